@@ -1,0 +1,71 @@
+package dev.csfstudio.isa;
+
+import java.util.Optional;
+
+/** Splits instruction words into fields and tells whether a word has a canonical text form. */
+public final class Decoder {
+
+    private final InstructionSet isa;
+
+    public Decoder(InstructionSet isa) {
+        this.isa = isa;
+    }
+
+    public InstructionSet isa() {
+        return isa;
+    }
+
+    /** The decoded instruction, empty for an opcode the table does not know. */
+    public Optional<DecodedInstruction> decode(long word) {
+        return isa.byOpcode((int) InstructionDef.OPCODE.extract(word)).map(def -> new DecodedInstruction(word, def));
+    }
+
+    /**
+     * Whether the canonical text of this instruction assembles back to exactly this word: no stray bits,
+     * every modifier value has a name, registers exist, register lists start at their base register.
+     */
+    public boolean isCanonical(DecodedInstruction insn) {
+        InstructionDef def = insn.def();
+        long word = insn.word();
+        if ((word & ~def.definedBits()) != 0) {
+            return false;
+        }
+        long expressed = InstructionDef.OPCODE.mask();
+        for (Modifier m : def.modifiers()) {
+            expressed |= m.field().mask();
+            if (!m.printable(insn.value(m.field()))) {
+                return false;
+            }
+        }
+        int regs = isa.registerCount();
+        for (OperandSpec op : def.operands()) {
+            for (BitField f : op.fields()) {
+                expressed |= f.mask();
+            }
+            long v = insn.value(op.field());
+            boolean ok = switch (op.kind()) {
+                case R -> v < regs;
+                case D, MEM, MEMOFF -> v + 1 < regs;
+                case REGMASK -> {
+                    long mask = insn.value(op.fields().get(1));
+                    yield (mask & 1) != 0 && v + 63 - Long.numberOfLeadingZeros(mask) < regs;
+                }
+                case REGRANGE -> {
+                    long count = insn.value(op.fields().get(1));
+                    yield count >= 1 && v + count - 1 < regs;
+                }
+                default -> true;
+            };
+            if (!ok) {
+                return false;
+            }
+        }
+        // Fields no modifier or operand can express must hold their default value.
+        for (BitField f : def.fields()) {
+            if ((expressed & f.mask()) == 0 && insn.value(f) != f.defaultValue()) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

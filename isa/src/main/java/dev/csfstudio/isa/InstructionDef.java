@@ -1,0 +1,63 @@
+package dev.csfstudio.isa;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/** One instruction of the table: opcode, fields, canonical syntax and documentation. */
+public record InstructionDef(int opcode, String mnemonic, List<String> aliases, String doc,
+                             List<BitField> fields, List<Modifier> modifiers, List<OperandSpec> operands) {
+
+    public static final BitField OPCODE = new BitField("opcode", 63, 56, false, 0);
+
+    public InstructionDef {
+        aliases = List.copyOf(aliases);
+        fields = List.copyOf(fields);
+        modifiers = List.copyOf(modifiers);
+        operands = List.copyOf(operands);
+    }
+
+    public Optional<BitField> field(String name) {
+        return fields.stream().filter(f -> f.name().equals(name)).findFirst();
+    }
+
+    /** Bits owned by the opcode or a field; any other set bit makes a word non-canonical. */
+    public long definedBits() {
+        long bits = OPCODE.mask();
+        for (BitField f : fields) {
+            bits |= f.mask();
+        }
+        return bits;
+    }
+
+    /** The word with only the opcode and the fields' default values. */
+    public long baseWord() {
+        long word = OPCODE.insert(0, opcode);
+        for (BitField f : fields) {
+            word = f.insert(word, f.defaultValue());
+        }
+        return word;
+    }
+
+    /** Human signature, e.g. {@code BRANCH.<condition> rN, label}. */
+    public String signature() {
+        StringBuilder sb = new StringBuilder(mnemonic);
+        for (Modifier m : modifiers) {
+            sb.append(m.required() ? "." : "[.").append(modifierPlaceholder(m)).append(m.required() ? "" : "]");
+        }
+        String ops = operands.stream()
+                .map(o -> o.optional() ? "[" + o.kind().placeholder() + "]" : o.kind().placeholder())
+                .collect(Collectors.joining(", "));
+        return ops.isEmpty() ? sb.toString() : sb + " " + ops;
+    }
+
+    private static String modifierPlaceholder(Modifier m) {
+        if (m instanceof Modifier.Flag f) {
+            return f.text();
+        }
+        if (m instanceof Modifier.Choice c) {
+            return c.pattern().replace("{}", "<" + c.type().name() + ">");
+        }
+        return ((Modifier.Number) m).pattern().replace("{}", "<n>");
+    }
+}
