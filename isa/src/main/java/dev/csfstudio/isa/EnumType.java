@@ -2,7 +2,6 @@ package dev.csfstudio.isa;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -18,8 +17,13 @@ public record EnumType(String name, Map<String, Long> values) {
         return values.entrySet().stream().filter(e -> e.getValue() == value).map(Map.Entry::getKey).findFirst();
     }
 
+    /** The value of a name in any letter case. */
     public OptionalLong valueOf(String text) {
-        Long v = values.get(text.toLowerCase(Locale.ROOT));
-        return v == null ? OptionalLong.empty() : OptionalLong.of(v);
+        for (Map.Entry<String, Long> e : values.entrySet()) {
+            if (e.getKey().equalsIgnoreCase(text)) {
+                return OptionalLong.of(e.getValue());
+            }
+        }
+        return OptionalLong.empty();
     }
 }

@@ -1,0 +1,38 @@
+package dev.csfstudio.asm;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Everything one assembly produced. Lines, symbols and references are filled as far as assembly got
+ * even when there are errors, so editors keep working on broken files.
+ *
+ * @param program     the assembled program, or null when there is any error
+ * @param lines       every statement that produced bytes, in source order per file
+ * @param symbols     every symbol defined (local numeric labels included, kind LOCAL_LABEL)
+ * @param references  every use of a symbol, resolved where possible
+ * @param files       the main file first, then each included file once
+ */
+public record AssemblyResult(Program program, List<Diagnostic> diagnostics, List<AssembledLine> lines,
+                             List<Symbol> symbols, List<SymbolReference> references, List<Path> files) {
+
+    public AssemblyResult {
+        diagnostics = List.copyOf(diagnostics);
+        lines = List.copyOf(lines);
+        symbols = List.copyOf(symbols);
+        references = List.copyOf(references);
+        files = List.copyOf(files);
+    }
+
+    public boolean hasErrors() {
+        return diagnostics.stream().anyMatch(d -> d.severity() == Severity.ERROR);
+    }
+
+    public List<Diagnostic> errors() {
+        return diagnostics.stream().filter(d -> d.severity() == Severity.ERROR).toList();
+    }
+
+    public List<Diagnostic> warnings() {
+        return diagnostics.stream().filter(d -> d.severity() == Severity.WARNING).toList();
+    }
+}

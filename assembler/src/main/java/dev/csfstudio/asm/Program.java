@@ -1,0 +1,49 @@
+package dev.csfstudio.asm;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The assembled form of a source file and its includes: every stream and buffer at its GPU virtual
+ * address, the symbol table and the source map. CLI, Maven plugin, runtime and language server all
+ * consume this; none of them re-parses text or re-derives addresses.
+ *
+ * @param entry   the stream a run starts with ({@code .entry}, default {@code main})
+ * @param symbols every global symbol by name (local numeric labels are not in it)
+ * @param files   the main file first, then every included file
+ */
+public record Program(List<Section> sections, String entry, Map<String, Symbol> symbols, List<Path> files) {
+
+    public Program {
+        sections = List.copyOf(sections);
+        symbols = Map.copyOf(symbols);
+        files = List.copyOf(files);
+    }
+
+    public Optional<Section> section(String name) {
+        return sections.stream().filter(s -> s.name().equals(name)).findFirst();
+    }
+
+    public Section entrySection() {
+        return section(entry).orElseThrow(() -> new IllegalStateException("no entry stream " + entry));
+    }
+
+    public Optional<Section> sectionAt(long va) {
+        return sections.stream().filter(s -> s.contains(va)).findFirst();
+    }
+
+    /** The source line that produced the byte at {@code va}, if any. */
+    public Optional<AssembledLine> lineAt(long va) {
+        return sectionAt(va).map(s -> s.lineAt(va));
+    }
+
+    public List<Section> streams() {
+        return sections.stream().filter(s -> s.kind() == SectionKind.STREAM).toList();
+    }
+
+    public List<Section> buffers() {
+        return sections.stream().filter(s -> s.kind() == SectionKind.BUFFER).toList();
+    }
+}

@@ -1,0 +1,51 @@
+package dev.csfstudio.asm;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.List;
+
+/**
+ * A stream or buffer placed at a GPU virtual address.
+ *
+ * @param bytes    the contents, little-endian; a stream holds {@code bytes.length / 8} instructions
+ * @param dumpable its contents go into core dumps after a fault ({@code .buffer NAME, dumpable})
+ * @param lines    what each part of the contents came from, in address order
+ */
+public record Section(String name, SectionKind kind, long address, byte[] bytes, long align, boolean dumpable,
+                      SourceRange declaration, List<AssembledLine> lines) {
+
+    public Section {
+        lines = List.copyOf(lines);
+    }
+
+    public long size() {
+        return bytes.length;
+    }
+
+    public long end() {
+        return address + bytes.length;
+    }
+
+    public boolean contains(long va) {
+        return va >= address && va < end();
+    }
+
+    public int instructionCount() {
+        return bytes.length / 8;
+    }
+
+    /** The instruction word at index {@code i} of a stream. */
+    public long word(int i) {
+        return ByteBuffer.wrap(bytes, i * 8, 8).order(ByteOrder.LITTLE_ENDIAN).getLong();
+    }
+
+    /** The source line that produced the byte at {@code va}, or null. */
+    public AssembledLine lineAt(long va) {
+        for (AssembledLine l : lines) {
+            if (va >= l.address() && va < l.address() + Math.max(l.size(), 1)) {
+                return l;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,8 @@
+package dev.csfstudio.asm;
+
+public enum SectionKind {
+    /** A command stream: 64-bit instruction words. */
+    STREAM,
+    /** A data buffer. */
+    BUFFER
+}

@@ -1,0 +1,5 @@
+package dev.csfstudio.asm;
+
+public enum SymbolKind {
+    LABEL, LOCAL_LABEL, CONSTANT, STREAM, BUFFER
+}

@@ -1,0 +1,16 @@
+package dev.csfstudio.isa;
+
+import java.util.List;
+import java.util.Optional;
+
+/** A fixed-size memory descriptor (framebuffer parameters, render target, ...). */
+public record DescriptorDef(String name, int size, List<DescriptorField> fields) {
+
+    public DescriptorDef {
+        fields = List.copyOf(fields);
+    }
+
+    public Optional<DescriptorField> field(String fieldName) {
+        return fields.stream().filter(f -> f.name().equalsIgnoreCase(fieldName)).findFirst();
+    }
+}

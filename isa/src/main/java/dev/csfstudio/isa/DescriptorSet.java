@@ -1,0 +1,139 @@
+package dev.csfstudio.isa;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** The v10 fragment-job descriptors, loaded from {@code descriptors-v10.txt}. */
+public final class DescriptorSet {
+
+    /** Tagged framebuffer pointer: bit 0 set, bit 1 = ZS/CRC extension, bits 5:2 = render targets - 1. */
+    public static final long FBD_ALIGNMENT = 64;
+
+    private static volatile DescriptorSet v10;
+
+    private final Map<String, DescriptorDef> descriptors;
+    private final Map<String, EnumType> enums;
+
+    private DescriptorSet(Map<String, DescriptorDef> descriptors, Map<String, EnumType> enums) {
+        this.descriptors = descriptors;
+        this.enums = enums;
+    }
+
+    public static DescriptorSet v10() {
+        DescriptorSet set = v10;
+        if (set == null) {
+            synchronized (DescriptorSet.class) {
+                set = v10;
+                if (set == null) {
+                    set = v10 = load();
+                }
+            }
+        }
+        return set;
+    }
+
+    public DescriptorDef get(String name) {
+        DescriptorDef d = descriptors.get(name);
+        if (d == null) {
+            throw new IllegalArgumentException("no descriptor " + name);
+        }
+        return d;
+    }
+
+    public List<DescriptorDef> all() {
+        return List.copyOf(descriptors.values());
+    }
+
+    public Optional<EnumType> enumType(String name) {
+        return Optional.ofNullable(enums.get(name));
+    }
+
+    /** The tagged pointer a fragment job reads from d40. */
+    public static long framebufferPointer(long fbdAddress, int renderTargets, boolean zsCrcExtension) {
+        return fbdAddress | 1L | (zsCrcExtension ? 2L : 0L) | ((long) (renderTargets - 1) & 0xf) << 2;
+    }
+
+    private static DescriptorSet load() {
+        Map<String, DescriptorDef> descriptors = new LinkedHashMap<>();
+        Map<String, EnumType> enums = new LinkedHashMap<>();
+        enums.put("writeback_format", PixelFormats.asEnum());
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(
+                DescriptorSet.class.getResourceAsStream("descriptors-v10.txt"), StandardCharsets.UTF_8))) {
+            String name = null;
+            int size = 0;
+            List<DescriptorField> fields = new ArrayList<>();
+            String line;
+            while ((line = r.readLine()) != null) {
+                String text = line.strip();
+                if (text.isEmpty() || text.startsWith("#")) {
+                    continue;
+                }
+                String[] w = text.split("\\s+");
+                switch (w[0]) {
+                    case "enum" -> {
+                        Map<String, Long> values = new LinkedHashMap<>();
+                        for (int i = 2; i < w.length; i++) {
+                            String[] kv = w[i].split("=");
+                            values.put(kv[0], Long.parseLong(kv[1]));
+                        }
+                        enums.put(w[1], new EnumType(w[1], values));
+                    }
+                    case "descriptor" -> {
+                        if (name != null) {
+                            descriptors.put(name, new DescriptorDef(name, size, fields));
+                        }
+                        name = w[1];
+                        size = Integer.parseInt(w[2]);
+                        fields = new ArrayList<>();
+                    }
+                    case "field" -> fields.add(field(text, w, enums));
+                    default -> throw new IllegalStateException("descriptors-v10.txt: unknown keyword " + w[0]);
+                }
+            }
+            if (name != null) {
+                descriptors.put(name, new DescriptorDef(name, size, fields));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return new DescriptorSet(descriptors, enums);
+    }
+
+    private static DescriptorField field(String text, String[] w, Map<String, EnumType> enums) {
+        String[] bits = w[3].split(":");
+        int docAt = text.indexOf("doc=");
+        String doc = docAt < 0 ? "" : text.substring(docAt + 4);
+        long bias = 0;
+        long scale = 1;
+        EnumType type = null;
+        String dflt = null;
+        boolean required = false;
+        boolean isFloat = false;
+        for (int i = 4; i < w.length && !w[i].startsWith("doc="); i++) {
+            String opt = w[i];
+            if (opt.startsWith("bias=")) {
+                bias = Long.parseLong(opt.substring(5));
+            } else if (opt.startsWith("scale=")) {
+                scale = Long.parseLong(opt.substring(6));
+            } else if (opt.startsWith("enum=")) {
+                type = enums.get(opt.substring(5));
+            } else if (opt.startsWith("default=")) {
+                dflt = opt.substring(8);
+            } else if (opt.equals("required")) {
+                required = true;
+            } else if (opt.equals("float")) {
+                isFloat = true;
+            }
+        }
+        return new DescriptorField(w[1], Integer.parseInt(w[2]), Integer.parseInt(bits[0]), Integer.parseInt(bits[1]),
+                bias, scale, type, dflt, required, isFloat, doc);
+    }
+}
