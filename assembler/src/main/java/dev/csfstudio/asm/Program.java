@@ -11,13 +11,29 @@ import java.util.Optional;
  * consume this; none of them re-parses text or re-derives addresses.
  *
  * @param entry   the stream a run starts with ({@code .entry}, default {@code main})
+ * @param vms     GPU virtual address spaces in declaration order ({@code .vm}); the first is {@code main}
+ * @param queues  command queues ({@code .queue}); when none is declared, one queue {@code main} on VM main
+ * @param jobs    submissions in order ({@code .submit}); when none is given, one job running the entry
+ *                stream on the first queue
  * @param symbols every global symbol by name (local numeric labels are not in it)
  * @param files   the main file first, then every included file
  */
-public record Program(List<Section> sections, String entry, Map<String, Symbol> symbols, List<Path> files) {
+public record Program(List<Section> sections, String entry, List<String> vms, List<QueueDecl> queues,
+                      List<Job> jobs, Map<String, Symbol> symbols, List<Path> files) {
+
+    /** A command queue (with its own group and register file) bound to a VM. */
+    public record QueueDecl(String name, String vm, SourceRange declaration) {
+    }
+
+    /** One job: the queue's kernel ring buffer CALLs {@code stream}. */
+    public record Job(String queue, String stream, SourceRange declaration) {
+    }
 
     public Program {
         sections = List.copyOf(sections);
+        vms = List.copyOf(vms);
+        queues = List.copyOf(queues);
+        jobs = List.copyOf(jobs);
         symbols = Map.copyOf(symbols);
         files = List.copyOf(files);
     }

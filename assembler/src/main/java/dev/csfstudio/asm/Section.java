@@ -8,10 +8,11 @@ import java.util.List;
  * A stream or buffer placed at a GPU virtual address.
  *
  * @param bytes    the contents, little-endian; a stream holds {@code bytes.length / 8} instructions
+ * @param vm       the GPU virtual address space the section is mapped in ({@code .vm}, default {@code main})
  * @param dumpable its contents go into core dumps after a fault ({@code .buffer NAME, dumpable})
  * @param lines    what each part of the contents came from, in address order
  */
-public record Section(String name, SectionKind kind, long address, byte[] bytes, long align, boolean dumpable,
+public record Section(String name, SectionKind kind, String vm, long address, byte[] bytes, long align, boolean dumpable,
                       SourceRange declaration, List<AssembledLine> lines) {
 
     public Section {
