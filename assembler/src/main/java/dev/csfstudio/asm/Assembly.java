@@ -1,0 +1,1270 @@
+package dev.csfstudio.asm;
+
+import dev.csfstudio.grammar.CsfParser;
+import dev.csfstudio.isa.InstructionDef;
+import dev.csfstudio.isa.InstructionSet;
+import dev.csfstudio.isa.Modifier;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * One run of the assembler over a main file and its includes.
+ * <ol>
+ * <li>Load: parse every file, splice includes in place into one statement list.</li>
+ * <li>Pass 1: assign every statement its section and offset, define labels and constants.</li>
+ * <li>Layout: give every section a GPU virtual address per VM.</li>
+ * <li>Pass 2: evaluate expressions (forward references now resolve), encode, emit bytes.</li>
+ * </ol>
+ */
+final class Assembly implements ExpressionEvaluator.Scope {
+
+    static final long PAGE = 4096;
+    static final long VA_LIMIT = 1L << 48;
+    static final long MAX_SECTION_BYTES = 1L << 28;
+    static final int MAX_VMS = 8;
+    static final String DEFAULT_NAME = "main";
+    static final List<String> DIRECTIVES = List.of(".stream", ".buffer", ".vm", ".queue", ".submit", ".entry",
+            ".equ", ".set", ".include", ".byte", ".hword", ".word", ".dword", ".zero", ".fill", ".align", ".inst",
+            ".fbd", ".rt");
+    static final List<String> FUNCTIONS = List.of("fbd", "sizeof", "lo32", "hi32");
+
+    /** A source file with a line index and the evaluator whose ranges point into it. */
+    record SourceFile(Path path, String text, int[] lineStarts, ExpressionEvaluator evaluator) {
+        String lineText(int line) {
+            return SourceLines.line(text, lineStarts, line);
+        }
+    }
+
+    /**
+     * One source line that has labels or a statement, in assembly order (includes spliced in). No syntax
+     * tree is kept: a statement that needs pass 2 is parsed again, so memory follows the output size.
+     */
+    static final class Stmt {
+        final SourceFile src;
+        final int lineNo;
+        final int index;
+        final String text;
+        SectionBuilder section;
+        long offset;
+        long size;
+        SourceRange range;
+        /** Nothing (more) to do: structural directives and statements with errors. */
+        boolean skip;
+        /** Finished in pass 1 (an instruction whose operands needed no label). */
+        boolean done;
+        /** Occupies an instruction slot of a stream (for reachability). */
+        boolean instruction;
+        /** Produced bytes: gets an {@link AssembledLine}. */
+        boolean emitted;
+        boolean unconditional;
+        InstructionDef def;
+        long word;
+        DescriptorDirectives.FbdInfo fbd;
+
+        Stmt(SourceFile src, int lineNo, int index, String text) {
+            this.src = src;
+            this.lineNo = lineNo;
+            this.index = index;
+            this.text = text;
+        }
+    }
+
+    record LabelDef(String name, SectionBuilder section, long offset, SourceRange range, int index, boolean local) {
+    }
+
+    static final class ConstantDef {
+        final String name;
+        final boolean redefinable;
+        final SourceRange range;
+        final CsfParser.ExprContext firstExpr;
+        final ExpressionEvaluator firstEvaluator;
+        Long current;
+        boolean evaluating;
+
+        ConstantDef(String name, boolean redefinable, SourceRange range, CsfParser.ExprContext expr,
+                    ExpressionEvaluator evaluator) {
+            this.name = name;
+            this.redefinable = redefinable;
+            this.range = range;
+            this.firstExpr = expr;
+            this.firstEvaluator = evaluator;
+        }
+    }
+
+    private record PendingRef(String name, SourceRange range, Object target) {
+    }
+
+    private record NamedUse(String name, SourceRange range) {
+    }
+
+    private final InstructionSet isa = InstructionSet.v10();
+    private final AssemblerOptions options;
+    private final SourceReader reader;
+    private final List<Diagnostic> diagnostics = new ArrayList<>();
+    private final List<Path> files = new ArrayList<>();
+    private final List<Stmt> stmts = new ArrayList<>();
+    private final List<AssembledLine> lines = new ArrayList<>();
+
+    private final Map<String, SectionBuilder> sections = new LinkedHashMap<>();
+    private final List<String> vms = new ArrayList<>(List.of(DEFAULT_NAME));
+    private String currentVm = DEFAULT_NAME;
+    private SectionBuilder current;
+
+    private final Map<String, LabelDef> labels = new HashMap<>();
+    private final List<LabelDef> labelOrder = new ArrayList<>();
+    private final Map<String, List<LabelDef>> localLabels = new HashMap<>();
+    private final Map<String, ConstantDef> constants = new LinkedHashMap<>();
+    private final Map<String, SourceRange> globalNames = new HashMap<>();
+    private final Set<String> labelPositions = new HashSet<>();
+    private final List<PendingRef> references = new ArrayList<>();
+    private final Set<SourceRange> referenceRanges = new HashSet<>();
+
+    private final List<Program.QueueDecl> queues = new ArrayList<>();
+    private final List<NamedUse> queueVms = new ArrayList<>();
+    private final List<NamedUse[]> submits = new ArrayList<>();
+    private NamedUse entry;
+
+    private final DescriptorDirectives descriptors = new DescriptorDirectives();
+    private final LineParser lineParser = new LineParser();
+    private final Map<SectionBuilder, Boolean> afterUnconditional = new IdentityHashMap<>();
+    private int pass;
+    private Stmt stmt;
+
+    Assembly(AssemblerOptions options, SourceReader reader) {
+        this.options = options;
+        this.reader = reader;
+    }
+
+    AssemblyResult run(Path file, String text) {
+        Path main = file == null ? null : file.toAbsolutePath().normalize();
+        pass = 1;
+        load(main, text, new ArrayDeque<>());
+        if (sections.isEmpty()) {
+            openStream(DEFAULT_NAME, null);
+        }
+        layout();
+        pass = 2;
+        constants.values().forEach(c -> c.current = null);
+        current = null;
+        for (Stmt s : stmts) {
+            stmt = s;
+            if (!s.skip && !s.done) {
+                pass2(s);
+            } else if (s.done && s.instruction && s.emitted) {
+                writeWord(s);
+            }
+            if (s.instruction) {
+                checkReachable(s);
+            }
+        }
+        stmt = null;
+        for (Stmt s : stmts) {
+            if (s.emitted) {
+                AssembledLine line = new AssembledLine(s.range, s.section.name, s.section.address + s.offset,
+                        (int) s.size, s.def, s.word, s.text);
+                lines.add(line);
+                s.section.lines.add(line);
+            }
+        }
+        Program program = finish();
+        return result(program);
+    }
+
+    // ---------------------------------------------------------------- load + pass 1
+
+    /** Parses a file line by line, running pass 1 on each line as it comes; includes splice in place. */
+    private void load(Path file, String text, Deque<Path> chain) {
+        if (!files.contains(file)) {
+            files.add(file);
+        }
+        SourceFile src = new SourceFile(file, text, SourceLines.lineStarts(text), new ExpressionEvaluator(file, this));
+        chain.push(file);
+        for (int n = 1; n <= src.lineStarts().length; n++) {
+            String lineText = src.lineText(n);
+            if (lineText.isBlank()) {
+                continue;
+            }
+            LineParser.ParsedLine parsed = lineParser.parse(file, lineText, n);
+            diagnostics.addAll(parsed.errors());
+            CsfParser.LineContext line = parsed.line();
+            if (line.label().isEmpty() && line.statement() == null) {
+                continue;
+            }
+            Stmt s = new Stmt(src, n, stmts.size(), lineText);
+            stmts.add(s);
+            stmt = s;
+            for (CsfParser.LabelContext l : line.label()) {
+                defineLabel(s, l);
+            }
+            if (!parsed.errors().isEmpty() || line.statement() == null) {
+                // A syntax error is already reported: analysing the damaged statement only adds noise.
+                s.skip = true;
+                continue;
+            }
+            s.range = range(line.statement());
+            CsfParser.DirectiveContext d = line.statement().directive();
+            if (d != null && directiveName(d).equals(".include")) {
+                s.skip = true;
+                include(src, d, chain);
+            } else {
+                pass1(s, line.statement());
+            }
+        }
+        chain.pop();
+    }
+
+    private void include(SourceFile from, CsfParser.DirectiveContext d, Deque<Path> chain) {
+        SourceRange at = Parsing.range(from.path(), d);
+        List<CsfParser.ArgumentContext> args = d.argument();
+        if (args.size() != 1 || !(args.get(0) instanceof CsfParser.PlainArgumentContext p)
+                || !(p.value() instanceof CsfParser.StringValueContext sv)) {
+            report(Diagnostic.error(at, "syntax", ".include takes one quoted file name: .include \"file.csf\""));
+            return;
+        }
+        String name = unquote(sv.STRING().getText());
+        Path base = from.path() == null ? Path.of("").toAbsolutePath() : from.path().toAbsolutePath().getParent();
+        Path target;
+        try {
+            target = base.resolve(name).toAbsolutePath().normalize();
+        } catch (RuntimeException e) {
+            report(Diagnostic.error(Parsing.range(from.path(), sv), "include", "invalid file name \"" + name + "\""));
+            return;
+        }
+        SourceRange nameRange = Parsing.range(from.path(), sv);
+        if (!options.includeRoots().isEmpty() && options.includeRoots().stream()
+                .noneMatch(r -> target.startsWith(r.toAbsolutePath().normalize()))) {
+            report(Diagnostic.error(nameRange, "include", "\"" + name + "\" is outside the include roots "
+                    + options.includeRoots()));
+            return;
+        }
+        if (chain.contains(target)) {
+            List<Path> order = new ArrayList<>(chain);
+            java.util.Collections.reverse(order);
+            String cycle = order.subList(order.indexOf(target), order.size()).stream()
+                    .map(p2 -> p2.getFileName().toString()).collect(Collectors.joining(" -> "))
+                    + " -> " + target.getFileName();
+            report(Diagnostic.error(nameRange, "include-cycle", "include cycle: " + cycle));
+            return;
+        }
+        if (chain.size() >= options.maxIncludeDepth()) {
+            report(Diagnostic.error(nameRange, "include", "includes nested deeper than "
+                    + options.maxIncludeDepth() + " files"));
+            return;
+        }
+        String text;
+        try {
+            text = reader.read(target);
+            if (text == null) {
+                throw new IOException("no such file");
+            }
+        } catch (IOException | RuntimeException e) {
+            report(Diagnostic.error(nameRange, "include", "cannot read \"" + name + "\": "
+                    + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage())));
+            return;
+        }
+        load(target, text, chain);
+    }
+
+    static String unquote(String quoted) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 1; i < quoted.length() - 1; i++) {
+            char c = quoted.charAt(i);
+            if (c == '\\' && i + 1 < quoted.length() - 1) {
+                c = quoted.charAt(++i);
+                c = switch (c) {
+                    case 'n' -> '\n';
+                    case 't' -> '\t';
+                    default -> c;
+                };
+            }
+            sb.append(c);
+        }
+        return sb.toString();
+    }
+
+    // ---------------------------------------------------------------- pass 1
+
+    private void pass1(Stmt s, CsfParser.StatementContext st) {
+        try {
+            if (st.instruction() != null) {
+                SectionBuilder sec = section();
+                if (sec.kind != SectionKind.STREAM) {
+                    s.skip = true;
+                    throw DiagnosticException.error(range(st), "misplaced-statement", "instruction in buffer '"
+                            + sec.name + "'; instructions belong in a .stream");
+                }
+                place(s, sec, 8);
+                s.instruction = true;
+                encodeEarly(s, st.instruction());
+            } else {
+                directivePass1(s, st.directive());
+            }
+        } catch (DiagnosticException e) {
+            s.skip = true;
+            report(e.diagnostic());
+        } catch (UnresolvedException e) {
+            s.skip = true;
+            report(Diagnostic.error(e.range(), "not-constant", "the value of '" + e.getMessage()
+                    + "' is not known here: sizes, alignments and addresses must be constants defined above"));
+        }
+    }
+
+    /** Most instructions name no label: encode them now and skip re-parsing them in pass 2. */
+    private void encodeEarly(Stmt s, CsfParser.InstructionContext ctx) {
+        List<Diagnostic> found = new ArrayList<>();
+        try {
+            InstructionEncoder.Encoded enc = new InstructionEncoder(isa, s.src.path(), found).encode(ctx, operands(s));
+            diagnostics.addAll(found);
+            s.done = true;
+            encoded(s, enc);
+        } catch (UnresolvedException e) {
+            // names a label: pass 2 encodes it once addresses are known
+        }
+    }
+
+    private void encoded(Stmt s, InstructionEncoder.Encoded enc) {
+        if (enc != null) {
+            s.emitted = true;
+            s.def = enc.def();
+            s.word = enc.word();
+            s.unconditional = enc.def() != null && isUnconditional(enc);
+        }
+    }
+
+    private InstructionEncoder.Operands operands(Stmt s) {
+        ExpressionEvaluator ev = s.src.evaluator();
+        return new InstructionEncoder.Operands() {
+            @Override
+            public long evaluate(CsfParser.ExprContext e) {
+                return ev.eval(e);
+            }
+
+            @Override
+            public OptionalLong branchOffset(CsfParser.ExprContext e) {
+                return branchDistance(s, e);
+            }
+        };
+    }
+
+    private void place(Stmt s, SectionBuilder sec, long size) {
+        if (sec.cursor + size > MAX_SECTION_BYTES) {
+            throw DiagnosticException.error(s.range, "out-of-range", "section '" + sec.name
+                    + "' would grow beyond " + MAX_SECTION_BYTES + " bytes");
+        }
+        s.section = sec;
+        s.offset = sec.cursor;
+        s.size = size;
+        sec.cursor += size;
+    }
+
+    private SectionBuilder section() {
+        if (current == null) {
+            current = sections.get(DEFAULT_NAME);
+            if (current == null) {
+                current = openStream(DEFAULT_NAME, null);
+            }
+        }
+        return current;
+    }
+
+    private SectionBuilder openStream(String name, SourceRange range) {
+        SectionBuilder sb = new SectionBuilder(name, SectionKind.STREAM, currentVm, range, sections.size());
+        sections.put(name, sb);
+        globalNames.putIfAbsent(name, range);
+        return sb;
+    }
+
+    private void defineLabel(Stmt s, CsfParser.LabelContext l) {
+        SectionBuilder sec;
+        try {
+            sec = section();
+        } catch (DiagnosticException e) {
+            report(e.diagnostic());
+            return;
+        }
+        String name = l.name.getText();
+        SourceRange r = Parsing.range(s.src.path(), l.name);
+        boolean local = Character.isDigit(name.charAt(0));
+        LabelDef def = new LabelDef(name, sec, sec.cursor, r, s.index, local);
+        labelPositions.add(sec.name + "@" + sec.cursor);
+        if (local) {
+            localLabels.computeIfAbsent(name, k -> new ArrayList<>()).add(def);
+            labelOrder.add(def);
+            return;
+        }
+        if (!claimName(name, r)) {
+            return;
+        }
+        labels.put(name, def);
+        labelOrder.add(def);
+    }
+
+    /** Registers a global name; reports a duplicate (with the first definition) and returns false. */
+    private boolean claimName(String name, SourceRange r) {
+        SourceRange first = globalNames.get(name);
+        if (globalNames.containsKey(name)) {
+            Diagnostic d = Diagnostic.error(r, "duplicate-symbol", "'" + name + "' is already defined");
+            if (first != null) {
+                d = d.withRelated(List.of(new Diagnostic.Related(first, "first defined here")));
+            }
+            report(d);
+            return false;
+        }
+        globalNames.put(name, r);
+        return true;
+    }
+
+    private void directivePass1(Stmt s, CsfParser.DirectiveContext d) {
+        String name = directiveName(d);
+        SourceRange r = range(d);
+        switch (name) {
+            case ".stream", ".buffer" -> openSection(s, d, name.equals(".stream") ? SectionKind.STREAM : SectionKind.BUFFER);
+            case ".vm" -> {
+                String vm = plainName(d, 0, "a VM name");
+                expectArgs(d, 1);
+                if (!vms.contains(vm)) {
+                    if (vms.size() >= MAX_VMS) {
+                        throw DiagnosticException.error(r, "out-of-range", "at most " + MAX_VMS
+                                + " VMs (GPU address spaces) are available");
+                    }
+                    vms.add(vm);
+                }
+                currentVm = vm;
+                current = null;
+                s.skip = true;
+            }
+            case ".queue" -> {
+                String q = plainName(d, 0, "a queue name");
+                String vm = DEFAULT_NAME;
+                SourceRange vmRange = r;
+                for (int i = 1; i < d.argument().size(); i++) {
+                    CsfParser.ArgumentContext a = d.argument(i);
+                    if (a instanceof CsfParser.NamedArgumentContext na && na.key.getText().equalsIgnoreCase("vm")) {
+                        vm = nameOf(na.value(), "a VM name");
+                        vmRange = range(na.value());
+                    } else {
+                        throw unknownOption(a, List.of("vm"));
+                    }
+                }
+                SourceRange qr = range(d.argument(0));
+                if (queues.stream().anyMatch(x -> x.name().equals(q))) {
+                    throw DiagnosticException.error(qr, "duplicate-symbol", "queue '" + q + "' is already declared");
+                }
+                queues.add(new Program.QueueDecl(q, vm, qr));
+                queueVms.add(new NamedUse(vm, vmRange));
+                s.skip = true;
+            }
+            case ".submit" -> {
+                expectArgs(d, 2);
+                String q = plainName(d, 0, "a queue name");
+                String st = plainName(d, 1, "a stream name");
+                submits.add(new NamedUse[] {new NamedUse(q, range(d.argument(0))), new NamedUse(st, range(d.argument(1)))});
+                s.skip = true;
+            }
+            case ".entry" -> {
+                expectArgs(d, 1);
+                String e = plainName(d, 0, "a stream name");
+                if (entry != null) {
+                    throw DiagnosticException.error(r, "duplicate-symbol", ".entry is already given as '" + entry.name() + "'");
+                }
+                entry = new NamedUse(e, range(d.argument(0)));
+                s.skip = true;
+            }
+            case ".equ", ".set" -> defineConstant(s, d, name.equals(".set"));
+            case ".byte", ".hword", ".word", ".dword" -> {
+                SectionBuilder sec = dataSection(name, d);
+                int width = dataWidth(name);
+                if (d.argument().isEmpty()) {
+                    throw DiagnosticException.error(r, "syntax", name + " needs at least one value");
+                }
+                place(s, sec, (long) width * d.argument().size());
+            }
+            case ".zero" -> {
+                SectionBuilder sec = dataSection(name, d);
+                expectArgs(d, 1);
+                long n = constantArg(d, 0);
+                checkSize(n, d.argument(0), "byte count");
+                place(s, sec, n);
+                s.done = true;
+                s.emitted = true;
+            }
+            case ".fill" -> {
+                SectionBuilder sec = dataSection(name, d);
+                if (d.argument().size() < 2 || d.argument().size() > 3) {
+                    throw DiagnosticException.error(r, "syntax", ".fill takes COUNT, SIZE[, VALUE]");
+                }
+                long count = constantArg(d, 0);
+                long size = constantArg(d, 1);
+                if (size != 1 && size != 2 && size != 4 && size != 8) {
+                    throw DiagnosticException.error(range(d.argument(1)), "out-of-range", ".fill size " + size
+                            + " must be 1, 2, 4 or 8");
+                }
+                checkSize(count, d.argument(0), "count");
+                checkSize(count * size, d, "byte count");
+                place(s, sec, count * size);
+            }
+            case ".align" -> {
+                SectionBuilder sec = section();
+                expectArgs(d, 1);
+                long n = constantArg(d, 0);
+                if (n <= 0 || Long.bitCount(n) != 1 || n > PAGE * 16) {
+                    throw DiagnosticException.error(range(d.argument(0)), "out-of-range", ".align " + n
+                            + " must be a power of two from 1 to " + PAGE * 16);
+                }
+                long pad = (n - sec.cursor % n) % n;
+                sec.align = Math.max(sec.align, n);
+                place(s, sec, pad);
+                s.skip = true;
+            }
+            case ".inst" -> {
+                SectionBuilder sec = section();
+                expectArgs(d, 1);
+                if (sec.kind != SectionKind.STREAM) {
+                    throw DiagnosticException.error(r, "misplaced-statement", ".inst in buffer '" + sec.name
+                            + "'; instruction words belong in a .stream (use .dword for data)");
+                }
+                place(s, sec, 8);
+                s.instruction = true;
+            }
+            case ".fbd", ".rt" -> {
+                SectionBuilder sec = dataSection(name, d);
+                s.fbd = descriptors.sizePass(this, s, d, sec, name.equals(".fbd"));
+                place(s, sec, name.equals(".fbd") ? s.fbd.size() : DescriptorDirectives.renderTargetSize());
+            }
+            case ".include" -> s.skip = true;
+            default -> {
+                List<String> near = SpellingSuggestions.closest(name, DIRECTIVES);
+                throw new DiagnosticException(Diagnostic.error(Parsing.range(s.src.path(), d.name), "unknown-directive",
+                        "unknown directive '" + name + "'" + SpellingSuggestions.didYouMean(near)).withSuggestions(near));
+            }
+        }
+    }
+
+    private void openSection(Stmt s, CsfParser.DirectiveContext d, SectionKind kind) {
+        s.skip = true;
+        String name = plainName(d, 0, "a " + (kind == SectionKind.STREAM ? "stream" : "buffer") + " name");
+        SourceRange nameRange = range(d.argument(0));
+        SectionBuilder sec = sections.get(name);
+        boolean reopen = sec != null;
+        if (reopen && sec.kind != kind) {
+            throw new DiagnosticException(Diagnostic.error(nameRange, "duplicate-symbol", "'" + name + "' is already a "
+                    + sec.kind.name().toLowerCase(Locale.ROOT)).withRelated(sec.declaration == null ? List.of()
+                    : List.of(new Diagnostic.Related(sec.declaration, "declared here"))));
+        }
+        if (!reopen) {
+            SourceRange first = globalNames.get(name);
+            if (globalNames.containsKey(name) && !(first == null && name.equals(DEFAULT_NAME))) {
+                claimName(name, nameRange);
+                return;
+            }
+            sec = new SectionBuilder(name, kind, currentVm, nameRange, sections.size());
+            sections.put(name, sec);
+            globalNames.put(name, nameRange);
+        }
+        List<String> allowed = kind == SectionKind.STREAM ? List.of("at", "align") : List.of("size", "align", "at", "dumpable");
+        for (int i = 1; i < d.argument().size(); i++) {
+            CsfParser.ArgumentContext a = d.argument(i);
+            if (reopen) {
+                throw DiagnosticException.error(range(a), "syntax", "options belong on the first ." + kind.name()
+                        .toLowerCase(Locale.ROOT) + " " + name + "; re-opening only appends");
+            }
+            if (a instanceof CsfParser.PlainArgumentContext p && allowed.contains("dumpable")
+                    && p.getText().equalsIgnoreCase("dumpable")) {
+                sec.dumpable = true;
+                continue;
+            }
+            if (!(a instanceof CsfParser.NamedArgumentContext na) || !allowed.contains(na.key.getText().toLowerCase(Locale.ROOT))) {
+                throw unknownOption(a, allowed);
+            }
+            long v = constant(exprOf(na.value()));
+            switch (na.key.getText().toLowerCase(Locale.ROOT)) {
+                case "at" -> {
+                    if (v < 0 || v >= VA_LIMIT) {
+                        throw DiagnosticException.error(range(na.value()), "out-of-range", "address 0x"
+                                + Long.toHexString(v) + " out of range: allowed 0..0xffffffffffff (48-bit VA)");
+                    }
+                    sec.at = v;
+                }
+                case "align" -> {
+                    if (v <= 0 || Long.bitCount(v) != 1 || v > (1L << 30)) {
+                        throw DiagnosticException.error(range(na.value()), "out-of-range", "align=" + v
+                                + " must be a power of two up to 2^30");
+                    }
+                    sec.align = Math.max(sec.align, v);
+                }
+                default -> {
+                    checkSize(v, na.value(), "size");
+                    sec.fixedSize = v;
+                }
+            }
+        }
+        current = sec;
+    }
+
+    private void defineConstant(Stmt s, CsfParser.DirectiveContext d, boolean redefinable) {
+        s.skip = false;
+        expectArgs(d, 2);
+        String name = plainName(d, 0, "a constant name");
+        SourceRange r = range(d.argument(0));
+        CsfParser.ExprContext e = exprOf(argValue(d.argument(1)));
+        ConstantDef c = constants.get(name);
+        if (c == null) {
+            if (!claimName(name, r)) {
+                s.skip = true;
+                return;
+            }
+            c = new ConstantDef(name, redefinable, r, e, s.src.evaluator());
+            constants.put(name, c);
+        } else if (!redefinable || !c.redefinable) {
+            s.skip = true;
+            claimName(name, r);
+            return;
+        }
+        try {
+            c.current = s.src.evaluator().eval(e);
+        } catch (UnresolvedException ex) {
+            c.current = null; // labels are known after layout; pass 2 evaluates it again
+        }
+    }
+
+    private SectionBuilder dataSection(String directive, CsfParser.DirectiveContext d) {
+        SectionBuilder sec = section();
+        if (sec.kind == SectionKind.STREAM) {
+            throw new DiagnosticException(Diagnostic.error(range(d), "misplaced-statement", "data directive "
+                    + directive + " in stream '" + sec.name + "'; put data in a .buffer (e.g. '.buffer data')")
+                    .withSuggestions(List.of(".buffer data")));
+        }
+        return sec;
+    }
+
+    static int dataWidth(String directive) {
+        return switch (directive) {
+            case ".byte" -> 1;
+            case ".hword" -> 2;
+            case ".word" -> 4;
+            default -> 8;
+        };
+    }
+
+    private void checkSize(long n, org.antlr.v4.runtime.ParserRuleContext where, String what) {
+        if (n < 0 || n > MAX_SECTION_BYTES) {
+            throw DiagnosticException.error(range(where), "out-of-range", what + " " + n + " out of range: allowed 0.."
+                    + MAX_SECTION_BYTES);
+        }
+    }
+
+    // ---------------------------------------------------------------- layout
+
+    private void layout() {
+        for (String vm : vms) {
+            List<SectionBuilder> in = sections.values().stream().filter(s -> s.vm.equals(vm)).toList();
+            List<SectionBuilder> fixed = new ArrayList<>();
+            for (SectionBuilder s : in) {
+                if (s.fixedSize != null && s.cursor > s.fixedSize) {
+                    report(Diagnostic.error(s.declaration, "section-size", "contents of '" + s.name + "' ("
+                            + s.cursor + " bytes) exceed its size=" + s.fixedSize));
+                }
+                if (s.at != null) {
+                    if (s.at % s.align != 0) {
+                        report(Diagnostic.error(s.declaration, "alignment", "'" + s.name + "' at 0x"
+                                + Long.toHexString(s.at) + " is not aligned to " + s.align + " bytes"));
+                    }
+                    s.address = s.at;
+                    fixed.add(s);
+                }
+            }
+            fixed.sort(Comparator.comparingLong(s -> s.address));
+            for (int i = 1; i < fixed.size(); i++) {
+                SectionBuilder a = fixed.get(i - 1);
+                SectionBuilder b = fixed.get(i);
+                if (b.address < a.address + Math.max(a.size(), 1)) {
+                    overlap(b, a);
+                }
+            }
+            long cursor = options.base();
+            for (SectionBuilder s : in) {
+                if (s.at != null) {
+                    continue;
+                }
+                long a = Math.max(s.align, PAGE);
+                long addr = alignUp(cursor, a);
+                boolean moved = true;
+                while (moved) {
+                    moved = false;
+                    for (SectionBuilder f : fixed) {
+                        if (addr < f.address + Math.max(f.size(), 1) && f.address < addr + Math.max(s.size(), 1)) {
+                            addr = alignUp(f.address + Math.max(f.size(), 1), a);
+                            moved = true;
+                        }
+                    }
+                }
+                s.address = addr;
+                cursor = addr + Math.max(s.size(), 1);
+            }
+            for (SectionBuilder s : in) {
+                if (s.address + s.size() > VA_LIMIT || s.address < 0) {
+                    report(Diagnostic.error(s.declaration, "out-of-range", "'" + s.name
+                            + "' does not fit below the 48-bit VA limit"));
+                }
+                s.bytes = new byte[(int) s.size()];
+            }
+        }
+    }
+
+    private void overlap(SectionBuilder b, SectionBuilder a) {
+        Diagnostic d = Diagnostic.error(b.declaration, "overlap", "'" + b.name + "' at 0x" + Long.toHexString(b.address)
+                + " overlaps '" + a.name + "' (0x" + Long.toHexString(a.address) + "..0x"
+                + Long.toHexString(a.address + a.size()) + ") in VM '" + b.vm + "'");
+        if (a.declaration != null) {
+            d = d.withRelated(List.of(new Diagnostic.Related(a.declaration, "'" + a.name + "' declared here")));
+        }
+        report(d);
+    }
+
+    static long alignUp(long v, long a) {
+        return (v + a - 1) & -a;
+    }
+
+    // ---------------------------------------------------------------- pass 2
+
+    private void pass2(Stmt s) {
+        LineParser.ParsedLine parsed = lineParser.parse(s.src.path(), s.text, s.lineNo);
+        CsfParser.StatementContext st = parsed.line().statement();
+        try {
+            if (st.instruction() != null) {
+                InstructionEncoder encoder = new InstructionEncoder(isa, s.src.path(), diagnostics);
+                encoded(s, encoder.encode(st.instruction(), operands(s)));
+                if (s.emitted) {
+                    writeWord(s);
+                }
+            } else {
+                directivePass2(s, st.directive());
+            }
+        } catch (DiagnosticException e) {
+            report(e.diagnostic());
+        } catch (UnresolvedException e) {
+            report(Diagnostic.error(e.range(), "undefined-symbol", "'" + e.getMessage() + "' is not defined"));
+        }
+    }
+
+    private static boolean isUnconditional(InstructionEncoder.Encoded enc) {
+        if (enc.def().mnemonic().equals("JUMP")) {
+            return true;
+        }
+        for (Modifier m : enc.def().modifiers()) {
+            if (m instanceof Modifier.Choice c && c.type().name().equals("condition")) {
+                Long v = enc.fields().get(m.field().name());
+                return v != null && c.type().nameOf(v).map("always"::equals).orElse(false);
+            }
+        }
+        return false;
+    }
+
+    private void checkReachable(Stmt s) {
+        if (Boolean.TRUE.equals(afterUnconditional.get(s.section))
+                && !labelPositions.contains(s.section.name + "@" + s.offset)) {
+            report(Diagnostic.warning(s.range, "unreachable-code",
+                    "unreachable code: it follows an unconditional branch and no label leads here"));
+        }
+        afterUnconditional.put(s.section, s.emitted && s.unconditional);
+    }
+
+    private OptionalLong branchDistance(Stmt s, CsfParser.ExprContext e) {
+        LabelDef target = null;
+        if (e instanceof CsfParser.SymbolExprContext sym) {
+            String name = sym.IDENT().getText();
+            if (constants.containsKey(name)) {
+                return OptionalLong.empty();
+            }
+            target = labels.get(name);
+            if (target == null) {
+                if (sections.containsKey(name)) {
+                    throw DiagnosticException.error(range(e), "branch-range", "branch target '" + name
+                            + "' is a section; branch to a label inside the stream");
+                }
+                s.src.evaluator().eval(e); // reports the undefined symbol with suggestions
+                return OptionalLong.empty();
+            }
+            ref(name, range(e), target);
+        } else if (e instanceof CsfParser.LocalRefExprContext lr) {
+            target = local(lr.LOCAL_REF().getText(), range(e), s.index);
+            ref(lr.LOCAL_REF().getText(), range(e), target);
+        } else {
+            return OptionalLong.empty();
+        }
+        if (target.section != s.section) {
+            throw DiagnosticException.error(range(e), "branch-range", "branch target '" + e.getText() + "' is in "
+                    + target.section.kind.name().toLowerCase(Locale.ROOT) + " '" + target.section.name
+                    + "', not in stream '" + s.section.name + "'; use CALL or JUMP to change streams");
+        }
+        if (pass == 1) {
+            throw new UnresolvedException(e.getText(), range(e));
+        }
+        long delta = target.offset - (s.offset + 8);
+        return OptionalLong.of(delta / 8);
+    }
+
+    private void writeWord(Stmt s) {
+        byte[] b = s.section.bytes;
+        int at = (int) s.offset;
+        for (int i = 0; i < 8; i++) {
+            b[at + i] = (byte) (s.word >>> (8 * i));
+        }
+    }
+
+    private void directivePass2(Stmt s, CsfParser.DirectiveContext d) {
+        String name = directiveName(d);
+        ExpressionEvaluator ev = s.src.evaluator();
+        switch (name) {
+            case ".equ", ".set" -> {
+                ConstantDef c = constants.get(plainName(d, 0, "a constant name"));
+                ref(c.name, range(d.argument(0)), c);
+                c.current = ev.eval(exprOf(argValue(d.argument(1))));
+            }
+            case ".byte", ".hword", ".word", ".dword" -> {
+                int width = dataWidth(name);
+                byte[] out = s.section.bytes;
+                int at = (int) s.offset;
+                List<Diagnostic> errors = new ArrayList<>();
+                for (CsfParser.ArgumentContext a : d.argument()) {
+                    try {
+                        CsfParser.ExprContext e = exprOf(argValue(a));
+                        long v = ev.eval(e);
+                        checkDataRange(v, width, e, name);
+                        for (int i = 0; i < width; i++) {
+                            out[at + i] = (byte) (v >>> (8 * i));
+                        }
+                    } catch (DiagnosticException ex) {
+                        errors.add(ex.diagnostic());
+                    }
+                    at += width;
+                }
+                errors.forEach(this::report);
+                s.emitted = true;
+            }
+            case ".fill" -> {
+                int size = (int) constantArg(d, 1);
+                long value = 0;
+                if (d.argument().size() == 3) {
+                    CsfParser.ExprContext e = exprOf(argValue(d.argument(2)));
+                    value = ev.eval(e);
+                    checkDataRange(value, size, e, ".fill");
+                }
+                byte[] out = s.section.bytes;
+                for (long at = s.offset; at < s.offset + s.size; at += size) {
+                    for (int i = 0; i < size; i++) {
+                        out[(int) at + i] = (byte) (value >>> (8 * i));
+                    }
+                }
+                s.emitted = true;
+            }
+            case ".inst" -> {
+                s.word = ev.eval(exprOf(argValue(d.argument(0))));
+                s.emitted = true;
+                writeWord(s);
+            }
+            case ".fbd", ".rt" -> {
+                descriptors.emit(this, s, d, ev);
+                s.emitted = true;
+            }
+            default -> {
+            }
+        }
+    }
+
+    private void checkDataRange(long v, int width, CsfParser.ExprContext e, String directive) {
+        if (width >= 8) {
+            return;
+        }
+        long min = -(1L << (8 * width - 1));
+        long max = (1L << (8 * width)) - 1;
+        if (v < min || v > max) {
+            throw DiagnosticException.error(range(e), "out-of-range", "value " + v + " out of range for " + directive
+                    + ": allowed " + min + ".." + max);
+        }
+    }
+
+    // ---------------------------------------------------------------- symbols (Scope)
+
+    @Override
+    public long symbol(String name, SourceRange range) {
+        ConstantDef c = constants.get(name);
+        if (c != null) {
+            ref(name, range, c);
+            return constantValue(c, range);
+        }
+        LabelDef l = labels.get(name);
+        if (l != null) {
+            ref(name, range, l);
+            if (pass == 1) {
+                throw new UnresolvedException(name, range);
+            }
+            return l.section.address + l.offset;
+        }
+        SectionBuilder s = sections.get(name);
+        if (s != null) {
+            ref(name, range, s);
+            if (pass == 1) {
+                throw new UnresolvedException(name, range);
+            }
+            return s.address;
+        }
+        if (pass == 1) {
+            throw new UnresolvedException(name, range);
+        }
+        ref(name, range, null);
+        throw undefined(name, range);
+    }
+
+    private DiagnosticException undefined(String name, SourceRange range) {
+        List<String> known = new ArrayList<>(globalNames.keySet());
+        List<String> near = SpellingSuggestions.closest(name, known);
+        return new DiagnosticException(Diagnostic.error(range, "undefined-symbol", "undefined symbol '" + name + "'"
+                + SpellingSuggestions.didYouMean(near)).withSuggestions(near));
+    }
+
+    private long constantValue(ConstantDef c, SourceRange range) {
+        if (c.current != null) {
+            return c.current;
+        }
+        if (c.evaluating) {
+            throw DiagnosticException.error(range, "circular-definition", "'" + c.name + "' is defined in terms of itself");
+        }
+        c.evaluating = true;
+        try {
+            return c.firstEvaluator.eval(c.firstExpr);
+        } finally {
+            c.evaluating = false;
+        }
+    }
+
+    @Override
+    public long localLabel(String ref, SourceRange range) {
+        LabelDef l = local(ref, range, stmt == null ? Integer.MAX_VALUE : stmt.index);
+        ref(ref, range, l);
+        if (pass == 1) {
+            throw new UnresolvedException(ref, range);
+        }
+        return l.section.address + l.offset;
+    }
+
+    private LabelDef local(String ref, SourceRange range, int index) {
+        String name = ref.substring(0, ref.length() - 1);
+        boolean backward = Character.toLowerCase(ref.charAt(ref.length() - 1)) == 'b';
+        List<LabelDef> defs = localLabels.getOrDefault(name, List.of());
+        LabelDef found = null;
+        for (LabelDef l : defs) {
+            if (backward && l.index() <= index) {
+                found = l;
+            } else if (!backward && l.index() > index) {
+                found = l;
+                break;
+            }
+        }
+        if (found == null) {
+            if (pass == 1) {
+                throw new UnresolvedException(ref, range);
+            }
+            throw DiagnosticException.error(range, "undefined-symbol", "no local label '" + name + ":' "
+                    + (backward ? "before" : "after") + " this line for '" + ref + "'");
+        }
+        return found;
+    }
+
+    @Override
+    public long call(String function, List<CsfParser.ExprContext> args, SourceRange range, ExpressionEvaluator ev) {
+        String fn = function.toLowerCase(Locale.ROOT);
+        if (!FUNCTIONS.contains(fn)) {
+            List<String> near = SpellingSuggestions.closest(function, FUNCTIONS);
+            throw new DiagnosticException(Diagnostic.error(range, "unknown-function", "unknown function '" + function
+                    + "'" + (near.isEmpty() ? "; known: " + String.join(", ", FUNCTIONS) : SpellingSuggestions.didYouMean(near)))
+                    .withSuggestions(near));
+        }
+        if (args.size() != 1) {
+            throw DiagnosticException.error(range, "syntax", fn + "() takes one argument");
+        }
+        CsfParser.ExprContext arg = args.get(0);
+        return switch (fn) {
+            case "lo32" -> ev.eval(arg) & 0xffff_ffffL;
+            case "hi32" -> ev.eval(arg) >>> 32;
+            case "sizeof" -> {
+                if (pass == 1 && arg instanceof CsfParser.SymbolExprContext sym && !sections.containsKey(sym.getText())) {
+                    throw new UnresolvedException(sym.getText(), ev.range(arg)); // a section declared further down
+                }
+                if (!(arg instanceof CsfParser.SymbolExprContext sym) || !sections.containsKey(sym.getText())) {
+                    throw DiagnosticException.error(ev.range(arg), "undefined-symbol", "sizeof() needs a stream or "
+                            + "buffer name, got '" + arg.getText() + "'");
+                }
+                SectionBuilder s = sections.get(sym.getText());
+                ref(s.name, ev.range(arg), s);
+                if (pass == 1) {
+                    throw new UnresolvedException(s.name, ev.range(arg));
+                }
+                yield s.size();
+            }
+            default -> framebufferPointer(arg, ev);
+        };
+    }
+
+    private long framebufferPointer(CsfParser.ExprContext arg, ExpressionEvaluator ev) {
+        LabelDef l;
+        if (arg instanceof CsfParser.SymbolExprContext sym && labels.containsKey(sym.getText())) {
+            l = labels.get(sym.getText());
+            ref(l.name(), ev.range(arg), l);
+        } else if (arg instanceof CsfParser.LocalRefExprContext lr) {
+            l = local(lr.getText(), ev.range(arg), stmt == null ? Integer.MAX_VALUE : stmt.index);
+            ref(lr.getText(), ev.range(arg), l);
+        } else {
+            if (arg instanceof CsfParser.SymbolExprContext sym && pass == 1) {
+                throw new UnresolvedException(sym.getText(), ev.range(arg));
+            }
+            throw DiagnosticException.error(ev.range(arg), "undefined-symbol", "fbd() needs the label of a .fbd, got '"
+                    + arg.getText() + "'");
+        }
+        if (pass == 1) {
+            throw new UnresolvedException(l.name(), ev.range(arg));
+        }
+        DescriptorDirectives.FbdInfo info = descriptors.fbdAt(l.section(), l.offset());
+        if (info == null) {
+            throw DiagnosticException.error(ev.range(arg), "not-a-descriptor", "'" + arg.getText()
+                    + "' does not label a .fbd directive");
+        }
+        return dev.csfstudio.isa.DescriptorSet.framebufferPointer(l.section().address + l.offset(),
+                info.renderTargets(), info.zsCrc());
+    }
+
+    private void ref(String name, SourceRange range, Object target) {
+        if (referenceRanges.add(range)) {
+            references.add(new PendingRef(name, range, target));
+        }
+    }
+
+    // ---------------------------------------------------------------- finish
+
+    private Program finish() {
+        for (int i = 0; i < queues.size(); i++) {
+            NamedUse vm = queueVms.get(i);
+            if (!vms.contains(vm.name())) {
+                List<String> near = SpellingSuggestions.closest(vm.name(), vms);
+                report(Diagnostic.error(vm.range(), "undefined-symbol", "undefined VM '" + vm.name() + "'"
+                        + SpellingSuggestions.didYouMean(near)).withSuggestions(near));
+            }
+        }
+        List<Program.QueueDecl> allQueues = queues.isEmpty()
+                ? List.of(new Program.QueueDecl(DEFAULT_NAME, DEFAULT_NAME, null)) : queues;
+        String entryName = entry != null ? entry.name() : defaultEntry();
+        if (entry != null) {
+            refSection(entry, "entry stream");
+        }
+        List<Program.Job> jobs = new ArrayList<>();
+        for (NamedUse[] sub : submits) {
+            Program.QueueDecl q = allQueues.stream().filter(x -> x.name().equals(sub[0].name())).findFirst().orElse(null);
+            if (q == null) {
+                List<String> near = SpellingSuggestions.closest(sub[0].name(), allQueues.stream().map(Program.QueueDecl::name).toList());
+                report(Diagnostic.error(sub[0].range(), "undefined-symbol", "undefined queue '" + sub[0].name() + "'"
+                        + SpellingSuggestions.didYouMean(near)).withSuggestions(near));
+            }
+            SectionBuilder st = refSection(sub[1], "stream");
+            if (q != null && st != null && !st.vm.equals(q.vm())) {
+                report(Diagnostic.error(sub[1].range(), "vm-mismatch", "stream '" + st.name + "' is in VM '" + st.vm
+                        + "' but queue '" + q.name() + "' runs in VM '" + q.vm() + "'"));
+            }
+            jobs.add(new Program.Job(sub[0].name(), sub[1].name(), sub[0].range()));
+        }
+        if (jobs.isEmpty()) {
+            jobs.add(new Program.Job(allQueues.get(0).name(), entryName, null));
+        }
+        warnUnusedLabels();
+        if (diagnostics.stream().anyMatch(d -> d.severity() == Severity.ERROR)) {
+            return null;
+        }
+        List<Section> built = sections.values().stream().map(SectionBuilder::build).toList();
+        Map<String, Symbol> table = new LinkedHashMap<>();
+        for (Symbol s : symbols()) {
+            if (s.kind() != SymbolKind.LOCAL_LABEL) {
+                table.put(s.name(), s);
+            }
+        }
+        return new Program(built, entryName, vms, allQueues, jobs, table, files);
+    }
+
+    private String defaultEntry() {
+        if (sections.containsKey(DEFAULT_NAME) && sections.get(DEFAULT_NAME).kind == SectionKind.STREAM) {
+            return DEFAULT_NAME;
+        }
+        return sections.values().stream().filter(s -> s.kind == SectionKind.STREAM).map(s -> s.name).findFirst()
+                .orElse(DEFAULT_NAME);
+    }
+
+    private SectionBuilder refSection(NamedUse use, String what) {
+        SectionBuilder s = sections.get(use.name());
+        if (s == null || s.kind != SectionKind.STREAM) {
+            List<String> streams = sections.values().stream().filter(x -> x.kind == SectionKind.STREAM).map(x -> x.name).toList();
+            List<String> near = SpellingSuggestions.closest(use.name(), streams);
+            report(Diagnostic.error(use.range(), "undefined-symbol", "undefined " + what + " '" + use.name() + "'"
+                    + SpellingSuggestions.didYouMean(near)).withSuggestions(near));
+            ref(use.name(), use.range(), null);
+            return null;
+        }
+        ref(use.name(), use.range(), s);
+        return s;
+    }
+
+    private void warnUnusedLabels() {
+        Set<Object> used = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        for (PendingRef r : references) {
+            if (r.target() != null) {
+                used.add(r.target());
+            }
+        }
+        for (LabelDef l : labelOrder) {
+            if (l.section().kind == SectionKind.STREAM && !used.contains(l)) {
+                report(Diagnostic.warning(l.range(), "unused-label", "label '" + l.name() + "' is never used"));
+            }
+        }
+    }
+
+    private List<Symbol> symbolsCache;
+    private final Map<Object, Symbol> symbolOf = new IdentityHashMap<>();
+
+    private List<Symbol> symbols() {
+        if (symbolsCache != null) {
+            return symbolsCache;
+        }
+        List<Symbol> out = new ArrayList<>();
+        for (SectionBuilder s : sections.values()) {
+            Symbol sym = new Symbol(s.name, s.kind == SectionKind.STREAM ? SymbolKind.STREAM : SymbolKind.BUFFER,
+                    s.address, s.declaration, s.name);
+            symbolOf.put(s, sym);
+            out.add(sym);
+        }
+        for (LabelDef l : labelOrder) {
+            Symbol sym = new Symbol(l.name(), l.local() ? SymbolKind.LOCAL_LABEL : SymbolKind.LABEL,
+                    l.section().address + l.offset(), l.range(), l.section().name);
+            symbolOf.put(l, sym);
+            out.add(sym);
+        }
+        for (ConstantDef c : constants.values()) {
+            long v = c.current != null ? c.current : 0;
+            Symbol sym = new Symbol(c.name, SymbolKind.CONSTANT, v, c.range, null);
+            symbolOf.put(c, sym);
+            out.add(sym);
+        }
+        symbolsCache = out;
+        return out;
+    }
+
+    private AssemblyResult result(Program program) {
+        List<Symbol> syms = symbols();
+        List<SymbolReference> refs = new ArrayList<>();
+        for (PendingRef r : references) {
+            refs.add(new SymbolReference(r.name(), r.range(), r.target() == null ? null : symbolOf.get(r.target())));
+        }
+        List<Diagnostic> sorted = new ArrayList<>(new LinkedHashSet<>(diagnostics));
+        sorted.sort(Comparator.comparingInt((Diagnostic d) -> fileIndex(d.range().file()))
+                .thenComparingInt(d -> d.range().line()).thenComparingInt(d -> d.range().column()));
+        return new AssemblyResult(program, sorted, lines, syms, refs, files);
+    }
+
+    private int fileIndex(Path p) {
+        int i = files.indexOf(p);
+        return i < 0 ? Integer.MAX_VALUE : i;
+    }
+
+    // ---------------------------------------------------------------- helpers
+
+    void report(Diagnostic d) {
+        diagnostics.add(d);
+    }
+
+    SourceRange range(org.antlr.v4.runtime.ParserRuleContext ctx) {
+        return Parsing.range(stmt == null ? null : stmt.src.path(), ctx);
+    }
+
+    static CsfParser.DirectiveContext directive(CsfParser.LineContext line) {
+        return line.statement() == null ? null : line.statement().directive();
+    }
+
+    static String directiveName(CsfParser.DirectiveContext d) {
+        return d.name == null ? "" : d.name.getText().toLowerCase(Locale.ROOT);
+    }
+
+    static CsfParser.ValueContext argValue(CsfParser.ArgumentContext a) {
+        if (a instanceof CsfParser.PlainArgumentContext p) {
+            return p.value();
+        }
+        return ((CsfParser.NamedArgumentContext) a).value();
+    }
+
+    CsfParser.ExprContext exprOf(CsfParser.ValueContext v) {
+        if (v instanceof CsfParser.ExprValueContext e && e.expr() != null) {
+            return e.expr();
+        }
+        throw DiagnosticException.error(range(v), "syntax", "expected an expression, got '" + v.getText() + "'");
+    }
+
+    private void expectArgs(CsfParser.DirectiveContext d, int n) {
+        if (d.argument().size() != n) {
+            throw DiagnosticException.error(range(d), "syntax", directiveName(d) + " takes " + n + " argument"
+                    + (n == 1 ? "" : "s") + ", got " + d.argument().size());
+        }
+    }
+
+    private String plainName(CsfParser.DirectiveContext d, int i, String what) {
+        if (d.argument().size() <= i || !(d.argument(i) instanceof CsfParser.PlainArgumentContext p)) {
+            throw DiagnosticException.error(d.argument().size() <= i ? range(d) : range(d.argument(i)), "syntax",
+                    directiveName(d) + " needs " + what);
+        }
+        return nameOf(p.value(), what);
+    }
+
+    private String plainNameOrNull(CsfParser.DirectiveContext d) {
+        try {
+            return plainName(d, 0, "a name");
+        } catch (DiagnosticException e) {
+            return null;
+        }
+    }
+
+    private String nameOf(CsfParser.ValueContext v, String what) {
+        if (v instanceof CsfParser.ExprValueContext e && e.expr() instanceof CsfParser.SymbolExprContext s) {
+            return s.getText();
+        }
+        throw DiagnosticException.error(range(v), "syntax", "expected " + what + ", got '" + v.getText() + "'");
+    }
+
+    private DiagnosticException unknownOption(CsfParser.ArgumentContext a, List<String> allowed) {
+        String key = a instanceof CsfParser.NamedArgumentContext na ? na.key.getText() : a.getText();
+        List<String> near = SpellingSuggestions.closest(key, allowed);
+        return new DiagnosticException(Diagnostic.error(range(a), "unknown-option", "unknown option '" + key + "'"
+                + (near.isEmpty() ? "; allowed: " + String.join(", ", allowed) : SpellingSuggestions.didYouMean(near)))
+                .withSuggestions(near));
+    }
+
+    long constantArg(CsfParser.DirectiveContext d, int i) {
+        return constant(exprOf(argValue(d.argument(i))));
+    }
+
+    long constant(CsfParser.ExprContext e) {
+        return stmt.src.evaluator().eval(e);
+    }
+
+    int pass() {
+        return pass;
+    }
+}

@@ -1,0 +1,279 @@
+package dev.csfstudio.asm;
+
+import dev.csfstudio.grammar.CsfLexer;
+import dev.csfstudio.grammar.CsfParser;
+import dev.csfstudio.isa.BitField;
+import dev.csfstudio.isa.InstructionDef;
+import dev.csfstudio.isa.InstructionSet;
+import dev.csfstudio.isa.Modifier;
+import dev.csfstudio.isa.OperandKind;
+import dev.csfstudio.isa.OperandSpec;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.antlr.v4.runtime.ParserRuleContext;
+import org.antlr.v4.runtime.Token;
+import org.antlr.v4.runtime.misc.Interval;
+
+/**
+ * The canonical layout of a document ("format document"): mnemonics upper case with every modifier in
+ * table order as the disassembler prints them, literal operands printed as the disassembler prints
+ * them, labels, expressions and comments kept as written, statements in aligned columns. Lines with a
+ * syntax error are kept as they are. Formatting formatted text changes nothing.
+ */
+public final class CanonicalFormatter {
+
+    /** Column (0-based) where instructions and most directives start. */
+    public static final int STATEMENT_COLUMN = 8;
+    /** Width the mnemonic with its modifiers is padded to, so operands line up. */
+    public static final int MNEMONIC_WIDTH = 24;
+
+    /** Directives that structure a file and therefore start at column 0. */
+    private static final Set<String> TOP_LEVEL = Set.of(".stream", ".buffer", ".vm", ".queue", ".submit", ".entry",
+            ".include", ".equ", ".set");
+
+    private CanonicalFormatter() {
+    }
+
+    public static String format(String text) {
+        ParsedSource parsed = Parsing.parse(text);
+        Set<Integer> broken = new HashSet<>();
+        for (Diagnostic d : parsed.diagnostics()) {
+            for (int l = d.range().line(); l <= d.range().endLine(); l++) {
+                broken.add(l);
+            }
+        }
+        Map<Integer, CsfParser.LineContext> statements = new HashMap<>();
+        for (CsfParser.LineContext line : parsed.tree().line()) {
+            if (line.getChildCount() > 0 && line.getStart().getType() != Token.EOF) {
+                if (line.getStop() != null && line.getStop().getLine() != line.getStart().getLine()) {
+                    broken.add(line.getStart().getLine());
+                }
+                statements.put(line.getStart().getLine(), line);
+            }
+        }
+        Map<Integer, String> comments = new HashMap<>();
+        for (Token t : parsed.tokens().getTokens()) {
+            if (t.getType() == CsfLexer.COMMENT) {
+                comments.put(t.getLine(), t.getText().stripTrailing());
+            }
+        }
+        int[] starts = SourceLines.lineStarts(text);
+        StringBuilder out = new StringBuilder();
+        for (int n = 1; n <= starts.length; n++) {
+            String original = SourceLines.line(text, starts, n);
+            CsfParser.LineContext line = statements.get(n);
+            String formatted;
+            if (broken.contains(n)) {
+                formatted = original.stripTrailing();
+            } else if (line == null) {
+                formatted = comments.containsKey(n) ? original.stripTrailing() : "";
+            } else {
+                formatted = formatLine(parsed, line, comments.get(n));
+            }
+            out.append(formatted);
+            if (n < starts.length) {
+                out.append('\n');
+            }
+        }
+        return out.toString();
+    }
+
+    private static String formatLine(ParsedSource parsed, CsfParser.LineContext line, String comment) {
+        StringBuilder sb = new StringBuilder();
+        for (CsfParser.LabelContext l : line.label()) {
+            if (sb.length() > 0) {
+                sb.append(' ');
+            }
+            sb.append(l.name.getText()).append(':');
+        }
+        CsfParser.StatementContext st = line.statement();
+        if (st != null) {
+            String head;
+            List<String> operands;
+            boolean topLevel = false;
+            if (st.instruction() != null) {
+                String[] parts = instruction(parsed, st.instruction());
+                head = parts[0];
+                operands = List.of(parts).subList(1, parts.length);
+            } else {
+                CsfParser.DirectiveContext d = st.directive();
+                head = Assembly.directiveName(d);
+                topLevel = TOP_LEVEL.contains(head);
+                operands = d.argument().stream().map(a -> written(parsed, a)).toList();
+            }
+            if (!(topLevel && sb.length() == 0)) {
+                pad(sb, STATEMENT_COLUMN);
+            }
+            sb.append(head);
+            if (!operands.isEmpty()) {
+                if (topLevel) {
+                    sb.append(' ');
+                } else {
+                    pad(sb, sb.length() - head.length() + MNEMONIC_WIDTH);
+                }
+                sb.append(String.join(", ", operands));
+            }
+        }
+        if (comment != null) {
+            if (sb.length() > 0) {
+                sb.append(' ');
+            }
+            sb.append(comment);
+        }
+        return sb.toString().stripTrailing();
+    }
+
+    private static void pad(StringBuilder sb, int column) {
+        if (sb.length() >= column) {
+            if (sb.length() > 0) {
+                sb.append(' ');
+            }
+            return;
+        }
+        while (sb.length() < column) {
+            sb.append(' ');
+        }
+    }
+
+    /** Text of a node as written, inner whitespace included. */
+    private static String written(ParsedSource parsed, ParserRuleContext ctx) {
+        Token stop = ctx.getStop() == null || ctx.getStop().getStopIndex() < ctx.getStart().getStartIndex()
+                ? ctx.getStart() : ctx.getStop();
+        return parsed.tokens().getTokenSource().getInputStream()
+                .getText(Interval.of(ctx.getStart().getStartIndex(), stop.getStopIndex())).strip();
+    }
+
+    /** The mnemonic head followed by each operand's text. */
+    private static String[] instruction(ParsedSource parsed, CsfParser.InstructionContext ctx) {
+        InstructionSet isa = InstructionSet.v10();
+        List<Diagnostic> ignored = new ArrayList<>();
+        InstructionEncoder encoder = new InstructionEncoder(isa, null, ignored);
+        InstructionEncoder.Mnemonic m = InstructionEncoder.split(null, ctx.mnemonic);
+        List<String> out = new ArrayList<>();
+        InstructionDef def = isa.byMnemonic(m.name()).orElse(null);
+        if (def == null) {
+            out.add(m.name().toUpperCase(Locale.ROOT) + ctx.mnemonic.getText().substring(m.name().length()));
+            ctx.operand().forEach(o -> out.add(written(parsed, o)));
+            return out.toArray(String[]::new);
+        }
+        Map<String, Long> values = new LinkedHashMap<>();
+        Map<Modifier, Long> mods = encoder.resolveModifiers(def, m, values);
+        StringBuilder head = new StringBuilder(def.mnemonic());
+        if (ignored.stream().anyMatch(d -> d.severity() == Severity.ERROR)) {
+            head.append(ctx.mnemonic.getText().substring(m.name().length()));
+        } else {
+            mods.forEach((mod, v) -> mod.format(v).ifPresent(t -> head.append('.').append(t)));
+        }
+        out.add(head.toString());
+        List<CsfParser.OperandContext> given = ctx.operand();
+        boolean shapeOk = given.size() <= def.operands().size()
+                && given.size() >= def.operands().stream().filter(s -> !s.optional()).count();
+        for (int i = 0; i < given.size(); i++) {
+            String text = written(parsed, given.get(i));
+            if (shapeOk) {
+                try {
+                    String canonical = operand(encoder, def.operands().get(i), given.get(i));
+                    text = canonical != null ? canonical : text;
+                } catch (DiagnosticException e) {
+                    // not valid as this operand kind: keep it as written; assembly reports it
+                }
+            }
+            out.add(text);
+        }
+        return out.toArray(String[]::new);
+    }
+
+    /** The disassembler's spelling of a literal operand, or null to keep the written text. */
+    private static String operand(InstructionEncoder encoder, OperandSpec spec, CsfParser.OperandContext o) {
+        BitField f = spec.field();
+        switch (spec.kind()) {
+            case R, D -> {
+                if (o instanceof CsfParser.ExprOperandContext e && e.expr() instanceof CsfParser.SymbolExprContext s) {
+                    char kind = spec.kind() == OperandKind.R ? 'r' : 'd';
+                    return kind + Integer.toString(encoder.registerNamed(s.IDENT().getSymbol(), kind));
+                }
+                return null;
+            }
+            case HEX, DEC, BYTES8, TARGET -> {
+                if (!(o instanceof CsfParser.ExprOperandContext e)) {
+                    return null;
+                }
+                Long v = literal(e.expr());
+                long max = spec.kind() == OperandKind.TARGET ? f.max() : spec.maxValue();
+                long min = spec.kind() == OperandKind.TARGET ? f.min() : spec.kind() == OperandKind.BYTES8 ? 0 : spec.minValue();
+                if (v == null || v < min || v > max) {
+                    return null;
+                }
+                return switch (spec.kind()) {
+                    case HEX -> "#0x" + Long.toHexString(f.extract(f.insert(0, v)));
+                    case BYTES8 -> v % 8 == 0 ? "#" + v : null;
+                    default -> "#" + v;
+                };
+            }
+            case MEM, MEMOFF -> {
+                if (!(o instanceof CsfParser.MemoryOperandContext mem)) {
+                    return null;
+                }
+                String reg = "d" + encoder.registerNamed(mem.base, 'd');
+                if (spec.kind() == OperandKind.MEM) {
+                    return mem.expr() == null ? "[" + reg + "]" : null;
+                }
+                long off = 0;
+                if (mem.expr() != null) {
+                    Long v = literal(mem.expr());
+                    if (v == null) {
+                        return null;
+                    }
+                    off = mem.sign.getText().equals("-") ? -v : v;
+                }
+                BitField offField = spec.fields().get(1);
+                if (!offField.fits(off)) {
+                    return null;
+                }
+                return "[" + reg + (off < 0 ? " - " : " + ") + Math.abs(off) + "]";
+            }
+            default -> {
+                List<Token> regs;
+                if (o instanceof CsfParser.RegisterListContext list) {
+                    regs = list.IDENT().stream().map(n -> n.getSymbol()).toList();
+                } else if (o instanceof CsfParser.ExprOperandContext e && e.expr() instanceof CsfParser.SymbolExprContext s
+                        && e.getChildCount() == 1) {
+                    regs = List.of(s.IDENT().getSymbol());
+                } else {
+                    return null;
+                }
+                List<String> names = new ArrayList<>();
+                for (Token t : regs) {
+                    names.add("r" + encoder.registerNamed(t, 'r'));
+                }
+                if (spec.kind() == OperandKind.REGRANGE) {
+                    return names.size() == 1 ? names.get(0) + ":" + names.get(0)
+                            : names.size() == 2 ? String.join(":", names) : null;
+                }
+                return String.join(":", names);
+            }
+        }
+    }
+
+    /** The value of a plain number, optionally negated; null for anything naming symbols. */
+    private static Long literal(CsfParser.ExprContext e) {
+        try {
+            if (e instanceof CsfParser.NumberExprContext n) {
+                return ExpressionEvaluator.parseNumber(n.getText(), SourceRange.at(null, 1, 1, 1));
+            }
+            if (e instanceof CsfParser.UnaryExprContext u && u.op.getText().equals("-")
+                    && u.expr() instanceof CsfParser.NumberExprContext n) {
+                return -ExpressionEvaluator.parseNumber(n.getText(), SourceRange.at(null, 1, 1, 1));
+            }
+        } catch (DiagnosticException ex) {
+            return null;
+        }
+        return null;
+    }
+}

@@ -1,0 +1,23 @@
+package dev.csfstudio.asm;
+
+/**
+ * Carries a diagnostic out of deep evaluation code to the statement being assembled, which records it
+ * and moves on. Never escapes the assembler.
+ */
+final class DiagnosticException extends RuntimeException {
+
+    private final transient Diagnostic diagnostic;
+
+    DiagnosticException(Diagnostic diagnostic) {
+        super(diagnostic.message(), null, false, false);
+        this.diagnostic = diagnostic;
+    }
+
+    static DiagnosticException error(SourceRange range, String code, String message) {
+        return new DiagnosticException(Diagnostic.error(range, code, message));
+    }
+
+    Diagnostic diagnostic() {
+        return diagnostic;
+    }
+}

@@ -1,0 +1,402 @@
+package dev.csfstudio.asm;
+
+import dev.csfstudio.grammar.CsfParser;
+import dev.csfstudio.isa.BitField;
+import dev.csfstudio.isa.Encoder;
+import dev.csfstudio.isa.InstructionDef;
+import dev.csfstudio.isa.InstructionSet;
+import dev.csfstudio.isa.Modifier;
+import dev.csfstudio.isa.OperandSpec;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.antlr.v4.runtime.Token;
+
+/**
+ * Turns one instruction statement into a word by matching its modifiers and operands against the
+ * table's {@link Modifier}s and {@link OperandSpec}s. Nothing here knows a particular mnemonic.
+ */
+final class InstructionEncoder {
+
+    /** How operand expressions get their values. */
+    interface Operands {
+        long evaluate(CsfParser.ExprContext e);
+
+        /** The offset in instructions from the next instruction when {@code e} names a label, else empty. */
+        OptionalLong branchOffset(CsfParser.ExprContext e);
+    }
+
+    /** An encoded instruction; {@code def} is null for a raw {@code UNKNOWN_<op>} word. */
+    record Encoded(InstructionDef def, long word, Map<String, Long> fields) {
+    }
+
+    /** The mnemonic token split at its dots, with the range of each part. */
+    record Mnemonic(String name, SourceRange nameRange, List<String> modifiers, List<SourceRange> modifierRanges) {
+    }
+
+    private static final Pattern UNKNOWN = Pattern.compile("(?i)UNKNOWN_([0-9]{1,3})");
+
+    private final InstructionSet isa;
+    private final Path file;
+    private final List<Diagnostic> diagnostics;
+    private int errors;
+
+    InstructionEncoder(InstructionSet isa, Path file, List<Diagnostic> diagnostics) {
+        this.isa = isa;
+        this.file = file;
+        this.diagnostics = diagnostics;
+    }
+
+    static Mnemonic split(Path file, Token token) {
+        String text = token.getText();
+        int line = token.getLine();
+        int col = token.getCharPositionInLine() + 1;
+        String[] parts = text.split("\\.", -1);
+        List<String> mods = new ArrayList<>();
+        List<SourceRange> ranges = new ArrayList<>();
+        int at = parts[0].length() + 1;
+        for (int i = 1; i < parts.length; i++) {
+            mods.add(parts[i]);
+            ranges.add(SourceRange.at(file, line, col + at, parts[i].length()));
+            at += parts[i].length() + 1;
+        }
+        return new Mnemonic(parts[0], SourceRange.at(file, line, col, parts[0].length()), mods, ranges);
+    }
+
+    /** The encoded instruction, or null after reporting why it cannot be encoded. */
+    Encoded encode(CsfParser.InstructionContext ctx, Operands operands) {
+        Mnemonic m = split(file, ctx.mnemonic);
+        InstructionDef def = isa.byMnemonic(m.name()).orElse(null);
+        if (def == null) {
+            Matcher unknown = UNKNOWN.matcher(m.name());
+            if (unknown.matches()) {
+                return encodeUnknown(ctx, m, Integer.parseInt(unknown.group(1)), operands);
+            }
+            List<String> near = SpellingSuggestions.closest(m.name(), isa.spellings());
+            report(Diagnostic.error(m.nameRange(), "unknown-mnemonic", "unknown mnemonic '" + m.name() + "'"
+                    + SpellingSuggestions.didYouMean(near)).withSuggestions(near));
+            return null;
+        }
+        int errorsBefore = errorCount();
+        Map<String, Long> values = new LinkedHashMap<>();
+        resolveModifiers(def, m, values);
+        encodeOperands(ctx, def, operands, values);
+        if (errorCount() > errorsBefore) {
+            return null;
+        }
+        try {
+            return new Encoded(def, Encoder.encode(def, values), values);
+        } catch (IllegalArgumentException e) {
+            report(Diagnostic.error(Parsing.range(file, ctx), "out-of-range", e.getMessage()));
+            return null;
+        }
+    }
+
+    /**
+     * Field values chosen by the modifiers (named ones, then the omitted ones' defaults), reporting unknown,
+     * duplicate and missing required modifiers. Returns the modifiers in table order with their values.
+     */
+    Map<Modifier, Long> resolveModifiers(InstructionDef def, Mnemonic m, Map<String, Long> values) {
+        Map<Modifier, Long> chosen = new LinkedHashMap<>();
+        Map<Modifier, SourceRange> where = new LinkedHashMap<>();
+        boolean misspelt = false;
+        for (int i = 0; i < m.modifiers().size(); i++) {
+            String spelling = m.modifiers().get(i);
+            SourceRange range = m.modifierRanges().get(i);
+            Modifier match = null;
+            long value = 0;
+            for (Modifier mod : def.modifiers()) {
+                OptionalLong v = mod.match(spelling);
+                if (v.isPresent()) {
+                    match = mod;
+                    value = v.getAsLong();
+                    break;
+                }
+            }
+            if (match == null) {
+                List<String> all = def.modifiers().stream().flatMap(x -> x.spellings().stream()).toList();
+                List<String> near = SpellingSuggestions.closest(spelling, all);
+                String message = def.modifiers().isEmpty()
+                        ? def.mnemonic() + " takes no modifiers, got '." + spelling + "'"
+                        : "unknown modifier '." + spelling + "' for " + def.mnemonic()
+                        + (near.isEmpty() ? "; expected " + def.signature() : "; did you mean '." + near.get(0) + "'?");
+                report(Diagnostic.error(range, "unknown-modifier", message).withSuggestions(near));
+                misspelt = true;
+                continue;
+            }
+            if (match instanceof Modifier.Number && !match.field().fits(value)) {
+                report(Diagnostic.error(range, "out-of-range", "modifier '." + spelling + "' out of range for "
+                        + def.mnemonic() + ": allowed " + match.format(match.field().min()).orElse("") + ".."
+                        + match.format(match.field().max()).orElse("")));
+                continue;
+            }
+            if (where.containsKey(match)) {
+                report(Diagnostic.error(range, "duplicate-modifier", "modifier '." + spelling + "' conflicts with an "
+                        + "earlier one setting " + match.field().name())
+                        .withRelated(List.of(new Diagnostic.Related(where.get(match), "set here"))));
+                continue;
+            }
+            chosen.put(match, value);
+            where.put(match, range);
+        }
+        Map<Modifier, Long> ordered = new LinkedHashMap<>();
+        for (Modifier mod : def.modifiers()) {
+            Long v = chosen.get(mod);
+            if (v == null && mod.required() && misspelt) {
+                continue; // the misspelt modifier was most likely this one: one error is enough
+            }
+            if (v == null && mod.required()) {
+                String choices = mod.spellings().stream().map(s -> "." + s).collect(Collectors.joining(", "));
+                report(Diagnostic.error(m.nameRange(), "missing-modifier", def.mnemonic() + " needs a "
+                        + mod.field().name() + " modifier: one of " + choices));
+                continue;
+            }
+            long value = v != null ? v : mod.omittedValue();
+            ordered.put(mod, value);
+            values.put(mod.field().name(), value);
+        }
+        return ordered;
+    }
+
+    private void encodeOperands(CsfParser.InstructionContext ctx, InstructionDef def, Operands operands,
+                                Map<String, Long> values) {
+        List<CsfParser.OperandContext> given = ctx.operand();
+        List<OperandSpec> specs = def.operands();
+        long required = specs.stream().filter(s -> !s.optional()).count();
+        if (given.size() < required || given.size() > specs.size()) {
+            String expected = required == specs.size() ? Long.toString(required) : required + " to " + specs.size();
+            report(Diagnostic.error(Parsing.range(file, ctx), "operand-count", def.mnemonic() + " takes " + expected
+                    + " operand" + (specs.size() == 1 ? "" : "s") + ", got " + given.size() + " (" + def.signature() + ")"));
+            return;
+        }
+        for (int i = 0; i < given.size(); i++) {
+            try {
+                encodeOperand(def, specs.get(i), given.get(i), operands, values);
+            } catch (DiagnosticException e) {
+                report(e.diagnostic());
+            }
+        }
+    }
+
+    private void encodeOperand(InstructionDef def, OperandSpec spec, CsfParser.OperandContext o, Operands operands,
+                               Map<String, Long> values) {
+        BitField f = spec.field();
+        switch (spec.kind()) {
+            case R -> values.put(f.name(), (long) register(o, 'r'));
+            case D -> values.put(f.name(), (long) register(o, 'd'));
+            case HEX, DEC -> {
+                CsfParser.ExprContext e = expression(o, "an immediate");
+                long v = operands.evaluate(e);
+                checkRange(def, spec, f.name(), v, spec.minValue(), spec.maxValue(), e);
+                values.put(f.name(), v);
+            }
+            case MEM, MEMOFF -> {
+                if (!(o instanceof CsfParser.MemoryOperandContext mem)) {
+                    throw DiagnosticException.error(range(o), "operand-kind", "expected an address operand "
+                            + spec.kind().placeholder() + " for " + def.mnemonic() + ", got '" + o.getText() + "'");
+                }
+                values.put(f.name(), (long) registerNamed(mem.base, 'd'));
+                if (spec.kind() == dev.csfstudio.isa.OperandKind.MEM) {
+                    if (mem.expr() != null) {
+                        throw DiagnosticException.error(range(o), "operand-kind", def.mnemonic()
+                                + " takes a plain address [dN] without an offset");
+                    }
+                    return;
+                }
+                long off = 0;
+                if (mem.expr() != null) {
+                    long v = operands.evaluate(mem.expr());
+                    off = mem.sign.getText().equals("-") ? -v : v;
+                }
+                BitField offField = spec.fields().get(1);
+                checkRange(def, spec, offField.name(), off, offField.min(), offField.max(),
+                        mem.expr() != null ? mem.expr() : mem);
+                values.put(offField.name(), off);
+            }
+            case REGMASK -> {
+                List<Token> regs = registerTokens(o);
+                int base = registerNamed(regs.get(0), 'r');
+                long mask = 0;
+                int previous = -1;
+                for (Token t : regs) {
+                    int r = registerNamed(t, 'r');
+                    if (r <= previous) {
+                        throw DiagnosticException.error(Parsing.range(file, t), "register-list",
+                                "registers must be listed in ascending order: r" + r + " after r" + previous);
+                    }
+                    if (r - base >= 16) {
+                        throw DiagnosticException.error(Parsing.range(file, t), "register-list", "r" + r
+                                + " is too far from the base register r" + base + ": allowed r" + base + "..r"
+                                + Math.min(base + 15, isa.registerCount() - 1));
+                    }
+                    mask |= 1L << (r - base);
+                    previous = r;
+                }
+                values.put(f.name(), (long) base);
+                values.put(spec.fields().get(1).name(), mask);
+            }
+            case REGRANGE -> {
+                List<Token> regs = registerTokens(o);
+                if (regs.size() > 2) {
+                    throw DiagnosticException.error(range(o), "register-list",
+                            "expected a register range rFirst:rLast, got '" + o.getText() + "'");
+                }
+                int first = registerNamed(regs.get(0), 'r');
+                int last = registerNamed(regs.get(regs.size() - 1), 'r');
+                BitField count = spec.fields().get(1);
+                if (last < first || last - first + 1 > count.max()) {
+                    throw DiagnosticException.error(range(o), "register-list", "register range r" + first + ":r" + last
+                            + " must go upwards and span at most " + count.max() + " registers");
+                }
+                values.put(f.name(), (long) first);
+                values.put(count.name(), (long) (last - first + 1));
+            }
+            case BYTES8 -> {
+                CsfParser.ExprContext e = expression(o, "a byte count");
+                long v = operands.evaluate(e);
+                checkRange(def, spec, f.name(), v, 0, spec.maxValue(), e);
+                if (v % 8 != 0) {
+                    throw DiagnosticException.error(range(e), "out-of-range", "byte count " + v + " for "
+                            + def.mnemonic() + " must be a multiple of 8");
+                }
+                values.put(f.name(), v / 8);
+            }
+            case TARGET -> {
+                CsfParser.ExprContext e = expression(o, "a label or an offset");
+                OptionalLong distance = operands.branchOffset(e);
+                if (distance.isPresent()) {
+                    long d = distance.getAsLong();
+                    if (!f.fits(d)) {
+                        throw DiagnosticException.error(range(e), "branch-range", "branch target '" + e.getText()
+                                + "' is " + d + " instructions away: allowed " + f.min() + ".." + f.max());
+                    }
+                    values.put(f.name(), d);
+                } else {
+                    long v = operands.evaluate(e);
+                    checkRange(def, spec, f.name(), v, f.min(), f.max(), e);
+                    values.put(f.name(), v);
+                }
+            }
+        }
+    }
+
+    private void checkRange(InstructionDef def, OperandSpec spec, String field, long v, long min, long max,
+                            org.antlr.v4.runtime.ParserRuleContext where) {
+        if (v < min || v > max) {
+            throw DiagnosticException.error(range(where), "out-of-range", "immediate " + v + " out of range for "
+                    + def.mnemonic() + " " + field + ": allowed " + min + ".." + max);
+        }
+    }
+
+    private CsfParser.ExprContext expression(CsfParser.OperandContext o, String what) {
+        if (o instanceof CsfParser.ExprOperandContext e && e.expr() != null) {
+            return e.expr();
+        }
+        throw DiagnosticException.error(range(o), "operand-kind", "expected " + what + ", got '" + o.getText() + "'");
+    }
+
+    private List<Token> registerTokens(CsfParser.OperandContext o) {
+        if (o instanceof CsfParser.RegisterListContext list) {
+            return list.IDENT().stream().map(n -> n.getSymbol()).toList();
+        }
+        if (o instanceof CsfParser.ExprOperandContext e && e.getChildCount() == 1
+                && e.expr() instanceof CsfParser.SymbolExprContext s) {
+            return List.of(s.IDENT().getSymbol());
+        }
+        throw DiagnosticException.error(range(o), "operand-kind", "expected registers rA:rB:..., got '" + o.getText() + "'");
+    }
+
+    private int register(CsfParser.OperandContext o, char kind) {
+        if (o instanceof CsfParser.ExprOperandContext e && e.getChildCount() == 1
+                && e.expr() instanceof CsfParser.SymbolExprContext s) {
+            return registerNamed(s.IDENT().getSymbol(), kind);
+        }
+        throw DiagnosticException.error(range(o), "operand-kind", "expected a register " + kind + "N, got '"
+                + o.getText() + "'");
+    }
+
+    /** The number of register {@code rN}/{@code dN}; dN must leave room for rN+1 and odd N only warns. */
+    int registerNamed(Token t, char kind) {
+        String text = t.getText();
+        long n = registerNumber(text, kind);
+        String what = kind == 'd' ? "a register pair dN" : "a register rN";
+        if (n < 0) {
+            throw DiagnosticException.error(Parsing.range(file, t), "operand-kind", "expected " + what + ", got '"
+                    + text + "'");
+        }
+        int count = isa.registerCount();
+        long last = kind == 'd' ? n + 1 : n;
+        if (last >= count) {
+            throw DiagnosticException.error(Parsing.range(file, t), "out-of-range", "register " + t.getText().toLowerCase(Locale.ROOT)
+                    + " out of range: allowed " + kind + "0.." + kind + (kind == 'd' ? count - 2 : count - 1));
+        }
+        if (kind == 'd' && n % 2 != 0) {
+            report(Diagnostic.warning(Parsing.range(file, t), "odd-register-pair", "d" + n + " is odd: register pairs normally start at "
+                    + "an even register (this names r" + n + " and r" + (n + 1) + ")")
+                    .withSuggestions(List.of("d" + (n - 1))));
+        }
+        return (int) n;
+    }
+
+    /** N of "rN"/"dN" (either case) for the given kind, or -1 when the text is not such a register. */
+    static long registerNumber(String text, char kind) {
+        if (text.length() < 2 || text.length() > 10 || Character.toLowerCase(text.charAt(0)) != kind) {
+            return -1;
+        }
+        long n = 0;
+        for (int i = 1; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c < '0' || c > '9') {
+                return -1;
+            }
+            n = n * 10 + (c - '0');
+        }
+        return n;
+    }
+
+    private Encoded encodeUnknown(CsfParser.InstructionContext ctx, Mnemonic m, int opcode, Operands operands) {
+        SourceRange r = Parsing.range(file, ctx);
+        if (opcode > 255) {
+            report(Diagnostic.error(m.nameRange(), "out-of-range", "opcode " + opcode + " out of range: allowed 0..255"));
+            return null;
+        }
+        if (!m.modifiers().isEmpty() || ctx.operand().size() != 1) {
+            report(Diagnostic.error(r, "operand-count", "UNKNOWN_" + opcode + " takes one operand: the 56-bit payload"));
+            return null;
+        }
+        try {
+            CsfParser.ExprContext e = expression(ctx.operand(0), "the 56-bit payload");
+            long data = operands.evaluate(e);
+            if (data < 0 || data > InstructionDef.OPCODE.mask() >>> 8) {
+                throw DiagnosticException.error(range(e), "out-of-range", "payload " + data
+                        + " out of range for UNKNOWN_" + opcode + ": allowed 0..0xffffffffffffff");
+            }
+            return new Encoded(null, ((long) opcode << 56) | data, Map.of());
+        } catch (DiagnosticException e) {
+            report(e.diagnostic());
+            return null;
+        }
+    }
+
+    private SourceRange range(org.antlr.v4.runtime.ParserRuleContext ctx) {
+        return Parsing.range(file, ctx);
+    }
+
+    private int errorCount() {
+        return errors;
+    }
+
+    private void report(Diagnostic d) {
+        if (d.severity() == Severity.ERROR) {
+            errors++;
+        }
+        diagnostics.add(d);
+    }
+}

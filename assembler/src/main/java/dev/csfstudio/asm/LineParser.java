@@ -1,0 +1,72 @@
+package dev.csfstudio.asm;
+
+import dev.csfstudio.grammar.CsfLexer;
+import dev.csfstudio.grammar.CsfParser;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.antlr.v4.runtime.BailErrorStrategy;
+import org.antlr.v4.runtime.CharStreams;
+import org.antlr.v4.runtime.CommonTokenStream;
+import org.antlr.v4.runtime.DefaultErrorStrategy;
+import org.antlr.v4.runtime.atn.PredictionMode;
+import org.antlr.v4.runtime.misc.ParseCancellationException;
+
+/**
+ * Parses one source line at a time with a reused lexer and parser. The assembler keeps no syntax tree
+ * for the whole file, so memory stays proportional to the output, not to the token count. Tokens carry
+ * the line's real line number, so ranges are the same as from a whole-file parse.
+ */
+final class LineParser {
+
+    /** A parsed line and its syntax errors. */
+    record ParsedLine(CsfParser.LineContext line, List<Diagnostic> errors) {
+    }
+
+    private final CsfLexer lexer = new CsfLexer(CharStreams.fromString(""));
+    private final CommonTokenStream tokens = new CommonTokenStream(lexer);
+    private final CsfParser parser = new CsfParser(tokens);
+
+    LineParser() {
+        lexer.removeErrorListeners();
+        parser.removeErrorListeners();
+    }
+
+    ParsedLine parse(Path file, String text, int lineNumber) {
+        try {
+            return parseLine(file, text, lineNumber);
+        } catch (StackOverflowError e) {
+            parser.removeErrorListeners();
+            return new ParsedLine(new CsfParser.LineContext(null, 0), List.of(Diagnostic.error(
+                    SourceRange.at(file, lineNumber, 1, Math.max(1, text.length())), "syntax", "line nested too deeply")));
+        }
+    }
+
+    private ParsedLine parseLine(Path file, String text, int lineNumber) {
+        reset(text, lineNumber);
+        parser.getInterpreter().setPredictionMode(PredictionMode.SLL);
+        parser.setErrorHandler(new BailErrorStrategy());
+        try {
+            return new ParsedLine(parser.singleLine().line(), List.of());
+        } catch (ParseCancellationException e) {
+            reset(text, lineNumber);
+            List<Diagnostic> errors = new ArrayList<>();
+            parser.getInterpreter().setPredictionMode(PredictionMode.LL);
+            parser.setErrorHandler(new DefaultErrorStrategy());
+            parser.addErrorListener(new Parsing.SyntaxErrors(file, errors));
+            try {
+                return new ParsedLine(parser.singleLine().line(), errors);
+            } finally {
+                parser.removeErrorListeners();
+            }
+        }
+    }
+
+    private void reset(String text, int lineNumber) {
+        lexer.setInputStream(CharStreams.fromString(text));
+        lexer.setLine(lineNumber);
+        lexer.setCharPositionInLine(0);
+        tokens.setTokenSource(lexer);
+        parser.setTokenStream(tokens);
+    }
+}

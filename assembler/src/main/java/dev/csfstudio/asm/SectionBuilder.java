@@ -1,0 +1,38 @@
+package dev.csfstudio.asm;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** A stream or buffer while it is being assembled: size in pass 1, address after layout, bytes in pass 2. */
+final class SectionBuilder {
+    final String name;
+    final SectionKind kind;
+    final String vm;
+    final SourceRange declaration;
+    final int order;
+    Long at;
+    long align;
+    Long fixedSize;
+    boolean dumpable;
+    long cursor;
+    long address;
+    byte[] bytes;
+    final List<AssembledLine> lines = new ArrayList<>();
+
+    SectionBuilder(String name, SectionKind kind, String vm, SourceRange declaration, int order) {
+        this.name = name;
+        this.kind = kind;
+        this.vm = vm;
+        this.declaration = declaration;
+        this.order = order;
+        this.align = kind == SectionKind.STREAM ? 8 : 1;
+    }
+
+    long size() {
+        return fixedSize != null ? Math.max(fixedSize, cursor) : cursor;
+    }
+
+    Section build() {
+        return new Section(name, kind, vm, address, bytes, align, dumpable, declaration, lines);
+    }
+}

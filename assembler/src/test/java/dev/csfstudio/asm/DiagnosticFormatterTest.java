@@ -1,0 +1,46 @@
+package dev.csfstudio.asm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+class DiagnosticFormatterTest {
+
+    @Test
+    void printsHeadlineSourceLineAndCaretUnderTheRange() {
+        String text = "  BRNCH.ne r4, #0\n";
+        AssemblyResult r = Sources.assemble(text);
+        String out = DiagnosticFormatter.format(r.errors().get(0), file -> text);
+        assertEquals(Sources.MAIN + ":1:3: error: unknown mnemonic 'BRNCH'; did you mean 'BRANCH'?\n"
+                + "  BRNCH.ne r4, #0\n"
+                + "  ^~~~~\n", out);
+    }
+
+    @Test
+    void relatedLocationsBecomeNotes() {
+        String text = "a: NOP\na: NOP\nBRANCH.ne r0, a\n";
+        AssemblyResult r = Sources.assemble(text);
+        String out = DiagnosticFormatter.format(r.errors().get(0), file -> text);
+        assertEquals(Sources.MAIN + ":2:1: error: 'a' is already defined\n"
+                + "a: NOP\n"
+                + "^\n"
+                + Sources.MAIN + ":1:1: note: first defined here\n", out);
+    }
+
+    @Test
+    void tabsAreKeptSoTheCaretLinesUp() {
+        String text = "\tMOVE32 r99, #0\n";
+        AssemblyResult r = Sources.assemble(text);
+        String out = DiagnosticFormatter.format(r.errors().get(0), file -> text);
+        assertEquals("\t       ^~~", out.split("\n")[2]);
+    }
+
+    @Test
+    void unreadableSourceStillPrintsTheHeadline() {
+        AssemblyResult r = Sources.assemble("BOGUS\n");
+        String out = DiagnosticFormatter.format(r.errors().get(0), file -> {
+            throw new java.io.IOException("gone");
+        });
+        assertEquals(r.errors().get(0).headline() + "\n", out);
+    }
+}

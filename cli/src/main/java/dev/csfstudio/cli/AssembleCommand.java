@@ -1,0 +1,103 @@
+package dev.csfstudio.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+import dev.csfstudio.asm.AssemblyResult;
+import dev.csfstudio.asm.Program;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code csf asm}: assembles a source file into a binary, hex, C or JSON file. */
+@Command(name = "asm", mixinStandardHelpOptions = true, versionProvider = Csf.Version.class,
+        description = {"Assembles a .csf source file.",
+                "Errors and warnings go to stderr as file:line:col: error: message."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:assembled", "1:errors in the source (or warnings with --Werror), bad options"})
+final class AssembleCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "FILE.csf", description = "the source file")
+    Path source;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "OUT",
+            description = "output file, '-' for stdout (default: FILE with the format's extension)")
+    String output;
+
+    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", defaultValue = "bin",
+            converter = FormatConverter.class,
+            description = "bin (entry stream, little-endian), hex (one word per line), c (uint64_t array)"
+                    + " or json (every stream, buffer and symbol); default: ${DEFAULT-VALUE}")
+    OutputFormat format;
+
+    @Option(names = "--listing", paramLabel = "FILE", description = "also write a listing: address, word, source")
+    Path listing;
+
+    @Option(names = "--Werror", description = "treat warnings as errors")
+    boolean warningsAreErrors;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter err = spec.commandLine().getErr();
+        AssemblyResult result = SourceAssembly.assemble(source, err);
+        if (result.hasErrors() || (warningsAreErrors && !result.warnings().isEmpty())) {
+            return Csf.ERROR;
+        }
+        Program program = result.program();
+        String unwritable = format.unwritableReason(program);
+        if (unwritable != null) {
+            throw new UserError(source + ": " + unwritable);
+        }
+        byte[] bytes = format.render(program, source.getFileName().toString());
+        if ("-".equals(output)) {
+            spec.commandLine().getOut().print(new String(bytes, StandardCharsets.UTF_8));
+            spec.commandLine().getOut().flush();
+        } else {
+            write(output != null ? Path.of(output) : defaultOutput(), bytes);
+        }
+        if (listing != null) {
+            write(listing, Listing.render(program).getBytes(StandardCharsets.UTF_8));
+        }
+        return Csf.OK;
+    }
+
+    private Path defaultOutput() {
+        String name = source.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        String stem = dot > 0 ? name.substring(0, dot) : name;
+        return source.resolveSibling(stem + "." + format.extension());
+    }
+
+    static void write(Path file, byte[] bytes) {
+        try {
+            Path parent = file.toAbsolutePath().getParent();
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+            Files.write(file, bytes);
+        } catch (IOException e) {
+            throw new UserError("cannot write " + file + ": " + IoMessages.reason(e));
+        }
+    }
+
+    /** Accepts the format names in any letter case. */
+    static final class FormatConverter implements picocli.CommandLine.ITypeConverter<OutputFormat> {
+        @Override
+        public OutputFormat convert(String value) {
+            try {
+                return OutputFormat.of(value);
+            } catch (IllegalArgumentException e) {
+                throw new picocli.CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
+    }
+}

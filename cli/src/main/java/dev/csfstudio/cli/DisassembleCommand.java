@@ -1,0 +1,146 @@
+package dev.csfstudio.cli;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.charset.MalformedInputException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code csf disasm}: turns instruction words back into source that assembles to the same bytes. */
+@Command(name = "disasm", mixinStandardHelpOptions = true, versionProvider = Csf.Version.class,
+        description = {"Disassembles a binary command stream (little-endian 64-bit words) into CSF Studio source"
+                + " that assembles back to the same bytes. Branch targets inside the stream become labels"
+                + " L_<address>; words without a canonical form print as .inst.",
+                "With --pandecode, FILE is a mesa PAN_MESA_DEBUG=trace dump: its executed instructions are"
+                + " rebuilt into one .stream per buffer."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:disassembled", "1:unreadable input, bad options"})
+final class DisassembleCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "FILE", description = "FILE.bin, or with --pandecode the trace text")
+    Path input;
+
+    @Option(names = "--pandecode", description = "FILE is a mesa pandecode trace; print its streams as source")
+    boolean pandecode;
+
+    @Option(names = "--base", paramLabel = "VA", converter = AddressConverter.class,
+            description = "GPU address of the first word: names the labels and places the stream (.stream main, at=VA)")
+    Long base;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "OUT", description = "write the source here instead of stdout")
+    Path output;
+
+    @Override
+    public Integer call() {
+        SourceAssembly.checkReadable(input);
+        String text = pandecode ? fromTrace() : fromBinary();
+        if (output != null) {
+            AssembleCommand.write(output, text.getBytes(StandardCharsets.UTF_8));
+        } else {
+            spec.commandLine().getOut().print(text);
+            spec.commandLine().getOut().flush();
+        }
+        return Csf.OK;
+    }
+
+    private String fromBinary() {
+        byte[] bytes = read();
+        if (bytes.length % 8 != 0) {
+            throw new UserError(input + ": " + bytes.length + " bytes is not a whole number of 8-byte instructions");
+        }
+        long start = base == null ? 0 : base;
+        if ((start & 7) != 0) {
+            throw new UserError(String.format(Locale.ROOT, "--base 0x%x is not 8-byte aligned", start));
+        }
+        StringBuilder out = new StringBuilder();
+        out.append(String.format(Locale.ROOT, "// %s: %d instructions\n", input.getFileName(), bytes.length / 8));
+        if (base != null) {
+            out.append(String.format(Locale.ROOT, ".stream main, at=0x%x\n", start));
+        }
+        new StreamDisassembly().append(out, words(bytes), StreamDisassembly.addressLabels(start));
+        return out.toString();
+    }
+
+    private String fromTrace() {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(input, StandardCharsets.UTF_8);
+        } catch (MalformedInputException e) {
+            throw new UserError(input + ": not a text file (pandecode traces are text)");
+        } catch (IOException e) {
+            throw new UserError("cannot read " + input + ": " + IoMessages.reason(e));
+        }
+        List<PandecodeTrace.TraceLine> trace = PandecodeTrace.parse(lines);
+        if (trace.isEmpty()) {
+            throw new UserError(input + ": no command-stream instruction lines (eight hex bytes, then the"
+                    + " instruction) found; is this a PAN_MESA_DEBUG=trace dump?");
+        }
+        List<PandecodeTrace.RecoveredStream> streams = new PandecodeTrace().recover(trace);
+        StringBuilder out = new StringBuilder();
+        out.append("// Recovered from ").append(input.getFileName()).append(": ").append(trace.size())
+                .append(" executed instructions in ").append(streams.size()).append(" stream(s)\n");
+        StreamDisassembly disassembly = new StreamDisassembly();
+        for (PandecodeTrace.RecoveredStream stream : streams) {
+            out.append('\n').append(".stream ").append(stream.name()).append('\n');
+            disassembly.append(out, stream.words(), index -> stream.name() + "_L" + index);
+        }
+        return out.toString();
+    }
+
+    private byte[] read() {
+        try {
+            return Files.readAllBytes(input);
+        } catch (IOException e) {
+            throw new UserError("cannot read " + input + ": " + IoMessages.reason(e));
+        }
+    }
+
+    static long[] words(byte[] bytes) {
+        ByteBuffer buffer = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        long[] words = new long[bytes.length / 8];
+        for (int i = 0; i < words.length; i++) {
+            words[i] = buffer.getLong();
+        }
+        return words;
+    }
+
+    /** Accepts decimal, 0x hex and 0b binary addresses. */
+    static final class AddressConverter implements ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            String v = value.strip().replace("_", "").toLowerCase(Locale.ROOT);
+            try {
+                long parsed;
+                if (v.startsWith("0x")) {
+                    parsed = Long.parseUnsignedLong(v.substring(2), 16);
+                } else if (v.startsWith("0b")) {
+                    parsed = Long.parseUnsignedLong(v.substring(2), 2);
+                } else {
+                    parsed = Long.parseLong(v);
+                }
+                if (parsed < 0 || parsed >= 1L << 48) {
+                    throw new TypeConversionException("'" + value + "' is outside the 48-bit GPU address range");
+                }
+                return parsed;
+            } catch (NumberFormatException e) {
+                throw new TypeConversionException("'" + value + "' is not an address (e.g. 0x10000)");
+            }
+        }
+    }
+}

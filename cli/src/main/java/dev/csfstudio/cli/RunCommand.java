@@ -1,0 +1,79 @@
+package dev.csfstudio.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import dev.csfstudio.asm.AssemblyResult;
+import dev.csfstudio.asm.Program;
+import dev.csfstudio.runtime.RunOptions;
+import dev.csfstudio.runtime.RunOutput;
+import dev.csfstudio.runtime.RunReport;
+import dev.csfstudio.runtime.RunStatus;
+import dev.csfstudio.runtime.Simulator;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code csf run}: assembles a source and runs it on the simulated Mali-G610. */
+@Command(name = "run", mixinStandardHelpOptions = true, versionProvider = Csf.Version.class,
+        description = {"Assembles a .csf source and runs it on the simulated GPU.",
+                "Writes report.json, a PNG per render target and the requested buffer dumps to --out."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:the run finished", "1:errors in the source, bad options",
+                "2:the run faulted, timed out or deadlocked"})
+final class RunCommand implements Callable<Integer> {
+
+    /** Exit code of a run that did not finish normally. */
+    static final int RUN_FAILED = 2;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "FILE.csf", description = "the source file")
+    Path source;
+
+    @Option(names = "--out", paramLabel = "DIR", required = true, description = "directory for the run's outputs")
+    Path out;
+
+    @Option(names = "--steps", paramLabel = "N",
+            description = "most instructions to execute before the run ends as a timeout (default: "
+                    + RunOptions.DEFAULT_STEP_BUDGET + ")")
+    long steps = RunOptions.DEFAULT_STEP_BUDGET;
+
+    @Option(names = "--dump-buffer", paramLabel = "NAME", description = "write this buffer's final bytes as NAME.bin"
+            + " (repeatable)")
+    List<String> dumpBuffers = new ArrayList<>();
+
+    @Override
+    public Integer call() {
+        if (steps < 1) {
+            throw new UserError("--steps " + steps + " must be at least 1");
+        }
+        PrintWriter stdout = spec.commandLine().getOut();
+        AssemblyResult result = SourceAssembly.assemble(source, spec.commandLine().getErr());
+        if (result.hasErrors()) {
+            return Csf.ERROR;
+        }
+        Program program = result.program();
+        for (String name : dumpBuffers) {
+            if (program.section(name).isEmpty()) {
+                throw new UserError("--dump-buffer " + name + ": no buffer or stream of that name in " + source);
+            }
+        }
+        RunReport report = new Simulator(new RunOptions(steps, dumpBuffers)).run(program);
+        try {
+            RunOutput.write(report, program, out);
+        } catch (IOException e) {
+            throw new UserError("cannot write the run's outputs to " + out + ": " + IoMessages.reason(e));
+        }
+        stdout.println(RunOutput.summary(report));
+        stdout.flush();
+        return report.status() == RunStatus.OK ? Csf.OK : RUN_FAILED;
+    }
+}

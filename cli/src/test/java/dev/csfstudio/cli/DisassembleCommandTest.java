@@ -1,0 +1,107 @@
+package dev.csfstudio.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DisassembleCommandTest {
+
+    @TempDir
+    Path dir;
+
+    private Path bin(long... words) throws IOException {
+        return Files.write(dir.resolve("stream.bin"), GoldenVectors.littleEndian(words));
+    }
+
+    private static List<String> instructionLines(String source) {
+        return source.lines().filter(l -> l.startsWith("    ")).map(String::strip).toList();
+    }
+
+    @Test
+    void printsTheCanonicalTextOfEveryWord() throws IOException {
+        // MOVE32 r42, #0x0 ; NOP
+        CsfInvocation r = CsfInvocation.run("disasm", bin(0x022a000000000000L, 0L).toString());
+        assertEquals(0, r.exitCode(), r.err());
+        assertEquals(List.of("MOVE32 r42, #0x0", "NOP"), instructionLines(r.out()));
+    }
+
+    @Test
+    void goldenVectorsWithoutBranchesPrintTheirGoldenText() throws IOException {
+        List<GoldenVectors> vectors = GoldenVectors.all().stream().filter(v -> !v.text().startsWith("BRANCH")).toList();
+        CsfInvocation r = CsfInvocation.run("disasm",
+                bin(vectors.stream().mapToLong(GoldenVectors::word).toArray()).toString());
+        assertEquals(0, r.exitCode(), r.err());
+        assertEquals(vectors.stream().map(GoldenVectors::text).toList(), instructionLines(r.out()));
+    }
+
+    @Test
+    void backwardBranchTargetGetsALabelNamedByAddress() throws IOException {
+        // loop: ADD_IMMEDIATE32 r4, r4, #-1 ; BRANCH.ne r4, loop (offset -2)
+        long add = 0x100404_00ffffffffL;
+        long branch = 0x1600_0400_3000_fffeL;
+        CsfInvocation r = CsfInvocation.run("disasm", "--base", "0x10000", bin(add, branch).toString());
+        assertEquals(0, r.exitCode(), r.err());
+        assertEquals(".stream main, at=0x10000\nL_10000:\n    ADD_IMMEDIATE32 r4, r4, #-1\n    BRANCH.ne r4, L_10000\n",
+                r.out().substring(r.out().indexOf('\n') + 1));
+    }
+
+    @Test
+    void branchToTheEndOfTheStreamLabelsTheEnd() throws IOException {
+        long branch = 0x1600_0000_6000_0001L; // BRANCH.always r0, +1 over the NOP
+        CsfInvocation r = CsfInvocation.run("disasm", bin(branch, 0L).toString());
+        assertTrue(r.out().endsWith("    BRANCH.always r0, L_10\n    NOP\nL_10:\n"), r.out());
+    }
+
+    @Test
+    void branchOutsideTheStreamKeepsItsNumericOffset() throws IOException {
+        long branch = 0x1600_0000_6000_0100L;
+        CsfInvocation r = CsfInvocation.run("disasm", bin(branch).toString());
+        assertEquals(List.of("BRANCH.always r0, #256"), instructionLines(r.out()));
+    }
+
+    @Test
+    void wordWithoutCanonicalTextPrintsAsInst() throws IOException {
+        CsfInvocation r = CsfInvocation.run("disasm", bin(0xff00_0000_0000_1234L).toString());
+        assertEquals(List.of(".inst 0xff00000000001234"), instructionLines(r.out()));
+    }
+
+    @Test
+    void fileThatIsNotWholeInstructionsIsRejected() throws IOException {
+        Path odd = Files.write(dir.resolve("odd.bin"), new byte[12]);
+        CsfInvocation r = CsfInvocation.run("disasm", odd.toString());
+        assertEquals(1, r.exitCode());
+        assertEquals("csf disasm: error: " + odd + ": 12 bytes is not a whole number of 8-byte instructions\n",
+                r.err().replace("\r\n", "\n"));
+    }
+
+    @Test
+    void missingFileIsOneLine() {
+        CsfInvocation r = CsfInvocation.run("disasm", dir.resolve("nope.bin").toString());
+        assertEquals(1, r.exitCode());
+        assertTrue(r.err().contains("nope.bin: no such file"), r.err());
+        assertEquals(1, r.err().lines().count());
+    }
+
+    @Test
+    void badBaseAddressIsAUsageError() throws IOException {
+        CsfInvocation r = CsfInvocation.run("disasm", "--base", "banana", bin(0L).toString());
+        assertEquals(1, r.exitCode());
+        assertTrue(r.err().contains("'banana' is not an address"), r.err());
+        assertTrue(r.clean());
+    }
+
+    @Test
+    void writesToTheOutputFileWhenAsked() throws IOException {
+        Path out = dir.resolve("out/stream.csf");
+        CsfInvocation r = CsfInvocation.run("disasm", bin(0L).toString(), "-o", out.toString());
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(Files.readString(out).contains("    NOP\n"));
+    }
+}

@@ -1,0 +1,153 @@
+package dev.csfstudio.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PandecodeTraceTest {
+
+    private static final long MOVE32_R10_3 = 0x020a000000000003L;
+    private static final long ADD_R10_MINUS1 = 0x100a0a00ffffffffL;
+    private static final long BRANCH_NE_R10_BACK2 = 0x16000a003000fffeL;
+    private static final long CALL_D80_R82 = 0x2000505200000000L;
+    private static final long JUMP_D80_R82 = 0x2100505200000000L;
+    private static final long NOP = 0L;
+    private static final long WAIT_1 = 0x0300000000010000L;
+
+    @TempDir
+    Path dir;
+
+    private static Path sample() throws URISyntaxException {
+        return Path.of(PandecodeTraceTest.class.getResource("trace-call-loop.txt").toURI());
+    }
+
+    /** A line as pandecode prints it: the eight bytes, then two spaces per call depth (plus one). */
+    private static String line(long word, int depth, String text) {
+        StringBuilder sb = new StringBuilder(" ");
+        for (int b = 0; b < 8; b++) {
+            sb.append(String.format(" %02x", (word >>> (8 * b)) & 0xff));
+        }
+        return sb.append("  ".repeat(1 + depth)).append(text).toString();
+    }
+
+    private static List<PandecodeTrace.RecoveredStream> recover(String... lines) {
+        return new PandecodeTrace().recover(PandecodeTrace.parse(List.of(lines)));
+    }
+
+    @Test
+    void readsTheEightLittleEndianBytesOfEachInstructionLine() {
+        List<PandecodeTrace.TraceLine> trace = PandecodeTrace.parse(List.of(line(WAIT_1, 0, "WAIT #1")));
+        assertEquals(1, trace.size());
+        assertEquals(WAIT_1, trace.get(0).word());
+    }
+
+    @Test
+    void readsWordsPrintedAsSixteenHexDigits() {
+        List<PandecodeTrace.TraceLine> trace =
+                PandecodeTrace.parse(List.of("0x0300000000010000    WAIT #1"));
+        assertEquals(WAIT_1, trace.get(0).word());
+    }
+
+    @Test
+    void skipsDescriptorDumpsAndHexdumps() {
+        List<PandecodeTrace.TraceLine> trace = PandecodeTrace.parse(List.of(
+                "    Framebuffer @10000c0:", "      Width: 16",
+                "      00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00", ""));
+        assertTrue(trace.isEmpty());
+    }
+
+    @Test
+    void calledBufferBecomesItsOwnStreamAndExecutionReturnsAfterTheCall() {
+        List<PandecodeTrace.RecoveredStream> streams = recover(
+                line(CALL_D80_R82, 0, "CALL d80, r82"),
+                line(NOP, 1, "NOP"),
+                line(WAIT_1, 0, "WAIT #1"));
+        assertEquals(2, streams.size());
+        assertArrayEquals(new long[] {CALL_D80_R82, WAIT_1}, streams.get(0).words());
+        assertArrayEquals(new long[] {NOP}, streams.get(1).words());
+    }
+
+    @Test
+    void loopIterationsFoldBackOntoTheLoopBody() {
+        List<PandecodeTrace.RecoveredStream> streams = recover(
+                line(MOVE32_R10_3, 0, "MOVE32 r10, #0x3"),
+                line(ADD_R10_MINUS1, 0, "ADD_IMMEDIATE32 r10, r10, #-1"),
+                line(BRANCH_NE_R10_BACK2, 0, "BRANCH.ne r10, #-2"),
+                line(ADD_R10_MINUS1, 0, "ADD_IMMEDIATE32 r10, r10, #-1"),
+                line(BRANCH_NE_R10_BACK2, 0, "BRANCH.ne r10, #-2"),
+                line(WAIT_1, 0, "WAIT #1"));
+        assertEquals(1, streams.size());
+        assertArrayEquals(new long[] {MOVE32_R10_3, ADD_R10_MINUS1, BRANCH_NE_R10_BACK2, WAIT_1},
+                streams.get(0).words());
+    }
+
+    @Test
+    void jumpContinuesInANewStream() {
+        List<PandecodeTrace.RecoveredStream> streams = recover(
+                line(JUMP_D80_R82, 1, "JUMP d80, r82"),
+                line(WAIT_1, 1, "WAIT #1"));
+        assertEquals(2, streams.size());
+        assertArrayEquals(new long[] {WAIT_1}, streams.get(1).words());
+    }
+
+    @Test
+    void aBufferCalledTwiceIsPrintedOnce() {
+        List<PandecodeTrace.RecoveredStream> streams = recover(
+                line(CALL_D80_R82, 0, "CALL d80, r82"),
+                line(NOP, 1, "NOP"),
+                line(CALL_D80_R82, 0, "CALL d80, r82"),
+                line(NOP, 1, "NOP"));
+        assertEquals(2, streams.size());
+        assertArrayEquals(new long[] {CALL_D80_R82, CALL_D80_R82}, streams.get(0).words());
+    }
+
+    @Test
+    void traceFilePrintsAsSourceWithOneStreamPerBufferAndLabels() throws Exception {
+        CsfInvocation r = CsfInvocation.run("disasm", "--pandecode", sample().toString());
+        assertEquals(0, r.exitCode(), r.err());
+        String expected = """
+                .stream main
+                    MOVE48 d40, #0x10000c1
+                    MOVE32 r42, #0x0
+                    MOVE32 r43, #0xf000f
+                    MOVE48 d80, #0x10040000
+                    MOVE32 r82, #0x18
+                    CALL d80, r82
+                    RUN_FRAGMENT.tile_order=zorder
+                    WAIT #0x1
+
+                .stream cs1
+                    MOVE32 r10, #0x3
+                cs1_L1:
+                    ADD_IMMEDIATE32 r10, r10, #-1
+                    BRANCH.ne r10, cs1_L1
+                """;
+        assertEquals(expected, r.out().substring(r.out().indexOf(".stream")));
+        assertTrue(r.out().startsWith("// Recovered from trace-call-loop.txt: 15 executed instructions"), r.out());
+    }
+
+    @Test
+    void fileWithoutInstructionLinesIsRejected() throws IOException {
+        Path text = Files.writeString(dir.resolve("notes.txt"), "hello\nworld\n");
+        CsfInvocation r = CsfInvocation.run("disasm", "--pandecode", text.toString());
+        assertEquals(1, r.exitCode());
+        assertTrue(r.err().contains("no command-stream instruction lines"), r.err());
+    }
+
+    @Test
+    void binaryFileIsRejectedAsTrace() throws IOException {
+        Path bin = Files.write(dir.resolve("x.bin"), new byte[] {(byte) 0xff, (byte) 0xfe, 0, (byte) 0xc3});
+        CsfInvocation r = CsfInvocation.run("disasm", "--pandecode", bin.toString());
+        assertEquals(1, r.exitCode());
+        assertTrue(r.clean(), r.err());
+    }
+}

@@ -1,0 +1,100 @@
+package dev.csfstudio.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RunCommandTest {
+
+    /** A 16x16 RGBA8 linear clear to opaque red (the examples/ stream in miniature). */
+    private static final String CLEAR = """
+            .buffer color, size=16 * 16 * 4
+            .buffer fb, align=64
+            fbd:
+                .fbd width=16, height=16
+                .rt  format=R8G8B8A8, layout=linear, base=color, row_stride=16 * 4, clear=0xff0000ff
+            .stream main
+                MOVE48 d40, fbd(fbd)
+                MOVE32 r42, #0
+                MOVE32 r43, #0xf000f
+                RUN_FRAGMENT.tile_order=zorder
+                WAIT #0x1
+            """;
+
+    @TempDir
+    Path dir;
+
+    private Path source(String text) throws IOException {
+        return Files.writeString(dir.resolve("test.csf"), text);
+    }
+
+    @Test
+    void finishedRunExitsZeroAndWritesTheReport() throws IOException {
+        Path out = dir.resolve("out");
+        CsfInvocation r = CsfInvocation.run("run", source(CLEAR).toString(), "--out", out.toString());
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        assertTrue(r.out().startsWith("ok: "), r.out());
+        assertTrue(Files.exists(out.resolve("report.json")));
+    }
+
+    @Test
+    void dumpedBufferHoldsTheClearedPixels() throws IOException {
+        Path out = dir.resolve("out");
+        CsfInvocation r = CsfInvocation.run("run", source(CLEAR).toString(), "--out", out.toString(),
+                "--dump-buffer", "color");
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        byte[] pixels = Files.readAllBytes(out.resolve("color.bin"));
+        assertEquals(16 * 16 * 4, pixels.length);
+        assertArrayEquals(new byte[] {(byte) 0xff, 0, 0, (byte) 0xff}, java.util.Arrays.copyOfRange(pixels, 0, 4));
+    }
+
+    @Test
+    void faultExitsWithCode2AndSaysWhere() throws IOException {
+        Path src = source(".stream main\n    MOVE48 d0, #0x0\n    LOAD_MULTIPLE r4:r5, [d0]\n");
+        CsfInvocation r = CsfInvocation.run("run", src.toString(), "--out", dir.resolve("out").toString());
+        assertEquals(2, r.exitCode(), r.out() + r.err());
+        assertTrue(r.out().startsWith("fault: "), r.out());
+        assertTrue(r.out().contains("test.csf:3:"), r.out());
+    }
+
+    @Test
+    void endlessLoopTimesOutWithCode2() throws IOException {
+        Path src = source(".stream main\nloop:\n    BRANCH.always r0, loop\n");
+        CsfInvocation r = CsfInvocation.run("run", src.toString(), "--out", dir.resolve("out").toString(),
+                "--steps", "100");
+        assertEquals(2, r.exitCode(), r.out() + r.err());
+        assertTrue(r.out().startsWith("timeout: "), r.out());
+    }
+
+    @Test
+    void assemblyErrorsExitWithCode1BeforeRunning() throws IOException {
+        Path out = dir.resolve("out");
+        CsfInvocation r = CsfInvocation.run("run", source("    NOOP\n").toString(), "--out", out.toString());
+        assertEquals(1, r.exitCode());
+        assertTrue(r.err().contains("test.csf:1:5: error: "), r.err());
+        assertTrue(Files.notExists(out));
+    }
+
+    @Test
+    void unknownDumpBufferIsAnError() throws IOException {
+        CsfInvocation r = CsfInvocation.run("run", source(CLEAR).toString(), "--out", dir.resolve("o").toString(),
+                "--dump-buffer", "colour");
+        assertEquals(1, r.exitCode());
+        assertTrue(r.err().contains("--dump-buffer colour: no buffer or stream of that name"), r.err());
+    }
+
+    @Test
+    void outIsRequired() throws IOException {
+        CsfInvocation r = CsfInvocation.run("run", source(CLEAR).toString());
+        assertEquals(1, r.exitCode());
+        assertTrue(r.err().contains("--out"), r.err());
+        assertTrue(r.clean(), r.err());
+    }
+}

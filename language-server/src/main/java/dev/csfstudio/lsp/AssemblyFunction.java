@@ -1,0 +1,14 @@
+package dev.csfstudio.lsp;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import dev.csfstudio.asm.AssemblyResult;
+import dev.csfstudio.asm.SourceReader;
+
+/** The assembler as the language server calls it: one document's text, includes read through {@code reader}. */
+@FunctionalInterface
+public interface AssemblyFunction {
+
+    AssemblyResult assemble(Path file, String text, SourceReader reader, List<Path> includeRoots);
+}

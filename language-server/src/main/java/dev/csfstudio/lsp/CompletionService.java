@@ -1,0 +1,278 @@
+package dev.csfstudio.lsp;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+import org.eclipse.lsp4j.CompletionItem;
+import org.eclipse.lsp4j.CompletionItemKind;
+import org.eclipse.lsp4j.CompletionList;
+import org.eclipse.lsp4j.InsertTextFormat;
+import org.eclipse.lsp4j.MarkupContent;
+import org.eclipse.lsp4j.MarkupKind;
+import org.eclipse.lsp4j.Position;
+import org.eclipse.lsp4j.Range;
+import org.eclipse.lsp4j.TextEdit;
+import org.eclipse.lsp4j.jsonrpc.messages.Either;
+
+import dev.csfstudio.asm.Symbol;
+import dev.csfstudio.asm.SymbolKind;
+import dev.csfstudio.isa.DescriptorDef;
+import dev.csfstudio.isa.DescriptorField;
+import dev.csfstudio.isa.DescriptorSet;
+import dev.csfstudio.isa.EnumType;
+import dev.csfstudio.isa.InstructionDef;
+import dev.csfstudio.isa.InstructionSet;
+import dev.csfstudio.isa.Modifier;
+import dev.csfstudio.isa.NamedRegister;
+import dev.csfstudio.isa.OperandKind;
+import dev.csfstudio.isa.OperandSpec;
+
+/** Completion from the ISA and descriptor tables plus the symbols of the last analysis. */
+public final class CompletionService {
+
+    private final InstructionSet isa;
+    private final DescriptorSet descriptors;
+
+    public CompletionService(InstructionSet isa, DescriptorSet descriptors) {
+        this.isa = isa;
+        this.descriptors = descriptors;
+    }
+
+    /**
+     * @param analysis the latest analysis of the document, possibly of an older version (symbols
+     *                 rarely change while typing, and completion must not wait for the assembler)
+     */
+    public CompletionList complete(TextDocument doc, Position position, Optional<DocumentAnalysis> analysis) {
+        String text = doc.line(position.getLine());
+        int column = Math.min(position.getCharacter(), text.length());
+        SourceLine line = SourceLine.scan(text);
+        List<CompletionItem> items = new ArrayList<>();
+        if (line.inCommentOrString(column)) {
+            return new CompletionList(false, items);
+        }
+        int[] word = line.wordAround(column);
+        Range replace = new Range(new Position(position.getLine(), word[0]), new Position(position.getLine(), word[1]));
+        Optional<SourceLine.Token> head = line.head();
+        boolean inHead = head.isEmpty() || column <= head.get().end() && column >= head.get().start();
+        boolean afterDot = word[0] > 0 && text.charAt(word[0] - 1) == '.';
+
+        if (head.isPresent() && head.get().kind() == SourceLine.Kind.MNEMONIC && afterDot
+                && line.operandIndexAt(column) < 0 && column > head.get().end()) {
+            isa.byMnemonic(head.get().text()).ifPresent(def -> modifiers(def, line, replace, items));
+        } else if (head.isEmpty() || inHead) {
+            if (afterDot && word[0] == (head.isPresent() ? head.get().start() + 1 : word[0])) {
+                Range withDot = new Range(new Position(position.getLine(), word[0] - 1), replace.getEnd());
+                directives(withDot, items);
+            } else {
+                mnemonics(replace, items);
+                if (head.isEmpty()) {
+                    directives(replace, items);
+                }
+            }
+        } else if (head.get().kind() == SourceLine.Kind.DIRECTIVE) {
+            directiveOperands(head.get().text(), line, column, replace, analysis, items);
+        } else {
+            Optional<InstructionDef> def = isa.byMnemonic(head.get().text());
+            int index = line.operandIndexAt(column);
+            OperandKind kind = def.filter(d -> index >= 0 && index < d.operands().size())
+                    .map(d -> d.operands().get(index).kind()).orElse(null);
+            operands(kind, replace, analysis, items);
+        }
+        return new CompletionList(false, items);
+    }
+
+    private void mnemonics(Range replace, List<CompletionItem> items) {
+        for (InstructionDef def : isa.instructions()) {
+            CompletionItem item = new CompletionItem(def.mnemonic());
+            item.setKind(CompletionItemKind.Keyword);
+            item.setDetail(def.signature());
+            item.setDocumentation(markdown(def.doc()));
+            item.setInsertTextFormat(InsertTextFormat.Snippet);
+            item.setTextEdit(Either.forLeft(new TextEdit(replace, snippet(def))));
+            items.add(item);
+        }
+    }
+
+    /** {@code BRANCH.${1|le,gt,...|} ${2:rN}, ${3:label}}: required modifiers as choices, operands as placeholders. */
+    static String snippet(InstructionDef def) {
+        StringBuilder sb = new StringBuilder(def.mnemonic());
+        int tab = 1;
+        for (Modifier m : def.modifiers()) {
+            if (m.required()) {
+                sb.append(".${").append(tab++).append('|').append(String.join(",", m.spellings())).append("|}");
+            }
+        }
+        List<OperandSpec> required = def.operands().stream().filter(o -> !o.optional()).toList();
+        for (int i = 0; i < required.size(); i++) {
+            sb.append(i == 0 ? " " : ", ");
+            sb.append("${").append(tab++).append(':').append(escape(required.get(i).kind().placeholder())).append('}');
+        }
+        return sb.toString();
+    }
+
+    private static String escape(String placeholder) {
+        return placeholder.replace("$", "\\$").replace("}", "\\}");
+    }
+
+    private void modifiers(InstructionDef def, SourceLine line, Range replace, List<CompletionItem> items) {
+        Set<Modifier> present = new HashSet<>();
+        for (SourceLine.Token t : line.modifiers()) {
+            String spelling = t.text().substring(1);
+            for (Modifier m : def.modifiers()) {
+                if (m.match(spelling).isPresent() && !(t.start() <= replace.getEnd().getCharacter()
+                        && t.end() >= replace.getStart().getCharacter())) {
+                    present.add(m);
+                }
+            }
+        }
+        int order = 0;
+        for (Modifier m : def.modifiers()) {
+            order++;
+            if (present.contains(m)) {
+                continue;
+            }
+            List<String> spellings = m.spellings();
+            for (String spelling : spellings) {
+                CompletionItem item = new CompletionItem(spelling);
+                item.setKind(CompletionItemKind.EnumMember);
+                item.setDetail(def.mnemonic() + " " + m.field().name() + m.field().bits()
+                        + (m.required() ? " (required)" : ""));
+                item.setSortText(String.format(Locale.ROOT, "%02d_%s", order, spelling));
+                item.setTextEdit(Either.forLeft(new TextEdit(replace, spelling)));
+                items.add(item);
+            }
+        }
+    }
+
+    private void directives(Range replace, List<CompletionItem> items) {
+        for (DirectiveCatalog.Directive d : DirectiveCatalog.all()) {
+            CompletionItem item = new CompletionItem(d.name());
+            item.setKind(CompletionItemKind.Keyword);
+            item.setDetail(d.syntax());
+            item.setDocumentation(markdown(d.doc()));
+            item.setTextEdit(Either.forLeft(new TextEdit(replace, d.name())));
+            items.add(item);
+        }
+    }
+
+    private void directiveOperands(String directive, SourceLine line, int column, Range replace,
+                                   Optional<DocumentAnalysis> analysis, List<CompletionItem> items) {
+        Optional<DirectiveCatalog.Directive> d = DirectiveCatalog.byName(directive);
+        if (d.isPresent() && d.get().descriptor() != null) {
+            DescriptorDef descriptor = descriptors.get(d.get().descriptor());
+            Optional<SourceLine.Token> field = fieldBeingAssigned(line, column);
+            if (field.isPresent()) {
+                Optional<DescriptorField> f = descriptor.field(field.get().text());
+                if (f.isPresent() && f.get().enumType() != null) {
+                    enumValues(f.get().enumType(), replace, items);
+                    return;
+                }
+                operands(OperandKind.HEX, replace, analysis, items);
+                return;
+            }
+            for (DescriptorField f : descriptor.fields()) {
+                CompletionItem item = new CompletionItem(f.name());
+                item.setKind(CompletionItemKind.Field);
+                item.setDetail((f.required() ? "required" : "default " + f.defaultValue())
+                        + " · word " + f.word() + " [" + f.msb() + ":" + f.lsb() + "]");
+                item.setDocumentation(markdown(f.doc()));
+                item.setTextEdit(Either.forLeft(new TextEdit(replace, f.name() + "=")));
+                items.add(item);
+            }
+            return;
+        }
+        operands(null, replace, analysis, items);
+    }
+
+    /** In {@code .rt format=R8|}, the field name before the {@code =} the cursor follows. */
+    private static Optional<SourceLine.Token> fieldBeingAssigned(SourceLine line, int column) {
+        SourceLine.Token last = null;
+        for (SourceLine.Token t : line.tokens()) {
+            if (t.start() >= column) {
+                break;
+            }
+            if (t.kind() == SourceLine.Kind.COMMA) {
+                last = null;
+            } else if (t.kind() == SourceLine.Kind.FIELD_NAME && t.end() < column) {
+                last = t;
+            }
+        }
+        return Optional.ofNullable(last);
+    }
+
+    private void enumValues(EnumType type, Range replace, List<CompletionItem> items) {
+        type.values().forEach((name, value) -> {
+            CompletionItem item = new CompletionItem(name);
+            item.setKind(CompletionItemKind.EnumMember);
+            item.setDetail(type.name() + " = " + value);
+            item.setTextEdit(Either.forLeft(new TextEdit(replace, name)));
+            items.add(item);
+        });
+    }
+
+    /** Registers (named inputs first), then labels and constants; a branch target offers labels first. */
+    private void operands(OperandKind kind, Range replace, Optional<DocumentAnalysis> analysis,
+                          List<CompletionItem> items) {
+        boolean registers = kind == null || kind == OperandKind.R || kind == OperandKind.D || kind == OperandKind.MEM
+                || kind == OperandKind.MEMOFF || kind == OperandKind.REGMASK || kind == OperandKind.REGRANGE;
+        if (registers) {
+            for (NamedRegister named : isa.namedRegisters()) {
+                CompletionItem item = new CompletionItem(named.register());
+                item.setKind(CompletionItemKind.Variable);
+                item.setDetail(named.name());
+                item.setDocumentation(markdown(named.doc()));
+                item.setSortText("0_" + named.register());
+                item.setTextEdit(Either.forLeft(new TextEdit(replace, named.register())));
+                items.add(item);
+            }
+            boolean pairs = kind == OperandKind.D || kind == OperandKind.MEM || kind == OperandKind.MEMOFF;
+            boolean singles = kind != OperandKind.D && kind != OperandKind.MEM && kind != OperandKind.MEMOFF;
+            for (int r = 0; r < isa.registerCount(); r++) {
+                if (singles) {
+                    items.add(register("r" + r, "32-bit register", r, replace));
+                }
+                if (pairs && r % 2 == 0) {
+                    items.add(register("d" + r, "register pair r" + r + ":r" + (r + 1), r, replace));
+                }
+            }
+        }
+        if (analysis.isEmpty()) {
+            return;
+        }
+        boolean labelsFirst = kind == OperandKind.TARGET;
+        for (Symbol s : analysis.get().result().symbols()) {
+            if (s.kind() == SymbolKind.LOCAL_LABEL) {
+                continue;
+            }
+            CompletionItem item = new CompletionItem(s.name());
+            boolean label = s.kind() == SymbolKind.LABEL;
+            item.setKind(s.kind() == SymbolKind.CONSTANT ? CompletionItemKind.Constant
+                    : label ? CompletionItemKind.Reference : CompletionItemKind.Module);
+            item.setDetail(s.kind().name().toLowerCase(Locale.ROOT) + " = " + hex(s.value()));
+            item.setSortText((labelsFirst && label ? "0_" : "1_") + s.name());
+            item.setTextEdit(Either.forLeft(new TextEdit(replace, s.name())));
+            items.add(item);
+        }
+    }
+
+    private static CompletionItem register(String name, String detail, int number, Range replace) {
+        CompletionItem item = new CompletionItem(name);
+        item.setKind(CompletionItemKind.Variable);
+        item.setDetail(detail);
+        item.setSortText(String.format(Locale.ROOT, "2_%c%03d", name.charAt(0), number));
+        item.setTextEdit(Either.forLeft(new TextEdit(replace, name)));
+        return item;
+    }
+
+    static String hex(long value) {
+        return "0x" + Long.toHexString(value);
+    }
+
+    static MarkupContent markdown(String text) {
+        return new MarkupContent(MarkupKind.MARKDOWN, text);
+    }
+}

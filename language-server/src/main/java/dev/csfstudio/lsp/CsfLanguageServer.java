@@ -1,0 +1,315 @@
+package dev.csfstudio.lsp;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import org.eclipse.lsp4j.CodeActionKind;
+import org.eclipse.lsp4j.CodeActionOptions;
+import org.eclipse.lsp4j.CodeLensOptions;
+import org.eclipse.lsp4j.CompletionOptions;
+import org.eclipse.lsp4j.ExecuteCommandOptions;
+import org.eclipse.lsp4j.InitializeParams;
+import org.eclipse.lsp4j.InitializeResult;
+import org.eclipse.lsp4j.PublishDiagnosticsParams;
+import org.eclipse.lsp4j.RenameOptions;
+import org.eclipse.lsp4j.SemanticTokensWithRegistrationOptions;
+import org.eclipse.lsp4j.ServerCapabilities;
+import org.eclipse.lsp4j.ServerInfo;
+import org.eclipse.lsp4j.SignatureHelpOptions;
+import org.eclipse.lsp4j.TextDocumentSyncKind;
+import org.eclipse.lsp4j.jsonrpc.CompletableFutures;
+import org.eclipse.lsp4j.jsonrpc.ResponseErrorException;
+import org.eclipse.lsp4j.jsonrpc.messages.ResponseError;
+import org.eclipse.lsp4j.jsonrpc.messages.ResponseErrorCode;
+import org.eclipse.lsp4j.jsonrpc.services.JsonRequest;
+import org.eclipse.lsp4j.services.LanguageClient;
+import org.eclipse.lsp4j.services.LanguageClientAware;
+import org.eclipse.lsp4j.services.LanguageServer;
+import org.eclipse.lsp4j.services.TextDocumentService;
+import org.eclipse.lsp4j.services.WorkspaceService;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+
+import dev.csfstudio.isa.DescriptorSet;
+import dev.csfstudio.isa.InstructionSet;
+
+/**
+ * The protocol edge: capabilities, lifecycle and the custom {@code csf/run} request. Every feature is a
+ * service over the cached {@link DocumentAnalysis}; the LSP4J service classes only delegate.
+ */
+public final class CsfLanguageServer implements LanguageServer, LanguageClientAware {
+
+    /** Default step budget of an on-demand run ({@code csf/run}, {@code csf.run}), as for {@code csf run}. */
+    public static final long RUN_STEPS = 10_000_000;
+    /** Default step budget of the background run after each edit. */
+    public static final long BACKGROUND_STEPS = 1_000_000;
+    public static final long RUN_DELAY_MILLIS = 150;
+
+    final InstructionSet isa = InstructionSet.v10();
+    final DescriptorSet descriptors = DescriptorSet.v10();
+    final DocumentStore store = new DocumentStore();
+    final WorkspaceRoots roots = new WorkspaceRoots();
+    final Toolchain toolchain;
+    final DocumentAnalyzer analyzer;
+    final ExecutorService requests = Executors.newFixedThreadPool(2, r -> {
+        Thread t = new Thread(r, "csf-request");
+        t.setDaemon(true);
+        return t;
+    });
+    private final CsfTextDocumentService textDocuments;
+    private final CsfWorkspaceService workspace;
+    private final CompletableFuture<Integer> exitCode = new CompletableFuture<>();
+    private final AtomicBoolean shutdownRequested = new AtomicBoolean();
+    private volatile CsfLanguageClient client;
+    private volatile AnalysisScheduler scheduler;
+    private volatile boolean inlayHintRefresh;
+
+    public CsfLanguageServer(Toolchain toolchain) {
+        this.toolchain = toolchain;
+        this.analyzer = new DocumentAnalyzer(store, roots, toolchain.assembler());
+        this.textDocuments = new CsfTextDocumentService(this);
+        this.workspace = new CsfWorkspaceService(this);
+    }
+
+    @Override
+    public void connect(LanguageClient languageClient) {
+        this.client = languageClient instanceof CsfLanguageClient c ? c : new PlainClient(languageClient);
+    }
+
+    @Override
+    public CompletableFuture<InitializeResult> initialize(InitializeParams params) {
+        roots.initialize(params);
+        var caps0 = params.getCapabilities();
+        inlayHintRefresh = caps0 != null && caps0.getWorkspace() != null && caps0.getWorkspace().getInlayHint() != null
+                && Boolean.TRUE.equals(caps0.getWorkspace().getInlayHint().getRefreshSupport());
+        long delay = option(params.getInitializationOptions(), "runDelayMs", RUN_DELAY_MILLIS);
+        long steps = option(params.getInitializationOptions(), "backgroundSteps", BACKGROUND_STEPS);
+        boolean background = option(params.getInitializationOptions(), "backgroundRun", 1) != 0;
+        BackgroundRunner runner = background ? toolchain.runner() : (a, budget, cancelled, images) -> Optional.empty();
+        scheduler = new AnalysisScheduler(store, analyzer, runner, new ClientPublisher(), delay, steps);
+
+        ServerCapabilities caps = new ServerCapabilities();
+        caps.setTextDocumentSync(TextDocumentSyncKind.Incremental);
+        CompletionOptions completion = new CompletionOptions(false, List.of(".", " ", ",", "=", "["));
+        caps.setCompletionProvider(completion);
+        caps.setHoverProvider(true);
+        caps.setSignatureHelpProvider(new SignatureHelpOptions(List.of(" ", ","), List.of(",")));
+        caps.setDefinitionProvider(true);
+        caps.setReferencesProvider(true);
+        caps.setRenameProvider(new RenameOptions(true));
+        caps.setDocumentSymbolProvider(true);
+        caps.setWorkspaceSymbolProvider(true);
+        caps.setSemanticTokensProvider(new SemanticTokensWithRegistrationOptions(SemanticTokenService.legend(), false, true));
+        caps.setFoldingRangeProvider(true);
+        caps.setDocumentFormattingProvider(true);
+        caps.setCodeActionProvider(new CodeActionOptions(List.of(CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite)));
+        caps.setInlayHintProvider(true);
+        caps.setCodeLensProvider(new CodeLensOptions(false));
+        caps.setExecuteCommandProvider(new ExecuteCommandOptions(List.of(CodeLensService.RUN, CodeLensService.ASSEMBLE)));
+        return CompletableFuture.completedFuture(new InitializeResult(caps, new ServerInfo("csf-studio", "0.1.0")));
+    }
+
+    @Override
+    public CompletableFuture<Object> shutdown() {
+        shutdownRequested.set(true);
+        AnalysisScheduler s = scheduler;
+        if (s != null) {
+            s.close();
+        }
+        return CompletableFuture.completedFuture(null);
+    }
+
+    @Override
+    public void exit() {
+        exitCode.complete(shutdownRequested.get() ? 0 : 1);
+    }
+
+    /** Completes with the process exit code the protocol asks for: 0 after shutdown then exit, else 1. */
+    public CompletableFuture<Integer> exitCode() {
+        return exitCode;
+    }
+
+    @Override
+    public TextDocumentService getTextDocumentService() {
+        return textDocuments;
+    }
+
+    @Override
+    public WorkspaceService getWorkspaceService() {
+        return workspace;
+    }
+
+    /**
+     * {@code csf/run} with {@code {uri[, stream]}}: assembles the open document, runs it with the full step
+     * budget and answers {@code {report, renderTargets: [{buffer, width, height, pngBase64}]}}.
+     */
+    @JsonRequest("csf/run")
+    public CompletableFuture<JsonObject> run(JsonObject params) {
+        String uri = stringParam(params, "uri");
+        String stream = params != null && params.has("stream") ? params.get("stream").getAsString() : null;
+        return CompletableFutures.computeAsync(requests, cancel -> runNow(uri, stream, () -> {
+            try {
+                cancel.checkCanceled();
+                return false;
+            } catch (java.util.concurrent.CancellationException e) {
+                return true;
+            }
+        }));
+    }
+
+    JsonObject runNow(String uri, String stream, java.util.function.BooleanSupplier cancelled) {
+        DocumentAnalysis a = analyzer.current(uri).orElseThrow(() -> invalid("document " + uri + " is not open"));
+        if (a.result().hasErrors() || a.result().program() == null) {
+            String first = a.result().errors().stream().findFirst().map(d -> d.headline()).orElse("");
+            throw invalid("the document does not assemble: " + first);
+        }
+        DocumentAnalysis target = stream == null ? a : RunTargets.withEntry(a, stream)
+                .orElseThrow(() -> invalid("no stream named " + stream));
+        RunFeedback f = toolchain.runner().run(target, RUN_STEPS, cancelled, true)
+                .orElseThrow(() -> new ResponseErrorException(new ResponseError(ResponseErrorCode.RequestCancelled,
+                        "run cancelled", null)));
+        JsonObject out = new JsonObject();
+        out.add("report", f.report());
+        JsonArray images = new JsonArray();
+        for (RunFeedback.RenderTargetImage image : f.renderTargets()) {
+            JsonObject o = new JsonObject();
+            o.addProperty("buffer", image.buffer());
+            o.addProperty("width", image.width());
+            o.addProperty("height", image.height());
+            o.addProperty("pngBase64", image.pngBase64());
+            images.add(o);
+        }
+        out.add("renderTargets", images);
+        return out;
+    }
+
+    AnalysisScheduler scheduler() {
+        AnalysisScheduler s = scheduler;
+        if (s == null) {
+            throw new ResponseErrorException(new ResponseError(ResponseErrorCode.ServerNotInitialized,
+                    "initialize first", null));
+        }
+        return s;
+    }
+
+    CsfLanguageClient client() {
+        return client;
+    }
+
+    static ResponseErrorException invalid(String message) {
+        return new ResponseErrorException(new ResponseError(ResponseErrorCode.InvalidParams, message, null));
+    }
+
+    static String stringParam(JsonObject params, String name) {
+        if (params == null || !params.has(name) || !params.get(name).isJsonPrimitive()) {
+            throw invalid("missing parameter '" + name + "'");
+        }
+        return params.get(name).getAsString();
+    }
+
+    private static long option(Object options, String name, long dflt) {
+        if (options instanceof JsonObject o && o.has(name) && o.get(name).isJsonPrimitive()) {
+            JsonElement e = o.get(name);
+            return e.getAsJsonPrimitive().isBoolean() ? (e.getAsBoolean() ? 1 : 0) : e.getAsLong();
+        }
+        return dflt;
+    }
+
+    /** Sends results to the client (if one is connected). */
+    private final class ClientPublisher implements AnalysisScheduler.Publisher {
+        @Override
+        public void publishDiagnostics(PublishDiagnosticsParams params) {
+            CsfLanguageClient c = client;
+            if (c != null && !shutdownRequested.get()) {
+                c.publishDiagnostics(params);
+            }
+        }
+
+        @Override
+        public void runFinished(String uri, RunFeedback feedback) {
+            CsfLanguageClient c = client;
+            if (c == null || shutdownRequested.get()) {
+                return;
+            }
+            JsonObject o = new JsonObject();
+            o.addProperty("uri", uri);
+            o.addProperty("version", feedback.version());
+            o.addProperty("status", feedback.status());
+            if (feedback.report() != null && feedback.report().has("instructions")) {
+                o.add("instructions", feedback.report().get("instructions"));
+            }
+            JsonArray targets = new JsonArray();
+            for (RunFeedback.RenderTargetImage image : feedback.renderTargets()) {
+                JsonObject t = new JsonObject();
+                t.addProperty("buffer", image.buffer());
+                t.addProperty("width", image.width());
+                t.addProperty("height", image.height());
+                targets.add(t);
+            }
+            o.add("renderTargets", targets);
+            c.runFinished(o);
+            if (inlayHintRefresh) {
+                c.refreshInlayHints();
+            }
+        }
+    }
+
+    /** A client that only speaks standard LSP: run notifications are dropped. */
+    private static final class PlainClient implements CsfLanguageClient {
+        private final LanguageClient delegate;
+
+        PlainClient(LanguageClient delegate) {
+            this.delegate = delegate;
+        }
+
+        @Override
+        public void runFinished(JsonObject params) {
+        }
+
+        @Override
+        public void telemetryEvent(Object object) {
+            delegate.telemetryEvent(object);
+        }
+
+        @Override
+        public void publishDiagnostics(PublishDiagnosticsParams diagnostics) {
+            delegate.publishDiagnostics(diagnostics);
+        }
+
+        @Override
+        public void showMessage(org.eclipse.lsp4j.MessageParams messageParams) {
+            delegate.showMessage(messageParams);
+        }
+
+        @Override
+        public CompletableFuture<org.eclipse.lsp4j.MessageActionItem> showMessageRequest(
+                org.eclipse.lsp4j.ShowMessageRequestParams requestParams) {
+            return delegate.showMessageRequest(requestParams);
+        }
+
+        @Override
+        public void logMessage(org.eclipse.lsp4j.MessageParams message) {
+            delegate.logMessage(message);
+        }
+
+        @Override
+        public CompletableFuture<Void> refreshInlayHints() {
+            return delegate.refreshInlayHints();
+        }
+    }
+
+    List<DocumentAnalysis> latestAnalyses() {
+        List<DocumentAnalysis> out = new ArrayList<>();
+        for (TextDocument d : store.all()) {
+            analyzer.latest(d.uri()).ifPresent(out::add);
+        }
+        return out;
+    }
+}

@@ -1,0 +1,102 @@
+package dev.csfstudio.lsp;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import org.eclipse.lsp4j.jsonrpc.Launcher;
+
+/**
+ * Starts the language server: {@code csf lsp} speaks LSP over stdin/stdout, {@code csf lsp --port N}
+ * accepts one client on 127.0.0.1:N (for debugging clients). Both block until the client exits and end the
+ * process with the protocol's exit code: 0 after shutdown then exit, 1 otherwise.
+ */
+public final class CsfLanguageServerLauncher {
+
+    private CsfLanguageServerLauncher() {
+    }
+
+    public static void main(String[] args) {
+        if (args.length == 2 && args[0].equals("--port")) {
+            runSocket(Integer.parseInt(args[1]));
+        } else {
+            runStdio();
+        }
+    }
+
+    public static void runStdio() {
+        InputStream in = System.in;
+        PrintStream out = System.out;
+        // Anything printed by accident must not corrupt the protocol stream.
+        System.setOut(System.err);
+        System.exit(serve(Toolchain.standard(), in, out));
+    }
+
+    public static void runSocket(int port) {
+        try (ServerSocket listener = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+            System.err.println("csf lsp: listening on " + listener.getInetAddress().getHostAddress() + ":"
+                    + listener.getLocalPort());
+            try (Socket socket = listener.accept()) {
+                System.exit(serve(Toolchain.standard(), socket.getInputStream(), socket.getOutputStream()));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("csf lsp: cannot listen on port " + port + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Serves one client until it sends exit or closes its stream; returns the exit code. */
+    public static int serve(Toolchain toolchain, InputStream in, OutputStream out) {
+        CsfLanguageServer server = new CsfLanguageServer(toolchain);
+        ExecutorService protocol = Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "csf-lsp-protocol");
+            t.setDaemon(true);
+            return t;
+        });
+        Launcher<CsfLanguageClient> launcher = new Launcher.Builder<CsfLanguageClient>()
+                .setLocalService(server)
+                .setRemoteInterface(CsfLanguageClient.class)
+                .setInput(in)
+                .setOutput(out)
+                .setExecutorService(protocol)
+                .create();
+        server.connect(launcher.getRemoteProxy());
+        Future<Void> listening = launcher.startListening();
+        CompletableFuture<Integer> streamClosed = CompletableFuture.supplyAsync(() -> {
+            try {
+                listening.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (ExecutionException e) {
+                // the stream broke: same as the client going away without exit
+            }
+            return 1;
+        }, protocol);
+        try {
+            Object code = CompletableFuture.anyOf(server.exitCode(), streamClosed).get();
+            return (Integer) code;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 1;
+        } catch (ExecutionException e) {
+            return 1;
+        } finally {
+            listening.cancel(true);
+            protocol.shutdownNow();
+            try {
+                out.close(); // the client sees end of stream rather than a vanished writer
+            } catch (IOException e) {
+                // already gone
+            }
+        }
+    }
+}

@@ -1,0 +1,127 @@
+package dev.csfstudio.lsp;
+
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+import org.eclipse.lsp4j.DidChangeConfigurationParams;
+import org.eclipse.lsp4j.DidChangeWatchedFilesParams;
+import org.eclipse.lsp4j.DidChangeWorkspaceFoldersParams;
+import org.eclipse.lsp4j.ExecuteCommandParams;
+import org.eclipse.lsp4j.SymbolInformation;
+import org.eclipse.lsp4j.WorkspaceSymbol;
+import org.eclipse.lsp4j.WorkspaceSymbolParams;
+import org.eclipse.lsp4j.jsonrpc.CompletableFutures;
+import org.eclipse.lsp4j.jsonrpc.messages.Either;
+import org.eclipse.lsp4j.services.WorkspaceService;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonPrimitive;
+
+import dev.csfstudio.asm.Section;
+
+/** workspace/*: symbols across open documents and the {@code csf.run} / {@code csf.assemble} commands. */
+final class CsfWorkspaceService implements WorkspaceService {
+
+    private final CsfLanguageServer server;
+    private final NavigationService navigation;
+
+    CsfWorkspaceService(CsfLanguageServer server) {
+        this.server = server;
+        this.navigation = new NavigationService(server.isa, server.store);
+    }
+
+    @Override
+    public CompletableFuture<Either<List<? extends SymbolInformation>, List<? extends WorkspaceSymbol>>> symbol(
+            WorkspaceSymbolParams params) {
+        return CompletableFutures.computeAsync(server.requests, cancel ->
+                Either.forRight(navigation.workspaceSymbols(server.latestAnalyses(), params.getQuery())));
+    }
+
+    /**
+     * {@code csf.run [uri, stream?]} answers like {@code csf/run}; {@code csf.assemble [uri]} answers
+     * {@code {ok, errors: [headline], warnings: [headline], sections: [{name, kind, address, size}]}}.
+     */
+    @Override
+    public CompletableFuture<Object> executeCommand(ExecuteCommandParams params) {
+        List<Object> args = params.getArguments() == null ? List.of() : params.getArguments();
+        String uri = args.isEmpty() ? null : text(args.get(0));
+        if (uri == null) {
+            throw CsfLanguageServer.invalid(params.getCommand() + " needs the document URI as its first argument");
+        }
+        return switch (params.getCommand()) {
+            case CodeLensService.RUN -> {
+                JsonObject p = new JsonObject();
+                p.addProperty("uri", uri);
+                if (args.size() > 1 && text(args.get(1)) != null) {
+                    p.addProperty("stream", text(args.get(1)));
+                }
+                yield server.run(p).thenApply(o -> o);
+            }
+            case CodeLensService.ASSEMBLE -> CompletableFutures.computeAsync(server.requests, cancel -> assemble(uri));
+            default -> throw CsfLanguageServer.invalid("unknown command " + params.getCommand());
+        };
+    }
+
+    private Object assemble(String uri) {
+        DocumentAnalysis a = server.analyzer.current(uri)
+                .orElseThrow(() -> CsfLanguageServer.invalid("document " + uri + " is not open"));
+        JsonObject out = new JsonObject();
+        out.addProperty("ok", !a.result().hasErrors());
+        JsonArray errors = new JsonArray();
+        a.result().errors().forEach(d -> errors.add(d.headline()));
+        JsonArray warnings = new JsonArray();
+        a.result().warnings().forEach(d -> warnings.add(d.headline()));
+        out.add("errors", errors);
+        out.add("warnings", warnings);
+        JsonArray sections = new JsonArray();
+        if (a.result().program() != null) {
+            for (Section s : a.result().program().sections()) {
+                JsonObject o = new JsonObject();
+                o.addProperty("name", s.name());
+                o.addProperty("kind", s.kind().name().toLowerCase(java.util.Locale.ROOT));
+                o.addProperty("address", "0x" + Long.toHexString(s.address()));
+                o.addProperty("size", s.size());
+                sections.add(o);
+            }
+        }
+        out.add("sections", sections);
+        return out;
+    }
+
+    private static String text(Object arg) {
+        if (arg instanceof String s) {
+            return s;
+        }
+        if (arg instanceof JsonPrimitive p && p.isString()) {
+            return p.getAsString();
+        }
+        if (arg instanceof JsonElement e && !e.isJsonNull()) {
+            return e.toString();
+        }
+        return null;
+    }
+
+    @Override
+    public void didChangeConfiguration(DidChangeConfigurationParams params) {
+    }
+
+    @Override
+    public void didChangeWatchedFiles(DidChangeWatchedFilesParams params) {
+    }
+
+    @Override
+    public void didChangeWorkspaceFolders(DidChangeWorkspaceFoldersParams params) {
+        var roots = new java.util.ArrayList<>(server.roots.roots());
+        var event = params.getEvent();
+        if (event.getRemoved() != null) {
+            event.getRemoved().forEach(f -> DocumentStore.pathOf(f.getUri()).map(WorkspaceRoots::canonical)
+                    .ifPresent(roots::remove));
+        }
+        if (event.getAdded() != null) {
+            event.getAdded().forEach(f -> DocumentStore.pathOf(f.getUri()).ifPresent(roots::add));
+        }
+        server.roots.set(roots);
+    }
+}

@@ -1,0 +1,102 @@
+package dev.csfstudio.lsp;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import dev.csfstudio.asm.AssembledLine;
+import dev.csfstudio.asm.AssemblyResult;
+import dev.csfstudio.asm.SourceRange;
+import dev.csfstudio.asm.Symbol;
+import dev.csfstudio.asm.SymbolKind;
+import dev.csfstudio.asm.SymbolReference;
+
+/**
+ * One document version and what the assembler made of it. Every feature reads this; nothing re-parses
+ * or re-derives addresses.
+ *
+ * @param path the file the assembler saw as the main file (diagnostics on it belong to this document)
+ */
+public final class DocumentAnalysis {
+
+    private final TextDocument document;
+    private final Path path;
+    private final AssemblyResult result;
+    private volatile Map<Integer, AssembledLine> linesByNumber;
+
+    public DocumentAnalysis(TextDocument document, Path path, AssemblyResult result) {
+        this.document = document;
+        this.path = path;
+        this.result = result;
+    }
+
+    public TextDocument document() {
+        return document;
+    }
+
+    public Path path() {
+        return path;
+    }
+
+    public AssemblyResult result() {
+        return result;
+    }
+
+    /** Whether a source file is this document (the assembler's paths are absolute and normalized). */
+    public boolean isMainFile(Path file) {
+        return file == null || file.toAbsolutePath().normalize().equals(path);
+    }
+
+    /** What the 0-based line of this document assembled to, if it produced bytes. */
+    public Optional<AssembledLine> assembledLine(int line) {
+        Map<Integer, AssembledLine> index = linesByNumber;
+        if (index == null) {
+            index = new HashMap<>();
+            for (AssembledLine l : result.lines()) {
+                if (isMainFile(l.range().file())) {
+                    index.putIfAbsent(l.range().line() - 1, l);
+                }
+            }
+            linesByNumber = index;
+        }
+        return Optional.ofNullable(index.get(line));
+    }
+
+    /** The symbol a name refers to: global symbols by name (labels, constants, streams, buffers). */
+    public Optional<Symbol> symbol(String name) {
+        return result.symbols().stream()
+                .filter(s -> s.kind() != SymbolKind.LOCAL_LABEL && s.name().equals(name))
+                .findFirst();
+    }
+
+    /** The symbol defined or used at a 0-based position of this document. */
+    public Optional<Symbol> symbolAt(int line, int column) {
+        for (SymbolReference ref : result.references()) {
+            if (ref.target() != null && isMainFile(ref.range().file())
+                    && touches(ref.range(), line, column)) {
+                return Optional.of(ref.target());
+            }
+        }
+        for (Symbol s : result.symbols()) {
+            if (s.definition() != null && isMainFile(s.definition().file())
+                    && touches(s.definition(), line, column)) {
+                return Optional.of(s);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Whether a 0-based cursor is inside a range or right after its end (where a cursor rests after typing). */
+    private static boolean touches(SourceRange r, int line, int column) {
+        int l = line + 1;
+        int c = column + 1;
+        return l >= r.line() && l <= r.endLine() && (l != r.line() || c >= r.column()) && (l != r.endLine() || c <= r.endColumn());
+    }
+
+    /** Every use of a symbol, in every file of the assembly. */
+    public List<SymbolReference> referencesTo(Symbol symbol) {
+        return result.references().stream().filter(r -> symbol.equals(r.target())).toList();
+    }
+}

@@ -1,0 +1,165 @@
+package dev.csfstudio.lsp;
+
+import java.util.Locale;
+import java.util.Optional;
+
+import org.eclipse.lsp4j.Hover;
+import org.eclipse.lsp4j.MarkupContent;
+import org.eclipse.lsp4j.MarkupKind;
+import org.eclipse.lsp4j.Position;
+import org.eclipse.lsp4j.Range;
+
+import dev.csfstudio.asm.AssembledLine;
+import dev.csfstudio.asm.Symbol;
+import dev.csfstudio.asm.SymbolKind;
+import dev.csfstudio.isa.BitField;
+import dev.csfstudio.isa.DescriptorField;
+import dev.csfstudio.isa.DescriptorSet;
+import dev.csfstudio.isa.InstructionDef;
+import dev.csfstudio.isa.InstructionSet;
+import dev.csfstudio.isa.Modifier;
+import dev.csfstudio.isa.NamedRegister;
+import dev.csfstudio.isa.OperandSpec;
+
+/** Hover text from the ISA/descriptor tables, the analysis (words, addresses) and the last run (registers). */
+public final class HoverService {
+
+    private final InstructionSet isa;
+    private final DescriptorSet descriptors;
+
+    public HoverService(InstructionSet isa, DescriptorSet descriptors) {
+        this.isa = isa;
+        this.descriptors = descriptors;
+    }
+
+    /**
+     * @param registers the entry queue's registers after the last run of this document, if one finished
+     */
+    public Optional<Hover> hover(TextDocument doc, Position position, Optional<DocumentAnalysis> analysis,
+                                 Optional<long[]> registers) {
+        int lineNo = position.getLine();
+        SourceLine line = SourceLine.scan(doc.line(lineNo));
+        Optional<SourceLine.Token> token = line.tokenAt(position.getCharacter());
+        if (token.isEmpty()) {
+            return Optional.empty();
+        }
+        SourceLine.Token t = token.get();
+        String text = switch (t.kind()) {
+            case MNEMONIC -> instruction(t.text(), analysis.flatMap(a -> a.assembledLine(lineNo)));
+            case MODIFIER -> modifier(line, t);
+            case REGISTER -> register(t.text(), registers);
+            case DIRECTIVE -> DirectiveCatalog.byName(t.text())
+                    .map(d -> code(d.syntax()) + "\n" + d.doc()).orElse(null);
+            case FIELD_NAME -> descriptorField(line, t.text());
+            case SYMBOL, LABEL_DEFINITION -> analysis.flatMap(a -> a.symbolAt(lineNo, t.start())
+                    .or(() -> a.symbol(t.text()))).map(HoverService::symbol).orElse(null);
+            default -> null;
+        };
+        if (text == null) {
+            return Optional.empty();
+        }
+        Range range = new Range(new Position(lineNo, t.start()), new Position(lineNo, t.end()));
+        return Optional.of(new Hover(new MarkupContent(MarkupKind.MARKDOWN, text), range));
+    }
+
+    private String instruction(String mnemonic, Optional<AssembledLine> assembled) {
+        Optional<InstructionDef> found = isa.byMnemonic(mnemonic);
+        if (found.isEmpty()) {
+            return null;
+        }
+        InstructionDef def = found.get();
+        Optional<AssembledLine> line = assembled.filter(l -> l.instruction() == def);
+        StringBuilder sb = new StringBuilder(code(def.signature())).append('\n').append(def.doc()).append("\n\n");
+        sb.append("| operand | bits | ").append(line.isPresent() ? "value |" : "meaning |").append('\n');
+        sb.append("|---|---|---|\n");
+        for (OperandSpec op : def.operands()) {
+            StringBuilder bits = new StringBuilder();
+            StringBuilder values = new StringBuilder();
+            for (BitField f : op.fields()) {
+                bits.append(bits.length() == 0 ? "" : " ").append(f.name()).append(f.bits());
+                line.ifPresent(l -> values.append(values.length() == 0 ? "" : ", ").append(f.extract(l.word())));
+            }
+            sb.append("| `").append(op.kind().placeholder()).append("` | ").append(bits).append(" | ")
+                    .append(line.isPresent() ? values : op.doc()).append(" |\n");
+        }
+        for (Modifier m : def.modifiers()) {
+            BitField f = m.field();
+            String value = line.map(l -> {
+                long v = f.extract(l.word());
+                return v + m.format(v).map(s -> " (." + s + ")").orElse("");
+            }).orElse(String.join(", ", m.spellings().size() > 8
+                    ? m.spellings().subList(0, 8) : m.spellings()));
+            sb.append("| `.").append(f.name()).append("` | ").append(f.name()).append(f.bits()).append(" | ")
+                    .append(value).append(" |\n");
+        }
+        line.ifPresent(l -> sb.append("\nEncoded: `").append(String.format(Locale.ROOT, "0x%016x", l.word()))
+                .append("` at GPU address `").append(String.format(Locale.ROOT, "0x%x", l.address())).append('`'));
+        return sb.toString();
+    }
+
+    private String modifier(SourceLine line, SourceLine.Token t) {
+        Optional<InstructionDef> def = line.head().flatMap(h -> isa.byMnemonic(h.text()));
+        if (def.isEmpty()) {
+            return null;
+        }
+        String spelling = t.text().substring(1);
+        for (Modifier m : def.get().modifiers()) {
+            if (m.match(spelling).isPresent()) {
+                BitField f = m.field();
+                return code("." + spelling) + "\nSets `" + f.name() + "` " + f.bits() + " = "
+                        + m.match(spelling).getAsLong() + " in " + def.get().mnemonic() + ".";
+            }
+        }
+        return "Unknown modifier for " + def.get().mnemonic() + "; it takes "
+                + String.join(", ", def.get().modifiers().stream().flatMap(m -> m.spellings().stream())
+                .limit(24).map(s -> "." + s).toList()) + ".";
+    }
+
+    private String register(String name, Optional<long[]> registers) {
+        String lower = name.toLowerCase(Locale.ROOT);
+        int number = Integer.parseInt(lower.substring(1));
+        boolean pair = lower.charAt(0) == 'd';
+        StringBuilder sb = new StringBuilder(code(lower));
+        sb.append('\n').append(pair ? "Register pair r" + number + ":r" + (number + 1) : "32-bit register r" + number);
+        if (number >= isa.registerCount() || (pair && number + 1 >= isa.registerCount())) {
+            sb.append(" — out of range: v10 has r0..r").append(isa.registerCount() - 1).append('.');
+        }
+        for (NamedRegister named : isa.namedRegisters()) {
+            if (named.register().equals(lower)) {
+                sb.append("\n\n**").append(named.name()).append("**: ").append(named.doc());
+            }
+        }
+        if (registers.isPresent() && number + (pair ? 1 : 0) < registers.get().length) {
+            long[] r = registers.get();
+            long value = pair ? (r[number] & 0xffffffffL) | (r[number + 1] & 0xffffffffL) << 32 : r[number];
+            sb.append("\n\nAfter the last run: `").append(String.format(Locale.ROOT, "0x%x", value))
+                    .append("` (").append(pair ? Long.toUnsignedString(value) : Long.toString(value)).append(')');
+        }
+        return sb.toString();
+    }
+
+    private String descriptorField(SourceLine line, String name) {
+        Optional<DirectiveCatalog.Directive> d = line.head().flatMap(h -> DirectiveCatalog.byName(h.text()));
+        if (d.isEmpty() || d.get().descriptor() == null) {
+            return null;
+        }
+        Optional<DescriptorField> f = descriptors.get(d.get().descriptor()).field(name);
+        return f.map(field -> code(field.name()) + "\n" + field.doc() + "\n\nWord " + field.word() + " bits ["
+                + field.msb() + ":" + field.lsb() + "], " + (field.required() ? "required" : "default `"
+                + field.defaultValue() + "`") + (field.enumType() == null ? ""
+                : "; values: " + String.join(", ", field.enumType().values().keySet()))).orElse(null);
+    }
+
+    private static String symbol(Symbol s) {
+        String kind = s.kind().name().toLowerCase(Locale.ROOT).replace('_', ' ');
+        String value = s.kind() == SymbolKind.CONSTANT
+                ? s.value() + " (" + String.format(Locale.ROOT, "0x%x", s.value()) + ")"
+                : "GPU address `" + String.format(Locale.ROOT, "0x%x", s.value()) + "`";
+        return code(s.name()) + "\n" + kind + (s.section() != null && s.kind() != SymbolKind.STREAM
+                && s.kind() != SymbolKind.BUFFER ? " in `" + s.section() + "`" : "") + ": " + value;
+    }
+
+    private static String code(String text) {
+        return "```csf\n" + text + "\n```";
+    }
+}

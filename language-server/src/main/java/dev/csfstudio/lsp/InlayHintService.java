@@ -1,0 +1,85 @@
+package dev.csfstudio.lsp;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+import org.eclipse.lsp4j.InlayHint;
+import org.eclipse.lsp4j.InlayHintKind;
+import org.eclipse.lsp4j.Position;
+import org.eclipse.lsp4j.Range;
+import org.eclipse.lsp4j.jsonrpc.messages.Either;
+
+import dev.csfstudio.asm.AssembledLine;
+import dev.csfstudio.asm.Symbol;
+import dev.csfstudio.asm.SymbolKind;
+import dev.csfstudio.isa.OperandKind;
+import dev.csfstudio.isa.OperandSpec;
+
+/**
+ * At the end of each instruction line: its encoded word, the resolved branch target, and after a run the
+ * final values of the registers the line names.
+ */
+public final class InlayHintService {
+
+    public List<InlayHint> hints(DocumentAnalysis a, Range range, Optional<RunFeedback> run) {
+        List<InlayHint> out = new ArrayList<>();
+        int first = Math.max(range.getStart().getLine(), 0);
+        int last = Math.min(range.getEnd().getLine(), a.document().lineCount() - 1);
+        for (int line = first; line <= last; line++) {
+            Optional<AssembledLine> assembled = a.assembledLine(line);
+            if (assembled.isEmpty() || assembled.get().instruction() == null) {
+                continue;
+            }
+            AssembledLine l = assembled.get();
+            String text = a.document().line(line);
+            SourceLine scanned = SourceLine.scan(text);
+            int end = scanned.comment().map(SourceLine.Token::start).orElse(text.length());
+            while (end > 0 && Character.isWhitespace(text.charAt(end - 1))) {
+                end--;
+            }
+            StringBuilder label = new StringBuilder(String.format(Locale.ROOT, "0x%016x", l.word()));
+            for (OperandSpec op : l.instruction().operands()) {
+                if (op.kind() == OperandKind.TARGET) {
+                    long target = l.address() + 8 + 8 * op.field().extract(l.word());
+                    label.append("  → ").append(targetName(a, target, l.section()));
+                }
+            }
+            run.ifPresent(f -> appendRegisters(label, scanned, f.registers()));
+            InlayHint hint = new InlayHint(new Position(line, end), Either.forLeft(label.toString()));
+            hint.setKind(InlayHintKind.Type);
+            hint.setPaddingLeft(true);
+            out.add(hint);
+        }
+        return out;
+    }
+
+    private static String targetName(DocumentAnalysis a, long target, String section) {
+        for (Symbol s : a.result().symbols()) {
+            if (s.kind() == SymbolKind.LABEL && s.value() == target && section.equals(s.section())) {
+                return s.name();
+            }
+        }
+        return String.format(Locale.ROOT, "0x%x", target);
+    }
+
+    private static void appendRegisters(StringBuilder label, SourceLine line, long[] registers) {
+        List<String> seen = new ArrayList<>();
+        for (SourceLine.Token t : line.tokens()) {
+            if (t.kind() != SourceLine.Kind.REGISTER) {
+                continue;
+            }
+            String name = t.text().toLowerCase(Locale.ROOT);
+            int n = Integer.parseInt(name.substring(1));
+            boolean pair = name.charAt(0) == 'd';
+            if (seen.contains(name) || n + (pair ? 1 : 0) >= registers.length) {
+                continue;
+            }
+            seen.add(name);
+            long value = pair ? (registers[n] & 0xffffffffL) | (registers[n + 1] & 0xffffffffL) << 32 : registers[n];
+            label.append(seen.size() == 1 ? "  after run: " : ", ").append(name).append('=')
+                    .append(String.format(Locale.ROOT, "0x%x", value));
+        }
+    }
+}

@@ -1,0 +1,25 @@
+package dev.csfstudio.lsp;
+
+import java.util.List;
+
+import com.google.gson.JsonObject;
+
+/**
+ * What a run of one document version produced, for diagnostics, hover, inlay hints and {@code csf/run}.
+ *
+ * @param registers   the entry queue's final registers as unsigned 32-bit values
+ * @param diagnostics faults, timeouts and deadlocks on the line that caused them
+ * @param report      the run report in the JSON form {@code csf run} writes to report.json
+ */
+public record RunFeedback(int version, String status, long[] registers, List<dev.csfstudio.asm.Diagnostic> diagnostics,
+                          JsonObject report, List<RenderTargetImage> renderTargets) {
+
+    /** One render target the run wrote, as a PNG the client can show. */
+    public record RenderTargetImage(String buffer, int width, int height, String pngBase64) {
+    }
+
+    public RunFeedback {
+        diagnostics = List.copyOf(diagnostics);
+        renderTargets = List.copyOf(renderTargets);
+    }
+}

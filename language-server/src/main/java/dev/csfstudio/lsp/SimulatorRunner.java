@@ -1,0 +1,135 @@
+package dev.csfstudio.lsp;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
+import java.util.stream.Stream;
+
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+
+import dev.csfstudio.asm.Diagnostic;
+import dev.csfstudio.asm.Program;
+import dev.csfstudio.asm.Section;
+import dev.csfstudio.asm.Severity;
+import dev.csfstudio.asm.SourceRange;
+import dev.csfstudio.runtime.RenderTarget;
+import dev.csfstudio.runtime.RunOptions;
+import dev.csfstudio.runtime.RunOutput;
+import dev.csfstudio.runtime.RunReport;
+import dev.csfstudio.runtime.RunStatus;
+import dev.csfstudio.runtime.Simulator;
+
+/**
+ * Runs a document on the runtime's {@link Simulator} and turns the report into editor feedback: faults,
+ * timeouts and deadlocks become diagnostics on the line that caused them (the call chain as related
+ * information); on-demand runs also get report.json and the PNGs exactly as {@code csf run} writes them.
+ */
+public final class SimulatorRunner implements BackgroundRunner {
+
+    @Override
+    public Optional<RunFeedback> run(DocumentAnalysis analysis, long stepBudget, BooleanSupplier cancelled,
+                                     boolean images) {
+        Program program = analysis.result().program();
+        if (program == null) {
+            return Optional.empty();
+        }
+        RunReport report = new Simulator(RunOptions.defaults().withStepBudget(stepBudget)).run(program, cancelled);
+        if (report.status() == RunStatus.CANCELLED || cancelled.getAsBoolean()) {
+            return Optional.empty();
+        }
+        List<Diagnostic> diagnostics = diagnostics(report, program, stepBudget, images);
+        JsonObject json = null;
+        List<RunFeedback.RenderTargetImage> targets = new ArrayList<>();
+        if (images) {
+            json = writeAndReadBack(report, program, targets);
+        } else {
+            for (RenderTarget rt : report.renderTargets()) {
+                targets.add(new RunFeedback.RenderTargetImage(rt.buffer(), rt.width(), rt.height(), null));
+            }
+            json = new JsonObject();
+            json.addProperty("status", report.status().jsonName());
+            json.addProperty("instructions", report.instructions());
+        }
+        long[] registers = report.registers() == null ? new long[0] : report.registers().clone();
+        return Optional.of(new RunFeedback(analysis.document().version(), report.status().jsonName(), registers,
+                diagnostics, json, targets));
+    }
+
+    /** report.json and the PNGs as {@code csf run --out} writes them, read back so both stay identical. */
+    private static JsonObject writeAndReadBack(RunReport report, Program program,
+                                               List<RunFeedback.RenderTargetImage> targets) {
+        Path dir = null;
+        try {
+            dir = Files.createTempDirectory("csf-lsp-run");
+            RunOutput.write(report, program, dir);
+            JsonObject json = JsonParser.parseString(Files.readString(dir.resolve("report.json"),
+                    StandardCharsets.UTF_8)).getAsJsonObject();
+            for (JsonElement e : json.getAsJsonArray("render_targets")) {
+                JsonObject rt = e.getAsJsonObject();
+                JsonElement png = rt.get("png");
+                String base64 = png == null || png.isJsonNull() ? null
+                        : Base64.getEncoder().encodeToString(Files.readAllBytes(dir.resolve(png.getAsString())));
+                targets.add(new RunFeedback.RenderTargetImage(rt.get("buffer").getAsString(),
+                        rt.get("width").getAsInt(), rt.get("height").getAsInt(), base64));
+            }
+            return json;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the run's report: " + e.getMessage(), e);
+        } finally {
+            deleteTree(dir);
+        }
+    }
+
+    private static List<Diagnostic> diagnostics(RunReport report, Program program, long stepBudget, boolean onDemand) {
+        RunReport.Fault f = report.fault();
+        if (report.ok() || f == null) {
+            return List.of();
+        }
+        SourceRange where = f.line() != null ? f.line() : entryDeclaration(program);
+        if (where == null) {
+            return List.of();
+        }
+        String message = switch (report.status()) {
+            case TIMEOUT -> "run did not finish within " + String.format(Locale.ROOT, "%,d", stepBudget)
+                    + " instructions" + (onDemand ? "" : " (background step budget)") + ": " + f.message();
+            case DEADLOCK -> "run deadlocked: " + f.message();
+            default -> "run fault (" + f.kind().jsonName() + "): " + f.message();
+        };
+        // A background run stops early by design; only a real fault or deadlock is an error.
+        Severity severity = report.status() == RunStatus.TIMEOUT && !onDemand ? Severity.WARNING : Severity.ERROR;
+        List<Diagnostic.Related> related = new ArrayList<>();
+        for (SourceRange call : f.callChain()) {
+            if (call != null) {
+                related.add(new Diagnostic.Related(call, "called from here"));
+            }
+        }
+        return List.of(new Diagnostic(severity, where, "run-" + report.status().jsonName(), message, List.of(),
+                related));
+    }
+
+    private static SourceRange entryDeclaration(Program program) {
+        return program.section(program.entry()).map(Section::declaration).orElse(null);
+    }
+
+    private static void deleteTree(Path dir) {
+        if (dir == null) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(dir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            // a leftover temporary directory is harmless
+        }
+    }
+}

@@ -1,0 +1,64 @@
+package dev.csfstudio.lsp;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.eclipse.lsp4j.InitializeParams;
+import org.eclipse.lsp4j.WorkspaceFolder;
+
+/**
+ * The directories the client opened. Includes may only read files below them; a client that sent none
+ * confines each document's includes to the document's own directory.
+ */
+public final class WorkspaceRoots {
+
+    private volatile List<Path> roots = List.of();
+
+    public void set(List<Path> newRoots) {
+        roots = List.copyOf(newRoots.stream().map(WorkspaceRoots::canonical).toList());
+    }
+
+    public List<Path> roots() {
+        return roots;
+    }
+
+    public void initialize(InitializeParams params) {
+        List<Path> found = new ArrayList<>();
+        if (params.getWorkspaceFolders() != null) {
+            for (WorkspaceFolder f : params.getWorkspaceFolders()) {
+                DocumentStore.pathOf(f.getUri()).ifPresent(found::add);
+            }
+        }
+        if (found.isEmpty() && params.getRootUri() != null) {
+            DocumentStore.pathOf(params.getRootUri()).ifPresent(found::add);
+        }
+        set(found);
+    }
+
+    /** The roots a document's includes are confined to. */
+    public List<Path> rootsFor(Path document) {
+        List<Path> current = roots;
+        if (!current.isEmpty()) {
+            return current;
+        }
+        Path dir = document.toAbsolutePath().normalize().getParent();
+        return dir == null ? List.of() : List.of(canonical(dir));
+    }
+
+    /** Whether {@code file} (after resolving {@code ..} and symbolic links) lies below one of {@code allowed}. */
+    public static boolean isInside(Path file, List<Path> allowed) {
+        Path real = canonical(file);
+        return allowed.stream().anyMatch(real::startsWith);
+    }
+
+    static Path canonical(Path p) {
+        Path abs = p.toAbsolutePath().normalize();
+        try {
+            return abs.toRealPath();
+        } catch (IOException e) {
+            return abs;
+        }
+    }
+}

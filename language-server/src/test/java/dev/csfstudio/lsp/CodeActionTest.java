@@ -1,0 +1,65 @@
+package dev.csfstudio.lsp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.eclipse.lsp4j.CodeAction;
+import org.eclipse.lsp4j.CodeActionContext;
+import org.eclipse.lsp4j.CodeActionParams;
+import org.eclipse.lsp4j.Diagnostic;
+import org.eclipse.lsp4j.Position;
+import org.eclipse.lsp4j.Range;
+import org.eclipse.lsp4j.TextEdit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CodeActionTest {
+
+    @TempDir
+    Path root;
+
+    private static List<CodeAction> actions(LspSession s, String uri, Range range, List<Diagnostic> diagnostics)
+            throws Exception {
+        return s.server.getTextDocumentService().codeAction(new CodeActionParams(LspSession.id(uri), range,
+                new CodeActionContext(diagnostics))).get(10, TimeUnit.SECONDS).stream().map(e -> e.getRight()).toList();
+    }
+
+    @Test
+    void misspeltMnemonicGetsAQuickFix() throws Exception {
+        try (LspSession s = LspSession.start(root)) {
+            String uri = s.open("a.csf", "    BRANH.ne r1, 0\n");
+            Diagnostic d = s.currentDiagnostics(uri).getDiagnostics().get(0);
+            CodeAction fix = actions(s, uri, d.getRange(), List.of(d)).get(0);
+            assertEquals("Change 'BRANH' to 'BRANCH'", fix.getTitle());
+            assertEquals(List.of(new TextEdit(new Range(new Position(0, 4), new Position(0, 9)), "BRANCH")),
+                    fix.getEdit().getChanges().get(uri));
+        }
+    }
+
+    @Test
+    void numericBranchOffsetCanUseTheLabelAtItsTarget() throws Exception {
+        try (LspSession s = LspSession.start(root)) {
+            String uri = s.open("a.csf", "top:\n    NOP\n    BRANCH.ne r4, #-2\n");
+            Range line = new Range(new Position(2, 0), new Position(2, 0));
+            CodeAction action = actions(s, uri, line, List.of()).get(0);
+            assertEquals("Use label 'top' as the branch target", action.getTitle());
+            assertEquals(List.of(new TextEdit(new Range(new Position(2, 18), new Position(2, 21)), "top")),
+                    action.getEdit().getChanges().get(uri));
+        }
+    }
+
+    @Test
+    void numericBranchOffsetWithoutALabelGetsOneAdded() throws Exception {
+        try (LspSession s = LspSession.start(root)) {
+            String uri = s.open("a.csf", "    NOP\n    BRANCH.ne r4, #-2\n");
+            CodeAction action = actions(s, uri, new Range(new Position(1, 0), new Position(1, 0)), List.of()).get(0);
+            assertEquals("Add label 'L_1000000000' at the branch target and use it", action.getTitle());
+            assertEquals(List.of(new TextEdit(new Range(new Position(0, 0), new Position(0, 0)), "L_1000000000:\n"),
+                    new TextEdit(new Range(new Position(1, 18), new Position(1, 21)), "L_1000000000")),
+                    action.getEdit().getChanges().get(uri));
+        }
+    }
+}

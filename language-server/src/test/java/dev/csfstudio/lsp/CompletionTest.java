@@ -1,0 +1,140 @@
+package dev.csfstudio.lsp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.eclipse.lsp4j.CompletionItem;
+import org.eclipse.lsp4j.CompletionParams;
+import org.eclipse.lsp4j.InsertTextFormat;
+import org.eclipse.lsp4j.Position;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CompletionTest {
+
+    @TempDir
+    Path root;
+
+    private static List<CompletionItem> complete(LspSession s, String uri, int line, int col) throws Exception {
+        return s.server.getTextDocumentService().completion(new CompletionParams(LspSession.id(uri),
+                new Position(line, col))).get(10, TimeUnit.SECONDS).getRight().getItems();
+    }
+
+    private static List<String> labels(List<CompletionItem> items) {
+        return items.stream().map(CompletionItem::getLabel).toList();
+    }
+
+    @Test
+    void mnemonicsComeWithOperandSnippets() throws Exception {
+        try (LspSession s = LspSession.start(root)) {
+            String uri = s.open("a.csf", "    MOV\n");
+            CompletionItem move48 = complete(s, uri, 0, 7).stream()
+                    .filter(i -> i.getLabel().equals("MOVE48")).findFirst().orElseThrow();
+            assertEquals(InsertTextFormat.Snippet, move48.getInsertTextFormat());
+            assertEquals("MOVE48 ${1:dN}, ${2:#imm}", move48.getTextEdit().getLeft().getNewText());
+        }
+    }
+
+    @Test
+    void requiredModifierBecomesASnippetChoice() {
+        var branch = dev.csfstudio.isa.InstructionSet.v10().byMnemonic("BRANCH").orElseThrow();
+        assertTrue(CompletionService.snippet(branch).startsWith("BRANCH.${1|le,gt,eq,ne,lt,ge,always|} "),
+                CompletionService.snippet(branch));
+    }
+
+    @Test
+    void modifiersAfterADotAreOnlyThoseOfTheInstruction() throws Exception {
+        try (LspSession s = LspSession.start(root)) {
+            String uri = s.open("a.csf", "    SYNC_WAIT32.\n");
+            List<String> got = labels(complete(s, uri, 0, 16));
+            assertTrue(got.containsAll(List.of("gt", "le", "inherit", "reject")), got.toString());
+            assertFalse(got.contains("progress_inc"), got.toString());
+        }
+    }
+
+    @Test
+    void modifiersAlreadyWrittenAreNotOfferedAgain() throws Exception {
+        try (LspSession s = LspSession.start(root)) {
+            String uri = s.open("a.csf", "    SYNC_WAIT32.gt.\n");
+            List<String> got = labels(complete(s, uri, 0, 19));
+            assertFalse(got.contains("le"), got.toString());
+            assertTrue(got.contains("reject"), got.toString());
+        }
+    }
+
+    @Test
+    void registerOperandOffersNamedFragmentInputsFirst() throws Exception {
+        try (LspSession s = LspSession.start(root)) {
+            String uri = s.open("a.csf", "    MOVE48 \n");
+            CompletionItem first = complete(s, uri, 0, 11).stream()
+                    .min((a, b) -> a.getSortText().compareTo(b.getSortText())).orElseThrow();
+            assertEquals("d40", first.getLabel());
+            assertEquals("framebuffer_pointer", first.getDetail());
+        }
+    }
+
+    @Test
+    void pairOperandOffersOnlyEvenPairs() throws Exception {
+        try (LspSession s = LspSession.start(root)) {
+            String uri = s.open("a.csf", "    MOVE48 d\n");
+            List<String> got = labels(complete(s, uri, 0, 12));
+            assertTrue(got.contains("d94"));
+            assertFalse(got.contains("d3"));
+            assertFalse(got.contains("r3"));
+        }
+    }
+
+    @Test
+    void branchTargetOffersLabelsInScope() throws Exception {
+        try (LspSession s = LspSession.start(root)) {
+            String uri = s.open("a.csf", ".equ LIMIT, 4\nloop:\n    NOP\n    BRANCH.ne r4, \n");
+            s.currentDiagnostics(uri);
+            List<CompletionItem> items = complete(s, uri, 3, 18);
+            CompletionItem loop = items.stream().filter(i -> i.getLabel().equals("loop")).findFirst().orElseThrow();
+            CompletionItem limit = items.stream().filter(i -> i.getLabel().equals("LIMIT")).findFirst().orElseThrow();
+            assertTrue(loop.getSortText().compareTo(limit.getSortText()) < 0);
+        }
+    }
+
+    @Test
+    void directivesAfterALeadingDot() throws Exception {
+        try (LspSession s = LspSession.start(root)) {
+            String uri = s.open("a.csf", ".str\n");
+            List<CompletionItem> items = complete(s, uri, 0, 4);
+            CompletionItem stream = items.stream().filter(i -> i.getLabel().equals(".stream")).findFirst().orElseThrow();
+            assertEquals(0, stream.getTextEdit().getLeft().getRange().getStart().getCharacter());
+        }
+    }
+
+    @Test
+    void descriptorDirectiveOffersItsFieldNames() throws Exception {
+        try (LspSession s = LspSession.start(root)) {
+            String uri = s.open("a.csf", "    .rt \n");
+            List<String> got = labels(complete(s, uri, 0, 8));
+            assertTrue(got.containsAll(List.of("format", "layout", "base", "row_stride")), got.toString());
+            assertFalse(got.contains("width"));
+        }
+    }
+
+    @Test
+    void descriptorEnumFieldOffersItsValues() throws Exception {
+        try (LspSession s = LspSession.start(root)) {
+            String uri = s.open("a.csf", "    .rt layout=\n");
+            List<String> got = labels(complete(s, uri, 0, 15));
+            assertEquals(List.of("no_write", "tiled_u_interleaved", "linear", "afbc", "afbc_tiled"), got);
+        }
+    }
+
+    @Test
+    void nothingInsideAComment() throws Exception {
+        try (LspSession s = LspSession.start(root)) {
+            String uri = s.open("a.csf", "NOP ; MOV\n");
+            assertEquals(List.of(), complete(s, uri, 0, 9));
+        }
+    }
+}

@@ -1,0 +1,94 @@
+package dev.csfstudio.lsp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+import org.eclipse.lsp4j.Hover;
+import org.eclipse.lsp4j.HoverParams;
+import org.eclipse.lsp4j.Position;
+import org.eclipse.lsp4j.SignatureHelp;
+import org.eclipse.lsp4j.SignatureHelpParams;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class HoverAndSignatureTest {
+
+    @TempDir
+    Path root;
+
+    private static String hover(LspSession s, String uri, int line, int col) throws Exception {
+        Hover h = s.server.getTextDocumentService().hover(new HoverParams(LspSession.id(uri), new Position(line, col)))
+                .get(10, TimeUnit.SECONDS);
+        return h == null ? null : h.getContents().getRight().getValue();
+    }
+
+    @Test
+    void instructionHoverShowsOperandBitsValuesAndTheWord() throws Exception {
+        try (LspSession s = LspSession.start(root)) {
+            String uri = s.open("a.csf", "    MOVE32 r42, #7\n");
+            String text = hover(s, uri, 0, 6);
+            assertTrue(text.contains("Loads a 32-bit immediate"), text);
+            assertTrue(text.contains("dst[55:48] | 42"), text);
+            assertTrue(text.contains("imm[31:0] | 7"), text);
+            assertTrue(text.contains("0x022a000000000007"), text);
+        }
+    }
+
+    @Test
+    void namedRegisterHoverExplainsItsRole() throws Exception {
+        try (LspSession s = LspSession.start(root)) {
+            String uri = s.open("a.csf", "    MOVE48 d40, #0\n");
+            assertTrue(hover(s, uri, 0, 12).contains("framebuffer_pointer"));
+        }
+    }
+
+    @Test
+    void labelHoverGivesItsGpuAddress() throws Exception {
+        try (LspSession s = LspSession.start(root)) {
+            String uri = s.open("a.csf", "NOP\nloop:\n    BRANCH.ne r4, loop\n");
+            String text = hover(s, uri, 2, 20);
+            assertTrue(text.contains("GPU address `0x1000000008`"), text);
+        }
+    }
+
+    @Test
+    void constantHoverGivesItsValue() throws Exception {
+        try (LspSession s = LspSession.start(root)) {
+            String uri = s.open("a.csf", ".equ WIDTH, 16\nMOVE32 r1, #WIDTH\n");
+            assertTrue(hover(s, uri, 1, 14).contains("16 (0x10)"));
+        }
+    }
+
+    @Test
+    void descriptorFieldHoverGivesItsWordAndBits() throws Exception {
+        try (LspSession s = LspSession.start(root)) {
+            String uri = s.open("a.csf", ".rt row_stride=64\n");
+            assertTrue(hover(s, uri, 0, 6).contains("Word 10 bits [31:0]"));
+        }
+    }
+
+    @Test
+    void noHoverOnWhitespace() throws Exception {
+        try (LspSession s = LspSession.start(root)) {
+            String uri = s.open("a.csf", "NOP      \n");
+            assertNull(hover(s, uri, 0, 7));
+        }
+    }
+
+    @Test
+    void signatureHelpMarksTheOperandUnderTheCursor() throws Exception {
+        try (LspSession s = LspSession.start(root)) {
+            String uri = s.open("a.csf", "    LOAD_MULTIPLE r40:r41, [d76 + 8]\n");
+            SignatureHelp help = s.server.getTextDocumentService().signatureHelp(new SignatureHelpParams(
+                    LspSession.id(uri), new Position(0, 30))).get(10, TimeUnit.SECONDS);
+            assertEquals("LOAD_MULTIPLE rA:rB:..., [dN + offset]", help.getSignatures().get(0).getLabel());
+            assertEquals(1, help.getActiveParameter());
+            var label = help.getSignatures().get(0).getParameters().get(1).getLabel().getRight();
+            assertEquals("[dN + offset]", help.getSignatures().get(0).getLabel().substring(label.getFirst(), label.getSecond()));
+        }
+    }
+}

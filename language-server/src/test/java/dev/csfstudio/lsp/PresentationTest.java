@@ -1,0 +1,84 @@
+package dev.csfstudio.lsp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.eclipse.lsp4j.CodeLens;
+import org.eclipse.lsp4j.CodeLensParams;
+import org.eclipse.lsp4j.FoldingRange;
+import org.eclipse.lsp4j.FoldingRangeKind;
+import org.eclipse.lsp4j.FoldingRangeRequestParams;
+import org.eclipse.lsp4j.InlayHint;
+import org.eclipse.lsp4j.InlayHintParams;
+import org.eclipse.lsp4j.Position;
+import org.eclipse.lsp4j.Range;
+import org.eclipse.lsp4j.SemanticTokensParams;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PresentationTest {
+
+    @TempDir
+    Path root;
+
+    @Test
+    void semanticTokensClassifyMnemonicModifierRegisterAndLabel() throws Exception {
+        try (LspSession s = LspSession.start(root)) {
+            String uri = s.open("a.csf", "loop: BRANCH.ne r4, loop\n");
+            List<Integer> data = s.server.getTextDocumentService().semanticTokensFull(new SemanticTokensParams(
+                    LspSession.id(uri))).get(10, TimeUnit.SECONDS).getData();
+            // (deltaLine, deltaStart, length, type, modifiers) per token
+            List<String> types = SemanticTokenService.TYPES;
+            assertEquals(List.of(0, 0, 4, types.indexOf("function"), 1), data.subList(0, 5));
+            assertEquals(List.of(0, 4, 1, types.indexOf("operator"), 0), data.subList(5, 10));
+            assertEquals(List.of(0, 2, 6, types.indexOf("keyword"), 0), data.subList(10, 15));
+            assertEquals(List.of(0, 6, 3, types.indexOf("enumMember"), 0), data.subList(15, 20));
+            assertEquals(List.of(0, 4, 2, types.indexOf("parameter"), 0), data.subList(20, 25));
+            assertEquals(List.of(0, 4, 4, types.indexOf("variable"), 0), data.subList(25, 30));
+        }
+    }
+
+    @Test
+    void sectionsAndCommentBlocksFold() throws Exception {
+        try (LspSession s = LspSession.start(root)) {
+            String uri = s.open("a.csf", "// one\n// two\n.stream main\n    NOP\n    NOP\n.buffer b, size=8\n    .word 1\n");
+            List<FoldingRange> ranges = s.server.getTextDocumentService().foldingRange(new FoldingRangeRequestParams(
+                    LspSession.id(uri))).get(10, TimeUnit.SECONDS);
+            assertTrue(ranges.stream().anyMatch(r -> r.getStartLine() == 0 && r.getEndLine() == 1
+                    && FoldingRangeKind.Comment.equals(r.getKind())), ranges.toString());
+            assertTrue(ranges.stream().anyMatch(r -> r.getStartLine() == 2 && r.getEndLine() == 4), ranges.toString());
+            assertTrue(ranges.stream().anyMatch(r -> r.getStartLine() == 5 && r.getEndLine() == 6), ranges.toString());
+        }
+    }
+
+    @Test
+    void inlayHintsShowTheWordAndTheResolvedBranchTarget() throws Exception {
+        try (LspSession s = LspSession.start(root)) {
+            String uri = s.open("a.csf", "loop:\n    BRANCH.ne r4, loop ; back\n");
+            List<InlayHint> hints = s.server.getTextDocumentService().inlayHint(new InlayHintParams(LspSession.id(uri),
+                    new Range(new Position(0, 0), new Position(2, 0)))).get(10, TimeUnit.SECONDS);
+            assertEquals(1, hints.size());
+            assertEquals("0x160004003000ffff  → loop", hints.get(0).getLabel().getLeft());
+            assertEquals(new Position(1, 22), hints.get(0).getPosition());
+        }
+    }
+
+    @Test
+    void runAndAssembleLensesSitOnEachStream() throws Exception {
+        try (LspSession s = LspSession.start(root)) {
+            String uri = s.open("a.csf", ".stream main\n    NOP\n.stream other\n    NOP\n");
+            List<? extends CodeLens> lenses = s.server.getTextDocumentService().codeLens(new CodeLensParams(
+                    LspSession.id(uri))).get(10, TimeUnit.SECONDS);
+            assertEquals(4, lenses.size());
+            CodeLens run = lenses.get(2);
+            assertEquals(2, run.getRange().getStart().getLine());
+            assertEquals(CodeLensService.RUN, run.getCommand().getCommand());
+            assertEquals("other", String.valueOf(run.getCommand().getArguments().get(1)).replace("\"", ""));
+            assertEquals(CodeLensService.ASSEMBLE, lenses.get(3).getCommand().getCommand());
+        }
+    }
+}

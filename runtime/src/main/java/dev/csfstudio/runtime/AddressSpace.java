@@ -1,0 +1,116 @@
+package dev.csfstudio.runtime;
+
+/**
+ * One GPU virtual address space: AArch64 long-descriptor page tables with a 4 KiB granule and a 48-bit
+ * virtual address (four levels, 9 index bits each), stored in {@link PhysicalMemory} like the real ones.
+ * Table and page descriptors have bits [1:0] = 0b11 and the next level's (or the page's) physical
+ * address in bits [47:12]; pages also set the access flag (bit 10).
+ */
+public final class AddressSpace {
+
+    public static final int VA_BITS = 48;
+    static final long DESCRIPTOR_VALID = 0b11;
+    static final long ACCESS_FLAG = 1L << 10;
+    static final long OUTPUT_ADDRESS = 0x0000_ffff_ffff_f000L;
+
+    private final String name;
+    private final int slot;
+    private final PhysicalMemory memory;
+    private final long root;
+    private int tableFrames = 1;
+
+    public AddressSpace(String name, int slot, PhysicalMemory memory) {
+        this.name = name;
+        this.slot = slot;
+        this.memory = memory;
+        this.root = memory.allocateFrame();
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public int slot() {
+        return slot;
+    }
+
+    /** Physical address of the level-0 table (what the AS slot's TRANSTAB register would hold). */
+    public long rootTable() {
+        return root;
+    }
+
+    public int tableFrames() {
+        return tableFrames;
+    }
+
+    public static boolean validVa(long va) {
+        return va >= 0 && va < (1L << VA_BITS);
+    }
+
+    /** Maps the page holding {@code va} to the frame at {@code pa}, creating tables on the way. */
+    public void map(long va, long pa) {
+        if (!validVa(va)) {
+            throw new IllegalArgumentException("0x" + Long.toHexString(va) + " is outside the 48-bit address space");
+        }
+        long table = root;
+        for (int level = 0; level < 3; level++) {
+            long entryPa = table + index(va, level) * 8L;
+            long entry = memory.read64(entryPa);
+            if ((entry & DESCRIPTOR_VALID) != DESCRIPTOR_VALID) {
+                long next = memory.allocateFrame();
+                tableFrames++;
+                memory.write64(entryPa, next | DESCRIPTOR_VALID);
+                table = next;
+            } else {
+                table = entry & OUTPUT_ADDRESS;
+            }
+        }
+        memory.write64(table + index(va, 3) * 8L, (pa & OUTPUT_ADDRESS) | ACCESS_FLAG | DESCRIPTOR_VALID);
+    }
+
+    /** The physical address of the page holding {@code va}, or -1 when no valid descriptor maps it. */
+    public long walk(long va) {
+        if (!validVa(va)) {
+            return -1;
+        }
+        long table = root;
+        for (int level = 0; level < 4; level++) {
+            long entry = memory.read64(table + index(va, level) * 8L);
+            if ((entry & DESCRIPTOR_VALID) != DESCRIPTOR_VALID) {
+                return -1;
+            }
+            table = entry & OUTPUT_ADDRESS;
+        }
+        return table;
+    }
+
+    /** The physical address of the last-level table covering {@code va}'s 2 MiB, or -1 when there is none. */
+    long leafTable(long va) {
+        if (!validVa(va)) {
+            return -1;
+        }
+        long table = root;
+        for (int level = 0; level < 3; level++) {
+            long entry = memory.read64(table + index(va, level) * 8L);
+            if ((entry & DESCRIPTOR_VALID) != DESCRIPTOR_VALID) {
+                return -1;
+            }
+            table = entry & OUTPUT_ADDRESS;
+        }
+        return table;
+    }
+
+    /** The page {@code va} maps to according to last-level table {@code leafTable}, or -1. */
+    long leafEntry(long leafTable, long va) {
+        long entry = memory.read64(leafTable + index(va, 3) * 8L);
+        return (entry & DESCRIPTOR_VALID) == DESCRIPTOR_VALID ? entry & OUTPUT_ADDRESS : -1;
+    }
+
+    public boolean isMapped(long va) {
+        return walk(va) >= 0;
+    }
+
+    private static int index(long va, int level) {
+        return (int) ((va >>> (39 - 9 * level)) & 0x1ff);
+    }
+}

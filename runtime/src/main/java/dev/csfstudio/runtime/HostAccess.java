@@ -1,0 +1,113 @@
+package dev.csfstudio.runtime;
+
+import dev.csfstudio.asm.Section;
+
+import java.util.Map;
+
+/**
+ * Host-side access to simulated memory, the way a kernel driver touches buffers whose pages are not
+ * contiguous: a page at a time through the VM's page tables, every request bounds-checked first so an
+ * access past the end fails with an error and copies nothing. Readback, reports, dumps and debuggers
+ * use only this.
+ */
+public final class HostAccess {
+
+    private final PhysicalMemory memory;
+    private final Map<String, AddressSpace> vms;
+    private final Map<String, Section> buffers;
+
+    HostAccess(PhysicalMemory memory, Map<String, AddressSpace> vms, Map<String, Section> buffers) {
+        this.memory = memory;
+        this.vms = vms;
+        this.buffers = buffers;
+    }
+
+    /** Reads {@code length} bytes at GPU address {@code va} as VM {@code vm} sees them. */
+    public byte[] read(String vm, long va, int length) throws HostAccessException {
+        long[] pages = pages(vm, va, length);
+        byte[] out = new byte[length];
+        int done = 0;
+        for (long page : pages) {
+            long at = va + done;
+            int n = (int) Math.min(length - done, PhysicalMemory.PAGE_SIZE - (at & PhysicalMemory.PAGE_MASK));
+            memory.read(page | (at & PhysicalMemory.PAGE_MASK), out, done, n);
+            done += n;
+        }
+        return out;
+    }
+
+    /** Writes {@code data} at GPU address {@code va} in VM {@code vm}. */
+    public void write(String vm, long va, byte[] data) throws HostAccessException {
+        long[] pages = pages(vm, va, data.length);
+        int done = 0;
+        for (long page : pages) {
+            long at = va + done;
+            int n = (int) Math.min(data.length - done, PhysicalMemory.PAGE_SIZE - (at & PhysicalMemory.PAGE_MASK));
+            memory.write(page | (at & PhysicalMemory.PAGE_MASK), data, done, n);
+            done += n;
+        }
+    }
+
+    /** The whole of a buffer or stream. */
+    public byte[] readBuffer(String name) throws HostAccessException {
+        Section s = buffer(name);
+        return read(s.vm(), s.address(), (int) s.size());
+    }
+
+    /** {@code length} bytes at {@code offset} of a buffer or stream. */
+    public byte[] readBuffer(String name, long offset, int length) throws HostAccessException {
+        Section s = checkedRange(name, offset, length, "read");
+        return read(s.vm(), s.address() + offset, length);
+    }
+
+    public void writeBuffer(String name, long offset, byte[] data) throws HostAccessException {
+        Section s = checkedRange(name, offset, data.length, "write");
+        write(s.vm(), s.address() + offset, data);
+    }
+
+    public Section buffer(String name) throws HostAccessException {
+        Section s = buffers.get(name);
+        if (s == null) {
+            throw new HostAccessException("no buffer or stream named '" + name + "'");
+        }
+        return s;
+    }
+
+    private Section checkedRange(String name, long offset, int length, String what) throws HostAccessException {
+        Section s = buffer(name);
+        if (offset < 0 || length < 0 || offset > s.size() - length) {
+            throw new HostAccessException(what + " of " + length + " bytes at offset " + offset + " of '" + name
+                    + "' runs past its end (size " + s.size() + " bytes)");
+        }
+        return s;
+    }
+
+    /** The physical page of every page the range touches, or an error naming the first unmapped one. */
+    private long[] pages(String vm, long va, int length) throws HostAccessException {
+        AddressSpace as = vms.get(vm);
+        if (as == null) {
+            throw new HostAccessException("no VM named '" + vm + "'");
+        }
+        if (length < 0 || !AddressSpace.validVa(va) || (length > 0 && !AddressSpace.validVa(va + length - 1))) {
+            throw new HostAccessException("range of " + length + " bytes at 0x" + Long.toHexString(va)
+                    + " is outside the 48-bit GPU address space");
+        }
+        if (length == 0) {
+            return new long[0];
+        }
+        long first = va >>> PhysicalMemory.PAGE_SHIFT;
+        long last = (va + length - 1) >>> PhysicalMemory.PAGE_SHIFT;
+        long[] pages = new long[(int) (last - first + 1)];
+        for (int i = 0; i < pages.length; i++) {
+            long pageVa = (first + i) << PhysicalMemory.PAGE_SHIFT;
+            long pa = as.walk(pageVa);
+            if (pa < 0) {
+                throw new HostAccessException("GPU VA 0x" + Long.toHexString(Math.max(va, pageVa))
+                        + " is not mapped in VM " + vm + " (access of " + length + " bytes at 0x"
+                        + Long.toHexString(va) + ")");
+            }
+            pages[i] = pa;
+        }
+        return pages;
+    }
+}

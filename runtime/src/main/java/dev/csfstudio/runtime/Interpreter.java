@@ -1,0 +1,450 @@
+package dev.csfstudio.runtime;
+
+import dev.csfstudio.isa.Disassembler;
+import dev.csfstudio.isa.InstructionDef;
+import dev.csfstudio.isa.InstructionSet;
+
+import static dev.csfstudio.runtime.DecodedPage.*;
+
+/**
+ * Executes a queue's instructions. Fetch goes through the MMU (a TLB lookup whenever execution enters
+ * another page) into a cache of decoded pages keyed by physical frame; a write to a cached frame drops
+ * its decoded copy. The loop keeps its state in locals and allocates nothing per instruction.
+ */
+final class Interpreter {
+
+    /** Outcomes of {@link #run}. */
+    static final int IDLE = 0, WAITING = 1, SLICE_USED = 2;
+
+    private final PhysicalMemory memory;
+    private final Mmu mmu;
+    private final FragmentClear fragment;
+    private final RunRecorder recorder;
+    private final DecodedPage[] decoded;
+    /** Instructions executed by every queue before the current slice: the simulated clock. */
+    long clock;
+    /** Instructions executed by the last {@link #run} call (the kernel ring buffer's included). */
+    long lastSteps;
+    /** Of those, run by the kernel ring buffer. */
+    long lastKernelSteps;
+    /** Address of the instruction that faulted (for a fetch fault: the one that led there). */
+    long faultPc;
+
+    Interpreter(PhysicalMemory memory, Mmu mmu, FragmentClear fragment, RunRecorder recorder) {
+        this.memory = memory;
+        this.mmu = mmu;
+        this.fragment = fragment;
+        this.recorder = recorder;
+        this.decoded = new DecodedPage[memory.frameCount()];
+        memory.setWriteObserver(frame -> decoded[frame] = null);
+    }
+
+    private DecodedPage page(int frame) {
+        DecodedPage p = decoded[frame];
+        if (p == null) {
+            p = decoded[frame] = DecodedPage.of(frame, memory);
+            memory.observe(frame);
+        }
+        return p;
+    }
+
+    /**
+     * Runs {@code q} for at most {@code maxSteps} instructions, until it has no job left or waits.
+     *
+     * @throws GpuFault when the queue faults ({@link #faultPc} names the instruction)
+     */
+    int run(Queue q, long maxSteps) {
+        lastSteps = 0;
+        lastKernelSteps = 0;
+        if (q.state == Queue.State.IDLE) {
+            if (q.insert <= q.extract) {
+                return IDLE;
+            }
+            q.startNextJob();
+        }
+        q.state = Queue.State.RUNNING;
+        final int slot = q.slot;
+        final int[] regs = q.regs;
+        final long[] hist = q.history;
+        int depth = q.depth;
+        long pc = q.pc;
+        long start = q.frameStart[depth];
+        long end = q.frameEnd[depth];
+        DecodedPage page = null;
+        int[] ops = null;
+        // pc is in the current decoded page and before the buffer end iff (pc - fastLo) < fastLen, unsigned.
+        long fastLo = 0;
+        long fastLen = 0;
+        final long first = q.executed;
+        final long limit = first + maxSteps;
+        long executed = first;
+        long kernel = 0;
+        long depth0Since = executed;
+        boolean fetching = false;
+        int outcome = SLICE_USED;
+        try {
+            while (true) {
+                if (Long.compareUnsigned(pc - fastLo, fastLen) >= 0) {
+                    if (pc >= end) {
+                        fastLen = 0;
+                        if (depth == 0) {
+                            // The job's ring entry is done: the job has ended.
+                            q.extract++;
+                            if (q.insert > q.extract) {
+                                q.startNextJob();
+                                pc = q.pc;
+                                start = q.frameStart[0];
+                                end = q.frameEnd[0];
+                                continue;
+                            }
+                            q.state = Queue.State.IDLE;
+                            outcome = IDLE;
+                            break;
+                        }
+                        depth--;
+                        if (depth == 0) {
+                            depth0Since = executed;
+                        }
+                        pc = q.frameReturn[depth];
+                        start = q.frameStart[depth];
+                        end = q.frameEnd[depth];
+                        continue;
+                    }
+                    fetching = true;
+                    long pa = mmu.translate(slot, pc);
+                    fetching = false;
+                    page = page((int) (pa >>> PhysicalMemory.PAGE_SHIFT));
+                    ops = page.op;
+                    fastLo = pc & ~PhysicalMemory.PAGE_MASK;
+                    fastLen = Math.min(end, fastLo + PhysicalMemory.PAGE_SIZE) - fastLo;
+                }
+                pc = straightLine(pc, regs, hist, page, fastLo, fastLen, start, end, executed, limit);
+                executed = straightExecuted;
+                if (executed >= limit) {
+                    break;
+                }
+                if (Long.compareUnsigned(pc - fastLo, fastLen) >= 0) {
+                    continue;
+                }
+                final int i = (int) (pc & PhysicalMemory.PAGE_MASK) >>> 3;
+                hist[(int) executed & 63] = pc;
+                executed++;
+                int action = ops[i];
+                if (action == UNDECODED) {
+                    action = page.decodeSlot(i);
+                }
+                switch (action) {
+                    case ADD32 -> {
+                        regs[page.a[i]] = regs[page.b[i]] + (int) page.imm[i];
+                        pc += 8;
+                    }
+                    case BRANCH_NE -> pc = regs[page.a[i]] != 0 ? branchTarget(pc, page.imm[i], start, end) : pc + 8;
+                    case BRANCH_EQ -> pc = regs[page.a[i]] == 0 ? branchTarget(pc, page.imm[i], start, end) : pc + 8;
+                    case BRANCH_ALWAYS -> pc = branchTarget(pc, page.imm[i], start, end);
+                    case BRANCH -> pc = branchTaken(page.b[i], regs[page.a[i]]) ? branchTarget(pc, page.imm[i], start, end)
+                            : pc + 8;
+                    case MOVE48 -> {
+                        long v = page.imm[i];
+                        regs[page.a[i]] = (int) v;
+                        regs[page.a[i] + 1] = (int) (v >>> 32);
+                        pc += 8;
+                    }
+                    case MOVE32 -> {
+                        regs[page.a[i]] = (int) page.imm[i];
+                        pc += 8;
+                    }
+                    case NOP -> pc += 8;
+                    case ADD64 -> {
+                        q.setRegister64(page.a[i], q.register64(page.b[i]) + page.imm[i]);
+                        pc += 8;
+                    }
+                    case UMIN32 -> {
+                        int x = regs[page.b[i]];
+                        int y = regs[page.c[i]];
+                        regs[page.a[i]] = Integer.compareUnsigned(x, y) <= 0 ? x : y;
+                        pc += 8;
+                    }
+                    case LOAD_MULTIPLE -> {
+                        long addr = q.register64(page.b[i]) + page.imm[i];
+                        int base = page.a[i];
+                        int mask = page.c[i];
+                        // Read everything first: the address pair may be among the registers loaded.
+                        int[] values = q.loaded;
+                        for (int bit = 0; bit < 16; bit++) {
+                            if ((mask & (1 << bit)) != 0) {
+                                values[bit] = load32(slot, addr + 4L * bit);
+                            }
+                        }
+                        for (int bit = 0; bit < 16; bit++) {
+                            if ((mask & (1 << bit)) != 0) {
+                                regs[base + bit] = values[bit];
+                            }
+                        }
+                        pc += 8;
+                    }
+                    case STORE_MULTIPLE -> {
+                        long addr = q.register64(page.b[i]) + page.imm[i];
+                        int base = page.a[i];
+                        int mask = page.c[i];
+                        for (int bit = 0; bit < 16; bit++) {
+                            if ((mask & (1 << bit)) != 0) {
+                                store32(slot, addr + 4L * bit, regs[base + bit]);
+                            }
+                        }
+                        fastLen = 0;
+                        pc += 8;
+                    }
+                    case CALL -> {
+                        long target = q.register64(page.a[i]);
+                        long length = regs[page.b[i]] & 0xffff_ffffL;
+                        checkCallTarget("CALL", slot, target, length);
+                        if (length == 0) {
+                            pc += 8;
+                        } else {
+                            if (depth + 1 >= Queue.MAX_FRAMES) {
+                                throw new GpuFault(FaultKind.CALL_STACK_OVERFLOW, target, "call stack overflow: CALL "
+                                        + GpuFault.hex(target) + " would need frame " + (depth + 2) + " of "
+                                        + Queue.MAX_FRAMES + " (the root frame counts as one)");
+                            }
+                            q.frameReturn[depth] = pc + 8;
+                            if (depth == 0) {
+                                kernel += executed - depth0Since;
+                            }
+                            depth++;
+                            fastLen = 0;
+                            start = q.frameStart[depth] = target;
+                            end = q.frameEnd[depth] = target + length;
+                            pc = target;
+                        }
+                    }
+                    case JUMP -> {
+                        long target = q.register64(page.a[i]);
+                        long length = regs[page.b[i]] & 0xffff_ffffL;
+                        checkCallTarget("JUMP", slot, target, length);
+                        start = q.frameStart[depth] = target;
+                        end = q.frameEnd[depth] = target + length;
+                        fastLen = 0;
+                        pc = target;
+                    }
+                    case SYNC_ADD32, SYNC_SET32 -> {
+                        long addr = q.register64(page.a[i]);
+                        int value = regs[page.b[i]];
+                        int old = load32(slot, addr);
+                        store32(slot, addr, action == SYNC_ADD32 ? old + value : value);
+                        if (page.c[i] != 0) {
+                            store32(slot, addr + 4, q.error ? 1 : 0);
+                        }
+                        fastLen = 0;
+                        pc += 8;
+                    }
+                    case SYNC_ADD64, SYNC_SET64 -> {
+                        long addr = q.register64(page.a[i]);
+                        long value = q.register64(page.b[i]);
+                        long old = load64(slot, addr);
+                        store64(slot, addr, action == SYNC_ADD64 ? old + value : value);
+                        if (page.c[i] != 0) {
+                            store64(slot, addr + 8, q.error ? 1 : 0);
+                        }
+                        fastLen = 0;
+                        pc += 8;
+                    }
+                    case SYNC_WAIT32, SYNC_WAIT64 -> {
+                        boolean wide = action == SYNC_WAIT64;
+                        long addr = q.register64(page.a[i]);
+                        long expected = wide ? q.register64(page.b[i]) : regs[page.b[i]] & 0xffff_ffffL;
+                        long current = wide ? load64(slot, addr) : load32(slot, addr) & 0xffff_ffffL;
+                        if (!syncSatisfied(page.c[i], current, expected)) {
+                            // Not there yet: yield without consuming the instruction.
+                            executed--;
+                            q.waitAddress = addr;
+                            q.waitExpected = expected;
+                            q.waitCurrent = current;
+                            q.waitWord = page.word[i];
+                            q.state = Queue.State.WAITING;
+                            outcome = WAITING;
+                            break;
+                        }
+                        long status = wide ? load64(slot, addr + 8) : load32(slot, addr + 4);
+                        if (status != 0) {
+                            if (page.imm[i] != 0) {
+                                throw new GpuFault(FaultKind.SYNC_ERROR, addr, "sync object at " + GpuFault.hex(addr)
+                                        + " signalled an error (status word " + status + ") and the wait rejects errors");
+                            }
+                            q.error = true;
+                        }
+                        pc += 8;
+                    }
+                    case STORE_STATE -> {
+                        long addr = q.register64(page.a[i]) + page.imm[i];
+                        long value = switch (page.b[i]) {
+                            case 0 -> clock + executed - first;            // system timestamp: the simulated clock
+                            case 1 -> executed;                   // cycle count: this queue's instructions
+                            case 2 -> 0;                          // disjoint count: the clock never jumps
+                            default -> q.error ? 1 : 0;           // error state
+                        };
+                        store64(slot, addr, value);
+                        fastLen = 0;
+                        pc += 8;
+                    }
+                    case RUN_FRAGMENT -> {
+                        fragment.run(q, pc, page.word[i]);
+                        fastLen = 0;
+                        pc += 8;
+                    }
+                    case RECORDED -> {
+                        recorder.record(q, pc, page.word[i]);
+                        pc += 8;
+                    }
+                    case UNKNOWN -> throw new GpuFault(FaultKind.UNKNOWN_OPCODE, pc, "unknown opcode "
+                            + (page.word[i] >>> 56) + " (" + Disassembler.unknownText(page.word[i]) + ")");
+                    default -> {
+                        long w = page.word[i];
+                        InstructionDef def = InstructionSet.v10().byOpcode((int) (w >>> 56)).orElseThrow();
+                        throw new GpuFault(FaultKind.INVALID_INSTRUCTION, pc, def.mnemonic() + ": "
+                                + DecodedPage.invalidReason(def, w));
+                    }
+                }
+                if (outcome == WAITING) {
+                    break;
+                }
+            }
+        } catch (GpuFault f) {
+            faultPc = fetching && executed > 0 ? hist[(int) (executed - 1) & 63] : pc;
+            q.faultFetch = fetching;
+            throw f;
+        } finally {
+            if (depth == 0) {
+                kernel += executed - depth0Since;
+            }
+            q.pc = pc;
+            q.depth = depth;
+            q.executed = executed;
+            q.kernelExecuted += kernel;
+            lastSteps = executed - first;
+            lastKernelSteps = kernel;
+        }
+        return outcome;
+    }
+
+    /** Executed-instruction count after {@link #straightLine}. */
+    private long straightExecuted;
+
+    /**
+     * Runs arithmetic, moves and taken-or-not branches while they stay inside the decoded page and the
+     * buffer: a loop small enough for the JIT to keep in registers. Returns the next pc.
+     */
+    private long straightLine(long pc, int[] regs, long[] hist, DecodedPage page, long fastLo, long fastLen,
+                              long start, long end, long executed, long limit) {
+        final int[] ops = page.op;
+        final int[] opA = page.a;
+        final int[] opB = page.b;
+        final long[] opImm = page.imm;
+        while (executed < limit && Long.compareUnsigned(pc - fastLo, fastLen) < 0) {
+            final int k = (int) (pc - fastLo) >>> 3;
+            final int op = ops[k];
+            if (op == ADD32) {
+                regs[opA[k]] = regs[opB[k]] + (int) opImm[k];
+            } else if (op == BRANCH_NE) {
+                if (regs[opA[k]] != 0) {
+                    hist[(int) executed++ & 63] = pc;
+                    pc = branchTarget(pc, opImm[k], start, end);
+                    continue;
+                }
+            } else if (op == MOVE32) {
+                regs[opA[k]] = (int) opImm[k];
+            } else {
+                break;
+            }
+            hist[(int) executed++ & 63] = pc;
+            pc += 8;
+        }
+        straightExecuted = executed;
+        return pc;
+    }
+
+    private static long branchTarget(long pc, long offset, long start, long end) {
+        long target = pc + 8 + offset * 8;
+        if (target < start || target > end) {
+            throw new GpuFault(FaultKind.BRANCH_OUT_OF_BUFFER, target, "branch target " + GpuFault.hex(target)
+                    + " is outside the buffer [" + GpuFault.hex(start) + ", " + GpuFault.hex(end) + ")");
+        }
+        return target;
+    }
+
+    private void checkCallTarget(String what, int slot, long target, long length) {
+        if ((target & 7) != 0 || (length & 7) != 0) {
+            throw new GpuFault(FaultKind.UNALIGNED_CALL, target, what + " to " + GpuFault.hex(target) + " for "
+                    + length + " bytes: address and length must be multiples of 8");
+        }
+        if (length == 0) {
+            return;
+        }
+        if (!AddressSpace.validVa(target) || !AddressSpace.validVa(target + length - 1)) {
+            throw new GpuFault(FaultKind.CALL_OUT_OF_BOUNDS, target, what + " range [" + GpuFault.hex(target) + ", "
+                    + GpuFault.hex(target + length) + ") leaves the 48-bit GPU address space");
+        }
+        mmu.translate(slot, target);
+        for (long page = (target >>> 12) + 1; page <= (target + length - 1) >>> 12; page++) {
+            long va = page << 12;
+            try {
+                mmu.translate(slot, va);
+            } catch (GpuFault f) {
+                throw new GpuFault(FaultKind.CALL_OUT_OF_BOUNDS, va, what + " range [" + GpuFault.hex(target) + ", "
+                        + GpuFault.hex(target + length) + ") runs into unmapped memory at " + GpuFault.hex(va));
+            }
+        }
+    }
+
+    static boolean branchTaken(int cond, int v) {
+        return switch (cond) {
+            case 0 -> v <= 0;
+            case 1 -> v > 0;
+            case 2 -> v == 0;
+            case 3 -> v != 0;
+            case 4 -> v < 0;
+            case 5 -> v >= 0;
+            default -> true;
+        };
+    }
+
+    /** Sync object values are sequence numbers: compared unsigned. */
+    static boolean syncSatisfied(int cond, long current, long expected) {
+        int c = Long.compareUnsigned(current, expected);
+        return switch (cond) {
+            case 0 -> c <= 0;
+            case 1 -> c > 0;
+            case 2 -> c == 0;
+            case 3 -> c != 0;
+            case 4 -> c < 0;
+            case 5 -> c >= 0;
+            default -> true;
+        };
+    }
+
+    int load32(int slot, long va) {
+        aligned(va, 4);
+        return memory.read32(mmu.translate(slot, va));
+    }
+
+    long load64(int slot, long va) {
+        aligned(va, 8);
+        return memory.read64(mmu.translate(slot, va));
+    }
+
+    void store32(int slot, long va, int value) {
+        aligned(va, 4);
+        memory.write32(mmu.translate(slot, va), value);
+    }
+
+    void store64(int slot, long va, long value) {
+        aligned(va, 8);
+        memory.write64(mmu.translate(slot, va), value);
+    }
+
+    private static void aligned(long va, int size) {
+        if ((va & (size - 1)) != 0) {
+            throw new GpuFault(FaultKind.UNALIGNED_ACCESS, va, size * 8 + "-bit access at " + GpuFault.hex(va)
+                    + " is not " + size + "-byte aligned");
+        }
+    }
+}

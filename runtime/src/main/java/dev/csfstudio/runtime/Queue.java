@@ -1,0 +1,111 @@
+package dev.csfstudio.runtime;
+
+import dev.csfstudio.asm.Program;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A command queue (one per group): its register file, kept across jobs, its call stack, and its kernel
+ * ring buffer. Submitting a job appends "MOVE48 d92, stream; MOVE32 r94, length; CALL d92, r94" to the
+ * ring and advances the insert pointer; the queue runs while insert is ahead of extract, each job's
+ * ring entry being the root frame (depth 0) so the user stream runs at depth 1.
+ */
+public final class Queue {
+
+    /** Call frames on Mali-G610, the root frame included. */
+    public static final int MAX_FRAMES = 8;
+    /** Bytes of one ring-buffer entry (three instructions). */
+    static final int RING_ENTRY = 24;
+    /** Registers the kernel ring buffer uses to CALL a job (as panthor reserves registers at the top). */
+    static final int RING_ADDRESS_REGISTER = 92, RING_LENGTH_REGISTER = 94;
+
+    enum State { IDLE, RUNNING, WAITING }
+
+    final String name;
+    final String vm;
+    final int slot;
+    final int[] regs;
+    final long[] frameStart = new long[MAX_FRAMES];
+    final long[] frameEnd = new long[MAX_FRAMES];
+    final long[] frameReturn = new long[MAX_FRAMES];
+    int depth;
+    long pc;
+    State state = State.IDLE;
+
+    final long ringBase;
+    long insert;
+    long extract;
+    final List<Program.Job> jobs = new ArrayList<>();
+
+    /** Addresses of the last 64 instructions executed, oldest overwritten first. */
+    final long[] history = new long[64];
+    long executed;
+    /** Instructions run by the kernel ring buffer (not counted as the user's). */
+    long kernelExecuted;
+    /** Set when a SYNC_WAIT inherited a sync object's error (reported by STORE_STATE error_state). */
+    boolean error;
+    /** Set when the last fault happened fetching an instruction (the faulting address is not an instruction). */
+    boolean faultFetch;
+    /** What a waiting queue waits for: the SYNC_WAIT word, the sync object address and the values. */
+    long waitWord, waitAddress, waitExpected, waitCurrent;
+    /** LOAD_MULTIPLE reads into this before writing registers. */
+    final int[] loaded = new int[16];
+
+    Queue(String name, String vm, int slot, int registers, long ringBase) {
+        this.name = name;
+        this.vm = vm;
+        this.slot = slot;
+        this.regs = new int[registers];
+        this.ringBase = ringBase;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public String vm() {
+        return vm;
+    }
+
+    boolean hasWork() {
+        return state != State.IDLE || insert > extract;
+    }
+
+    /** Starts the job at the extract pointer: its ring entry becomes the root frame. */
+    void startNextJob() {
+        long entry = ringBase + extract * RING_ENTRY;
+        depth = 0;
+        frameStart[0] = entry;
+        frameEnd[0] = entry + RING_ENTRY;
+        pc = entry;
+        state = State.RUNNING;
+    }
+
+    long register64(int r) {
+        return (regs[r] & 0xffff_ffffL) | ((long) regs[r + 1] << 32);
+    }
+
+    void setRegister64(int r, long v) {
+        regs[r] = (int) v;
+        regs[r + 1] = (int) (v >>> 32);
+    }
+
+    /** The last executed instruction addresses, oldest first (at most 64). */
+    long[] recentInstructions() {
+        int n = (int) Math.min(executed, history.length);
+        long[] out = new long[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = history[(int) ((executed - n + i) & (history.length - 1))];
+        }
+        return out;
+    }
+
+    long[] unsignedRegisters() {
+        long[] out = new long[regs.length];
+        for (int i = 0; i < regs.length; i++) {
+            out[i] = regs[i] & 0xffff_ffffL;
+        }
+        return out;
+    }
+}

@@ -1,0 +1,134 @@
+package dev.csfstudio.runtime;
+
+import dev.csfstudio.isa.PixelFormat;
+
+/**
+ * A render target a fragment job wrote. Pixels are read back on demand through {@link HostAccess}
+ * (never kept in the report), detiled, and converted to 8-bit RGBA.
+ */
+public final class RenderTarget {
+
+    /** Writeback block layouts the clear executor writes. */
+    public enum Layout {
+        LINEAR, TILED_U_INTERLEAVED;
+
+        public String jsonName() {
+            return this == LINEAR ? "linear" : "tiled_u_interleaved";
+        }
+    }
+
+    private final String buffer;
+    private final String vm;
+    private final long address;
+    private final int width;
+    private final int height;
+    private final PixelFormat format;
+    private final Layout layout;
+    private final long rowStride;
+    private final RunReport.Region region;
+    private final HostAccess memory;
+
+    RenderTarget(String buffer, String vm, long address, int width, int height, PixelFormat format, Layout layout,
+                 long rowStride, RunReport.Region region, HostAccess memory) {
+        this.buffer = buffer;
+        this.vm = vm;
+        this.address = address;
+        this.width = width;
+        this.height = height;
+        this.format = format;
+        this.layout = layout;
+        this.rowStride = rowStride;
+        this.region = region;
+        this.memory = memory;
+    }
+
+    /** The buffer holding the pixels (or {@code rt_0x<address>} when no buffer contains the address). */
+    public String buffer() {
+        return buffer;
+    }
+
+    public String vm() {
+        return vm;
+    }
+
+    public long address() {
+        return address;
+    }
+
+    public int width() {
+        return width;
+    }
+
+    public int height() {
+        return height;
+    }
+
+    public PixelFormat format() {
+        return format;
+    }
+
+    public Layout layout() {
+        return layout;
+    }
+
+    public long rowStride() {
+        return rowStride;
+    }
+
+    /** The pixels cleared (union over every fragment job that wrote this target). */
+    public RunReport.Region region() {
+        return region;
+    }
+
+    public String pngName() {
+        return buffer + ".png";
+    }
+
+    RenderTarget withRegion(RunReport.Region more) {
+        return new RenderTarget(buffer, vm, address, width, height, format, layout, rowStride, region.union(more),
+                memory);
+    }
+
+    /**
+     * The whole frame, row by row, as {@code R | G << 8 | B << 16 | A << 24}. Pixels whose memory cannot be
+     * read (outside any mapping) are 0.
+     */
+    public int[] pixels() {
+        int bpp = format.bytes();
+        int[] out = new int[width * height];
+        if (layout == Layout.LINEAR) {
+            for (int y = 0; y < height; y++) {
+                try {
+                    byte[] row = memory.read(vm, address + y * rowStride, width * bpp);
+                    for (int x = 0; x < width; x++) {
+                        out[y * width + x] = format.toRgba8(row, x * bpp);
+                    }
+                } catch (HostAccessException unreadable) {
+                    // leave the row transparent black
+                }
+            }
+            return out;
+        }
+        int tileBytes = UInterleave.TILE_PIXELS * bpp;
+        for (int ty = 0; ty * UInterleave.TILE < height; ty++) {
+            for (int tx = 0; tx * UInterleave.TILE < width; tx++) {
+                byte[] tile;
+                try {
+                    tile = memory.read(vm, address + ty * rowStride + (long) tx * tileBytes, tileBytes);
+                } catch (HostAccessException unreadable) {
+                    continue;
+                }
+                for (int iy = 0; iy < UInterleave.TILE; iy++) {
+                    int y = ty * UInterleave.TILE + iy;
+                    for (int ix = 0; ix < UInterleave.TILE; ix++) {
+                        int x = tx * UInterleave.TILE + ix;
+                        if (x < width && y < height) {
+                            out[y * width + x] = format.toRgba8(tile, UInterleave.index(ix, iy) * bpp);
+                        }
+                    }
+                }
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,242 @@
+package dev.csfstudio.runtime;
+
+import com.google.gson.GsonBuilder;
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonNull;
+import com.google.gson.JsonObject;
+import dev.csfstudio.asm.Program;
+import dev.csfstudio.asm.SourceRange;
+
+import javax.imageio.ImageIO;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HexFormat;
+import java.util.Map;
+
+/**
+ * Writes what {@code csf run} leaves on disk: {@code report.json}, one PNG per render target (named
+ * after its buffer), {@code NAME.bin} for each dumped buffer and, when the run did not end ok,
+ * {@code core.json}.
+ */
+public final class RunOutput {
+
+    /** Render targets larger than this many pixels get no PNG (a note in report.json says so). */
+    static final long PNG_PIXEL_LIMIT = 1L << 26;
+
+    private RunOutput() {
+    }
+
+    public static void write(RunReport report, Program program, Path dir) throws IOException {
+        Files.createDirectories(dir);
+        JsonArray targets = new JsonArray();
+        JsonArray extraNotes = new JsonArray();
+        for (RenderTarget rt : report.renderTargets()) {
+            JsonObject o = renderTarget(rt);
+            if ((long) rt.width() * rt.height() <= PNG_PIXEL_LIMIT) {
+                writePng(rt, dir.resolve(rt.pngName()));
+                o.addProperty("png", rt.pngName());
+            } else {
+                o.add("png", JsonNull.INSTANCE);
+                extraNotes.add("render target " + rt.buffer() + " is too large for a PNG");
+            }
+            targets.add(o);
+        }
+        for (Map.Entry<String, byte[]> dump : report.dumpedBuffers().entrySet()) {
+            Files.write(dir.resolve(dump.getKey() + ".bin"), dump.getValue());
+        }
+        JsonObject json = reportJson(report, targets);
+        extraNotes.forEach(n -> json.getAsJsonArray("notes").add(n));
+        Files.writeString(dir.resolve("report.json"), toJson(json), StandardCharsets.UTF_8);
+        if (report.coreDump() != null) {
+            Files.writeString(dir.resolve("core.json"), toJson(coreJson(report)), StandardCharsets.UTF_8);
+        }
+    }
+
+    /** A few lines for stdout: status, instruction count, fault and render targets. */
+    public static String summary(RunReport report) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(report.status().jsonName()).append(": ").append(report.instructions()).append(" instructions");
+        RunReport.Fault f = report.fault();
+        if (f != null) {
+            sb.append('\n').append(f.line() == null ? "<no source line>" : f.line().position()).append(": ")
+                    .append(f.kind().jsonName()).append(": ").append(f.message());
+            for (SourceRange call : f.callChain()) {
+                sb.append("\n  called from ").append(call.position());
+            }
+        }
+        for (RenderTarget rt : report.renderTargets()) {
+            RunReport.Region r = rt.region();
+            sb.append("\nrender target ").append(rt.buffer()).append(": ").append(rt.width()).append('x')
+                    .append(rt.height()).append(' ').append(rt.format().name()).append(' ')
+                    .append(rt.layout().jsonName()).append(", cleared ")
+                    .append(r.empty() ? "nothing" : "(" + r.minX() + "," + r.minY() + ")-(" + r.maxX() + "," + r.maxY() + ")")
+                    .append(" -> ").append(rt.pngName());
+        }
+        if (!report.recorded().isEmpty()) {
+            sb.append('\n').append(report.recorded().size()).append(" instruction(s) recorded but not executed (see report.json)");
+        }
+        return sb.toString();
+    }
+
+    static JsonObject reportJson(RunReport report, JsonArray renderTargets) {
+        JsonObject o = new JsonObject();
+        o.addProperty("status", report.status().jsonName());
+        o.addProperty("instructions", report.instructions());
+        o.add("registers", unsigned(report.registers()));
+        o.add("fault", report.fault() == null ? JsonNull.INSTANCE : fault(report.fault()));
+        o.add("render_targets", renderTargets);
+        JsonArray recorded = new JsonArray();
+        for (RunReport.RecordedInstruction r : report.recorded()) {
+            JsonObject ro = new JsonObject();
+            ro.addProperty("queue", r.queue());
+            ro.addProperty("va", hex(r.va()));
+            ro.add("line", line(r.line()));
+            ro.addProperty("instruction", r.text());
+            ro.add("fields", numbers(r.fields()));
+            ro.add("inputs", numbers(r.inputRegisters()));
+            ro.addProperty("reason", r.reason());
+            recorded.add(ro);
+        }
+        o.add("recorded", recorded);
+        JsonArray queues = new JsonArray();
+        for (RunReport.QueueState q : report.queues()) {
+            JsonObject qo = new JsonObject();
+            qo.addProperty("name", q.name());
+            qo.addProperty("vm", q.vm());
+            qo.addProperty("address_space", q.slot());
+            qo.addProperty("jobs_submitted", q.jobsSubmitted());
+            qo.addProperty("jobs_completed", q.jobsCompleted());
+            qo.addProperty("instructions", q.instructions());
+            qo.add("registers", unsigned(q.registers()));
+            queues.add(qo);
+        }
+        o.add("queues", queues);
+        JsonArray notes = new JsonArray();
+        report.notes().forEach(notes::add);
+        o.add("notes", notes);
+        return o;
+    }
+
+    private static JsonObject renderTarget(RenderTarget rt) {
+        JsonObject o = new JsonObject();
+        o.addProperty("buffer", rt.buffer());
+        o.addProperty("vm", rt.vm());
+        o.addProperty("address", hex(rt.address()));
+        o.addProperty("width", rt.width());
+        o.addProperty("height", rt.height());
+        o.addProperty("format", rt.format().name());
+        o.addProperty("layout", rt.layout().jsonName());
+        o.addProperty("row_stride", rt.rowStride());
+        RunReport.Region r = rt.region();
+        JsonObject region = new JsonObject();
+        region.addProperty("min_x", r.minX());
+        region.addProperty("min_y", r.minY());
+        region.addProperty("max_x", r.maxX());
+        region.addProperty("max_y", r.maxY());
+        region.addProperty("empty", r.empty());
+        o.add("region", region);
+        return o;
+    }
+
+    private static JsonObject fault(RunReport.Fault f) {
+        JsonObject o = new JsonObject();
+        o.addProperty("kind", f.kind().jsonName());
+        o.addProperty("va", hex(f.va()));
+        o.add("line", line(f.line()));
+        o.addProperty("message", f.message());
+        o.addProperty("queue", f.queue());
+        o.addProperty("address_space", f.addressSpace());
+        o.addProperty("slot", f.slot());
+        o.addProperty("instruction", hex(f.instruction()));
+        JsonArray chain = new JsonArray();
+        f.callChain().forEach(c -> chain.add(line(c)));
+        o.add("call_chain", chain);
+        return o;
+    }
+
+    static JsonObject coreJson(RunReport report) {
+        RunReport.CoreDump core = report.coreDump();
+        JsonObject o = new JsonObject();
+        o.addProperty("status", report.status().jsonName());
+        o.add("fault", report.fault() == null ? JsonNull.INSTANCE : fault(report.fault()));
+        o.addProperty("queue", core.queue());
+        o.add("registers", unsigned(core.registers()));
+        JsonArray stack = new JsonArray();
+        for (RunReport.StackFrame f : core.callStack()) {
+            JsonObject fo = new JsonObject();
+            fo.addProperty("depth", f.depth());
+            fo.addProperty("start", hex(f.start()));
+            fo.addProperty("end", hex(f.end()));
+            fo.addProperty("at", hex(f.position()));
+            fo.add("line", line(f.line()));
+            stack.add(fo);
+        }
+        o.add("call_stack", stack);
+        JsonArray last = new JsonArray();
+        for (RunReport.ExecutedInstruction e : core.lastInstructions()) {
+            JsonObject eo = new JsonObject();
+            eo.addProperty("va", hex(e.va()));
+            eo.addProperty("instruction", e.text());
+            eo.add("line", line(e.line()));
+            last.add(eo);
+        }
+        o.add("last_instructions", last);
+        JsonObject buffers = new JsonObject();
+        core.dumpableBuffers().forEach((name, bytes) -> buffers.addProperty(name, HexFormat.of().formatHex(bytes)));
+        o.add("dumpable_buffers", buffers);
+        return o;
+    }
+
+    /** Writes the render target as an 8-bit RGBA PNG, detiled. */
+    static void writePng(RenderTarget rt, Path file) throws IOException {
+        BufferedImage image = new BufferedImage(rt.width(), rt.height(), BufferedImage.TYPE_INT_ARGB);
+        int[] rgba = rt.pixels();
+        int[] argb = new int[rgba.length];
+        for (int i = 0; i < rgba.length; i++) {
+            int p = rgba[i];
+            argb[i] = (p & 0xff00ff00) | ((p & 0xff) << 16) | ((p >>> 16) & 0xff);
+        }
+        image.setRGB(0, 0, rt.width(), rt.height(), argb, 0, rt.width());
+        if (!ImageIO.write(image, "png", file.toFile())) {
+            throw new IOException("no PNG writer available");
+        }
+    }
+
+    private static JsonElement line(SourceRange r) {
+        if (r == null) {
+            return JsonNull.INSTANCE;
+        }
+        JsonObject o = new JsonObject();
+        o.addProperty("file", r.file() == null ? "<input>" : r.file().toString());
+        o.addProperty("line", r.line());
+        o.addProperty("column", r.column());
+        o.addProperty("position", r.position());
+        return o;
+    }
+
+    private static JsonArray unsigned(long[] values) {
+        JsonArray a = new JsonArray();
+        for (long v : values) {
+            a.add(v);
+        }
+        return a;
+    }
+
+    private static JsonObject numbers(Map<String, Long> values) {
+        JsonObject o = new JsonObject();
+        values.forEach(o::addProperty);
+        return o;
+    }
+
+    private static String hex(long v) {
+        return "0x" + Long.toHexString(v);
+    }
+
+    private static String toJson(JsonObject o) {
+        return new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().serializeNulls().create().toJson(o) + "\n";
+    }
+}

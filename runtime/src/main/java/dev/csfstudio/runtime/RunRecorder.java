@@ -1,0 +1,128 @@
+package dev.csfstudio.runtime;
+
+import dev.csfstudio.asm.AssembledLine;
+import dev.csfstudio.asm.Program;
+import dev.csfstudio.asm.Section;
+import dev.csfstudio.asm.SourceRange;
+import dev.csfstudio.isa.DecodedInstruction;
+import dev.csfstudio.isa.Disassembler;
+import dev.csfstudio.isa.InstructionSet;
+import dev.csfstudio.isa.OperandSpec;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** Collects what a run reports besides registers: recorded instructions, render targets, notes, lines. */
+final class RunRecorder {
+
+    /** Recorded instructions kept in full; beyond this only counts (a loop of RUN_COMPUTE stays small). */
+    static final int RECORD_LIMIT = 1000;
+
+    private static final Disassembler DISASSEMBLER = new Disassembler(InstructionSet.v10());
+
+    private final Program program;
+    private final List<RunReport.RecordedInstruction> recorded = new ArrayList<>();
+    private final Map<String, Long> recordedCounts = new LinkedHashMap<>();
+    private final Map<String, RenderTarget> renderTargets = new LinkedHashMap<>();
+    private final Set<String> notes = new LinkedHashSet<>();
+
+    RunRecorder(Program program) {
+        this.program = program;
+    }
+
+    void note(String text) {
+        notes.add(text);
+    }
+
+    List<String> notes() {
+        List<String> out = new ArrayList<>(notes);
+        recordedCounts.forEach((mnemonic, n) -> {
+            if (n > RECORD_LIMIT) {
+                out.add(mnemonic + " executed " + n + " times; the report lists the first ones only");
+            }
+        });
+        return out;
+    }
+
+    List<RunReport.RecordedInstruction> recorded() {
+        return List.copyOf(recorded);
+    }
+
+    List<RenderTarget> renderTargets() {
+        return List.copyOf(renderTargets.values());
+    }
+
+    void renderTarget(RenderTarget rt) {
+        String key = rt.vm() + "@" + rt.address();
+        RenderTarget old = renderTargets.get(key);
+        renderTargets.put(key, old == null ? rt : rt.withRegion(old.region()));
+    }
+
+    /** The section of VM {@code vm} containing {@code va}, or null. */
+    Section sectionAt(String vm, long va) {
+        for (Section s : program.sections()) {
+            if (s.vm().equals(vm) && s.contains(va)) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    /** The source line of the byte at {@code va} in VM {@code vm}, or null. */
+    SourceRange lineAt(String vm, long va) {
+        Section s = sectionAt(vm, va);
+        AssembledLine line = s == null ? null : s.lineAt(va);
+        return line == null ? null : line.range();
+    }
+
+    static String text(long word) {
+        return DISASSEMBLER.decoder().decode(word).isPresent() ? DISASSEMBLER.disassemble(word)
+                : Disassembler.unknownText(word);
+    }
+
+    void record(Queue q, long va, long word) {
+        DecodedInstruction insn = DISASSEMBLER.decoder().decode(word).orElseThrow();
+        String mnemonic = insn.def().mnemonic();
+        long n = recordedCounts.merge(mnemonic, 1L, Long::sum);
+        if (n > RECORD_LIMIT) {
+            return;
+        }
+        Map<String, Long> fields = new LinkedHashMap<>();
+        insn.fieldValues().forEach(f -> fields.put(f.field().name(), f.value()));
+        Map<String, Long> inputs = new LinkedHashMap<>();
+        for (OperandSpec o : insn.def().operands()) {
+            int r = (int) insn.value(o.field());
+            switch (o.kind()) {
+                case R -> inputs.put("r" + r, q.regs[r] & 0xffff_ffffL);
+                case D, MEM, MEMOFF -> inputs.put("d" + r, q.register64(r));
+                case REGMASK, REGRANGE -> {
+                    int count = o.kind() == dev.csfstudio.isa.OperandKind.REGRANGE
+                            ? (int) insn.value(o.fields().get(1))
+                            : 64 - Long.numberOfLeadingZeros(insn.value(o.fields().get(1)));
+                    for (int k = 0; k < count && r + k < q.regs.length; k++) {
+                        inputs.put("r" + (r + k), q.regs[r + k] & 0xffff_ffffL);
+                    }
+                }
+                default -> { }
+            }
+        }
+        recorded.add(new RunReport.RecordedInstruction(q.name, va, lineAt(q.vm, va), text(word), fields, inputs,
+                reason(mnemonic)));
+    }
+
+    private static String reason(String mnemonic) {
+        return switch (mnemonic) {
+            case "RUN_COMPUTE", "RUN_COMPUTE_INDIRECT", "RUN_IDVS", "RUN_FULLSCREEN", "RUN_TILING" ->
+                    "needs shaders or the tiler, which the simulator does not model";
+            case "FINISH_TILING", "FINISH_FRAGMENT", "HEAP_SET", "HEAP_OPERATION" -> "the tiler heap is not modelled";
+            case "FLUSH_CACHE2" -> "caches are not modelled: simulated memory is always coherent";
+            case "SET_EXCEPTION_HANDLER" -> "exceptions that need a handler (tiler out of memory) cannot occur";
+            case "PROGRESS_WAIT", "PROGRESS_STORE", "PROGRESS_LOAD" -> "progress counters are not modelled";
+            default -> "no effect in the simulator: every asynchronous operation completes immediately";
+        };
+    }
+}

@@ -1,0 +1,92 @@
+package dev.csfstudio.runtime;
+
+import dev.csfstudio.asm.SourceRange;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a run did. Faults, timeouts and deadlocks are data here, never exceptions.
+ *
+ * @param instructions  user instructions executed by every queue (the kernel ring buffer's are not counted)
+ * @param registers     the entry queue's 96 registers, unsigned
+ * @param fault         why the run stopped, or null when {@code status} is OK
+ * @param renderTargets every render target a fragment job wrote, one per writeback buffer
+ * @param recorded      instructions the model does not execute (shaders, tiler, caches), with their inputs
+ * @param notes         what the model assumed or ignored (clear packing, unsupported layouts, ...)
+ * @param coreDump      the failing queue's state, or null when {@code status} is OK
+ * @param queues        every queue's final state, in declaration order
+ * @param dumpedBuffers final bytes of each buffer asked for in {@link RunOptions#dumpBuffers()}
+ * @param memory        host access to the final memory (for viewers and debuggers); null if setup failed
+ */
+public record RunReport(RunStatus status, long instructions, long[] registers, Fault fault,
+                        List<RenderTarget> renderTargets, List<RecordedInstruction> recorded, List<String> notes,
+                        CoreDump coreDump, List<QueueState> queues, Map<String, byte[]> dumpedBuffers,
+                        HostAccess memory) {
+
+    public boolean ok() {
+        return status == RunStatus.OK;
+    }
+
+    /**
+     * Why a run stopped.
+     *
+     * @param va           the faulting GPU address (for a deadlock: the awaited sync object)
+     * @param addressSpace the VM name, with its slot in {@code slot}
+     * @param line         the source line of the instruction, or null when it has none
+     * @param callChain    the CALL sites leading to it, innermost first
+     * @param instruction  address of the instruction that faulted (or waits, or was next)
+     */
+    public record Fault(FaultKind kind, long va, String addressSpace, int slot, SourceRange line, String message,
+                        List<SourceRange> callChain, String queue, long instruction) {
+    }
+
+    /** Inclusive pixel rectangle; empty when max < min. */
+    public record Region(int minX, int minY, int maxX, int maxY) {
+        public boolean empty() {
+            return maxX < minX || maxY < minY;
+        }
+
+        public int width() {
+            return empty() ? 0 : maxX - minX + 1;
+        }
+
+        public int height() {
+            return empty() ? 0 : maxY - minY + 1;
+        }
+
+        Region union(Region o) {
+            if (empty()) {
+                return o;
+            }
+            if (o.empty()) {
+                return this;
+            }
+            return new Region(Math.min(minX, o.minX), Math.min(minY, o.minY), Math.max(maxX, o.maxX),
+                    Math.max(maxY, o.maxY));
+        }
+    }
+
+    /** An instruction the model records instead of executing, with the values it would have used. */
+    public record RecordedInstruction(String queue, long va, SourceRange line, String text,
+                                      Map<String, Long> fields, Map<String, Long> inputRegisters, String reason) {
+    }
+
+    /** The state a failing queue leaves behind. */
+    public record CoreDump(String queue, long[] registers, List<StackFrame> callStack,
+                           List<ExecutedInstruction> lastInstructions, Map<String, byte[]> dumpableBuffers) {
+    }
+
+    /**
+     * One call frame, innermost first: the buffer it runs and where it stands (for outer frames: the CALL).
+     */
+    public record StackFrame(int depth, long start, long end, long position, SourceRange line) {
+    }
+
+    public record ExecutedInstruction(long va, String text, SourceRange line) {
+    }
+
+    public record QueueState(String name, String vm, int slot, long[] registers, long jobsSubmitted,
+                             long jobsCompleted, long instructions) {
+    }
+}

@@ -1,0 +1,13 @@
+package dev.csfstudio.runtime;
+
+import java.util.Locale;
+
+/** How a run ended. */
+public enum RunStatus {
+    OK, FAULT, TIMEOUT, DEADLOCK, CANCELLED;
+
+    /** {@code ok}, {@code fault}, ... as written to report.json. */
+    public String jsonName() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+}

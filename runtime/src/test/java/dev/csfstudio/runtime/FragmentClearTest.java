@@ -1,0 +1,144 @@
+package dev.csfstudio.runtime;
+
+import org.junit.jupiter.api.Test;
+
+import static dev.csfstudio.runtime.ProgramFixture.insn;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class FragmentClearTest {
+
+    static final long STREAM = 0x10000, FB = 0x20000, COLOR = 0x30000;
+    static final int RED = 0xff0000ff; // R | G<<8 | B<<16 | A<<24 of (255, 0, 0, 255)
+
+    static long[] clearJob(long fbPointer, int minX, int minY, int maxX, int maxY) {
+        return new long[] {
+                insn("MOVE48", "dst", 40, "imm", fbPointer),
+                insn("MOVE32", "dst", 42, "imm", minX | minY << 16),
+                insn("MOVE32", "dst", 43, "imm", maxX | maxY << 16),
+                insn("RUN_FRAGMENT"),
+                insn("WAIT", "wait_mask", 1)};
+    }
+
+    @Test
+    void glClearOf16x16Rgba8LinearMakesEveryPixelOpaqueRed() {
+        ProgramFixture.Fbd fbd = new ProgramFixture.Fbd(16, 16, false)
+                .rt("format", 19, "layout", 2, "base", COLOR, "row_stride", 64, "clear0", 0xff0000ffL);
+        ProgramFixture p = new ProgramFixture();
+        p.stream("main", STREAM, clearJob(fbd.pointer(FB), 0, 0, 15, 15));
+        p.buffer("fb", FB, fbd.bytes()).buffer("color", COLOR, new byte[16 * 16 * 4]);
+
+        RunReport r = new Simulator().run(p.build());
+
+        assertEquals(RunStatus.OK, r.status(), () -> String.valueOf(r.fault()));
+        assertEquals(1, r.renderTargets().size());
+        RenderTarget rt = r.renderTargets().get(0);
+        assertEquals("color", rt.buffer());
+        for (int px : rt.pixels()) {
+            assertEquals(RED, px);
+        }
+    }
+
+    @Test
+    void tiledClearFillsOnlyTheBoundingBox() {
+        ProgramFixture.Fbd fbd = new ProgramFixture.Fbd(64, 64, false)
+                .rt("format", 19, "layout", 1, "base", COLOR, "row_stride", 4 * 256 * 4, "clear0", 0xff00ff00L);
+        ProgramFixture p = new ProgramFixture();
+        p.stream("main", STREAM, clearJob(fbd.pointer(FB), 8, 4, 40, 50));
+        p.buffer("fb", FB, fbd.bytes()).buffer("color", COLOR, new byte[64 * 64 * 4]);
+
+        RunReport r = new Simulator().run(p.build());
+
+        assertEquals(RunStatus.OK, r.status(), () -> String.valueOf(r.fault()));
+        int[] px = r.renderTargets().get(0).pixels();
+        for (int y = 0; y < 64; y++) {
+            for (int x = 0; x < 64; x++) {
+                boolean inside = x >= 8 && x <= 40 && y >= 4 && y <= 50;
+                assertEquals(inside ? 0xff00ff00 : 0, px[y * 64 + x], "pixel " + x + "," + y);
+            }
+        }
+        assertEquals(new RunReport.Region(8, 4, 40, 50), r.renderTargets().get(0).region());
+    }
+
+    @Test
+    void tiledPixelLandsAtTheUInterleavedAddress() throws Exception {
+        ProgramFixture.Fbd fbd = new ProgramFixture.Fbd(32, 32, false)
+                .rt("format", 16, "layout", 1, "base", COLOR, "row_stride", 2 * 256, "clear0", 0xaa);
+        ProgramFixture p = new ProgramFixture();
+        // One pixel: (17, 3) = tile (1, 0), in-tile (1, 3).
+        p.stream("main", STREAM, clearJob(fbd.pointer(FB), 17, 3, 17, 3));
+        p.buffer("fb", FB, fbd.bytes()).buffer("color", COLOR, new byte[32 * 32]);
+
+        RunReport r = new Simulator().run(p.build());
+
+        byte[] mem = r.memory().readBuffer("color");
+        int expected = 256 + UInterleave.index(1, 3);
+        for (int i = 0; i < mem.length; i++) {
+            assertEquals(i == expected ? (byte) 0xaa : 0, mem[i], "byte " + i);
+        }
+    }
+
+    @Test
+    void twoRenderTargetsInDifferentFormatsAreBothCleared() throws Exception {
+        long color2 = 0x40000;
+        ProgramFixture.Fbd fbd = new ProgramFixture.Fbd(8, 8, true)
+                .rt("format", 19, "base", COLOR, "row_stride", 32, "clear0", 0xff0000ffL)
+                .rt("format", 21, "base", color2, "row_stride", 16, "clear0", 0x07e0); // R5G6B5 green
+        ProgramFixture p = new ProgramFixture();
+        p.stream("main", STREAM, clearJob(fbd.pointer(FB), 0, 0, 7, 7));
+        p.buffer("fb", FB, fbd.bytes()).buffer("color", COLOR, new byte[8 * 8 * 4])
+                .buffer("color2", color2, new byte[8 * 8 * 2]);
+
+        RunReport r = new Simulator().run(p.build());
+
+        assertEquals(RunStatus.OK, r.status(), () -> String.valueOf(r.fault()));
+        assertEquals(2, r.renderTargets().size());
+        assertEquals(RED, r.renderTargets().get(0).pixels()[63]);
+        assertEquals(0xff00ff00, r.renderTargets().get(1).pixels()[0]);
+        byte[] raw = r.memory().readBuffer("color2", 0, 2);
+        assertEquals((byte) 0xe0, raw[0]);
+        assertEquals((byte) 0x07, raw[1]);
+        assertTrue(r.notes().stream().anyMatch(n -> n.contains("ZS/CRC")));
+    }
+
+    @Test
+    void renderTargetWithoutWriteEnableIsLeftAlone() throws Exception {
+        ProgramFixture.Fbd fbd = new ProgramFixture.Fbd(4, 4, false)
+                .rt("format", 19, "base", COLOR, "row_stride", 16, "clear0", 0xffffffffL, "write_enable", 0);
+        ProgramFixture p = new ProgramFixture();
+        p.stream("main", STREAM, clearJob(fbd.pointer(FB), 0, 0, 3, 3));
+        p.buffer("fb", FB, fbd.bytes()).buffer("color", COLOR, new byte[64]);
+
+        RunReport r = new Simulator().run(p.build());
+
+        assertEquals(0, r.renderTargets().size());
+        assertEquals(0, r.memory().readBuffer("color")[0]);
+    }
+
+    @Test
+    void afbcRenderTargetIsNotedAsUnsupported() {
+        ProgramFixture.Fbd fbd = new ProgramFixture.Fbd(4, 4, false)
+                .rt("format", 19, "layout", 12, "base", COLOR, "row_stride", 16, "clear0", 1);
+        ProgramFixture p = new ProgramFixture();
+        p.stream("main", STREAM, clearJob(fbd.pointer(FB), 0, 0, 3, 3));
+        p.buffer("fb", FB, fbd.bytes()).buffer("color", COLOR, new byte[64]);
+
+        RunReport r = new Simulator().run(p.build());
+
+        assertEquals(RunStatus.OK, r.status());
+        assertTrue(r.notes().stream().anyMatch(n -> n.contains("afbc")), r.notes()::toString);
+    }
+
+    @Test
+    void untaggedFramebufferPointerIsADescriptorFault() {
+        ProgramFixture p = new ProgramFixture();
+        int first = p.stream("main", STREAM, clearJob(FB, 0, 0, 3, 3));
+        p.buffer("fb", FB, new byte[256]);
+
+        RunReport r = new Simulator().run(p.build());
+
+        assertEquals(RunStatus.FAULT, r.status());
+        assertEquals(FaultKind.INVALID_DESCRIPTOR, r.fault().kind());
+        assertEquals(first + 3, r.fault().line().line());
+    }
+}

@@ -1,0 +1,118 @@
+package dev.csfstudio.runtime;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.HashSet;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** PhysicalMemory, AddressSpace and Mmu. */
+class MemoryLayersTest {
+
+    @Test
+    void consecutiveFramesAreNeverPhysicallyAdjacent() {
+        PhysicalMemory mem = new PhysicalMemory(1024, 1);
+        long previous = mem.allocateFrame();
+        Set<Long> seen = new HashSet<>();
+        for (int i = 0; i < 1000; i++) {
+            long next = mem.allocateFrame();
+            assertNotEquals(previous + PhysicalMemory.PAGE_SIZE, next);
+            assertTrue(seen.add(next), "frame handed out twice");
+            previous = next;
+        }
+    }
+
+    @Test
+    void frameNeverWrittenReadsZero() {
+        PhysicalMemory mem = new PhysicalMemory(16, 1);
+        long pa = mem.allocateFrame();
+        assertEquals(0, mem.read64(pa + 8));
+        assertTrue(!mem.materialised(pa));
+    }
+
+    @Test
+    void physicalAccessAcrossAFrameBoundaryIsRejected() {
+        PhysicalMemory mem = new PhysicalMemory(16, 1);
+        long pa = mem.allocateFrame();
+        assertThrows(IllegalArgumentException.class, () -> mem.read64(pa + PhysicalMemory.PAGE_SIZE - 4));
+    }
+
+    @Test
+    void pageTableWalkFindsTheMappedFrame() {
+        PhysicalMemory mem = new PhysicalMemory(64, 1);
+        AddressSpace as = new AddressSpace("main", 0, mem);
+        long frame = mem.allocateFrame();
+        as.map(0x7f12_3456_7000L, frame);
+        assertEquals(frame, as.walk(0x7f12_3456_7abcL));
+        assertEquals(-1, as.walk(0x7f12_3456_8000L));
+    }
+
+    @Test
+    void pageTablesAreAArch64DescriptorsInPhysicalMemory() {
+        PhysicalMemory mem = new PhysicalMemory(64, 1);
+        AddressSpace as = new AddressSpace("main", 0, mem);
+        long frame = mem.allocateFrame();
+        long va = (1L << 39) + (1L << 30) + (1L << 21) + 0x3000; // level indexes 1, 1, 1, 3
+        as.map(va, frame);
+        long l0 = mem.read64(as.rootTable() + 8 * 1);
+        assertEquals(0b11, l0 & 0b11, "level-0 table descriptor");
+        long l1 = mem.read64((l0 & AddressSpace.OUTPUT_ADDRESS) + 8 * 1);
+        long l2 = mem.read64((l1 & AddressSpace.OUTPUT_ADDRESS) + 8 * 1);
+        long l3 = mem.read64((l2 & AddressSpace.OUTPUT_ADDRESS) + 8 * 3);
+        assertEquals(frame, l3 & AddressSpace.OUTPUT_ADDRESS);
+        assertEquals(AddressSpace.ACCESS_FLAG | 0b11, l3 & ~AddressSpace.OUTPUT_ADDRESS);
+        assertEquals(4, as.tableFrames());
+    }
+
+    @Test
+    void vaBeyond48BitsNeverTranslates() {
+        PhysicalMemory mem = new PhysicalMemory(64, 1);
+        AddressSpace as = new AddressSpace("main", 0, mem);
+        assertEquals(-1, as.walk(1L << 48));
+        assertThrows(IllegalArgumentException.class, () -> as.map(1L << 48, mem.allocateFrame()));
+    }
+
+    @Test
+    void tlbAnswersRepeatedTranslationsWithoutWalking() {
+        PhysicalMemory mem = new PhysicalMemory(64, 1);
+        AddressSpace as = new AddressSpace("main", 0, mem);
+        as.map(0x1000, mem.allocateFrame());
+        Mmu mmu = new Mmu();
+        mmu.bind(as);
+        mmu.translate(0, 0x1000);
+        mmu.translate(0, 0x1008);
+        mmu.translate(0, 0x1ff8);
+        assertEquals(1, mmu.tableWalks());
+        assertEquals(2, mmu.tlbHits());
+    }
+
+    @Test
+    void sameVaInTwoSlotsTranslatesToDifferentFrames() {
+        PhysicalMemory mem = new PhysicalMemory(64, 1);
+        AddressSpace a = new AddressSpace("a", 0, mem);
+        AddressSpace b = new AddressSpace("b", 1, mem);
+        long fa = mem.allocateFrame();
+        long fb = mem.allocateFrame();
+        a.map(0x5000, fa);
+        b.map(0x5000, fb);
+        Mmu mmu = new Mmu();
+        mmu.bind(a);
+        mmu.bind(b);
+        assertEquals(fa + 4, mmu.translate(0, 0x5004));
+        assertEquals(fb + 4, mmu.translate(1, 0x5004));
+    }
+
+    @Test
+    void unmappedAddressIsATranslationFault() {
+        PhysicalMemory mem = new PhysicalMemory(64, 1);
+        Mmu mmu = new Mmu();
+        mmu.bind(new AddressSpace("main", 0, mem));
+        GpuFault f = assertThrows(GpuFault.class, () -> mmu.translate(0, 0x9000));
+        assertEquals(FaultKind.TRANSLATION, f.kind);
+        assertEquals(0x9000, f.va);
+    }
+}

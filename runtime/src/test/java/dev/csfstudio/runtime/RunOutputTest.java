@@ -1,0 +1,82 @@
+package dev.csfstudio.runtime;
+
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import dev.csfstudio.asm.Program;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import javax.imageio.ImageIO;
+import java.awt.image.BufferedImage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class RunOutputTest {
+
+    static JsonObject json(Path file) throws Exception {
+        return JsonParser.parseString(Files.readString(file)).getAsJsonObject();
+    }
+
+    @Test
+    void okRunWritesReportAndAPngNamedAfterTheBuffer(@TempDir Path out) throws Exception {
+        Program program = Corpus.assemble("run-clear-16x16.csf");
+        RunReport r = new Simulator().run(program);
+
+        RunOutput.write(r, program, out);
+
+        JsonObject report = json(out.resolve("report.json"));
+        assertEquals("ok", report.get("status").getAsString());
+        assertEquals(7, report.get("instructions").getAsLong());
+        assertEquals(96, report.getAsJsonArray("registers").size());
+        JsonObject rt = report.getAsJsonArray("render_targets").get(0).getAsJsonObject();
+        assertEquals("color.png", rt.get("png").getAsString());
+        assertEquals("linear", rt.get("layout").getAsString());
+        assertTrue(report.getAsJsonArray("notes").toString().contains("clear colour packing"));
+        BufferedImage png = ImageIO.read(out.resolve("color.png").toFile());
+        assertEquals(16, png.getWidth());
+        assertEquals(0xffff0000, png.getRGB(15, 15)); // ARGB: opaque red
+        assertFalse(Files.exists(out.resolve("core.json")));
+    }
+
+    @Test
+    void faultedRunWritesTheFaultAndACoreDump(@TempDir Path out) throws Exception {
+        Program program = Corpus.assemble("run-translation-fault.csf");
+        RunReport r = new Simulator().run(program);
+
+        RunOutput.write(r, program, out);
+
+        JsonObject fault = json(out.resolve("report.json")).getAsJsonObject("fault");
+        assertEquals("translation", fault.get("kind").getAsString());
+        assertEquals("0xdead0000", fault.get("va").getAsString());
+        assertEquals(6, fault.getAsJsonObject("line").get("line").getAsInt());
+        JsonObject core = json(out.resolve("core.json"));
+        assertEquals(96, core.getAsJsonArray("registers").size());
+        assertTrue(core.getAsJsonArray("last_instructions").size() > 0);
+        assertTrue(RunOutput.summary(r).startsWith("fault: 3 instructions"), RunOutput.summary(r));
+        assertTrue(RunOutput.summary(r).contains("run-translation-fault.csf:6:"), RunOutput.summary(r));
+    }
+
+    @Test
+    void dumpBufferIsWrittenAsBin(@TempDir Path out) throws Exception {
+        Program program = Corpus.assemble("run-two-vms.csf");
+        RunReport r = new Simulator(RunOptions.defaults().withDumpBuffers(List.of("target"))).run(program);
+
+        RunOutput.write(r, program, out);
+
+        assertArrayEquals(new byte[] {0x11, 0x11, 0, 0, 0, 0, 0, 0}, Files.readAllBytes(out.resolve("target.bin")));
+    }
+
+    @Test
+    void unknownDumpBufferIsANoteNotAnError() {
+        Program program = Corpus.assemble("run-four-jobs.csf");
+        RunReport r = new Simulator(RunOptions.defaults().withDumpBuffers(List.of("nope"))).run(program);
+        assertEquals(RunStatus.OK, r.status());
+        assertTrue(r.notes().stream().anyMatch(n -> n.contains("nope")));
+    }
+}
