@@ -16,14 +16,18 @@ cd "$root"
 rounds="${ROUNDS:-2}"
 
 command -v gcc >/dev/null || { echo "runtime.sh: gcc not found" >&2; exit 1; }
-cp="${BENCH_CP:-bench/target/benchmarks.jar}"
-if [[ -z "${BENCH_CP:-}" ]]; then
-  echo "building benchmarks.jar ..." >&2
-  ./mvnw -q -o -DskipTests -pl bench -am package >&2 || ./mvnw -q -DskipTests -pl bench -am package >&2
-fi
-
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
+if [[ -n "${BENCH_CP:-}" ]]; then
+  cp="$BENCH_CP"
+else
+  # Plain class path rather than the shaded jar (which carries LSP4J's signature files).
+  echo "building the bench module ..." >&2
+  build=(-q -DskipTests -pl bench -am package dependency:build-classpath -Dmdep.outputFile="$work/cp.txt")
+  ./mvnw -o "${build[@]}" >&2 || ./mvnw "${build[@]}" >&2
+  cp="bench/target/classes:$(cat "$work/cp.txt")"
+fi
+
 gcc -O2 -o "$work/interp" bench/c/interp.c
 gcc -O2 -o "$work/fill" bench/c/fill.c
 
@@ -36,12 +40,12 @@ max() { awk -v a="$1" -v b="$2" 'BEGIN { print (a > b ? a : b) }'; }
 j_interp=0; c_interp=0; j_lin=0; j_tiled=0; c_fill=0
 for _ in $(seq "$rounds"); do
   # Interleave Java and C so both see the same machine load.
-  j_interp="$(max "$j_interp" "$(java_bench interp)")"
-  c_interp="$(max "$c_interp" "$("$work/interp" | awk '{ print $2 }')")"
-  j_lin="$(max "$j_lin" "$(java_bench clear-linear)")"
-  c_fill="$(max "$c_fill" "$("$work/fill" | awk '{ print $2 }')")"
-  j_tiled="$(max "$j_tiled" "$(java_bench clear-tiled)")"
-  c_fill="$(max "$c_fill" "$("$work/fill" | awk '{ print $2 }')")"
+  v="$(java_bench interp)"; j_interp="$(max "$j_interp" "$v")"
+  v="$("$work/interp" | awk '{ print $2 }')"; c_interp="$(max "$c_interp" "$v")"
+  v="$(java_bench clear-linear)"; j_lin="$(max "$j_lin" "$v")"
+  v="$("$work/fill" | awk '{ print $2 }')"; c_fill="$(max "$c_fill" "$v")"
+  v="$(java_bench clear-tiled)"; j_tiled="$(max "$j_tiled" "$v")"
+  v="$("$work/fill" | awk '{ print $2 }')"; c_fill="$(max "$c_fill" "$v")"
 done
 mem="$(java -XX:+UseParallelGC -cp "$cp" dev.csfstudio.bench.runtime.RuntimeBenchmark memory)"
 rt_bytes="$(awk '/memory_rt_bytes/ { print $2 }' <<<"$mem")"

@@ -42,8 +42,7 @@ public final class Assembler {
             }
         } catch (IOException | RuntimeException e) {
             Path p = file == null ? null : file.toAbsolutePath().normalize();
-            Diagnostic d = Diagnostic.error(SourceRange.at(p, 1, 1, 1), "io", "cannot read " + file + ": "
-                    + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
+            Diagnostic d = Diagnostic.error(SourceRange.at(p, 1, 1, 1), "io", "cannot read " + file + ": " + describe(e));
             return new AssemblyResult(null, List.of(d), List.of(), List.of(), List.of(), p == null ? List.of() : List.of(p));
         }
         return assembleText(file, text, reader);
@@ -62,6 +61,17 @@ public final class Assembler {
             // A defect in the assembler must still reach the user as a diagnostic, never as a stack trace.
             return failure(p, "internal assembler error: " + e);
         }
+    }
+
+    /** A reader failure in words: NoSuchFileException's message is only the path. */
+    static String describe(Exception e) {
+        if (e instanceof java.nio.file.NoSuchFileException) {
+            return "no such file";
+        }
+        if (e instanceof java.nio.file.AccessDeniedException) {
+            return "permission denied";
+        }
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }
 
     private static AssemblyResult failure(Path file, String message) {

@@ -131,6 +131,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
     private final Map<String, ConstantDef> constants = new LinkedHashMap<>();
     private final Map<String, SourceRange> globalNames = new HashMap<>();
     private final Set<String> labelPositions = new HashSet<>();
+    private final Set<String> implicitSections = new HashSet<>();
     private final List<PendingRef> references = new ArrayList<>();
     private final Set<SourceRange> referenceRanges = new HashSet<>();
 
@@ -154,13 +155,12 @@ final class Assembly implements ExpressionEvaluator.Scope {
         Path main = file == null ? null : file.toAbsolutePath().normalize();
         pass = 1;
         load(main, text, new ArrayDeque<>());
-        if (sections.isEmpty()) {
-            openStream(DEFAULT_NAME, null);
+        if (sections.values().stream().noneMatch(x -> x.kind == SectionKind.STREAM) && !sections.containsKey(DEFAULT_NAME)) {
+            openStream(DEFAULT_NAME, SourceRange.at(main, 1, 1, 1)); // every program has an entry stream, maybe empty
         }
         layout();
         pass = 2;
         constants.values().forEach(c -> c.current = null);
-        current = null;
         for (Stmt s : stmts) {
             stmt = s;
             if (!s.skip && !s.done) {
@@ -273,8 +273,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
                 throw new IOException("no such file");
             }
         } catch (IOException | RuntimeException e) {
-            report(Diagnostic.error(nameRange, "include", "cannot read \"" + name + "\": "
-                    + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage())));
+            report(Diagnostic.error(nameRange, "include", "cannot read \"" + name + "\": " + Assembler.describe(e)));
             return;
         }
         load(target, text, chain);
@@ -376,16 +375,20 @@ final class Assembly implements ExpressionEvaluator.Scope {
         if (current == null) {
             current = sections.get(DEFAULT_NAME);
             if (current == null) {
-                current = openStream(DEFAULT_NAME, null);
+                current = openStream(DEFAULT_NAME, stmt == null ? null : SourceRange.at(stmt.src.path(), stmt.lineNo, 1, 1));
             }
         }
         return current;
     }
 
+    /** The implicit stream {@code main}; its declaration is where it was first needed. */
     private SectionBuilder openStream(String name, SourceRange range) {
         SectionBuilder sb = new SectionBuilder(name, SectionKind.STREAM, currentVm, range, sections.size());
         sections.put(name, sb);
-        globalNames.putIfAbsent(name, range);
+        implicitSections.add(name);
+        if (!globalNames.containsKey(name)) {
+            globalNames.put(name, range);
+        }
         return sb;
     }
 
@@ -566,9 +569,15 @@ final class Assembly implements ExpressionEvaluator.Scope {
                     + sec.kind.name().toLowerCase(Locale.ROOT)).withRelated(sec.declaration == null ? List.of()
                     : List.of(new Diagnostic.Related(sec.declaration, "declared here"))));
         }
+        boolean firstDeclaration = !reopen;
+        if (reopen && implicitSections.remove(name)) {
+            // instructions came before '.stream main': this is still its first declaration
+            sec.declaration = nameRange;
+            globalNames.put(name, nameRange);
+            firstDeclaration = true;
+        }
         if (!reopen) {
-            SourceRange first = globalNames.get(name);
-            if (globalNames.containsKey(name) && !(first == null && name.equals(DEFAULT_NAME))) {
+            if (globalNames.containsKey(name)) {
                 claimName(name, nameRange);
                 return;
             }
@@ -579,7 +588,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
         List<String> allowed = kind == SectionKind.STREAM ? List.of("at", "align") : List.of("size", "align", "at", "dumpable");
         for (int i = 1; i < d.argument().size(); i++) {
             CsfParser.ArgumentContext a = d.argument(i);
-            if (reopen) {
+            if (!firstDeclaration) {
                 throw DiagnosticException.error(range(a), "syntax", "options belong on the first ." + kind.name()
                         .toLowerCase(Locale.ROOT) + " " + name + "; re-opening only appends");
             }
@@ -1033,8 +1042,10 @@ final class Assembly implements ExpressionEvaluator.Scope {
             if (arg instanceof CsfParser.SymbolExprContext sym && pass == 1) {
                 throw new UnresolvedException(sym.getText(), ev.range(arg));
             }
-            throw DiagnosticException.error(ev.range(arg), "undefined-symbol", "fbd() needs the label of a .fbd, got '"
-                    + arg.getText() + "'");
+            List<String> near = SpellingSuggestions.closest(arg.getText(), labels.keySet());
+            throw new DiagnosticException(Diagnostic.error(ev.range(arg), "undefined-symbol",
+                    "fbd() needs the label of a .fbd, got '" + arg.getText() + "'" + SpellingSuggestions.didYouMean(near))
+                    .withSuggestions(near));
         }
         if (pass == 1) {
             throw new UnresolvedException(l.name(), ev.range(arg));
@@ -1233,14 +1244,6 @@ final class Assembly implements ExpressionEvaluator.Scope {
         return nameOf(p.value(), what);
     }
 
-    private String plainNameOrNull(CsfParser.DirectiveContext d) {
-        try {
-            return plainName(d, 0, "a name");
-        } catch (DiagnosticException e) {
-            return null;
-        }
-    }
-
     private String nameOf(CsfParser.ValueContext v, String what) {
         if (v instanceof CsfParser.ExprValueContext e && e.expr() instanceof CsfParser.SymbolExprContext s) {
             return s.getText();
@@ -1262,9 +1265,5 @@ final class Assembly implements ExpressionEvaluator.Scope {
 
     long constant(CsfParser.ExprContext e) {
         return stmt.src.evaluator().eval(e);
-    }
-
-    int pass() {
-        return pass;
     }
 }

@@ -5,7 +5,6 @@ import dev.csfstudio.grammar.CsfParser;
 import dev.csfstudio.isa.BitField;
 import dev.csfstudio.isa.InstructionDef;
 import dev.csfstudio.isa.InstructionSet;
-import dev.csfstudio.isa.Modifier;
 import dev.csfstudio.isa.OperandKind;
 import dev.csfstudio.isa.OperandSpec;
 import java.util.ArrayList;
@@ -163,12 +162,12 @@ public final class CanonicalFormatter {
             return out.toArray(String[]::new);
         }
         Map<String, Long> values = new LinkedHashMap<>();
-        Map<Modifier, Long> mods = encoder.resolveModifiers(def, m, values);
+        List<InstructionEncoder.ModifierValue> mods = encoder.resolveModifiers(def, m, values);
         StringBuilder head = new StringBuilder(def.mnemonic());
         if (ignored.stream().anyMatch(d -> d.severity() == Severity.ERROR)) {
             head.append(ctx.mnemonic.getText().substring(m.name().length()));
         } else {
-            mods.forEach((mod, v) -> mod.format(v).ifPresent(t -> head.append('.').append(t)));
+            mods.forEach(mv -> mv.modifier().format(mv.value()).ifPresent(t -> head.append('.').append(t)));
         }
         out.add(head.toString());
         List<CsfParser.OperandContext> given = ctx.operand();

@@ -121,9 +121,11 @@ final class DescriptorDirectives {
         DescriptorDef def = set.get(isFbd ? FBD : RT);
         List<String> specials = isFbd ? List.of("zs_crc") : List.of("clear", "clear_rgba");
         Map<String, CsfParser.ValueContext> given = new LinkedHashMap<>();
+        List<Diagnostic> errors = new ArrayList<>();
         for (CsfParser.ArgumentContext a : d.argument()) {
             if (!(a instanceof CsfParser.NamedArgumentContext na)) {
-                throw DiagnosticException.error(asm.range(a), "syntax", "expected field=value, got '" + a.getText() + "'");
+                errors.add(Diagnostic.error(asm.range(a), "syntax", "expected field=value, got '" + a.getText() + "'"));
+                continue;
             }
             String key = na.key.getText().toLowerCase(Locale.ROOT);
             if (def.field(key).isEmpty() && !specials.contains(key)) {
@@ -131,29 +133,34 @@ final class DescriptorDirectives {
                 def.fields().forEach(f -> names.add(f.name()));
                 names.addAll(specials);
                 List<String> near = SpellingSuggestions.closest(key, names);
-                throw new DiagnosticException(Diagnostic.error(Parsing.range(ev.file(), na.key), "unknown-field",
+                errors.add(Diagnostic.error(Parsing.range(ev.file(), na.key), "unknown-field",
                         "unknown field '" + na.key.getText() + "' for " + Assembly.directiveName(d)
                                 + SpellingSuggestions.didYouMean(near) + " (fields: " + String.join(", ", names) + ")")
                         .withSuggestions(near));
+                continue;
             }
             if (key.equals("clear")) {
                 key = "clear0";
             }
             if (given.containsKey(key)) {
-                throw DiagnosticException.error(asm.range(a), "duplicate-field", "field '" + key + "' is given twice");
+                errors.add(Diagnostic.error(asm.range(a), "duplicate-field", "field '" + key + "' is given twice"));
+                continue;
             }
             given.put(key, na.value());
         }
         Fields fields = new Fields(asm, def, given, ev, s.fbd, where);
         byte[] out = s.section.bytes;
         int base = (int) s.offset;
-        List<Diagnostic> errors = new ArrayList<>();
         for (DescriptorField f : def.fields()) {
             try {
                 long v = fields.value(f);
                 f.write(out, base, v);
             } catch (DiagnosticException e) {
-                errors.add(e.diagnostic());
+                // A misspelt field name most likely meant the missing one: one error is enough.
+                boolean misspelt = errors.stream().anyMatch(x -> x.code().equals("unknown-field"));
+                if (!(misspelt && e.diagnostic().code().equals("missing-field"))) {
+                    errors.add(e.diagnostic());
+                }
             }
         }
         if (!isFbd && given.containsKey("clear_rgba")) {

@@ -2,7 +2,6 @@ package dev.csfstudio.asm;
 
 import dev.csfstudio.grammar.CsfParser;
 import dev.csfstudio.isa.BitField;
-import dev.csfstudio.isa.Encoder;
 import dev.csfstudio.isa.InstructionDef;
 import dev.csfstudio.isa.InstructionSet;
 import dev.csfstudio.isa.Modifier;
@@ -58,6 +57,9 @@ final class InstructionEncoder {
         String text = token.getText();
         int line = token.getLine();
         int col = token.getCharPositionInLine() + 1;
+        if (text.indexOf('.') < 0) {
+            return new Mnemonic(text, SourceRange.at(file, line, col, text.length()), List.of(), List.of());
+        }
         String[] parts = text.split("\\.", -1);
         List<String> mods = new ArrayList<>();
         List<SourceRange> ranges = new ArrayList<>();
@@ -91,39 +93,52 @@ final class InstructionEncoder {
         if (errorCount() > errorsBefore) {
             return null;
         }
-        try {
-            return new Encoded(def, Encoder.encode(def, values), values);
-        } catch (IllegalArgumentException e) {
-            report(Diagnostic.error(Parsing.range(file, ctx), "out-of-range", e.getMessage()));
-            return null;
+        // Same result as Encoder.encode, without its per-field name lookups (this runs once per source line).
+        long word = InstructionDef.OPCODE.insert(0, def.opcode());
+        for (BitField f : def.fields()) {
+            Long v = values.get(f.name());
+            long value = v != null ? v : f.defaultValue();
+            if (f.width() < 64 && (value < -(1L << (f.width() - 1)) || value > (1L << f.width()) - 1)) {
+                report(Diagnostic.error(Parsing.range(file, ctx), "out-of-range", def.mnemonic() + "." + f.name()
+                        + " cannot hold " + value));
+                return null;
+            }
+            word = f.insert(word, value);
         }
+        return new Encoded(def, word, values);
+    }
+
+    /** A modifier of an instruction and the field value it takes in one statement. */
+    record ModifierValue(Modifier modifier, long value) {
     }
 
     /**
      * Field values chosen by the modifiers (named ones, then the omitted ones' defaults), reporting unknown,
      * duplicate and missing required modifiers. Returns the modifiers in table order with their values.
      */
-    Map<Modifier, Long> resolveModifiers(InstructionDef def, Mnemonic m, Map<String, Long> values) {
-        Map<Modifier, Long> chosen = new LinkedHashMap<>();
-        Map<Modifier, SourceRange> where = new LinkedHashMap<>();
+    List<ModifierValue> resolveModifiers(InstructionDef def, Mnemonic m, Map<String, Long> values) {
+        List<Modifier> mods = def.modifiers();
+        // Indexed by table position: Modifier records hash their whole enum, too slow per source line.
+        Long[] chosen = new Long[mods.size()];
+        SourceRange[] where = new SourceRange[mods.size()];
         boolean misspelt = false;
         for (int i = 0; i < m.modifiers().size(); i++) {
             String spelling = m.modifiers().get(i);
             SourceRange range = m.modifierRanges().get(i);
-            Modifier match = null;
+            int match = -1;
             long value = 0;
-            for (Modifier mod : def.modifiers()) {
-                OptionalLong v = mod.match(spelling);
+            for (int k = 0; k < mods.size(); k++) {
+                OptionalLong v = mods.get(k).match(spelling);
                 if (v.isPresent()) {
-                    match = mod;
+                    match = k;
                     value = v.getAsLong();
                     break;
                 }
             }
-            if (match == null) {
-                List<String> all = def.modifiers().stream().flatMap(x -> x.spellings().stream()).toList();
+            if (match < 0) {
+                List<String> all = mods.stream().flatMap(x -> x.spellings().stream()).toList();
                 List<String> near = SpellingSuggestions.closest(spelling, all);
-                String message = def.modifiers().isEmpty()
+                String message = mods.isEmpty()
                         ? def.mnemonic() + " takes no modifiers, got '." + spelling + "'"
                         : "unknown modifier '." + spelling + "' for " + def.mnemonic()
                         + (near.isEmpty() ? "; expected " + def.signature() : "; did you mean '." + near.get(0) + "'?");
@@ -131,35 +146,37 @@ final class InstructionEncoder {
                 misspelt = true;
                 continue;
             }
-            if (match instanceof Modifier.Number && !match.field().fits(value)) {
+            Modifier mod = mods.get(match);
+            if (mod instanceof Modifier.Number && !mod.field().fits(value)) {
                 report(Diagnostic.error(range, "out-of-range", "modifier '." + spelling + "' out of range for "
-                        + def.mnemonic() + ": allowed " + match.format(match.field().min()).orElse("") + ".."
-                        + match.format(match.field().max()).orElse("")));
+                        + def.mnemonic() + ": allowed " + mod.format(mod.field().min()).orElse("") + ".."
+                        + mod.format(mod.field().max()).orElse("")));
                 continue;
             }
-            if (where.containsKey(match)) {
+            if (where[match] != null) {
                 report(Diagnostic.error(range, "duplicate-modifier", "modifier '." + spelling + "' conflicts with an "
-                        + "earlier one setting " + match.field().name())
-                        .withRelated(List.of(new Diagnostic.Related(where.get(match), "set here"))));
+                        + "earlier one setting " + mod.field().name())
+                        .withRelated(List.of(new Diagnostic.Related(where[match], "set here"))));
                 continue;
             }
-            chosen.put(match, value);
-            where.put(match, range);
+            chosen[match] = value;
+            where[match] = range;
         }
-        Map<Modifier, Long> ordered = new LinkedHashMap<>();
-        for (Modifier mod : def.modifiers()) {
-            Long v = chosen.get(mod);
+        List<ModifierValue> ordered = new ArrayList<>(mods.size());
+        for (int k = 0; k < mods.size(); k++) {
+            Modifier mod = mods.get(k);
+            Long v = chosen[k];
             if (v == null && mod.required() && misspelt) {
                 continue; // the misspelt modifier was most likely this one: one error is enough
             }
             if (v == null && mod.required()) {
-                String choices = mod.spellings().stream().map(s -> "." + s).collect(Collectors.joining(", "));
+                String choices = mod.spellings().stream().map(x -> "." + x).collect(Collectors.joining(", "));
                 report(Diagnostic.error(m.nameRange(), "missing-modifier", def.mnemonic() + " needs a "
                         + mod.field().name() + " modifier: one of " + choices));
                 continue;
             }
             long value = v != null ? v : mod.omittedValue();
-            ordered.put(mod, value);
+            ordered.add(new ModifierValue(mod, value));
             values.put(mod.field().name(), value);
         }
         return ordered;

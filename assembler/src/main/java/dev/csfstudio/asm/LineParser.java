@@ -63,7 +63,9 @@ final class LineParser {
     }
 
     private void reset(String text, int lineNumber) {
-        lexer.setInputStream(CharStreams.fromString(text));
+        // The newline lets the lexer end the last token through its cached DFA edges: a token ended by
+        // EOF is never cached and costs a full ATN simulation on every line.
+        lexer.setInputStream(CharStreams.fromString(text + "\n"));
         lexer.setLine(lineNumber);
         lexer.setCharPositionInLine(0);
         tokens.setTokenSource(lexer);

@@ -107,9 +107,9 @@ public final class Parsing {
     static SourceRange span(Path file, Token start, Token stop) {
         int line = Math.max(start.getLine(), 1);
         int col = start.getCharPositionInLine() + 1;
-        String stopText = stop.getType() == Token.EOF || stop.getText() == null ? "" : stop.getText();
+        int stopLength = stop.getType() == Token.EOF ? 0 : stop.getStopIndex() - stop.getStartIndex() + 1;
         int endLine = Math.max(stop.getLine(), 1);
-        int endCol = stop.getCharPositionInLine() + 1 + Math.max(stopText.length(), 1);
+        int endCol = stop.getCharPositionInLine() + 1 + Math.max(stopLength, 1);
         if (endLine == line && endCol <= col) {
             endCol = col + 1;
         }

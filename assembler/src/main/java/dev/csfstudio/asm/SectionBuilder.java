@@ -8,7 +8,7 @@ final class SectionBuilder {
     final String name;
     final SectionKind kind;
     final String vm;
-    final SourceRange declaration;
+    SourceRange declaration;
     final int order;
     Long at;
     long align;

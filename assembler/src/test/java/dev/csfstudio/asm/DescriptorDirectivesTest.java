@@ -102,7 +102,9 @@ class DescriptorDirectivesTest {
 
     @Test
     void unknownFieldSuggestsAndListsTheFields() {
-        Diagnostic d = Sources.assemble(".buffer fb\n.fbd width=16, hieght=16\n").errors().get(0);
+        AssemblyResult r = Sources.assemble(".buffer fb\n.fbd width=16, hieght=16\n.rt format=R8, base=0, row_stride=16\n");
+        assertEquals(1, r.errors().size(), () -> r.errors().toString());
+        Diagnostic d = r.errors().get(0);
         assertEquals("unknown-field", d.code());
         assertTrue(d.message().startsWith("unknown field 'hieght' for .fbd; did you mean 'height'? (fields: width, height,"),
                 d.message());

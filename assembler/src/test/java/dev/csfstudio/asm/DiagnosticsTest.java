@@ -201,4 +201,41 @@ class DiagnosticsTest {
         Diagnostic d = only("BRNCH.ne r4, #0\n");
         assertEquals(Sources.MAIN + ":1:1: error: unknown mnemonic 'BRNCH'; did you mean 'BRANCH'?", d.headline());
     }
+
+    @Test
+    void rawWordInABufferIsAnError() {
+        Diagnostic d = only(".buffer b\n.inst 0\n");
+        assertEquals("misplaced-statement", d.code());
+    }
+
+    @Test
+    void unknownOpcodePayloadMustFitFiftySixBits() {
+        Diagnostic d = only("UNKNOWN_10 0x100000000000000\n");
+        assertEquals("out-of-range", d.code());
+    }
+
+    @Test
+    void sectionOptionsBelongOnTheFirstDeclaration() {
+        Diagnostic d = only(".buffer b\n.byte 0\n.buffer b, size=8\n");
+        assertTrue(d.message().startsWith("options belong on the first .buffer b"), d.message());
+    }
+
+    @Test
+    void unknownSectionOptionSuggests() {
+        Diagnostic d = only(".buffer b, algn=8\n");
+        assertEquals("unknown option 'algn'; did you mean 'align'?", d.message());
+    }
+
+    @Test
+    void sizesMustBeKnownWhereTheyAreUsed() {
+        Diagnostic d = Sources.assemble(".buffer b\n.zero LATER\n.equ LATER, here\nhere: .byte 0\n").errors().get(0);
+        assertEquals("not-constant", d.code());
+    }
+
+    @Test
+    void duplicateModifierPointsAtTheFirst() {
+        Diagnostic d = only("SYNC_WAIT32.gt.lt d50, r52\n");
+        assertEquals("duplicate-modifier", d.code());
+        assertEquals(1, d.related().size());
+    }
 }

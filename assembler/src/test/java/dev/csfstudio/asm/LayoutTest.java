@@ -101,4 +101,20 @@ class LayoutTest {
         Program p = Sources.ok(".buffer b, dumpable\n.byte 0\n");
         assertTrue(p.section("b").orElseThrow().dumpable());
     }
+
+    @Test
+    void everyProgramHasAnEntryStreamEvenWithoutInstructions() {
+        Program p = Sources.ok(".buffer only\n.byte 1\n");
+        assertEquals(0, p.entrySection().size());
+        assertEquals(SectionKind.STREAM, p.entrySection().kind());
+    }
+
+    @Test
+    void instructionsBeforeTheFirstSectionGoToMainWhichMayBeDeclaredLater() {
+        Program p = Sources.ok("NOP\n.stream main, at=0x20000\nNOP\n");
+        Section main = p.section("main").orElseThrow();
+        assertEquals(0x20000, main.address());
+        assertEquals(2, main.instructionCount());
+        assertEquals(2, main.declaration().line());
+    }
 }

@@ -46,7 +46,10 @@ final class AssembleCommand implements Callable<Integer> {
     boolean warningsAreErrors;
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() {
+        if ("-".equals(output) && format == OutputFormat.BIN) {
+            throw new UserError("bin is binary and does not go to stdout: give a file with -o, or use --format hex");
+        }
         PrintWriter err = spec.commandLine().getErr();
         AssemblyResult result = SourceAssembly.assemble(source, err);
         if (result.hasErrors() || (warningsAreErrors && !result.warnings().isEmpty())) {

@@ -85,9 +85,10 @@ public enum OutputFormat {
     }
 
     private static String hexWords(Section stream) {
+        HexFormat hex = HexFormat.of();
         StringBuilder sb = new StringBuilder(stream.instructionCount() * 17);
         for (int i = 0; i < stream.instructionCount(); i++) {
-            sb.append(String.format(Locale.ROOT, "%016x\n", stream.word(i)));
+            sb.append(hex.toHexDigits(stream.word(i))).append('\n');
         }
         return sb.toString();
     }
@@ -97,8 +98,9 @@ public enum OutputFormat {
         sb.append(String.format(Locale.ROOT, "/* %s: stream %s at 0x%x, %d instructions */\n",
                 baseName, stream.name(), stream.address(), stream.instructionCount()));
         sb.append("uint64_t ").append(identifier(baseName)).append("[] = {").append("\n");
+        HexFormat hex = HexFormat.of();
         for (int i = 0; i < stream.instructionCount(); i++) {
-            sb.append(String.format(Locale.ROOT, "    0x%016xull,\n", stream.word(i)));
+            sb.append("    0x").append(hex.toHexDigits(stream.word(i))).append("ull,\n");
         }
         sb.append("};").append("\n");
         return sb.toString();

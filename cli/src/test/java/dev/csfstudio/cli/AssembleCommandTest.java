@@ -154,6 +154,14 @@ class AssembleCommandTest {
     }
 
     @Test
+    void binIsNotWrittenToStdout() throws IOException {
+        CsfInvocation r = CsfInvocation.run("asm", source("two.csf", TWO_INSTRUCTIONS).toString(), "-o", "-");
+        assertEquals(1, r.exitCode());
+        assertTrue(r.err().contains("use --format hex"), r.err());
+        assertEquals("", r.out());
+    }
+
+    @Test
     void unwritableOutputIsOneLine() throws IOException {
         Path src = source("two.csf", TWO_INSTRUCTIONS);
         CsfInvocation r = CsfInvocation.run("asm", src.toString(), "-o", src.resolve("x.bin").toString());

@@ -7,7 +7,7 @@ file : line (NEWLINE line)* EOF ;
 
 // One line on its own, for tools that feed a file line by line (the assembler does, to stay small
 // on million-line inputs).
-singleLine : line EOF ;
+singleLine : line NEWLINE? EOF ;
 
 line : label* statement? ;
 

@@ -160,22 +160,31 @@ final class FragmentClear {
     }
 
     /**
-     * Each row is written a page at a time from one pattern of a page plus a pixel: a chunk that starts
-     * {@code r} bytes into its row copies from offset {@code r mod bpp}, so every chunk is one arraycopy.
+     * Rows are written a page at a time from one pattern of a page plus a pixel: a chunk that starts
+     * {@code r} bytes into its span copies from offset {@code r mod bpp}, so every chunk is one arraycopy.
+     * When the rows touch (row stride = cleared row bytes) the whole region is one span of whole pages.
      */
     void clearLinear(int slot, long base, long rowStride, int bpp, byte[] pixel, RunReport.Region region) {
         byte[] pattern = repeat(pixel, PhysicalMemory.PAGE_SIZE / bpp + 2);
         long rowBytes = (long) region.width() * bpp;
-        for (int y = region.minY(); y <= region.maxY(); y++) {
-            long rowVa = base + y * rowStride + (long) region.minX() * bpp;
-            long done = 0;
-            while (done < rowBytes) {
-                long at = rowVa + done;
-                long pa = mmu.translate(slot, at);
-                int n = (int) Math.min(rowBytes - done, PhysicalMemory.PAGE_SIZE - (at & PhysicalMemory.PAGE_MASK));
-                memory.write(pa, pattern, (int) (done % bpp), n);
-                done += n;
-            }
+        long first = base + region.minY() * rowStride + (long) region.minX() * bpp;
+        if (rowStride == rowBytes) {
+            fillSpan(slot, first, rowBytes * region.height(), pattern, bpp);
+            return;
+        }
+        for (int y = 0; y < region.height(); y++) {
+            fillSpan(slot, first + y * rowStride, rowBytes, pattern, bpp);
+        }
+    }
+
+    private void fillSpan(int slot, long va, long length, byte[] pattern, int bpp) {
+        long done = 0;
+        while (done < length) {
+            long at = va + done;
+            long pa = mmu.translate(slot, at);
+            int n = (int) Math.min(length - done, PhysicalMemory.PAGE_SIZE - (at & PhysicalMemory.PAGE_MASK));
+            memory.write(pa, pattern, (int) (done % bpp), n);
+            done += n;
         }
     }
 

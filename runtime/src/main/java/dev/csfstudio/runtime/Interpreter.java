@@ -13,6 +13,10 @@ import static dev.csfstudio.runtime.DecodedPage.*;
  */
 final class Interpreter {
 
+    static final String STORE_STATE_NOTE = "STORE_STATE writes deterministic counters: system_timestamp = "
+            + "instructions executed by all queues so far, cycle_count = instructions executed by the queue, "
+            + "disjoint_count = 0, error_state = 1 after a SYNC_WAIT inherited an error";
+
     /** Outcomes of {@link #run}. */
     static final int IDLE = 0, WAITING = 1, SLICE_USED = 2;
 
@@ -283,6 +287,7 @@ final class Interpreter {
                             default -> q.error ? 1 : 0;           // error state
                         };
                         store64(slot, addr, value);
+                        recorder.note(STORE_STATE_NOTE);
                         fastLen = 0;
                         pc += 8;
                     }

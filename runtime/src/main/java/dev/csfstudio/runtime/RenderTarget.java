@@ -94,6 +94,9 @@ public final class RenderTarget {
      * read (outside any mapping) are 0.
      */
     public int[] pixels() {
+        if ((long) width * height > Integer.MAX_VALUE - 8) {
+            throw new IllegalStateException(width + "x" + height + " pixels do not fit one array");
+        }
         int bpp = format.bytes();
         int[] out = new int[width * height];
         if (layout == Layout.LINEAR) {

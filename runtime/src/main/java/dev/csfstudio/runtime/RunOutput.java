@@ -2,7 +2,6 @@ package dev.csfstudio.runtime;
 
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonArray;
-import com.google.gson.JsonElement;
 import com.google.gson.JsonNull;
 import com.google.gson.JsonObject;
 import dev.csfstudio.asm.Program;
@@ -49,6 +48,7 @@ public final class RunOutput {
             Files.write(dir.resolve(dump.getKey() + ".bin"), dump.getValue());
         }
         JsonObject json = reportJson(report, targets);
+        json.addProperty("source", program.files().isEmpty() ? null : program.files().get(0).toString());
         extraNotes.forEach(n -> json.getAsJsonArray("notes").add(n));
         Files.writeString(dir.resolve("report.json"), toJson(json), StandardCharsets.UTF_8);
         if (report.coreDump() != null) {
@@ -94,7 +94,7 @@ public final class RunOutput {
             JsonObject ro = new JsonObject();
             ro.addProperty("queue", r.queue());
             ro.addProperty("va", hex(r.va()));
-            ro.add("line", line(r.line()));
+            location(ro, r.line());
             ro.addProperty("instruction", r.text());
             ro.add("fields", numbers(r.fields()));
             ro.add("inputs", numbers(r.inputRegisters()));
@@ -146,14 +146,14 @@ public final class RunOutput {
         JsonObject o = new JsonObject();
         o.addProperty("kind", f.kind().jsonName());
         o.addProperty("va", hex(f.va()));
-        o.add("line", line(f.line()));
+        location(o, f.line());
         o.addProperty("message", f.message());
         o.addProperty("queue", f.queue());
         o.addProperty("address_space", f.addressSpace());
         o.addProperty("slot", f.slot());
         o.addProperty("instruction", hex(f.instruction()));
         JsonArray chain = new JsonArray();
-        f.callChain().forEach(c -> chain.add(line(c)));
+        f.callChain().forEach(c -> chain.add(c.position()));
         o.add("call_chain", chain);
         return o;
     }
@@ -172,7 +172,7 @@ public final class RunOutput {
             fo.addProperty("start", hex(f.start()));
             fo.addProperty("end", hex(f.end()));
             fo.addProperty("at", hex(f.position()));
-            fo.add("line", line(f.line()));
+            location(fo, f.line());
             stack.add(fo);
         }
         o.add("call_stack", stack);
@@ -181,7 +181,7 @@ public final class RunOutput {
             JsonObject eo = new JsonObject();
             eo.addProperty("va", hex(e.va()));
             eo.addProperty("instruction", e.text());
-            eo.add("line", line(e.line()));
+            location(eo, e.line());
             last.add(eo);
         }
         o.add("last_instructions", last);
@@ -206,16 +206,19 @@ public final class RunOutput {
         }
     }
 
-    private static JsonElement line(SourceRange r) {
+    /** Adds {@code file}, {@code line}, {@code column} and {@code position} (null when there is no line). */
+    private static void location(JsonObject o, SourceRange r) {
         if (r == null) {
-            return JsonNull.INSTANCE;
+            o.add("file", JsonNull.INSTANCE);
+            o.add("line", JsonNull.INSTANCE);
+            o.add("column", JsonNull.INSTANCE);
+            o.add("position", JsonNull.INSTANCE);
+            return;
         }
-        JsonObject o = new JsonObject();
         o.addProperty("file", r.file() == null ? "<input>" : r.file().toString());
         o.addProperty("line", r.line());
         o.addProperty("column", r.column());
         o.addProperty("position", r.position());
-        return o;
     }
 
     private static JsonArray unsigned(long[] values) {

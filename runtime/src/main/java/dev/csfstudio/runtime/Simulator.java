@@ -303,7 +303,7 @@ public final class Simulator {
         }
 
         private RunReport deadlock() {
-            StringBuilder message = new StringBuilder("deadlock: every queue with work left waits on a sync object");
+            StringBuilder message = new StringBuilder("every queue with work left waits on a sync object");
             Queue first = null;
             for (Queue q : queues) {
                 if (q.state != Queue.State.WAITING) {

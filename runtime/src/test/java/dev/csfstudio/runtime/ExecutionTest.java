@@ -258,4 +258,16 @@ class ExecutionTest {
                 insn("STORE_MULTIPLE", "base", 0, "addr", 60, "mask", 3, "offset", 0), move32(5, 1));
         assertEquals(2, run(p).registers()[5]);
     }
+
+    @Test
+    void faultInACalledStreamNamesItsLineAndTheCallSite() {
+        ProgramFixture p = new ProgramFixture();
+        int main = p.stream("main", MAIN, move48(20, SUB), move32(22, 8), insn("CALL", "addr", 20, "length", 22));
+        int sub = p.stream("sub", SUB, 0x0a00_0000_0000_0000L);
+        RunReport r = run(p);
+        assertEquals(FaultKind.UNKNOWN_OPCODE, r.fault().kind());
+        assertEquals(sub, r.fault().line().line());
+        assertEquals(main + 2, r.fault().callChain().get(0).line());
+        assertEquals(SUB, r.fault().instruction());
+    }
 }

@@ -141,4 +141,38 @@ class FragmentClearTest {
         assertEquals(FaultKind.INVALID_DESCRIPTOR, r.fault().kind());
         assertEquals(first + 3, r.fault().line().line());
     }
+
+    @Test
+    void linearClearHonoursRowStrideAndTheBoundingBox() throws Exception {
+        // 8x4 R8 target, rows 16 bytes apart; clear x 2..5, y 1..2.
+        ProgramFixture.Fbd fbd = new ProgramFixture.Fbd(8, 4, false)
+                .rt("format", 16, "base", COLOR, "row_stride", 16, "clear0", 0x7f);
+        ProgramFixture p = new ProgramFixture();
+        p.stream("main", STREAM, clearJob(fbd.pointer(FB), 2, 1, 5, 2));
+        p.buffer("fb", FB, fbd.bytes()).buffer("color", COLOR, new byte[64]);
+
+        byte[] mem = new Simulator().run(p.build()).memory().readBuffer("color");
+
+        for (int i = 0; i < mem.length; i++) {
+            int x = i % 16, y = i / 16;
+            boolean inside = x >= 2 && x <= 5 && y >= 1 && y <= 2;
+            assertEquals(inside ? 0x7f : 0, mem[i], "byte " + i);
+        }
+    }
+
+    @Test
+    void threeBytePixelsStayInPhaseAcrossPageBoundaries() throws Exception {
+        // 1000x3 R8G8B8: 9000 contiguous bytes span three scattered frames.
+        ProgramFixture.Fbd fbd = new ProgramFixture.Fbd(1000, 3, false)
+                .rt("format", 18, "base", COLOR, "row_stride", 3000, "clear0", 0x00332211L);
+        ProgramFixture p = new ProgramFixture();
+        p.stream("main", STREAM, clearJob(fbd.pointer(FB), 0, 0, 999, 2));
+        p.buffer("fb", FB, fbd.bytes()).buffer("color", COLOR, new byte[9000]);
+
+        byte[] mem = new Simulator().run(p.build()).memory().readBuffer("color");
+
+        for (int i = 0; i < mem.length; i++) {
+            assertEquals(0x11 * (i % 3 + 1), mem[i], "byte " + i);
+        }
+    }
 }
