@@ -130,7 +130,6 @@ final class Assembly implements ExpressionEvaluator.Scope {
     private final Map<String, List<LabelDef>> localLabels = new HashMap<>();
     private final Map<String, ConstantDef> constants = new LinkedHashMap<>();
     private final Map<String, SourceRange> globalNames = new HashMap<>();
-    private final Set<String> labelPositions = new HashSet<>();
     private final Set<String> implicitSections = new HashSet<>();
     private final List<PendingRef> references = new ArrayList<>();
     private final Set<SourceRange> referenceRanges = new HashSet<>();
@@ -141,30 +140,47 @@ final class Assembly implements ExpressionEvaluator.Scope {
     private NamedUse entry;
 
     private final DescriptorDirectives descriptors = new DescriptorDirectives();
-    private final LineParser lineParser = new LineParser();
-    private final Map<SectionBuilder, Boolean> afterUnconditional = new IdentityHashMap<>();
+    /** Threads that parse ahead of the in-order passes; 0 = one per core, 1 = all on this thread. */
+    private final int threads;
     private int pass;
     private Stmt stmt;
 
     Assembly(AssemblerOptions options, SourceReader reader) {
+        this(options, reader, 0);
+    }
+
+    Assembly(AssemblerOptions options, SourceReader reader, int threads) {
         this.options = options;
         this.reader = reader;
+        this.threads = threads;
     }
 
     AssemblyResult run(Path file, String text) {
         Path main = file == null ? null : file.toAbsolutePath().normalize();
         pass = 1;
+        long T0 = System.nanoTime();
         load(main, text, new ArrayDeque<>());
+        long T1 = System.nanoTime();
         if (sections.values().stream().noneMatch(x -> x.kind == SectionKind.STREAM) && !sections.containsKey(DEFAULT_NAME)) {
             openStream(DEFAULT_NAME, SourceRange.at(main, 1, 1, 1)); // every program has an entry stream, maybe empty
         }
         layout();
         pass = 2;
         constants.values().forEach(c -> c.current = null);
+        int[] again = new int[stmts.size()];
+        int count = 0;
+        for (Stmt s : stmts) {
+            if (!s.skip && !s.done) {
+                again[count++] = s.index;
+            }
+        }
+        int[] reparse = again;
+        OrderedChunks<LineParser.ParsedLine> reparsed = new OrderedChunks<>(count, OrderedChunks.CHUNK, threads,
+                (from, to) -> LineScanner.parse(stmts, reparse, from, to));
         for (Stmt s : stmts) {
             stmt = s;
             if (!s.skip && !s.done) {
-                pass2(s);
+                pass2(s, reparsed.next());
             } else if (s.done && s.instruction && s.emitted) {
                 writeWord(s);
             }
@@ -173,6 +189,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
             }
         }
         stmt = null;
+        long T2 = System.nanoTime();
         for (Stmt s : stmts) {
             if (s.emitted) {
                 AssembledLine line = new AssembledLine(s.range, s.section.name, s.section.address + s.offset,
@@ -181,8 +198,12 @@ final class Assembly implements ExpressionEvaluator.Scope {
                 s.section.lines.add(line);
             }
         }
+        long T3 = System.nanoTime();
         Program program = finish();
-        return result(program);
+        AssemblyResult res = result(program);
+        long T4 = System.nanoTime();
+        if (System.getProperty("csf.timing") != null) System.err.printf("TIMING load %.3f pass2 %.3f lines %.3f finish %.3f%n", (T1-T0)/1e9, (T2-T1)/1e9, (T3-T2)/1e9, (T4-T3)/1e9);
+        return res;
     }
 
     // ---------------------------------------------------------------- load + pass 1
@@ -194,14 +215,32 @@ final class Assembly implements ExpressionEvaluator.Scope {
         }
         SourceFile src = new SourceFile(file, text, SourceLines.lineStarts(text), new ExpressionEvaluator(file, this));
         chain.push(file);
-        for (int n = 1; n <= src.lineStarts().length; n++) {
-            String lineText = src.lineText(n);
-            if (lineText.isBlank()) {
+        int lineCount = src.lineStarts().length;
+        OrderedChunks<Object> scanned = new OrderedChunks<>(lineCount, OrderedChunks.CHUNK, threads,
+                (from, to) -> LineScanner.scan(src, from + 1, to + 1));
+        for (int n = 1; n <= lineCount; n++) {
+            Object next = scanned.next();
+            if (next == null) {
                 continue;
             }
-            LineParser.ParsedLine parsed = lineParser.parse(file, lineText, n);
-            diagnostics.addAll(parsed.errors());
-            CsfParser.LineContext line = parsed.line();
+            if (next instanceof LineScanner.EncodedLine e) {
+                Stmt s = new Stmt(src, n, stmts.size(), e.text());
+                stmts.add(s);
+                stmt = s;
+                pass1Encoded(s, e, List.of());
+                continue;
+            }
+            LineScanner.ScannedLine scan = (LineScanner.ScannedLine) next;
+            String lineText = scan.text();
+            if (scan.encoded() != null) {
+                Stmt s = new Stmt(src, n, stmts.size(), lineText);
+                stmts.add(s);
+                stmt = s;
+                pass1Encoded(s, scan.encoded(), scan.diagnostics());
+                continue;
+            }
+            diagnostics.addAll(scan.diagnostics());
+            CsfParser.LineContext line = scan.tree();
             if (line.label().isEmpty() && line.statement() == null) {
                 continue;
             }
@@ -209,9 +248,9 @@ final class Assembly implements ExpressionEvaluator.Scope {
             stmts.add(s);
             stmt = s;
             for (CsfParser.LabelContext l : line.label()) {
-                defineLabel(s, l);
+                defineLabel(s, l.name.getText(), Parsing.range(s.src.path(), l.name));
             }
-            if (!parsed.errors().isEmpty() || line.statement() == null) {
+            if (!scan.diagnostics().isEmpty() || line.statement() == null) {
                 // A syntax error is already reported: analysing the damaged statement only adds noise.
                 s.skip = true;
                 continue;
@@ -297,6 +336,43 @@ final class Assembly implements ExpressionEvaluator.Scope {
     }
 
     // ---------------------------------------------------------------- pass 1
+
+    /**
+     * Pass 1 of an instruction a worker has already encoded, or found to name symbols (then pass 2 encodes
+     * it): the same steps as {@link #pass1} in order.
+     */
+    private void pass1Encoded(Stmt s, LineScanner.EncodedLine e, List<Diagnostic> found) {
+        Path file = s.src.path();
+        for (int i = 0; i < e.labelNames().length; i++) {
+            defineLabel(s, e.labelNames()[i], new SourceRange(file, s.lineNo, e.labelColumns()[2 * i], s.lineNo,
+                    e.labelColumns()[2 * i + 1]));
+        }
+        s.range = new SourceRange(file, s.lineNo, e.column(), s.lineNo, e.endColumn());
+        try {
+            SectionBuilder sec = section();
+            if (sec.kind != SectionKind.STREAM) {
+                s.skip = true;
+                throw DiagnosticException.error(s.range, "misplaced-statement", "instruction in buffer '"
+                        + sec.name + "'; instructions belong in a .stream");
+            }
+            place(s, sec, 8);
+            s.instruction = true;
+            if (e.deferred()) {
+                return;
+            }
+            diagnostics.addAll(found);
+            s.done = true;
+            if (e.emitted()) {
+                s.emitted = true;
+                s.def = e.def();
+                s.word = e.word();
+                s.unconditional = e.unconditional();
+            }
+        } catch (DiagnosticException ex) {
+            s.skip = true;
+            report(ex.diagnostic());
+        }
+    }
 
     private void pass1(Stmt s, CsfParser.StatementContext st) {
         try {
@@ -392,7 +468,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
         return sb;
     }
 
-    private void defineLabel(Stmt s, CsfParser.LabelContext l) {
+    private void defineLabel(Stmt s, String name, SourceRange r) {
         SectionBuilder sec;
         try {
             sec = section();
@@ -400,11 +476,9 @@ final class Assembly implements ExpressionEvaluator.Scope {
             report(e.diagnostic());
             return;
         }
-        String name = l.name.getText();
-        SourceRange r = Parsing.range(s.src.path(), l.name);
         boolean local = Character.isDigit(name.charAt(0));
         LabelDef def = new LabelDef(name, sec, sec.cursor, r, s.index, local);
-        labelPositions.add(sec.name + "@" + sec.cursor);
+        sec.labelOffsets.add(sec.cursor);
         if (local) {
             localLabels.computeIfAbsent(name, k -> new ArrayList<>()).add(def);
             labelOrder.add(def);
@@ -751,8 +825,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
 
     // ---------------------------------------------------------------- pass 2
 
-    private void pass2(Stmt s) {
-        LineParser.ParsedLine parsed = lineParser.parse(s.src.path(), s.text, s.lineNo);
+    private void pass2(Stmt s, LineParser.ParsedLine parsed) {
         CsfParser.StatementContext st = parsed.line().statement();
         try {
             if (st.instruction() != null) {
@@ -771,7 +844,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
         }
     }
 
-    private static boolean isUnconditional(InstructionEncoder.Encoded enc) {
+    static boolean isUnconditional(InstructionEncoder.Encoded enc) {
         if (enc.def().mnemonic().equals("JUMP")) {
             return true;
         }
@@ -785,12 +858,11 @@ final class Assembly implements ExpressionEvaluator.Scope {
     }
 
     private void checkReachable(Stmt s) {
-        if (Boolean.TRUE.equals(afterUnconditional.get(s.section))
-                && !labelPositions.contains(s.section.name + "@" + s.offset)) {
+        if (s.section.afterUnconditional && !s.section.labelOffsets.contains(s.offset)) {
             report(Diagnostic.warning(s.range, "unreachable-code",
                     "unreachable code: it follows an unconditional branch and no label leads here"));
         }
-        afterUnconditional.put(s.section, s.emitted && s.unconditional);
+        s.section.afterUnconditional = s.emitted && s.unconditional;
     }
 
     private OptionalLong branchDistance(Stmt s, CsfParser.ExprContext e) {
@@ -803,8 +875,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
             target = labels.get(name);
             if (target == null) {
                 if (sections.containsKey(name)) {
-                    throw DiagnosticException.error(range(e), "branch-range", "branch target '" + name
-                            + "' is a section; branch to a label inside the stream");
+                    return addressDistance(s, e); // a stream's name is the address of its first instruction
                 }
                 s.src.evaluator().eval(e); // reports the undefined symbol with suggestions
                 return OptionalLong.empty();
@@ -813,6 +884,8 @@ final class Assembly implements ExpressionEvaluator.Scope {
         } else if (e instanceof CsfParser.LocalRefExprContext lr) {
             target = local(lr.LOCAL_REF().getText(), range(e), s.index);
             ref(lr.LOCAL_REF().getText(), range(e), target);
+        } else if (referencesAddress(e)) {
+            return addressDistance(s, e);
         } else {
             return OptionalLong.empty();
         }
@@ -826,6 +899,70 @@ final class Assembly implements ExpressionEvaluator.Scope {
         }
         long delta = target.offset - (s.offset + 8);
         return OptionalLong.of(delta / 8);
+    }
+
+    /**
+     * Whether a branch target expression is an address (it names a label, a local label or a section
+     * outside function calls) rather than a plain instruction offset (numbers and constants only). In
+     * pass 1 a name not known yet may be a label further down, so the decision waits for pass 2.
+     */
+    private boolean referencesAddress(CsfParser.ExprContext e) {
+        if (e instanceof CsfParser.LocalRefExprContext) {
+            return true;
+        }
+        if (e instanceof CsfParser.SymbolExprContext sym) {
+            String name = sym.IDENT().getText();
+            if (labels.containsKey(name) || sections.containsKey(name)) {
+                return true;
+            }
+            if (!constants.containsKey(name) && pass == 1) {
+                throw new UnresolvedException(name, range(e));
+            }
+            return false;
+        }
+        if (e instanceof CsfParser.CallExprContext) {
+            return false; // lo32/hi32/sizeof/fbd give numbers
+        }
+        boolean address = false;
+        for (int i = 0; i < e.getChildCount(); i++) {
+            if (e.getChild(i) instanceof CsfParser.ExprContext sub && referencesAddress(sub)) {
+                address = true;
+            }
+        }
+        return address;
+    }
+
+    /** Whether an expression names anything (symbol, local label, function): its value needs the assembler. */
+    static boolean namesSomething(CsfParser.ExprContext e) {
+        if (e instanceof CsfParser.SymbolExprContext || e instanceof CsfParser.LocalRefExprContext
+                || e instanceof CsfParser.CallExprContext) {
+            return true;
+        }
+        for (int i = 0; i < e.getChildCount(); i++) {
+            if (e.getChild(i) instanceof CsfParser.ExprContext sub && namesSomething(sub)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Instructions from the next instruction to the address an expression computes, inside this stream. */
+    private OptionalLong addressDistance(Stmt s, CsfParser.ExprContext e) {
+        long va = s.src.evaluator().eval(e); // pass 1: labels have no address yet, this defers to pass 2
+        SectionBuilder sec = s.section;
+        long end = sec.address + sec.size();
+        if (va < sec.address || va > end) {
+            throw DiagnosticException.error(range(e), "branch-range", "branch target '" + e.getText() + "' (0x"
+                    + Long.toHexString(va) + ") is outside stream '" + sec.name + "' (0x"
+                    + Long.toHexString(sec.address) + "..0x" + Long.toHexString(end)
+                    + "); use CALL or JUMP to change streams");
+        }
+        if ((va - sec.address) % 8 != 0) {
+            throw DiagnosticException.error(range(e), "branch-range", "branch target '" + e.getText() + "' (0x"
+                    + Long.toHexString(va) + ") is not on an instruction: it is " + (va - sec.address)
+                    + " bytes into stream '" + sec.name + "', not a multiple of 8");
+        }
+        return OptionalLong.of((va - (sec.address + s.offset + 8)) / 8);
     }
 
     private void writeWord(Stmt s) {
@@ -1186,6 +1323,9 @@ final class Assembly implements ExpressionEvaluator.Scope {
         for (PendingRef r : references) {
             refs.add(new SymbolReference(r.name(), r.range(), r.target() == null ? null : symbolOf.get(r.target())));
         }
+        // In source order, whichever pass met them (pass 2 resolves what pass 1 left open).
+        refs.sort(Comparator.comparingInt((SymbolReference x) -> fileIndex(x.range().file()))
+                .thenComparingInt(x -> x.range().line()).thenComparingInt(x -> x.range().column()));
         List<Diagnostic> sorted = new ArrayList<>(new LinkedHashSet<>(diagnostics));
         sorted.sort(Comparator.comparingInt((Diagnostic d) -> fileIndex(d.range().file()))
                 .thenComparingInt(d -> d.range().line()).thenComparingInt(d -> d.range().column()));

@@ -18,6 +18,10 @@ final class SectionBuilder {
     long address;
     byte[] bytes;
     final List<AssembledLine> lines = new ArrayList<>();
+    /** Offsets that carry a label: code there is reachable by a branch. */
+    final java.util.Set<Long> labelOffsets = new java.util.HashSet<>();
+    /** The last instruction placed so far was an unconditional branch (pass 2, reachability). */
+    boolean afterUnconditional;
 
     SectionBuilder(String name, SectionKind kind, String vm, SourceRange declaration, int order) {
         this.name = name;

@@ -1,10 +1,5 @@
 package dev.csfstudio.isa;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -65,44 +60,27 @@ public final class DescriptorSet {
         Map<String, DescriptorDef> descriptors = new LinkedHashMap<>();
         Map<String, EnumType> enums = new LinkedHashMap<>();
         enums.put("writeback_format", PixelFormats.asEnum());
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(
-                DescriptorSet.class.getResourceAsStream("descriptors-v10.txt"), StandardCharsets.UTF_8))) {
-            String name = null;
-            int size = 0;
-            List<DescriptorField> fields = new ArrayList<>();
-            String line;
-            while ((line = r.readLine()) != null) {
-                String text = line.strip();
-                if (text.isEmpty() || text.startsWith("#")) {
-                    continue;
-                }
-                String[] w = text.split("\\s+");
-                switch (w[0]) {
-                    case "enum" -> {
-                        Map<String, Long> values = new LinkedHashMap<>();
-                        for (int i = 2; i < w.length; i++) {
-                            String[] kv = w[i].split("=");
-                            values.put(kv[0], Long.parseLong(kv[1]));
-                        }
-                        enums.put(w[1], new EnumType(w[1], values));
+        String name = null;
+        int size = 0;
+        List<DescriptorField> fields = new ArrayList<>();
+        for (TableText.Row row : TableText.rows("descriptors-v10.txt")) {
+            String[] w = row.words();
+            switch (w[0]) {
+                case "enum" -> enums.put(w[1], TableText.enumType(w));
+                case "descriptor" -> {
+                    if (name != null) {
+                        descriptors.put(name, new DescriptorDef(name, size, fields));
                     }
-                    case "descriptor" -> {
-                        if (name != null) {
-                            descriptors.put(name, new DescriptorDef(name, size, fields));
-                        }
-                        name = w[1];
-                        size = Integer.parseInt(w[2]);
-                        fields = new ArrayList<>();
-                    }
-                    case "field" -> fields.add(field(text, w, enums));
-                    default -> throw new IllegalStateException("descriptors-v10.txt: unknown keyword " + w[0]);
+                    name = w[1];
+                    size = Integer.parseInt(w[2]);
+                    fields = new ArrayList<>();
                 }
+                case "field" -> fields.add(field(row.text(), w, enums));
+                default -> throw new IllegalStateException("descriptors-v10.txt:" + row.line() + ": unknown keyword " + w[0]);
             }
-            if (name != null) {
-                descriptors.put(name, new DescriptorDef(name, size, fields));
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        }
+        if (name != null) {
+            descriptors.put(name, new DescriptorDef(name, size, fields));
         }
         return new DescriptorSet(descriptors, enums);
     }

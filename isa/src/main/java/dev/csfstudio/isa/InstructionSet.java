@@ -1,11 +1,5 @@
 package dev.csfstudio.isa;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -55,7 +49,7 @@ public final class InstructionSet {
             synchronized (InstructionSet.class) {
                 set = v10;
                 if (set == null) {
-                    set = v10 = load("v10", InstructionSet.class.getResourceAsStream("v10.isa"));
+                    set = v10 = load("v10");
                 }
             }
         }
@@ -98,15 +92,8 @@ public final class InstructionSet {
     }
 
     /** Parses the table format described at the top of {@code v10.isa}. */
-    static InstructionSet load(String name, InputStream in) {
-        if (in == null) {
-            throw new IllegalStateException("instruction table " + name + " missing from the class path");
-        }
-        try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-            return new TableReader(name).read(reader);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+    static InstructionSet load(String name) {
+        return new TableReader(name).read(TableText.rows(name + ".isa"));
     }
 
     private static final class TableReader {
@@ -129,19 +116,15 @@ public final class InstructionSet {
             this.table = table;
         }
 
-        InstructionSet read(BufferedReader reader) throws IOException {
-            String line;
-            while ((line = reader.readLine()) != null) {
-                lineNo++;
-                String text = line.strip();
-                if (text.isEmpty() || text.startsWith("#")) {
-                    continue;
-                }
-                String[] words = text.split("\\s+");
+        InstructionSet read(List<TableText.Row> rows) {
+            for (TableText.Row row : rows) {
+                lineNo = row.line();
+                String text = row.text();
+                String[] words = row.words();
                 switch (words[0]) {
                     case "registers" -> registers = Integer.parseInt(words[1]);
                     case "register" -> named.add(new NamedRegister(words[1], words[2], rest(text, 3)));
-                    case "enum" -> readEnum(words);
+                    case "enum" -> enums.put(words[1], TableText.enumType(words));
                     case "instruction" -> {
                         finish();
                         opcode = Integer.parseInt(words[1]);
@@ -169,15 +152,6 @@ public final class InstructionSet {
                 throw error("missing 'registers'");
             }
             return new InstructionSet(table, registers, named, enums, defs);
-        }
-
-        private void readEnum(String[] words) {
-            Map<String, Long> values = new LinkedHashMap<>();
-            for (int i = 2; i < words.length; i++) {
-                String[] kv = words[i].split("=");
-                values.put(kv[0], Long.parseLong(kv[1]));
-            }
-            enums.put(words[1], new EnumType(words[1], values));
         }
 
         private void readField(String[] words) {

@@ -1,10 +1,5 @@
 package dev.csfstudio.isa;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -45,28 +40,18 @@ public final class PixelFormats {
 
     private static Map<String, PixelFormat> load() {
         Map<String, PixelFormat> formats = new LinkedHashMap<>();
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(
-                PixelFormats.class.getResourceAsStream("pixel-formats.txt"), StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = r.readLine()) != null) {
-                String text = line.strip();
-                if (text.isEmpty() || text.startsWith("#")) {
-                    continue;
+        for (TableText.Row row : TableText.rows("pixel-formats.txt")) {
+            String[] w = row.words();
+            List<PixelFormat.Channel> channels = new ArrayList<>();
+            int shift = 0;
+            if (!w[4].equals("raw")) {
+                for (String c : w[4].split(",")) {
+                    int bits = Integer.parseInt(c.substring(1));
+                    channels.add(new PixelFormat.Channel(c.charAt(0), shift, bits));
+                    shift += bits;
                 }
-                String[] w = text.split("\\s+");
-                List<PixelFormat.Channel> channels = new ArrayList<>();
-                int shift = 0;
-                if (!w[4].equals("raw")) {
-                    for (String c : w[4].split(",")) {
-                        int bits = Integer.parseInt(c.substring(1));
-                        channels.add(new PixelFormat.Channel(c.charAt(0), shift, bits));
-                        shift += bits;
-                    }
-                }
-                formats.put(w[1], new PixelFormat(w[1], Integer.parseInt(w[2]), Integer.parseInt(w[3]), channels, w[5]));
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            formats.put(w[1], new PixelFormat(w[1], Integer.parseInt(w[2]), Integer.parseInt(w[3]), channels, w[5]));
         }
         return formats;
     }

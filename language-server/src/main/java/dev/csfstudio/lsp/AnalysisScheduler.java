@@ -22,8 +22,9 @@ import org.eclipse.lsp4j.PublishDiagnosticsParams;
 
 /**
  * Background work after edits. Assembly is coalesced, not delayed: an edit starts an analysis of the
- * newest text at once unless one is already queued, so diagnostics follow typing closely. A run waits
- * until edits settle ({@code runDelayMillis}), and a newer edit cancels an older run through its
+ * newest text at once unless one is already queued, so diagnostics follow typing closely. Runs are
+ * debounced on both edges: an edit after a quiet spell runs at once, an edit in a burst waits until the
+ * edits settle ({@code runDelayMillis} without another). A newer edit cancels an older run through its
  * {@code cancelled} supplier; runs are bounded by a step budget, so none can occupy the runner forever.
  */
 public final class AnalysisScheduler implements AutoCloseable {
@@ -50,6 +51,7 @@ public final class AnalysisScheduler implements AutoCloseable {
     private final ConcurrentMap<String, ScheduledFuture<?>> pendingRuns = new ConcurrentHashMap<>();
     private final ConcurrentMap<String, RunFeedback> feedback = new ConcurrentHashMap<>();
     private final ConcurrentMap<String, Set<String>> publishedTo = new ConcurrentHashMap<>();
+    private final ConcurrentMap<String, Long> lastEdit = new ConcurrentHashMap<>();
 
     public AnalysisScheduler(DocumentStore store, DocumentAnalyzer analyzer, BackgroundRunner runner,
                              Publisher publisher, long runDelayMillis, long stepBudget) {
@@ -73,23 +75,27 @@ public final class AnalysisScheduler implements AutoCloseable {
                 }
             });
         }
-        ScheduledFuture<?> old = pendingRuns.put(uri, timer.schedule(() -> startRun(uri), runDelayMillis,
+        long now = System.nanoTime();
+        Long previous = lastEdit.put(uri, now);
+        boolean quiet = previous == null || now - previous >= TimeUnit.MILLISECONDS.toNanos(runDelayMillis);
+        ScheduledFuture<?> old = pendingRuns.put(uri, timer.schedule(() -> startRun(uri), quiet ? 0 : runDelayMillis,
                 TimeUnit.MILLISECONDS));
         if (old != null) {
             old.cancel(false);
         }
     }
 
-    public void closed(String uri) {
+    public synchronized void closed(String uri) {
         ScheduledFuture<?> old = pendingRuns.remove(uri);
         if (old != null) {
             old.cancel(false);
         }
         feedback.remove(uri);
-        Set<String> uris = publishedTo.remove(uri);
-        if (uris != null) {
-            uris.forEach(u -> publisher.publishDiagnostics(new PublishDiagnosticsParams(u, List.of())));
-        }
+        lastEdit.remove(uri);
+        Set<String> uris = new HashSet<>(publishedTo.getOrDefault(uri, Set.of()));
+        publishedTo.remove(uri);
+        uris.add(uri);
+        uris.forEach(u -> publisher.publishDiagnostics(new PublishDiagnosticsParams(u, List.of())));
     }
 
     /** The last run's results, if they belong to the document's current version. */

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 import org.eclipse.lsp4j.CodeAction;
 import org.eclipse.lsp4j.CodeActionKind;
@@ -23,6 +24,8 @@ import dev.csfstudio.asm.AssembledLine;
 import dev.csfstudio.asm.Symbol;
 import dev.csfstudio.asm.SymbolKind;
 import dev.csfstudio.isa.BitField;
+import dev.csfstudio.isa.InstructionDef;
+import dev.csfstudio.isa.InstructionSet;
 import dev.csfstudio.isa.OperandKind;
 import dev.csfstudio.isa.OperandSpec;
 
@@ -31,6 +34,12 @@ import dev.csfstudio.isa.OperandSpec;
  * and labels, the nearest valid value of a range error), and "use a label" for a numeric branch offset.
  */
 public final class CodeActionService {
+
+    private final InstructionSet isa;
+
+    public CodeActionService(InstructionSet isa) {
+        this.isa = isa;
+    }
 
     public List<Either<Command, CodeAction>> actions(DocumentAnalysis a, CodeActionParams params) {
         List<Either<Command, CodeAction>> out = new ArrayList<>();
@@ -43,6 +52,9 @@ public final class CodeActionService {
                 action.setEdit(new WorkspaceEdit(Map.of(uri, List.of(new TextEdit(d.getRange(), replacement)))));
                 action.setIsPreferred(out.isEmpty());
                 out.add(Either.forRight(action));
+            }
+            if (d.getCode() != null && d.getCode().isLeft() && "out-of-range".equals(d.getCode().getLeft())) {
+                nearestValidForm(a, d).ifPresent(action -> out.add(Either.forRight(action)));
             }
         }
         Range r = params.getRange();
@@ -75,6 +87,124 @@ public final class CodeActionService {
             list.forEach(o -> out.add(String.valueOf(o)));
         }
         return out;
+    }
+
+    /**
+     * The nearest valid form of a line whose literal is out of range, found in the ISA table: a byte count
+     * rounded up to the multiple the field stores, or the sibling instruction whose operand of the same
+     * kind holds the value (MOVE32 rN, #big becomes MOVE48 dN, #big).
+     */
+    private Optional<CodeAction> nearestValidForm(DocumentAnalysis a, Diagnostic d) {
+        int lineNo = d.getRange().getStart().getLine();
+        if (d.getRange().getEnd().getLine() != lineNo) {
+            return Optional.empty();
+        }
+        String text = a.document().line(lineNo);
+        int start = Math.min(d.getRange().getStart().getCharacter(), text.length());
+        int end = Math.min(d.getRange().getEnd().getCharacter(), text.length());
+        OptionalLong value = literal(text.substring(start, end));
+        SourceLine line = SourceLine.scan(text);
+        Optional<SourceLine.Token> head = line.head().filter(h -> h.kind() == SourceLine.Kind.MNEMONIC);
+        Optional<InstructionDef> def = head.flatMap(h -> isa.byMnemonic(h.text()));
+        int index = line.operandIndexAt(start);
+        if (value.isEmpty() || def.isEmpty() || index < 0 || index >= def.get().operands().size()) {
+            return Optional.empty();
+        }
+        String uri = a.document().uri();
+        OperandSpec op = def.get().operands().get(index);
+        long v = value.getAsLong();
+        if (op.kind() == OperandKind.BYTES8) {
+            long rounded = Math.max(0, (v + 7) / 8 * 8);
+            if (rounded == v || rounded > op.maxValue()) {
+                return Optional.empty();
+            }
+            return Optional.of(quickFix("Round up to #" + rounded + " (a multiple of 8)", d,
+                    Map.of(uri, List.of(new TextEdit(d.getRange(), "#" + rounded)))));
+        }
+        if (!line.modifiers().isEmpty()) {
+            return Optional.empty();
+        }
+        for (InstructionDef sibling : isa.instructions()) {
+            List<TextEdit> edits = siblingEdits(def.get(), sibling, line, lineNo, index, v);
+            if (edits != null) {
+                return Optional.of(quickFix("Use " + sibling.mnemonic() + " (" + op.field().width() + "-bit "
+                        + op.field().name() + " is too narrow)", d, Map.of(uri, edits)));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The edits turning {@code line} into {@code sibling}, or null when it cannot hold the operands. */
+    private static List<TextEdit> siblingEdits(InstructionDef def, InstructionDef sibling, SourceLine line, int lineNo,
+                                               int index, long value) {
+        if (sibling == def || !sibling.modifiers().stream().noneMatch(m -> m.required())
+                || sibling.operands().size() != def.operands().size()) {
+            return null;
+        }
+        OperandSpec wide = sibling.operands().get(index);
+        if (wide.kind() != def.operands().get(index).kind() || value < wide.minValue() || value > wide.maxValue()) {
+            return null;
+        }
+        SourceLine.Token head = line.head().orElseThrow();
+        List<TextEdit> edits = new ArrayList<>();
+        edits.add(new TextEdit(range(lineNo, head.start(), head.end()), sibling.mnemonic()));
+        for (int i = 0; i < def.operands().size(); i++) {
+            OperandKind from = def.operands().get(i).kind();
+            OperandKind to = sibling.operands().get(i).kind();
+            if (from == to) {
+                continue;
+            }
+            if (from != OperandKind.R || to != OperandKind.D) {
+                return null;
+            }
+            SourceLine.Token register = operandToken(line, i);
+            if (register == null || register.kind() != SourceLine.Kind.REGISTER
+                    || Integer.parseInt(register.text().substring(1)) % 2 != 0) {
+                return null;
+            }
+            edits.add(new TextEdit(range(lineNo, register.start(), register.start() + 1), "d"));
+        }
+        return edits;
+    }
+
+    private static CodeAction quickFix(String title, Diagnostic d, Map<String, List<TextEdit>> changes) {
+        CodeAction action = new CodeAction(title);
+        action.setKind(CodeActionKind.QuickFix);
+        action.setDiagnostics(List.of(d));
+        action.setEdit(new WorkspaceEdit(changes));
+        return action;
+    }
+
+    private static Range range(int line, int start, int end) {
+        return new Range(new Position(line, start), new Position(line, end));
+    }
+
+    /** A number as written in source ({@code #}, sign, 0x/0b prefixes, _ separators); empty for expressions. */
+    static OptionalLong literal(String text) {
+        String t = text.strip().replace("_", "");
+        if (t.startsWith("#")) {
+            t = t.substring(1);
+        }
+        boolean negative = t.startsWith("-");
+        if (negative) {
+            t = t.substring(1);
+        }
+        try {
+            java.math.BigInteger v;
+            if (t.startsWith("0x") || t.startsWith("0X")) {
+                v = new java.math.BigInteger(t.substring(2), 16);
+            } else if (t.startsWith("0b") || t.startsWith("0B")) {
+                v = new java.math.BigInteger(t.substring(2), 2);
+            } else {
+                v = new java.math.BigInteger(t);
+            }
+            if (negative) {
+                v = v.negate();
+            }
+            return v.bitLength() < 64 ? OptionalLong.of(v.longValue()) : OptionalLong.empty();
+        } catch (NumberFormatException e) {
+            return OptionalLong.empty();
+        }
     }
 
     /** A branch with a numeric offset: name its target with an existing label, or add one there. */

@@ -34,6 +34,9 @@ import dev.csfstudio.isa.OperandSpec;
 /** Completion from the ISA and descriptor tables plus the symbols of the last analysis. */
 public final class CompletionService {
 
+    /** Most symbols one completion answer lists (a long document can define thousands of labels). */
+    static final int MAX_SYMBOLS = 200;
+
     private final InstructionSet isa;
     private final DescriptorSet descriptors;
 
@@ -56,6 +59,8 @@ public final class CompletionService {
         }
         int[] word = line.wordAround(column);
         Range replace = new Range(new Position(position.getLine(), word[0]), new Position(position.getLine(), word[1]));
+        String prefix = text.substring(word[0], column);
+        boolean incomplete = false;
         Optional<SourceLine.Token> head = line.head();
         boolean inHead = head.isEmpty() || column <= head.get().end() && column >= head.get().start();
         boolean afterDot = word[0] > 0 && text.charAt(word[0] - 1) == '.';
@@ -74,15 +79,16 @@ public final class CompletionService {
                 }
             }
         } else if (head.get().kind() == SourceLine.Kind.DIRECTIVE) {
-            directiveOperands(head.get().text(), line, column, replace, analysis, items);
+            incomplete = directiveOperands(head.get().text(), line, column, replace, prefix, position.getLine(),
+                    analysis, items);
         } else {
             Optional<InstructionDef> def = isa.byMnemonic(head.get().text());
             int index = line.operandIndexAt(column);
             OperandKind kind = def.filter(d -> index >= 0 && index < d.operands().size())
                     .map(d -> d.operands().get(index).kind()).orElse(null);
-            operands(kind, replace, analysis, items);
+            incomplete = operands(kind, replace, prefix, position.getLine(), analysis, items);
         }
-        return new CompletionList(false, items);
+        return new CompletionList(incomplete, items);
     }
 
     private void mnemonics(Range replace, List<CompletionItem> items) {
@@ -159,8 +165,8 @@ public final class CompletionService {
         }
     }
 
-    private void directiveOperands(String directive, SourceLine line, int column, Range replace,
-                                   Optional<DocumentAnalysis> analysis, List<CompletionItem> items) {
+    private boolean directiveOperands(String directive, SourceLine line, int column, Range replace, String prefix,
+                                      int lineNo, Optional<DocumentAnalysis> analysis, List<CompletionItem> items) {
         Optional<DirectiveCatalog.Directive> d = DirectiveCatalog.byName(directive);
         if (d.isPresent() && d.get().descriptor() != null) {
             DescriptorDef descriptor = descriptors.get(d.get().descriptor());
@@ -169,10 +175,9 @@ public final class CompletionService {
                 Optional<DescriptorField> f = descriptor.field(field.get().text());
                 if (f.isPresent() && f.get().enumType() != null) {
                     enumValues(f.get().enumType(), replace, items);
-                    return;
+                    return false;
                 }
-                operands(OperandKind.HEX, replace, analysis, items);
-                return;
+                return operands(OperandKind.HEX, replace, prefix, lineNo, analysis, items);
             }
             for (DescriptorField f : descriptor.fields()) {
                 CompletionItem item = new CompletionItem(f.name());
@@ -183,9 +188,9 @@ public final class CompletionService {
                 item.setTextEdit(Either.forLeft(new TextEdit(replace, f.name() + "=")));
                 items.add(item);
             }
-            return;
+            return false;
         }
-        operands(null, replace, analysis, items);
+        return operands(null, replace, prefix, lineNo, analysis, items);
     }
 
     /** In {@code .rt format=R8|}, the field name before the {@code =} the cursor follows. */
@@ -215,8 +220,9 @@ public final class CompletionService {
     }
 
     /** Registers (named inputs first), then labels and constants; a branch target offers labels first. */
-    private void operands(OperandKind kind, Range replace, Optional<DocumentAnalysis> analysis,
-                          List<CompletionItem> items) {
+    /** @return whether the symbol list was cut short */
+    private boolean operands(OperandKind kind, Range replace, String prefix, int line,
+                             Optional<DocumentAnalysis> analysis, List<CompletionItem> items) {
         boolean registers = kind == null || kind == OperandKind.R || kind == OperandKind.D || kind == OperandKind.MEM
                 || kind == OperandKind.MEMOFF || kind == OperandKind.REGMASK || kind == OperandKind.REGRANGE;
         if (registers) {
@@ -241,13 +247,11 @@ public final class CompletionService {
             }
         }
         if (analysis.isEmpty()) {
-            return;
+            return false;
         }
         boolean labelsFirst = kind == OperandKind.TARGET;
-        for (Symbol s : analysis.get().result().symbols()) {
-            if (s.kind() == SymbolKind.LOCAL_LABEL) {
-                continue;
-            }
+        Candidates candidates = symbolsInScope(analysis.get(), prefix, line);
+        for (Symbol s : candidates.symbols()) {
             CompletionItem item = new CompletionItem(s.name());
             boolean label = s.kind() == SymbolKind.LABEL;
             item.setKind(s.kind() == SymbolKind.CONSTANT ? CompletionItemKind.Constant
@@ -257,6 +261,31 @@ public final class CompletionService {
             item.setTextEdit(Either.forLeft(new TextEdit(replace, s.name())));
             items.add(item);
         }
+        return candidates.incomplete();
+    }
+
+    private record Candidates(List<Symbol> symbols, boolean incomplete) {
+    }
+
+    /**
+     * Global symbols starting with what the user typed. A document with thousands of labels offers the
+     * {@value #MAX_SYMBOLS} defined nearest the cursor and marks the list incomplete, so the client asks
+     * again as the prefix grows.
+     */
+    private static Candidates symbolsInScope(DocumentAnalysis analysis, String prefix, int line) {
+        String p = prefix.toLowerCase(Locale.ROOT);
+        List<Symbol> matching = new ArrayList<>();
+        for (Symbol s : analysis.result().symbols()) {
+            if (s.kind() != SymbolKind.LOCAL_LABEL && s.name().toLowerCase(Locale.ROOT).startsWith(p)) {
+                matching.add(s);
+            }
+        }
+        if (matching.size() <= MAX_SYMBOLS) {
+            return new Candidates(matching, false);
+        }
+        matching.sort(java.util.Comparator.comparingInt(s -> s.definition() == null ? Integer.MAX_VALUE
+                : Math.abs(s.definition().line() - 1 - line)));
+        return new Candidates(matching.subList(0, MAX_SYMBOLS), true);
     }
 
     private static CompletionItem register(String name, String detail, int number, Range replace) {

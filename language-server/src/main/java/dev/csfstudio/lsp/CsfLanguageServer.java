@@ -86,9 +86,9 @@ public final class CsfLanguageServer implements LanguageServer, LanguageClientAw
     @Override
     public CompletableFuture<InitializeResult> initialize(InitializeParams params) {
         roots.initialize(params);
-        var caps0 = params.getCapabilities();
-        inlayHintRefresh = caps0 != null && caps0.getWorkspace() != null && caps0.getWorkspace().getInlayHint() != null
-                && Boolean.TRUE.equals(caps0.getWorkspace().getInlayHint().getRefreshSupport());
+        var clientCaps = params.getCapabilities();
+        inlayHintRefresh = clientCaps != null && clientCaps.getWorkspace() != null && clientCaps.getWorkspace().getInlayHint() != null
+                && Boolean.TRUE.equals(clientCaps.getWorkspace().getInlayHint().getRefreshSupport());
         long delay = option(params.getInitializationOptions(), "runDelayMs", RUN_DELAY_MILLIS);
         long steps = option(params.getInitializationOptions(), "backgroundSteps", BACKGROUND_STEPS);
         boolean background = option(params.getInitializationOptions(), "backgroundRun", 1) != 0;

@@ -46,11 +46,16 @@ public final class CsfLanguageServerLauncher {
         try (ServerSocket listener = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
             System.err.println("csf lsp: listening on " + listener.getInetAddress().getHostAddress() + ":"
                     + listener.getLocalPort());
-            try (Socket socket = listener.accept()) {
-                System.exit(serve(Toolchain.standard(), socket.getInputStream(), socket.getOutputStream()));
-            }
+            System.exit(serveOne(Toolchain.standard(), listener));
         } catch (IOException e) {
             throw new UncheckedIOException("csf lsp: cannot listen on port " + port + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Accepts one client on {@code listener} and serves it; returns the exit code. */
+    public static int serveOne(Toolchain toolchain, ServerSocket listener) throws IOException {
+        try (Socket socket = listener.accept()) {
+            return serve(toolchain, socket.getInputStream(), socket.getOutputStream());
         }
     }
 

@@ -57,7 +57,7 @@ final class CsfTextDocumentService implements TextDocumentService {
     private final NavigationService navigation;
     private final SemanticTokenService semanticTokens = new SemanticTokenService();
     private final FoldingRangeService folding = new FoldingRangeService();
-    private final CodeActionService codeActions = new CodeActionService();
+    private final CodeActionService codeActions;
     private final InlayHintService inlayHints = new InlayHintService();
     private final CodeLensService codeLenses = new CodeLensService();
 
@@ -67,6 +67,7 @@ final class CsfTextDocumentService implements TextDocumentService {
         this.hover = new HoverService(server.isa, server.descriptors);
         this.signatures = new SignatureHelpService(server.isa);
         this.navigation = new NavigationService(server.isa, server.store);
+        this.codeActions = new CodeActionService(server.isa);
     }
 
     @Override

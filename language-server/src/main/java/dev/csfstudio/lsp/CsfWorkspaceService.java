@@ -105,10 +105,12 @@ final class CsfWorkspaceService implements WorkspaceService {
 
     @Override
     public void didChangeConfiguration(DidChangeConfigurationParams params) {
+        // Settings come once, as initializationOptions; nothing changes at run time.
     }
 
     @Override
     public void didChangeWatchedFiles(DidChangeWatchedFilesParams params) {
+        // Every analysis reads included files afresh, so a changed file is seen at the next edit.
     }
 
     @Override

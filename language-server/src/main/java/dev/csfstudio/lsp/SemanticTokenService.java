@@ -3,10 +3,17 @@ package dev.csfstudio.lsp;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.antlr.v4.runtime.CharStreams;
+import org.antlr.v4.runtime.Token;
 import org.eclipse.lsp4j.SemanticTokens;
 import org.eclipse.lsp4j.SemanticTokensLegend;
 
-/** Semantic tokens for every line, from the line scanner: mnemonics, modifiers, registers, labels, ... */
+import dev.csfstudio.grammar.CsfLexer;
+
+/**
+ * Semantic tokens from the grammar's own lexer, so highlighting splits text exactly as the assembler
+ * does. The lexer reads {@code BRANCH.ne} as one word; it is shown as a mnemonic and its modifiers.
+ */
 public final class SemanticTokenService {
 
     /** Token types in legend order; a token's type is its index here. */
@@ -14,46 +21,118 @@ public final class SemanticTokenService {
             "variable", "function", "property", "string", "comment", "operator");
     public static final List<String> MODIFIERS = List.of("declaration");
 
+    private static final int KEYWORD = 0;
+    private static final int MODIFIER = 1;
+    private static final int MACRO = 2;
+    private static final int REGISTER = 3;
+    private static final int NUMBER = 4;
+    private static final int SYMBOL = 5;
+    private static final int LABEL = 6;
+    private static final int FIELD = 7;
+    private static final int STRING = 8;
+    private static final int COMMENT = 9;
+    private static final int OPERATOR = 10;
+
     public static SemanticTokensLegend legend() {
         return new SemanticTokensLegend(TYPES, MODIFIERS);
     }
 
     public SemanticTokens tokens(TextDocument doc) {
-        List<Integer> data = new ArrayList<>();
-        int prevLine = 0;
-        int prevStart = 0;
-        for (int lineNo = 0; lineNo < doc.lineCount(); lineNo++) {
-            for (SourceLine.Token t : SourceLine.scan(doc.line(lineNo)).tokens()) {
-                int type = typeOf(t.kind());
-                if (type < 0 || t.end() <= t.start()) {
-                    continue;
+        CsfLexer lexer = new CsfLexer(CharStreams.fromString(doc.text()));
+        lexer.removeErrorListeners();
+        List<? extends Token> tokens = lexer.getAllTokens();
+        Encoder out = new Encoder();
+        boolean statementSeen = false;
+        for (int i = 0; i < tokens.size(); i++) {
+            Token t = tokens.get(i);
+            int type = t.getType();
+            if (type == CsfLexer.NEWLINE) {
+                statementSeen = false;
+                continue;
+            }
+            Token next = i + 1 < tokens.size() ? tokens.get(i + 1) : null;
+            boolean beforeColon = next != null && ":".equals(next.getText());
+            boolean beforeEquals = next != null && "=".equals(next.getText());
+            switch (type) {
+                case CsfLexer.COMMENT -> out.add(t, 0, t.getText().length(), COMMENT, 0);
+                case CsfLexer.STRING, CsfLexer.UNTERMINATED_STRING -> out.add(t, 0, t.getText().length(), STRING, 0);
+                case CsfLexer.HEX, CsfLexer.BIN, CsfLexer.DEC, CsfLexer.FLOAT -> {
+                    if (!statementSeen && beforeColon) {
+                        out.add(t, 0, t.getText().length(), LABEL, 1);
+                    } else {
+                        out.add(t, 0, t.getText().length(), NUMBER, 0);
+                    }
                 }
-                data.add(lineNo - prevLine);
-                data.add(lineNo == prevLine ? t.start() - prevStart : t.start());
-                data.add(t.end() - t.start());
-                data.add(type);
-                data.add(t.kind() == SourceLine.Kind.LABEL_DEFINITION ? 1 : 0);
-                prevLine = lineNo;
-                prevStart = t.start();
+                case CsfLexer.LOCAL_REF -> out.add(t, 0, t.getText().length(), SYMBOL, 0);
+                case CsfLexer.DIRECTIVE -> {
+                    out.add(t, 0, t.getText().length(), MACRO, 0);
+                    statementSeen = true;
+                }
+                case CsfLexer.IDENT -> {
+                    String text = t.getText();
+                    if (!statementSeen && beforeColon) {
+                        out.add(t, 0, text.length(), LABEL, 1);
+                    } else if (!statementSeen) {
+                        mnemonic(out, t);
+                        statementSeen = true;
+                    } else if (SourceLine.isRegister(text)) {
+                        out.add(t, 0, text.length(), REGISTER, 0);
+                    } else {
+                        out.add(t, 0, text.length(), beforeEquals ? FIELD : SYMBOL, 0);
+                    }
+                }
+                case CsfLexer.ERROR_CHAR -> { }
+                default -> {
+                    if (t.getText().equals(",")) {
+                        continue; // punctuation keeps the editor's default colour
+                    }
+                    if (t.getText().equals("#") && next != null && next.getStartIndex() == t.getStopIndex() + 1
+                            && isNumber(next.getType())) {
+                        continue; // '#' is shown with its number
+                    }
+                    out.add(t, 0, t.getText().length(), OPERATOR, 0);
+                }
             }
         }
-        return new SemanticTokens(data);
+        return new SemanticTokens(out.data);
     }
 
-    private static int typeOf(SourceLine.Kind kind) {
-        return switch (kind) {
-            case MNEMONIC -> 0;
-            case MODIFIER -> 1;
-            case DIRECTIVE -> 2;
-            case REGISTER -> 3;
-            case NUMBER -> 4;
-            case SYMBOL -> 5;
-            case LABEL_DEFINITION -> 6;
-            case FIELD_NAME -> 7;
-            case STRING -> 8;
-            case COMMENT -> 9;
-            case OPERATOR -> 10;
-            case COMMA -> -1;
-        };
+    /** {@code BRANCH.ne}: the mnemonic, then each dotted modifier (with its dot). */
+    private static void mnemonic(Encoder out, Token t) {
+        String text = t.getText();
+        int dot = text.indexOf('.');
+        out.add(t, 0, dot < 0 ? text.length() : dot, KEYWORD, 0);
+        while (dot >= 0) {
+            int nextDot = text.indexOf('.', dot + 1);
+            int end = nextDot < 0 ? text.length() : nextDot;
+            out.add(t, dot, end - dot, MODIFIER, 0);
+            dot = nextDot;
+        }
+    }
+
+    private static boolean isNumber(int type) {
+        return type == CsfLexer.HEX || type == CsfLexer.BIN || type == CsfLexer.DEC || type == CsfLexer.FLOAT;
+    }
+
+    /** LSP's relative encoding: (line delta, start delta, length, type, modifiers) per token. */
+    private static final class Encoder {
+        final List<Integer> data = new ArrayList<>();
+        int prevLine;
+        int prevStart;
+
+        void add(Token t, int offset, int length, int type, int modifiers) {
+            int line = t.getLine() - 1;
+            int start = t.getCharPositionInLine() + offset;
+            if (length <= 0 || t.getText().indexOf('\n') >= 0) {
+                return;
+            }
+            data.add(line - prevLine);
+            data.add(line == prevLine ? start - prevStart : start);
+            data.add(length);
+            data.add(type);
+            data.add(modifiers);
+            prevLine = line;
+            prevStart = start;
+        }
     }
 }

@@ -62,4 +62,36 @@ class CodeActionTest {
                     action.getEdit().getChanges().get(uri));
         }
     }
+
+    @Test
+    void immediateTooWideForMove32BecomesMove48() throws Exception {
+        try (LspSession s = LspSession.start(root)) {
+            String uri = s.open("a.csf", "    MOVE32 r4, #0x100000000\n");
+            Diagnostic d = s.currentDiagnostics(uri).getDiagnostics().get(0);
+            CodeAction fix = actions(s, uri, d.getRange(), List.of(d)).get(0);
+            assertEquals("Use MOVE48 (32-bit imm is too narrow)", fix.getTitle());
+            assertEquals(List.of(new TextEdit(new Range(new Position(0, 4), new Position(0, 10)), "MOVE48"),
+                    new TextEdit(new Range(new Position(0, 11), new Position(0, 12)), "d")),
+                    fix.getEdit().getChanges().get(uri));
+        }
+    }
+
+    @Test
+    void byteCountIsRoundedUpToTheMultipleTheFieldStores() throws Exception {
+        try (LspSession s = LspSession.start(root)) {
+            String uri = s.open("a.csf", "    PROT_REGION #12\n");
+            Diagnostic d = s.currentDiagnostics(uri).getDiagnostics().get(0);
+            CodeAction fix = actions(s, uri, d.getRange(), List.of(d)).get(0);
+            assertEquals(List.of(new TextEdit(d.getRange(), "#16")), fix.getEdit().getChanges().get(uri));
+        }
+    }
+
+    @Test
+    void branchOffsetBeyondSixteenBitsHasNoValidForm() throws Exception {
+        try (LspSession s = LspSession.start(root)) {
+            String uri = s.open("a.csf", "    BRANCH.ne r4, #40000\n");
+            Diagnostic d = s.currentDiagnostics(uri).getDiagnostics().get(0);
+            assertEquals(List.of(), actions(s, uri, d.getRange(), List.of(d)));
+        }
+    }
 }

@@ -137,4 +137,34 @@ class CompletionTest {
             assertEquals(List.of(), complete(s, uri, 0, 9));
         }
     }
+
+    @Test
+    void thousandsOfLabelsAreCutToThoseNearestTheCursor() throws Exception {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < 1000; i++) {
+            text.append("l").append(i).append(":\n    NOP\n");
+        }
+        text.append("    BRANCH.ne r4, \n");
+        try (LspSession s = LspSession.start(root)) {
+            String uri = s.open("a.csf", text.toString());
+            s.currentDiagnostics(uri);
+            var list = s.server.getTextDocumentService().completion(new CompletionParams(LspSession.id(uri),
+                    new Position(2000, 18))).get(10, TimeUnit.SECONDS).getRight();
+            assertTrue(list.isIncomplete());
+            List<String> got = labels(list.getItems());
+            assertEquals(CompletionService.MAX_SYMBOLS, got.size());
+            assertTrue(got.contains("l999"));
+            assertFalse(got.contains("l0"));
+        }
+    }
+
+    @Test
+    void typedPrefixNarrowsTheSymbols() throws Exception {
+        try (LspSession s = LspSession.start(root)) {
+            String uri = s.open("a.csf", "alpha:\nbeta:\n    BRANCH.ne r4, al\n");
+            s.currentDiagnostics(uri);
+            List<String> got = labels(complete(s, uri, 2, 20));
+            assertEquals(List.of("alpha"), got);
+        }
+    }
 }

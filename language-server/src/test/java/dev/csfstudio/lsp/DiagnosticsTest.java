@@ -93,4 +93,14 @@ class DiagnosticsTest {
             assertEquals(new Range(new Position(0, 9), new Position(0, 16)), d.getRange());
         }
     }
+
+    @Test
+    void closingADocumentClearsItsDiagnostics() throws Exception {
+        try (LspSession s = LspSession.start(root)) {
+            String uri = s.open("a.csf", "NOPE\n");
+            assertEquals(1, s.currentDiagnostics(uri).getDiagnostics().size());
+            s.server.getTextDocumentService().didClose(new org.eclipse.lsp4j.DidCloseTextDocumentParams(LspSession.id(uri)));
+            s.client.awaitDiagnostics(uri, p -> p.getDiagnostics().isEmpty());
+        }
+    }
 }

@@ -22,8 +22,10 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 
 /**
- * The server as a separate process spoken to over stdin/stdout, as an editor does. The command is
- * {@code -Dcsf.lsp.command="<repo>/csf lsp"} when given, otherwise the launcher class on this test's class path.
+ * The server as a separate process spoken to over stdin/stdout, as an editor does. The process is
+ * {@code -Dcsf.lsp.command=...} when given (e.g. {@code "<repo>/csf lsp"}); otherwise what {@code ./csf lsp}
+ * executes, {@code java -jar cli/target/csf.jar lsp}, when that jar is newer than this module's classes;
+ * otherwise the launcher class on this test's class path (a clean build tests before the CLI is packaged).
  */
 class EndToEndProcessTest {
 
@@ -36,6 +38,13 @@ class EndToEndProcessTest {
             return List.of(configured.trim().split("\\s+"));
         }
         String java = ProcessHandle.current().info().command().orElse("java");
+        String corpus = System.getProperty("csf.corpus", "../src/test/csf");
+        Path repo = Path.of(corpus).toAbsolutePath().normalize().getParent().getParent();
+        java.io.File jar = repo.resolve("cli/target/csf.jar").toFile();
+        java.io.File classes = Path.of("target/classes/dev/csfstudio/lsp/CsfLanguageServer.class").toFile();
+        if (jar.isFile() && classes.isFile() && jar.lastModified() > classes.lastModified()) {
+            return List.of(java, "-jar", jar.getPath(), "lsp");
+        }
         return List.of(java, "-cp", System.getProperty("java.class.path"), CsfLanguageServerLauncher.class.getName());
     }
 

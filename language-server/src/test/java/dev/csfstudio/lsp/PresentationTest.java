@@ -43,6 +43,18 @@ class PresentationTest {
     }
 
     @Test
+    void semanticTokensOnLaterLinesAreRelativeToThePreviousToken() throws Exception {
+        try (LspSession s = LspSession.start(root)) {
+            String uri = s.open("a.csf", "NOP ; hi\n.stream s\n");
+            List<Integer> data = s.server.getTextDocumentService().semanticTokensFull(new SemanticTokensParams(
+                    LspSession.id(uri))).get(10, TimeUnit.SECONDS).getData();
+            List<String> types = SemanticTokenService.TYPES;
+            assertEquals(List.of(0, 0, 3, types.indexOf("keyword"), 0, 0, 4, 4, types.indexOf("comment"), 0,
+                    1, 0, 7, types.indexOf("macro"), 0, 0, 8, 1, types.indexOf("variable"), 0), data);
+        }
+    }
+
+    @Test
     void sectionsAndCommentBlocksFold() throws Exception {
         try (LspSession s = LspSession.start(root)) {
             String uri = s.open("a.csf", "// one\n// two\n.stream main\n    NOP\n    NOP\n.buffer b, size=8\n    .word 1\n");

@@ -153,4 +153,44 @@ class RunFeedbackTest {
             assertTrue(hints.get(0).getLabel().getLeft().contains("r42=0x1234"), hints.get(0).getLabel().getLeft());
         }
     }
+
+    @Test
+    void runOfADocumentWithErrorsIsRefusedWithTheFirstError() throws Exception {
+        try (LspSession s = LspSession.start(root)) {
+            String uri = s.open("bad.csf", "NOPE\n");
+            JsonObject params = new JsonObject();
+            params.addProperty("uri", uri);
+            var e = org.junit.jupiter.api.Assertions.assertThrows(java.util.concurrent.ExecutionException.class,
+                    () -> s.server.run(params).get(30, TimeUnit.SECONDS));
+            assertTrue(e.getCause().getMessage().contains("does not assemble"), e.getCause().getMessage());
+        }
+    }
+
+    @Test
+    void runLensOfAStreamRunsThatStream() throws Exception {
+        try (LspSession s = LspSession.start(root)) {
+            String uri = s.open("two.csf", ".stream main\n    MOVE32 r1, #1\n.stream other\n    MOVE32 r1, #2\n");
+            Object result = s.server.getWorkspaceService().executeCommand(new ExecuteCommandParams(CodeLensService.RUN,
+                    List.of(uri, "other"))).get(30, TimeUnit.SECONDS);
+            List<?> registers = (List<?>) ((Map<?, ?>) ((Map<?, ?>) result).get("report")).get("registers");
+            assertEquals(2.0, registers.get(1));
+        }
+    }
+
+    @Test
+    void burstOfEditsRunsOnlyTheVersionTheEditsSettleOn() throws Exception {
+        JsonObject options = new JsonObject();
+        options.addProperty("runDelayMs", 300);
+        try (LspSession s = LspSession.start(root, options)) {
+            String uri = s.open("regs.csf", "MOVE32 r1, #1\n");
+            s.client.awaitRun(r -> r.get("uri").getAsString().equals(uri));
+            Thread.sleep(400);
+            s.edit(uri, 0, 12, 0, 13, "2");
+            int middle = s.edit(uri, 0, 12, 0, 13, "3");
+            int last = s.edit(uri, 0, 12, 0, 13, "4");
+            JsonObject run = s.client.awaitRun(r -> r.get("version").getAsInt() == last);
+            assertEquals("ok", run.get("status").getAsString());
+            assertTrue(s.client.runs.stream().noneMatch(r -> r.get("version").getAsInt() == middle), s.client.runs.toString());
+        }
+    }
 }

@@ -1,0 +1,199 @@
+package dev.csfstudio.asm;
+
+import dev.csfstudio.grammar.CsfParser;
+import dev.csfstudio.isa.InstructionDef;
+import dev.csfstudio.isa.InstructionSet;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
+
+/**
+ * The part of pass 1 that depends on nothing but a line's own text, so it can run on worker threads ahead
+ * of the assembler: parse the line and, when it is an instruction whose operands name no symbol, encode it.
+ * Everything else (directives, labels as operands, constants) keeps its syntax tree for the in-order pass.
+ *
+ * <p>Identical lines give identical results, so each thread remembers the results of the lines it has
+ * encoded without any diagnostic and skips parsing them again; real streams repeat lines a lot
+ * ({@code WAIT}, register moves), generated ones even more.
+ */
+final class LineScanner {
+
+    /**
+     * A line's labels and its fully encoded instruction: everything pass 1 needs, with no syntax tree.
+     * {@code deferred}: an instruction whose operands name symbols; pass 2 parses and encodes it again.
+     * Columns are 1-based and the end is exclusive, as in {@link SourceRange}; the line number comes from
+     * where the text appears.
+     */
+    record EncodedLine(String text, String[] labelNames, int[] labelColumns, int column, int endColumn,
+                       InstructionDef def, long word, boolean unconditional, boolean emitted, boolean deferred) {
+    }
+
+    /**
+     * One non-blank source line after scanning. Exactly one of {@code encoded} and {@code tree} is set;
+     * {@code diagnostics} are the syntax errors (with a tree) or the encoder's findings (with
+     * {@code encoded}).
+     */
+    record ScannedLine(int lineNo, String text, EncodedLine encoded, CsfParser.LineContext tree,
+                       List<Diagnostic> diagnostics) {
+    }
+
+    /**
+     * Slots of the per-thread memory of encoded lines. Direct-mapped: a line replaces whatever shared its
+     * slot, so one-off lines cannot crowd out the ones that keep coming back.
+     */
+    private static final int MEMO_SLOTS = 1 << 14;
+
+    private static final ThreadLocal<LineScanner> PER_THREAD = ThreadLocal.withInitial(LineScanner::new);
+
+    /** Operands that need the assembler's symbols: the in-order pass handles their lines. */
+    private static final ExpressionEvaluator.Scope NO_SYMBOLS = new ExpressionEvaluator.Scope() {
+        @Override
+        public long symbol(String name, SourceRange range) {
+            throw new UnresolvedException(name, range);
+        }
+
+        @Override
+        public long localLabel(String ref, SourceRange range) {
+            throw new UnresolvedException(ref, range);
+        }
+
+        @Override
+        public long call(String function, List<CsfParser.ExprContext> args, SourceRange range, ExpressionEvaluator ev) {
+            throw new UnresolvedException(function, range);
+        }
+    };
+
+    private final InstructionSet isa = InstructionSet.v10();
+    private final LineParser parser = new LineParser();
+    private final EncodedLine[] memo = new EncodedLine[MEMO_SLOTS];
+
+    static LineScanner forThisThread() {
+        return PER_THREAD.get();
+    }
+
+    /**
+     * Lines {@code from..to-1} (1-based) of {@code src}: a {@link ScannedLine}, a remembered
+     * {@link EncodedLine} (no diagnostics), or null for a line with nothing but blanks or a comment.
+     */
+    static Object[] scan(Assembly.SourceFile src, int from, int to) {
+        LineScanner scanner = forThisThread();
+        Object[] out = new Object[to - from];
+        for (int n = from; n < to; n++) {
+            out[n - from] = scanner.scanLine(src.path(), src.text(), src.lineStarts(), n);
+        }
+        return out;
+    }
+
+    /** Re-parses statements for pass 2. */
+    static Object[] parse(List<Assembly.Stmt> stmts, int[] which, int from, int to) {
+        LineParser parser = forThisThread().parser;
+        Object[] out = new Object[to - from];
+        for (int i = from; i < to; i++) {
+            Assembly.Stmt s = stmts.get(which[i]);
+            out[i - from] = parser.parse(s.src.path(), s.text, s.lineNo);
+        }
+        return out;
+    }
+
+    private Object scanLine(Path file, String text, int[] lineStarts, int n) {
+        int start = lineStarts[n - 1];
+        int end = start;
+        int length = text.length();
+        int hash = 0;
+        boolean blank = true;
+        char c;
+        while (end < length && (c = text.charAt(end)) != '\n' && c != '\r') {
+            blank = blank && Character.isWhitespace(c);
+            hash = 31 * hash + c;
+            end++;
+        }
+        if (blank || commentOnly(text, start, end)) {
+            return null;
+        }
+        int slot = (hash ^ (hash >>> 14)) & (MEMO_SLOTS - 1);
+        EncodedLine known = memo[slot];
+        if (known != null && known.text().length() == end - start && text.startsWith(known.text(), start)) {
+            return known;
+        }
+        String lineText = text.substring(start, end);
+        LineParser.ParsedLine parsed = parser.parse(file, lineText, n);
+        CsfParser.LineContext line = parsed.line();
+        if (!parsed.errors().isEmpty() || line.statement() == null || line.statement().instruction() == null) {
+            return new ScannedLine(n, lineText, null, line, parsed.errors());
+        }
+        SourceRange r = Parsing.range(file, line.statement());
+        if (r.line() != n || r.endLine() != n) {
+            return new ScannedLine(n, lineText, null, line, List.of());
+        }
+        List<Diagnostic> found = new ArrayList<>(0);
+        InstructionEncoder.Encoded enc;
+        boolean deferred = false;
+        try {
+            enc = new InstructionEncoder(isa, file, found).encode(line.statement().instruction(), contextFree(file));
+        } catch (UnresolvedException e) {
+            enc = null;
+            found.clear();
+            deferred = true;
+        }
+        List<CsfParser.LabelContext> labels = line.label();
+        String[] names = new String[labels.size()];
+        int[] columns = new int[2 * labels.size()];
+        for (int i = 0; i < names.length; i++) {
+            SourceRange lr = Parsing.range(file, labels.get(i).name);
+            names[i] = labels.get(i).name.getText();
+            columns[2 * i] = lr.column();
+            columns[2 * i + 1] = lr.endColumn();
+        }
+        EncodedLine e = enc == null
+                ? new EncodedLine(lineText, names, columns, r.column(), r.endColumn(), null, 0, false, false, deferred)
+                : new EncodedLine(lineText, names, columns, r.column(), r.endColumn(), enc.def(), enc.word(),
+                        enc.def() != null && Assembly.isUnconditional(enc), true, false);
+        if (found.isEmpty()) {
+            if (!deferred) {
+                memo[slot] = e;
+            }
+            return e;
+        }
+        return new ScannedLine(n, lineText, e, null, found);
+    }
+
+    /**
+     * Whether the line is the grammar's WS followed by a COMMENT, which runs to the end of the line: such a
+     * line has no tokens for the parser.
+     */
+    private static boolean commentOnly(String text, int at, int end) {
+        while (at < end && isGrammarSpace(text.charAt(at))) {
+            at++;
+        }
+        if (at >= end) {
+            return false;
+        }
+        char c = text.charAt(at);
+        return c == ';' || (c == '/' && at + 1 < end && text.charAt(at + 1) == '/');
+    }
+
+    /** The grammar's WS rule: [ \t\f\u000B]. */
+    private static boolean isGrammarSpace(char c) {
+        return c == ' ' || c == '\t' || c == '\f' || c == '\u000B';
+    }
+
+    /** Operand values from literals alone; any name means the line needs the in-order pass. */
+    private static InstructionEncoder.Operands contextFree(Path file) {
+        ExpressionEvaluator ev = new ExpressionEvaluator(file, NO_SYMBOLS);
+        return new InstructionEncoder.Operands() {
+            @Override
+            public long evaluate(CsfParser.ExprContext e) {
+                return ev.eval(e);
+            }
+
+            @Override
+            public OptionalLong branchOffset(CsfParser.ExprContext e) {
+                if (Assembly.namesSomething(e)) {
+                    throw new UnresolvedException(e.getText(), null);
+                }
+                return OptionalLong.empty();
+            }
+        };
+    }
+}

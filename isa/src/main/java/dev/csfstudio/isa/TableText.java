@@ -1,0 +1,55 @@
+package dev.csfstudio.isa;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Reads the table resources of this package: a record per line, blank-separated words, '#' comments. */
+final class TableText {
+
+    /** One non-comment line: its 1-based number, stripped text and words. */
+    record Row(int line, String text, String[] words) {
+    }
+
+    private TableText() {
+    }
+
+    static List<Row> rows(String resource) {
+        InputStream in = TableText.class.getResourceAsStream(resource);
+        if (in == null) {
+            throw new IllegalStateException("table " + resource + " missing from the class path");
+        }
+        List<Row> rows = new ArrayList<>();
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+            String line;
+            int number = 0;
+            while ((line = r.readLine()) != null) {
+                number++;
+                String text = line.strip();
+                if (!text.isEmpty() && !text.startsWith("#")) {
+                    rows.add(new Row(number, text, text.split("\\s+")));
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return rows;
+    }
+
+    /** {@code enum NAME a=1 b=2 ...}. */
+    static EnumType enumType(String[] words) {
+        Map<String, Long> values = new LinkedHashMap<>();
+        for (int i = 2; i < words.length; i++) {
+            String[] kv = words[i].split("=");
+            values.put(kv[0], Long.parseLong(kv[1]));
+        }
+        return new EnumType(words[1], values);
+    }
+}
