@@ -142,17 +142,20 @@ final class Assembly implements ExpressionEvaluator.Scope {
     private final DescriptorDirectives descriptors = new DescriptorDirectives();
     /** Threads that parse ahead of the in-order passes; 0 = one per core, 1 = all on this thread. */
     private final int threads;
+    /** Lines per chunk of that work. */
+    private final int chunkLines;
     private int pass;
     private Stmt stmt;
 
     Assembly(AssemblerOptions options, SourceReader reader) {
-        this(options, reader, 0);
+        this(options, reader, 0, OrderedChunks.CHUNK);
     }
 
-    Assembly(AssemblerOptions options, SourceReader reader, int threads) {
+    Assembly(AssemblerOptions options, SourceReader reader, int threads, int chunkLines) {
         this.options = options;
         this.reader = reader;
         this.threads = threads;
+        this.chunkLines = chunkLines;
     }
 
     AssemblyResult run(Path file, String text) {
@@ -175,7 +178,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
             }
         }
         int[] reparse = again;
-        OrderedChunks<LineParser.ParsedLine> reparsed = new OrderedChunks<>(count, OrderedChunks.CHUNK, threads,
+        OrderedChunks<LineParser.ParsedLine> reparsed = new OrderedChunks<>(count, chunkLines, threads,
                 (from, to) -> LineScanner.parse(stmts, reparse, from, to));
         for (Stmt s : stmts) {
             stmt = s;
@@ -216,7 +219,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
         SourceFile src = new SourceFile(file, text, SourceLines.lineStarts(text), new ExpressionEvaluator(file, this));
         chain.push(file);
         int lineCount = src.lineStarts().length;
-        OrderedChunks<Object> scanned = new OrderedChunks<>(lineCount, OrderedChunks.CHUNK, threads,
+        OrderedChunks<Object> scanned = new OrderedChunks<>(lineCount, chunkLines, threads,
                 (from, to) -> LineScanner.scan(src, from + 1, to + 1));
         for (int n = 1; n <= lineCount; n++) {
             Object next = scanned.next();

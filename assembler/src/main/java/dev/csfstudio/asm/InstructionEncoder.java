@@ -72,6 +72,32 @@ final class InstructionEncoder {
         return new Mnemonic(parts[0], SourceRange.at(file, line, col, parts[0].length()), mods, ranges);
     }
 
+    /**
+     * Whether encoding {@code ctx} would evaluate an expression that names something (a symbol, local label
+     * or function): registers are names too, but the encoder reads those itself.
+     */
+    boolean namesSymbols(CsfParser.InstructionContext ctx) {
+        String text = ctx.mnemonic.getText();
+        int dot = text.indexOf('.');
+        InstructionDef def = isa.byMnemonic(dot < 0 ? text : text.substring(0, dot)).orElse(null);
+        List<CsfParser.OperandContext> given = ctx.operand();
+        for (int i = 0; i < given.size(); i++) {
+            CsfParser.OperandContext o = given.get(i);
+            dev.csfstudio.isa.OperandKind kind = def != null && i < def.operands().size()
+                    ? def.operands().get(i).kind() : null;
+            if (kind == dev.csfstudio.isa.OperandKind.R || kind == dev.csfstudio.isa.OperandKind.D
+                    || kind == dev.csfstudio.isa.OperandKind.REGMASK || kind == dev.csfstudio.isa.OperandKind.REGRANGE) {
+                continue;
+            }
+            CsfParser.ExprContext e = o instanceof CsfParser.ExprOperandContext x ? x.expr()
+                    : o instanceof CsfParser.MemoryOperandContext m ? m.expr() : null;
+            if (e != null && Assembly.namesSomething(e)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The encoded instruction, or null after reporting why it cannot be encoded. */
     Encoded encode(CsfParser.InstructionContext ctx, Operands operands) {
         Mnemonic m = split(file, ctx.mnemonic);
@@ -186,7 +212,12 @@ final class InstructionEncoder {
                                 Map<String, Long> values) {
         List<CsfParser.OperandContext> given = ctx.operand();
         List<OperandSpec> specs = def.operands();
-        long required = specs.stream().filter(s -> !s.optional()).count();
+        long required = 0;
+        for (OperandSpec spec : specs) {
+            if (!spec.optional()) {
+                required++;
+            }
+        }
         if (given.size() < required || given.size() > specs.size()) {
             String expected = required == specs.size() ? Long.toString(required) : required + " to " + specs.size();
             report(Diagnostic.error(Parsing.range(file, ctx), "operand-count", def.mnemonic() + " takes " + expected

@@ -6,6 +6,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.antlr.v4.runtime.BailErrorStrategy;
+import org.antlr.v4.runtime.CharStream;
+import org.antlr.v4.runtime.Token;
 import org.antlr.v4.runtime.CharStreams;
 import org.antlr.v4.runtime.CommonTokenStream;
 import org.antlr.v4.runtime.DefaultErrorStrategy;
@@ -26,10 +28,35 @@ final class LineParser {
     private final CsfLexer lexer = new CsfLexer(CharStreams.fromString(""));
     private final CommonTokenStream tokens = new CommonTokenStream(lexer);
     private final CsfParser parser = new CsfParser(tokens);
+    private final BailErrorStrategy bail = new BailErrorStrategy();
 
     LineParser() {
         lexer.removeErrorListeners();
         parser.removeErrorListeners();
+    }
+
+    /**
+     * Parses the line starting at code point {@code offset} of {@code block}, a stream over many lines, with
+     * the {@code line} rule; null when the line is not plainly valid (a syntax error, or tokens left before
+     * its end), and then {@link #parse} must give the diagnostics. Saves copying every line into a stream
+     * of its own.
+     */
+    CsfParser.LineContext parseValid(CharStream block, int offset, int lineNumber) {
+        try {
+            lexer.setInputStream(block);
+            block.seek(offset);
+            lexer.setLine(lineNumber);
+            lexer.setCharPositionInLine(0);
+            tokens.setTokenSource(lexer);
+            parser.setTokenStream(tokens);
+            parser.getInterpreter().setPredictionMode(PredictionMode.SLL);
+            parser.setErrorHandler(bail);
+            CsfParser.LineContext line = parser.line();
+            int next = tokens.LA(1);
+            return next == CsfLexer.NEWLINE || next == Token.EOF ? line : null;
+        } catch (ParseCancellationException | StackOverflowError e) {
+            return null;
+        }
     }
 
     ParsedLine parse(Path file, String text, int lineNumber) {
@@ -45,7 +72,7 @@ final class LineParser {
     private ParsedLine parseLine(Path file, String text, int lineNumber) {
         reset(text, lineNumber);
         parser.getInterpreter().setPredictionMode(PredictionMode.SLL);
-        parser.setErrorHandler(new BailErrorStrategy());
+        parser.setErrorHandler(bail);
         try {
             return new ParsedLine(parser.singleLine().line(), List.of());
         } catch (ParseCancellationException e) {

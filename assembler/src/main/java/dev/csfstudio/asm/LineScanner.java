@@ -4,6 +4,8 @@ import dev.csfstudio.grammar.CsfParser;
 import dev.csfstudio.isa.InstructionDef;
 import dev.csfstudio.isa.InstructionSet;
 import java.nio.file.Path;
+import org.antlr.v4.runtime.CharStream;
+import org.antlr.v4.runtime.CharStreams;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
@@ -67,6 +69,11 @@ final class LineScanner {
     private final InstructionSet isa = InstructionSet.v10();
     private final LineParser parser = new LineParser();
     private final EncodedLine[] memo = new EncodedLine[MEMO_SLOTS];
+    /** The lines of the chunk being scanned as one character stream (made when first needed), or null. */
+    private CharStream block;
+    private int blockStart;
+    private int blockEnd;
+    private boolean blockUsable;
 
     static LineScanner forThisThread() {
         return PER_THREAD.get();
@@ -79,9 +86,13 @@ final class LineScanner {
     static Object[] scan(Assembly.SourceFile src, int from, int to) {
         LineScanner scanner = forThisThread();
         Object[] out = new Object[to - from];
+        scanner.block = null;
+        scanner.blockStart = src.lineStarts()[from - 1];
+        scanner.blockEnd = to - 1 < src.lineStarts().length ? src.lineStarts()[to - 1] : src.text().length();
         for (int n = from; n < to; n++) {
             out[n - from] = scanner.scanLine(src.path(), src.text(), src.lineStarts(), n);
         }
+        scanner.block = null;
         return out;
     }
 
@@ -117,24 +128,40 @@ final class LineScanner {
             return known;
         }
         String lineText = text.substring(start, end);
-        LineParser.ParsedLine parsed = parser.parse(file, lineText, n);
-        CsfParser.LineContext line = parsed.line();
-        if (!parsed.errors().isEmpty() || line.statement() == null || line.statement().instruction() == null) {
-            return new ScannedLine(n, lineText, null, line, parsed.errors());
+        CsfParser.LineContext line = null;
+        if (block == null) {
+            block = CharStreams.fromString(text.substring(blockStart, blockEnd));
+            // stream positions count code points: only without surrogate pairs are they string offsets
+            blockUsable = block.size() == blockEnd - blockStart;
+        }
+        if (blockUsable) {
+            line = parser.parseValid(block, start - blockStart, n);
+        }
+        if (line == null) {
+            LineParser.ParsedLine parsed = parser.parse(file, lineText, n);
+            line = parsed.line();
+            if (!parsed.errors().isEmpty()) {
+                return new ScannedLine(n, lineText, null, line, parsed.errors());
+            }
+        }
+        if (line.statement() == null || line.statement().instruction() == null) {
+            return new ScannedLine(n, lineText, null, line, List.of());
         }
         SourceRange r = Parsing.range(file, line.statement());
         if (r.line() != n || r.endLine() != n) {
             return new ScannedLine(n, lineText, null, line, List.of());
         }
         List<Diagnostic> found = new ArrayList<>(0);
-        InstructionEncoder.Encoded enc;
-        boolean deferred = false;
-        try {
-            enc = new InstructionEncoder(isa, file, found).encode(line.statement().instruction(), contextFree(file));
-        } catch (UnresolvedException e) {
-            enc = null;
-            found.clear();
-            deferred = true;
+        InstructionEncoder.Encoded enc = null;
+        InstructionEncoder encoder = new InstructionEncoder(isa, file, found);
+        boolean deferred = encoder.namesSymbols(line.statement().instruction());
+        if (!deferred) {
+            try {
+                enc = encoder.encode(line.statement().instruction(), contextFree(file));
+            } catch (UnresolvedException e) {
+                found.clear();
+                deferred = true;
+            }
         }
         List<CsfParser.LabelContext> labels = line.label();
         String[] names = new String[labels.size()];

@@ -188,6 +188,13 @@ public final class CompletionService {
                 item.setTextEdit(Either.forLeft(new TextEdit(replace, f.name() + "=")));
                 items.add(item);
             }
+            d.get().extraKeys().forEach((key, doc) -> {
+                CompletionItem item = new CompletionItem(key);
+                item.setKind(CompletionItemKind.Field);
+                item.setDocumentation(markdown(doc));
+                item.setTextEdit(Either.forLeft(new TextEdit(replace, key + "=")));
+                items.add(item);
+            });
             return false;
         }
         return operands(null, replace, prefix, lineNo, analysis, items);

@@ -131,6 +131,15 @@ public final class CsfLanguageServer implements LanguageServer, LanguageClientAw
         exitCode.complete(shutdownRequested.get() ? 0 : 1);
     }
 
+    /** Stops every thread the server started (after the connection ended). */
+    void dispose() {
+        AnalysisScheduler s = scheduler;
+        if (s != null) {
+            s.close();
+        }
+        requests.shutdownNow();
+    }
+
     /** Completes with the process exit code the protocol asks for: 0 after shutdown then exit, else 1. */
     public CompletableFuture<Integer> exitCode() {
         return exitCode;

@@ -95,6 +95,7 @@ public final class CsfLanguageServerLauncher {
         } catch (ExecutionException e) {
             return 1;
         } finally {
+            server.dispose();
             listening.cancel(true);
             protocol.shutdownNow();
             try {

@@ -1,6 +1,7 @@
 package dev.csfstudio.lsp;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -10,33 +11,42 @@ import java.util.Optional;
  */
 public final class DirectiveCatalog {
 
-    /** @param descriptor the DescriptorSet entry whose fields the directive takes as {@code name=value}, or null */
-    public record Directive(String name, String syntax, String doc, String descriptor) {
+    /**
+     * @param descriptor the DescriptorSet entry whose fields the directive takes as {@code name=value}, or null
+     * @param extraKeys  keys the directive takes besides the descriptor's fields, with their documentation
+     */
+    public record Directive(String name, String syntax, String doc, String descriptor, Map<String, String> extraKeys) {
+        Directive(String name, String syntax, String doc) {
+            this(name, syntax, doc, null, Map.of());
+        }
     }
 
     private static final List<Directive> ALL = List.of(
-            new Directive(".stream", ".stream NAME", "Starts a command stream (instructions).", null),
+            new Directive(".stream", ".stream NAME [, at=VA] [, align=N]", "Starts a command stream (instructions)."),
             new Directive(".buffer", ".buffer NAME [, size=N] [, align=N] [, at=VA] [, dumpable]",
-                    "Starts a data buffer placed at its own GPU virtual address.", null),
-            new Directive(".entry", ".entry NAME", "Picks the stream a run starts with (default main).", null),
-            new Directive(".include", ".include \"file.csf\"", "Includes a file, relative to the including file.", null),
-            new Directive(".equ", ".equ NAME, expr", "Defines a constant.", null),
-            new Directive(".set", ".set NAME, expr", "Defines a constant.", null),
-            new Directive(".byte", ".byte expr[, expr...]", "Emits 8-bit values.", null),
-            new Directive(".hword", ".hword expr[, expr...]", "Emits 16-bit values.", null),
-            new Directive(".word", ".word expr[, expr...]", "Emits 32-bit values.", null),
-            new Directive(".dword", ".dword expr[, expr...]", "Emits 64-bit values.", null),
-            new Directive(".zero", ".zero N", "Emits N zero bytes.", null),
-            new Directive(".fill", ".fill COUNT, SIZE, VALUE", "Emits COUNT values of SIZE bytes.", null),
-            new Directive(".align", ".align N", "Pads with zeros to a multiple of N bytes.", null),
-            new Directive(".vm", ".vm NAME", "Declares a GPU virtual address space; sections that follow live in it.", null),
-            new Directive(".queue", ".queue NAME [, vm=VM]", "Declares a command queue bound to a VM.", null),
-            new Directive(".submit", ".submit QUEUE, STREAM", "Submits a stream as a job on a queue.", null),
+                    "Starts a data buffer placed at its own GPU virtual address."),
+            new Directive(".entry", ".entry NAME", "Picks the stream a run starts with (default main)."),
+            new Directive(".include", ".include \"file.csf\"", "Includes a file, relative to the including file."),
+            new Directive(".equ", ".equ NAME, expr", "Defines a constant."),
+            new Directive(".set", ".set NAME, expr", "Defines a constant."),
+            new Directive(".byte", ".byte expr[, expr...]", "Emits 8-bit values."),
+            new Directive(".hword", ".hword expr[, expr...]", "Emits 16-bit values."),
+            new Directive(".word", ".word expr[, expr...]", "Emits 32-bit values."),
+            new Directive(".dword", ".dword expr[, expr...]", "Emits 64-bit values."),
+            new Directive(".zero", ".zero N", "Emits N zero bytes."),
+            new Directive(".fill", ".fill COUNT, SIZE, VALUE", "Emits COUNT values of SIZE bytes."),
+            new Directive(".align", ".align N", "Pads with zeros to a multiple of N bytes."),
+            new Directive(".inst", ".inst 0xWORD", "Emits a raw 64-bit instruction word into a stream."),
+            new Directive(".vm", ".vm NAME", "Declares a GPU virtual address space; sections that follow live in it."),
+            new Directive(".queue", ".queue NAME [, vm=VM]", "Declares a command queue bound to a VM."),
+            new Directive(".submit", ".submit QUEUE, STREAM", "Submits a stream as a job on a queue."),
             new Directive(".fbd", ".fbd width=W, height=H [, field=value...]",
                     "Framebuffer Parameters followed by the padding block, filled from named fields.",
-                    "framebuffer_parameters"),
+                    "framebuffer_parameters", Map.of("zs_crc", "1 adds the ZS/CRC extension block")),
             new Directive(".rt", ".rt format=F, base=ADDR, row_stride=N [, field=value...]",
-                    "One RGB render-target descriptor, filled from named fields.", "render_target"));
+                    "One RGB render-target descriptor, filled from named fields.", "render_target",
+                    Map.of("clear", "clear colour as the stored pixel word (same as clear0)",
+                            "clear_rgba", "clear colour as RGBA floats, e.g. (1.0, 0.0, 0.0, 1.0)")));
 
     private DirectiveCatalog() {
     }

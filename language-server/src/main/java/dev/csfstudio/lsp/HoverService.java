@@ -143,6 +143,10 @@ public final class HoverService {
         if (d.isEmpty() || d.get().descriptor() == null) {
             return null;
         }
+        String extra = d.get().extraKeys().get(name.toLowerCase(java.util.Locale.ROOT));
+        if (extra != null) {
+            return code(name) + "\n" + extra;
+        }
         Optional<DescriptorField> f = descriptors.get(d.get().descriptor()).field(name);
         return f.map(field -> code(field.name()) + "\n" + field.doc() + "\n\nWord " + field.word() + " bits ["
                 + field.msb() + ":" + field.lsb() + "], " + (field.required() ? "required" : "default `"

@@ -2,21 +2,15 @@ package dev.csfstudio.lsp;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
-import java.util.stream.Stream;
 
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
-import com.google.gson.JsonParser;
 
 import dev.csfstudio.asm.Diagnostic;
 import dev.csfstudio.asm.Program;
@@ -52,7 +46,7 @@ public final class SimulatorRunner implements BackgroundRunner {
         JsonObject json = null;
         List<RunFeedback.RenderTargetImage> targets = new ArrayList<>();
         if (images) {
-            json = writeAndReadBack(report, program, targets);
+            json = rendered(report, program, targets);
         } else {
             for (RenderTarget rt : report.renderTargets()) {
                 targets.add(new RunFeedback.RenderTargetImage(rt.buffer(), rt.width(), rt.height(), null));
@@ -66,29 +60,23 @@ public final class SimulatorRunner implements BackgroundRunner {
                 diagnostics, json, targets));
     }
 
-    /** report.json and the PNGs as {@code csf run --out} writes them, read back so both stay identical. */
-    private static JsonObject writeAndReadBack(RunReport report, Program program,
-                                               List<RunFeedback.RenderTargetImage> targets) {
-        Path dir = null;
+    /** report.json and the PNGs exactly as {@code csf run --out} writes them, kept in memory. */
+    private static JsonObject rendered(RunReport report, Program program, List<RunFeedback.RenderTargetImage> targets) {
+        RunOutput.Rendered out;
         try {
-            dir = Files.createTempDirectory("csf-lsp-run");
-            RunOutput.write(report, program, dir);
-            JsonObject json = JsonParser.parseString(Files.readString(dir.resolve("report.json"),
-                    StandardCharsets.UTF_8)).getAsJsonObject();
-            for (JsonElement e : json.getAsJsonArray("render_targets")) {
-                JsonObject rt = e.getAsJsonObject();
-                JsonElement png = rt.get("png");
-                String base64 = png == null || png.isJsonNull() ? null
-                        : Base64.getEncoder().encodeToString(Files.readAllBytes(dir.resolve(png.getAsString())));
-                targets.add(new RunFeedback.RenderTargetImage(rt.get("buffer").getAsString(),
-                        rt.get("width").getAsInt(), rt.get("height").getAsInt(), base64));
-            }
-            return json;
+            out = RunOutput.render(report, program);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the run's report: " + e.getMessage(), e);
-        } finally {
-            deleteTree(dir);
+            throw new UncheckedIOException("cannot render the run's report: " + e.getMessage(), e);
         }
+        for (JsonElement e : out.report().getAsJsonArray("render_targets")) {
+            JsonObject rt = e.getAsJsonObject();
+            JsonElement png = rt.get("png");
+            String base64 = png == null || png.isJsonNull() ? null
+                    : Base64.getEncoder().encodeToString(out.files().get(png.getAsString()));
+            targets.add(new RunFeedback.RenderTargetImage(rt.get("buffer").getAsString(),
+                    rt.get("width").getAsInt(), rt.get("height").getAsInt(), base64));
+        }
+        return out.report();
     }
 
     private static List<Diagnostic> diagnostics(RunReport report, Program program, long stepBudget, boolean onDemand) {
@@ -122,14 +110,4 @@ public final class SimulatorRunner implements BackgroundRunner {
         return program.section(program.entry()).map(Section::declaration).orElse(null);
     }
 
-    private static void deleteTree(Path dir) {
-        if (dir == null) {
-            return;
-        }
-        try (Stream<Path> files = Files.walk(dir)) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            // a leftover temporary directory is harmless
-        }
-    }
 }

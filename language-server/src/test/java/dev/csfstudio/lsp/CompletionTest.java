@@ -116,7 +116,8 @@ class CompletionTest {
         try (LspSession s = LspSession.start(root)) {
             String uri = s.open("a.csf", "    .rt \n");
             List<String> got = labels(complete(s, uri, 0, 8));
-            assertTrue(got.containsAll(List.of("format", "layout", "base", "row_stride")), got.toString());
+            assertTrue(got.containsAll(List.of("format", "layout", "base", "row_stride", "clear", "clear_rgba")),
+                    got.toString());
             assertFalse(got.contains("width"));
         }
     }

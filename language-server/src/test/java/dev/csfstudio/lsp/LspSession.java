@@ -117,9 +117,9 @@ final class LspSession implements AutoCloseable {
 
     @Override
     public void close() throws Exception {
-        server.shutdown().get(10, TimeUnit.SECONDS);
+        server.shutdown().get(30, TimeUnit.SECONDS);
         server.exit();
-        int code = exitCode.get(10, TimeUnit.SECONDS);
+        int code = exitCode.get(30, TimeUnit.SECONDS);
         toServer.close();
         if (code != 0) {
             throw new AssertionError("server exit code " + code + " after shutdown and exit");

@@ -9,11 +9,13 @@ import dev.csfstudio.asm.SourceRange;
 
 import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -29,14 +31,30 @@ public final class RunOutput {
     private RunOutput() {
     }
 
+    /**
+     * Everything {@link #write} puts in a directory, in memory: the report.json object and every other
+     * file (PNGs, dumped buffers, core.json) by file name. Editors show these without touching the disk.
+     */
+    public record Rendered(JsonObject report, Map<String, byte[]> files) {
+    }
+
     public static void write(RunReport report, Program program, Path dir) throws IOException {
+        Rendered rendered = render(report, program);
         Files.createDirectories(dir);
+        for (Map.Entry<String, byte[]> file : rendered.files().entrySet()) {
+            Files.write(dir.resolve(file.getKey()), file.getValue());
+        }
+        Files.writeString(dir.resolve("report.json"), toJson(rendered.report()), StandardCharsets.UTF_8);
+    }
+
+    public static Rendered render(RunReport report, Program program) throws IOException {
+        Map<String, byte[]> files = new LinkedHashMap<>();
         JsonArray targets = new JsonArray();
         JsonArray extraNotes = new JsonArray();
         for (RenderTarget rt : report.renderTargets()) {
             JsonObject o = renderTarget(rt);
             if ((long) rt.width() * rt.height() <= PNG_PIXEL_LIMIT) {
-                writePng(rt, dir.resolve(rt.pngName()));
+                files.put(rt.pngName(), png(rt));
                 o.addProperty("png", rt.pngName());
             } else {
                 o.add("png", JsonNull.INSTANCE);
@@ -45,15 +63,15 @@ public final class RunOutput {
             targets.add(o);
         }
         for (Map.Entry<String, byte[]> dump : report.dumpedBuffers().entrySet()) {
-            Files.write(dir.resolve(dump.getKey() + ".bin"), dump.getValue());
+            files.put(dump.getKey() + ".bin", dump.getValue());
         }
         JsonObject json = reportJson(report, targets);
         json.addProperty("source", program.files().isEmpty() ? null : program.files().get(0).toString());
         extraNotes.forEach(n -> json.getAsJsonArray("notes").add(n));
-        Files.writeString(dir.resolve("report.json"), toJson(json), StandardCharsets.UTF_8);
         if (report.coreDump() != null) {
-            Files.writeString(dir.resolve("core.json"), toJson(coreJson(report)), StandardCharsets.UTF_8);
+            files.put("core.json", toJson(coreJson(report)).getBytes(StandardCharsets.UTF_8));
         }
+        return new Rendered(json, files);
     }
 
     /** A few lines for stdout: status, instruction count, fault and render targets. */
@@ -192,7 +210,7 @@ public final class RunOutput {
     }
 
     /** Writes the render target as an 8-bit RGBA PNG, detiled. */
-    static void writePng(RenderTarget rt, Path file) throws IOException {
+    static byte[] png(RenderTarget rt) throws IOException {
         BufferedImage image = new BufferedImage(rt.width(), rt.height(), BufferedImage.TYPE_INT_ARGB);
         int[] rgba = rt.pixels();
         int[] argb = new int[rgba.length];
@@ -201,12 +219,13 @@ public final class RunOutput {
             argb[i] = (p & 0xff00ff00) | ((p & 0xff) << 16) | ((p >>> 16) & 0xff);
         }
         image.setRGB(0, 0, rt.width(), rt.height(), argb, 0, rt.width());
-        if (!ImageIO.write(image, "png", file.toFile())) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        if (!ImageIO.write(image, "png", out)) {
             throw new IOException("no PNG writer available");
         }
+        return out.toByteArray();
     }
 
-    /** Adds {@code file}, {@code line}, {@code column} and {@code position} (null when there is no line). */
     private static void location(JsonObject o, SourceRange r) {
         if (r == null) {
             o.add("file", JsonNull.INSTANCE);
