@@ -32,7 +32,10 @@ class ParallelAssemblyTest {
                 sb.append("    MOVE32 r4, #0x1ffffffff\n");                 // out of range
                 sb.append("    BRNCH r1, b0\n");                           // unknown mnemonic
                 sb.append("    NOP NOP\n");                                // syntax error
-                sb.append("\u00e9t\u00e9: NOP  // \ud83d\ude00 non-ASCII\n");
+                sb.append("    NOP  // \u00e9t\u00e9 \ud83d\ude00 non-ASCII\n");
+            }
+            if (b % 5 == 2) {
+                sb.append("    NOP  // \u00e9t\u00e9 \ud83d\ude00 in every chunk it is in\n");
             }
             sb.append("    BRANCH.eq r40, b").append(b + 1).append('\n');
             sb.append("    WAIT #0x1\n\n");
