@@ -37,10 +37,9 @@ best_of() {
 
 read -r as_s as_rss < <(best_of as "$work/bench.s" -o "$work/bench.o")
 export CSF_JAVA_OPTS="-Xmx1g -Xlog:gc:file=$work/gc.log"
-# ./csf as users run it; with SKIP_BUILD the jar directly, so the launcher does not rebuild a stale jar.
+# ./csf as users run it (with its JVM options); with SKIP_BUILD it must not rebuild a jar another edit made stale.
+[[ -n "${SKIP_BUILD:-}" ]] && export CSF_NO_REBUILD=1
 csf_cmd=(./csf)
-# shellcheck disable=SC2206 # the options are meant to split
-[[ -n "${SKIP_BUILD:-}" ]] && csf_cmd=(java $CSF_JAVA_OPTS -jar cli/target/csf.jar)
 read -r csf_s csf_rss < <(best_of "${csf_cmd[@]}" asm "$work/bench.csf" -o "$work/bench.bin")
 # Largest heap occupancy seen before any collection ("123M->45M(1024M)") in the last run.
 peak_heap="$(grep -o '[0-9]*M->' "$work/gc.log" | sed 's/M->//' | sort -n | tail -1)"

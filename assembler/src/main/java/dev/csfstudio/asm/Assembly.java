@@ -25,10 +25,13 @@ import java.util.stream.Collectors;
 /**
  * One run of the assembler over a main file and its includes.
  * <ol>
- * <li>Load: parse every file, splice includes in place into one statement list.</li>
+ * <li>Load: parse every file, splice includes in place into one statement list. Worker threads parse
+ * chunks of lines ahead and encode the instructions that name no symbol ({@link LineScanner}); this
+ * thread takes their results in line order, so the outcome does not depend on the threads.</li>
  * <li>Pass 1: assign every statement its section and offset, define labels and constants.</li>
  * <li>Layout: give every section a GPU virtual address per VM.</li>
- * <li>Pass 2: evaluate expressions (forward references now resolve), encode, emit bytes.</li>
+ * <li>Pass 2: evaluate expressions (forward references now resolve), encode, emit bytes; workers
+ * re-parse the statements it needs ahead of it.</li>
  * </ol>
  */
 final class Assembly implements ExpressionEvaluator.Scope {
@@ -161,9 +164,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
     AssemblyResult run(Path file, String text) {
         Path main = file == null ? null : file.toAbsolutePath().normalize();
         pass = 1;
-        long T0 = System.nanoTime();
         load(main, text, new ArrayDeque<>());
-        long T1 = System.nanoTime();
         if (sections.values().stream().noneMatch(x -> x.kind == SectionKind.STREAM) && !sections.containsKey(DEFAULT_NAME)) {
             openStream(DEFAULT_NAME, SourceRange.at(main, 1, 1, 1)); // every program has an entry stream, maybe empty
         }
@@ -192,7 +193,6 @@ final class Assembly implements ExpressionEvaluator.Scope {
             }
         }
         stmt = null;
-        long T2 = System.nanoTime();
         for (Stmt s : stmts) {
             if (s.emitted) {
                 AssembledLine line = new AssembledLine(s.range, s.section.name, s.section.address + s.offset,
@@ -201,12 +201,8 @@ final class Assembly implements ExpressionEvaluator.Scope {
                 s.section.lines.add(line);
             }
         }
-        long T3 = System.nanoTime();
         Program program = finish();
-        AssemblyResult res = result(program);
-        long T4 = System.nanoTime();
-        if (System.getProperty("csf.timing") != null) System.err.printf("TIMING load %.3f pass2 %.3f lines %.3f finish %.3f%n", (T1-T0)/1e9, (T2-T1)/1e9, (T3-T2)/1e9, (T4-T3)/1e9);
-        return res;
+        return result(program);
     }
 
     // ---------------------------------------------------------------- load + pass 1

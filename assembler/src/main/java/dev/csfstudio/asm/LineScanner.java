@@ -96,13 +96,32 @@ final class LineScanner {
         return out;
     }
 
-    /** Re-parses statements for pass 2. */
+    /**
+     * Re-parses statements for pass 2. When they come from one stretch of one file, the stretch becomes one
+     * character stream instead of one per statement.
+     */
     static Object[] parse(List<Assembly.Stmt> stmts, int[] which, int from, int to) {
         LineParser parser = forThisThread().parser;
         Object[] out = new Object[to - from];
+        Assembly.Stmt first = stmts.get(which[from]);
+        Assembly.Stmt last = stmts.get(which[to - 1]);
+        CharStream block = null;
+        int blockStart = 0;
+        if (first.src == last.src && last.lineNo - first.lineNo < 64L * (to - from)) {
+            int[] starts = first.src.lineStarts();
+            blockStart = starts[first.lineNo - 1];
+            int blockEnd = last.lineNo < starts.length ? starts[last.lineNo] : first.src.text().length();
+            block = CharStreams.fromString(first.src.text().substring(blockStart, blockEnd));
+            if (block.size() != blockEnd - blockStart) {
+                block = null; // surrogate pairs: stream positions are not string offsets
+            }
+        }
         for (int i = from; i < to; i++) {
             Assembly.Stmt s = stmts.get(which[i]);
-            out[i - from] = parser.parse(s.src.path(), s.text, s.lineNo);
+            CsfParser.LineContext line = block == null || s.src != first.src ? null
+                    : parser.parseValid(block, s.src.lineStarts()[s.lineNo - 1] - blockStart, s.lineNo);
+            out[i - from] = line != null ? new LineParser.ParsedLine(line, List.of())
+                    : parser.parse(s.src.path(), s.text, s.lineNo);
         }
         return out;
     }

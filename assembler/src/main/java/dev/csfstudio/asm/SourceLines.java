@@ -38,6 +38,18 @@ final class SourceLines {
 
     /** Start offsets of every line, for fast repeated lookups. */
     static int[] lineStarts(String text) {
+        if (text.indexOf('\r') < 0) {
+            // only \n ends lines: one pass with the vectorised indexOf (this runs before anything else)
+            int[] starts = new int[Math.max(16, text.length() / 32)];
+            int count = 1;
+            for (int i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) {
+                if (count == starts.length) {
+                    starts = java.util.Arrays.copyOf(starts, count * 2);
+                }
+                starts[count++] = i + 1;
+            }
+            return java.util.Arrays.copyOf(starts, count);
+        }
         int count = 1;
         for (int i = 0; (i = nextLineStart(text, i)) >= 0; ) {
             count++;
