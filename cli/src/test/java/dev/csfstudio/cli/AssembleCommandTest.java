@@ -109,11 +109,12 @@ class AssembleCommandTest {
     }
 
     @Test
-    void programWithoutStreamsHasNoBinButHasJson() throws IOException {
+    void programWithOnlyBuffersHasAnEmptyEntryStream() throws IOException {
         Path src = source("data.csf", ".buffer data\n    .word 1\n");
-        CsfInvocation bin = CsfInvocation.run("asm", src.toString());
-        assertEquals(1, bin.exitCode());
-        assertTrue(bin.err().contains("no entry stream 'main' to write as bin"), bin.err());
+        Path out = dir.resolve("data.bin");
+        CsfInvocation bin = CsfInvocation.run("asm", src.toString(), "-o", out.toString());
+        assertEquals(0, bin.exitCode(), bin.err());
+        assertEquals(0, Files.size(out));
         CsfInvocation json = CsfInvocation.run("asm", src.toString(), "--format", "json", "-o", "-");
         assertEquals(0, json.exitCode(), json.err());
         assertTrue(json.out().contains("\"name\": \"data\""), json.out());
