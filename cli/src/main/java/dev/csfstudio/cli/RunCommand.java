@@ -38,7 +38,8 @@ final class RunCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE.csf", description = "the source file")
     Path source;
 
-    @Option(names = "--out", paramLabel = "DIR", required = true, description = "directory for the run's outputs")
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "directory for the run's outputs (default: out/<name of FILE without .csf>)")
     Path out;
 
     @Option(names = "--steps", paramLabel = "N",
@@ -67,12 +68,16 @@ final class RunCommand implements Callable<Integer> {
             }
         }
         RunReport report = new Simulator(new RunOptions(steps, dumpBuffers)).run(program);
+        if (out == null) {
+            out = Path.of("out", source.getFileName().toString().replaceFirst("\\.csf$", ""));
+        }
         try {
             RunOutput.write(report, program, out);
         } catch (IOException e) {
             throw new UserError("cannot write the run's outputs to " + out + ": " + IoMessages.reason(e));
         }
         stdout.println(RunOutput.summary(report));
+        stdout.println("outputs in " + out);
         stdout.flush();
         return report.status() == RunStatus.OK ? Csf.OK : RUN_FAILED;
     }

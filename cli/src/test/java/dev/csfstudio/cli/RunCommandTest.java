@@ -91,10 +91,18 @@ class RunCommandTest {
     }
 
     @Test
-    void outIsRequired() throws IOException {
-        CsfInvocation r = CsfInvocation.run("run", source(CLEAR).toString());
-        assertEquals(1, r.exitCode());
-        assertTrue(r.err().contains("--out"), r.err());
-        assertTrue(r.clean(), r.err());
+    void withoutOutTheOutputsGoToOutSlashTheSourceName() throws IOException {
+        Path expected = Path.of("out", "test");
+        try {
+            CsfInvocation r = CsfInvocation.run("run", source(CLEAR).toString());
+            assertEquals(0, r.exitCode(), r.err());
+            assertTrue(r.out().contains("outputs in " + expected), r.out());
+            assertTrue(Files.isRegularFile(expected.resolve("report.json")));
+            assertTrue(Files.isRegularFile(expected.resolve("color.png")));
+        } finally {
+            try (var files = Files.walk(Path.of("out"))) {
+                files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
     }
 }
