@@ -51,6 +51,15 @@ final class Assembly implements ExpressionEvaluator.Scope {
         String lineText(int line) {
             return SourceLines.line(text, lineStarts, line);
         }
+
+        /** The offset just past the last character of a 1-based line, before its terminator. */
+        int lineEnd(int line) {
+            int end = lineStarts[line - 1];
+            while (end < text.length() && text.charAt(end) != '\n' && text.charAt(end) != '\r') {
+                end++;
+            }
+            return end;
+        }
     }
 
     /**
@@ -61,11 +70,13 @@ final class Assembly implements ExpressionEvaluator.Scope {
         final SourceFile src;
         final int lineNo;
         final int index;
-        final String text;
         SectionBuilder section;
         long offset;
         long size;
-        SourceRange range;
+        /** The statement's range when it came from a syntax tree; else {@link #column}..{@link #endColumn}. */
+        SourceRange parsedRange;
+        int column;
+        int endColumn;
         /** Nothing (more) to do: structural directives and statements with errors. */
         boolean skip;
         /** Finished in pass 1 (an instruction whose operands needed no label). */
@@ -79,11 +90,24 @@ final class Assembly implements ExpressionEvaluator.Scope {
         long word;
         DescriptorDirectives.FbdInfo fbd;
 
-        Stmt(SourceFile src, int lineNo, int index, String text) {
+        Stmt(SourceFile src, int lineNo, int index) {
             this.src = src;
             this.lineNo = lineNo;
             this.index = index;
-            this.text = text;
+        }
+
+        /** The line's text, cut from the file when asked for: most lines never need it as a string. */
+        String text() {
+            return src.lineText(lineNo);
+        }
+
+        /** Made when asked for: a million statements need not keep a million ranges. */
+        SourceRange range() {
+            return parsedRange != null ? parsedRange : new SourceRange(src.path(), lineNo, column, lineNo, endColumn);
+        }
+
+        AssembledLine assembledLine() {
+            return new AssembledLine(range(), section.name, section.address + offset, (int) size, def, word, text());
         }
     }
 
@@ -121,7 +145,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
     private final List<Diagnostic> diagnostics = new ArrayList<>();
     private final List<Path> files = new ArrayList<>();
     private final List<Stmt> stmts = new ArrayList<>();
-    private final List<AssembledLine> lines = new ArrayList<>();
+    private final List<Stmt> emitted = new ArrayList<>();
 
     private final Map<String, SectionBuilder> sections = new LinkedHashMap<>();
     private final List<String> vms = new ArrayList<>(List.of(DEFAULT_NAME));
@@ -149,6 +173,9 @@ final class Assembly implements ExpressionEvaluator.Scope {
     private final int chunkLines;
     private int pass;
     private Stmt stmt;
+    private LineParser fallbackParser;
+    /** Whether simple instruction lines skip the parser ({@link PlainInstructionScanner}); false for tests. */
+    boolean plainScanner = true;
 
     Assembly(AssemblerOptions options, SourceReader reader) {
         this(options, reader, 0, OrderedChunks.CHUNK);
@@ -179,12 +206,17 @@ final class Assembly implements ExpressionEvaluator.Scope {
             }
         }
         int[] reparse = again;
-        OrderedChunks<LineParser.ParsedLine> reparsed = new OrderedChunks<>(count, chunkLines, threads,
-                (from, to) -> LineScanner.parse(stmts, reparse, from, to));
+        OrderedChunks<Object> reparsed = new OrderedChunks<>(count, chunkLines, threads,
+                (from, to) -> LineScanner.parse(stmts, reparse, from, to, plainScanner));
         for (Stmt s : stmts) {
             stmt = s;
             if (!s.skip && !s.done) {
-                pass2(s, reparsed.next());
+                Object next = reparsed.next();
+                if (next instanceof PlainInstructionScanner.Branch b) {
+                    pass2Branch(s, b);
+                } else {
+                    pass2(s, (LineParser.ParsedLine) next);
+                }
             } else if (s.done && s.instruction && s.emitted) {
                 writeWord(s);
             }
@@ -195,10 +227,8 @@ final class Assembly implements ExpressionEvaluator.Scope {
         stmt = null;
         for (Stmt s : stmts) {
             if (s.emitted) {
-                AssembledLine line = new AssembledLine(s.range, s.section.name, s.section.address + s.offset,
-                        (int) s.size, s.def, s.word, s.text);
-                lines.add(line);
-                s.section.lines.add(line);
+                emitted.add(s);
+                s.section.lines.add(s);
             }
         }
         Program program = finish();
@@ -216,14 +246,14 @@ final class Assembly implements ExpressionEvaluator.Scope {
         chain.push(file);
         int lineCount = src.lineStarts().length;
         OrderedChunks<Object> scanned = new OrderedChunks<>(lineCount, chunkLines, threads,
-                (from, to) -> LineScanner.scan(src, from + 1, to + 1));
+                (from, to) -> LineScanner.scan(src, from + 1, to + 1, plainScanner));
         for (int n = 1; n <= lineCount; n++) {
             Object next = scanned.next();
             if (next == null) {
                 continue;
             }
             if (next instanceof LineScanner.EncodedLine e) {
-                Stmt s = new Stmt(src, n, stmts.size(), e.text());
+                Stmt s = new Stmt(src, n, stmts.size());
                 stmts.add(s);
                 stmt = s;
                 pass1Encoded(s, e, List.of());
@@ -232,7 +262,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
             LineScanner.ScannedLine scan = (LineScanner.ScannedLine) next;
             String lineText = scan.text();
             if (scan.encoded() != null) {
-                Stmt s = new Stmt(src, n, stmts.size(), lineText);
+                Stmt s = new Stmt(src, n, stmts.size());
                 stmts.add(s);
                 stmt = s;
                 pass1Encoded(s, scan.encoded(), scan.diagnostics());
@@ -243,7 +273,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
             if (line.label().isEmpty() && line.statement() == null) {
                 continue;
             }
-            Stmt s = new Stmt(src, n, stmts.size(), lineText);
+            Stmt s = new Stmt(src, n, stmts.size());
             stmts.add(s);
             stmt = s;
             for (CsfParser.LabelContext l : line.label()) {
@@ -254,7 +284,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
                 s.skip = true;
                 continue;
             }
-            s.range = range(line.statement());
+            s.parsedRange = range(line.statement());
             CsfParser.DirectiveContext d = line.statement().directive();
             if (d != null && directiveName(d).equals(".include")) {
                 s.skip = true;
@@ -346,12 +376,13 @@ final class Assembly implements ExpressionEvaluator.Scope {
             defineLabel(s, e.labelNames()[i], new SourceRange(file, s.lineNo, e.labelColumns()[2 * i], s.lineNo,
                     e.labelColumns()[2 * i + 1]));
         }
-        s.range = new SourceRange(file, s.lineNo, e.column(), s.lineNo, e.endColumn());
+        s.column = e.column();
+        s.endColumn = e.endColumn();
         try {
             SectionBuilder sec = section();
             if (sec.kind != SectionKind.STREAM) {
                 s.skip = true;
-                throw DiagnosticException.error(s.range, "misplaced-statement", "instruction in buffer '"
+                throw DiagnosticException.error(s.range(), "misplaced-statement", "instruction in buffer '"
                         + sec.name + "'; instructions belong in a .stream");
             }
             place(s, sec, 8);
@@ -437,7 +468,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
 
     private void place(Stmt s, SectionBuilder sec, long size) {
         if (sec.cursor + size > MAX_SECTION_BYTES) {
-            throw DiagnosticException.error(s.range, "out-of-range", "section '" + sec.name
+            throw DiagnosticException.error(s.range(), "out-of-range", "section '" + sec.name
                     + "' would grow beyond " + MAX_SECTION_BYTES + " bytes");
         }
         s.section = sec;
@@ -843,6 +874,32 @@ final class Assembly implements ExpressionEvaluator.Scope {
         }
     }
 
+    /**
+     * Pass 2 of a branch to a label that a worker encoded up to its target: the same as {@link #pass2} when
+     * the label is in this stream and in range; anything else (a constant, another stream, out of range,
+     * undefined) goes to {@link #pass2} with a parsed line, which reports it.
+     */
+    private void pass2Branch(Stmt s, PlainInstructionScanner.Branch b) {
+        LabelDef target;
+        if (b.local()) {
+            target = findLocal(b.name(), s.index);
+        } else {
+            target = constants.containsKey(b.name()) ? null : labels.get(b.name());
+        }
+        long d = target == null ? 0 : (target.offset - (s.offset + 8)) / 8;
+        if (target == null || target.section != s.section || !b.target().fits(d)) {
+            if (fallbackParser == null) {
+                fallbackParser = new LineParser();
+            }
+            pass2(s, fallbackParser.parse(s.src.path(), s.text(), s.lineNo));
+            return;
+        }
+        ref(b.name(), new SourceRange(s.src.path(), s.lineNo, b.column(), s.lineNo, b.endColumn()), target);
+        InstructionEncoder.Encoded enc = b.encoded();
+        encoded(s, new InstructionEncoder.Encoded(enc.def(), b.target().insert(enc.word(), d), enc.fields()));
+        writeWord(s);
+    }
+
     static boolean isUnconditional(InstructionEncoder.Encoded enc) {
         if (enc.def().mnemonic().equals("JUMP")) {
             return true;
@@ -858,7 +915,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
 
     private void checkReachable(Stmt s) {
         if (s.section.afterUnconditional && !s.section.labelOffsets.contains(s.offset)) {
-            report(Diagnostic.warning(s.range, "unreachable-code",
+            report(Diagnostic.warning(s.range(), "unreachable-code",
                     "unreachable code: it follows an unconditional branch and no label leads here"));
         }
         s.section.afterUnconditional = s.emitted && s.unconditional;
@@ -1098,6 +1155,25 @@ final class Assembly implements ExpressionEvaluator.Scope {
         }
     }
 
+    /** The local label {@code ref} ({@code 1b}, {@code 2f}) names from statement {@code index}, or null. */
+    private LabelDef findLocal(String ref, int index) {
+        String name = ref.substring(0, ref.length() - 1);
+        boolean backward = Character.toLowerCase(ref.charAt(ref.length() - 1)) == 'b';
+        List<LabelDef> defs = localLabels.getOrDefault(name, List.of());
+        // defs are in source order: binary search, since one name ("1") may be defined many thousand times
+        int lo = 0;
+        int hi = defs.size();
+        while (lo < hi) { // first def with index > this line's
+            int mid = (lo + hi) >>> 1;
+            if (defs.get(mid).index() <= index) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return backward ? (lo > 0 ? defs.get(lo - 1) : null) : (lo < defs.size() ? defs.get(lo) : null);
+    }
+
     @Override
     public long localLabel(String ref, SourceRange range) {
         LabelDef l = local(ref, range, stmt == null ? Integer.MAX_VALUE : stmt.index);
@@ -1111,16 +1187,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
     private LabelDef local(String ref, SourceRange range, int index) {
         String name = ref.substring(0, ref.length() - 1);
         boolean backward = Character.toLowerCase(ref.charAt(ref.length() - 1)) == 'b';
-        List<LabelDef> defs = localLabels.getOrDefault(name, List.of());
-        LabelDef found = null;
-        for (LabelDef l : defs) {
-            if (backward && l.index() <= index) {
-                found = l;
-            } else if (!backward && l.index() > index) {
-                found = l;
-                break;
-            }
-        }
+        LabelDef found = findLocal(ref, index);
         if (found == null) {
             if (pass == 1) {
                 throw new UnresolvedException(ref, range);
@@ -1328,7 +1395,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
         List<Diagnostic> sorted = new ArrayList<>(new LinkedHashSet<>(diagnostics));
         sorted.sort(Comparator.comparingInt((Diagnostic d) -> fileIndex(d.range().file()))
                 .thenComparingInt(d -> d.range().line()).thenComparingInt(d -> d.range().column()));
-        return new AssemblyResult(program, sorted, lines, syms, refs, files);
+        return new AssemblyResult(program, sorted, new AssembledLines(emitted), syms, refs, files);
     }
 
     private int fileIndex(Path p) {

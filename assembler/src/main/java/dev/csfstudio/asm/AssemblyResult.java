@@ -18,7 +18,7 @@ public record AssemblyResult(Program program, List<Diagnostic> diagnostics, List
 
     public AssemblyResult {
         diagnostics = List.copyOf(diagnostics);
-        lines = List.copyOf(lines);
+        lines = lines instanceof AssembledLines ? lines : List.copyOf(lines); // already an immutable view
         symbols = List.copyOf(symbols);
         references = List.copyOf(references);
         files = List.copyOf(files);

@@ -15,9 +15,8 @@ import java.util.OptionalLong;
  * of the assembler: parse the line and, when it is an instruction whose operands name no symbol, encode it.
  * Everything else (directives, labels as operands, constants) keeps its syntax tree for the in-order pass.
  *
- * <p>Identical lines give identical results, so each thread remembers the results of the lines it has
- * encoded without any diagnostic and skips parsing them again; real streams repeat lines a lot
- * ({@code WAIT}, register moves), generated ones even more.
+ * <p>Most instruction lines are simple enough for {@link PlainInstructionScanner}, which encodes them without
+ * ANTLR; it declines everything else, which the parser handles.
  */
 final class LineScanner {
 
@@ -27,7 +26,7 @@ final class LineScanner {
      * Columns are 1-based and the end is exclusive, as in {@link SourceRange}; the line number comes from
      * where the text appears.
      */
-    record EncodedLine(String text, String[] labelNames, int[] labelColumns, int column, int endColumn,
+    record EncodedLine(String[] labelNames, int[] labelColumns, int column, int endColumn,
                        InstructionDef def, long word, boolean unconditional, boolean emitted, boolean deferred) {
     }
 
@@ -39,12 +38,6 @@ final class LineScanner {
     record ScannedLine(int lineNo, String text, EncodedLine encoded, CsfParser.LineContext tree,
                        List<Diagnostic> diagnostics) {
     }
-
-    /**
-     * Slots of the per-thread memory of encoded lines. Direct-mapped: a line replaces whatever shared its
-     * slot, so one-off lines cannot crowd out the ones that keep coming back.
-     */
-    private static final int MEMO_SLOTS = 1 << 14;
 
     private static final ThreadLocal<LineScanner> PER_THREAD = ThreadLocal.withInitial(LineScanner::new);
 
@@ -68,7 +61,7 @@ final class LineScanner {
 
     private final InstructionSet isa = InstructionSet.v10();
     private final LineParser parser = new LineParser();
-    private final EncodedLine[] memo = new EncodedLine[MEMO_SLOTS];
+    private final PlainInstructionScanner plain = new PlainInstructionScanner(isa);
     /** The lines of the chunk being scanned as one character stream (made when first needed), or null. */
     private CharStream block;
     private int blockStart;
@@ -80,28 +73,31 @@ final class LineScanner {
     }
 
     /**
-     * Lines {@code from..to-1} (1-based) of {@code src}: a {@link ScannedLine}, a remembered
-     * {@link EncodedLine} (no diagnostics), or null for a line with nothing but blanks or a comment.
+     * Lines {@code from..to-1} (1-based) of {@code src}: a {@link ScannedLine}, an {@link EncodedLine} (no
+     * diagnostics), or null for a line with nothing but blanks or a comment. {@code plainScanner} false sends
+     * every line through the parser (tests compare both ways).
      */
-    static Object[] scan(Assembly.SourceFile src, int from, int to) {
+    static Object[] scan(Assembly.SourceFile src, int from, int to, boolean plainScanner) {
         LineScanner scanner = forThisThread();
         Object[] out = new Object[to - from];
         scanner.block = null;
         scanner.blockStart = src.lineStarts()[from - 1];
         scanner.blockEnd = to - 1 < src.lineStarts().length ? src.lineStarts()[to - 1] : src.text().length();
         for (int n = from; n < to; n++) {
-            out[n - from] = scanner.scanLine(src.path(), src.text(), src.lineStarts(), n);
+            out[n - from] = scanner.scanLine(src.path(), src.text(), src.lineStarts(), n, plainScanner);
         }
         scanner.block = null;
         return out;
     }
 
     /**
-     * Re-parses statements for pass 2. When they come from one stretch of one file, the stretch becomes one
+     * Re-parses statements for pass 2: a {@link PlainInstructionScanner.Branch} or a
+     * {@link LineParser.ParsedLine} each. When they come from one stretch of one file, the stretch becomes one
      * character stream instead of one per statement.
      */
-    static Object[] parse(List<Assembly.Stmt> stmts, int[] which, int from, int to) {
-        LineParser parser = forThisThread().parser;
+    static Object[] parse(List<Assembly.Stmt> stmts, int[] which, int from, int to, boolean plainScanner) {
+        LineScanner scanner = forThisThread();
+        LineParser parser = scanner.parser;
         Object[] out = new Object[to - from];
         Assembly.Stmt first = stmts.get(which[from]);
         Assembly.Stmt last = stmts.get(which[to - 1]);
@@ -118,33 +114,42 @@ final class LineScanner {
         }
         for (int i = from; i < to; i++) {
             Assembly.Stmt s = stmts.get(which[i]);
+            if (plainScanner && s.instruction) {
+                int[] starts = s.src.lineStarts();
+                int start = starts[s.lineNo - 1];
+                int end = s.src.lineEnd(s.lineNo);
+                PlainInstructionScanner.Branch b = scanner.plain.scanBranch(s.src.path(), s.src.text(), start, end, s.lineNo);
+                if (b != null) {
+                    out[i - from] = b;
+                    continue;
+                }
+            }
             CsfParser.LineContext line = block == null || s.src != first.src ? null
                     : parser.parseValid(block, s.src.lineStarts()[s.lineNo - 1] - blockStart, s.lineNo);
             out[i - from] = line != null ? new LineParser.ParsedLine(line, List.of())
-                    : parser.parse(s.src.path(), s.text, s.lineNo);
+                    : parser.parse(s.src.path(), s.text(), s.lineNo);
         }
         return out;
     }
 
-    private Object scanLine(Path file, String text, int[] lineStarts, int n) {
+    private Object scanLine(Path file, String text, int[] lineStarts, int n, boolean plainScanner) {
         int start = lineStarts[n - 1];
         int end = start;
         int length = text.length();
-        int hash = 0;
         boolean blank = true;
         char c;
         while (end < length && (c = text.charAt(end)) != '\n' && c != '\r') {
             blank = blank && Character.isWhitespace(c);
-            hash = 31 * hash + c;
             end++;
         }
         if (blank || commentOnly(text, start, end)) {
             return null;
         }
-        int slot = (hash ^ (hash >>> 14)) & (MEMO_SLOTS - 1);
-        EncodedLine known = memo[slot];
-        if (known != null && known.text().length() == end - start && text.startsWith(known.text(), start)) {
-            return known;
+        if (plainScanner) {
+            EncodedLine quick = plain.scan(file, text, start, end, n);
+            if (quick != null) {
+                return quick;
+            }
         }
         String lineText = text.substring(start, end);
         CsfParser.LineContext line = null;
@@ -192,13 +197,10 @@ final class LineScanner {
             columns[2 * i + 1] = lr.endColumn();
         }
         EncodedLine e = enc == null
-                ? new EncodedLine(lineText, names, columns, r.column(), r.endColumn(), null, 0, false, false, deferred)
-                : new EncodedLine(lineText, names, columns, r.column(), r.endColumn(), enc.def(), enc.word(),
+                ? new EncodedLine(names, columns, r.column(), r.endColumn(), null, 0, false, false, deferred)
+                : new EncodedLine(names, columns, r.column(), r.endColumn(), enc.def(), enc.word(),
                         enc.def() != null && Assembly.isUnconditional(enc), true, false);
         if (found.isEmpty()) {
-            if (!deferred) {
-                memo[slot] = e;
-            }
             return e;
         }
         return new ScannedLine(n, lineText, e, null, found);

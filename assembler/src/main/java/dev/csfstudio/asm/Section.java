@@ -16,7 +16,7 @@ public record Section(String name, SectionKind kind, String vm, long address, by
                       SourceRange declaration, List<AssembledLine> lines) {
 
     public Section {
-        lines = List.copyOf(lines);
+        lines = lines instanceof AssembledLines ? lines : List.copyOf(lines); // already an immutable view
     }
 
     public long size() {

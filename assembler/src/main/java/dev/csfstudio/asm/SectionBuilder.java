@@ -17,7 +17,8 @@ final class SectionBuilder {
     long cursor;
     long address;
     byte[] bytes;
-    final List<AssembledLine> lines = new ArrayList<>();
+    /** The statements that produced this section's bytes, in address order. */
+    final List<Assembly.Stmt> lines = new ArrayList<>();
     /** Offsets that carry a label: code there is reachable by a branch. */
     final java.util.Set<Long> labelOffsets = new java.util.HashSet<>();
     /** The last instruction placed so far was an unconditional branch (pass 2, reachability). */
@@ -37,6 +38,6 @@ final class SectionBuilder {
     }
 
     Section build() {
-        return new Section(name, kind, vm, address, bytes, align, dumpable, declaration, lines);
+        return new Section(name, kind, vm, address, bytes, align, dumpable, declaration, new AssembledLines(lines));
     }
 }

@@ -1,0 +1,168 @@
+package dev.csfstudio.asm;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.csfstudio.isa.BitField;
+import dev.csfstudio.isa.Decoder;
+import dev.csfstudio.isa.Disassembler;
+import dev.csfstudio.isa.InstructionDef;
+import dev.csfstudio.isa.InstructionSet;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Random;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The plain-line scanner is a shortcut, never a second language: for any source, assembling with it gives
+ * exactly the result of assembling with the parser alone (bytes, lines, diagnostics with their ranges,
+ * symbols, references). Lines are canonical instructions, hand-written convenience forms, and both with
+ * random characters inserted, deleted or replaced.
+ */
+class PlainInstructionScannerPropertiesTest {
+
+    private static final InstructionSet ISA = InstructionSet.v10();
+    private static final Decoder DECODER = new Decoder(ISA);
+    private static final Disassembler DISASSEMBLER = new Disassembler(ISA);
+    private static final String NOISE = " \t#-+[]:,;/.=()xXbBfF0179rRdDaz_~*\"\u00e9";
+    private static final String[] FORMS = {
+        "MOVE32 r%R, #%I", "move32 R%R, %I", "MOVE48 d%D, #0x%H", "MOVE48 d%D, -%I", "ADD_IMMEDIATE32 r%R, r%R, #-%I",
+        "ADD_IMM64 d%D, d%D, %I", "LOAD_MULTIPLE r%R:r%R, [d%D + %I]", "STORE_MULTIPLE [d%D - #%I], r%R",
+        "LOAD_MULTIPLE r%R:r%R:r%R, [d%D + -%I]", "STORE_MULTIPLE [d%D], r%R", "BRANCH.ne r%R, top",
+        "BRANCH.always r%R, 1b", "branch.EQ r%R, 1f", "BRANCH.gt r%R, -%I", "BRANCH r%R, top", "WAIT #0b%B",
+        "WAIT.progress_inc 0x%H", "SYNC_ADD32.system [d%D], r%R, #0x%H, #%I", "SYNC_ADD32 [d%D], r%R, 1, 2",
+        "RUN_FRAGMENT.tile_order=vertical.progress_inc", "RUN_FRAGMENT.tile_order=", "NOP", "MOVE32 r%R, top",
+        "MOVE32 r%R, #%I + 1", "MOVE32 d%D, #%I", "MOVE48 d%D, #%I", "NOPE r1", "MOVE32 r%R, #0x%H%H%H%H",
+        "LOAD_MULTIPLE r%R, [d%D + 0b%B]", "MOVE32 r%R, 01b", "MOVE32 r%R, #%If",
+    };
+
+    @Provide
+    Arbitrary<String> sources() {
+        return Arbitraries.randomValue(random -> {
+            StringBuilder sb = new StringBuilder("top:\n");
+            int lines = 1 + random.nextInt(8);
+            for (int i = 0; i < lines; i++) {
+                String line = random.nextInt(3) == 0 ? canonical(random) : form(random);
+                if (random.nextInt(4) == 0) {
+                    line = (random.nextBoolean() ? "1: " : "l" + i + ":\t") + line;
+                }
+                if (random.nextInt(4) == 0) {
+                    line = line + (random.nextBoolean() ? "   ; note" : " // note");
+                }
+                if (random.nextInt(5) == 0) {
+                    line = "  " + line + " ";
+                }
+                int mutations = random.nextInt(3) == 0 ? 0 : random.nextInt(3);
+                for (int m = 0; m < mutations; m++) {
+                    line = mutate(line, random);
+                }
+                sb.append(line).append('\n');
+            }
+            return sb.append("1: NOP\n").toString();
+        });
+    }
+
+    @Property(tries = 3000)
+    void plainScannerGivesTheParsersResult(@ForAll("sources") String source) {
+        assertSameResult(assemble(source, false), assemble(source, true), source);
+    }
+
+    @Test
+    void plainScannerGivesTheParsersResultOnTheCorpusShapes() {
+        String source = """
+                top: MOVE32 r4, #5   ; five
+                1:   LOAD_MULTIPLE r40:r41:r47, [d76 + -8]
+                     STORE_MULTIPLE [d76 - 0x10], r0:r1 // store
+                     BRANCH.ne r4, 1b
+                     BRANCH.eq r4, 1f
+                     MOVE48 d3, #1
+                     MOVE32 r200, #1
+                1:   WAIT.progress_inc #0b11
+                     BRANCH.always r0, top
+                """;
+        assertSameResult(assemble(source, false), assemble(source, true), source);
+    }
+
+    private static String canonical(Random random) {
+        List<InstructionDef> defs = ISA.instructions();
+        while (true) {
+            InstructionDef def = defs.get(random.nextInt(defs.size()));
+            long word = def.baseWord();
+            for (BitField f : def.fields()) {
+                long raw = random.nextLong();
+                word = f.insert(word, random.nextBoolean() ? Math.floorMod(raw, 96) : raw);
+            }
+            long w = word;
+            if (DECODER.decode(w).map(DECODER::isCanonical).orElse(false)) {
+                return DISASSEMBLER.disassemble(w);
+            }
+        }
+    }
+
+    private static String form(Random random) {
+        String f = FORMS[random.nextInt(FORMS.length)];
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < f.length(); i++) {
+            char c = f.charAt(i);
+            if (c == '%' && i + 1 < f.length()) {
+                char k = f.charAt(++i);
+                sb.append(switch (k) {
+                    case 'R' -> Integer.toString(random.nextInt(100));
+                    case 'D' -> Integer.toString(random.nextInt(100));
+                    case 'H' -> Long.toHexString(random.nextLong() >>> random.nextInt(64));
+                    case 'B' -> Integer.toBinaryString(random.nextInt(1 << random.nextInt(12)));
+                    default -> Long.toString(random.nextBoolean() ? random.nextInt(100_000)
+                            : random.nextLong() >>> random.nextInt(64));
+                });
+            } else {
+                sb.append(c);
+            }
+        }
+        return sb.toString();
+    }
+
+    private static String mutate(String line, Random random) {
+        int at = line.isEmpty() ? 0 : random.nextInt(line.length() + 1);
+        char c = NOISE.charAt(random.nextInt(NOISE.length()));
+        return switch (random.nextInt(3)) {
+            case 0 -> line.substring(0, at) + c + line.substring(at);
+            case 1 -> at < line.length() ? line.substring(0, at) + line.substring(at + 1) : line;
+            default -> at < line.length() ? line.substring(0, at) + c + line.substring(at + 1) : line + c;
+        };
+    }
+
+    private static AssemblyResult assemble(String text, boolean plainScanner) {
+        Assembly a = new Assembly(AssemblerOptions.defaults(), file -> {
+            throw new java.nio.file.NoSuchFileException(file.toString());
+        }, 1, OrderedChunks.CHUNK);
+        a.plainScanner = plainScanner;
+        return a.run(Path.of("/virtual/plain.csf"), text);
+    }
+
+    private static void assertSameResult(AssemblyResult parser, AssemblyResult plain, String source) {
+        assertEquals(parser.diagnostics(), plain.diagnostics(), source);
+        assertEquals(parser.lines(), plain.lines(), source);
+        assertEquals(parser.symbols(), plain.symbols(), source);
+        assertEquals(parser.references(), plain.references(), source);
+        assertEquals(parser.files(), plain.files(), source);
+        assertEquals(parser.program() == null, plain.program() == null, source);
+        if (parser.program() != null) {
+            Program a = parser.program();
+            Program b = plain.program();
+            assertEquals(a.entry(), b.entry(), source);
+            assertEquals(a.symbols(), b.symbols(), source);
+            assertEquals(a.sections().size(), b.sections().size(), source);
+            for (int i = 0; i < a.sections().size(); i++) {
+                Section x = a.sections().get(i);
+                Section y = b.sections().get(i);
+                assertEquals(x.name() + x.address() + x.lines(), y.name() + y.address() + y.lines(), source);
+                assertArrayEquals(x.bytes(), y.bytes(), source);
+            }
+        }
+    }
+}
