@@ -41,9 +41,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
     static final long MAX_SECTION_BYTES = 1L << 28;
     static final int MAX_VMS = 8;
     static final String DEFAULT_NAME = "main";
-    static final List<String> DIRECTIVES = List.of(".stream", ".buffer", ".vm", ".queue", ".submit", ".entry",
-            ".equ", ".set", ".include", ".byte", ".hword", ".word", ".dword", ".zero", ".fill", ".align", ".inst",
-            ".fbd", ".rt");
+    static final List<String> DIRECTIVES = Directives.names();
     static final List<String> FUNCTIONS = List.of("fbd", "sizeof", "lo32", "hi32");
 
     /** A source file with a line index and the evaluator whose ranges point into it. */

@@ -18,6 +18,7 @@ import org.eclipse.lsp4j.Range;
 import org.eclipse.lsp4j.TextEdit;
 import org.eclipse.lsp4j.jsonrpc.messages.Either;
 
+import dev.csfstudio.asm.Directives;
 import dev.csfstudio.asm.Symbol;
 import dev.csfstudio.asm.SymbolKind;
 import dev.csfstudio.isa.DescriptorDef;
@@ -155,7 +156,7 @@ public final class CompletionService {
     }
 
     private void directives(Range replace, List<CompletionItem> items) {
-        for (DirectiveCatalog.Directive d : DirectiveCatalog.all()) {
+        for (Directives.Directive d : Directives.all()) {
             CompletionItem item = new CompletionItem(d.name());
             item.setKind(CompletionItemKind.Keyword);
             item.setDetail(d.syntax());
@@ -167,7 +168,7 @@ public final class CompletionService {
 
     private boolean directiveOperands(String directive, SourceLine line, int column, Range replace, String prefix,
                                       int lineNo, Optional<DocumentAnalysis> analysis, List<CompletionItem> items) {
-        Optional<DirectiveCatalog.Directive> d = DirectiveCatalog.byName(directive);
+        Optional<Directives.Directive> d = Directives.byName(directive);
         if (d.isPresent() && d.get().descriptor() != null) {
             DescriptorDef descriptor = descriptors.get(d.get().descriptor());
             Optional<SourceLine.Token> field = fieldBeingAssigned(line, column);

@@ -9,6 +9,7 @@ import org.eclipse.lsp4j.MarkupKind;
 import org.eclipse.lsp4j.Position;
 import org.eclipse.lsp4j.Range;
 
+import dev.csfstudio.asm.Directives;
 import dev.csfstudio.asm.AssembledLine;
 import dev.csfstudio.asm.Symbol;
 import dev.csfstudio.asm.SymbolKind;
@@ -48,7 +49,7 @@ public final class HoverService {
             case MNEMONIC -> instruction(t.text(), analysis.flatMap(a -> a.assembledLine(lineNo)));
             case MODIFIER -> modifier(line, t);
             case REGISTER -> register(t.text(), registers);
-            case DIRECTIVE -> DirectiveCatalog.byName(t.text())
+            case DIRECTIVE -> Directives.byName(t.text())
                     .map(d -> code(d.syntax()) + "\n" + d.doc()).orElse(null);
             case FIELD_NAME -> descriptorField(line, t.text());
             case SYMBOL, LABEL_DEFINITION -> analysis.flatMap(a -> a.symbolAt(lineNo, t.start())
@@ -139,7 +140,7 @@ public final class HoverService {
     }
 
     private String descriptorField(SourceLine line, String name) {
-        Optional<DirectiveCatalog.Directive> d = line.head().flatMap(h -> DirectiveCatalog.byName(h.text()));
+        Optional<Directives.Directive> d = line.head().flatMap(h -> Directives.byName(h.text()));
         if (d.isEmpty() || d.get().descriptor() == null) {
             return null;
         }

@@ -1,15 +1,15 @@
-package dev.csfstudio.lsp;
+package dev.csfstudio.asm;
 
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * The assembler directives as completion and hover present them. The directives' meaning lives in the
- * assembler; this is their one-line user documentation. {@code .fbd} and {@code .rt} name the descriptor
- * of {@code DescriptorSet} whose fields they take.
+ * Every directive the assembler accepts, with its syntax and one-line documentation: the assembler's
+ * suggestions for misspelt directives, completion and hover all read this list. {@code .fbd} and
+ * {@code .rt} name the {@code DescriptorSet} entry whose fields they take.
  */
-public final class DirectiveCatalog {
+public final class Directives {
 
     /**
      * @param descriptor the DescriptorSet entry whose fields the directive takes as {@code name=value}, or null
@@ -48,11 +48,16 @@ public final class DirectiveCatalog {
                     Map.of("clear", "clear colour as the stored pixel word (same as clear0)",
                             "clear_rgba", "clear colour as RGBA floats, e.g. (1.0, 0.0, 0.0, 1.0)")));
 
-    private DirectiveCatalog() {
+    private Directives() {
     }
 
     public static List<Directive> all() {
         return ALL;
+    }
+
+    /** The directive names ({@code .stream}, ...), for spelling suggestions. */
+    public static List<String> names() {
+        return ALL.stream().map(Directive::name).toList();
     }
 
     public static Optional<Directive> byName(String name) {
