@@ -1301,10 +1301,11 @@ final class Assembly implements ExpressionEvaluator.Scope {
         if (jobs.isEmpty()) {
             jobs.add(new Program.Job(allQueues.get(0).name(), entryName, null));
         }
-        warnUnusedLabels();
         if (diagnostics.stream().anyMatch(d -> d.severity() == Severity.ERROR)) {
+            // A line with an error may use labels it never got to record: no unused-label guesses then.
             return null;
         }
+        warnUnusedLabels();
         List<Section> built = sections.values().stream().map(SectionBuilder::build).toList();
         Map<String, Symbol> table = new LinkedHashMap<>();
         for (Symbol s : symbols()) {

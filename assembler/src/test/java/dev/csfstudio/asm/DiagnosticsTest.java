@@ -161,6 +161,12 @@ class DiagnosticsTest {
     }
 
     @Test
+    void labelUsedOnlyByABrokenLineIsNotReportedUnused() {
+        AssemblyResult r = Sources.assemble("loop: NOP\nBRNCH.ne r4, loop\n");
+        assertEquals(List.of("unknown-mnemonic"), r.diagnostics().stream().map(Diagnostic::code).toList());
+    }
+
+    @Test
     void codeAfterAnUnconditionalBranchIsUnreachable() {
         AssemblyResult r = Sources.assemble("top: BRANCH.always r0, top\nNOP\n");
         Diagnostic d = r.warnings().get(0);
