@@ -1,5 +1,6 @@
 package dev.csfstudio.asm;
 
+import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -12,16 +13,17 @@ public final class DiagnosticFormatter {
     }
 
     public static String format(Diagnostic d, SourceReader reader) {
-        StringBuilder sb = new StringBuilder(d.headline()).append('\n');
+        StringBuilder sb = new StringBuilder(position(d.range())).append(": ").append(d.severity().label())
+                .append(": ").append(d.message()).append('\n');
         String line = sourceLine(d.range(), reader);
         if (line != null) {
             sb.append(line).append('\n').append(caretLine(line, d.range())).append('\n');
         }
         if (!d.suggestions().isEmpty() && !d.message().contains("did you mean")) {
-            sb.append(d.range().position()).append(": note: did you mean '").append(d.suggestions().get(0)).append("'?\n");
+            sb.append(position(d.range())).append(": note: did you mean '").append(d.suggestions().get(0)).append("'?\n");
         }
         for (Diagnostic.Related r : d.related()) {
-            sb.append(r.range().position()).append(": note: ").append(r.message()).append('\n');
+            sb.append(position(r.range())).append(": note: ").append(r.message()).append('\n');
         }
         return sb.toString();
     }
@@ -31,6 +33,19 @@ public final class DiagnosticFormatter {
         StringBuilder sb = new StringBuilder();
         diagnostics.forEach(d -> sb.append(format(d, reader)));
         return sb.toString();
+    }
+
+    /**
+     * {@code file:line:col}, the file relative to the working directory when it lies inside it, as
+     * compilers print the names they were given (the assembler itself works with absolute paths).
+     */
+    static String position(SourceRange r) {
+        if (r.file() == null || !r.file().isAbsolute()) {
+            return r.position();
+        }
+        Path cwd = Path.of("").toAbsolutePath();
+        Path shown = r.file().startsWith(cwd) ? cwd.relativize(r.file()) : r.file();
+        return shown + ":" + r.line() + ":" + r.column();
     }
 
     private static String sourceLine(SourceRange r, SourceReader reader) {

@@ -2,9 +2,22 @@ package dev.csfstudio.asm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 class DiagnosticFormatterTest {
+
+    @Test
+    void filesInsideTheWorkingDirectoryPrintRelativeToIt() {
+        Path inside = Path.of("").toAbsolutePath().resolve("sub").resolve("x.csf");
+        assertEquals("sub/x.csf:2:5", DiagnosticFormatter.position(SourceRange.at(inside, 2, 5, 1)));
+    }
+
+    @Test
+    void filesElsewherePrintTheirAbsolutePath() {
+        Path outside = Path.of("").toAbsolutePath().getRoot().resolve("elsewhere").resolve("x.csf");
+        assertEquals(outside + ":2:5", DiagnosticFormatter.position(SourceRange.at(outside, 2, 5, 1)));
+    }
 
     @Test
     void printsHeadlineSourceLineAndCaretUnderTheRange() {
