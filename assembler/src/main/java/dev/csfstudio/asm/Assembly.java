@@ -521,8 +521,13 @@ final class Assembly implements ExpressionEvaluator.Scope {
 
     /** Registers a global name; reports a duplicate (with the first definition) and returns false. */
     private boolean claimName(String name, SourceRange r) {
-        SourceRange first = globalNames.get(name);
-        if (globalNames.containsKey(name)) {
+        // one lookup for the common, new name (this runs for every label)
+        int before = globalNames.size();
+        SourceRange first = globalNames.putIfAbsent(name, r);
+        if (globalNames.size() == before) {
+            if (first == null) {
+                globalNames.put(name, null); // putIfAbsent fills a null value: keep the entry as it was
+            }
             Diagnostic d = Diagnostic.error(r, "duplicate-symbol", "'" + name + "' is already defined");
             if (first != null) {
                 d = d.withRelated(List.of(new Diagnostic.Related(first, "first defined here")));
@@ -530,7 +535,6 @@ final class Assembly implements ExpressionEvaluator.Scope {
             report(d);
             return false;
         }
-        globalNames.put(name, r);
         return true;
     }
 
@@ -902,10 +906,21 @@ final class Assembly implements ExpressionEvaluator.Scope {
         if (enc.def().mnemonic().equals("JUMP")) {
             return true;
         }
-        for (Modifier m : enc.def().modifiers()) {
+        List<Modifier> mods = enc.def().modifiers();
+        for (int i = 0; i < mods.size(); i++) { // indexed: this runs per instruction, on the workers too
+            Modifier m = mods.get(i);
             if (m instanceof Modifier.Choice c && c.type().name().equals("condition")) {
                 Long v = enc.fields().get(m.field().name());
-                return v != null && c.type().nameOf(v).map("always"::equals).orElse(false);
+                if (v == null) {
+                    return false;
+                }
+                // first name with this value, as EnumType.nameOf, without a stream per instruction
+                for (Map.Entry<String, Long> e : c.type().values().entrySet()) {
+                    if (e.getValue() == v.longValue()) {
+                        return e.getKey().equals("always");
+                    }
+                }
+                return false;
             }
         }
         return false;
@@ -1389,17 +1404,18 @@ final class Assembly implements ExpressionEvaluator.Scope {
             refs.add(new SymbolReference(r.name(), r.range(), r.target() == null ? null : symbolOf.get(r.target())));
         }
         // In source order, whichever pass met them (pass 2 resolves what pass 1 left open).
-        refs.sort(Comparator.comparingInt((SymbolReference x) -> fileIndex(x.range().file()))
+        // sorting compares twice per step: a map lookup (identity first) beats Path.equals on the file list
+        Map<Path, Integer> order = new HashMap<>();
+        for (int i = 0; i < files.size(); i++) {
+            order.putIfAbsent(files.get(i), i);
+        }
+        java.util.function.ToIntFunction<Path> fileIndex = p -> order.getOrDefault(p, Integer.MAX_VALUE);
+        refs.sort(Comparator.comparingInt((SymbolReference x) -> fileIndex.applyAsInt(x.range().file()))
                 .thenComparingInt(x -> x.range().line()).thenComparingInt(x -> x.range().column()));
         List<Diagnostic> sorted = new ArrayList<>(new LinkedHashSet<>(diagnostics));
-        sorted.sort(Comparator.comparingInt((Diagnostic d) -> fileIndex(d.range().file()))
+        sorted.sort(Comparator.comparingInt((Diagnostic d) -> fileIndex.applyAsInt(d.range().file()))
                 .thenComparingInt(d -> d.range().line()).thenComparingInt(d -> d.range().column()));
         return new AssemblyResult(program, sorted, new AssembledLines(emitted), syms, refs, files);
-    }
-
-    private int fileIndex(Path p) {
-        int i = files.indexOf(p);
-        return i < 0 ? Integer.MAX_VALUE : i;
     }
 
     // ---------------------------------------------------------------- helpers

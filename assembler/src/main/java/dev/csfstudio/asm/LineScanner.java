@@ -103,15 +103,8 @@ final class LineScanner {
         Assembly.Stmt last = stmts.get(which[to - 1]);
         CharStream block = null;
         int blockStart = 0;
-        if (first.src == last.src && last.lineNo - first.lineNo < 64L * (to - from)) {
-            int[] starts = first.src.lineStarts();
-            blockStart = starts[first.lineNo - 1];
-            int blockEnd = last.lineNo < starts.length ? starts[last.lineNo] : first.src.text().length();
-            block = CharStreams.fromString(first.src.text().substring(blockStart, blockEnd));
-            if (block.size() != blockEnd - blockStart) {
-                block = null; // surrogate pairs: stream positions are not string offsets
-            }
-        }
+        // made when the first statement needs the parser: most pass-2 statements are plain branches
+        boolean blockWanted = first.src == last.src && last.lineNo - first.lineNo < 64L * (to - from);
         for (int i = from; i < to; i++) {
             Assembly.Stmt s = stmts.get(which[i]);
             if (plainScanner && s.instruction) {
@@ -124,6 +117,16 @@ final class LineScanner {
                     continue;
                 }
             }
+            if (blockWanted) {
+                blockWanted = false;
+                int[] starts = first.src.lineStarts();
+                blockStart = starts[first.lineNo - 1];
+                int blockEnd = last.lineNo < starts.length ? starts[last.lineNo] : first.src.text().length();
+                block = CharStreams.fromString(first.src.text().substring(blockStart, blockEnd));
+                if (block.size() != blockEnd - blockStart) {
+                    block = null; // surrogate pairs: stream positions are not string offsets
+                }
+            }
             CsfParser.LineContext line = block == null || s.src != first.src ? null
                     : parser.parseValid(block, s.src.lineStarts()[s.lineNo - 1] - blockStart, s.lineNo);
             out[i - from] = line != null ? new LineParser.ParsedLine(line, List.of())
@@ -134,14 +137,19 @@ final class LineScanner {
 
     private Object scanLine(Path file, String text, int[] lineStarts, int n, boolean plainScanner) {
         int start = lineStarts[n - 1];
-        int end = start;
-        int length = text.length();
-        boolean blank = true;
-        char c;
-        while (end < length && (c = text.charAt(end)) != '\n' && c != '\r') {
-            blank = blank && Character.isWhitespace(c);
-            end++;
+        // the next line starts just past this one's terminator (\n, \r\n or \r): no walk over every character
+        int end = n < lineStarts.length ? lineStarts[n] : text.length();
+        if (end > start && text.charAt(end - 1) == '\n') {
+            end--;
         }
+        if (end > start && text.charAt(end - 1) == '\r') {
+            end--;
+        }
+        int first = start;
+        while (first < end && Character.isWhitespace(text.charAt(first))) {
+            first++;
+        }
+        boolean blank = first == end;
         if (blank || commentOnly(text, start, end)) {
             return null;
         }

@@ -6,10 +6,14 @@ import dev.csfstudio.isa.InstructionSet;
 import dev.csfstudio.isa.OperandKind;
 import dev.csfstudio.isa.OperandSpec;
 import java.nio.file.Path;
+import java.util.AbstractMap;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A character-level shortcut past ANTLR for the common instruction line: optional {@code name:} labels, a
@@ -50,6 +54,12 @@ final class PlainInstructionScanner {
     private final long[][] list = new long[MAX_OPERANDS][];
     private final int[] labelStarts = new int[MAX_OPERANDS];
     private final int[] labelEnds = new int[MAX_OPERANDS];
+    private static final String[] NO_NAMES = {};
+    private static final int[] NO_COLUMNS = {};
+    private final List<Diagnostic> found = new ArrayList<>(0);
+    private final FieldValues scratchValues = new FieldValues();
+    private InstructionEncoder encoder;
+    private Path encoderFile;
     private String text;
     private int lineEnd;
     /** End of the number or name {@link #number}/{@link #ident} just read. */
@@ -172,11 +182,12 @@ final class PlainInstructionScanner {
             if (enc == null) {
                 return null;
             }
+            enc = new InstructionEncoder.Encoded(enc.def(), enc.word(), scratchValues.copy());
             return new Branch(enc, specs.get(symbolic).field(), text.substring(start[symbolic], end[symbolic]),
                     type[symbolic] == LOCAL_REF, start[symbolic] - from + 1, end[symbolic] - from + 1);
         }
-        String[] names = new String[labels];
-        int[] columns = new int[2 * labels];
+        String[] names = labels == 0 ? NO_NAMES : new String[labels];
+        int[] columns = labels == 0 ? NO_COLUMNS : new int[2 * labels];
         for (int i = 0; i < labels; i++) {
             names[i] = text.substring(labelStarts[i], labelEnds[i]);
             columns[2 * i] = labelStarts[i] - from + 1;
@@ -198,17 +209,23 @@ final class PlainInstructionScanner {
     /** The same values as {@link InstructionEncoder#encode}, or null where it would report anything. */
     private InstructionEncoder.Encoded encodeOperands(Path file, int n, InstructionDef def, String mnemonic,
                                                       int column, int count) {
-        List<Diagnostic> found = new ArrayList<>(0);
-        InstructionEncoder encoder = new InstructionEncoder(isa, file, found);
-        Map<String, Long> values = new LinkedHashMap<>();
-        encoder.resolveModifiers(def, split(file, n, mnemonic, column), values);
+        // Reused per scanner (one per thread): any report makes this line go the parser's way, so only
+        // emptiness of the list matters, and the values are copied out when a Branch keeps them.
+        if (encoder == null || encoderFile != file) {
+            encoder = new InstructionEncoder(isa, file, found);
+            encoderFile = file;
+        }
+        found.clear();
+        FieldValues values = scratchValues;
+        values.clear();
+        encoder.resolveModifiers(def, split(mnemonic), values);
         if (!found.isEmpty()) {
             return null;
         }
         List<OperandSpec> specs = def.operands();
         long required = 0;
-        for (OperandSpec spec : specs) {
-            if (!spec.optional()) {
+        for (int i = 0; i < specs.size(); i++) { // indexed: no iterator per line
+            if (!specs.get(i).optional()) {
                 required++;
             }
         }
@@ -311,7 +328,9 @@ final class PlainInstructionScanner {
             }
         }
         long word = InstructionDef.OPCODE.insert(0, def.opcode());
-        for (BitField f : def.fields()) {
+        List<BitField> fields = def.fields();
+        for (int k = 0; k < fields.size(); k++) {
+            BitField f = fields.get(k);
             Long v = values.get(f.name());
             long fieldValue = v != null ? v : f.defaultValue();
             if (f.width() < 64 && (fieldValue < -(1L << (f.width() - 1)) || fieldValue > (1L << f.width()) - 1)) {
@@ -320,6 +339,90 @@ final class PlainInstructionScanner {
             word = f.insert(word, fieldValue);
         }
         return new InstructionEncoder.Encoded(def, word, values);
+    }
+
+    /**
+     * Field values of one instruction in two small parallel arrays: the fast path fills one per source line,
+     * and a hash map with an entry object per field was most of its garbage. Keys compare by equals.
+     */
+    static final class FieldValues extends AbstractMap<String, Long> {
+        private String[] keys;
+        private Long[] vals;
+        private int size;
+
+        private int indexOf(Object key) {
+            for (int i = 0; i < size; i++) {
+                if (keys[i].equals(key)) {
+                    return i;
+                }
+            }
+            return -1;
+        }
+
+        @Override
+        public Long put(String key, Long v) {
+            int i = indexOf(key);
+            if (i >= 0) {
+                Long old = vals[i];
+                vals[i] = v;
+                return old;
+            }
+            if (size == keys.length) {
+                keys = Arrays.copyOf(keys, size * 2 + 4);
+                vals = Arrays.copyOf(vals, size * 2 + 4);
+            }
+            keys[size] = key;
+            vals[size++] = v;
+            return null;
+        }
+
+        @Override
+        public Long get(Object key) {
+            int i = indexOf(key);
+            return i < 0 ? null : vals[i];
+        }
+
+        @Override
+        public boolean containsKey(Object key) {
+            return indexOf(key) >= 0;
+        }
+
+        @Override
+        public int size() {
+            return size;
+        }
+
+        @Override
+        public void clear() {
+            Arrays.fill(keys, 0, size, null);
+            Arrays.fill(vals, 0, size, null);
+            size = 0;
+        }
+
+        @Override
+        public Set<Map.Entry<String, Long>> entrySet() {
+            Set<Map.Entry<String, Long>> out = new LinkedHashSet<>();
+            for (int i = 0; i < size; i++) {
+                out.add(new AbstractMap.SimpleImmutableEntry<>(keys[i], vals[i]));
+            }
+            return out;
+        }
+
+        /** An independent, trimmed copy in insertion order, for results that outlive the next line. */
+        FieldValues copy() {
+            FieldValues out = new FieldValues(Arrays.copyOf(keys, size), Arrays.copyOf(vals, size));
+            out.size = size;
+            return out;
+        }
+
+        FieldValues() {
+            this(new String[16], new Long[16]);
+        }
+
+        private FieldValues(String[] keys, Long[] vals) {
+            this.keys = keys;
+            this.vals = vals;
+        }
     }
 
     /** The register numbers of operand {@code i} as a register list (one register is a list too), or null. */
@@ -334,21 +437,26 @@ final class PlainInstructionScanner {
         return null;
     }
 
-    /** The mnemonic split at its dots, with ranges as {@link InstructionEncoder#split} gives them. */
-    private static InstructionEncoder.Mnemonic split(Path file, int n, String text, int col) {
-        if (text.indexOf('.') < 0) {
-            return new InstructionEncoder.Mnemonic(text, SourceRange.at(file, n, col, text.length()), List.of(), List.of());
+    /**
+     * Stands for every range in a fast-path {@link InstructionEncoder.Mnemonic}: a line whose modifiers draw
+     * any report goes the parser's way and is reported from there, so these ranges are never shown.
+     */
+    private static final SourceRange UNREPORTED = new SourceRange(null, 1, 1, 1, 2);
+
+    /** The mnemonic split at its dots, as {@link InstructionEncoder#split} splits it, without the ranges. */
+    private static InstructionEncoder.Mnemonic split(String text) {
+        int dot = text.indexOf('.');
+        if (dot < 0) {
+            return new InstructionEncoder.Mnemonic(text, UNREPORTED, List.of(), List.of());
         }
-        String[] parts = text.split("\\.", -1);
-        List<String> mods = new ArrayList<>(parts.length - 1);
-        List<SourceRange> ranges = new ArrayList<>(parts.length - 1);
-        int at = parts[0].length() + 1;
-        for (int i = 1; i < parts.length; i++) {
-            mods.add(parts[i]);
-            ranges.add(SourceRange.at(file, n, col + at, parts[i].length()));
-            at += parts[i].length() + 1;
+        List<String> mods = new ArrayList<>(2);
+        int from = dot + 1;
+        for (int next; (next = text.indexOf('.', from)) >= 0; from = next + 1) {
+            mods.add(text.substring(from, next));
         }
-        return new InstructionEncoder.Mnemonic(parts[0], SourceRange.at(file, n, col, parts[0].length()), mods, ranges);
+        mods.add(text.substring(from));
+        return new InstructionEncoder.Mnemonic(text.substring(0, dot), UNREPORTED, mods,
+                Collections.nCopies(mods.size(), UNREPORTED));
     }
 
     /** Reads operand {@code i} at {@code p}; returns the end of its last token, or -1 to decline. */
