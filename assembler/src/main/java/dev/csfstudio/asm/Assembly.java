@@ -67,31 +67,92 @@ final class Assembly implements ExpressionEvaluator.Scope {
     static final class Stmt {
         final SourceFile src;
         final int lineNo;
-        final int index;
         SectionBuilder section;
-        long offset;
-        long size;
-        /** The statement's range when it came from a syntax tree; else {@link #column}..{@link #endColumn}. */
+        /** Offset and size in the section: {@link #place} keeps both below {@link #MAX_SECTION_BYTES}. */
+        int offset;
+        int size;
+        /**
+         * The statement's range when it came from a syntax tree or its columns do not fit a char; else
+         * {@link #column}..{@link #endColumn}. Narrow fields: a million statements are the largest live data.
+         */
         SourceRange parsedRange;
-        int column;
-        int endColumn;
-        /** Nothing (more) to do: structural directives and statements with errors. */
-        boolean skip;
-        /** Finished in pass 1 (an instruction whose operands needed no label). */
-        boolean done;
-        /** Occupies an instruction slot of a stream (for reachability). */
-        boolean instruction;
-        /** Produced bytes: gets an {@link AssembledLine}. */
-        boolean emitted;
-        boolean unconditional;
+        char column;
+        char endColumn;
+        /** {@link #SKIP}, {@link #DONE}, ... in one byte: a million statements are the largest live data. */
+        private byte flags;
         InstructionDef def;
         long word;
-        DescriptorDirectives.FbdInfo fbd;
 
-        Stmt(SourceFile src, int lineNo, int index) {
+        /** Nothing (more) to do: structural directives and statements with errors. */
+        private static final int SKIP = 1;
+        /** Finished in pass 1 (an instruction whose operands needed no label). */
+        private static final int DONE = 2;
+        /** Occupies an instruction slot of a stream (for reachability). */
+        private static final int INSTRUCTION = 4;
+        /** Produced bytes: gets an {@link AssembledLine}. */
+        private static final int EMITTED = 8;
+        private static final int UNCONDITIONAL = 16;
+
+        private boolean has(int flag) {
+            return (flags & flag) != 0;
+        }
+
+        private void set(int flag, boolean on) {
+            flags = (byte) (on ? flags | flag : flags & ~flag);
+        }
+
+        boolean skip() {
+            return has(SKIP);
+        }
+
+        void skip(boolean on) {
+            set(SKIP, on);
+        }
+
+        boolean done() {
+            return has(DONE);
+        }
+
+        void done(boolean on) {
+            set(DONE, on);
+        }
+
+        boolean instruction() {
+            return has(INSTRUCTION);
+        }
+
+        void instruction(boolean on) {
+            set(INSTRUCTION, on);
+        }
+
+        boolean emitted() {
+            return has(EMITTED);
+        }
+
+        void emitted(boolean on) {
+            set(EMITTED, on);
+        }
+
+        boolean unconditional() {
+            return has(UNCONDITIONAL);
+        }
+
+        void unconditional(boolean on) {
+            set(UNCONDITIONAL, on);
+        }
+
+        Stmt(SourceFile src, int lineNo) {
             this.src = src;
             this.lineNo = lineNo;
-            this.index = index;
+        }
+
+        void columns(int from, int to) {
+            if (from <= Character.MAX_VALUE && to <= Character.MAX_VALUE) {
+                column = (char) from;
+                endColumn = (char) to;
+            } else {
+                parsedRange = new SourceRange(src.path(), lineNo, from, lineNo, to);
+            }
         }
 
         /** The line's text, cut from the file when asked for: most lines never need it as a string. */
@@ -105,7 +166,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
         }
 
         AssembledLine assembledLine() {
-            return new AssembledLine(range(), section.name, section.address + offset, (int) size, def, word, text());
+            return new AssembledLine(range(), section.name, section.address + offset, size, def, word, text());
         }
     }
 
@@ -171,6 +232,8 @@ final class Assembly implements ExpressionEvaluator.Scope {
     private final int chunkLines;
     private int pass;
     private Stmt stmt;
+    /** The position of {@link #stmt} in {@link #stmts}: orders local labels against their uses. */
+    private int stmtIndex;
     private LineParser fallbackParser;
     /** Whether simple instruction lines skip the parser ({@link PlainInstructionScanner}); false for tests. */
     boolean plainScanner = true;
@@ -198,33 +261,36 @@ final class Assembly implements ExpressionEvaluator.Scope {
         constants.values().forEach(c -> c.current = null);
         int[] again = new int[stmts.size()];
         int count = 0;
-        for (Stmt s : stmts) {
-            if (!s.skip && !s.done) {
-                again[count++] = s.index;
+        for (int i = 0; i < stmts.size(); i++) {
+            Stmt s = stmts.get(i);
+            if (!s.skip() && !s.done()) {
+                again[count++] = i;
             }
         }
         int[] reparse = again;
         OrderedChunks<Object> reparsed = new OrderedChunks<>(count, chunkLines, threads,
                 (from, to) -> LineScanner.parse(stmts, reparse, from, to, plainScanner));
-        for (Stmt s : stmts) {
+        for (int i = 0; i < stmts.size(); i++) {
+            Stmt s = stmts.get(i);
             stmt = s;
-            if (!s.skip && !s.done) {
+            stmtIndex = i;
+            if (!s.skip() && !s.done()) {
                 Object next = reparsed.next();
                 if (next instanceof PlainInstructionScanner.Branch b) {
                     pass2Branch(s, b);
                 } else {
                     pass2(s, (LineParser.ParsedLine) next);
                 }
-            } else if (s.done && s.instruction && s.emitted) {
+            } else if (s.done() && s.instruction() && s.emitted()) {
                 writeWord(s);
             }
-            if (s.instruction) {
+            if (s.instruction()) {
                 checkReachable(s);
             }
         }
         stmt = null;
         for (Stmt s : stmts) {
-            if (s.emitted) {
+            if (s.emitted()) {
                 emitted.add(s);
                 s.section.lines.add(s);
             }
@@ -251,18 +317,20 @@ final class Assembly implements ExpressionEvaluator.Scope {
                 continue;
             }
             if (next instanceof LineScanner.EncodedLine e) {
-                Stmt s = new Stmt(src, n, stmts.size());
+                Stmt s = new Stmt(src, n);
                 stmts.add(s);
                 stmt = s;
+                stmtIndex = stmts.size() - 1;
                 pass1Encoded(s, e, List.of());
                 continue;
             }
             LineScanner.ScannedLine scan = (LineScanner.ScannedLine) next;
             String lineText = scan.text();
             if (scan.encoded() != null) {
-                Stmt s = new Stmt(src, n, stmts.size());
+                Stmt s = new Stmt(src, n);
                 stmts.add(s);
                 stmt = s;
+                stmtIndex = stmts.size() - 1;
                 pass1Encoded(s, scan.encoded(), scan.diagnostics());
                 continue;
             }
@@ -271,21 +339,22 @@ final class Assembly implements ExpressionEvaluator.Scope {
             if (line.label().isEmpty() && line.statement() == null) {
                 continue;
             }
-            Stmt s = new Stmt(src, n, stmts.size());
+            Stmt s = new Stmt(src, n);
             stmts.add(s);
             stmt = s;
+            stmtIndex = stmts.size() - 1;
             for (CsfParser.LabelContext l : line.label()) {
                 defineLabel(s, l.name.getText(), Parsing.range(s.src.path(), l.name));
             }
             if (!scan.diagnostics().isEmpty() || line.statement() == null) {
                 // A syntax error is already reported: analysing the damaged statement only adds noise.
-                s.skip = true;
+                s.skip(true);
                 continue;
             }
             s.parsedRange = range(line.statement());
             CsfParser.DirectiveContext d = line.statement().directive();
             if (d != null && directiveName(d).equals(".include")) {
-                s.skip = true;
+                s.skip(true);
                 include(src, d, chain);
             } else {
                 pass1(s, line.statement());
@@ -374,30 +443,29 @@ final class Assembly implements ExpressionEvaluator.Scope {
             defineLabel(s, e.labelNames()[i], new SourceRange(file, s.lineNo, e.labelColumns()[2 * i], s.lineNo,
                     e.labelColumns()[2 * i + 1]));
         }
-        s.column = e.column();
-        s.endColumn = e.endColumn();
+        s.columns(e.column(), e.endColumn());
         try {
             SectionBuilder sec = section();
             if (sec.kind != SectionKind.STREAM) {
-                s.skip = true;
+                s.skip(true);
                 throw DiagnosticException.error(s.range(), "misplaced-statement", "instruction in buffer '"
                         + sec.name + "'; instructions belong in a .stream");
             }
             place(s, sec, 8);
-            s.instruction = true;
+            s.instruction(true);
             if (e.deferred()) {
                 return;
             }
             diagnostics.addAll(found);
-            s.done = true;
+            s.done(true);
             if (e.emitted()) {
-                s.emitted = true;
+                s.emitted(true);
                 s.def = e.def();
                 s.word = e.word();
-                s.unconditional = e.unconditional();
+                s.unconditional(e.unconditional());
             }
         } catch (DiagnosticException ex) {
-            s.skip = true;
+            s.skip(true);
             report(ex.diagnostic());
         }
     }
@@ -407,21 +475,21 @@ final class Assembly implements ExpressionEvaluator.Scope {
             if (st.instruction() != null) {
                 SectionBuilder sec = section();
                 if (sec.kind != SectionKind.STREAM) {
-                    s.skip = true;
+                    s.skip(true);
                     throw DiagnosticException.error(range(st), "misplaced-statement", "instruction in buffer '"
                             + sec.name + "'; instructions belong in a .stream");
                 }
                 place(s, sec, 8);
-                s.instruction = true;
+                s.instruction(true);
                 encodeEarly(s, st.instruction());
             } else {
                 directivePass1(s, st.directive());
             }
         } catch (DiagnosticException e) {
-            s.skip = true;
+            s.skip(true);
             report(e.diagnostic());
         } catch (UnresolvedException e) {
-            s.skip = true;
+            s.skip(true);
             report(Diagnostic.error(e.range(), "not-constant", "the value of '" + e.getMessage()
                     + "' is not known here: sizes, alignments and addresses must be constants defined above"));
         }
@@ -433,7 +501,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
         try {
             InstructionEncoder.Encoded enc = new InstructionEncoder(isa, s.src.path(), found).encode(ctx, operands(s));
             diagnostics.addAll(found);
-            s.done = true;
+            s.done(true);
             encoded(s, enc);
         } catch (UnresolvedException e) {
             // names a label: pass 2 encodes it once addresses are known
@@ -442,10 +510,10 @@ final class Assembly implements ExpressionEvaluator.Scope {
 
     private void encoded(Stmt s, InstructionEncoder.Encoded enc) {
         if (enc != null) {
-            s.emitted = true;
+            s.emitted(true);
             s.def = enc.def();
             s.word = enc.word();
-            s.unconditional = enc.def() != null && isUnconditional(enc);
+            s.unconditional(enc.def() != null && isUnconditional(enc));
         }
     }
 
@@ -470,8 +538,8 @@ final class Assembly implements ExpressionEvaluator.Scope {
                     + "' would grow beyond " + MAX_SECTION_BYTES + " bytes");
         }
         s.section = sec;
-        s.offset = sec.cursor;
-        s.size = size;
+        s.offset = (int) sec.cursor;
+        s.size = (int) size;
         sec.cursor += size;
     }
 
@@ -505,8 +573,8 @@ final class Assembly implements ExpressionEvaluator.Scope {
             return;
         }
         boolean local = Character.isDigit(name.charAt(0));
-        LabelDef def = new LabelDef(name, sec, sec.cursor, r, s.index, local);
-        sec.labelOffsets.add(sec.cursor);
+        LabelDef def = new LabelDef(name, sec, sec.cursor, r, stmtIndex, local);
+        sec.addLabelOffset(sec.cursor);
         if (local) {
             localLabels.computeIfAbsent(name, k -> new ArrayList<>()).add(def);
             labelOrder.add(def);
@@ -555,7 +623,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
                 }
                 currentVm = vm;
                 current = null;
-                s.skip = true;
+                s.skip(true);
             }
             case ".queue" -> {
                 String q = plainName(d, 0, "a queue name");
@@ -576,14 +644,14 @@ final class Assembly implements ExpressionEvaluator.Scope {
                 }
                 queues.add(new Program.QueueDecl(q, vm, qr));
                 queueVms.add(new NamedUse(vm, vmRange));
-                s.skip = true;
+                s.skip(true);
             }
             case ".submit" -> {
                 expectArgs(d, 2);
                 String q = plainName(d, 0, "a queue name");
                 String st = plainName(d, 1, "a stream name");
                 submits.add(new NamedUse[] {new NamedUse(q, range(d.argument(0))), new NamedUse(st, range(d.argument(1)))});
-                s.skip = true;
+                s.skip(true);
             }
             case ".entry" -> {
                 expectArgs(d, 1);
@@ -592,7 +660,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
                     throw DiagnosticException.error(r, "duplicate-symbol", ".entry is already given as '" + entry.name() + "'");
                 }
                 entry = new NamedUse(e, range(d.argument(0)));
-                s.skip = true;
+                s.skip(true);
             }
             case ".equ", ".set" -> defineConstant(s, d, name.equals(".set"));
             case ".byte", ".hword", ".word", ".dword" -> {
@@ -609,8 +677,8 @@ final class Assembly implements ExpressionEvaluator.Scope {
                 long n = constantArg(d, 0);
                 checkSize(n, d.argument(0), "byte count");
                 place(s, sec, n);
-                s.done = true;
-                s.emitted = true;
+                s.done(true);
+                s.emitted(true);
             }
             case ".fill" -> {
                 SectionBuilder sec = dataSection(name, d);
@@ -638,7 +706,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
                 long pad = (n - sec.cursor % n) % n;
                 sec.align = Math.max(sec.align, n);
                 place(s, sec, pad);
-                s.skip = true;
+                s.skip(true);
             }
             case ".inst" -> {
                 SectionBuilder sec = section();
@@ -648,14 +716,14 @@ final class Assembly implements ExpressionEvaluator.Scope {
                             + "'; instruction words belong in a .stream (use .dword for data)");
                 }
                 place(s, sec, 8);
-                s.instruction = true;
+                s.instruction(true);
             }
             case ".fbd", ".rt" -> {
                 SectionBuilder sec = dataSection(name, d);
-                s.fbd = descriptors.sizePass(this, s, d, sec, name.equals(".fbd"));
-                place(s, sec, name.equals(".fbd") ? s.fbd.size() : DescriptorDirectives.renderTargetSize());
+                DescriptorDirectives.FbdInfo fbd = descriptors.sizePass(this, s, d, sec, name.equals(".fbd"));
+                place(s, sec, name.equals(".fbd") ? fbd.size() : DescriptorDirectives.renderTargetSize());
             }
-            case ".include" -> s.skip = true;
+            case ".include" -> s.skip(true);
             default -> {
                 List<String> near = SpellingSuggestions.closest(name, DIRECTIVES);
                 throw new DiagnosticException(Diagnostic.error(Parsing.range(s.src.path(), d.name), "unknown-directive",
@@ -665,7 +733,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
     }
 
     private void openSection(Stmt s, CsfParser.DirectiveContext d, SectionKind kind) {
-        s.skip = true;
+        s.skip(true);
         String name = plainName(d, 0, "a " + (kind == SectionKind.STREAM ? "stream" : "buffer") + " name");
         SourceRange nameRange = range(d.argument(0));
         SectionBuilder sec = sections.get(name);
@@ -732,7 +800,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
     }
 
     private void defineConstant(Stmt s, CsfParser.DirectiveContext d, boolean redefinable) {
-        s.skip = false;
+        s.skip(false);
         expectArgs(d, 2);
         String name = plainName(d, 0, "a constant name");
         SourceRange r = range(d.argument(0));
@@ -740,13 +808,13 @@ final class Assembly implements ExpressionEvaluator.Scope {
         ConstantDef c = constants.get(name);
         if (c == null) {
             if (!claimName(name, r)) {
-                s.skip = true;
+                s.skip(true);
                 return;
             }
             c = new ConstantDef(name, redefinable, r, e, s.src.evaluator());
             constants.put(name, c);
         } else if (!redefinable || !c.redefinable) {
-            s.skip = true;
+            s.skip(true);
             claimName(name, r);
             return;
         }
@@ -863,7 +931,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
             if (st.instruction() != null) {
                 InstructionEncoder encoder = new InstructionEncoder(isa, s.src.path(), diagnostics);
                 encoded(s, encoder.encode(st.instruction(), operands(s)));
-                if (s.emitted) {
+                if (s.emitted()) {
                     writeWord(s);
                 }
             } else {
@@ -884,7 +952,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
     private void pass2Branch(Stmt s, PlainInstructionScanner.Branch b) {
         LabelDef target;
         if (b.local()) {
-            target = findLocal(b.name(), s.index);
+            target = findLocal(b.name(), stmtIndex);
         } else {
             target = constants.containsKey(b.name()) ? null : labels.get(b.name());
         }
@@ -927,11 +995,11 @@ final class Assembly implements ExpressionEvaluator.Scope {
     }
 
     private void checkReachable(Stmt s) {
-        if (s.section.afterUnconditional && !s.section.labelOffsets.contains(s.offset)) {
+        if (s.section.afterUnconditional && !s.section.hasLabelAt(s.offset)) {
             report(Diagnostic.warning(s.range(), "unreachable-code",
                     "unreachable code: it follows an unconditional branch and no label leads here"));
         }
-        s.section.afterUnconditional = s.emitted && s.unconditional;
+        s.section.afterUnconditional = s.emitted() && s.unconditional();
     }
 
     private OptionalLong branchDistance(Stmt s, CsfParser.ExprContext e) {
@@ -951,7 +1019,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
             }
             ref(name, range(e), target);
         } else if (e instanceof CsfParser.LocalRefExprContext lr) {
-            target = local(lr.LOCAL_REF().getText(), range(e), s.index);
+            target = local(lr.LOCAL_REF().getText(), range(e), stmtIndex);
             ref(lr.LOCAL_REF().getText(), range(e), target);
         } else if (referencesAddress(e)) {
             return addressDistance(s, e);
@@ -1070,7 +1138,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
                     at += width;
                 }
                 errors.forEach(this::report);
-                s.emitted = true;
+                s.emitted(true);
             }
             case ".fill" -> {
                 int size = (int) constantArg(d, 1);
@@ -1086,16 +1154,16 @@ final class Assembly implements ExpressionEvaluator.Scope {
                         out[(int) at + i] = (byte) (value >>> (8 * i));
                     }
                 }
-                s.emitted = true;
+                s.emitted(true);
             }
             case ".inst" -> {
                 s.word = ev.eval(exprOf(argValue(d.argument(0))));
-                s.emitted = true;
+                s.emitted(true);
                 writeWord(s);
             }
             case ".fbd", ".rt" -> {
                 descriptors.emit(this, s, d, ev);
-                s.emitted = true;
+                s.emitted(true);
             }
             default -> {
             }
@@ -1189,7 +1257,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
 
     @Override
     public long localLabel(String ref, SourceRange range) {
-        LabelDef l = local(ref, range, stmt == null ? Integer.MAX_VALUE : stmt.index);
+        LabelDef l = local(ref, range, stmt == null ? Integer.MAX_VALUE : stmtIndex);
         ref(ref, range, l);
         if (pass == 1) {
             throw new UnresolvedException(ref, range);
@@ -1252,7 +1320,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
             l = labels.get(sym.getText());
             ref(l.name(), ev.range(arg), l);
         } else if (arg instanceof CsfParser.LocalRefExprContext lr) {
-            l = local(lr.getText(), ev.range(arg), stmt == null ? Integer.MAX_VALUE : stmt.index);
+            l = local(lr.getText(), ev.range(arg), stmt == null ? Integer.MAX_VALUE : stmtIndex);
             ref(lr.getText(), ev.range(arg), l);
         } else {
             if (arg instanceof CsfParser.SymbolExprContext sym && pass == 1) {

@@ -61,6 +61,8 @@ final class DescriptorDirectives {
     private final DescriptorSet set = DescriptorSet.v10();
     private final Map<SectionBuilder, Map<Long, FbdInfo>> fbds = new IdentityHashMap<>();
     private final Map<SectionBuilder, FbdInfo> lastFbd = new IdentityHashMap<>();
+    /** Each .fbd/.rt statement's pass-1 facts, kept here: few statements are descriptors. */
+    private final Map<Assembly.Stmt, FbdInfo> infoOf = new IdentityHashMap<>();
 
     static long renderTargetSize() {
         return DescriptorSet.v10().get(RT).size();
@@ -77,7 +79,9 @@ final class DescriptorDirectives {
             if (owner != null) {
                 owner.rts++;
             }
-            return new FbdInfo(false, false, set.get(RT).size());
+            FbdInfo rt = new FbdInfo(false, false, set.get(RT).size());
+            infoOf.put(s, rt);
+            return rt;
         }
         boolean zs = false;
         Long rtCount = null;
@@ -105,6 +109,7 @@ final class DescriptorDirectives {
         info.explicitRtCount = rtCount;
         fbds.computeIfAbsent(sec, k -> new LinkedHashMap<>()).put(sec.cursor, info);
         lastFbd.put(sec, info);
+        infoOf.put(s, info);
         return info;
     }
 
@@ -117,7 +122,7 @@ final class DescriptorDirectives {
                     + Long.toHexString(address) + " must be " + DescriptorSet.FBD_ALIGNMENT + "-byte aligned; put '.align "
                     + DescriptorSet.FBD_ALIGNMENT + "' before it").withSuggestions(List.of(".align " + DescriptorSet.FBD_ALIGNMENT)));
         }
-        boolean isFbd = s.fbd.isFbd;
+        boolean isFbd = infoOf.get(s).isFbd;
         DescriptorDef def = set.get(isFbd ? FBD : RT);
         List<String> specials = isFbd ? List.of("zs_crc") : List.of("clear", "clear_rgba");
         Map<String, CsfParser.ValueContext> given = new LinkedHashMap<>();
@@ -148,7 +153,7 @@ final class DescriptorDirectives {
             }
             given.put(key, na.value());
         }
-        Fields fields = new Fields(asm, def, given, ev, s.fbd, where);
+        Fields fields = new Fields(asm, def, given, ev, infoOf.get(s), where);
         byte[] out = s.section.bytes;
         int base = (int) s.offset;
         for (DescriptorField f : def.fields()) {

@@ -107,7 +107,7 @@ final class LineScanner {
         boolean blockWanted = first.src == last.src && last.lineNo - first.lineNo < 64L * (to - from);
         for (int i = from; i < to; i++) {
             Assembly.Stmt s = stmts.get(which[i]);
-            if (plainScanner && s.instruction) {
+            if (plainScanner && s.instruction()) {
                 int[] starts = s.src.lineStarts();
                 int start = starts[s.lineNo - 1];
                 int end = s.src.lineEnd(s.lineNo);

@@ -1,6 +1,7 @@
 package dev.csfstudio.asm;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /** A stream or buffer while it is being assembled: size in pass 1, address after layout, bytes in pass 2. */
@@ -19,8 +20,12 @@ final class SectionBuilder {
     byte[] bytes;
     /** The statements that produced this section's bytes, in address order. */
     final List<Assembly.Stmt> lines = new ArrayList<>();
-    /** Offsets that carry a label: code there is reachable by a branch. */
-    final java.util.Set<Long> labelOffsets = new java.util.HashSet<>();
+    /**
+     * Offsets that carry a label, ascending without repeats: code there is reachable by a branch. A plain
+     * array, not a set of boxed longs: large programs have hundreds of thousands of labels.
+     */
+    private long[] labelOffsets = new long[8];
+    private int labelCount;
     /** The last instruction placed so far was an unconditional branch (pass 2, reachability). */
     boolean afterUnconditional;
 
@@ -31,6 +36,31 @@ final class SectionBuilder {
         this.declaration = declaration;
         this.order = order;
         this.align = kind == SectionKind.STREAM ? 8 : 1;
+    }
+
+    void addLabelOffset(long offset) {
+        if (labelCount > 0 && labelOffsets[labelCount - 1] >= offset) { // labels come in cursor order, mostly
+            int at = Arrays.binarySearch(labelOffsets, 0, labelCount, offset);
+            if (at >= 0) {
+                return;
+            }
+            insert(-at - 1, offset);
+            return;
+        }
+        insert(labelCount, offset);
+    }
+
+    private void insert(int at, long offset) {
+        if (labelCount == labelOffsets.length) {
+            labelOffsets = Arrays.copyOf(labelOffsets, labelCount * 2);
+        }
+        System.arraycopy(labelOffsets, at, labelOffsets, at + 1, labelCount - at);
+        labelOffsets[at] = offset;
+        labelCount++;
+    }
+
+    boolean hasLabelAt(long offset) {
+        return Arrays.binarySearch(labelOffsets, 0, labelCount, offset) >= 0;
     }
 
     long size() {

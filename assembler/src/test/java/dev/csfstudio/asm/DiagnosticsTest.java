@@ -209,6 +209,14 @@ class DiagnosticsTest {
     }
 
     @Test
+    void instructionInABufferPointsAtItsColumnOnALineLongerThan65535Characters() {
+        String indent = " ".repeat(70_000);
+        Diagnostic d = only(".buffer b\n" + indent + "MOVE32 r1, #1\n");
+        assertEquals("misplaced-statement", d.code());
+        assertEquals(at(2, 70_001, 70_014), d.range());
+    }
+
+    @Test
     void rawWordInABufferIsAnError() {
         Diagnostic d = only(".buffer b\n.inst 0\n");
         assertEquals("misplaced-statement", d.code());
