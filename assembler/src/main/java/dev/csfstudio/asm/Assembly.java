@@ -4,6 +4,8 @@ import dev.csfstudio.grammar.CsfParser;
 import dev.csfstudio.isa.InstructionDef;
 import dev.csfstudio.isa.InstructionSet;
 import dev.csfstudio.isa.Modifier;
+import dev.csfstudio.isa.OperandKind;
+import dev.csfstudio.isa.OperandSpec;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
@@ -970,12 +972,24 @@ final class Assembly implements ExpressionEvaluator.Scope {
         writeWord(s);
     }
 
+    /**
+     * Whether execution never falls through to the next instruction: JUMP, or a branch (an instruction
+     * with a target operand, so not SYNC_WAIT.always) whose condition is always.
+     */
     static boolean isUnconditional(InstructionEncoder.Encoded enc) {
         if (enc.def().mnemonic().equals("JUMP")) {
             return true;
         }
+        boolean branch = false;
+        List<OperandSpec> ops = enc.def().operands();
+        for (int i = 0; i < ops.size(); i++) { // indexed: this runs per instruction, on the workers too
+            branch |= ops.get(i).kind() == OperandKind.TARGET;
+        }
+        if (!branch) {
+            return false;
+        }
         List<Modifier> mods = enc.def().modifiers();
-        for (int i = 0; i < mods.size(); i++) { // indexed: this runs per instruction, on the workers too
+        for (int i = 0; i < mods.size(); i++) {
             Modifier m = mods.get(i);
             if (m instanceof Modifier.Choice c && c.type().name().equals("condition")) {
                 Long v = enc.fields().get(m.field().name());

@@ -167,6 +167,12 @@ class DiagnosticsTest {
     }
 
     @Test
+    void syncWaitAlwaysIsNoBranchSoWhatFollowsIsReachable() {
+        AssemblyResult r = Sources.assemble("SYNC_WAIT32.always.inherit d50, r52\nNOP\n");
+        assertEquals(List.of(), r.diagnostics());
+    }
+
+    @Test
     void codeAfterAnUnconditionalBranchIsUnreachable() {
         AssemblyResult r = Sources.assemble("top: BRANCH.always r0, top\nNOP\n");
         Diagnostic d = r.warnings().get(0);
