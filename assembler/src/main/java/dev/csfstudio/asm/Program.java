@@ -46,13 +46,22 @@ public record Program(List<Section> sections, String entry, List<String> vms, Li
         return section(entry).orElseThrow(() -> new IllegalStateException("no entry stream " + entry));
     }
 
-    public Optional<Section> sectionAt(long va) {
-        return sections.stream().filter(s -> s.contains(va)).findFirst();
+    /**
+     * The section of VM {@code vm} holding {@code va}. The VM is part of the question: VAs alias between
+     * VMs, and answering from "the first VM that maps it" is the bug note 88 describes.
+     */
+    public Optional<Section> sectionAt(String vm, long va) {
+        for (Section s : sections) {
+            if (s.vm().equals(vm) && s.contains(va)) {
+                return Optional.of(s);
+            }
+        }
+        return Optional.empty();
     }
 
-    /** The source line that produced the byte at {@code va}, if any. */
-    public Optional<AssembledLine> lineAt(long va) {
-        return sectionAt(va).map(s -> s.lineAt(va));
+    /** The source line that produced the byte at {@code va} in VM {@code vm}, if any. */
+    public Optional<AssembledLine> lineAt(String vm, long va) {
+        return sectionAt(vm, va).map(s -> s.lineAt(va));
     }
 
     public List<Section> streams() {

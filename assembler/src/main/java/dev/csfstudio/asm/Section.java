@@ -42,11 +42,24 @@ public record Section(String name, SectionKind kind, String vm, long address, by
 
     /** The source line that produced the byte at {@code va}, or null. */
     public AssembledLine lineAt(long va) {
-        for (AssembledLine l : lines) {
-            if (va >= l.address() && va < l.address() + Math.max(l.size(), 1)) {
-                return l;
+        // Lines are in address order and their ends (address + max(size, 1)) never decrease, so the first
+        // line ending past va is the only candidate. Binary search: fault reports and core dumps ask this
+        // for each of their instructions, and a stream may hold a million lines (built lazily).
+        int lo = 0;
+        int hi = lines.size();
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            AssembledLine l = lines.get(mid);
+            if (l.address() + Math.max(l.size(), 1) <= va) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
             }
         }
-        return null;
+        if (lo == lines.size()) {
+            return null;
+        }
+        AssembledLine l = lines.get(lo);
+        return l.address() <= va ? l : null;
     }
 }

@@ -90,10 +90,27 @@ class LayoutTest {
     @Test
     void linesMapAddressesBackToSource() {
         Program p = Sources.ok("NOP\nMOVE32 r1, #2 ; two\n");
-        AssembledLine line = p.lineAt(Assembler.DEFAULT_BASE + 8).orElseThrow();
+        AssembledLine line = p.lineAt("main", Assembler.DEFAULT_BASE + 8).orElseThrow();
         assertEquals(2, line.range().line());
         assertEquals("MOVE32 r1, #2 ; two", line.sourceText());
         assertEquals("MOVE32", line.instruction().mnemonic());
+    }
+
+    @Test
+    void anAddressInsideADataLineMapsToThatLine() {
+        Program p = Sources.ok(".buffer b\n.word 1\n.dword 2, 3\n.byte 4\n");
+        long base = p.section("b").orElseThrow().address();
+        assertEquals(2, p.lineAt("main", base + 3).orElseThrow().range().line());
+        assertEquals(3, p.lineAt("main", base + 4 + 15).orElseThrow().range().line());
+        assertEquals(4, p.lineAt("main", base + 20).orElseThrow().range().line());
+        assertTrue(p.lineAt("main", base + 21).isEmpty());
+    }
+
+    @Test
+    void aliasedAddressesMapToTheLineOfTheAskedVm() {
+        Program p = Sources.ok(".buffer a, at=0x200000\n.word 1\n.vm other\n.buffer b, at=0x200000\n\n.word 2\n");
+        assertEquals(2, p.lineAt("main", 0x200000).orElseThrow().range().line());
+        assertEquals(6, p.lineAt("other", 0x200000).orElseThrow().range().line());
     }
 
     @Test

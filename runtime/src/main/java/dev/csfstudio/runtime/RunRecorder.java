@@ -64,19 +64,12 @@ final class RunRecorder {
 
     /** The section of VM {@code vm} containing {@code va}, or null. */
     Section sectionAt(String vm, long va) {
-        for (Section s : program.sections()) {
-            if (s.vm().equals(vm) && s.contains(va)) {
-                return s;
-            }
-        }
-        return null;
+        return program.sectionAt(vm, va).orElse(null);
     }
 
     /** The source line of the byte at {@code va} in VM {@code vm}, or null. */
     SourceRange lineAt(String vm, long va) {
-        Section s = sectionAt(vm, va);
-        AssembledLine line = s == null ? null : s.lineAt(va);
-        return line == null ? null : line.range();
+        return program.lineAt(vm, va).map(AssembledLine::range).orElse(null);
     }
 
     static String text(long word) {
