@@ -172,7 +172,48 @@ final class Assembly implements ExpressionEvaluator.Scope {
         }
     }
 
-    record LabelDef(String name, SectionBuilder section, long offset, SourceRange range, int index, boolean local) {
+    static final class LabelDef {
+        private final String name;
+        private final SectionBuilder section;
+        private final long offset;
+        private final SourceRange range;
+        private final int index;
+        private final boolean local;
+        /** Some reference names it (no unused-label warning). */
+        boolean used;
+
+        LabelDef(String name, SectionBuilder section, long offset, SourceRange range, int index, boolean local) {
+            this.name = name;
+            this.section = section;
+            this.offset = offset;
+            this.range = range;
+            this.index = index;
+            this.local = local;
+        }
+
+        String name() {
+            return name;
+        }
+
+        SectionBuilder section() {
+            return section;
+        }
+
+        long offset() {
+            return offset;
+        }
+
+        SourceRange range() {
+            return range;
+        }
+
+        int index() {
+            return index;
+        }
+
+        boolean local() {
+            return local;
+        }
     }
 
     static final class ConstantDef {
@@ -297,6 +338,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
                 s.section.lines.add(s);
             }
         }
+        tables = new Tables(List.copyOf(sections.values()), labelOrder, List.copyOf(constants.values()), references);
         Program program = finish();
         return result(program);
     }
@@ -967,8 +1009,10 @@ final class Assembly implements ExpressionEvaluator.Scope {
             return;
         }
         ref(b.name(), new SourceRange(s.src.path(), s.lineNo, b.column(), s.lineNo, b.endColumn()), target);
-        InstructionEncoder.Encoded enc = b.encoded();
-        encoded(s, new InstructionEncoder.Encoded(enc.def(), b.target().insert(enc.word(), d), enc.fields()));
+        s.emitted(true);
+        s.def = b.def();
+        s.word = b.target().insert(b.word(), d);
+        s.unconditional(b.unconditional());
         writeWord(s);
     }
 
@@ -1360,6 +1404,9 @@ final class Assembly implements ExpressionEvaluator.Scope {
     private void ref(String name, SourceRange range, Object target) {
         if (referenceRanges.add(range)) {
             references.add(new PendingRef(name, range, target));
+            if (target instanceof LabelDef l) {
+                l.used = true;
+            }
         }
     }
 
@@ -1404,13 +1451,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
         }
         warnUnusedLabels();
         List<Section> built = sections.values().stream().map(SectionBuilder::build).toList();
-        Map<String, Symbol> table = new LinkedHashMap<>();
-        for (Symbol s : symbols()) {
-            if (s.kind() != SymbolKind.LOCAL_LABEL) {
-                table.put(s.name(), s);
-            }
-        }
-        return new Program(built, entryName, vms, allQueues, jobs, table, files);
+        return new Program(built, entryName, vms, allQueues, jobs, new LazyMap<>(tables::globals), files);
     }
 
     private String defaultEntry() {
@@ -1436,55 +1477,14 @@ final class Assembly implements ExpressionEvaluator.Scope {
     }
 
     private void warnUnusedLabels() {
-        Set<Object> used = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
-        for (PendingRef r : references) {
-            if (r.target() != null) {
-                used.add(r.target());
-            }
-        }
         for (LabelDef l : labelOrder) {
-            if (l.section().kind == SectionKind.STREAM && !used.contains(l)) {
+            if (l.section().kind == SectionKind.STREAM && !l.used) {
                 report(Diagnostic.warning(l.range(), "unused-label", "label '" + l.name() + "' is never used"));
             }
         }
     }
 
-    private List<Symbol> symbolsCache;
-    private final Map<Object, Symbol> symbolOf = new IdentityHashMap<>();
-
-    private List<Symbol> symbols() {
-        if (symbolsCache != null) {
-            return symbolsCache;
-        }
-        List<Symbol> out = new ArrayList<>();
-        for (SectionBuilder s : sections.values()) {
-            Symbol sym = new Symbol(s.name, s.kind == SectionKind.STREAM ? SymbolKind.STREAM : SymbolKind.BUFFER,
-                    s.address, s.declaration, s.name);
-            symbolOf.put(s, sym);
-            out.add(sym);
-        }
-        for (LabelDef l : labelOrder) {
-            Symbol sym = new Symbol(l.name(), l.local() ? SymbolKind.LOCAL_LABEL : SymbolKind.LABEL,
-                    l.section().address + l.offset(), l.range(), l.section().name);
-            symbolOf.put(l, sym);
-            out.add(sym);
-        }
-        for (ConstantDef c : constants.values()) {
-            long v = c.current != null ? c.current : 0;
-            Symbol sym = new Symbol(c.name, SymbolKind.CONSTANT, v, c.range, null);
-            symbolOf.put(c, sym);
-            out.add(sym);
-        }
-        symbolsCache = out;
-        return out;
-    }
-
     private AssemblyResult result(Program program) {
-        List<Symbol> syms = symbols();
-        List<SymbolReference> refs = new ArrayList<>();
-        for (PendingRef r : references) {
-            refs.add(new SymbolReference(r.name(), r.range(), r.target() == null ? null : symbolOf.get(r.target())));
-        }
         // In source order, whichever pass met them (pass 2 resolves what pass 1 left open).
         // sorting compares twice per step: a map lookup (identity first) beats Path.equals on the file list
         Map<Path, Integer> order = new HashMap<>();
@@ -1492,13 +1492,84 @@ final class Assembly implements ExpressionEvaluator.Scope {
             order.putIfAbsent(files.get(i), i);
         }
         java.util.function.ToIntFunction<Path> fileIndex = p -> order.getOrDefault(p, Integer.MAX_VALUE);
-        refs.sort(Comparator.comparingInt((SymbolReference x) -> fileIndex.applyAsInt(x.range().file()))
-                .thenComparingInt(x -> x.range().line()).thenComparingInt(x -> x.range().column()));
         List<Diagnostic> sorted = new ArrayList<>(new LinkedHashSet<>(diagnostics));
         sorted.sort(Comparator.comparingInt((Diagnostic d) -> fileIndex.applyAsInt(d.range().file()))
                 .thenComparingInt(d -> d.range().line()).thenComparingInt(d -> d.range().column()));
-        return new AssemblyResult(program, sorted, new AssembledLines(emitted), syms, refs, files);
+        return new AssemblyResult(program, sorted, new AssembledLines(emitted), new LazyList<>(tables::symbols),
+                new LazyList<>(() -> tables.references(fileIndex)), files);
     }
+
+    /**
+     * The symbol and reference tables of the result, built when first asked for from what the assembly
+     * recorded (no longer changing then); it holds only those records, not the assembly.
+     */
+    private static final class Tables {
+        private final List<SectionBuilder> sections;
+        private final List<LabelDef> labels;
+        private final List<ConstantDef> constants;
+        private final List<PendingRef> references;
+        private List<Symbol> symbols;
+        private final Map<Object, Symbol> symbolOf = new IdentityHashMap<>();
+
+        Tables(List<SectionBuilder> sections, List<LabelDef> labels, List<ConstantDef> constants,
+               List<PendingRef> references) {
+            this.sections = sections;
+            this.labels = labels;
+            this.constants = constants;
+            this.references = references;
+        }
+
+        synchronized List<Symbol> symbols() {
+            if (symbols != null) {
+                return symbols;
+            }
+            List<Symbol> out = new ArrayList<>();
+            for (SectionBuilder s : sections) {
+                Symbol sym = new Symbol(s.name, s.kind == SectionKind.STREAM ? SymbolKind.STREAM : SymbolKind.BUFFER,
+                        s.address, s.declaration, s.name);
+                symbolOf.put(s, sym);
+                out.add(sym);
+            }
+            for (LabelDef l : labels) {
+                Symbol sym = new Symbol(l.name(), l.local() ? SymbolKind.LOCAL_LABEL : SymbolKind.LABEL,
+                        l.section().address + l.offset(), l.range(), l.section().name);
+                symbolOf.put(l, sym);
+                out.add(sym);
+            }
+            for (ConstantDef c : constants) {
+                long v = c.current != null ? c.current : 0;
+                Symbol sym = new Symbol(c.name, SymbolKind.CONSTANT, v, c.range, null);
+                symbolOf.put(c, sym);
+                out.add(sym);
+            }
+            symbols = out;
+            return out;
+        }
+
+        /** Global symbols by name: local numeric labels are not in it. */
+        Map<String, Symbol> globals() {
+            Map<String, Symbol> table = new LinkedHashMap<>();
+            for (Symbol s : symbols()) {
+                if (s.kind() != SymbolKind.LOCAL_LABEL) {
+                    table.put(s.name(), s);
+                }
+            }
+            return table;
+        }
+
+        synchronized List<SymbolReference> references(java.util.function.ToIntFunction<Path> fileIndex) {
+            symbols();
+            List<SymbolReference> refs = new ArrayList<>(references.size());
+            for (PendingRef r : references) {
+                refs.add(new SymbolReference(r.name(), r.range(), r.target() == null ? null : symbolOf.get(r.target())));
+            }
+            refs.sort(Comparator.comparingInt((SymbolReference x) -> fileIndex.applyAsInt(x.range().file()))
+                    .thenComparingInt(x -> x.range().line()).thenComparingInt(x -> x.range().column()));
+            return refs;
+        }
+    }
+
+    private Tables tables;
 
     // ---------------------------------------------------------------- helpers
 

@@ -19,8 +19,8 @@ public record AssemblyResult(Program program, List<Diagnostic> diagnostics, List
     public AssemblyResult {
         diagnostics = List.copyOf(diagnostics);
         lines = lines instanceof AssembledLines ? lines : List.copyOf(lines); // already an immutable view
-        symbols = List.copyOf(symbols);
-        references = List.copyOf(references);
+        symbols = symbols instanceof LazyList ? symbols : List.copyOf(symbols); // immutable, built on first use
+        references = references instanceof LazyList ? references : List.copyOf(references);
         files = List.copyOf(files);
     }
 

@@ -395,11 +395,16 @@ final class InstructionEncoder {
 
     /** N of "rN"/"dN" (either case) for the given kind, or -1 when the text is not such a register. */
     static long registerNumber(String text, char kind) {
-        if (text.length() < 2 || text.length() > 10 || Character.toLowerCase(text.charAt(0)) != kind) {
+        return registerNumber(text, 0, text.length(), kind);
+    }
+
+    /** {@link #registerNumber(String, char)} of {@code text[from, to)}, without cutting it out. */
+    static long registerNumber(String text, int from, int to, char kind) {
+        if (to - from < 2 || to - from > 10 || Character.toLowerCase(text.charAt(from)) != kind) {
             return -1;
         }
         long n = 0;
-        for (int i = 1; i < text.length(); i++) {
+        for (int i = from + 1; i < to; i++) {
             char c = text.charAt(i);
             if (c < '0' || c > '9') {
                 return -1;

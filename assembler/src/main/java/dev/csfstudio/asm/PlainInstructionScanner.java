@@ -40,8 +40,8 @@ final class PlainInstructionScanner {
      * An instruction whose only symbolic operand is a branch target naming a label ({@code name} or a local
      * reference like {@code 1b}), encoded with that field 0; pass 2 fills it in once addresses are known.
      */
-    record Branch(InstructionEncoder.Encoded encoded, BitField target, String name, boolean local, int column,
-                  int endColumn) {
+    record Branch(InstructionDef def, long word, boolean unconditional, BitField target, String name, boolean local,
+                  int column, int endColumn) {
     }
 
     private final InstructionSet isa;
@@ -51,13 +51,14 @@ final class PlainInstructionScanner {
     private final int[] end = new int[MAX_OPERANDS];
     private final long[] value = new long[MAX_OPERANDS];
     private final boolean[] hasOffset = new boolean[MAX_OPERANDS];
-    private final long[][] list = new long[MAX_OPERANDS][];
+    /** Register lists (at most 17 registers: the base and 16 more is already one too many). */
+    private final long[][] list = new long[MAX_OPERANDS][17];
+    private final int[] listCount = new int[MAX_OPERANDS];
     private final int[] labelStarts = new int[MAX_OPERANDS];
     private final int[] labelEnds = new int[MAX_OPERANDS];
     private static final String[] NO_NAMES = {};
     private static final int[] NO_COLUMNS = {};
     private final List<Diagnostic> found = new ArrayList<>(0);
-    private final FieldValues scratchValues = new FieldValues();
     private InstructionEncoder encoder;
     private Path encoderFile;
     private String text;
@@ -156,12 +157,11 @@ final class PlainInstructionScanner {
 
     private Object encode(Path file, int n, int from, int labels, int mnemonicStart, int mnemonicEnd, int count,
                           int lastEnd, boolean branch) {
-        String mnemonic = text.substring(mnemonicStart, mnemonicEnd);
-        int dot = mnemonic.indexOf('.');
-        InstructionDef def = isa.byMnemonic(dot < 0 ? mnemonic : mnemonic.substring(0, dot)).orElse(null);
-        if (def == null) {
+        Form form = form(file, mnemonicStart, mnemonicEnd);
+        if (form.def == null) {
             return null;
         }
+        InstructionDef def = form.def;
         List<OperandSpec> specs = def.operands();
         boolean deferred = false;
         int symbolic = -1;
@@ -175,16 +175,12 @@ final class PlainInstructionScanner {
             }
         }
         if (branch) {
-            if (symbolic < 0) {
+            if (symbolic < 0 || !encodeOperands(form, count)) {
                 return null;
             }
-            InstructionEncoder.Encoded enc = encodeOperands(file, n, def, mnemonic, mnemonicStart - from + 1, count);
-            if (enc == null) {
-                return null;
-            }
-            enc = new InstructionEncoder.Encoded(enc.def(), enc.word(), scratchValues.copy());
-            return new Branch(enc, specs.get(symbolic).field(), text.substring(start[symbolic], end[symbolic]),
-                    type[symbolic] == LOCAL_REF, start[symbolic] - from + 1, end[symbolic] - from + 1);
+            return new Branch(def, word, form.unconditional, specs.get(symbolic).field(),
+                    text.substring(start[symbolic], end[symbolic]), type[symbolic] == LOCAL_REF,
+                    start[symbolic] - from + 1, end[symbolic] - from + 1);
         }
         String[] names = labels == 0 ? NO_NAMES : new String[labels];
         int[] columns = labels == 0 ? NO_COLUMNS : new int[2 * labels];
@@ -198,243 +194,290 @@ final class PlainInstructionScanner {
         if (deferred) {
             return new LineScanner.EncodedLine(names, columns, column, endColumn, null, 0, false, false, true);
         }
-        InstructionEncoder.Encoded enc = encodeOperands(file, n, def, mnemonic, column, count);
-        if (enc == null) {
+        if (!encodeOperands(form, count)) {
             return null;
         }
-        return new LineScanner.EncodedLine(names, columns, column, endColumn, enc.def(), enc.word(),
-                Assembly.isUnconditional(enc), true, false);
+        return new LineScanner.EncodedLine(names, columns, column, endColumn, def, word, form.unconditional, true,
+                false);
     }
 
-    /** The same values as {@link InstructionEncoder#encode}, or null where it would report anything. */
-    private InstructionEncoder.Encoded encodeOperands(Path file, int n, InstructionDef def, String mnemonic,
-                                                      int column, int count) {
-        // Reused per scanner (one per thread): any report makes this line go the parser's way, so only
-        // emptiness of the list matters, and the values are copied out when a Branch keeps them.
+    /**
+     * What one spelling of a mnemonic with its modifiers ({@code BRANCH.ne}) resolves to. Programs use few
+     * spellings many times, so modifier resolution and every field the operands do not set run once per
+     * spelling, not per line.
+     */
+    private static final class Form {
+        final String spelling;
+        final int hash;
+        /** Null: decline every line with this spelling (unknown, a modifier report, a layout we do not handle). */
+        final InstructionDef def;
+        /** The word with the opcode and every field but the operands' in place, operand fields at defaults. */
+        final long base;
+        final boolean unconditional;
+        /** For each operand spec, the index in {@code def.fields()} of each of its fields. */
+        final int[][] operandFields;
+        final int required;
+
+        Form(String spelling, int hash, InstructionDef def, long base, boolean unconditional, int[][] operandFields,
+             int required) {
+            this.spelling = spelling;
+            this.hash = hash;
+            this.def = def;
+            this.base = base;
+            this.unconditional = unconditional;
+            this.operandFields = operandFields;
+            this.required = required;
+        }
+    }
+
+    /** Forms by spelling, open addressing; bounded so a file of ever-new spellings cannot grow it forever. */
+    private Form[] forms = new Form[256];
+    private int formCount;
+    private static final int MAX_FORMS = 4096;
+
+    private Form form(Path file, int from, int to) {
+        int h = 0;
+        for (int i = from; i < to; i++) {
+            h = 31 * h + text.charAt(i);
+        }
+        int len = to - from;
+        int mask = forms.length - 1;
+        int slot = (h ^ (h >>> 16)) & mask;
+        for (Form f; (f = forms[slot]) != null; slot = (slot + 1) & mask) {
+            if (f.hash == h && f.spelling.length() == len && text.regionMatches(from, f.spelling, 0, len)) {
+                return f;
+            }
+        }
+        Form made = makeForm(file, text.substring(from, to), h);
+        if (formCount < MAX_FORMS) {
+            forms[slot] = made;
+            if (++formCount * 2 > forms.length) {
+                Form[] old = forms;
+                forms = new Form[old.length * 2];
+                for (Form f : old) {
+                    if (f != null) {
+                        int k = (f.hash ^ (f.hash >>> 16)) & (forms.length - 1);
+                        while (forms[k] != null) {
+                            k = (k + 1) & (forms.length - 1);
+                        }
+                        forms[k] = f;
+                    }
+                }
+            }
+        }
+        return made;
+    }
+
+    /**
+     * Resolves a spelling the way {@link InstructionEncoder#encode} does. Declines (a form without def) when
+     * that would report anything, and for instruction layouts where precomputing changes the result: fields
+     * that overlap or repeat a name, or an operand that writes a field a modifier sets.
+     */
+    private Form makeForm(Path file, String spelling, int hash) {
+        int dot = spelling.indexOf('.');
+        InstructionDef def = isa.byMnemonic(dot < 0 ? spelling : spelling.substring(0, dot)).orElse(null);
+        if (def == null) {
+            return new Form(spelling, hash, null, 0, false, null, 0);
+        }
         if (encoder == null || encoderFile != file) {
             encoder = new InstructionEncoder(isa, file, found);
             encoderFile = file;
         }
         found.clear();
-        FieldValues values = scratchValues;
-        values.clear();
-        encoder.resolveModifiers(def, split(mnemonic), values);
-        if (!found.isEmpty()) {
-            return null;
-        }
+        Map<String, Long> values = new java.util.HashMap<>();
+        encoder.resolveModifiers(def, split(spelling), values);
+        List<BitField> fields = def.fields();
         List<OperandSpec> specs = def.operands();
-        long required = 0;
-        for (int i = 0; i < specs.size(); i++) { // indexed: no iterator per line
-            if (!specs.get(i).optional()) {
+        int[][] operandFields = new int[specs.size()][];
+        Set<String> operandNames = new java.util.HashSet<>();
+        boolean usable = found.isEmpty();
+        for (int i = 0; i < specs.size() && usable; i++) {
+            List<BitField> own = specs.get(i).fields();
+            operandFields[i] = new int[own.size()];
+            for (int k = 0; k < own.size(); k++) {
+                operandFields[i][k] = indexOf(fields, own.get(k).name());
+                usable &= operandNames.add(own.get(k).name()) && !values.containsKey(own.get(k).name());
+            }
+        }
+        long covered = InstructionDef.OPCODE.mask();
+        Set<String> names = new java.util.HashSet<>();
+        long word = InstructionDef.OPCODE.insert(0, def.opcode());
+        for (int k = 0; k < fields.size() && usable; k++) {
+            BitField f = fields.get(k);
+            usable = names.add(f.name()) && (covered & f.mask()) == 0 && fits(f, f.defaultValue());
+            covered |= f.mask();
+            Long v = values.get(f.name());
+            long fieldValue = v != null ? v : f.defaultValue();
+            usable &= fits(f, fieldValue);
+            word = f.insert(word, fieldValue);
+        }
+        if (!usable) {
+            return new Form(spelling, hash, null, 0, false, null, 0);
+        }
+        int required = 0;
+        for (OperandSpec spec : specs) {
+            if (!spec.optional()) {
                 required++;
             }
         }
-        if (count < required || count > specs.size()) {
-            return null;
+        boolean unconditional = Assembly.isUnconditional(new InstructionEncoder.Encoded(def, word, values));
+        return new Form(spelling, hash, def, word, unconditional, operandFields, required);
+    }
+
+    private static int indexOf(List<BitField> fields, String name) {
+        for (int k = 0; k < fields.size(); k++) {
+            if (fields.get(k).name().equals(name)) {
+                return k;
+            }
         }
+        return -1;
+    }
+
+    /** The encoder's check that a field can hold a value (signed or unsigned reading of its bits). */
+    private static boolean fits(BitField f, long v) {
+        return f.width() >= 64 || (v >= -(1L << (f.width() - 1)) && v <= (1L << f.width()) - 1);
+    }
+
+    /** The word {@link #encodeOperands} made. */
+    private long word;
+
+    /**
+     * Puts operand {@code i}'s field {@code k} into {@link #word}: false where {@link InstructionEncoder#encode}
+     * would report that the field cannot hold the value.
+     */
+    private boolean put(Form form, int i, int k, long v) {
+        int at = form.operandFields[i][k];
+        if (at < 0) {
+            return true; // a field the instruction word does not have: the encoder ignores it too
+        }
+        BitField f = form.def.fields().get(at);
+        if (!fits(f, v)) {
+            return false;
+        }
+        word = f.insert(word, v);
+        return true;
+    }
+
+    /**
+     * The same word as {@link InstructionEncoder#encode} into {@link #word} (a target naming a label left 0
+     * for pass 2), or false where it would report anything.
+     */
+    private boolean encodeOperands(Form form, int count) {
+        InstructionDef def = form.def;
+        List<OperandSpec> specs = def.operands();
+        if (count < form.required || count > specs.size()) {
+            return false;
+        }
+        word = form.base;
         int registerCount = isa.registerCount();
         for (int i = 0; i < count; i++) {
             OperandSpec spec = specs.get(i);
             BitField f = spec.field();
+            boolean ok;
             switch (spec.kind()) {
                 case R, D -> {
                     char kind = spec.kind() == OperandKind.R ? 'r' : 'd';
-                    long r = type[i] == IDENT ? InstructionEncoder.registerNumber(text.substring(start[i], end[i]), kind) : -1;
+                    long r = type[i] == IDENT ? InstructionEncoder.registerNumber(text, start[i], end[i], kind) : -1;
                     if (r < 0 || (kind == 'd' ? r + 1 : r) >= registerCount || (kind == 'd' && r % 2 != 0)) {
-                        return null;
+                        return false;
                     }
-                    values.put(f.name(), r);
+                    ok = put(form, i, 0, r);
                 }
                 case HEX, DEC -> {
                     if (type[i] != NUMBER || value[i] < spec.minValue() || value[i] > spec.maxValue()) {
-                        return null;
+                        return false;
                     }
-                    values.put(f.name(), value[i]);
+                    ok = put(form, i, 0, value[i]);
                 }
                 case MEM, MEMOFF -> {
                     if (type[i] != MEMORY) {
-                        return null;
+                        return false;
                     }
-                    long base = InstructionEncoder.registerNumber(text.substring(start[i], end[i]), 'd');
+                    long base = InstructionEncoder.registerNumber(text, start[i], end[i], 'd');
                     if (base < 0 || base + 1 >= registerCount || base % 2 != 0) {
-                        return null;
+                        return false;
                     }
-                    values.put(f.name(), base);
                     if (spec.kind() == OperandKind.MEM) {
-                        if (hasOffset[i]) {
-                            return null;
-                        }
-                        continue;
+                        ok = !hasOffset[i] && put(form, i, 0, base);
+                    } else {
+                        BitField offField = spec.fields().get(1);
+                        long off = hasOffset[i] ? value[i] : 0;
+                        ok = off >= offField.min() && off <= offField.max() && put(form, i, 0, base)
+                                && put(form, i, 1, off);
                     }
-                    BitField offField = spec.fields().get(1);
-                    long off = hasOffset[i] ? value[i] : 0;
-                    if (off < offField.min() || off > offField.max()) {
-                        return null;
-                    }
-                    values.put(offField.name(), off);
                 }
                 case REGMASK -> {
-                    long[] regs = registerList(i);
-                    if (regs == null) {
-                        return null;
+                    int n = registerList(i);
+                    if (n < 0) {
+                        return false;
                     }
+                    long[] regs = list[i];
                     long base = regs[0];
                     long mask = 0;
                     long previous = -1;
-                    for (long r : regs) {
+                    for (int k = 0; k < n; k++) {
+                        long r = regs[k];
                         if (r <= previous || r - base >= 16 || r >= registerCount) {
-                            return null;
+                            return false;
                         }
                         mask |= 1L << (r - base);
                         previous = r;
                     }
-                    values.put(f.name(), base);
-                    values.put(spec.fields().get(1).name(), mask);
+                    ok = put(form, i, 0, base) && put(form, i, 1, mask);
                 }
                 case REGRANGE -> {
-                    long[] regs = registerList(i);
-                    if (regs == null || regs.length > 2) {
-                        return null;
+                    int n = registerList(i);
+                    if (n < 0 || n > 2) {
+                        return false;
                     }
-                    long first = regs[0];
-                    long last = regs[regs.length - 1];
+                    long first = list[i][0];
+                    long last = list[i][n - 1];
                     BitField countField = spec.fields().get(1);
                     if (first >= registerCount || last >= registerCount || last < first
                             || last - first + 1 > countField.max()) {
-                        return null;
+                        return false;
                     }
-                    values.put(f.name(), first);
-                    values.put(countField.name(), last - first + 1);
+                    ok = put(form, i, 0, first) && put(form, i, 1, last - first + 1);
                 }
                 case BYTES8 -> {
                     if (type[i] != NUMBER || value[i] < 0 || value[i] > spec.maxValue() || value[i] % 8 != 0) {
-                        return null;
+                        return false;
                     }
-                    values.put(f.name(), value[i] / 8);
+                    ok = put(form, i, 0, value[i] / 8);
                 }
                 case TARGET -> {
                     if (type[i] == IDENT || type[i] == LOCAL_REF) {
-                        values.put(f.name(), 0L); // only for scanBranch: filled in by pass 2
-                        continue;
+                        ok = put(form, i, 0, 0); // only for scanBranch: filled in by pass 2
+                    } else {
+                        ok = type[i] == NUMBER && f.fits(value[i]) && put(form, i, 0, value[i]);
                     }
-                    if (type[i] != NUMBER || value[i] < f.min() || value[i] > f.max()) {
-                        return null;
-                    }
-                    values.put(f.name(), value[i]);
                 }
-                default -> {
-                    return null;
-                }
+                default -> ok = false;
+            }
+            if (!ok) {
+                return false;
             }
         }
-        long word = InstructionDef.OPCODE.insert(0, def.opcode());
-        List<BitField> fields = def.fields();
-        for (int k = 0; k < fields.size(); k++) {
-            BitField f = fields.get(k);
-            Long v = values.get(f.name());
-            long fieldValue = v != null ? v : f.defaultValue();
-            if (f.width() < 64 && (fieldValue < -(1L << (f.width() - 1)) || fieldValue > (1L << f.width()) - 1)) {
-                return null;
-            }
-            word = f.insert(word, fieldValue);
-        }
-        return new InstructionEncoder.Encoded(def, word, values);
+        return true;
     }
 
     /**
-     * Field values of one instruction in two small parallel arrays: the fast path fills one per source line,
-     * and a hash map with an entry object per field was most of its garbage. Keys compare by equals.
+     * The registers of operand {@code i} as a list (one register is a list too) in {@code list[i]}: their
+     * count, or -1 when it is not a register list.
      */
-    static final class FieldValues extends AbstractMap<String, Long> {
-        private String[] keys;
-        private Long[] vals;
-        private int size;
-
-        private int indexOf(Object key) {
-            for (int i = 0; i < size; i++) {
-                if (keys[i].equals(key)) {
-                    return i;
-                }
-            }
-            return -1;
-        }
-
-        @Override
-        public Long put(String key, Long v) {
-            int i = indexOf(key);
-            if (i >= 0) {
-                Long old = vals[i];
-                vals[i] = v;
-                return old;
-            }
-            if (size == keys.length) {
-                keys = Arrays.copyOf(keys, size * 2 + 4);
-                vals = Arrays.copyOf(vals, size * 2 + 4);
-            }
-            keys[size] = key;
-            vals[size++] = v;
-            return null;
-        }
-
-        @Override
-        public Long get(Object key) {
-            int i = indexOf(key);
-            return i < 0 ? null : vals[i];
-        }
-
-        @Override
-        public boolean containsKey(Object key) {
-            return indexOf(key) >= 0;
-        }
-
-        @Override
-        public int size() {
-            return size;
-        }
-
-        @Override
-        public void clear() {
-            Arrays.fill(keys, 0, size, null);
-            Arrays.fill(vals, 0, size, null);
-            size = 0;
-        }
-
-        @Override
-        public Set<Map.Entry<String, Long>> entrySet() {
-            Set<Map.Entry<String, Long>> out = new LinkedHashSet<>();
-            for (int i = 0; i < size; i++) {
-                out.add(new AbstractMap.SimpleImmutableEntry<>(keys[i], vals[i]));
-            }
-            return out;
-        }
-
-        /** An independent, trimmed copy in insertion order, for results that outlive the next line. */
-        FieldValues copy() {
-            FieldValues out = new FieldValues(Arrays.copyOf(keys, size), Arrays.copyOf(vals, size));
-            out.size = size;
-            return out;
-        }
-
-        FieldValues() {
-            this(new String[16], new Long[16]);
-        }
-
-        private FieldValues(String[] keys, Long[] vals) {
-            this.keys = keys;
-            this.vals = vals;
-        }
-    }
-
-    /** The register numbers of operand {@code i} as a register list (one register is a list too), or null. */
-    private long[] registerList(int i) {
+    private int registerList(int i) {
         if (type[i] == LIST) {
-            return list[i];
+            return listCount[i];
         }
         if (type[i] == IDENT) {
-            long r = InstructionEncoder.registerNumber(text.substring(start[i], end[i]), 'r');
-            return r < 0 ? null : new long[] {r};
+            long r = InstructionEncoder.registerNumber(text, start[i], end[i], 'r');
+            if (r < 0) {
+                return -1;
+            }
+            list[i][0] = r;
+            return 1;
         }
-        return null;
+        return -1;
     }
 
     /**
@@ -520,12 +563,12 @@ final class PlainInstructionScanner {
         }
         int q = spaces(e);
         if (q < lineEnd && text.charAt(q) == ':') {
-            long[] regs = new long[17];
+            long[] regs = list[i];
             int k = 0;
             int last = e;
             int s = p;
             while (true) {
-                long r = InstructionEncoder.registerNumber(text.substring(s, last), 'r');
+                long r = InstructionEncoder.registerNumber(text, s, last, 'r');
                 if (r < 0 || k == regs.length) {
                     return -1;
                 }
@@ -544,7 +587,7 @@ final class PlainInstructionScanner {
                 q = spaces(last);
             }
             type[i] = LIST;
-            list[i] = java.util.Arrays.copyOf(regs, k);
+            listCount[i] = k;
             return last;
         }
         if (!delimited(e, true)) {

@@ -34,7 +34,7 @@ public record Program(List<Section> sections, String entry, List<String> vms, Li
         vms = List.copyOf(vms);
         queues = List.copyOf(queues);
         jobs = List.copyOf(jobs);
-        symbols = Map.copyOf(symbols);
+        symbols = symbols instanceof LazyMap ? symbols : Map.copyOf(symbols); // immutable, built on first use
         files = List.copyOf(files);
     }
 
