@@ -487,6 +487,10 @@ final class Assembly implements ExpressionEvaluator.Scope {
             defineLabel(s, e.labelNames()[i], new SourceRange(file, s.lineNo, e.labelColumns()[2 * i], s.lineNo,
                     e.labelColumns()[2 * i + 1]));
         }
+        if (e.labelsOnly()) {
+            s.skip(true); // as a parsed line with labels and no statement
+            return;
+        }
         s.columns(e.column(), e.endColumn());
         try {
             SectionBuilder sec = section();

@@ -61,7 +61,8 @@ final class PlainInstructionScanner {
     private final List<Diagnostic> found = new ArrayList<>(0);
     private InstructionEncoder encoder;
     private Path encoderFile;
-    private String text;
+    /** The characters being scanned (a chunk of lines, or one line): array access is what makes this fast. */
+    private char[] text;
     private int lineEnd;
     /** End of the number or name {@link #number}/{@link #ident} just read. */
     private int tokenEnd;
@@ -71,7 +72,7 @@ final class PlainInstructionScanner {
     }
 
     /** The line {@code text[from, to)} (line number {@code n}) scanned and encoded, or null to decline. */
-    LineScanner.EncodedLine scan(Path file, String text, int from, int to, int n) {
+    LineScanner.EncodedLine scan(Path file, char[] text, int from, int to, int n) {
         return (LineScanner.EncodedLine) scan(file, text, from, to, n, false);
     }
 
@@ -79,11 +80,11 @@ final class PlainInstructionScanner {
      * For pass 2: the line as a {@link Branch} when its only symbolic operand is a label as branch target,
      * else null.
      */
-    Branch scanBranch(Path file, String text, int from, int to, int n) {
+    Branch scanBranch(Path file, char[] text, int from, int to, int n) {
         return (Branch) scan(file, text, from, to, n, true);
     }
 
-    private Object scan(Path file, String text, int from, int to, int n, boolean branch) {
+    private Object scan(Path file, char[] text, int from, int to, int n, boolean branch) {
         this.text = text;
         this.lineEnd = to;
         int p = spaces(from);
@@ -91,17 +92,20 @@ final class PlainInstructionScanner {
         int mnemonicStart;
         int mnemonicEnd;
         while (true) { // labels, then the mnemonic
+            if (labels > 0 && lineDone(p)) {
+                return branch ? null : labelsOnly(from, labels);
+            }
             if (p >= to) {
                 return null;
             }
-            char c = text.charAt(p);
+            char c = text[p];
             int e;
             boolean digits = false;
             if (identStart(c)) {
                 e = ident(p);
             } else if (c >= '0' && c <= '9') {
                 e = p;
-                while (e < to && text.charAt(e) >= '0' && text.charAt(e) <= '9') {
+                while (e < to && text[e] >= '0' && text[e] <= '9') {
                     e++;
                 }
                 digits = true;
@@ -112,7 +116,7 @@ final class PlainInstructionScanner {
                 return null;
             }
             int q = spaces(e);
-            if (q < to && text.charAt(q) == ':') {
+            if (q < to && text[q] == ':') {
                 if (labels == MAX_OPERANDS) {
                     return null;
                 }
@@ -146,7 +150,7 @@ final class PlainInstructionScanner {
                 if (lineDone(p)) {
                     break;
                 }
-                if (text.charAt(p) != ',') {
+                if (text[p] != ',') {
                     return null;
                 }
                 p = spaces(p + 1);
@@ -179,26 +183,45 @@ final class PlainInstructionScanner {
                 return null;
             }
             return new Branch(def, word, form.unconditional, specs.get(symbolic).field(),
-                    text.substring(start[symbolic], end[symbolic]), type[symbolic] == LOCAL_REF,
+                    new String(text, start[symbolic], end[symbolic] - start[symbolic]), type[symbolic] == LOCAL_REF,
                     start[symbolic] - from + 1, end[symbolic] - from + 1);
         }
-        String[] names = labels == 0 ? NO_NAMES : new String[labels];
-        int[] columns = labels == 0 ? NO_COLUMNS : new int[2 * labels];
-        for (int i = 0; i < labels; i++) {
-            names[i] = text.substring(labelStarts[i], labelEnds[i]);
-            columns[2 * i] = labelStarts[i] - from + 1;
-            columns[2 * i + 1] = labelEnds[i] - from + 1;
-        }
+        String[] names = labelNames(labels);
+        int[] columns = labelColumns(from, labels);
         int column = mnemonicStart - from + 1;
         int endColumn = lastEnd - from + 1;
         if (deferred) {
-            return new LineScanner.EncodedLine(names, columns, column, endColumn, null, 0, false, false, true);
+            return new LineScanner.EncodedLine(names, columns, column, endColumn, null, 0, false, false, true, false);
         }
         if (!encodeOperands(form, count)) {
             return null;
         }
         return new LineScanner.EncodedLine(names, columns, column, endColumn, def, word, form.unconditional, true,
-                false);
+                false, false);
+    }
+
+    /** A line of labels and nothing else (but a comment). */
+    private LineScanner.EncodedLine labelsOnly(int from, int labels) {
+        return new LineScanner.EncodedLine(labelNames(labels), labelColumns(from, labels), 0, 0, null, 0, false,
+                false, false, true);
+    }
+
+    private String[] labelNames(int labels) {
+        String[] names = labels == 0 ? NO_NAMES : new String[labels];
+        for (int i = 0; i < labels; i++) {
+            names[i] = new String(text, labelStarts[i], labelEnds[i] - labelStarts[i]);
+        }
+        return names;
+    }
+
+    /** Label columns as {@link LineScanner.EncodedLine} keeps them: start and end of each, 1-based. */
+    private int[] labelColumns(int from, int labels) {
+        int[] columns = labels == 0 ? NO_COLUMNS : new int[2 * labels];
+        for (int i = 0; i < labels; i++) {
+            columns[2 * i] = labelStarts[i] - from + 1;
+            columns[2 * i + 1] = labelEnds[i] - from + 1;
+        }
+        return columns;
     }
 
     /**
@@ -238,17 +261,17 @@ final class PlainInstructionScanner {
     private Form form(Path file, int from, int to) {
         int h = 0;
         for (int i = from; i < to; i++) {
-            h = 31 * h + text.charAt(i);
+            h = 31 * h + text[i];
         }
         int len = to - from;
         int mask = forms.length - 1;
         int slot = (h ^ (h >>> 16)) & mask;
         for (Form f; (f = forms[slot]) != null; slot = (slot + 1) & mask) {
-            if (f.hash == h && f.spelling.length() == len && text.regionMatches(from, f.spelling, 0, len)) {
+            if (f.hash == h && f.spelling.length() == len && spells(f.spelling, from)) {
                 return f;
             }
         }
-        Form made = makeForm(file, text.substring(from, to), h);
+        Form made = makeForm(file, new String(text, from, len), h);
         if (formCount < MAX_FORMS) {
             forms[slot] = made;
             if (++formCount * 2 > forms.length) {
@@ -266,6 +289,15 @@ final class PlainInstructionScanner {
             }
         }
         return made;
+    }
+
+    private boolean spells(String spelling, int from) {
+        for (int i = 0; i < spelling.length(); i++) {
+            if (text[from + i] != spelling.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -504,11 +536,11 @@ final class PlainInstructionScanner {
 
     /** Reads operand {@code i} at {@code p}; returns the end of its last token, or -1 to decline. */
     private int operand(int p, int i) {
-        char c = text.charAt(p);
+        char c = text[p];
         hasOffset[i] = false;
         if (c == '[') {
             int q = spaces(p + 1);
-            if (q >= lineEnd || !identStart(text.charAt(q))) {
+            if (q >= lineEnd || !identStart(text[q])) {
                 return -1;
             }
             int e = ident(q);
@@ -519,10 +551,10 @@ final class PlainInstructionScanner {
             start[i] = q;
             end[i] = e;
             q = spaces(e);
-            if (q < lineEnd && (text.charAt(q) == '+' || text.charAt(q) == '-')) {
-                boolean minus = text.charAt(q) == '-';
+            if (q < lineEnd && (text[q] == '+' || text[q] == '-')) {
+                boolean minus = text[q] == '-';
                 q = spaces(q + 1);
-                if (q < lineEnd && text.charAt(q) == '#') {
+                if (q < lineEnd && text[q] == '#') {
                     q = spaces(q + 1);
                 }
                 long v = signedNumber(q);
@@ -533,7 +565,7 @@ final class PlainInstructionScanner {
                 value[i] = minus ? -v : v;
                 q = spaces(tokenEnd);
             }
-            if (q >= lineEnd || text.charAt(q) != ']') {
+            if (q >= lineEnd || text[q] != ']') {
                 return -1;
             }
             return q + 1;
@@ -562,7 +594,7 @@ final class PlainInstructionScanner {
             return -1;
         }
         int q = spaces(e);
-        if (q < lineEnd && text.charAt(q) == ':') {
+        if (q < lineEnd && text[q] == ':') {
             long[] regs = list[i];
             int k = 0;
             int last = e;
@@ -573,11 +605,11 @@ final class PlainInstructionScanner {
                     return -1;
                 }
                 regs[k++] = r;
-                if (q >= lineEnd || text.charAt(q) != ':') {
+                if (q >= lineEnd || text[q] != ':') {
                     break;
                 }
                 s = spaces(q + 1);
-                if (s >= lineEnd || !identStart(text.charAt(s))) {
+                if (s >= lineEnd || !identStart(text[s])) {
                     return -1;
                 }
                 last = ident(s);
@@ -605,18 +637,18 @@ final class PlainInstructionScanner {
      */
     private boolean localRef(int p) {
         int e = p;
-        while (e < lineEnd && text.charAt(e) >= '0' && text.charAt(e) <= '9') {
+        while (e < lineEnd && text[e] >= '0' && text[e] <= '9') {
             e++;
         }
         if (e == p || e >= lineEnd) {
             return false;
         }
-        char c = text.charAt(e);
+        char c = text[e];
         if (c != 'b' && c != 'B' && c != 'f' && c != 'F') {
             return false;
         }
-        if (e - p == 1 && text.charAt(p) == '0' && (c == 'b' || c == 'B') && e + 1 < lineEnd
-                && (text.charAt(e + 1) == '0' || text.charAt(e + 1) == '1' || text.charAt(e + 1) == '_')) {
+        if (e - p == 1 && text[p] == '0' && (c == 'b' || c == 'B') && e + 1 < lineEnd
+                && (text[e + 1] == '0' || text[e + 1] == '1' || text[e + 1] == '_')) {
             return false; // 0b01 is binary
         }
         if (!delimited(e + 1, true)) {
@@ -628,7 +660,7 @@ final class PlainInstructionScanner {
 
     /** An optional minus directly before a literal; sets {@link #tokenEnd} (-1 to decline). */
     private long signedNumber(int p) {
-        if (p < lineEnd && text.charAt(p) == '-') {
+        if (p < lineEnd && text[p] == '-') {
             return -number(p + 1);
         }
         return number(p);
@@ -640,13 +672,13 @@ final class PlainInstructionScanner {
      */
     private long number(int p) {
         tokenEnd = -1;
-        if (p >= lineEnd || text.charAt(p) < '0' || text.charAt(p) > '9') {
+        if (p >= lineEnd || text[p] < '0' || text[p] > '9') {
             return 0;
         }
         int radix = 10;
         int digitsStart = p;
-        if (text.charAt(p) == '0' && p + 1 < lineEnd) {
-            char x = text.charAt(p + 1);
+        if (text[p] == '0' && p + 1 < lineEnd) {
+            char x = text[p + 1];
             if (x == 'x' || x == 'X') {
                 radix = 16;
                 digitsStart = p + 2;
@@ -658,8 +690,8 @@ final class PlainInstructionScanner {
         int e = digitsStart;
         long v = 0;
         while (e < lineEnd) {
-            int d = Character.digit(text.charAt(e), radix);
-            if (d < 0 || text.charAt(e) > 'f') {
+            int d = Character.digit(text[e], radix);
+            if (d < 0 || text[e] > 'f') {
                 break;
             }
             v = v * radix + d;
@@ -677,17 +709,17 @@ final class PlainInstructionScanner {
     /** The end of the lexer's IDENT starting at {@code p} (a letter or underscore). */
     private int ident(int p) {
         int e = p + 1;
-        while (e < lineEnd && identPart(text.charAt(e))) {
+        while (e < lineEnd && identPart(text[e])) {
             e++;
         }
-        while (e + 1 < lineEnd && text.charAt(e) == '.' && identPart(text.charAt(e + 1))) {
+        while (e + 1 < lineEnd && text[e] == '.' && identPart(text[e + 1])) {
             e += 2;
-            while (e < lineEnd && identPart(text.charAt(e))) {
+            while (e < lineEnd && identPart(text[e])) {
                 e++;
             }
-            if (e + 1 < lineEnd && text.charAt(e) == '=' && identPart(text.charAt(e + 1))) {
+            if (e + 1 < lineEnd && text[e] == '=' && identPart(text[e + 1])) {
                 e += 2;
-                while (e < lineEnd && identPart(text.charAt(e))) {
+                while (e < lineEnd && identPart(text[e])) {
                     e++;
                 }
             }
@@ -703,8 +735,8 @@ final class PlainInstructionScanner {
         if (p >= lineEnd) {
             return true;
         }
-        char c = text.charAt(p);
-        return c == ' ' || c == '\t' || c == ';' || (c == '/' && p + 1 < lineEnd && text.charAt(p + 1) == '/')
+        char c = text[p];
+        return c == ' ' || c == '\t' || c == ';' || (c == '/' && p + 1 < lineEnd && text[p + 1] == '/')
                 || (inOperands && (c == ',' || c == ']'));
     }
 
@@ -713,12 +745,12 @@ final class PlainInstructionScanner {
         if (p >= lineEnd) {
             return true;
         }
-        char c = text.charAt(p);
-        return c == ';' || (c == '/' && p + 1 < lineEnd && text.charAt(p + 1) == '/');
+        char c = text[p];
+        return c == ';' || (c == '/' && p + 1 < lineEnd && text[p + 1] == '/');
     }
 
     private int spaces(int p) {
-        while (p < lineEnd && (text.charAt(p) == ' ' || text.charAt(p) == '\t')) {
+        while (p < lineEnd && (text[p] == ' ' || text[p] == '\t')) {
             p++;
         }
         return p;
