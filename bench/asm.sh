@@ -36,13 +36,16 @@ best_of() {
 }
 
 read -r as_s as_rss < <(best_of as "$work/bench.s" -o "$work/bench.o")
-export CSF_JAVA_OPTS="-Xmx1g -Xlog:gc:file=$work/gc.log"
+export CSF_JAVA_OPTS="-Xmx1g -Xlog:gc,gc+heap+exit:file=$work/gc.log"
 # ./csf as users run it (with its JVM options); with SKIP_BUILD it must not rebuild a jar another edit made stale.
 [[ -n "${SKIP_BUILD:-}" ]] && export CSF_NO_REBUILD=1
 csf_cmd=(./csf)
 read -r csf_s csf_rss < <(best_of "${csf_cmd[@]}" asm "$work/bench.csf" -o "$work/bench.bin")
-# Largest heap occupancy seen before any collection ("123M->45M(1024M)") in the last run.
-peak_heap="$(grep -o '[0-9]*M->' "$work/gc.log" | sed 's/M->//' | sort -n | tail -1)"
+# Peak heap of the last run: the largest occupancy before any collection ("123M->45M(1024M)") or, as a run
+# may well finish without one, the heap in use at exit (the generations' "total ...K, used ...K", summed).
+peak_heap="$( { grep -o '[0-9]*M->' "$work/gc.log" | sed 's/M->//'
+  grep 'heap,exit' "$work/gc.log" | grep -o 'total [0-9]*K, used [0-9]*K' | sed 's/.*used \([0-9]*\)K/\1/' \
+    | awk '{ s += $1 } END { if (NR) printf "%d\n", s / 1024 }'; } | sort -n | tail -1)"
 
 lines="$(wc -l < "$work/bench.csf")"
 printf '%-28s %s\n' "source lines (each):" "$lines"

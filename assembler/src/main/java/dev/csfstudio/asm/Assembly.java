@@ -350,7 +350,8 @@ final class Assembly implements ExpressionEvaluator.Scope {
         if (!files.contains(file)) {
             files.add(file);
         }
-        SourceFile src = new SourceFile(file, text, SourceLines.lineStarts(text), new ExpressionEvaluator(file, this));
+        SourceFile src = new SourceFile(file, text, SourceLines.lineStarts(text, threads),
+                new ExpressionEvaluator(file, this));
         chain.push(file);
         int lineCount = src.lineStarts().length;
         OrderedChunks<Object> scanned = new OrderedChunks<>(lineCount, chunkLines, threads,
@@ -1012,7 +1013,10 @@ final class Assembly implements ExpressionEvaluator.Scope {
             pass2(s, fallbackParser.parse(s.src.path(), s.text(), s.lineNo));
             return;
         }
-        ref(b.name(), new SourceRange(s.src.path(), s.lineNo, b.column(), s.lineNo, b.endColumn()), target);
+        // the only reference this statement makes, made once: no need to check the range for a repeat
+        references.add(new PendingRef(b.name(), new SourceRange(s.src.path(), s.lineNo, b.column(), s.lineNo,
+                b.endColumn()), target));
+        target.used = true;
         s.emitted(true);
         s.def = b.def();
         s.word = b.target().insert(b.word(), d);

@@ -38,28 +38,76 @@ final class SourceLines {
 
     /** Start offsets of every line, for fast repeated lookups. */
     static int[] lineStarts(String text) {
-        if (text.indexOf('\r') < 0) {
-            // only \n ends lines: one pass with the vectorised indexOf (this runs before anything else)
-            int[] starts = new int[Math.max(16, text.length() / 32)];
-            int count = 1;
-            for (int i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) {
+        return lineStarts(text, 0);
+    }
+
+    /** Characters per piece when a large text's lines are found in parallel. */
+    private static final int PIECE = 1 << 20;
+
+    /**
+     * {@link #lineStarts(String)} with the work split over {@code threads} ({@link OrderedChunks}: 0 = one per
+     * core); for a large file this is the first thing assembly does, so it is worth the cores.
+     */
+    static int[] lineStarts(String text, int threads) {
+        return lineStarts(text, threads, PIECE);
+    }
+
+    /** {@link #lineStarts(String, int)} in pieces of {@code piece} characters (tests make them small). */
+    static int[] lineStarts(String text, int threads, int piece) {
+        int pieces = (text.length() + piece - 1) / piece;
+        if (pieces <= 1) {
+            int[] one = startsIn(text, 0, text.length(), new char[text.length()]);
+            return prepend0(one, one.length);
+        }
+        OrderedChunks<int[]> found = new OrderedChunks<>(pieces, 1, threads, (from, to) -> {
+            char[] buffer = new char[piece];
+            Object[] out = new Object[to - from];
+            for (int i = from; i < to; i++) {
+                out[i - from] = startsIn(text, i * piece, (int) Math.min(text.length(), (i + 1L) * piece), buffer);
+            }
+            return out;
+        });
+        int[][] parts = new int[pieces][];
+        int total = 0;
+        for (int i = 0; i < pieces; i++) {
+            parts[i] = found.next();
+            total += parts[i].length;
+        }
+        int[] starts = new int[total + 1];
+        int at = 1;
+        for (int[] part : parts) {
+            System.arraycopy(part, 0, starts, at, part.length);
+            at += part.length;
+        }
+        return starts;
+    }
+
+    /**
+     * The line starts after a terminator at {@code from..to-1}: just past \n, and past a \r that no \n
+     * follows (looking one character beyond {@code to} if need be).
+     */
+    private static int[] startsIn(String text, int from, int to, char[] buffer) {
+        text.getChars(from, to, buffer, 0); // an array, not charAt: several times faster before the JIT warms
+        int[] starts = new int[Math.max(16, (to - from) / 32)];
+        int count = 0;
+        int n = to - from;
+        for (int i = 0; i < n; i++) {
+            char c = buffer[i];
+            if (c == '\n' || (c == '\r' && (i + 1 < n ? buffer[i + 1] : from + i + 1 < text.length()
+                    ? text.charAt(from + i + 1) : 0) != '\n')) {
                 if (count == starts.length) {
                     starts = java.util.Arrays.copyOf(starts, count * 2);
                 }
-                starts[count++] = i + 1;
+                starts[count++] = from + i + 1;
             }
-            return java.util.Arrays.copyOf(starts, count);
         }
-        int count = 1;
-        for (int i = 0; (i = nextLineStart(text, i)) >= 0; ) {
-            count++;
-        }
-        int[] starts = new int[count];
-        int n = 1;
-        for (int i = 0; (i = nextLineStart(text, i)) >= 0; ) {
-            starts[n++] = i;
-        }
-        return starts;
+        return java.util.Arrays.copyOf(starts, count);
+    }
+
+    private static int[] prepend0(int[] starts, int count) {
+        int[] out = new int[count + 1];
+        System.arraycopy(starts, 0, out, 1, count);
+        return out;
     }
 
     static String line(String text, int[] starts, int line) {
