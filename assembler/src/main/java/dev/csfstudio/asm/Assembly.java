@@ -54,9 +54,12 @@ final class Assembly implements ExpressionEvaluator.Scope {
 
         /** The offset just past the last character of a 1-based line, before its terminator. */
         int lineEnd(int line) {
-            int end = lineStarts[line - 1];
-            while (end < text.length() && text.charAt(end) != '\n' && text.charAt(end) != '\r') {
-                end++;
+            int end = line < lineStarts.length ? lineStarts[line] : text.length();
+            if (end > lineStarts[line - 1] && text.charAt(end - 1) == '\n') {
+                end--;
+            }
+            if (end > lineStarts[line - 1] && text.charAt(end - 1) == '\r') {
+                end--;
             }
             return end;
         }
@@ -254,11 +257,11 @@ final class Assembly implements ExpressionEvaluator.Scope {
     private String currentVm = DEFAULT_NAME;
     private SectionBuilder current;
 
-    private final Map<String, LabelDef> labels = new HashMap<>();
+    private Map<String, LabelDef> labels = new HashMap<>();
     private final List<LabelDef> labelOrder = new ArrayList<>();
     private final Map<String, List<LabelDef>> localLabels = new HashMap<>();
     private final Map<String, ConstantDef> constants = new LinkedHashMap<>();
-    private final Map<String, SourceRange> globalNames = new HashMap<>();
+    private Map<String, SourceRange> globalNames = new HashMap<>();
     private final Set<String> implicitSections = new HashSet<>();
     private final List<PendingRef> references = new ArrayList<>();
     private final Set<SourceRange> referenceRanges = new HashSet<>();
@@ -295,6 +298,11 @@ final class Assembly implements ExpressionEvaluator.Scope {
     AssemblyResult run(Path file, String text) {
         Path main = file == null ? null : file.toAbsolutePath().normalize();
         pass = 1;
+        // Sized for a label every few lines: growing a map of a hundred thousand labels step by step cost
+        // more than all other work on labels (the main thread defines them, in order).
+        int expectedNames = Math.max(16, text.length() / 128);
+        labels = new HashMap<>(expectedNames);
+        globalNames = new HashMap<>(expectedNames);
         load(main, text, new ArrayDeque<>());
         if (sections.values().stream().noneMatch(x -> x.kind == SectionKind.STREAM) && !sections.containsKey(DEFAULT_NAME)) {
             openStream(DEFAULT_NAME, SourceRange.at(main, 1, 1, 1)); // every program has an entry stream, maybe empty
@@ -302,25 +310,25 @@ final class Assembly implements ExpressionEvaluator.Scope {
         layout();
         pass = 2;
         constants.values().forEach(c -> c.current = null);
-        int[] again = new int[stmts.size()];
-        int count = 0;
-        for (int i = 0; i < stmts.size(); i++) {
-            Stmt s = stmts.get(i);
-            if (!s.skip() && !s.done()) {
-                again[count++] = i;
+        // Workers re-parse, ahead of this thread, the statements pass 1 could not finish, and look up the
+        // labels plain branches name: pass 1 is over, so the symbol maps are only read from here on.
+        OrderedChunks<Object> reparsed = new OrderedChunks<>(stmts.size(), chunkLines, threads, (from, to) -> {
+            Object[] out = LineScanner.parse(stmts, from, to, plainScanner);
+            for (int i = from; i < to; i++) {
+                if (out[i - from] instanceof PlainInstructionScanner.Branch b) {
+                    out[i - from] = new ResolvedBranch(b, branchTarget(b, i));
+                }
             }
-        }
-        int[] reparse = again;
-        OrderedChunks<Object> reparsed = new OrderedChunks<>(count, chunkLines, threads,
-                (from, to) -> LineScanner.parse(stmts, reparse, from, to, plainScanner));
+            return out;
+        });
         for (int i = 0; i < stmts.size(); i++) {
             Stmt s = stmts.get(i);
+            Object next = reparsed.next();
             stmt = s;
             stmtIndex = i;
             if (!s.skip() && !s.done()) {
-                Object next = reparsed.next();
-                if (next instanceof PlainInstructionScanner.Branch b) {
-                    pass2Branch(s, b);
+                if (next instanceof ResolvedBranch b) {
+                    pass2Branch(s, b.branch(), b.target());
                 } else {
                     pass2(s, (LineParser.ParsedLine) next);
                 }
@@ -330,14 +338,12 @@ final class Assembly implements ExpressionEvaluator.Scope {
             if (s.instruction()) {
                 checkReachable(s);
             }
-        }
-        stmt = null;
-        for (Stmt s : stmts) {
             if (s.emitted()) {
                 emitted.add(s);
                 s.section.lines.add(s);
             }
         }
+        stmt = null;
         tables = new Tables(List.copyOf(sections.values()), labelOrder, List.copyOf(constants.values()), references);
         Program program = finish();
         return result(program);
@@ -626,14 +632,15 @@ final class Assembly implements ExpressionEvaluator.Scope {
         sec.addLabelOffset(sec.cursor);
         if (local) {
             localLabels.computeIfAbsent(name, k -> new ArrayList<>()).add(def);
-            labelOrder.add(def);
+        } else if (claimName(name, r)) {
+            labels.put(name, def);
+        } else {
             return;
         }
-        if (!claimName(name, r)) {
-            return;
-        }
-        labels.put(name, def);
         labelOrder.add(def);
+        if (sec.kind == SectionKind.STREAM) {
+            streamLabels++;
+        }
     }
 
     /** Registers a global name; reports a duplicate (with the first definition) and returns false. */
@@ -998,13 +1005,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
      * the label is in this stream and in range; anything else (a constant, another stream, out of range,
      * undefined) goes to {@link #pass2} with a parsed line, which reports it.
      */
-    private void pass2Branch(Stmt s, PlainInstructionScanner.Branch b) {
-        LabelDef target;
-        if (b.local()) {
-            target = findLocal(b.name(), stmtIndex);
-        } else {
-            target = constants.containsKey(b.name()) ? null : labels.get(b.name());
-        }
+    private void pass2Branch(Stmt s, PlainInstructionScanner.Branch b, LabelDef target) {
         long d = target == null ? 0 : (target.offset - (s.offset + 8)) / 8;
         if (target == null || target.section != s.section || !b.target().fits(d)) {
             if (fallbackParser == null) {
@@ -1016,12 +1017,24 @@ final class Assembly implements ExpressionEvaluator.Scope {
         // the only reference this statement makes, made once: no need to check the range for a repeat
         references.add(new PendingRef(b.name(), new SourceRange(s.src.path(), s.lineNo, b.column(), s.lineNo,
                 b.endColumn()), target));
-        target.used = true;
+        use(target);
         s.emitted(true);
         s.def = b.def();
         s.word = b.target().insert(b.word(), d);
         s.unconditional(b.unconditional());
         writeWord(s);
+    }
+
+    /** A plain branch with the label it names (null: not a label, or undefined), looked up by a worker. */
+    private record ResolvedBranch(PlainInstructionScanner.Branch branch, LabelDef target) {
+    }
+
+    /** The label a plain branch of statement {@code index} names, or null. Only reads the symbol maps. */
+    private LabelDef branchTarget(PlainInstructionScanner.Branch b, int index) {
+        if (b.local()) {
+            return findLocal(b.name(), index);
+        }
+        return constants.containsKey(b.name()) ? null : labels.get(b.name());
     }
 
     /**
@@ -1413,7 +1426,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
         if (referenceRanges.add(range)) {
             references.add(new PendingRef(name, range, target));
             if (target instanceof LabelDef l) {
-                l.used = true;
+                use(l);
             }
         }
     }
@@ -1484,7 +1497,23 @@ final class Assembly implements ExpressionEvaluator.Scope {
         return s;
     }
 
+    /** Labels defined in streams (the ones an unused-label warning is about), and how many are used. */
+    private int streamLabels;
+    private int usedStreamLabels;
+
+    private void use(LabelDef l) {
+        if (!l.used) {
+            l.used = true;
+            if (l.section().kind == SectionKind.STREAM) {
+                usedStreamLabels++;
+            }
+        }
+    }
+
     private void warnUnusedLabels() {
+        if (usedStreamLabels == streamLabels) {
+            return; // all used: no need to visit a hundred thousand labels to find none
+        }
         for (LabelDef l : labelOrder) {
             if (l.section().kind == SectionKind.STREAM && !l.used) {
                 report(Diagnostic.warning(l.range(), "unused-label", "label '" + l.name() + "' is never used"));

@@ -106,18 +106,21 @@ final class LineScanner {
      * {@link LineParser.ParsedLine} each. When they come from one stretch of one file, the stretch becomes one
      * character stream instead of one per statement.
      */
-    static Object[] parse(List<Assembly.Stmt> stmts, int[] which, int from, int to, boolean plainScanner) {
+    static Object[] parse(List<Assembly.Stmt> stmts, int from, int to, boolean plainScanner) {
         LineScanner scanner = forThisThread();
         LineParser parser = scanner.parser;
         Object[] out = new Object[to - from];
-        Assembly.Stmt first = stmts.get(which[from]);
-        Assembly.Stmt last = stmts.get(which[to - 1]);
+        Assembly.Stmt first = stmts.get(from);
+        Assembly.Stmt last = stmts.get(to - 1);
         CharStream block = null;
         int blockStart = 0;
         // made when the first statement needs the parser: most pass-2 statements are plain branches
         boolean blockWanted = first.src == last.src && last.lineNo - first.lineNo < 64L * (to - from);
         for (int i = from; i < to; i++) {
-            Assembly.Stmt s = stmts.get(which[i]);
+            Assembly.Stmt s = stmts.get(i);
+            if (s.skip() || s.done()) {
+                continue; // finished in pass 1
+            }
             if (plainScanner && s.instruction()) {
                 int[] starts = s.src.lineStarts();
                 int start = starts[s.lineNo - 1];
