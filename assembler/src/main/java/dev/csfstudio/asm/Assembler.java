@@ -34,9 +34,9 @@ public final class Assembler {
 
     /** Reads {@code file} and its includes through {@code reader} (editors pass their open buffers). */
     public AssemblyResult assemble(Path file, SourceReader reader) {
-        String text;
+        SourceText text;
         try {
-            text = reader.read(file);
+            text = FileSystemReader.readText(reader, file);
             if (text == null) {
                 throw new IOException("no such file");
             }
@@ -45,14 +45,18 @@ public final class Assembler {
             Diagnostic d = Diagnostic.error(SourceRange.at(p, 1, 1, 1), "io", "cannot read " + file + ": " + describe(e));
             return new AssemblyResult(null, List.of(d), List.of(), List.of(), List.of(), p == null ? List.of() : List.of(p));
         }
-        return assembleText(file, text, reader);
+        return assemble(file, text, reader);
     }
 
     /** Assembles {@code text} as the contents of {@code file}; includes are read through {@code includes}. */
     public AssemblyResult assembleText(Path file, String text, SourceReader includes) {
+        return assemble(file, SourceText.of(text == null ? "" : text), includes);
+    }
+
+    private AssemblyResult assemble(Path file, SourceText text, SourceReader includes) {
         Path p = file == null ? null : file.toAbsolutePath().normalize();
         try {
-            return new Assembly(options, includes == null ? SourceReader.fileSystem() : includes).run(p, text == null ? "" : text);
+            return new Assembly(options, includes == null ? SourceReader.fileSystem() : includes).run(p, text);
         } catch (StackOverflowError e) {
             return failure(p, "nesting too deep to assemble (expressions or includes)");
         } catch (OutOfMemoryError e) {

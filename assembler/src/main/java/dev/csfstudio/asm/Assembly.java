@@ -47,7 +47,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
     static final List<String> FUNCTIONS = List.of("fbd", "sizeof", "lo32", "hi32");
 
     /** A source file with a line index and the evaluator whose ranges point into it. */
-    record SourceFile(Path path, String text, int[] lineStarts, ExpressionEvaluator evaluator) {
+    record SourceFile(Path path, String text, byte[] bytes, int[] lineStarts, ExpressionEvaluator evaluator) {
         String lineText(int line) {
             return SourceLines.line(text, lineStarts, line);
         }
@@ -295,12 +295,12 @@ final class Assembly implements ExpressionEvaluator.Scope {
         this.chunkLines = chunkLines;
     }
 
-    AssemblyResult run(Path file, String text) {
+    AssemblyResult run(Path file, SourceText text) {
         Path main = file == null ? null : file.toAbsolutePath().normalize();
         pass = 1;
         // Sized for a label every few lines: growing a map of a hundred thousand labels step by step cost
         // more than all other work on labels (the main thread defines them, in order).
-        int expectedNames = Math.max(16, text.length() / 128);
+        int expectedNames = Math.max(16, text.bytes().length / 128);
         labels = new HashMap<>(expectedNames);
         globalNames = new HashMap<>(expectedNames);
         load(main, text, new ArrayDeque<>());
@@ -352,11 +352,11 @@ final class Assembly implements ExpressionEvaluator.Scope {
     // ---------------------------------------------------------------- load + pass 1
 
     /** Parses a file line by line, running pass 1 on each line as it comes; includes splice in place. */
-    private void load(Path file, String text, Deque<Path> chain) {
+    private void load(Path file, SourceText text, Deque<Path> chain) {
         if (!files.contains(file)) {
             files.add(file);
         }
-        SourceFile src = new SourceFile(file, text, SourceLines.lineStarts(text, threads),
+        SourceFile src = new SourceFile(file, text.text(), text.bytes(), SourceLines.lineStarts(text.bytes(), threads),
                 new ExpressionEvaluator(file, this));
         chain.push(file);
         int lineCount = src.lineStarts().length;
@@ -452,9 +452,9 @@ final class Assembly implements ExpressionEvaluator.Scope {
                     + options.maxIncludeDepth() + " files"));
             return;
         }
-        String text;
+        SourceText text;
         try {
-            text = reader.read(target);
+            text = FileSystemReader.readText(reader, target);
             if (text == null) {
                 throw new IOException("no such file");
             }

@@ -395,17 +395,17 @@ final class InstructionEncoder {
 
     /** N of "rN"/"dN" (either case) for the given kind, or -1 when the text is not such a register. */
     static long registerNumber(String text, char kind) {
-        return registerNumber(text.toCharArray(), 0, text.length(), kind);
+        return registerNumber(SourceText.of(text).bytes(), 0, text.length(), kind);
     }
 
-    /** {@link #registerNumber(String, char)} of {@code text[from, to)}, without cutting it out. */
-    static long registerNumber(char[] text, int from, int to, char kind) {
+    /** {@link #registerNumber(String, char)} of {@code text[from, to)} as {@link SourceText#bytes}. */
+    static long registerNumber(byte[] text, int from, int to, char kind) {
         if (to - from < 2 || to - from > 10 || Character.toLowerCase(text[from]) != kind) {
             return -1;
         }
         long n = 0;
         for (int i = from + 1; i < to; i++) {
-            char c = text[i];
+            byte c = text[i];
             if (c < '0' || c > '9') {
                 return -1;
             }

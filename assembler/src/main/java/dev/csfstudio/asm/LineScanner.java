@@ -84,21 +84,11 @@ final class LineScanner {
         scanner.block = null;
         scanner.blockStart = src.lineStarts()[from - 1];
         scanner.blockEnd = to - 1 < src.lineStarts().length ? src.lineStarts()[to - 1] : src.text().length();
-        // the chunk's characters in an array once: indexing it is several times cheaper than String.charAt
-        scanner.chars = scanner.buffer(scanner.blockEnd - scanner.blockStart);
-        src.text().getChars(scanner.blockStart, scanner.blockEnd, scanner.chars, 0);
         for (int n = from; n < to; n++) {
-            out[n - from] = scanner.scanLine(src.path(), src.text(), src.lineStarts(), n, plainScanner);
+            out[n - from] = scanner.scanLine(src, n, plainScanner);
         }
         scanner.block = null;
         return out;
-    }
-
-    /** The characters of the chunk being scanned, from {@link #blockStart}; reused between chunks. */
-    private char[] chars = new char[0];
-
-    private char[] buffer(int length) {
-        return chars.length >= length ? chars : new char[Math.max(length, 2 * chars.length)];
     }
 
     /**
@@ -125,9 +115,7 @@ final class LineScanner {
                 int[] starts = s.src.lineStarts();
                 int start = starts[s.lineNo - 1];
                 int end = s.src.lineEnd(s.lineNo);
-                char[] line = scanner.chars = scanner.buffer(end - start);
-                s.src.text().getChars(start, end, line, 0);
-                PlainInstructionScanner.Branch b = scanner.plain.scanBranch(s.src.path(), line, 0, end - start, s.lineNo);
+                PlainInstructionScanner.Branch b = scanner.plain.scanBranch(s.src.path(), s.src.bytes(), start, end, s.lineNo);
                 if (b != null) {
                     out[i - from] = b;
                     continue;
@@ -151,28 +139,30 @@ final class LineScanner {
         return out;
     }
 
-    private Object scanLine(Path file, String text, int[] lineStarts, int n, boolean plainScanner) {
+    private Object scanLine(Assembly.SourceFile src, int n, boolean plainScanner) {
+        Path file = src.path();
+        String text = src.text();
+        byte[] bytes = src.bytes();
+        int[] lineStarts = src.lineStarts();
         int start = lineStarts[n - 1];
         // the next line starts just past this one's terminator (\n, \r\n or \r): no walk over every character
-        int end = n < lineStarts.length ? lineStarts[n] : text.length();
-        char[] c = chars;
-        int base = blockStart;
-        if (end > start && c[end - 1 - base] == '\n') {
+        int end = n < lineStarts.length ? lineStarts[n] : bytes.length;
+        if (end > start && bytes[end - 1] == '\n') {
             end--;
         }
-        if (end > start && c[end - 1 - base] == '\r') {
+        if (end > start && bytes[end - 1] == '\r') {
             end--;
         }
         int first = start;
-        while (first < end && Character.isWhitespace(c[first - base])) {
+        while (first < end && Character.isWhitespace(bytes[first] == '?' ? text.charAt(first) : bytes[first])) {
             first++;
         }
         boolean blank = first == end;
-        if (blank || commentOnly(c, start - base, end - base)) {
+        if (blank || commentOnly(bytes, start, end)) {
             return null;
         }
         if (plainScanner) {
-            EncodedLine quick = plain.scan(file, c, start - base, end - base, n);
+            EncodedLine quick = plain.scan(file, bytes, start, end, n);
             if (quick != null) {
                 return quick;
             }
@@ -236,19 +226,19 @@ final class LineScanner {
      * Whether the line is the grammar's WS followed by a COMMENT, which runs to the end of the line: such a
      * line has no tokens for the parser.
      */
-    private static boolean commentOnly(char[] text, int at, int end) {
+    private static boolean commentOnly(byte[] text, int at, int end) {
         while (at < end && isGrammarSpace(text[at])) {
             at++;
         }
         if (at >= end) {
             return false;
         }
-        char c = text[at];
+        byte c = text[at];
         return c == ';' || (c == '/' && at + 1 < end && text[at + 1] == '/');
     }
 
     /** The grammar's WS rule: [ \t\f\u000B]. */
-    private static boolean isGrammarSpace(char c) {
+    private static boolean isGrammarSpace(byte c) {
         return c == ' ' || c == '\t' || c == '\f' || c == '\u000B';
     }
 

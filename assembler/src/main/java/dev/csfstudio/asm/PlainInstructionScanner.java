@@ -5,6 +5,7 @@ import dev.csfstudio.isa.InstructionDef;
 import dev.csfstudio.isa.InstructionSet;
 import dev.csfstudio.isa.OperandKind;
 import dev.csfstudio.isa.OperandSpec;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.AbstractMap;
 import java.util.ArrayList;
@@ -61,8 +62,11 @@ final class PlainInstructionScanner {
     private final List<Diagnostic> found = new ArrayList<>(0);
     private InstructionEncoder encoder;
     private Path encoderFile;
-    /** The characters being scanned (a chunk of lines, or one line): array access is what makes this fast. */
-    private char[] text;
+    /**
+     * The text being scanned as {@link SourceText#scanBytes}: ASCII as is, anything else a byte that is no
+     * token character. Array access, not String.charAt, is what makes this fast.
+     */
+    private byte[] text;
     private int lineEnd;
     /** End of the number or name {@link #number}/{@link #ident} just read. */
     private int tokenEnd;
@@ -72,7 +76,7 @@ final class PlainInstructionScanner {
     }
 
     /** The line {@code text[from, to)} (line number {@code n}) scanned and encoded, or null to decline. */
-    LineScanner.EncodedLine scan(Path file, char[] text, int from, int to, int n) {
+    LineScanner.EncodedLine scan(Path file, byte[] text, int from, int to, int n) {
         return (LineScanner.EncodedLine) scan(file, text, from, to, n, false);
     }
 
@@ -80,11 +84,11 @@ final class PlainInstructionScanner {
      * For pass 2: the line as a {@link Branch} when its only symbolic operand is a label as branch target,
      * else null.
      */
-    Branch scanBranch(Path file, char[] text, int from, int to, int n) {
+    Branch scanBranch(Path file, byte[] text, int from, int to, int n) {
         return (Branch) scan(file, text, from, to, n, true);
     }
 
-    private Object scan(Path file, char[] text, int from, int to, int n, boolean branch) {
+    private Object scan(Path file, byte[] text, int from, int to, int n, boolean branch) {
         this.text = text;
         this.lineEnd = to;
         int p = spaces(from);
@@ -98,7 +102,7 @@ final class PlainInstructionScanner {
             if (p >= to) {
                 return null;
             }
-            char c = text[p];
+            int c = text[p];
             int e;
             boolean digits = false;
             if (identStart(c)) {
@@ -183,7 +187,7 @@ final class PlainInstructionScanner {
                 return null;
             }
             return new Branch(def, word, form.unconditional, specs.get(symbolic).field(),
-                    new String(text, start[symbolic], end[symbolic] - start[symbolic]), type[symbolic] == LOCAL_REF,
+                    new String(text, start[symbolic], end[symbolic] - start[symbolic], StandardCharsets.ISO_8859_1), type[symbolic] == LOCAL_REF,
                     start[symbolic] - from + 1, end[symbolic] - from + 1);
         }
         String[] names = labelNames(labels);
@@ -209,7 +213,7 @@ final class PlainInstructionScanner {
     private String[] labelNames(int labels) {
         String[] names = labels == 0 ? NO_NAMES : new String[labels];
         for (int i = 0; i < labels; i++) {
-            names[i] = new String(text, labelStarts[i], labelEnds[i] - labelStarts[i]);
+            names[i] = new String(text, labelStarts[i], labelEnds[i] - labelStarts[i], StandardCharsets.ISO_8859_1);
         }
         return names;
     }
@@ -271,7 +275,7 @@ final class PlainInstructionScanner {
                 return f;
             }
         }
-        Form made = makeForm(file, new String(text, from, len), h);
+        Form made = makeForm(file, new String(text, from, len, StandardCharsets.ISO_8859_1), h);
         if (formCount < MAX_FORMS) {
             forms[slot] = made;
             if (++formCount * 2 > forms.length) {
@@ -536,7 +540,7 @@ final class PlainInstructionScanner {
 
     /** Reads operand {@code i} at {@code p}; returns the end of its last token, or -1 to decline. */
     private int operand(int p, int i) {
-        char c = text[p];
+        int c = text[p];
         hasOffset[i] = false;
         if (c == '[') {
             int q = spaces(p + 1);
@@ -643,7 +647,7 @@ final class PlainInstructionScanner {
         if (e == p || e >= lineEnd) {
             return false;
         }
-        char c = text[e];
+        int c = text[e];
         if (c != 'b' && c != 'B' && c != 'f' && c != 'F') {
             return false;
         }
@@ -678,7 +682,7 @@ final class PlainInstructionScanner {
         int radix = 10;
         int digitsStart = p;
         if (text[p] == '0' && p + 1 < lineEnd) {
-            char x = text[p + 1];
+            int x = text[p + 1];
             if (x == 'x' || x == 'X') {
                 radix = 16;
                 digitsStart = p + 2;
@@ -735,7 +739,7 @@ final class PlainInstructionScanner {
         if (p >= lineEnd) {
             return true;
         }
-        char c = text[p];
+        int c = text[p];
         return c == ' ' || c == '\t' || c == ';' || (c == '/' && p + 1 < lineEnd && text[p + 1] == '/')
                 || (inOperands && (c == ',' || c == ']'));
     }
@@ -745,7 +749,7 @@ final class PlainInstructionScanner {
         if (p >= lineEnd) {
             return true;
         }
-        char c = text[p];
+        int c = text[p];
         return c == ';' || (c == '/' && p + 1 < lineEnd && text[p + 1] == '/');
     }
 
@@ -756,11 +760,11 @@ final class PlainInstructionScanner {
         return p;
     }
 
-    private static boolean identStart(char c) {
+    private static boolean identStart(int c) {
         return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
     }
 
-    private static boolean identPart(char c) {
+    private static boolean identPart(int c) {
         return identStart(c) || (c >= '0' && c <= '9');
     }
 }

@@ -38,32 +38,34 @@ final class SourceLines {
 
     /** Start offsets of every line, for fast repeated lookups. */
     static int[] lineStarts(String text) {
-        return lineStarts(text, 0);
+        return lineStarts(SourceText.of(text).bytes(), 1);
     }
 
     /** Characters per piece when a large text's lines are found in parallel. */
     private static final int PIECE = 1 << 20;
 
     /**
-     * {@link #lineStarts(String)} with the work split over {@code threads} ({@link OrderedChunks}: 0 = one per
-     * core); for a large file this is the first thing assembly does, so it is worth the cores.
+     * {@link #lineStarts(String)} of a text's {@link SourceText#bytes} (line terminators are ASCII), with the
+     * work split over {@code threads} ({@link OrderedChunks}: 0 = one per core); for a large file this is the
+     * first thing assembly does, so it is worth the cores.
      */
-    static int[] lineStarts(String text, int threads) {
+    static int[] lineStarts(byte[] text, int threads) {
         return lineStarts(text, threads, PIECE);
     }
 
-    /** {@link #lineStarts(String, int)} in pieces of {@code piece} characters (tests make them small). */
-    static int[] lineStarts(String text, int threads, int piece) {
-        int pieces = (text.length() + piece - 1) / piece;
+    /** {@link #lineStarts(byte[], int)} in pieces of {@code piece} characters (tests make them small). */
+    static int[] lineStarts(byte[] text, int threads, int piece) {
+        int pieces = (text.length + piece - 1) / piece;
         if (pieces <= 1) {
-            int[] one = startsIn(text, 0, text.length(), new char[text.length()]);
-            return prepend0(one, one.length);
+            int[] one = startsIn(text, 0, text.length);
+            int[] out = new int[one.length + 1];
+            System.arraycopy(one, 0, out, 1, one.length);
+            return out;
         }
         OrderedChunks<int[]> found = new OrderedChunks<>(pieces, 1, threads, (from, to) -> {
-            char[] buffer = new char[piece];
             Object[] out = new Object[to - from];
             for (int i = from; i < to; i++) {
-                out[i - from] = startsIn(text, i * piece, (int) Math.min(text.length(), (i + 1L) * piece), buffer);
+                out[i - from] = startsIn(text, i * piece, (int) Math.min(text.length, (i + 1L) * piece));
             }
             return out;
         });
@@ -86,28 +88,19 @@ final class SourceLines {
      * The line starts after a terminator at {@code from..to-1}: just past \n, and past a \r that no \n
      * follows (looking one character beyond {@code to} if need be).
      */
-    private static int[] startsIn(String text, int from, int to, char[] buffer) {
-        text.getChars(from, to, buffer, 0); // an array, not charAt: several times faster before the JIT warms
+    private static int[] startsIn(byte[] text, int from, int to) {
         int[] starts = new int[Math.max(16, (to - from) / 32)];
         int count = 0;
-        int n = to - from;
-        for (int i = 0; i < n; i++) {
-            char c = buffer[i];
-            if (c == '\n' || (c == '\r' && (i + 1 < n ? buffer[i + 1] : from + i + 1 < text.length()
-                    ? text.charAt(from + i + 1) : 0) != '\n')) {
+        for (int i = from; i < to; i++) {
+            byte c = text[i];
+            if (c == '\n' || (c == '\r' && (i + 1 >= text.length || text[i + 1] != '\n'))) {
                 if (count == starts.length) {
                     starts = java.util.Arrays.copyOf(starts, count * 2);
                 }
-                starts[count++] = from + i + 1;
+                starts[count++] = i + 1;
             }
         }
         return java.util.Arrays.copyOf(starts, count);
-    }
-
-    private static int[] prepend0(int[] starts, int count) {
-        int[] out = new int[count + 1];
-        System.arraycopy(starts, 0, out, 1, count);
-        return out;
     }
 
     static String line(String text, int[] starts, int line) {

@@ -48,7 +48,7 @@ class ParallelAssemblyTest {
         Path main = Path.of("/virtual/par.csf");
         return new Assembly(AssemblerOptions.defaults(), file -> {
             throw new java.nio.file.NoSuchFileException(file.toString());
-        }, threads, chunkLines).run(main, text);
+        }, threads, chunkLines).run(main, SourceText.of(text));
     }
 
     private static void assertSame(AssemblyResult expected, AssemblyResult actual) {

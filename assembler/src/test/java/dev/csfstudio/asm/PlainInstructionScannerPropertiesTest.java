@@ -29,7 +29,7 @@ class PlainInstructionScannerPropertiesTest {
     private static final InstructionSet ISA = InstructionSet.v10();
     private static final Decoder DECODER = new Decoder(ISA);
     private static final Disassembler DISASSEMBLER = new Disassembler(ISA);
-    private static final String NOISE = " \t#-+[]:,;/.=()xXbBfF0179rRdDaz_~*\"\u00e9";
+    private static final String NOISE = " \t#-+[]:,;/.=()xXbBfF0179rRdDaz_~*\"\u00e9\u0141\u010a\u2003\ud83d";
     private static final String[] FORMS = {
         "MOVE32 r%R, #%I", "move32 R%R, %I", "MOVE48 d%D, #0x%H", "MOVE48 d%D, -%I", "ADD_IMMEDIATE32 r%R, r%R, #-%I",
         "ADD_IMM64 d%D, d%D, %I", "LOAD_MULTIPLE r%R:r%R, [d%D + %I]", "STORE_MULTIPLE [d%D - #%I], r%R",
@@ -141,7 +141,7 @@ class PlainInstructionScannerPropertiesTest {
             throw new java.nio.file.NoSuchFileException(file.toString());
         }, 1, OrderedChunks.CHUNK);
         a.plainScanner = plainScanner;
-        return a.run(Path.of("/virtual/plain.csf"), text);
+        return a.run(Path.of("/virtual/plain.csf"), SourceText.of(text));
     }
 
     private static void assertSameResult(AssemblyResult parser, AssemblyResult plain, String source) {

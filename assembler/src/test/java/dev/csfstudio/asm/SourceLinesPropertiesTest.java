@@ -18,7 +18,7 @@ class SourceLinesPropertiesTest {
             @ForAll @Chars({'a', ' ', '\n', '\r'}) @StringLength(max = 300) String text,
             @ForAll @IntRange(min = 1, max = 40) int piece,
             @ForAll @IntRange(min = 0, max = 3) int threads) {
-        assertArrayEquals(walked(text), SourceLines.lineStarts(text, threads, piece));
+        assertArrayEquals(walked(text), SourceLines.lineStarts(SourceText.of(text).bytes(), threads, piece));
     }
 
     @Property(tries = 50)

@@ -1,0 +1,48 @@
+package dev.csfstudio.asm;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The scanners' byte view of source text keeps ASCII and every character's offset. */
+class SourceTextTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void asciiBytesAreTheCharacters() {
+        assertArrayEquals("MOVE32 r1, #2".getBytes(StandardCharsets.US_ASCII), SourceText.of("MOVE32 r1, #2").bytes());
+    }
+
+    @Test
+    void everyOtherCharacterIsOneQuestionMarkEvenASurrogatePair() {
+        SourceText t = SourceText.of("é\uD83D\uDE00Ł;");
+        assertArrayEquals(new byte[] {'?', '?', '?', '?', ';'}, t.bytes());
+        assertEquals('Ł', t.charAt(3));
+    }
+
+    @Test
+    void aUtf8FileReadsAsReadStringReadsIt() throws IOException {
+        Path file = dir.resolve("u.csf");
+        Files.writeString(file, "// café \uD83D\uDE00\nNOP\n", StandardCharsets.UTF_8);
+        SourceText t = SourceText.read(file);
+        assertEquals(Files.readString(file), t.text());
+        assertEquals(t.text().length(), t.bytes().length);
+    }
+
+    @Test
+    void malformedUtf8IsAnError() throws IOException {
+        Path file = dir.resolve("bad.csf");
+        Files.write(file, new byte[] {'N', 'O', 'P', (byte) 0xC3});
+        assertThrows(CharacterCodingException.class, () -> SourceText.read(file));
+    }
+}
