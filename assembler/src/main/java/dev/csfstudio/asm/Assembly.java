@@ -47,21 +47,26 @@ final class Assembly implements ExpressionEvaluator.Scope {
     static final List<String> FUNCTIONS = List.of("fbd", "sizeof", "lo32", "hi32");
 
     /** A source file with a line index and the evaluator whose ranges point into it. */
-    record SourceFile(Path path, String text, byte[] bytes, int[] lineStarts, ExpressionEvaluator evaluator) {
+    record SourceFile(Path path, SourceText source, int[] lineStarts, ExpressionEvaluator evaluator) {
         String lineText(int line) {
-            return SourceLines.line(text, lineStarts, line);
+            return line < 1 || line > lineStarts.length ? "" : source.substring(lineStarts[line - 1], lineEnd(line));
         }
 
         /** The offset just past the last character of a 1-based line, before its terminator. */
         int lineEnd(int line) {
-            int end = line < lineStarts.length ? lineStarts[line] : text.length();
-            if (end > lineStarts[line - 1] && text.charAt(end - 1) == '\n') {
+            byte[] bytes = source.bytes();
+            int end = line < lineStarts.length ? lineStarts[line] : bytes.length;
+            if (end > lineStarts[line - 1] && bytes[end - 1] == '\n') {
                 end--;
             }
-            if (end > lineStarts[line - 1] && text.charAt(end - 1) == '\r') {
+            if (end > lineStarts[line - 1] && bytes[end - 1] == '\r') {
                 end--;
             }
             return end;
+        }
+
+        byte[] bytes() {
+            return source.bytes();
         }
     }
 
@@ -356,7 +361,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
         if (!files.contains(file)) {
             files.add(file);
         }
-        SourceFile src = new SourceFile(file, text.text(), text.bytes(), SourceLines.lineStarts(text.bytes(), threads),
+        SourceFile src = new SourceFile(file, text, SourceLines.lineStarts(text.bytes(), threads),
                 new ExpressionEvaluator(file, this));
         chain.push(file);
         int lineCount = src.lineStarts().length;

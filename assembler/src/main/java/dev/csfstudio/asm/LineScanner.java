@@ -83,7 +83,7 @@ final class LineScanner {
         Object[] out = new Object[to - from];
         scanner.block = null;
         scanner.blockStart = src.lineStarts()[from - 1];
-        scanner.blockEnd = to - 1 < src.lineStarts().length ? src.lineStarts()[to - 1] : src.text().length();
+        scanner.blockEnd = to - 1 < src.lineStarts().length ? src.lineStarts()[to - 1] : src.source().length();
         for (int n = from; n < to; n++) {
             out[n - from] = scanner.scanLine(src, n, plainScanner);
         }
@@ -125,8 +125,8 @@ final class LineScanner {
                 blockWanted = false;
                 int[] starts = first.src.lineStarts();
                 blockStart = starts[first.lineNo - 1];
-                int blockEnd = last.lineNo < starts.length ? starts[last.lineNo] : first.src.text().length();
-                block = CharStreams.fromString(first.src.text().substring(blockStart, blockEnd));
+                int blockEnd = last.lineNo < starts.length ? starts[last.lineNo] : first.src.source().length();
+                block = CharStreams.fromString(first.src.source().substring(blockStart, blockEnd));
                 if (block.size() != blockEnd - blockStart) {
                     block = null; // surrogate pairs: stream positions are not string offsets
                 }
@@ -141,7 +141,7 @@ final class LineScanner {
 
     private Object scanLine(Assembly.SourceFile src, int n, boolean plainScanner) {
         Path file = src.path();
-        String text = src.text();
+        SourceText text = src.source();
         byte[] bytes = src.bytes();
         int[] lineStarts = src.lineStarts();
         int start = lineStarts[n - 1];
@@ -154,7 +154,7 @@ final class LineScanner {
             end--;
         }
         int first = start;
-        while (first < end && Character.isWhitespace(bytes[first] == '?' ? text.charAt(first) : bytes[first])) {
+        while (first < end && Character.isWhitespace(text.charAt(first))) {
             first++;
         }
         boolean blank = first == end;

@@ -40,6 +40,16 @@ class SourceTextTest {
     }
 
     @Test
+    void anAsciiFileIsCutFromTheBytesRead() throws IOException {
+        Path file = dir.resolve("a.csf");
+        Files.writeString(file, "NOP ; what?\nJUMP d2, r4\n", StandardCharsets.UTF_8);
+        SourceText t = SourceText.read(file);
+        assertEquals("what?", t.substring(6, 11));
+        assertEquals('?', t.charAt(10));
+        assertEquals(Files.readString(file), t.text());
+    }
+
+    @Test
     void malformedUtf8IsAnError() throws IOException {
         Path file = dir.resolve("bad.csf");
         Files.write(file, new byte[] {'N', 'O', 'P', (byte) 0xC3});
