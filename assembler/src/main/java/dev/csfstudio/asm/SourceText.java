@@ -2,9 +2,12 @@ package dev.csfstudio.asm;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
 
 /**
  * A source file's text, with the same text as one byte per character for the scanners: ASCII characters as
@@ -40,11 +43,40 @@ final class SourceText {
 
     /** A UTF-8 file; a malformed byte sequence is an error, as with {@link Files#readString}. */
     static SourceText read(Path file) throws IOException {
-        byte[] bytes = Files.readAllBytes(file);
+        byte[] bytes = readBytes(file);
         if (AsciiCheck.isAscii(bytes)) {
             return new SourceText(null, bytes, true);
         }
         return of(StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString());
+    }
+
+    private static final int READ_PIECE = 1 << 20;
+    private static final int MAX_BYTES = Integer.MAX_VALUE - 16;
+
+    /**
+     * The file's bytes, read in pieces straight into the array: {@link Files#readAllBytes} reads a large file
+     * through a temporary native buffer as large as the file, which took twice as long.
+     */
+    private static byte[] readBytes(Path file) throws IOException {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            long size = channel.size();
+            if (size > MAX_BYTES) {
+                throw new IOException("file too large: " + size + " bytes, at most " + MAX_BYTES);
+            }
+            byte[] bytes = new byte[(int) size];
+            int at = 0;
+            while (at < bytes.length) {
+                int n = channel.read(ByteBuffer.wrap(bytes, at, Math.min(READ_PIECE, bytes.length - at)), at);
+                if (n < 0) {
+                    return Arrays.copyOf(bytes, at); // it shrank meanwhile
+                }
+                at += n;
+            }
+            if (channel.read(ByteBuffer.allocate(1), at) > 0) {
+                return Files.readAllBytes(file); // it grew meanwhile, or its size is not known (like /proc files)
+            }
+            return bytes;
+        }
     }
 
     /** One byte per character, non-ASCII ones {@code '?'}. Callers must not change them. */
