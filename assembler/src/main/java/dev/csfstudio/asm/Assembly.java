@@ -254,8 +254,8 @@ final class Assembly implements ExpressionEvaluator.Scope {
     private final SourceReader reader;
     private final List<Diagnostic> diagnostics = new ArrayList<>();
     private final List<Path> files = new ArrayList<>();
-    private final List<Stmt> stmts = new ArrayList<>();
-    private final List<Stmt> emitted = new ArrayList<>();
+    private final ArrayList<Stmt> stmts = new ArrayList<>();
+    private final ArrayList<Stmt> emitted = new ArrayList<>();
 
     private final Map<String, SectionBuilder> sections = new LinkedHashMap<>();
     private final List<String> vms = new ArrayList<>(List.of(DEFAULT_NAME));
@@ -326,6 +326,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
             }
             return out;
         });
+        emitted.ensureCapacity(stmts.size());
         for (int i = 0; i < stmts.size(); i++) {
             Stmt s = stmts.get(i);
             Object next = reparsed.next();
@@ -345,13 +346,32 @@ final class Assembly implements ExpressionEvaluator.Scope {
             }
             if (s.emitted()) {
                 emitted.add(s);
-                s.section.lines.add(s);
+                linesIn = linesIn == null || linesIn == s.section ? s.section : MIXED;
             }
         }
         stmt = null;
+        sectionLines();
         tables = new Tables(List.copyOf(sections.values()), labelOrder, List.copyOf(constants.values()), references);
         Program program = finish();
         return result(program);
+    }
+
+    /** The one section every emitted statement so far belongs to, {@link #MIXED} for several, or null. */
+    private SectionBuilder linesIn;
+    private static final SectionBuilder MIXED = new SectionBuilder("", SectionKind.STREAM, "", null, -1);
+
+    /**
+     * Gives every section its statements, in order. Mostly one stream holds them all, and its list is the
+     * list of all emitted statements: no second list of a million entries.
+     */
+    private void sectionLines() {
+        if (linesIn != null && linesIn != MIXED) {
+            linesIn.lines = emitted;
+            return;
+        }
+        for (Stmt s : emitted) {
+            s.section.lines.add(s);
+        }
     }
 
     // ---------------------------------------------------------------- load + pass 1
@@ -365,6 +385,9 @@ final class Assembly implements ExpressionEvaluator.Scope {
                 new ExpressionEvaluator(file, this));
         chain.push(file);
         int lineCount = src.lineStarts().length;
+        if (stmts.isEmpty()) {
+            stmts.ensureCapacity(lineCount); // about one statement a line: no copying a million-entry list as it grows
+        }
         OrderedChunks<Object> scanned = new OrderedChunks<>(lineCount, chunkLines, threads,
                 (from, to) -> LineScanner.scan(src, from + 1, to + 1, plainScanner));
         for (int n = 1; n <= lineCount; n++) {

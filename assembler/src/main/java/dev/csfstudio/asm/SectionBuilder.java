@@ -19,7 +19,7 @@ final class SectionBuilder {
     long address;
     byte[] bytes;
     /** The statements that produced this section's bytes, in address order. */
-    final List<Assembly.Stmt> lines = new ArrayList<>();
+    List<Assembly.Stmt> lines = new ArrayList<>();
     /**
      * Offsets that carry a label, ascending without repeats: code there is reachable by a branch. A plain
      * array, not a set of boxed longs: large programs have hundreds of thousands of labels.
