@@ -712,21 +712,21 @@ final class PlainInstructionScanner {
 
     /** The end of the lexer's IDENT starting at {@code p} (a letter or underscore). */
     private int ident(int p) {
-        int e = p + 1;
-        while (e < lineEnd && identPart(text[e])) {
-            e++;
+        byte[] t = text; // locals and a table: the loops run for every character of every line
+        int end = lineEnd;
+        int e = identEnd(t, p + 1, end);
+        while (e + 1 < end && t[e] == '.' && IDENT_PART[t[e + 1] & 0xff]) {
+            e = identEnd(t, e + 2, end);
+            if (e + 1 < end && t[e] == '=' && IDENT_PART[t[e + 1] & 0xff]) {
+                e = identEnd(t, e + 2, end);
+            }
         }
-        while (e + 1 < lineEnd && text[e] == '.' && identPart(text[e + 1])) {
-            e += 2;
-            while (e < lineEnd && identPart(text[e])) {
-                e++;
-            }
-            if (e + 1 < lineEnd && text[e] == '=' && identPart(text[e + 1])) {
-                e += 2;
-                while (e < lineEnd && identPart(text[e])) {
-                    e++;
-                }
-            }
+        return e;
+    }
+
+    private static int identEnd(byte[] t, int e, int end) {
+        while (e < end && IDENT_PART[t[e] & 0xff]) {
+            e++;
         }
         return e;
     }
@@ -754,7 +754,9 @@ final class PlainInstructionScanner {
     }
 
     private int spaces(int p) {
-        while (p < lineEnd && (text[p] == ' ' || text[p] == '\t')) {
+        byte[] t = text;
+        int end = lineEnd;
+        while (p < end && (t[p] == ' ' || t[p] == '\t')) {
             p++;
         }
         return p;
@@ -764,7 +766,12 @@ final class PlainInstructionScanner {
         return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
     }
 
-    private static boolean identPart(int c) {
-        return identStart(c) || (c >= '0' && c <= '9');
+    /** The lexer's identifier characters by byte value (non-ASCII bytes are none). */
+    private static final boolean[] IDENT_PART = new boolean[256];
+
+    static {
+        for (int c = 0; c < 128; c++) {
+            IDENT_PART[c] = identStart(c) || (c >= '0' && c <= '9');
+        }
     }
 }
