@@ -1,6 +1,7 @@
 package dev.csfstudio.asm;
 
 import dev.csfstudio.grammar.CsfParser;
+import dev.csfstudio.isa.BitField;
 import dev.csfstudio.isa.InstructionDef;
 import dev.csfstudio.isa.InstructionSet;
 import dev.csfstudio.isa.Modifier;
@@ -546,6 +547,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
                 s.def = e.def();
                 s.word = e.word();
                 s.unconditional(e.unconditional());
+                markTarget(s, e.target());
             }
         } catch (DiagnosticException ex) {
             s.skip(true);
@@ -597,6 +599,30 @@ final class Assembly implements ExpressionEvaluator.Scope {
             s.def = enc.def();
             s.word = enc.word();
             s.unconditional(enc.def() != null && isUnconditional(enc));
+            if (enc.def() != null) {
+                markTarget(s, targetField(enc.def()));
+            }
+        }
+    }
+
+    /** The field of an instruction's branch-target operand, or null when it has none. */
+    static BitField targetField(InstructionDef def) {
+        for (OperandSpec o : def.operands()) {
+            if (o.kind() == OperandKind.TARGET) {
+                return o.field();
+            }
+        }
+        return null;
+    }
+
+    /**
+     * A branch makes the instruction it reaches reachable, as a label there does: {@code BRANCH.always r0, #0}
+     * falls through in effect, {@code #2} lands two further on. Numeric offsets are known in pass 1, before
+     * pass 2 looks for unreachable code; branches to labels need nothing, the label marks the place.
+     */
+    private void markTarget(Stmt s, BitField target) {
+        if (target != null) {
+            s.section.addJumpTarget(s.offset + 8 + 8 * target.extract(s.word));
         }
     }
 
@@ -657,7 +683,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
         }
         boolean local = Character.isDigit(name.charAt(0));
         LabelDef def = new LabelDef(name, sec, sec.cursor, r, stmtIndex, local);
-        sec.addLabelOffset(sec.cursor);
+        sec.addJumpTarget(sec.cursor);
         if (local) {
             localLabels.computeIfAbsent(name, k -> new ArrayList<>()).add(def);
         } else if (claimName(name, r)) {
@@ -1102,7 +1128,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
     }
 
     private void checkReachable(Stmt s) {
-        if (s.section.afterUnconditional && !s.section.hasLabelAt(s.offset)) {
+        if (s.section.afterUnconditional && !s.section.isJumpTarget(s.offset)) {
             report(Diagnostic.warning(s.range(), "unreachable-code",
                     "unreachable code: it follows an unconditional branch and no label leads here"));
         }

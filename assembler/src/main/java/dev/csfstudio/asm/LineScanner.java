@@ -1,6 +1,7 @@
 package dev.csfstudio.asm;
 
 import dev.csfstudio.grammar.CsfParser;
+import dev.csfstudio.isa.BitField;
 import dev.csfstudio.isa.InstructionDef;
 import dev.csfstudio.isa.InstructionSet;
 import java.nio.file.Path;
@@ -27,8 +28,8 @@ final class LineScanner {
      * where the text appears.
      */
     record EncodedLine(String[] labelNames, int[] labelColumns, int column, int endColumn,
-                       InstructionDef def, long word, boolean unconditional, boolean emitted, boolean deferred,
-                       boolean labelsOnly) {
+                       InstructionDef def, long word, boolean unconditional, BitField target, boolean emitted,
+                       boolean deferred, boolean labelsOnly) {
     }
 
     /**
@@ -213,9 +214,10 @@ final class LineScanner {
             columns[2 * i + 1] = lr.endColumn();
         }
         EncodedLine e = enc == null
-                ? new EncodedLine(names, columns, r.column(), r.endColumn(), null, 0, false, false, deferred, false)
+                ? new EncodedLine(names, columns, r.column(), r.endColumn(), null, 0, false, null, false, deferred, false)
                 : new EncodedLine(names, columns, r.column(), r.endColumn(), enc.def(), enc.word(),
-                        enc.def() != null && Assembly.isUnconditional(enc), true, false, false);
+                        enc.def() != null && Assembly.isUnconditional(enc),
+                        enc.def() == null ? null : Assembly.targetField(enc.def()), true, false, false);
         if (found.isEmpty()) {
             return e;
         }

@@ -195,19 +195,20 @@ final class PlainInstructionScanner {
         int column = mnemonicStart - from + 1;
         int endColumn = lastEnd - from + 1;
         if (deferred) {
-            return new LineScanner.EncodedLine(names, columns, column, endColumn, null, 0, false, false, true, false);
+            return new LineScanner.EncodedLine(names, columns, column, endColumn, null, 0, false, null, false, true,
+                    false);
         }
         if (!encodeOperands(form, count)) {
             return null;
         }
-        return new LineScanner.EncodedLine(names, columns, column, endColumn, def, word, form.unconditional, true,
-                false, false);
+        return new LineScanner.EncodedLine(names, columns, column, endColumn, def, word, form.unconditional,
+                form.target, true, false, false);
     }
 
     /** A line of labels and nothing else (but a comment). */
     private LineScanner.EncodedLine labelsOnly(int from, int labels) {
         return new LineScanner.EncodedLine(labelNames(labels), labelColumns(from, labels), 0, 0, null, 0, false,
-                false, false, true);
+                null, false, false, true);
     }
 
     private String[] labelNames(int labels) {
@@ -241,6 +242,8 @@ final class PlainInstructionScanner {
         /** The word with the opcode and every field but the operands' in place, operand fields at defaults. */
         final long base;
         final boolean unconditional;
+        /** The branch-target field, or null ({@link Assembly#targetField}). */
+        final BitField target;
         /** For each operand spec, the index in {@code def.fields()} of each of its fields. */
         final int[][] operandFields;
         final int required;
@@ -252,6 +255,7 @@ final class PlainInstructionScanner {
             this.def = def;
             this.base = base;
             this.unconditional = unconditional;
+            this.target = def == null ? null : Assembly.targetField(def);
             this.operandFields = operandFields;
             this.required = required;
         }

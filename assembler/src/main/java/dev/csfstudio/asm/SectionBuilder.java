@@ -21,11 +21,12 @@ final class SectionBuilder {
     /** The statements that produced this section's bytes, in address order. */
     List<Assembly.Stmt> lines = new ArrayList<>();
     /**
-     * Offsets that carry a label, ascending without repeats: code there is reachable by a branch. A plain
-     * array, not a set of boxed longs: large programs have hundreds of thousands of labels.
+     * Offsets something may jump to (a label, or the target of a branch with a numeric offset), ascending
+     * without repeats: code there is reachable. A plain array, not a set of boxed longs: large programs have
+     * hundreds of thousands of labels.
      */
-    private long[] labelOffsets = new long[8];
-    private int labelCount;
+    private long[] jumpTargets = new long[8];
+    private int targetCount;
     /** The last instruction placed so far was an unconditional branch (pass 2, reachability). */
     boolean afterUnconditional;
 
@@ -38,29 +39,29 @@ final class SectionBuilder {
         this.align = kind == SectionKind.STREAM ? 8 : 1;
     }
 
-    void addLabelOffset(long offset) {
-        if (labelCount > 0 && labelOffsets[labelCount - 1] >= offset) { // labels come in cursor order, mostly
-            int at = Arrays.binarySearch(labelOffsets, 0, labelCount, offset);
+    void addJumpTarget(long offset) {
+        if (targetCount > 0 && jumpTargets[targetCount - 1] >= offset) { // labels come in cursor order, mostly
+            int at = Arrays.binarySearch(jumpTargets, 0, targetCount, offset);
             if (at >= 0) {
                 return;
             }
             insert(-at - 1, offset);
             return;
         }
-        insert(labelCount, offset);
+        insert(targetCount, offset);
     }
 
     private void insert(int at, long offset) {
-        if (labelCount == labelOffsets.length) {
-            labelOffsets = Arrays.copyOf(labelOffsets, labelCount * 2);
+        if (targetCount == jumpTargets.length) {
+            jumpTargets = Arrays.copyOf(jumpTargets, targetCount * 2);
         }
-        System.arraycopy(labelOffsets, at, labelOffsets, at + 1, labelCount - at);
-        labelOffsets[at] = offset;
-        labelCount++;
+        System.arraycopy(jumpTargets, at, jumpTargets, at + 1, targetCount - at);
+        jumpTargets[at] = offset;
+        targetCount++;
     }
 
-    boolean hasLabelAt(long offset) {
-        return Arrays.binarySearch(labelOffsets, 0, labelCount, offset) >= 0;
+    boolean isJumpTarget(long offset) {
+        return Arrays.binarySearch(jumpTargets, 0, targetCount, offset) >= 0;
     }
 
     long size() {

@@ -181,6 +181,24 @@ class DiagnosticsTest {
     }
 
     @Test
+    void aBranchByZeroReachesTheNextInstruction() {
+        AssemblyResult r = Sources.assemble("BRANCH.always r0, #0\nNOP\n");
+        assertEquals(List.of(), r.diagnostics());
+    }
+
+    @Test
+    void aBranchByAnOffsetReachesTheInstructionItLandsOn() {
+        AssemblyResult r = Sources.assemble("BRANCH.always r0, #1\nNOP\nNOP\n");
+        assertEquals(List.of(2), r.warnings().stream().map(d -> d.range().line()).toList());
+    }
+
+    @Test
+    void aLaterBranchBackwardsReachesCodeAfterAJump() {
+        AssemblyResult r = Sources.assemble("NOP\nJUMP d2, r4\nNOP\nBRANCH.ne r1, #-2\n");
+        assertEquals(List.of(), r.diagnostics());
+    }
+
+    @Test
     void labelledCodeAfterABranchIsReachable() {
         AssemblyResult r = Sources.assemble("BRANCH.always r0, next\nnext: NOP\n");
         assertTrue(r.diagnostics().isEmpty(), () -> r.diagnostics().toString());
