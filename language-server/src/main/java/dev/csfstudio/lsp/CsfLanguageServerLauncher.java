@@ -59,6 +59,37 @@ public final class CsfLanguageServerLauncher {
         }
     }
 
+    /**
+     * The client's ends of a server running in this process: tests, benchmarks and editors that embed the
+     * server talk to it as they would to {@code csf lsp} through its stdin and stdout.
+     *
+     * @param exitCode completes with {@link #serve}'s exit code when the server ends
+     */
+    public record Connection(InputStream fromServer, OutputStream toServer, CompletableFuture<Integer> exitCode) {
+    }
+
+    /**
+     * Starts a server on its own thread, connected by {@link BytePipe}s. Not on the common fork-join pool: on
+     * two cores it has one thread, which a server would hold for its whole life.
+     */
+    public static Connection inProcess(Toolchain toolchain) {
+        BytePipe toServer = new BytePipe(1 << 16);
+        BytePipe fromServer = new BytePipe(1 << 16);
+        CompletableFuture<Integer> exit = new CompletableFuture<>();
+        Thread thread = new Thread(() -> {
+            try {
+                exit.complete(serve(toolchain, toServer.input, fromServer.output));
+            } catch (Throwable t) {
+                exit.completeExceptionally(t);
+            } finally {
+                toServer.input.close(); // a client still writing learns the server is gone
+            }
+        }, "csf-lsp-in-process");
+        thread.setDaemon(true);
+        thread.start();
+        return new Connection(fromServer.input, toServer.output, exit);
+    }
+
     /** Serves one client until it sends exit or closes its stream; returns the exit code. */
     public static int serve(Toolchain toolchain, InputStream in, OutputStream out) {
         CsfLanguageServer server = new CsfLanguageServer(toolchain);

@@ -1,8 +1,7 @@
 package dev.csfstudio.lsp;
 
 import java.io.IOException;
-import java.io.PipedInputStream;
-import java.io.PipedOutputStream;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -36,20 +35,17 @@ final class LspSession implements AutoCloseable {
     final Path root;
     final CompletableFuture<Integer> exitCode;
     private int version = 1;
-    private PipedOutputStream toServer;
+    private OutputStream toServer;
 
     private LspSession(Path root, Toolchain toolchain, JsonObject options) {
         this.root = root;
         try {
-            PipedInputStream serverIn = new PipedInputStream(1 << 16);
-            PipedOutputStream clientOut = new PipedOutputStream(serverIn);
-            toServer = clientOut;
-            PipedInputStream clientIn = new PipedInputStream(1 << 16);
-            PipedOutputStream serverOut = new PipedOutputStream(clientIn);
-            exitCode = CompletableFuture.supplyAsync(() -> CsfLanguageServerLauncher.serve(toolchain, serverIn, serverOut));
+            CsfLanguageServerLauncher.Connection connection = CsfLanguageServerLauncher.inProcess(toolchain);
+            toServer = connection.toServer();
+            exitCode = connection.exitCode();
             Launcher<CsfServerApi> launcher = new Launcher.Builder<CsfServerApi>()
                     .setLocalService(client).setRemoteInterface(CsfServerApi.class)
-                    .setInput(clientIn).setOutput(clientOut).create();
+                    .setInput(connection.fromServer()).setOutput(toServer).create();
             launcher.startListening();
             server = launcher.getRemoteProxy();
             InitializeParams init = new InitializeParams();
@@ -58,8 +54,6 @@ final class LspSession implements AutoCloseable {
             init.setInitializationOptions(options);
             server.initialize(init).get(10, TimeUnit.SECONDS);
             server.initialized(new InitializedParams());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }

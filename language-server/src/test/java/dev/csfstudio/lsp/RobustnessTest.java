@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PipedInputStream;
-import java.io.PipedOutputStream;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -34,12 +32,9 @@ class RobustnessTest {
         final CompletableFuture<Integer> exit;
 
         RawSession() throws Exception {
-            PipedInputStream serverIn = new PipedInputStream(1 << 16);
-            PipedOutputStream toServer = new PipedOutputStream(serverIn);
-            PipedInputStream fromServer = new PipedInputStream(1 << 16);
-            PipedOutputStream serverOut = new PipedOutputStream(fromServer);
-            exit = CompletableFuture.supplyAsync(() -> CsfLanguageServerLauncher.serve(TestToolchain.get(), serverIn, serverOut));
-            rpc = new JsonRpcStream(fromServer, toServer);
+            CsfLanguageServerLauncher.Connection connection = CsfLanguageServerLauncher.inProcess(TestToolchain.get());
+            exit = connection.exitCode();
+            rpc = new JsonRpcStream(connection.fromServer(), connection.toServer());
             JsonObject init = JsonParser.parseString("{\"processId\":null,\"rootUri\":null,\"capabilities\":{}}").getAsJsonObject();
             rpc.response(rpc.request("initialize", init));
             rpc.notify("initialized", new JsonObject());

@@ -1,8 +1,6 @@
 package dev.csfstudio.bench.lsp;
 
 import java.io.IOException;
-import java.io.PipedInputStream;
-import java.io.PipedOutputStream;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -244,13 +242,11 @@ public final class LspLatencyBenchmark {
 
         private Session(Path root, long runDelayMillis) throws IOException, Exception {
             this.root = root;
-            PipedInputStream serverIn = new PipedInputStream(1 << 20);
-            PipedOutputStream toServer = new PipedOutputStream(serverIn);
-            PipedInputStream clientIn = new PipedInputStream(1 << 20);
-            PipedOutputStream serverOut = new PipedOutputStream(clientIn);
-            exit = CompletableFuture.supplyAsync(() -> CsfLanguageServerLauncher.serve(Toolchain.standard(), serverIn, serverOut));
+            CsfLanguageServerLauncher.Connection connection = CsfLanguageServerLauncher.inProcess(Toolchain.standard());
+            exit = connection.exitCode();
             Launcher<LanguageServer> launcher = new Launcher.Builder<LanguageServer>().setLocalService(this)
-                    .setRemoteInterface(LanguageServer.class).setInput(clientIn).setOutput(toServer).create();
+                    .setRemoteInterface(LanguageServer.class).setInput(connection.fromServer())
+                    .setOutput(connection.toServer()).create();
             launcher.startListening();
             server = launcher.getRemoteProxy();
             InitializeParams init = new InitializeParams();
