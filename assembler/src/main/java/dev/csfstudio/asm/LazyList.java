@@ -11,25 +11,14 @@ import java.util.function.Supplier;
  */
 final class LazyList<T> extends AbstractList<T> implements RandomAccess {
 
-    private Supplier<List<T>> supplier;
-    private volatile List<T> value;
+    private final Lazy<List<T>> value;
 
     LazyList(Supplier<List<T>> supplier) {
-        this.supplier = supplier;
+        this.value = new Lazy<>(() -> List.copyOf(supplier.get()));
     }
 
     private List<T> value() {
-        List<T> v = value;
-        if (v == null) {
-            synchronized (this) {
-                v = value;
-                if (v == null) {
-                    v = value = List.copyOf(supplier.get());
-                    supplier = null; // let what it captured go
-                }
-            }
-        }
-        return v;
+        return value.get();
     }
 
     @Override

@@ -8,25 +8,14 @@ import java.util.function.Supplier;
 /** An immutable map computed on first use, for the same reason as {@link LazyList}. */
 final class LazyMap<K, V> extends AbstractMap<K, V> {
 
-    private Supplier<Map<K, V>> supplier;
-    private volatile Map<K, V> value;
+    private final Lazy<Map<K, V>> value;
 
     LazyMap(Supplier<Map<K, V>> supplier) {
-        this.supplier = supplier;
+        this.value = new Lazy<>(() -> Map.copyOf(supplier.get()));
     }
 
     private Map<K, V> value() {
-        Map<K, V> v = value;
-        if (v == null) {
-            synchronized (this) {
-                v = value;
-                if (v == null) {
-                    v = value = Map.copyOf(supplier.get());
-                    supplier = null;
-                }
-            }
-        }
-        return v;
+        return value.get();
     }
 
     @Override

@@ -74,15 +74,7 @@ final class BytePipe {
 
         @Override
         public void close() {
-            lock.lock();
-            try {
-                inputClosed = true;
-                count = 0;
-                readable.signalAll();
-                writable.signalAll();
-            } finally {
-                lock.unlock();
-            }
+            closeEnd(true);
         }
     }
 
@@ -123,18 +115,28 @@ final class BytePipe {
 
         @Override
         public void close() {
-            lock.lock();
-            try {
-                outputClosed = true;
-                readable.signalAll();
-                writable.signalAll();
-            } finally {
-                lock.unlock();
-            }
+            closeEnd(false);
         }
     }
 
     BytePipe(int capacity) {
         buffer = new byte[capacity];
+    }
+
+    /** Closes one end and wakes everyone waiting: a closed input also drops what nobody will read. */
+    private void closeEnd(boolean input) {
+        lock.lock();
+        try {
+            if (input) {
+                inputClosed = true;
+                count = 0;
+            } else {
+                outputClosed = true;
+            }
+            readable.signalAll();
+            writable.signalAll();
+        } finally {
+            lock.unlock();
+        }
     }
 }
