@@ -544,6 +544,9 @@ final class PlainInstructionScanner {
 
     /** Reads operand {@code i} at {@code p}; returns the end of its last token, or -1 to decline. */
     private int operand(int p, int i) {
+        if (p >= lineEnd) {
+            return -1; // a comma and then nothing: the parser reports it
+        }
         int c = text[p];
         hasOffset[i] = false;
         if (c == '[') {

@@ -181,6 +181,12 @@ class DiagnosticsTest {
     }
 
     @Test
+    void aMissingOperandAfterACommaAtTheEndOfTheFileIsASyntaxError() {
+        AssemblyResult r = Sources.assemble("NOP NOP ,");
+        assertEquals(List.of("syntax"), r.errors().stream().map(Diagnostic::code).distinct().toList());
+    }
+
+    @Test
     void aBranchByZeroReachesTheNextInstruction() {
         AssemblyResult r = Sources.assemble("BRANCH.always r0, #0\nNOP\n");
         assertEquals(List.of(), r.diagnostics());
