@@ -41,9 +41,15 @@ final class SourceText {
         return new SourceText(text, bytes, false);
     }
 
-    /** A UTF-8 file; a malformed byte sequence is an error, as with {@link Files#readString}. */
+    /**
+     * A UTF-8 file; a malformed byte sequence is an error, as with {@link Files#readString}. A byte order
+     * mark is not part of the text (editors hide it, and count columns without it).
+     */
     static SourceText read(Path file) throws IOException {
         byte[] bytes = readBytes(file);
+        if (bytes.length >= 3 && bytes[0] == (byte) 0xef && bytes[1] == (byte) 0xbb && bytes[2] == (byte) 0xbf) {
+            bytes = Arrays.copyOfRange(bytes, 3, bytes.length);
+        }
         if (AsciiCheck.isAscii(bytes)) {
             return new SourceText(null, bytes, true);
         }

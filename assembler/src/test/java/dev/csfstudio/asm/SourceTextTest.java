@@ -9,6 +9,7 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -47,6 +48,14 @@ class SourceTextTest {
         assertEquals("what?", t.substring(6, 11));
         assertEquals('?', t.charAt(10));
         assertEquals(Files.readString(file), t.text());
+    }
+
+    @Test
+    void aByteOrderMarkIsNotPartOfTheText() throws IOException {
+        Path file = dir.resolve("bom.csf");
+        Files.write(file, new byte[] {(byte) 0xef, (byte) 0xbb, (byte) 0xbf, 'N', 'O', 'P', '\n'});
+        assertEquals("NOP\n", SourceText.read(file).text());
+        assertEquals(List.of(), new Assembler().assemble(file).diagnostics());
     }
 
     @Test
