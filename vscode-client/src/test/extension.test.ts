@@ -1,0 +1,175 @@
+// extension.ts against a small fake `vscode` module: activation registers the commands and, when the
+// server cannot start, says which setting to fix instead of throwing. (The real editor is not available
+// here; everything with logic is tested in its own module.)
+
+import * as assert from 'assert';
+import * as path from 'path';
+
+// eslint-disable-next-line @typescript-eslint/no-var-requires
+const Module = require('module') as { _load: (request: string, ...rest: unknown[]) => unknown };
+
+interface Fake {
+    commands: Map<string, (...args: unknown[]) => unknown>;
+    errors: { message: string; actions: string[] }[];
+    warnings: string[];
+    settings: Record<string, unknown>;
+    status: { text: string; tooltip: string; command: string; visible: boolean };
+    activeEditor: { document: { languageId: string; uri: { toString(): string }; version: number; fileName: string } } | undefined;
+    executed: unknown[][];
+}
+
+function fakeVscode(fake: Fake): unknown {
+    const disposable = { dispose: () => undefined };
+    const event = () => disposable;
+    class Anything {
+    }
+    const api: Record<string, unknown> = {
+        StatusBarAlignment: { Left: 1, Right: 2 },
+        ProgressLocation: { Window: 10, Notification: 15 },
+        ViewColumn: { Beside: -2 },
+        ThemeColor: class {
+            constructor(public id: string) {
+            }
+        },
+        Uri: class {
+            static parse(s: string) {
+                return { toString: () => s, path: s.replace(/^file:\/\//, '') };
+            }
+        },
+        window: {
+            createOutputChannel: () => ({ appendLine: () => undefined, show: () => undefined, dispose: () => undefined }),
+            createStatusBarItem: () => ({
+                set text(v: string) {
+                    fake.status.text = v;
+                },
+                set tooltip(v: string) {
+                    fake.status.tooltip = v;
+                },
+                set command(v: string) {
+                    fake.status.command = v;
+                },
+                set backgroundColor(_v: unknown) {
+                    // not observed
+                },
+                name: '',
+                show: () => {
+                    fake.status.visible = true;
+                },
+                hide: () => {
+                    fake.status.visible = false;
+                },
+                dispose: () => undefined,
+            }),
+            showErrorMessage: (message: string, ...actions: string[]) => {
+                fake.errors.push({ message, actions });
+                return Promise.resolve(undefined);
+            },
+            showWarningMessage: (message: string) => {
+                fake.warnings.push(message);
+                return Promise.resolve(undefined);
+            },
+            showInformationMessage: () => Promise.resolve(undefined),
+            get activeTextEditor() {
+                return fake.activeEditor;
+            },
+            onDidChangeActiveTextEditor: event,
+        },
+        workspace: {
+            getConfiguration: (section: string) => ({
+                get: (key: string) => fake.settings[`${section}.${key}`],
+            }),
+            onDidChangeTextDocument: event,
+            onDidCloseTextDocument: event,
+            onDidChangeConfiguration: event,
+            workspaceFolders: undefined,
+            textDocuments: [],
+        },
+        commands: {
+            registerCommand: (id: string, fn: (...args: unknown[]) => unknown) => {
+                fake.commands.set(id, fn);
+                return disposable;
+            },
+            executeCommand: (...args: unknown[]) => {
+                fake.executed.push(args);
+                return Promise.resolve(undefined);
+            },
+        },
+    };
+    // vscode-languageclient subclasses a few vscode classes when it loads.
+    return new Proxy(api, { get: (target, p: string) => (p in target ? target[p] : Anything) });
+}
+
+describe('extension wiring (fake vscode)', () => {
+    let fake: Fake;
+    let ext: { activate(ctx: unknown): void; deactivate(): Promise<void> };
+    const context = { extensionPath: '/nonexistent/extension', subscriptions: [] as { dispose(): void }[] };
+
+    before(() => {
+        fake = {
+            commands: new Map(),
+            errors: [],
+            warnings: [],
+            settings: { 'csf.server.jar': '/nonexistent/csf.jar', 'csf.server.command': [] },
+            status: { text: '', tooltip: '', command: '', visible: false },
+            activeEditor: {
+                document: { languageId: 'csf', uri: { toString: () => 'file:///w/a.csf' }, version: 1, fileName: '/w/a.csf' },
+            },
+            executed: [],
+        };
+        const vscode = fakeVscode(fake);
+        const original = Module._load;
+        Module._load = function (request: string, ...rest: unknown[]) {
+            return request === 'vscode' ? vscode : original.call(this, request, ...rest);
+        };
+        try {
+            ext = require(path.resolve(__dirname, '..', 'extension.js'));
+        } finally {
+            Module._load = original;
+        }
+        ext.activate(context);
+    });
+
+    after(async () => {
+        await ext.deactivate();
+        context.subscriptions.forEach((d) => d.dispose());
+    });
+
+    it('registers Run Stream, Assemble and Restart', () => {
+        for (const id of ['csf.runStream', 'csf.assembleFile', 'csf.restartServer']) {
+            assert.ok(fake.commands.has(id), `command ${id}`);
+        }
+    });
+
+    it('a missing jar is one error message naming csf.server.jar, with Open Settings', async () => {
+        await new Promise((r) => setImmediate(r));
+        assert.strictEqual(fake.errors.length, 1, JSON.stringify(fake.errors));
+        assert.match(fake.errors[0].message, /csf\.server\.jar/);
+        assert.match(fake.errors[0].message, /\/nonexistent\/csf\.jar/);
+        assert.deepStrictEqual(fake.errors[0].actions, ['Open Settings']);
+    });
+
+    it('the status bar says there is no server and offers a restart', () => {
+        assert.ok(fake.status.visible);
+        assert.strictEqual(fake.status.text, '$(warning) CSF: no language server');
+        assert.strictEqual(fake.status.command, 'csf.restartServer');
+    });
+
+    it('Run Stream without a server explains instead of throwing', async () => {
+        const before = fake.errors.length;
+        const result = await fake.commands.get('csf.runStream')!();
+        assert.strictEqual(result, undefined);
+        assert.strictEqual(fake.errors.length, before + 1);
+        assert.match(fake.errors[before].message, /Restart Language Server/);
+    });
+
+    it('Run Stream on a non-csf editor asks for a .csf file', async () => {
+        const saved = fake.activeEditor;
+        fake.activeEditor = { document: { ...saved!.document, languageId: 'plaintext' } };
+        try {
+            await fake.commands.get('csf.runStream')!();
+            assert.deepStrictEqual(fake.warnings, ['CSF: open a .csf file first.']);
+        } finally {
+            fake.activeEditor = saved;
+        }
+    });
+});
