@@ -1,0 +1,25 @@
+package dev.csfstudio.eclipse.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import org.eclipse.lsp4j.Hover;
+import org.eclipse.lsp4j.MarkupContent;
+import org.junit.jupiter.api.Test;
+
+import dev.csfstudio.eclipse.core.HoverText;
+
+class HoverTextTest {
+
+    @Test
+    void markdownBecomesPlainTextKeepingCode() {
+        Hover h = new Hover(new MarkupContent("markdown", "**MOVE32** `rd, #imm`\n\n```csf\nMOVE32 r1, #0\n```\n---\nbits 0\\-31"));
+        assertEquals("MOVE32 rd, #imm\n\nMOVE32 r1, #0\n\nbits 0-31", HoverText.of(h));
+    }
+
+    @Test
+    void emptyHoverIsNull() {
+        assertNull(HoverText.of(new Hover(new MarkupContent("plaintext", "  "))));
+        assertNull(HoverText.of(null));
+    }
+}

@@ -1,0 +1,80 @@
+package dev.csfstudio.eclipse.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+
+import dev.csfstudio.eclipse.core.RunViewModel;
+
+class RunViewModelTest {
+
+    static final String RED_2X2 = "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAEUlEQVR4nGP4z8DwH4QZYAwAR8oH+WdZbrcAAAAASUVORK5CYII=";
+
+    private static JsonObject json(String s) {
+        return JsonParser.parseString(s).getAsJsonObject();
+    }
+
+    @Test
+    void statusAndInstructionCountMakeTheStatusLine() {
+        RunViewModel m = RunViewModel.from("clear.csf", json("{report: {status: 'ok', instructions: 1234567}, renderTargets: []}"));
+        assertEquals("ok", m.status());
+        assertEquals("completed \u2014 1,234,567 instructions executed", m.statusLine());
+        assertEquals("CSF run: clear.csf", m.title());
+    }
+
+    @Test
+    void renderTargetPngIsDecodedAndScaledUpWhenSmall() {
+        RunViewModel m = RunViewModel.from("clear.csf", json("{report: {status: 'ok', instructions: 7, render_targets: "
+                + "[{buffer: 'color', format: 'R8G8B8A8', layout: 'linear'}]}, renderTargets: "
+                + "[{buffer: 'color', width: 16, height: 16, pngBase64: '" + RED_2X2 + "'}]}"));
+        RunViewModel.Target t = m.targets().get(0);
+        assertEquals(0x89, t.png()[0] & 0xff);
+        assertEquals('P', t.png()[1]);
+        assertEquals(16, t.scale());
+        assertTrue(t.caption().startsWith("color: 16\u00d716 \u00b7 R8G8B8A8 \u00b7 linear"), t.caption());
+    }
+
+    @Test
+    void largeTargetsShowAtOneToOne() {
+        assertEquals(1, RunViewModel.displayScale(3840, 2160));
+        assertEquals(2, RunViewModel.displayScale(100, 20));
+    }
+
+    @Test
+    void missingOrBrokenImageHasNoBytes() {
+        assertNull(RunViewModel.decodePng("not base64!"));
+        assertNull(RunViewModel.decodePng("AAAA"));
+        assertNull(RunViewModel.decodePng(null));
+        assertNotNull(RunViewModel.decodePng(RED_2X2));
+    }
+
+    @Test
+    void faultShowsKindMessagePositionAndCallChain() {
+        RunViewModel m = RunViewModel.from("x.csf", json("{report: {status: 'fault', instructions: 3, fault: {kind: 'mmu', "
+                + "message: 'translation fault at 0x1000', position: '/w/x.csf:12:5', call_chain: ['main:4']}}}"));
+        assertTrue(m.fault().startsWith("Fault (mmu): translation fault at 0x1000"), m.fault());
+        assertTrue(m.fault().contains("at: /w/x.csf:12:5"), m.fault());
+        assertTrue(m.fault().contains("main:4"), m.fault());
+        assertTrue(m.text().contains(m.fault()));
+    }
+
+    @Test
+    void nonZeroRegistersAreListed() {
+        RunViewModel m = RunViewModel.from("x.csf", json("{report: {status: 'ok', instructions: 1, registers: [0, 0, -1]}}"));
+        assertTrue(m.details().contains("r2   0xffffffff  4294967295"), m.details());
+    }
+
+    @Test
+    void failedRequestBecomesAnErrorModel() {
+        RunViewModel m = RunViewModel.error("x.csf", "the document does not assemble: unknown mnemonic 'FROB'");
+        assertTrue(m.failed());
+        assertTrue(m.statusLine().contains("unknown mnemonic 'FROB'"));
+        assertTrue(m.targets().isEmpty());
+    }
+}

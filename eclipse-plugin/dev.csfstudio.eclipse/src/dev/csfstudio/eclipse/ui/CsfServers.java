@@ -1,0 +1,404 @@
+package dev.csfstudio.eclipse.ui;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IMarker;
+import org.eclipse.core.resources.IProject;
+import org.eclipse.core.resources.IResource;
+import org.eclipse.core.resources.IWorkspaceRoot;
+import org.eclipse.core.resources.ResourcesPlugin;
+import org.eclipse.core.resources.WorkspaceJob;
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.IPath;
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.IStatus;
+import org.eclipse.core.runtime.Status;
+import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.jface.preference.IPreferenceStore;
+import org.eclipse.lsp4j.Diagnostic;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.ui.statushandlers.StatusManager;
+
+import com.google.gson.JsonObject;
+
+import dev.csfstudio.eclipse.CsfPlugin;
+import dev.csfstudio.eclipse.core.CsfServerConnection;
+import dev.csfstudio.eclipse.core.LineOffsets;
+import dev.csfstudio.eclipse.core.MarkerData;
+import dev.csfstudio.eclipse.core.ServerCommand;
+
+/**
+ * The workspace's one {@code csf lsp} process: started when the first CSF editor opens (in a job), fed
+ * with the open documents, its diagnostics turned into problem markers, restarted after a preference
+ * change, stopped with the bundle.
+ */
+public final class CsfServers {
+
+    public static final String RUN_BACKGROUND = "run.background";
+    public static final String RUN_DELAY_MS = "run.delayMs";
+
+    private final CsfPlugin plugin;
+    private final Map<String, DocumentSession> sessions = new ConcurrentHashMap<>();
+    private final Deque<String> serverLog = new ArrayDeque<>();
+    private final MarkerJob markers = new MarkerJob();
+    private CsfServerConnection connection;
+    private CompletableFuture<CsfServerConnection> starting;
+    private String lastError;
+    private boolean disposed;
+
+    public CsfServers(CsfPlugin plugin) {
+        this.plugin = plugin;
+    }
+
+    // ---- lifecycle ----------------------------------------------------------------------------------
+
+    /** The running connection, or null (not started yet, starting, or failed). */
+    public synchronized CsfServerConnection current() {
+        return connection != null && connection.isAlive() ? connection : null;
+    }
+
+    /** The connection, started if needed; fails with the reason (already reported to the user). */
+    public synchronized CompletableFuture<CsfServerConnection> ensureStarted() {
+        if (disposed) {
+            return CompletableFuture.failedFuture(new IOException("the CSF plugin is stopped"));
+        }
+        if (current() != null) {
+            return CompletableFuture.completedFuture(connection);
+        }
+        if (starting != null) {
+            return starting;
+        }
+        CompletableFuture<CsfServerConnection> future = new CompletableFuture<>();
+        starting = future;
+        Job job = Job.create("Starting the CSF language server", monitor -> {
+            try {
+                CsfServerConnection c = startNow();
+                synchronized (CsfServers.this) {
+                    connection = c;
+                    starting = null;
+                    lastError = null;
+                }
+                for (DocumentSession s : sessions.values()) {
+                    s.attach(c);
+                }
+                future.complete(c);
+            } catch (IOException e) {
+                synchronized (CsfServers.this) {
+                    starting = null;
+                }
+                future.completeExceptionally(e);
+            }
+            return Status.OK_STATUS;
+        });
+        job.setSystem(true);
+        job.schedule();
+        return future;
+    }
+
+    private CsfServerConnection startNow() throws IOException {
+        IPreferenceStore prefs = plugin.getPreferenceStore();
+        ServerCommand.Settings settings = new ServerCommand.Settings(prefs.getString(ServerCommand.JAVA_HOME),
+                prefs.getString(ServerCommand.JAR), prefs.getString(ServerCommand.COMMAND), prefs.getString(ServerCommand.VM_ARGS));
+        ServerCommand.Resolution r = ServerCommand.resolve(settings, new EclipseHost(plugin));
+        if (r instanceof ServerCommand.Error e) {
+            report(e.message(), null);
+            throw new IOException(e.message());
+        }
+        ServerCommand.Ok ok = (ServerCommand.Ok) r;
+        JsonObject options = new JsonObject();
+        options.addProperty("backgroundRun", prefs.getBoolean(RUN_BACKGROUND));
+        options.addProperty("runDelayMs", Math.max(0, prefs.getInt(RUN_DELAY_MS)));
+        try {
+            CsfPlugin.log(IStatus.INFO, "Starting the CSF language server (java from " + ok.source() + "): "
+                    + String.join(" ", ok.command()), null);
+            return CsfServerConnection.start(ok.command(), workspaceFolders(), options, new Listener());
+        } catch (IOException e) {
+            String message = "The CSF language server did not start: " + e.getMessage() + ". Check "
+                    + "\"" + ServerCommand.JAVA_HOME_LABEL + "\", \"" + ServerCommand.JAR_LABEL + "\" and \""
+                    + ServerCommand.COMMAND_LABEL + "\" in " + ServerCommand.PAGE + "." + logTail();
+            report(message, null);
+            throw new IOException(message, e);
+        }
+    }
+
+    /** The workspace root, then every open project that lives outside it. */
+    private static List<Path> workspaceFolders() {
+        List<Path> out = new ArrayList<>();
+        IWorkspaceRoot root = ResourcesPlugin.getWorkspace().getRoot();
+        IPath rootLocation = root.getLocation();
+        if (rootLocation != null) {
+            out.add(rootLocation.toFile().toPath());
+        }
+        for (IProject p : root.getProjects()) {
+            IPath l = p.getLocation();
+            if (p.isOpen() && l != null && (rootLocation == null || !rootLocation.isPrefixOf(l))) {
+                out.add(l.toFile().toPath());
+            }
+        }
+        return out;
+    }
+
+    /** Shows an error once per distinct message (a dialog, no stack trace) and logs it. */
+    private void report(String message, Throwable cause) {
+        boolean show;
+        synchronized (this) {
+            show = !message.equals(lastError);
+            lastError = message;
+        }
+        IStatus status = new Status(IStatus.ERROR, CsfPlugin.ID, message, cause);
+        StatusManager.getManager().handle(status, show ? StatusManager.SHOW | StatusManager.LOG : StatusManager.LOG);
+    }
+
+    /** Stops the server and starts it again for the open documents (after a preference change). */
+    public void restart() {
+        CsfServerConnection old;
+        synchronized (this) {
+            old = connection;
+            connection = null;
+            lastError = null;
+        }
+        for (DocumentSession s : sessions.values()) {
+            s.detach();
+        }
+        Job job = Job.create("Restarting the CSF language server", monitor -> {
+            if (old != null) {
+                old.stop();
+            }
+            if (!sessions.isEmpty()) {
+                ensureStarted();
+            }
+            return Status.OK_STATUS;
+        });
+        job.setSystem(true);
+        job.schedule();
+    }
+
+    public void dispose() {
+        CsfServerConnection old;
+        synchronized (this) {
+            disposed = true;
+            old = connection;
+            connection = null;
+        }
+        if (old != null) {
+            old.stop();
+        }
+    }
+
+    // ---- documents ----------------------------------------------------------------------------------
+
+    /** Starts syncing a document; the server starts if it is not running. */
+    public DocumentSession open(String uri, IFile file, org.eclipse.jface.text.IDocument document) {
+        DocumentSession s = new DocumentSession(this, uri, file, document);
+        DocumentSession old = sessions.put(uri, s);
+        if (old != null) {
+            old.detach();
+        }
+        CsfServerConnection c = current();
+        if (c != null) {
+            s.attach(c);
+        } else {
+            ensureStarted();
+        }
+        return s;
+    }
+
+    void closed(DocumentSession s) {
+        sessions.remove(s.uri(), s);
+    }
+
+    public DocumentSession session(String uri) {
+        return sessions.get(uri);
+    }
+
+    // ---- markers ------------------------------------------------------------------------------------
+
+    private IFile[] filesOf(String uri) {
+        DocumentSession s = sessions.get(uri);
+        if (s != null && s.file() != null) {
+            return new IFile[] {s.file()};
+        }
+        try {
+            return ResourcesPlugin.getWorkspace().getRoot().findFilesForLocationURI(URI.create(uri));
+        } catch (IllegalArgumentException e) {
+            return new IFile[0];
+        }
+    }
+
+    /** Replaces the CSF markers of the files behind a URI, in one job that keeps only each file's latest set. */
+    private final class MarkerJob extends WorkspaceJob {
+        private final Map<String, Object[]> pending = new LinkedHashMap<>();
+
+        MarkerJob() {
+            super("Updating CSF problem markers");
+            setSystem(true);
+        }
+
+        void post(String uri, List<Diagnostic> diagnostics, String text) {
+            synchronized (pending) {
+                pending.put(uri, new Object[] {diagnostics, text});
+            }
+            schedule(20);
+        }
+
+        @SuppressWarnings("unchecked")
+        @Override
+        public IStatus runInWorkspace(IProgressMonitor monitor) {
+            Map<String, Object[]> work;
+            synchronized (pending) {
+                work = new LinkedHashMap<>(pending);
+                pending.clear();
+            }
+            for (Map.Entry<String, Object[]> e : work.entrySet()) {
+                for (IFile file : filesOf(e.getKey())) {
+                    try {
+                        update(file, (List<Diagnostic>) e.getValue()[0], (String) e.getValue()[1]);
+                    } catch (CoreException | IOException ex) {
+                        CsfPlugin.log(IStatus.WARNING, "Cannot update the CSF markers of " + file.getFullPath() + ": " + ex.getMessage(), null);
+                    }
+                }
+            }
+            return Status.OK_STATUS;
+        }
+
+        private void update(IFile file, List<Diagnostic> diagnostics, String text) throws CoreException, IOException {
+            if (!file.exists()) {
+                return;
+            }
+            file.deleteMarkers(MarkerData.MARKER_TYPE, false, IResource.DEPTH_ZERO);
+            if (diagnostics.isEmpty()) {
+                return;
+            }
+            if (text == null) {
+                try (InputStream in = file.getContents(true)) {
+                    text = new String(in.readAllBytes(), file.getCharset() == null ? StandardCharsets.UTF_8.name() : file.getCharset());
+                }
+            }
+            LineOffsets lines = new LineOffsets(text);
+            for (Diagnostic d : diagnostics) {
+                IMarker m = file.createMarker(MarkerData.MARKER_TYPE);
+                m.setAttributes(MarkerData.attributes(d, lines));
+            }
+        }
+    }
+
+    // ---- the server's callbacks ---------------------------------------------------------------------
+
+    private String logTail() {
+        synchronized (serverLog) {
+            return serverLog.isEmpty() ? "" : "\n\nLast lines of the server:\n" + String.join("\n", serverLog);
+        }
+    }
+
+    private final class Listener implements CsfServerConnection.Listener {
+        @Override
+        public void diagnostics(String uri, List<Diagnostic> diagnostics, String text) {
+            markers.post(uri, diagnostics, text);
+        }
+
+        @Override
+        public void log(String line) {
+            synchronized (serverLog) {
+                serverLog.addLast(line);
+                while (serverLog.size() > 30) {
+                    serverLog.removeFirst();
+                }
+            }
+        }
+
+        @Override
+        public void runFinished(JsonObject params) {
+            String uri = params.has("uri") ? params.get("uri").getAsString() : null;
+            DocumentSession s = uri == null ? null : sessions.get(uri);
+            if (s == null) {
+                return;
+            }
+            String status = params.has("status") ? params.get("status").getAsString() : "?";
+            long n = params.has("instructions") && params.get("instructions").isJsonPrimitive() ? params.get("instructions").getAsLong() : -1;
+            int targets = params.has("renderTargets") && params.get("renderTargets").isJsonArray() ? params.getAsJsonArray("renderTargets").size() : 0;
+            String text = String.format(Locale.ROOT, "CSF background run: %s, %s instructions, %d render target%s",
+                    dev.csfstudio.eclipse.core.RunViewModel.statusText(status), n < 0 ? "?" : String.format(Locale.ROOT, "%,d", n),
+                    targets, targets == 1 ? "" : "s");
+            s.runStatus(text);
+        }
+
+        @Override
+        public void exited(int code) {
+            boolean unexpected;
+            synchronized (CsfServers.this) {
+                unexpected = !disposed && connection != null && !connection.isAlive();
+            }
+            if (unexpected && code != 0) {
+                CsfPlugin.log(IStatus.WARNING, "The CSF language server exited with code " + code
+                        + "; it starts again with the next CSF editor or \"Restart\" on " + ServerCommand.PAGE + "." + logTail(), null);
+            }
+        }
+    }
+
+    /** What the command resolution sees of this Eclipse. */
+    private static final class EclipseHost implements ServerCommand.Host {
+        private final CsfPlugin plugin;
+
+        EclipseHost(CsfPlugin plugin) {
+            this.plugin = plugin;
+        }
+
+        @Override
+        public String env(String name) {
+            if (name.equals("JAVA_HOME") || name.equals("PATH") || name.equals("Path") || name.equals("HOME") || name.equals("USERPROFILE")) {
+                return System.getenv(name);
+            }
+            return null;
+        }
+
+        @Override
+        public boolean isFile(Path p) {
+            return Files.isRegularFile(p);
+        }
+
+        @Override
+        public Path bundledJar() {
+            return plugin.bundledServerJar();
+        }
+
+        @Override
+        public Path runningJava() {
+            return Path.of(System.getProperty("java.home"), "bin", windows() ? "java.exe" : "java");
+        }
+
+        @Override
+        public boolean windows() {
+            return System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows");
+        }
+    }
+
+    /** Runs on the UI thread, now if already there. */
+    static void ui(Runnable r) {
+        Display d = Display.getDefault();
+        if (d.getThread() == Thread.currentThread()) {
+            r.run();
+        } else {
+            d.asyncExec(r);
+        }
+    }
+
+    Set<String> openUris() {
+        return sessions.keySet();
+    }
+}

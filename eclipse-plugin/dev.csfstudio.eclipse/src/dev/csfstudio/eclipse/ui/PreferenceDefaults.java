@@ -1,0 +1,22 @@
+package dev.csfstudio.eclipse.ui;
+
+import org.eclipse.core.runtime.preferences.AbstractPreferenceInitializer;
+import org.eclipse.jface.preference.IPreferenceStore;
+
+import dev.csfstudio.eclipse.CsfPlugin;
+import dev.csfstudio.eclipse.core.ServerCommand;
+
+/** Defaults as the server's own: background run on, 150 ms after the last edit. */
+public final class PreferenceDefaults extends AbstractPreferenceInitializer {
+
+    @Override
+    public void initializeDefaultPreferences() {
+        IPreferenceStore s = CsfPlugin.getDefault().getPreferenceStore();
+        s.setDefault(ServerCommand.JAVA_HOME, "");
+        s.setDefault(ServerCommand.JAR, "");
+        s.setDefault(ServerCommand.COMMAND, "");
+        s.setDefault(ServerCommand.VM_ARGS, "");
+        s.setDefault(CsfServers.RUN_BACKGROUND, true);
+        s.setDefault(CsfServers.RUN_DELAY_MS, 150);
+    }
+}

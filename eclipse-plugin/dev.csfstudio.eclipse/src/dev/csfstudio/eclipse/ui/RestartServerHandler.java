@@ -1,0 +1,15 @@
+package dev.csfstudio.eclipse.ui;
+
+import org.eclipse.core.commands.AbstractHandler;
+import org.eclipse.core.commands.ExecutionEvent;
+
+import dev.csfstudio.eclipse.CsfPlugin;
+
+/** "Restart CSF Language Server". */
+public final class RestartServerHandler extends AbstractHandler {
+    @Override
+    public Object execute(ExecutionEvent event) {
+        CsfPlugin.getDefault().servers().restart();
+        return null;
+    }
+}
