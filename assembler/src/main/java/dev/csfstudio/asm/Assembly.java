@@ -1099,12 +1099,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
         if (enc.def().mnemonic().equals("JUMP")) {
             return true;
         }
-        boolean branch = false;
-        List<OperandSpec> ops = enc.def().operands();
-        for (int i = 0; i < ops.size(); i++) { // indexed: this runs per instruction, on the workers too
-            branch |= ops.get(i).kind() == OperandKind.TARGET;
-        }
-        if (!branch) {
+        if (targetField(enc.def()) == null) {
             return false;
         }
         List<Modifier> mods = enc.def().modifiers();

@@ -144,16 +144,8 @@ final class LineScanner {
         Path file = src.path();
         SourceText text = src.source();
         byte[] bytes = src.bytes();
-        int[] lineStarts = src.lineStarts();
-        int start = lineStarts[n - 1];
-        // the next line starts just past this one's terminator (\n, \r\n or \r): no walk over every character
-        int end = n < lineStarts.length ? lineStarts[n] : bytes.length;
-        if (end > start && bytes[end - 1] == '\n') {
-            end--;
-        }
-        if (end > start && bytes[end - 1] == '\r') {
-            end--;
-        }
+        int start = src.lineStarts()[n - 1];
+        int end = src.lineEnd(n);
         int first = start;
         while (first < end && Character.isWhitespace(text.charAt(first))) {
             first++;
