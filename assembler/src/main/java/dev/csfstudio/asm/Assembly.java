@@ -181,48 +181,9 @@ final class Assembly implements ExpressionEvaluator.Scope {
         }
     }
 
-    static final class LabelDef {
-        private final String name;
-        private final SectionBuilder section;
-        private final long offset;
-        private final SourceRange range;
-        private final int index;
-        private final boolean local;
-        /** Some reference names it (no unused-label warning). */
-        boolean used;
-
-        LabelDef(String name, SectionBuilder section, long offset, SourceRange range, int index, boolean local) {
-            this.name = name;
-            this.section = section;
-            this.offset = offset;
-            this.range = range;
-            this.index = index;
-            this.local = local;
-        }
-
-        String name() {
-            return name;
-        }
-
-        SectionBuilder section() {
-            return section;
-        }
-
-        long offset() {
-            return offset;
-        }
-
-        SourceRange range() {
-            return range;
-        }
-
-        int index() {
-            return index;
-        }
-
-        boolean local() {
-            return local;
-        }
+    /** A label; {@code ordinal} numbers labels in definition order (for {@link #usedLabels}). */
+    record LabelDef(String name, SectionBuilder section, long offset, SourceRange range, int index, boolean local,
+                    int ordinal) {
     }
 
     static final class ConstantDef {
@@ -682,7 +643,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
             return;
         }
         boolean local = Character.isDigit(name.charAt(0));
-        LabelDef def = new LabelDef(name, sec, sec.cursor, r, stmtIndex, local);
+        LabelDef def = new LabelDef(name, sec, sec.cursor, r, stmtIndex, local, labelsMade++);
         sec.addJumpTarget(sec.cursor);
         if (local) {
             localLabels.computeIfAbsent(name, k -> new ArrayList<>()).add(def);
@@ -1550,9 +1511,13 @@ final class Assembly implements ExpressionEvaluator.Scope {
     private int streamLabels;
     private int usedStreamLabels;
 
+    /** Labels some reference names, by ordinal (no unused-label warning for them). */
+    private final java.util.BitSet usedLabels = new java.util.BitSet();
+    private int labelsMade;
+
     private void use(LabelDef l) {
-        if (!l.used) {
-            l.used = true;
+        if (!usedLabels.get(l.ordinal())) {
+            usedLabels.set(l.ordinal());
             if (l.section().kind == SectionKind.STREAM) {
                 usedStreamLabels++;
             }
@@ -1564,7 +1529,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
             return; // all used: no need to visit a hundred thousand labels to find none
         }
         for (LabelDef l : labelOrder) {
-            if (l.section().kind == SectionKind.STREAM && !l.used) {
+            if (l.section().kind == SectionKind.STREAM && !usedLabels.get(l.ordinal())) {
                 report(Diagnostic.warning(l.range(), "unused-label", "label '" + l.name() + "' is never used"));
             }
         }
