@@ -12,22 +12,7 @@ final class AsciiCheck {
     }
 
     static boolean isAscii(byte[] bytes) {
-        int pieces = (bytes.length + PIECE - 1) / PIECE;
-        if (pieces <= 1) {
-            return isAscii(bytes, 0, bytes.length);
-        }
-        OrderedChunks<Boolean> checked = new OrderedChunks<>(pieces, 1, 0, (from, to) -> {
-            Object[] out = new Object[to - from];
-            for (int i = from; i < to; i++) {
-                out[i - from] = isAscii(bytes, i * PIECE, (int) Math.min(bytes.length, (i + 1L) * PIECE));
-            }
-            return out;
-        });
-        boolean ascii = true;
-        for (int i = 0; i < pieces; i++) {
-            ascii &= checked.next();
-        }
-        return ascii;
+        return !OrderedChunks.pieces(bytes.length, PIECE, 0, (from, to) -> isAscii(bytes, from, to)).contains(false);
     }
 
     private static boolean isAscii(byte[] bytes, int from, int to) {

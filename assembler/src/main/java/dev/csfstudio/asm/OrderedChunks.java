@@ -21,6 +21,33 @@ final class OrderedChunks<R> {
         Object[] run(int from, int to);
     }
 
+    /** Computes one piece of {@link #pieces}: positions {@code from} (inclusive) to {@code to} (exclusive). */
+    interface PieceWork<R> {
+        R run(int from, int to);
+    }
+
+    /**
+     * The results of {@code work} on {@code [0, length)} cut into pieces of {@code piece} positions (at least
+     * one piece, so an empty input still gets one result), in order, computed by {@code threads} as in the
+     * constructor.
+     */
+    static <R> java.util.List<R> pieces(int length, int piece, int threads, PieceWork<R> work) {
+        int count = Math.max(1, (int) ((length + (long) piece - 1) / piece));
+        OrderedChunks<R> results = new OrderedChunks<>(count, 1, threads, (from, to) -> {
+            Object[] out = new Object[to - from];
+            for (int i = from; i < to; i++) {
+                out[i - from] = work.run((int) Math.min(length, (long) i * piece),
+                        (int) Math.min(length, (i + 1L) * piece));
+            }
+            return out;
+        });
+        java.util.List<R> all = new java.util.ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            all.add(results.next());
+        }
+        return all;
+    }
+
     /** Items per chunk: large enough to amortise hand-over, small enough to keep the pipeline short. */
     static final int CHUNK = 8192;
 

@@ -55,27 +55,13 @@ final class SourceLines {
 
     /** {@link #lineStarts(byte[], int)} in pieces of {@code piece} characters (tests make them small). */
     static int[] lineStarts(byte[] text, int threads, int piece) {
-        int pieces = (text.length + piece - 1) / piece;
-        if (pieces <= 1) {
-            int[] one = startsIn(text, 0, text.length);
-            int[] out = new int[one.length + 1];
-            System.arraycopy(one, 0, out, 1, one.length);
-            return out;
-        }
-        OrderedChunks<int[]> found = new OrderedChunks<>(pieces, 1, threads, (from, to) -> {
-            Object[] out = new Object[to - from];
-            for (int i = from; i < to; i++) {
-                out[i - from] = startsIn(text, i * piece, (int) Math.min(text.length, (i + 1L) * piece));
-            }
-            return out;
-        });
-        int[][] parts = new int[pieces][];
+        java.util.List<int[]> parts = OrderedChunks.pieces(text.length, piece, threads,
+                (from, to) -> startsIn(text, from, to));
         int total = 0;
-        for (int i = 0; i < pieces; i++) {
-            parts[i] = found.next();
-            total += parts[i].length;
+        for (int[] part : parts) {
+            total += part.length;
         }
-        int[] starts = new int[total + 1];
+        int[] starts = new int[total + 1]; // the first line starts at 0
         int at = 1;
         for (int[] part : parts) {
             System.arraycopy(part, 0, starts, at, part.length);
