@@ -1,12 +1,14 @@
 package dev.csfstudio.asm;
 
 import dev.csfstudio.grammar.CsfParser;
+import dev.csfstudio.isa.ClearColor;
 import dev.csfstudio.isa.DescriptorDef;
 import dev.csfstudio.isa.DescriptorField;
 import dev.csfstudio.isa.DescriptorSet;
 import dev.csfstudio.isa.EnumType;
 import dev.csfstudio.isa.PixelFormat;
 import dev.csfstudio.isa.PixelFormats;
+import dev.csfstudio.isa.TileBufferFormat;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
@@ -21,15 +23,17 @@ import java.util.Set;
 /**
  * The {@code .fbd} and {@code .rt} directives: descriptor bytes filled from {@code field=value} arguments
  * and the field table in {@code descriptors-v10.txt}. Fields, defaults, ranges and enum names all come
- * from the table; only the conveniences named in the language (zs_crc, clear, clear_rgba, rts, internal())
- * are spelled out here.
+ * from the table; only the conveniences named in the language (zs_crc, clear, clear_rgba, clear_raw, rts,
+ * internal()) are spelled out here. A {@code .fbd} with {@code zs_crc=1} also takes the ZS/CRC extension's
+ * fields. {@code clear_rgba} packs the colour into the render target's tile-buffer format as mesa's
+ * {@code pan_pack_color} does ({@link ClearColor}); {@code clear_raw} replicates a raw pixel as mesa does.
  */
 final class DescriptorDirectives {
 
-    static final String FBD = "framebuffer_parameters";
-    static final String PADDING = "padding";
-    static final String ZS_CRC = "zs_crc_extension";
-    static final String RT = "render_target";
+    static final String FBD = DescriptorSet.FRAMEBUFFER_PARAMETERS;
+    static final String PADDING = DescriptorSet.PADDING;
+    static final String ZS_CRC = DescriptorSet.ZS_CRC_EXTENSION;
+    static final String RT = DescriptorSet.RENDER_TARGET;
 
     /** What a {@code fbd(label)} pointer needs to know about one .fbd, settled in pass 1. */
     static final class FbdInfo {
@@ -95,7 +99,7 @@ final class DescriptorDirectives {
                                 "zs_crc " + v + " out of range: allowed 0..1");
                     }
                     zs = v == 1;
-                } else if (key.equals("rt_count")) {
+                } else if (set.get(FBD).field(key).filter(f -> f.name().equals("rt_count")).isPresent()) {
                     try {
                         rtCount = asm.constant(asm.exprOf(na.value()));
                     } catch (UnresolvedException | DiagnosticException e) {
@@ -122,10 +126,13 @@ final class DescriptorDirectives {
                     + Long.toHexString(address) + " must be " + DescriptorSet.FBD_ALIGNMENT + "-byte aligned; put '.align "
                     + DescriptorSet.FBD_ALIGNMENT + "' before it").withSuggestions(List.of(".align " + DescriptorSet.FBD_ALIGNMENT)));
         }
-        boolean isFbd = infoOf.get(s).isFbd;
+        FbdInfo info = infoOf.get(s);
+        boolean isFbd = info.isFbd;
         DescriptorDef def = set.get(isFbd ? FBD : RT);
-        List<String> specials = isFbd ? List.of("zs_crc") : List.of("clear", "clear_rgba");
+        DescriptorDef extension = set.get(ZS_CRC);
+        List<String> specials = isFbd ? List.of("zs_crc") : List.of("clear", "clear_rgba", "clear_raw");
         Map<String, CsfParser.ValueContext> given = new LinkedHashMap<>();
+        Map<String, CsfParser.ValueContext> givenExtension = new LinkedHashMap<>();
         List<Diagnostic> errors = new ArrayList<>();
         for (CsfParser.ArgumentContext a : d.argument()) {
             if (!(a instanceof CsfParser.NamedArgumentContext na)) {
@@ -133,9 +140,24 @@ final class DescriptorDirectives {
                 continue;
             }
             String key = na.key.getText().toLowerCase(Locale.ROOT);
-            if (def.field(key).isEmpty() && !specials.contains(key)) {
+            Map<String, CsfParser.ValueContext> into = given;
+            Optional<DescriptorField> field = def.field(key);
+            if (field.isEmpty() && isFbd && extension.field(key).isPresent()) {
+                field = extension.field(key);
+                into = givenExtension;
+                if (!info.zsCrc) {
+                    errors.add(Diagnostic.error(Parsing.range(ev.file(), na.key), "missing-field", "field '" + key
+                            + "' belongs to the ZS/CRC extension: add zs_crc=1 to emit it")
+                            .withSuggestions(List.of("zs_crc=1")));
+                    continue;
+                }
+            }
+            if (field.isEmpty() && !specials.contains(key)) {
                 List<String> names = new ArrayList<>();
                 def.fields().forEach(f -> names.add(f.name()));
+                if (isFbd) {
+                    extension.fields().forEach(f -> names.add(f.name()));
+                }
                 names.addAll(specials);
                 List<String> near = SpellingSuggestions.closest(key, names);
                 errors.add(Diagnostic.error(Parsing.range(ev.file(), na.key), "unknown-field",
@@ -144,20 +166,47 @@ final class DescriptorDirectives {
                         .withSuggestions(near));
                 continue;
             }
-            if (key.equals("clear")) {
-                key = "clear0";
-            }
-            if (given.containsKey(key)) {
+            key = field.map(DescriptorField::name).orElse(key.equals("clear") ? "clear0" : key);
+            if (into.containsKey(key)) {
                 errors.add(Diagnostic.error(asm.range(a), "duplicate-field", "field '" + key + "' is given twice"));
                 continue;
             }
-            given.put(key, na.value());
+            into.put(key, na.value());
         }
-        Fields fields = new Fields(asm, def, given, ev, infoOf.get(s), where);
         byte[] out = s.section.bytes;
         int base = (int) s.offset;
-        for (DescriptorField f : def.fields()) {
+        Fields fields = new Fields(asm, def, given, ev, info, where);
+        write(def, fields, out, base, errors);
+        if (isFbd && info.zsCrc) {
+            int at = base + set.get(FBD).size() + set.get(PADDING).size();
+            write(extension, new Fields(asm, extension, givenExtension, ev, info, where), out, at, errors);
+        }
+        if (!isFbd) {
             try {
+                checkRenderTargetFormat(fields, given, where);
+                if (given.containsKey("clear_rgba")) {
+                    clearRgba(asm, def, given, fields, ev, out, base);
+                } else if (given.containsKey("clear_raw")) {
+                    clearRaw(asm, def, given, fields, ev, out, base);
+                }
+            } catch (DiagnosticException e) {
+                errors.add(e.diagnostic());
+            }
+        }
+        errors.forEach(asm::report);
+    }
+
+    /** Writes every field of {@code def} (an overlay only when given), collecting the errors. */
+    private static void write(DescriptorDef def, Fields fields, byte[] out, int base, List<Diagnostic> errors) {
+        for (DescriptorField f : def.fields()) {
+            if (f.overlays() != null && !fields.given(f.name())) {
+                continue;
+            }
+            try {
+                if (f.overlays() != null && fields.given(f.overlays())) {
+                    throw DiagnosticException.error(fields.rangeOf(f.name()), "duplicate-field", "fields '" + f.name()
+                            + "' and '" + f.overlays() + "' share the same bits: give one of them");
+                }
                 long v = fields.value(f);
                 f.write(out, base, v);
             } catch (DiagnosticException e) {
@@ -168,44 +217,113 @@ final class DescriptorDirectives {
                 }
             }
         }
-        if (!isFbd && given.containsKey("clear_rgba")) {
-            try {
-                clearRgba(asm, def, given, fields, ev, out, base);
-            } catch (DiagnosticException e) {
-                errors.add(e.diagnostic());
-            }
+    }
+
+    /** mesa emits raw render targets of 8..128 bits only (pan_desc.c asserts it); wider ones are refused. */
+    private void checkRenderTargetFormat(Fields fields, Map<String, CsfParser.ValueContext> given, SourceRange where) {
+        DescriptorField format = set.get(RT).field("format").orElseThrow();
+        PixelFormat pf = PixelFormats.byValue(fields.value(format)).orElse(null);
+        // Without internal_format= the default (internal(format)) has already said so.
+        if (pf != null && pf.raw() && pf.internalFormat() == null && given.containsKey("internal_format")) {
+            throw tooWideRaw(pf, fields.rangeOf("format"));
         }
-        errors.forEach(asm::report);
+    }
+
+    static DiagnosticException tooWideRaw(PixelFormat pf, SourceRange at) {
+        return DiagnosticException.error(at, "out-of-range", pf.name() + " is no render-target format: raw render"
+                + " targets hold 8..128 bits per pixel (RAW8..RAW128), the only ones mesa emits");
     }
 
     private void clearRgba(Assembly asm, DescriptorDef def, Map<String, CsfParser.ValueContext> given, Fields fields,
                            ExpressionEvaluator ev, byte[] out, int base) {
         CsfParser.ValueContext v = given.get("clear_rgba");
-        if (given.containsKey("clear0")) {
-            throw DiagnosticException.error(asm.range(v), "duplicate-field", "give either clear= or clear_rgba=, not both");
-        }
+        checkOneClear(asm, given, v, "clear_rgba");
         if (!(v instanceof CsfParser.TupleValueContext t) || t.expr().size() != 4) {
-            throw DiagnosticException.error(asm.range(v), "syntax", "clear_rgba takes four numbers 0..1: (r, g, b, a)");
+            throw DiagnosticException.error(asm.range(v), "syntax", "clear_rgba takes four numbers: (r, g, b, a)"
+                    + " (each saturated to 0..1 as for a UNORM target)");
         }
         double[] c = new double[4];
         for (int i = 0; i < 4; i++) {
             c[i] = ev.evalDouble(t.expr(i));
-            if (!(c[i] >= 0 && c[i] <= 1)) {
-                throw DiagnosticException.error(ev.range(t.expr(i)), "out-of-range", "colour component " + c[i]
-                        + " out of range: allowed 0..1");
+        }
+        TileBufferFormat internal = internalFormat(fields, asm.range(v));
+        PixelFormat pf = writebackFormat(fields, asm.range(v));
+        if (!internal.blendable()) {
+            throw DiagnosticException.error(asm.range(v), "clear-format", "clear_rgba needs a blendable tile-buffer"
+                    + " format, but this render target's is " + internal.name() + " (raw pixels): give the pixel with"
+                    + " clear_raw=VALUE, or the tile-buffer words with clear0..clear3=");
+        }
+        int[] words = ClearColor.pack(internal, pf.hasAlpha(), fields.value(def.field("srgb").orElseThrow()) != 0,
+                fields.value(def.field("dithered_clear").orElseThrow()) != 0, c[0], c[1], c[2], c[3]);
+        writeClearWords(def, words, out, base);
+    }
+
+    /**
+     * {@code clear_raw=V} or {@code clear_raw=(w0, w1, ...)}: a raw pixel (an integer up to 64 bits, or its
+     * 32-bit little-endian words), replicated over the four clear words as mesa's pan_pack_raw does.
+     */
+    private void clearRaw(Assembly asm, DescriptorDef def, Map<String, CsfParser.ValueContext> given, Fields fields,
+                          ExpressionEvaluator ev, byte[] out, int base) {
+        CsfParser.ValueContext v = given.get("clear_raw");
+        checkOneClear(asm, given, v, "clear_raw");
+        PixelFormat pf = writebackFormat(fields, asm.range(v));
+        if (!pf.modelled()) {
+            throw DiagnosticException.error(asm.range(v), "clear-format", "clear_raw needs a writeback format whose"
+                    + " pixel size is known; " + pf.name() + " is not modelled: give clear0..clear3=");
+        }
+        int bytes = Math.min(pf.bytes(), 16);
+        byte[] pixel = new byte[bytes];
+        List<CsfParser.ExprContext> parts = v instanceof CsfParser.TupleValueContext t ? t.expr()
+                : List.of(asm.exprOf(v));
+        int wordBytes = parts.size() == 1 ? 8 : 4;
+        if (parts.size() > 4 || parts.size() * wordBytes < bytes && parts.size() > 1) {
+            throw DiagnosticException.error(asm.range(v), "syntax", "clear_raw for " + pf.name() + " takes "
+                    + (bytes <= 8 ? "one value" : "(w0, w1, w2" + (bytes > 12 ? ", w3" : "") + ") 32-bit words"));
+        }
+        for (int i = 0; i < parts.size(); i++) {
+            long part = ev.eval(parts.get(i));
+            int from = i * wordBytes;
+            int width = Math.min(wordBytes, Math.max(0, bytes - from));
+            boolean fits = width >= 8 || (part >= 0 && part < 1L << (8 * width))
+                    || (wordBytes == 4 && width == 4 && part >= Integer.MIN_VALUE && part < 0);
+            if (!fits) {
+                throw DiagnosticException.error(ev.range(parts.get(i)), "out-of-range", "clear_raw value " + part
+                        + " does not fit the " + width + " byte(s) of " + pf.name()
+                        + (parts.size() > 1 ? " word " + i : "") + ": allowed 0.." + ((1L << (8 * width)) - 1));
+            }
+            for (int b = 0; b < width; b++) {
+                pixel[from + b] = (byte) (part >>> (8 * b));
             }
         }
-        DescriptorField format = def.field("format").orElseThrow();
-        long formatValue = fields.value(format);
-        PixelFormat pf = PixelFormats.byValue(formatValue).orElseThrow(() -> DiagnosticException.error(asm.range(v),
-                "out-of-range", "no pixel format with value " + formatValue));
-        byte[] pixel = pf.pack(c[0], c[1], c[2], c[3]);
-        DescriptorField clear0 = def.field("clear0").orElseThrow();
-        int at = base + clear0.byteOffset();
-        // Project convention: the clear words hold the pixel as stored, little-endian from clear0 on.
-        for (int i = 0; i < 16; i++) {
-            out[at + i] = i < pixel.length ? pixel[i] : 0;
+        writeClearWords(def, ClearColor.packRaw(pixel), out, base);
+    }
+
+    private static void checkOneClear(Assembly asm, Map<String, CsfParser.ValueContext> given, CsfParser.ValueContext v,
+                                      String which) {
+        for (String other : List.of("clear_rgba", "clear_raw", "clear0", "clear1", "clear2", "clear3")) {
+            if (!other.equals(which) && given.containsKey(other)) {
+                throw DiagnosticException.error(asm.range(v), "duplicate-field", "give one clear colour: " + which
+                        + " and " + (other.equals("clear0") ? "clear/clear0" : other) + " both set the clear words");
+            }
         }
+    }
+
+    private static void writeClearWords(DescriptorDef def, int[] words, byte[] out, int base) {
+        for (int i = 0; i < 4; i++) {
+            def.field("clear" + i).orElseThrow().write(out, base, words[i] & 0xffff_ffffL);
+        }
+    }
+
+    private TileBufferFormat internalFormat(Fields fields, SourceRange at) {
+        long value = fields.value(set.get(RT).field("internal_format").orElseThrow());
+        return PixelFormats.internalByValue(value).orElseThrow(() -> DiagnosticException.error(at, "out-of-range",
+                "no tile-buffer format with value " + value));
+    }
+
+    private PixelFormat writebackFormat(Fields fields, SourceRange at) {
+        long value = fields.value(set.get(RT).field("format").orElseThrow());
+        return PixelFormats.byValue(value).orElseThrow(() -> DiagnosticException.error(at, "out-of-range",
+                "no pixel format with value " + value));
     }
 
     /** Field values of one directive: given ones evaluated, the others from their table defaults. */
@@ -228,7 +346,16 @@ final class DescriptorDirectives {
             this.ev = ev;
             this.info = info;
             this.where = where;
-            this.directiveName = def.name().equals(FBD) ? ".fbd" : ".rt";
+            this.directiveName = def.name().equals(RT) ? ".rt" : ".fbd";
+        }
+
+        boolean given(String name) {
+            return given.containsKey(name);
+        }
+
+        SourceRange rangeOf(String name) {
+            CsfParser.ValueContext v = given.get(name);
+            return v == null ? where : asm.range(v);
         }
 
         long value(DescriptorField f) {
@@ -256,7 +383,7 @@ final class DescriptorDirectives {
                     v = defaultValue(f);
                 }
                 if (!f.accepts(v)) {
-                    String range = f.minValue() + ".." + f.maxValue() + (f.scale() > 1 ? " in steps of " + f.scale() : "");
+                    String range = f.allowed();
                     String origin = g == null ? " (default " + f.defaultValue() + ")" : "";
                     throw DiagnosticException.error(at, "out-of-range", "value " + v + origin + " out of range for "
                             + directiveName + " " + f.name() + ": allowed " + range);
@@ -302,6 +429,9 @@ final class DescriptorDirectives {
                     if (name.equals("rts")) {
                         return info.rts;
                     }
+                    if (name.equals("zs_crc")) {
+                        return info.zsCrc ? 1 : 0;
+                    }
                     Optional<DescriptorField> other = def.field(name);
                     if (other.isEmpty()) {
                         throw DiagnosticException.error(where, "descriptor-table", "default of " + f.name()
@@ -326,6 +456,13 @@ final class DescriptorDirectives {
                     long format = evaluator.eval(args.get(0));
                     PixelFormat pf = PixelFormats.byValue(format).orElseThrow(() -> DiagnosticException.error(where,
                             "out-of-range", "no pixel format with value " + format));
+                    if (pf.internalFormat() == null && pf.raw()) {
+                        throw tooWideRaw(pf, rangeOf("format"));
+                    }
+                    if (pf.internalFormat() == null) {
+                        throw DiagnosticException.error(where, "missing-field", pf.name() + " has no default tile-buffer"
+                                + " format: give internal_format=<internal_format>");
+                    }
                     EnumType internal = f.enumType();
                     OptionalLong v = internal == null ? OptionalLong.empty() : internal.valueOf(pf.internalFormat());
                     if (v.isEmpty()) {

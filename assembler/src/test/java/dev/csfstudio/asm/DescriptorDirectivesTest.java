@@ -35,8 +35,9 @@ class DescriptorDirectivesTest {
         assertEquals(0x000f_000f, word(b, 8));   // width-1, height-1
         assertEquals(0, word(b, 9));             // bound min
         assertEquals(0x000f_000f, word(b, 10));  // bound max defaults to width-1, height-1
-        // tile size log2 8 at [12:9], rt count-1 = 0 at [22:19], colour buffer allocation 1024>>10 at [31:24]
-        assertEquals(8 << 9 | 1 << 24, word(b, 11));
+        // tile size log2 8 at [12:9], point sprite origin max Y (genxml default true) at [15], rt count-1 = 0
+        // at [22:19], colour buffer allocation 1024>>10 at [31:24]
+        assertEquals(8 << 9 | 1 << 15 | 1 << 24, word(b, 11));
     }
 
     @Test
@@ -60,19 +61,61 @@ class DescriptorDirectivesTest {
     }
 
     @Test
-    void clearRgbaPacksThePixelAsStored() {
+    void clearRgbaPacksTheTileBufferFormatOfTheTarget() {
         byte[] b = bytes(".buffer fb\n.fbd width=4, height=4\n"
-                + ".rt format=R8G8B8A8, base=0, row_stride=16, clear_rgba=(1.0, 0, 0, 1)\n");
-        assertEquals(0xff0000ff, word(b, 32 + 12));
+                + ".rt format=R5G6B5, layout=tiled_u_interleaved, base=0, row_stride=512, clear_rgba=(0, 1, 0, 1)\n");
+        assertEquals(0x000fc000, word(b, 32 + 12)); // green 63 << 4 in the G6.4 channel at [19:10]
+        assertEquals(1, (word(b, 32 + 1) >> 8) & 0xf);
+        assertEquals(5, word(b, 32) >>> 26); // R5G6B5A0 internal format
     }
 
     @Test
-    void clearRgbaFollowsTheFormat() {
-        byte[] b = bytes(".buffer fb\n.fbd width=4, height=4\n"
-                + ".rt format=R5G6B5, layout=tiled_u_interleaved, base=0, row_stride=512, clear_rgba=(0, 1, 0, 1)\n");
-        assertEquals(0x07e0, word(b, 32 + 12));
-        assertEquals(1, (word(b, 32 + 1) >> 8) & 0xf);
-        assertEquals(5, word(b, 32) >>> 26); // R5G6B5A0 internal format
+    void zsCrcSetsTheFbdFlagAndTakesTheExtensionFields() {
+        byte[] b = bytes(".buffer fb\n.fbd width=8, height=8, zs_crc=1, zs_write_format=d24s8, zs_writeback_base=0x1000\n"
+                + ".rt format=R8, base=0, row_stride=8\n");
+        assertEquals(1, (word(b, 12) >> 21) & 1);  // Has ZS CRC Extension
+        assertEquals(5, word(b, 32) & 0xf);       // extension word 0: ZS write format D24S8
+        assertEquals(0x1000, word(b, 32 + 8));
+    }
+
+    @Test
+    void extensionFieldWithoutZsCrcAsksForIt() {
+        Diagnostic d = Sources.assemble(".buffer fb\n.fbd width=8, height=8, crc_base=0x1000\n"
+                + ".rt format=R8, base=0, row_stride=8\n").errors().get(0);
+        assertEquals("field 'crc_base' belongs to the ZS/CRC extension: add zs_crc=1 to emit it", d.message());
+    }
+
+    @Test
+    void fieldsAnswerToTheirGenxmlNames() {
+        byte[] b = bytes(".buffer fb\n.fbd width=4, height=4, render_target_count=2, s_clear=7, sample_count=4\n"
+                + ".rt writeback_format=R8, writeback_block_format=linear, rgb_base=0x40, rgb_row_stride=4, clear_color_1=9\n");
+        assertEquals(1, (word(b, 11) >> 19) & 0xf);
+        assertEquals(2, word(b, 11) & 7);  // log2(4)
+        assertEquals(7, word(b, 12) & 0xff);
+        assertEquals(16 << 3 | 2 << 8, word(b, 33) & 0xff8);
+        assertEquals(0x40, word(b, 32 + 8));
+        assertEquals(9, word(b, 32 + 13));
+    }
+
+    @Test
+    void sampleCountMustBeAPowerOfTwo() {
+        Diagnostic d = Sources.assemble(".buffer fb\n.fbd width=4, height=4, sample_count=3\n"
+                + ".rt format=R8, base=0, row_stride=4\n").errors().get(0);
+        assertEquals("value 3 out of range for .fbd sample_count: allowed a power of two 1..128", d.message());
+    }
+
+    @Test
+    void rawRenderTargetWiderThan128BitsIsRefused() {
+        Diagnostic d = Sources.assemble(".buffer fb\n.fbd width=4, height=4\n"
+                + ".rt format=RAW192, base=0, row_stride=96\n").errors().get(0);
+        assertEquals("RAW192 is no render-target format: raw render targets hold 8..128 bits per pixel (RAW8..RAW128),"
+                + " the only ones mesa emits", d.message());
+    }
+
+    @Test
+    void raw24UsesTheThirtyTwoBitTileBufferFormat() {
+        byte[] b = bytes(".buffer fb\n.fbd width=4, height=4\n.rt format=RAW24, base=0, row_stride=12\n");
+        assertEquals(34, word(b, 32) >>> 26); // RAW32: RAW8 + log2ceil(24) - 3
     }
 
     @Test
@@ -106,8 +149,8 @@ class DescriptorDirectivesTest {
         assertEquals(1, r.errors().size(), () -> r.errors().toString());
         Diagnostic d = r.errors().get(0);
         assertEquals("unknown-field", d.code());
-        assertTrue(d.message().startsWith("unknown field 'hieght' for .fbd; did you mean 'height'? (fields: width, height,"),
-                d.message());
+        assertTrue(d.message().startsWith("unknown field 'hieght' for .fbd; did you mean 'height'? (fields: "), d.message());
+        assertTrue(d.message().contains(", width, height, "), d.message());
         assertEquals(new SourceRange(Sources.MAIN, 2, 16, 2, 22), d.range());
     }
 

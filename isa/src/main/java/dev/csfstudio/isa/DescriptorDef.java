@@ -3,7 +3,7 @@ package dev.csfstudio.isa;
 import java.util.List;
 import java.util.Optional;
 
-/** A fixed-size memory descriptor (framebuffer parameters, render target, ...). */
+/** A fixed-size memory descriptor (framebuffer parameters, render target, ...); fields answer to their aliases too. */
 public record DescriptorDef(String name, int size, List<DescriptorField> fields) {
 
     public DescriptorDef {
@@ -11,6 +11,7 @@ public record DescriptorDef(String name, int size, List<DescriptorField> fields)
     }
 
     public Optional<DescriptorField> field(String fieldName) {
-        return fields.stream().filter(f -> f.name().equalsIgnoreCase(fieldName)).findFirst();
+        Optional<DescriptorField> exact = fields.stream().filter(f -> f.name().equalsIgnoreCase(fieldName)).findFirst();
+        return exact.isPresent() ? exact : fields.stream().filter(f -> f.answersTo(fieldName)).findFirst();
     }
 }

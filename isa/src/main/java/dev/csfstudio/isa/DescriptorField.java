@@ -1,18 +1,34 @@
 package dev.csfstudio.isa;
 
+import java.util.List;
+
 /**
- * One field of a memory descriptor. The stored bits are {@code (value - bias) / scale}.
+ * One field of a memory descriptor. The stored bits are {@code (value - bias) / scale}, or
+ * {@code log2(value)} for a {@link #log2} field.
  *
- * @param word         index of the 32-bit word holding the field's least significant bit
- * @param defaultValue an expression over the descriptor's other fields, or null when {@link #required}
- * @param enumType     names for the values, or null
- * @param isFloat      the value is an IEEE single written as a decimal number
+ * @param word           index of the 32-bit word holding the field's least significant bit
+ * @param defaultValue   an expression over the descriptor's other fields, or null when {@link #required}
+ * @param projectDefault the default is this project's choice; genxml gives none
+ * @param enumType       names for the values, or null
+ * @param isFloat        the value is an IEEE single written as a decimal number
+ * @param aliases        other names the field answers to (genxml's snake_case name when it differs)
+ * @param overlays       the field whose bits this one shares, or null; written only when given
  */
-public record DescriptorField(String name, int word, int msb, int lsb, long bias, long scale, EnumType enumType,
-                              String defaultValue, boolean required, boolean isFloat, String doc) {
+public record DescriptorField(String name, int word, int msb, int lsb, long bias, long scale, boolean log2,
+                              EnumType enumType, String defaultValue, boolean projectDefault, boolean required,
+                              boolean isFloat, List<String> aliases, String overlays, String doc) {
+
+    public DescriptorField {
+        aliases = List.copyOf(aliases);
+    }
 
     public int width() {
         return msb - lsb + 1;
+    }
+
+    /** Whether {@code text} names this field, in any letter case. */
+    public boolean answersTo(String text) {
+        return name.equalsIgnoreCase(text) || aliases.stream().anyMatch(a -> a.equalsIgnoreCase(text));
     }
 
     /** Byte offset of the field's first word in the descriptor. */
@@ -20,19 +36,29 @@ public record DescriptorField(String name, int word, int msb, int lsb, long bias
         return word * 4;
     }
 
+    private long storedMax() {
+        return width() >= 63 ? Long.MAX_VALUE : (1L << width()) - 1;
+    }
+
     /** Largest value a user may write (before bias and scale are removed). */
     public long maxValue() {
-        long stored = width() >= 63 ? Long.MAX_VALUE : (1L << width()) - 1;
+        long stored = storedMax();
+        if (log2) {
+            return 1L << Math.min(62, stored);
+        }
         return stored >= Long.MAX_VALUE / scale - bias ? Long.MAX_VALUE : stored * scale + bias;
     }
 
     public long minValue() {
-        return bias;
+        return log2 ? 1 : bias;
     }
 
     /** Reads the user-level value (bias and scale applied) from descriptor bytes at {@code base}. */
     public long read(byte[] data, int base) {
         long bits = readBits(data, base);
+        if (log2) {
+            return bits >= 63 ? Long.MIN_VALUE : 1L << bits;
+        }
         return bits * scale + bias;
     }
 
@@ -47,9 +73,14 @@ public record DescriptorField(String name, int word, int msb, int lsb, long bias
         return (container >>> lsb) & mask;
     }
 
+    /** The stored bits of a user-level value; the caller has checked {@link #accepts}. */
+    public long stored(long value) {
+        return log2 ? 63 - Long.numberOfLeadingZeros(value) : (value - bias) / scale;
+    }
+
     /** Stores a user-level value; the caller has checked {@link #accepts}. */
     public void write(byte[] data, int base, long value) {
-        long bits = (value - bias) / scale;
+        long bits = stored(value);
         long mask = width() == 64 ? -1L : (1L << width()) - 1;
         int bytes = (msb / 8) + 1;
         long container = 0;
@@ -67,6 +98,17 @@ public record DescriptorField(String name, int word, int msb, int lsb, long bias
         if (isFloat) {
             return true;
         }
+        if (log2) {
+            return value > 0 && Long.bitCount(value) == 1 && 63 - Long.numberOfLeadingZeros(value) <= storedMax();
+        }
         return value >= minValue() && value <= maxValue() && (value - bias) % scale == 0;
+    }
+
+    /** The allowed values in words, for messages: {@code 1..65536}, {@code 0..4095 in steps of 16}, ... */
+    public String allowed() {
+        if (log2) {
+            return "a power of two " + minValue() + ".." + maxValue();
+        }
+        return minValue() + ".." + maxValue() + (scale > 1 ? " in steps of " + scale : "");
     }
 }

@@ -12,6 +12,11 @@ public final class DescriptorSet {
     /** Tagged framebuffer pointer: bit 0 set, bit 1 = ZS/CRC extension, bits 5:2 = render targets - 1. */
     public static final long FBD_ALIGNMENT = 64;
 
+    public static final String FRAMEBUFFER_PARAMETERS = "framebuffer_parameters";
+    public static final String PADDING = "padding";
+    public static final String ZS_CRC_EXTENSION = "zs_crc_extension";
+    public static final String RENDER_TARGET = "render_target";
+
     private static volatile DescriptorSet v10;
 
     private final Map<String, DescriptorDef> descriptors;
@@ -60,6 +65,7 @@ public final class DescriptorSet {
         Map<String, DescriptorDef> descriptors = new LinkedHashMap<>();
         Map<String, EnumType> enums = new LinkedHashMap<>();
         enums.put("writeback_format", PixelFormats.asEnum());
+        enums.put("internal_format", PixelFormats.internalEnum());
         String name = null;
         int size = 0;
         List<DescriptorField> fields = new ArrayList<>();
@@ -91,10 +97,14 @@ public final class DescriptorSet {
         String doc = docAt < 0 ? "" : text.substring(docAt + 4);
         long bias = 0;
         long scale = 1;
+        boolean log2 = false;
         EnumType type = null;
         String dflt = null;
+        boolean project = false;
         boolean required = false;
         boolean isFloat = false;
+        List<String> aliases = List.of();
+        String overlays = null;
         for (int i = 4; i < w.length && !w[i].startsWith("doc="); i++) {
             String opt = w[i];
             if (opt.startsWith("bias=")) {
@@ -103,15 +113,29 @@ public final class DescriptorSet {
                 scale = Long.parseLong(opt.substring(6));
             } else if (opt.startsWith("enum=")) {
                 type = enums.get(opt.substring(5));
+                if (type == null) {
+                    throw new IllegalStateException("descriptors-v10.txt: field " + w[1] + " names no enum " + opt);
+                }
             } else if (opt.startsWith("default=")) {
                 dflt = opt.substring(8);
-            } else if (opt.equals("required")) {
-                required = true;
-            } else if (opt.equals("float")) {
-                isFloat = true;
+            } else if (opt.startsWith("alias=")) {
+                aliases = List.of(opt.substring(6).split(","));
+            } else if (opt.startsWith("overlays=")) {
+                overlays = opt.substring(9);
+            } else {
+                switch (opt) {
+                    case "log2" -> log2 = true;
+                    case "project" -> project = true;
+                    case "required" -> required = true;
+                    case "float" -> isFloat = true;
+                    default -> throw new IllegalStateException("descriptors-v10.txt: field " + w[1] + ": unknown option " + opt);
+                }
             }
         }
+        if (dflt == null && !required) {
+            dflt = "0"; // genxml: a field without a default packs as zero
+        }
         return new DescriptorField(w[1], Integer.parseInt(w[2]), Integer.parseInt(bits[0]), Integer.parseInt(bits[1]),
-                bias, scale, type, dflt, required, isFloat, doc);
+                bias, scale, log2, type, dflt, project, required, isFloat, aliases, overlays, doc);
     }
 }

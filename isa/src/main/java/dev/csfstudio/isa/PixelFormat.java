@@ -1,17 +1,22 @@
 package dev.csfstudio.isa;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
- * A writeback pixel format. Pixels are little-endian; channels are listed from the least significant bit.
+ * A writeback pixel format: how a render target's pixels are stored in memory. Pixels are little-endian;
+ * channels are listed from the least significant bit.
  *
- * @param internalFormat the tile-buffer format a render target of this format uses by default
+ * @param bytes          bytes per pixel, 0 when the layout is not modelled
+ * @param internalFormat the tile-buffer format a render target of this format uses by default, null when
+ *                       mesa emits no render target of this format
  */
-public record PixelFormat(String name, int value, int bytes, List<Channel> channels, String internalFormat) {
+public record PixelFormat(String name, int value, int bytes, List<Channel> channels, boolean raw,
+                          String internalFormat) {
 
     /** One colour channel: which component ('r', 'g', 'b' or 'a'), its bit offset and width. */
     public record Channel(char component, int shift, int bits) {
-        long max() {
+        public long max() {
             return (1L << bits) - 1;
         }
     }
@@ -20,37 +25,17 @@ public record PixelFormat(String name, int value, int bytes, List<Channel> chann
         channels = List.copyOf(channels);
     }
 
-    public boolean raw() {
-        return channels.isEmpty();
+    /** Whether pixels of this format can be written and read back (its byte layout is known). */
+    public boolean modelled() {
+        return bytes > 0;
     }
 
-    /**
-     * Packs an RGBA colour (components 0..1, clamped) as unsigned normalised channels, rounded to nearest.
-     * Raw formats take the colour as R8G8B8A8 in their first four bytes.
-     */
-    public byte[] pack(double r, double g, double b, double a) {
-        byte[] out = new byte[bytes];
-        if (raw()) {
-            PixelFormat rgba8 = PixelFormats.byName("R8G8B8A8");
-            byte[] px = rgba8.pack(r, g, b, a);
-            System.arraycopy(px, 0, out, 0, Math.min(out.length, px.length));
-            return out;
-        }
-        long bits = 0;
-        for (Channel c : channels) {
-            double v = switch (c.component()) {
-                case 'r' -> r;
-                case 'g' -> g;
-                case 'b' -> b;
-                default -> a;
-            };
-            long q = Math.round(Math.max(0, Math.min(1, v)) * c.max());
-            bits |= q << c.shift();
-        }
-        for (int i = 0; i < bytes; i++) {
-            out[i] = (byte) (bits >>> (8 * i));
-        }
-        return out;
+    public boolean hasAlpha() {
+        return channel('a').isPresent();
+    }
+
+    public Optional<Channel> channel(char component) {
+        return channels.stream().filter(c -> c.component() == component).findFirst();
     }
 
     /**
@@ -58,7 +43,7 @@ public record PixelFormat(String name, int value, int bytes, List<Channel> chann
      * read 0 and a missing alpha reads 255; raw formats show their first bytes as R, G, B, A.
      */
     public int toRgba8(byte[] data, int offset) {
-        if (raw()) {
+        if (raw) {
             int rgba = 0xff00_0000;
             for (int i = 0; i < Math.min(bytes, 4); i++) {
                 rgba = i == 3 ? (rgba & 0x00ff_ffff) | ((data[offset + i] & 0xff) << 24)

@@ -7,9 +7,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
-/** The writeback pixel formats, loaded from {@code pixel-formats.txt}. */
+/** The writeback and tile-buffer pixel formats, loaded from {@code pixel-formats.txt}. */
 public final class PixelFormats {
 
+    private static final Map<String, TileBufferFormat> INTERNAL = new LinkedHashMap<>();
     private static final Map<String, PixelFormat> BY_NAME = load();
 
     private PixelFormats() {
@@ -31,6 +32,18 @@ public final class PixelFormats {
         return BY_NAME.values().stream().filter(f -> f.value() == value).findFirst();
     }
 
+    public static List<TileBufferFormat> internalFormats() {
+        return List.copyOf(INTERNAL.values());
+    }
+
+    public static Optional<TileBufferFormat> internalByValue(long value) {
+        return INTERNAL.values().stream().filter(f -> f.value() == value).findFirst();
+    }
+
+    public static Optional<TileBufferFormat> internalByName(String name) {
+        return Optional.ofNullable(INTERNAL.get(name.toUpperCase(Locale.ROOT)));
+    }
+
     /** The writeback format enumeration (name to field value) for the descriptor table. */
     public static EnumType asEnum() {
         Map<String, Long> values = new LinkedHashMap<>();
@@ -38,21 +51,65 @@ public final class PixelFormats {
         return new EnumType("writeback_format", values);
     }
 
+    /** The tile-buffer format enumeration (name to field value) for the descriptor table. */
+    public static EnumType internalEnum() {
+        Map<String, Long> values = new LinkedHashMap<>();
+        INTERNAL.values().forEach(f -> values.put(f.name(), (long) f.value()));
+        return new EnumType("internal_format", values);
+    }
+
     private static Map<String, PixelFormat> load() {
         Map<String, PixelFormat> formats = new LinkedHashMap<>();
         for (TableText.Row row : TableText.rows("pixel-formats.txt")) {
             String[] w = row.words();
-            List<PixelFormat.Channel> channels = new ArrayList<>();
-            int shift = 0;
-            if (!w[4].equals("raw")) {
-                for (String c : w[4].split(",")) {
-                    int bits = Integer.parseInt(c.substring(1));
-                    channels.add(new PixelFormat.Channel(c.charAt(0), shift, bits));
-                    shift += bits;
-                }
+            switch (w[0]) {
+                case "internal" -> INTERNAL.put(w[1], internal(w));
+                case "format" -> formats.put(w[1], writeback(w));
+                default -> throw new IllegalStateException("pixel-formats.txt:" + row.line() + ": unknown keyword " + w[0]);
             }
-            formats.put(w[1], new PixelFormat(w[1], Integer.parseInt(w[2]), Integer.parseInt(w[3]), channels, w[5]));
+        }
+        for (PixelFormat f : formats.values()) {
+            if (f.internalFormat() != null && !INTERNAL.containsKey(f.internalFormat())) {
+                throw new IllegalStateException("pixel-formats.txt: " + f.name() + " names no internal format "
+                        + f.internalFormat());
+            }
         }
         return formats;
+    }
+
+    private static TileBufferFormat internal(String[] w) {
+        int value = Integer.parseInt(w[2]);
+        if (w[3].startsWith("raw")) {
+            int bytes = w[3].length() == 3 ? 0 : Integer.parseInt(w[3].substring(3));
+            return new TileBufferFormat(w[1], value, List.of(), bytes);
+        }
+        List<TileBufferFormat.Channel> channels = new ArrayList<>();
+        int shift = 0;
+        for (String c : w[3].split(",")) {
+            String[] bits = c.substring(1).split("\\.");
+            TileBufferFormat.Channel ch = new TileBufferFormat.Channel(c.charAt(0), shift, Integer.parseInt(bits[0]),
+                    Integer.parseInt(bits[1]));
+            channels.add(ch);
+            shift += ch.width();
+        }
+        if (shift != 32) {
+            throw new IllegalStateException("pixel-formats.txt: internal " + w[1] + " fills " + shift + " bits, not 32");
+        }
+        return new TileBufferFormat(w[1], value, channels, 0);
+    }
+
+    private static PixelFormat writeback(String[] w) {
+        List<PixelFormat.Channel> channels = new ArrayList<>();
+        int shift = 0;
+        boolean raw = w[4].equals("raw");
+        if (!raw && !w[4].equals("-")) {
+            for (String c : w[4].split(",")) {
+                int bits = Integer.parseInt(c.substring(1));
+                channels.add(new PixelFormat.Channel(c.charAt(0), shift, bits));
+                shift += bits;
+            }
+        }
+        int bytes = w[3].equals("-") ? 0 : Integer.parseInt(w[3]);
+        return new PixelFormat(w[1], Integer.parseInt(w[2]), bytes, channels, raw, w[5].equals("-") ? null : w[5]);
     }
 }

@@ -1,6 +1,7 @@
 package dev.csfstudio.runtime;
 
 import dev.csfstudio.asm.Section;
+import dev.csfstudio.isa.ClearColor;
 import dev.csfstudio.isa.DescriptorDef;
 import dev.csfstudio.isa.DescriptorSet;
 import dev.csfstudio.isa.EnumType;
@@ -8,22 +9,26 @@ import dev.csfstudio.isa.InstructionSet;
 import dev.csfstudio.isa.NamedRegister;
 import dev.csfstudio.isa.PixelFormat;
 import dev.csfstudio.isa.PixelFormats;
+import dev.csfstudio.isa.TileBufferFormat;
 
 /**
  * RUN_FRAGMENT without shaders: decodes the tagged framebuffer pointer in d40, the Framebuffer
- * Parameters, the padding block, the optional ZS/CRC extension and each render target (field positions
- * from {@link DescriptorSet}), then fills the job's bounding box (r42/r43) ∩ the FBD bounds ∩ the frame
- * with each write-enabled render target's clear colour, in linear or u-interleaved layout.
+ * Parameters (whose render-target count and ZS/CRC flag it follows, as pandecode does), the padding block,
+ * the optional ZS/CRC extension and each render target (field positions from {@link DescriptorSet}),
+ * then fills the job's bounding box (r42/r43) ∩ the FBD bounds ∩ the frame with each write-enabled
+ * render target's clear colour, in linear or u-interleaved layout.
  *
- * <p>Clear colour (project convention): clear words 0..3, little-endian from word 0, are the pixel as
- * stored; a pixel of N bytes takes the first N of those 16 bytes (formats wider than 16 bytes repeat them).
+ * <p>Clear colour: the clear words hold the colour as the tile buffer does, in the render target's
+ * internal format (mesa's {@code pan_pack_color}); the writeback rounds it to the writeback format
+ * ({@link ClearColor#writeback}).
  */
 final class FragmentClear {
 
-    static final String CLEAR_NOTE = "clear colour packing (project convention): render-target clear words 0..3, "
-            + "little-endian from word 0, hold the pixel as stored in memory; a pixel of N bytes takes the first N "
-            + "bytes (wider RAW formats repeat the 16 bytes). Verified for R8G8B8A8 (note 87); the hardware rule "
-            + "for other formats is not known";
+    static final String CLEAR_NOTE = "clear colour: each render target's clear words are read as the tile-buffer"
+            + " value of its internal format (as mesa's pan_pack_color packs them) and rounded to nearest in the"
+            + " writeback format";
+    static final String DITHER_NOTE = "dithering: the hardware's dither pattern is not known, so a dithered clear"
+            + " (fraction bits in the tile-buffer value) is written back rounded to nearest, without dither";
 
     private static final DescriptorSet DESCRIPTORS = DescriptorSet.v10();
     private static final DescriptorDef PARAMS = DESCRIPTORS.get("framebuffer_parameters");
@@ -65,8 +70,8 @@ final class FragmentClear {
             recorder.note("RUN_FRAGMENT with the tile enable map: the map is ignored, every tile in the bounding box is cleared");
         }
         long fbd = pointer & ~(DescriptorSet.FBD_ALIGNMENT - 1);
-        boolean zsCrc = (pointer & 2) != 0;
-        int rtCount = (int) ((pointer >>> 2) & 0xf) + 1;
+        boolean tagZsCrc = (pointer & 2) != 0;
+        int tagRts = (int) ((pointer >>> 2) & 0xf) + 1;
         byte[] params = read(q.slot, fbd, PARAMS.size());
         int width = (int) field(PARAMS, "width", params);
         int height = (int) field(PARAMS, "height", params);
@@ -74,12 +79,19 @@ final class FragmentClear {
         int boundMinY = (int) field(PARAMS, "bound_min_y", params);
         int boundMaxX = (int) field(PARAMS, "bound_max_x", params);
         int boundMaxY = (int) field(PARAMS, "bound_max_y", params);
-        long fbdRts = field(PARAMS, "rt_count", params);
-        if (fbdRts != rtCount) {
-            recorder.note("framebuffer pointer says " + rtCount + " render target(s), the FBD says " + fbdRts
-                    + "; the pointer's count is used");
+        // As pandecode does: the FBD's own fields say how many render targets and whether an extension follows.
+        int rtCount = (int) field(PARAMS, "rt_count", params);
+        boolean zsCrc = field(PARAMS, "has_zs_crc_extension", params) != 0;
+        if (rtCount != tagRts) {
+            recorder.note("framebuffer pointer in d" + FRAMEBUFFER_POINTER + " says " + tagRts + " render target(s), the"
+                    + " FBD's render target count says " + rtCount + "; the FBD's count is used");
         }
-        if (field(PARAMS, "sample_count_log2", params) != 0) {
+        if (zsCrc != tagZsCrc) {
+            recorder.note("framebuffer pointer in d" + FRAMEBUFFER_POINTER + " says the ZS/CRC extension is "
+                    + (tagZsCrc ? "present" : "absent") + ", the FBD's Has ZS CRC Extension says "
+                    + (zsCrc ? "present" : "absent") + "; the FBD is followed");
+        }
+        if (field(PARAMS, "sample_count", params) != 1) {
             recorder.note("multisampled framebuffer: only sample 0 is cleared");
         }
         int bboxMin = q.regs[BBOX_MIN];
@@ -112,8 +124,15 @@ final class FragmentClear {
         }
         long formatValue = field(RT, "format", rt);
         PixelFormat format = PixelFormats.byValue(formatValue).orElse(null);
-        if (format == null) {
-            recorder.note(which + ": writeback format " + formatValue + " is not supported; not cleared");
+        if (format == null || !format.modelled() || format.bytes() > 16) {
+            recorder.note(which + ": writeback format " + (format == null ? formatValue : format.name())
+                    + " is not supported; not cleared");
+            return;
+        }
+        long internalValue = field(RT, "internal_format", rt);
+        TileBufferFormat internal = PixelFormats.internalByValue(internalValue).orElse(null);
+        if (internal == null) {
+            recorder.note(which + ": internal format " + internalValue + " is no tile-buffer format; not cleared");
             return;
         }
         if (layout != LINEAR && layout != U_INTERLEAVED) {
@@ -121,15 +140,19 @@ final class FragmentClear {
                     + " is not supported (AFBC and other compressed layouts are not modelled); not cleared");
             return;
         }
-        if (field(RT, "yuv_enable", rt) != 0 || field(RT, "srgb", rt) != 0 || field(RT, "dithered_clear", rt) != 0
-                || field(RT, "writeback_msaa", rt) != 0 || field(RT, "swizzle", rt) != IDENTITY_SWIZZLE) {
-            recorder.note(which + ": YUV, sRGB, dithering, writeback MSAA and swizzles are ignored; the clear words "
-                    + "are written as stored");
+        if (field(RT, "yuv_enable", rt) != 0 || field(RT, "writeback_msaa", rt) != 0
+                || field(RT, "swizzle", rt) != IDENTITY_SWIZZLE) {
+            recorder.note(which + ": YUV, writeback MSAA and swizzles are ignored; the clear colour is written in "
+                    + "R, G, B, A order");
+        }
+        ClearColor.Decoded clear = ClearColor.ofRenderTarget(rt, 0).orElseThrow();
+        if (internal.blendable() && !format.raw() && ditherBits(internal, clear.words()[0])) {
+            recorder.note(which + ": " + DITHER_NOTE);
         }
         long base = field(RT, "base", rt);
         long rowStride = field(RT, "row_stride", rt);
         int bpp = format.bytes();
-        byte[] pixel = clearPixel(rt, bpp);
+        byte[] pixel = ClearColor.writeback(internal, format, clear.words());
         RenderTarget.Layout kind = layout == LINEAR ? RenderTarget.Layout.LINEAR : RenderTarget.Layout.TILED_U_INTERLEAVED;
         if (!region.empty()) {
             if (kind == RenderTarget.Layout.LINEAR) {
@@ -140,23 +163,19 @@ final class FragmentClear {
         }
         Section section = recorder.sectionAt(q.vm, base);
         String name = section == null ? "rt_0x" + Long.toHexString(base) : section.name();
-        recorder.renderTarget(new RenderTarget(name, q.vm, base, width, height, format, kind, rowStride, region, host));
+        recorder.renderTarget(new RenderTarget(name, q.vm, base, width, height, format, kind, rowStride, region, clear,
+                host));
     }
 
-    /** The stored pixel: the clear words' bytes, little-endian from word 0 (see the class comment). */
-    static byte[] clearPixel(byte[] rt, int bpp) {
-        byte[] words = new byte[16];
-        for (int w = 0; w < 4; w++) {
-            long v = field(RT, "clear" + w, rt);
-            for (int b = 0; b < 4; b++) {
-                words[w * 4 + b] = (byte) (v >>> (8 * b));
+    /** Whether the tile-buffer value has fraction bits set: a dithered clear whose dither is not modelled. */
+    private static boolean ditherBits(TileBufferFormat internal, int value) {
+        for (TileBufferFormat.Channel c : internal.channels()) {
+            long fraction = (value >>> c.shift()) & ((1L << c.fractionBits()) - 1);
+            if (fraction != 0 && c.integerBits() > 0) {
+                return true;
             }
         }
-        byte[] pixel = new byte[bpp];
-        for (int i = 0; i < bpp; i++) {
-            pixel[i] = words[i % 16];
-        }
-        return pixel;
+        return false;
     }
 
     /**

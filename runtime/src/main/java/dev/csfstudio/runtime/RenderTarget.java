@@ -1,6 +1,8 @@
 package dev.csfstudio.runtime;
 
+import dev.csfstudio.isa.ClearColor;
 import dev.csfstudio.isa.PixelFormat;
+import java.util.Optional;
 
 /**
  * A render target a fragment job wrote. Pixels are read back on demand through {@link HostAccess}
@@ -26,10 +28,11 @@ public final class RenderTarget {
     private final Layout layout;
     private final long rowStride;
     private final RunReport.Region region;
+    private final ClearColor.Decoded clear;
     private final HostAccess memory;
 
     RenderTarget(String buffer, String vm, long address, int width, int height, PixelFormat format, Layout layout,
-                 long rowStride, RunReport.Region region, HostAccess memory) {
+                 long rowStride, RunReport.Region region, ClearColor.Decoded clear, HostAccess memory) {
         this.buffer = buffer;
         this.vm = vm;
         this.address = address;
@@ -39,6 +42,7 @@ public final class RenderTarget {
         this.layout = layout;
         this.rowStride = rowStride;
         this.region = region;
+        this.clear = clear;
         this.memory = memory;
     }
 
@@ -80,13 +84,18 @@ public final class RenderTarget {
         return region;
     }
 
+    /** The clear colour of the last job that cleared this target, decoded from its tile-buffer words. */
+    public Optional<ClearColor.Decoded> clear() {
+        return Optional.ofNullable(clear);
+    }
+
     public String pngName() {
         return buffer + ".png";
     }
 
     RenderTarget withRegion(RunReport.Region more) {
         return new RenderTarget(buffer, vm, address, width, height, format, layout, rowStride, region.union(more),
-                memory);
+                clear, memory);
     }
 
     /**

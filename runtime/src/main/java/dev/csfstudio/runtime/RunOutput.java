@@ -1,11 +1,13 @@
 package dev.csfstudio.runtime;
 
+
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonNull;
 import com.google.gson.JsonObject;
 import dev.csfstudio.asm.Program;
 import dev.csfstudio.asm.SourceRange;
+import dev.csfstudio.isa.ClearColor;
 
 import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;
@@ -16,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -92,6 +95,7 @@ public final class RunOutput {
                     .append(rt.height()).append(' ').append(rt.format().name()).append(' ')
                     .append(rt.layout().jsonName()).append(", cleared ")
                     .append(r.empty() ? "nothing" : "(" + r.minX() + "," + r.minY() + ")-(" + r.maxX() + "," + r.maxY() + ")")
+                    .append(rt.clear().map(c -> " to " + c.describe()).orElse(""))
                     .append(" -> ").append(rt.pngName());
         }
         if (!report.recorded().isEmpty()) {
@@ -157,6 +161,27 @@ public final class RunOutput {
         region.addProperty("max_y", r.maxY());
         region.addProperty("empty", r.empty());
         o.add("region", region);
+        rt.clear().ifPresent(c -> o.add("clear", clearJson(c)));
+        return o;
+    }
+
+    /** The clear words, their tile-buffer format and (blendable formats) the colour as RGBA floats. */
+    private static JsonObject clearJson(ClearColor.Decoded c) {
+        JsonObject o = new JsonObject();
+        o.addProperty("internal_format", c.internal().name());
+        JsonArray words = new JsonArray();
+        for (int w : c.words()) {
+            words.add(String.format(Locale.ROOT, "0x%08x", w));
+        }
+        o.add("words", words);
+        c.rgba().ifPresent(rgba -> {
+            JsonArray a = new JsonArray();
+            for (double v : rgba) {
+                a.add(Math.round(v * 1e6) / 1e6);
+            }
+            o.add("rgba", a);
+        });
+        o.addProperty("text", c.describe());
         return o;
     }
 

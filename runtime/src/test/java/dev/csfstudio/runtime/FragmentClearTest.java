@@ -1,5 +1,9 @@
 package dev.csfstudio.runtime;
 
+import dev.csfstudio.asm.Assembler;
+import dev.csfstudio.asm.AssemblyResult;
+import dev.csfstudio.isa.ClearColor;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 import static dev.csfstudio.runtime.ProgramFixture.insn;
@@ -174,5 +178,66 @@ class FragmentClearTest {
         for (int i = 0; i < mem.length; i++) {
             assertEquals(0x11 * (i % 3 + 1), mem[i], "byte " + i);
         }
+    }
+
+    private static RunReport runSource(String source) {
+        AssemblyResult result = new Assembler().assembleText(Path.of("clear.csf"), source, null);
+        assertTrue(result.errors().isEmpty(), () -> result.errors().toString());
+        return new Simulator().run(result.program());
+    }
+
+    private static String clearOf(String rt) {
+        return """
+                .buffer color, size=4 * 4 * 4
+                .buffer fb, align=64
+                fbd:    .fbd width=4, height=4
+                        .rt base=color, row_stride=16, %s
+                .stream main
+                        MOVE48 d40, fbd(fbd)
+                        MOVE32 r42, #0
+                        MOVE32 r43, 3 | 3 << 16
+                        RUN_FRAGMENT
+                """.formatted(rt);
+    }
+
+    @Test
+    void ditheredR5G6B5ClearWritesTheTileBufferColourRoundedToTheFormat() {
+        RunReport r = runSource(clearOf("format=R5G6B5, dithered_clear=1, clear_rgba=(0.718, 0.18, 1.0, 2.0)"));
+        int px = r.renderTargets().get(0).pixels()[0];
+        assertEquals(181, px & 0xff);
+        assertEquals(45, (px >>> 8) & 0xff);
+        assertEquals(255, (px >>> 16) & 0xff);
+        assertEquals(255, px >>> 24);
+        assertTrue(r.notes().stream().anyMatch(n -> n.contains("dither pattern is not known")), r.notes()::toString);
+    }
+
+    @Test
+    void reportShowsTheDecodedClearColour() {
+        RenderTarget rt = runSource(clearOf("format=R4G4B4A4, clear_rgba=(1.0, 0.0, 0.0, 0.5)")).renderTargets().get(0);
+        ClearColor.Decoded clear = rt.clear().orElseThrow();
+        assertEquals("R4G4B4A4", clear.internal().name());
+        assertEquals("RGBA (1, 0, 0, 0.5333) as R4G4B4A4 r4.4,g4.4,b4.4,a4.4", clear.describe());
+    }
+
+    @Test
+    void renderTargetCountComesFromTheFbdAndADifferingPointerIsNoted() {
+        // The pointer claims two render targets; the FBD (one .rt) says one: only one is read.
+        String source = clearOf("format=R8G8B8A8, clear=0xff0000ff").replace("MOVE48 d40, fbd(fbd)",
+                "MOVE48 d40, fbd(fbd) | 1 << 2");
+        RunReport r = runSource(source);
+        assertEquals(RunStatus.OK, r.status(), () -> String.valueOf(r.fault()));
+        assertEquals(1, r.renderTargets().size());
+        assertTrue(r.notes().stream().anyMatch(n -> n.contains("says 2 render target(s), the FBD's render target count"
+                + " says 1")), r.notes()::toString);
+    }
+
+    @Test
+    void zsCrcPresenceComesFromTheFbdFlag() {
+        // zs_crc=1 without the tag bit: the render target still sits after the extension.
+        String source = clearOf("format=R8G8B8A8, clear=0xff0000ff").replace(".fbd width=4, height=4",
+                ".fbd width=4, height=4, zs_crc=1").replace("MOVE48 d40, fbd(fbd)", "MOVE48 d40, fbd(fbd) & ~2");
+        RunReport r = runSource(source);
+        assertEquals(RED, r.renderTargets().get(0).pixels()[0]);
+        assertTrue(r.notes().stream().anyMatch(n -> n.contains("Has ZS CRC Extension says present")), r.notes()::toString);
     }
 }

@@ -1,16 +1,13 @@
 package dev.csfstudio.runtime;
 
-import dev.csfstudio.isa.DescriptorDef;
-import dev.csfstudio.isa.DescriptorSet;
 import org.junit.jupiter.api.Test;
 
 import java.util.HashSet;
 import java.util.Set;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-/** u-interleaved addressing and clear-colour packing. */
+/** u-interleaved addressing. */
 class PixelLayoutTest {
 
     @Test
@@ -38,29 +35,5 @@ class PixelLayoutTest {
     void tiledOffsetAddsRowsOfTilesAndTilesAlongTheRow() {
         assertEquals(2 * 1000 + 3 * 256 * 4 + UInterleave.index(5, 6) * 4L,
                 UInterleave.offset(3 * 16 + 5, 2 * 16 + 6, 1000, 4));
-    }
-
-    static byte[] rtWithClear(long... words) {
-        DescriptorDef rt = DescriptorSet.v10().get("render_target");
-        byte[] b = new byte[rt.size()];
-        for (int i = 0; i < words.length; i++) {
-            rt.field("clear" + i).orElseThrow().write(b, 0, words[i]);
-        }
-        return b;
-    }
-
-    @Test
-    void clearPixelIsTheClearWordsLittleEndianFromWordZero() {
-        byte[] rt = rtWithClear(0x04030201L, 0x08070605L);
-        assertArrayEquals(new byte[] {1, 2, 3, 4, 5, 6}, FragmentClear.clearPixel(rt, 6));
-        assertArrayEquals(new byte[] {(byte) 0xff, 0, 0, (byte) 0xff},
-                FragmentClear.clearPixel(rtWithClear(0xff0000ffL), 4));
-    }
-
-    @Test
-    void formatsWiderThanSixteenBytesRepeatTheClearWords() {
-        byte[] px = FragmentClear.clearPixel(rtWithClear(1, 2, 3, 4), 24);
-        assertEquals(1, px[16]);
-        assertEquals(2, px[20]);
     }
 }

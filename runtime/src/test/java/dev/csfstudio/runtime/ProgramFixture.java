@@ -145,6 +145,7 @@ final class ProgramFixture {
             p.field("bound_max_x").orElseThrow().write(out, 0, width - 1);
             p.field("bound_max_y").orElseThrow().write(out, 0, height - 1);
             p.field("rt_count").orElseThrow().write(out, 0, rts.size());
+            p.field("has_zs_crc_extension").orElseThrow().write(out, 0, zsCrc ? 1 : 0);
             params.forEach((k, v) -> p.field(k).orElseThrow().write(out, 0, v));
             int at = size - rts.size() * rt.size();
             for (Map<String, Long> m : rts) {

@@ -37,7 +37,7 @@ class RunOutputTest {
         JsonObject rt = report.getAsJsonArray("render_targets").get(0).getAsJsonObject();
         assertEquals("color.png", rt.get("png").getAsString());
         assertEquals("linear", rt.get("layout").getAsString());
-        assertTrue(report.getAsJsonArray("notes").toString().contains("clear colour packing"));
+        assertTrue(report.getAsJsonArray("notes").toString().contains("clear colour: each render target"));
         BufferedImage png = ImageIO.read(out.resolve("color.png").toFile());
         assertEquals(16, png.getWidth());
         assertEquals(0xffff0000, png.getRGB(15, 15)); // ARGB: opaque red
