@@ -42,11 +42,16 @@ public final class Directives {
             new Directive(".submit", ".submit QUEUE, STREAM", "Submits a stream as a job on a queue."),
             new Directive(".fbd", ".fbd width=W, height=H [, field=value...]",
                     "Framebuffer Parameters followed by the padding block, filled from named fields.",
-                    "framebuffer_parameters", Map.of("zs_crc", "1 adds the ZS/CRC extension block")),
+                    "framebuffer_parameters", Map.of("zs_crc", "1 adds the ZS/CRC extension block (and sets"
+                            + " has_zs_crc_extension); the extension's fields may then be given here too")),
             new Directive(".rt", ".rt format=F, base=ADDR, row_stride=N [, field=value...]",
                     "One RGB render-target descriptor, filled from named fields.", "render_target",
-                    Map.of("clear", "clear colour as the stored pixel word (same as clear0)",
-                            "clear_rgba", "clear colour as RGBA floats, e.g. (1.0, 0.0, 0.0, 1.0)")));
+                    Map.of("clear", "clear word 0 as a raw tile-buffer value (same as clear0)",
+                            "clear_rgba", "clear colour as RGBA floats, e.g. (1.0, 0.0, 0.0, 1.0), packed into the"
+                                    + " tile-buffer format as mesa's pan_pack_color does (dithered_clear=1: keep the"
+                                    + " dither fraction bits; srgb=1: sRGB-encoded) and repeated in all four words",
+                            "clear_raw", "raw pixel value (or its 32-bit words) of a RAW target, repeated over the"
+                                    + " four clear words as mesa does")));
 
     private Directives() {
     }

@@ -11,9 +11,11 @@ import org.eclipse.lsp4j.Range;
 
 import dev.csfstudio.asm.Directives;
 import dev.csfstudio.asm.AssembledLine;
+import dev.csfstudio.asm.Section;
 import dev.csfstudio.asm.Symbol;
 import dev.csfstudio.asm.SymbolKind;
 import dev.csfstudio.isa.BitField;
+import dev.csfstudio.isa.ClearColor;
 import dev.csfstudio.isa.DescriptorField;
 import dev.csfstudio.isa.DescriptorSet;
 import dev.csfstudio.isa.InstructionDef;
@@ -50,8 +52,10 @@ public final class HoverService {
             case MODIFIER -> modifier(line, t);
             case REGISTER -> register(t.text(), registers);
             case DIRECTIVE -> Directives.byName(t.text())
-                    .map(d -> code(d.syntax()) + "\n" + d.doc()).orElse(null);
-            case FIELD_NAME -> descriptorField(line, t.text());
+                    .map(d -> code(d.syntax()) + "\n" + d.doc() + clearColour(d, lineNo, analysis)).orElse(null);
+            case FIELD_NAME -> descriptorField(line, t.text()) == null ? null
+                    : descriptorField(line, t.text()) + line.head().flatMap(h -> Directives.byName(h.text()))
+                            .map(d -> clearColour(d, lineNo, analysis)).orElse("");
             case SYMBOL, LABEL_DEFINITION -> analysis.flatMap(a -> a.symbolAt(lineNo, t.start())
                     .or(() -> a.symbol(t.text()))).map(HoverService::symbol).orElse(null);
             default -> null;
@@ -153,6 +157,26 @@ public final class HoverService {
                 + field.msb() + ":" + field.lsb() + "], " + (field.required() ? "required" : "default `"
                 + field.defaultValue() + "`") + (field.enumType() == null ? ""
                 : "; values: " + String.join(", ", field.enumType().values().keySet()))).orElse(null);
+    }
+
+    /** On a {@code .rt} line that assembled: the clear colour its clear words hold, decoded. */
+    private static String clearColour(Directives.Directive d, int lineNo, Optional<DocumentAnalysis> analysis) {
+        if (!DescriptorSet.RENDER_TARGET.equals(d.descriptor()) || analysis.isEmpty()) {
+            return "";
+        }
+        Optional<AssembledLine> line = analysis.get().assembledLine(lineNo);
+        Optional<Section> section = line.flatMap(l -> Optional.ofNullable(analysis.get().result().program())
+                .flatMap(p -> p.section(l.section())));
+        if (line.isEmpty() || section.isEmpty() || line.get().size() < descriptorSize(d)) {
+            return "";
+        }
+        int offset = (int) (line.get().address() - section.get().address());
+        return ClearColor.ofRenderTarget(section.get().bytes(), offset)
+                .map(c -> "\n\nClear colour: " + c.describe()).orElse("");
+    }
+
+    private static int descriptorSize(Directives.Directive d) {
+        return DescriptorSet.v10().get(d.descriptor()).size();
     }
 
     private static String symbol(Symbol s) {

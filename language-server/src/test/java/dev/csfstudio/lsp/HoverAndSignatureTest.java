@@ -27,6 +27,19 @@ class HoverAndSignatureTest {
     }
 
     @Test
+    void renderTargetHoverShowsTheDecodedClearColour() throws Exception {
+        try (LspSession s = LspSession.start(root)) {
+            String uri = s.open("rt.csf", ".buffer c, size=64\n.buffer fb, align=64\n.fbd width=4, height=4\n"
+                    + ".rt format=R5G6B5, base=c, row_stride=8, dithered_clear=1, clear_rgba=(0.718, 0.18, 1.0, 2.0)\n");
+            String onDirective = hover(s, uri, 3, 1);
+            assertTrue(onDirective.contains("Clear colour: RGBA (0.7177, 0.1796, 1, 1) as R5G6B5A0 r5.5,g6.4,b5.5,a0.2"),
+                    onDirective);
+            String onField = hover(s, uri, 3, 68);
+            assertTrue(onField.contains("Clear colour: RGBA (0.7177"), onField);
+        }
+    }
+
+    @Test
     void instructionHoverShowsOperandBitsValuesAndTheWord() throws Exception {
         try (LspSession s = LspSession.start(root)) {
             String uri = s.open("a.csf", "    MOVE32 r42, #7\n");
