@@ -4,9 +4,15 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
-/** One instruction of the table: opcode, fields, canonical syntax and documentation. */
+/**
+ * One instruction of the table: opcode, fields, canonical syntax, pandecode's syntax and documentation.
+ *
+ * @param explicitFields fields a source line should name a modifier of (their default is not what pandecode's
+ *                       text means when the modifier is absent)
+ */
 public record InstructionDef(int opcode, String mnemonic, List<String> aliases, String doc,
-                             List<BitField> fields, List<Modifier> modifiers, List<OperandSpec> operands) {
+                             List<BitField> fields, List<Modifier> modifiers, List<OperandSpec> operands,
+                             List<String> explicitFields, PandecodeTemplate pandecode) {
 
     public static final BitField OPCODE = new BitField("opcode", 63, 56, false, 0);
 
@@ -15,6 +21,7 @@ public record InstructionDef(int opcode, String mnemonic, List<String> aliases, 
         fields = List.copyOf(fields);
         modifiers = List.copyOf(modifiers);
         operands = List.copyOf(operands);
+        explicitFields = List.copyOf(explicitFields);
     }
 
     public Optional<BitField> field(String name) {

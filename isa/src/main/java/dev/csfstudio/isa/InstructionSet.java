@@ -111,6 +111,9 @@ public final class InstructionSet {
         private List<BitField> fields;
         private List<Modifier> modifiers;
         private List<OperandSpec> operands;
+        private List<String> explicit;
+        private String pandecode;
+        private final Map<String, List<String>> pandecodeNames = new LinkedHashMap<>();
 
         TableReader(String table) {
             this.table = table;
@@ -134,7 +137,11 @@ public final class InstructionSet {
                         fields = new ArrayList<>();
                         modifiers = new ArrayList<>();
                         operands = new ArrayList<>();
+                        explicit = new ArrayList<>();
+                        pandecode = null;
                     }
+                    case "pdnames" -> pandecodeNames.put(words[1], List.of(Arrays.copyOfRange(words, 2, words.length)));
+                    case "pandecode" -> pandecode = rest(text, 1);
                     case "doc" -> doc = rest(text, 1);
                     case "field" -> readField(words);
                     case "flag" -> modifiers.add(new Modifier.Flag(words[1],
@@ -159,6 +166,9 @@ public final class InstructionSet {
             boolean signed = List.of(words).contains("signed");
             long dflt = Long.parseLong(option(words, "default", "0"));
             fields.add(new BitField(words[1], Integer.parseInt(bits[0]), Integer.parseInt(bits[1]), signed, dflt));
+            if (List.of(words).contains("explicit")) {
+                explicit.add(words[1]);
+            }
         }
 
         private void readOperand(String text, String[] words) {
@@ -171,14 +181,26 @@ public final class InstructionSet {
             String operandDoc = docAt < 0 ? "" : text.substring(docAt + 4);
             String head = docAt < 0 ? text : text.substring(0, docAt);
             List<String> flags = List.of(head.split("\\s+"));
-            operands.add(new OperandSpec(kind, fs, flags.contains("wrap"), flags.contains("optional"), operandDoc));
+            String enumName = option(head.split("\\s+"), "enum", null);
+            operands.add(new OperandSpec(kind, fs, flags.contains("wrap"), flags.contains("optional"),
+                    enumName == null ? null : enumType(enumName), operandDoc));
         }
 
         private void finish() {
             if (mnemonic == null) {
                 return;
             }
-            InstructionDef def = new InstructionDef(opcode, mnemonic, aliases, doc, fields, modifiers, operands);
+            if (pandecode == null) {
+                throw error(mnemonic + " has no pandecode template");
+            }
+            PandecodeTemplate template;
+            try {
+                template = PandecodeTemplate.parse(pandecode, fields, pandecodeNames);
+            } catch (IllegalArgumentException e) {
+                throw error(e.getMessage());
+            }
+            InstructionDef def = new InstructionDef(opcode, mnemonic, aliases, doc, fields, modifiers, operands,
+                    explicit, template);
             long seen = InstructionDef.OPCODE.mask();
             for (BitField f : fields) {
                 if ((seen & f.mask()) != 0) {

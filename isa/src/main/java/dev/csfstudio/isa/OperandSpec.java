@@ -7,8 +7,10 @@ import java.util.List;
  *
  * @param wrap     the immediate also accepts negatives that fit the field's width (two's complement)
  * @param optional the operand may be left out (it is then zero) and prints only when non-zero
+ * @param enumType names the operand may also be written as, or null
  */
-public record OperandSpec(OperandKind kind, List<BitField> fields, boolean wrap, boolean optional, String doc) {
+public record OperandSpec(OperandKind kind, List<BitField> fields, boolean wrap, boolean optional, EnumType enumType,
+                          String doc) {
 
     public OperandSpec {
         fields = List.copyOf(fields);
