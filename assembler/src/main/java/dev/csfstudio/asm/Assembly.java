@@ -2,11 +2,13 @@ package dev.csfstudio.asm;
 
 import dev.csfstudio.grammar.CsfParser;
 import dev.csfstudio.isa.BitField;
+import dev.csfstudio.isa.Disassembler;
 import dev.csfstudio.isa.InstructionDef;
 import dev.csfstudio.isa.InstructionSet;
 import dev.csfstudio.isa.Modifier;
 import dev.csfstudio.isa.OperandKind;
 import dev.csfstudio.isa.OperandSpec;
+import dev.csfstudio.isa.PandecodeText;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
@@ -352,9 +354,13 @@ final class Assembly implements ExpressionEvaluator.Scope {
         }
         OrderedChunks<Object> scanned = new OrderedChunks<>(lineCount, chunkLines, threads,
                 (from, to) -> LineScanner.scan(src, from + 1, to + 1, plainScanner));
+        boolean pandecode = false; // .syntax pandecode holds to the end of this file (not into its includes)
         for (int n = 1; n <= lineCount; n++) {
             Object next = scanned.next();
             if (next == null) {
+                continue;
+            }
+            if (pandecode && pandecodeLine(src, n, next)) {
                 continue;
             }
             if (next instanceof LineScanner.EncodedLine e) {
@@ -375,7 +381,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
                 pass1Encoded(s, scan.encoded(), scan.diagnostics());
                 continue;
             }
-            diagnostics.addAll(scan.diagnostics());
+            diagnostics.addAll(pandecodeHint(src, n, scan.diagnostics()));
             CsfParser.LineContext line = scan.tree();
             if (line.label().isEmpty() && line.statement() == null) {
                 continue;
@@ -397,11 +403,116 @@ final class Assembly implements ExpressionEvaluator.Scope {
             if (d != null && directiveName(d).equals(".include")) {
                 s.skip(true);
                 include(src, d, chain);
+            } else if (d != null && directiveName(d).equals(".syntax")) {
+                s.skip(true);
+                pandecode = syntax(d, pandecode);
             } else {
                 pass1(s, line.statement());
             }
         }
         chain.pop();
+    }
+
+    /** {@code .syntax pandecode} or {@code .syntax csf}: the syntax of the rest of the file. */
+    private boolean syntax(CsfParser.DirectiveContext d, boolean current) {
+        List<CsfParser.ArgumentContext> args = d.argument();
+        String mode = args.size() == 1 && args.get(0) instanceof CsfParser.PlainArgumentContext p
+                ? p.getText().toLowerCase(Locale.ROOT) : "";
+        if (!mode.equals("pandecode") && !mode.equals("csf")) {
+            report(Diagnostic.error(range(d), "syntax", ".syntax takes 'pandecode' (mesa's pandecode text until the"
+                    + " end of the file or '.syntax csf') or 'csf' (this language), got '"
+                    + args.stream().map(a -> a.getText()).collect(Collectors.joining(", ")) + "'")
+                    .withSuggestions(List.of(".syntax pandecode", ".syntax csf")));
+            return current;
+        }
+        return mode.equals("pandecode");
+    }
+
+    /** Files already warned that pandecode's register lists hide the base register. */
+    private final Set<Path> listBaseWarned = new HashSet<>();
+
+    /**
+     * Reads line {@code n} as pandecode's text if it is an instruction line; false to let the ordinary path
+     * read it: a directive or label-only line, or canonical text that is not pandecode's (the canonical
+     * reading stands then, unless it has syntax errors: pandecode's mismatch is reported instead).
+     */
+    private boolean pandecodeLine(SourceFile src, int n, Object scanned) {
+        PandecodeLine line = PandecodeLine.of(src.lineText(n));
+        if (line == null) {
+            return false;
+        }
+        PandecodeText.Reading reading = line.read();
+        boolean canonicalParses = !(scanned instanceof LineScanner.ScannedLine sl) || sl.diagnostics().isEmpty();
+        if (reading instanceof PandecodeText.Mismatch && canonicalParses) {
+            return false;
+        }
+        Stmt s = new Stmt(src, n);
+        stmts.add(s);
+        stmt = s;
+        stmtIndex = stmts.size() - 1;
+        for (int i = 0; i < line.labels().size(); i++) {
+            int[] c = line.labelColumns().get(i);
+            defineLabel(s, line.labels().get(i), new SourceRange(src.path(), n, c[0], n, c[1]));
+        }
+        s.columns(line.column(), line.endColumn());
+        if (reading instanceof PandecodeText.Mismatch m) {
+            s.skip(true);
+            report(Diagnostic.error(SourceRange.at(src.path(), n, line.column() + m.offset(),
+                    Math.max(1, line.endColumn() - line.column() - m.offset())), "pandecode-syntax",
+                    "not pandecode's text: " + m.message()));
+            return true;
+        }
+        PandecodeText.Word w = (PandecodeText.Word) reading;
+        try {
+            SectionBuilder sec = section();
+            if (sec.kind != SectionKind.STREAM) {
+                s.skip(true);
+                throw DiagnosticException.error(s.range(), "misplaced-statement", "instruction in buffer '"
+                        + sec.name + "'; instructions belong in a .stream");
+            }
+            place(s, sec, 8);
+            s.instruction(true);
+            s.done(true);
+            s.emitted(true);
+            s.def = w.def();
+            s.word = w.word();
+            if (w.def() != null) {
+                Map<String, Long> fields = new HashMap<>();
+                w.def().fields().forEach(f -> fields.put(f.name(), f.extract(w.word())));
+                s.unconditional(isUnconditional(new InstructionEncoder.Encoded(w.def(), w.word(), fields)));
+                markTarget(s, targetField(w.def()));
+            }
+        } catch (DiagnosticException ex) {
+            s.skip(true);
+            report(ex.diagnostic());
+            return true;
+        }
+        for (PandecodeText.Lost lost : w.lost()) {
+            if (lost.kind() == PandecodeText.Lost.Kind.REGISTER_LIST_BASE && !listBaseWarned.add(src.path())) {
+                continue;
+            }
+            report(Diagnostic.warning(s.range(), "pandecode-lost", lost.what() + ": " + lost.assumed()
+                    + (lost.kind() == PandecodeText.Lost.Kind.REGISTER_LIST_BASE ? " (said once per file)" : "")));
+        }
+        return true;
+    }
+
+    /**
+     * Default syntax: syntax errors on a line that is pandecode's text of an instruction become one error
+     * that says so, with the canonical text of the word it means.
+     */
+    private List<Diagnostic> pandecodeHint(SourceFile src, int n, List<Diagnostic> found) {
+        if (found.stream().noneMatch(d -> d.severity() == Severity.ERROR)) {
+            return found;
+        }
+        PandecodeLine line = PandecodeLine.of(src.lineText(n));
+        if (line == null || !(line.read() instanceof PandecodeText.Word w)) {
+            return found;
+        }
+        String canonical = new Disassembler(isa).disassemble(w.word());
+        return List.of(Diagnostic.error(SourceRange.at(src.path(), n, line.column(), line.endColumn() - line.column()),
+                "pandecode-spelling", "this is pandecode's spelling; add '.syntax pandecode' before it, or write '"
+                        + canonical + "'").withSuggestions(List.of(canonical)));
     }
 
     private void include(SourceFile from, CsfParser.DirectiveContext d, Deque<Path> chain) {
@@ -546,7 +657,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
         List<Diagnostic> found = new ArrayList<>();
         try {
             InstructionEncoder.Encoded enc = new InstructionEncoder(isa, s.src.path(), found).encode(ctx, operands(s));
-            diagnostics.addAll(found);
+            diagnostics.addAll(pandecodeHint(s.src, s.lineNo, found));
             s.done(true);
             encoded(s, enc);
         } catch (UnresolvedException e) {
@@ -1000,8 +1111,14 @@ final class Assembly implements ExpressionEvaluator.Scope {
         CsfParser.StatementContext st = parsed.line().statement();
         try {
             if (st.instruction() != null) {
-                InstructionEncoder encoder = new InstructionEncoder(isa, s.src.path(), diagnostics);
-                encoded(s, encoder.encode(st.instruction(), operands(s)));
+                List<Diagnostic> found = new ArrayList<>();
+                InstructionEncoder encoder = new InstructionEncoder(isa, s.src.path(), found);
+                try {
+                    encoded(s, encoder.encode(st.instruction(), operands(s)));
+                } catch (UnresolvedException e) {
+                    found.add(Diagnostic.error(e.range(), "undefined-symbol", "'" + e.getMessage() + "' is not defined"));
+                }
+                diagnostics.addAll(pandecodeHint(s.src, s.lineNo, found));
                 if (s.emitted()) {
                     writeWord(s);
                 }

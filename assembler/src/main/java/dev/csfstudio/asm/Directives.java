@@ -37,6 +37,9 @@ public final class Directives {
             new Directive(".fill", ".fill COUNT, SIZE, VALUE", "Emits COUNT values of SIZE bytes."),
             new Directive(".align", ".align N", "Pads with zeros to a multiple of N bytes."),
             new Directive(".inst", ".inst 0xWORD", "Emits a raw 64-bit instruction word into a stream."),
+            new Directive(".syntax", ".syntax pandecode | csf", "Reads the instructions that follow, to the end of the"
+                    + " file or the next .syntax, as mesa's pandecode prints them (each #N in the radix pandecode"
+                    + " prints that field in) or in this language's canonical syntax."),
             new Directive(".vm", ".vm NAME", "Declares a GPU virtual address space; sections that follow live in it."),
             new Directive(".queue", ".queue NAME [, vm=VM]", "Declares a command queue bound to a VM."),
             new Directive(".submit", ".submit QUEUE, STREAM", "Submits a stream as a job on a queue."),

@@ -179,14 +179,33 @@ final class InstructionEncoder {
                         + mod.format(mod.field().max()).orElse("")));
                 continue;
             }
-            if (where[match] != null) {
+            int earlier = match;
+            for (int k = 0; k < mods.size() && earlier == match; k++) {
+                if (k != match && where[k] != null && mods.get(k).field().equals(mod.field())) {
+                    earlier = k;
+                }
+            }
+            if (where[earlier] != null) {
                 report(Diagnostic.error(range, "duplicate-modifier", "modifier '." + spelling + "' conflicts with an "
                         + "earlier one setting " + mod.field().name())
-                        .withRelated(List.of(new Diagnostic.Related(where[match], "set here"))));
+                        .withRelated(List.of(new Diagnostic.Related(where[earlier], "set here"))));
                 continue;
             }
             chosen[match] = value;
             where[match] = range;
+        }
+        for (String name : def.explicitFields()) {
+            boolean named = false;
+            for (int k = 0; k < mods.size(); k++) {
+                named |= where[k] != null && mods.get(k).field().name().equals(name);
+            }
+            if (!named && !misspelt) {
+                String spellings = mods.stream().filter(x -> x.field().name().equals(name))
+                        .flatMap(x -> x.spellings().stream()).map(x -> "." + x).collect(Collectors.joining(" or "));
+                report(Diagnostic.warning(m.nameRange(), "implicit-modifier", def.mnemonic() + " names neither "
+                        + spellings + ": " + name + " is 0 (genxml's default), but pandecode prints no modifier when it"
+                        + " is 1; write one of them, or put pandecode's text after '.syntax pandecode'"));
+            }
         }
         List<ModifierValue> ordered = new ArrayList<>(mods.size());
         for (int k = 0; k < mods.size(); k++) {
@@ -201,11 +220,23 @@ final class InstructionEncoder {
                         + mod.field().name() + " modifier: one of " + choices));
                 continue;
             }
+            if (v == null && setByAnother(mods, where, k)) {
+                continue; // another spelling of this field (.malloc_enable / .no_malloc) was named
+            }
             long value = v != null ? v : mod.omittedValue();
             ordered.add(new ModifierValue(mod, value));
             values.put(mod.field().name(), value);
         }
         return ordered;
+    }
+
+    private static boolean setByAnother(List<Modifier> mods, SourceRange[] where, int k) {
+        for (int j = 0; j < mods.size(); j++) {
+            if (j != k && where[j] != null && mods.get(j).field().equals(mods.get(k).field())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void encodeOperands(CsfParser.InstructionContext ctx, InstructionDef def, Operands operands,
@@ -241,7 +272,18 @@ final class InstructionEncoder {
             case D -> values.put(f.name(), (long) register(o, 'd'));
             case HEX, DEC -> {
                 CsfParser.ExprContext e = expression(o, "an immediate");
-                long v = operands.evaluate(e);
+                OptionalLong named = spec.enumType() != null && e instanceof CsfParser.SymbolExprContext sym
+                        ? spec.enumType().valueOf(sym.getText()) : OptionalLong.empty();
+                long v = named.isPresent() ? named.getAsLong() : operands.evaluate(e);
+                if (o.getText().startsWith("#") && e instanceof CsfParser.NumberExprContext num && num.DEC() != null
+                        && readsDifferentlyInPandecode(def, spec, v)) {
+                    report(Diagnostic.warning(range(o), "pandecode-radix", "#" + v + " is read as decimal " + v
+                            + ", but pandecode prints " + def.mnemonic() + "'s " + f.name() + " in hex (its text #"
+                            + v + " means 0x" + v + "): write #0x" + v + " for pandecode's value, #0x"
+                            + Long.toHexString(v) + " or " + v + " without '#' for " + v
+                            + ", or put pandecode's text after '.syntax pandecode'")
+                            .withSuggestions(List.of("#0x" + v, "#0x" + Long.toHexString(v))));
+                }
                 checkRange(def, spec, f.name(), v, spec.minValue(), spec.maxValue(), e);
                 values.put(f.name(), v);
             }
@@ -333,6 +375,14 @@ final class InstructionEncoder {
                 }
             }
         }
+    }
+
+    /**
+     * Whether {@code #value}, read here as decimal, would mean another value in pandecode's text: the field is
+     * one pandecode prints in hex without 0x, and the digits differ between the two readings.
+     */
+    static boolean readsDifferentlyInPandecode(InstructionDef def, OperandSpec spec, long value) {
+        return value >= 10 && def.pandecode().radixOf(spec.field()) == 'x';
     }
 
     private void checkRange(InstructionDef def, OperandSpec spec, String field, long v, long min, long max,

@@ -51,6 +51,10 @@ final class PlainInstructionScanner {
     private final int[] start = new int[MAX_OPERANDS];
     private final int[] end = new int[MAX_OPERANDS];
     private final long[] value = new long[MAX_OPERANDS];
+    /** Operand i was '#' and a decimal literal: in a field pandecode prints in hex it draws a warning. */
+    private final boolean[] hashDecimal = new boolean[MAX_OPERANDS];
+    /** The radix of the last {@link #number}. */
+    private int tokenRadix;
     private final boolean[] hasOffset = new boolean[MAX_OPERANDS];
     /** Register lists (at most 17 registers: the base and 16 more is already one too many). */
     private final long[][] list = new long[MAX_OPERANDS][17];
@@ -424,7 +428,8 @@ final class PlainInstructionScanner {
                     ok = put(form, i, 0, r);
                 }
                 case HEX, DEC -> {
-                    if (type[i] != NUMBER || value[i] < spec.minValue() || value[i] > spec.maxValue()) {
+                    if (type[i] != NUMBER || value[i] < spec.minValue() || value[i] > spec.maxValue()
+                            || (hashDecimal[i] && InstructionEncoder.readsDifferentlyInPandecode(def, spec, value[i]))) {
                         return false;
                     }
                     ok = put(form, i, 0, value[i]);
@@ -595,6 +600,7 @@ final class PlainInstructionScanner {
             }
             type[i] = NUMBER;
             value[i] = v;
+            hashDecimal[i] = c == '#' && tokenRadix == 10;
             return tokenEnd;
         }
         if (!identStart(c)) {
@@ -708,6 +714,7 @@ final class PlainInstructionScanner {
             v = v * radix + d;
             e++;
         }
+        tokenRadix = radix;
         int digits = e - digitsStart;
         int maxDigits = radix == 16 ? 15 : radix == 10 ? 18 : 62;
         if (digits == 0 || digits > maxDigits || !delimited(e, true)) {

@@ -28,9 +28,10 @@ class ConveniencesTest {
     }
 
     @Test
-    void runIdvsMallocIsOnUnlessNoMalloc() {
-        assertEquals(1, (Sources.word("RUN_IDVS r2, #0") >>> 33) & 1);
+    void runIdvsMallocFollowsGenxmlsDefaultOfOff() {
+        assertEquals(1, (Sources.word("RUN_IDVS.malloc_enable r2, #0") >>> 33) & 1);
         assertEquals(0, (Sources.word("RUN_IDVS.no_malloc r2, #0") >>> 33) & 1);
+        assertEquals(0, (Sources.assemble("RUN_IDVS r2, #0\n").program().entrySection().word(0) >>> 33) & 1);
     }
 
     @Test

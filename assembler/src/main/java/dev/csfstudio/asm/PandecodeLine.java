@@ -1,0 +1,73 @@
+package dev.csfstudio.asm;
+
+import dev.csfstudio.isa.InstructionSet;
+import dev.csfstudio.isa.PandecodeText;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One source line as {@code .syntax pandecode} reads it: labels first, then an instruction in pandecode's
+ * exact text (read by {@link PandecodeText}); a trailing comment is dropped unless it is NOP's {@code // 0x..}.
+ * Directives, blank and comment-only lines are not instruction lines and take the ordinary path.
+ *
+ * @param labels      the labels' names and 1-based start/end columns
+ * @param column      1-based column of the instruction text
+ * @param instruction the instruction text (comment included)
+ */
+record PandecodeLine(List<String> labels, List<int[]> labelColumns, int column, String instruction) {
+
+    private static final PandecodeText TEXT = new PandecodeText(InstructionSet.v10());
+
+    /** The instruction line, or null when the line holds none (the ordinary path reads it). */
+    static PandecodeLine of(String line) {
+        List<String> labels = new ArrayList<>();
+        List<int[]> columns = new ArrayList<>();
+        int at = skip(line, 0);
+        while (true) {
+            int end = at;
+            while (end < line.length() && (Character.isLetterOrDigit(line.charAt(end)) || line.charAt(end) == '_')) {
+                end++;
+            }
+            if (end == at || end >= line.length() || line.charAt(end) != ':') {
+                break;
+            }
+            labels.add(line.substring(at, end));
+            columns.add(new int[] {at + 1, end + 1});
+            at = skip(line, end + 1);
+        }
+        if (at >= line.length() || line.charAt(at) == '.' || line.startsWith("//", at) || line.charAt(at) == ';') {
+            return null;
+        }
+        return new PandecodeLine(labels, columns, at + 1, line.substring(at).stripTrailing());
+    }
+
+    private static int skip(String line, int at) {
+        while (at < line.length() && Character.isWhitespace(line.charAt(at))) {
+            at++;
+        }
+        return at;
+    }
+
+    /** The instruction read as pandecode's text; a trailing comment is tried without when the whole fails. */
+    PandecodeText.Reading read() {
+        PandecodeText.Reading whole = TEXT.read(instruction);
+        int comment = commentStart(instruction);
+        if (whole instanceof PandecodeText.Word || comment < 0) {
+            return whole;
+        }
+        PandecodeText.Reading bare = TEXT.read(instruction.substring(0, comment));
+        return bare instanceof PandecodeText.Word ? bare : whole;
+    }
+
+    /** The end of the instruction text without its trailing comment. */
+    int endColumn() {
+        int comment = commentStart(instruction);
+        return column + (comment < 0 ? instruction.length() : instruction.substring(0, comment).stripTrailing().length());
+    }
+
+    private static int commentStart(String text) {
+        int slash = text.indexOf("//");
+        int semi = text.indexOf(';');
+        return slash < 0 ? semi : semi < 0 ? slash : Math.min(slash, semi);
+    }
+}
