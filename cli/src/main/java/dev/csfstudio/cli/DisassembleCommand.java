@@ -11,6 +11,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
+import dev.csfstudio.isa.Disassembler;
+import dev.csfstudio.isa.InstructionSet;
+import dev.csfstudio.isa.PandecodeText;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
@@ -24,8 +27,11 @@ import picocli.CommandLine.Model.CommandSpec;
         description = {"Disassembles a binary command stream (little-endian 64-bit words) into CSF Studio source"
                 + " that assembles back to the same bytes. Branch targets inside the stream become labels"
                 + " L_<address>; words without a canonical form print as .inst.",
-                "With --pandecode, FILE is a mesa PAN_MESA_DEBUG=trace dump: its executed instructions are"
-                + " rebuilt into one .stream per buffer."},
+                "With --pandecode, FILE is a mesa PAN_MESA_DEBUG=trace dump (with or without the instruction"
+                + " bytes) or a pandecode cs_binary listing: its instructions are rebuilt into one .stream per"
+                + " buffer, at the GPU address the trace shows.",
+                "With --syntax pandecode, each word prints exactly as mesa's pandecode prints it, after a"
+                + " '.syntax pandecode' line."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:disassembled", "1:unreadable input, bad options"})
 final class DisassembleCommand implements Callable<Integer> {
@@ -38,6 +44,13 @@ final class DisassembleCommand implements Callable<Integer> {
 
     @Option(names = "--pandecode", description = "FILE is a mesa pandecode trace; print its streams as source")
     boolean pandecode;
+
+    /** The text disasm prints. */
+    enum Syntax { csf, pandecode }
+
+    @Option(names = "--syntax", paramLabel = "csf|pandecode",
+            description = "csf (default): canonical source; pandecode: mesa's pandecode text of each word")
+    Syntax syntax = Syntax.csf;
 
     @Option(names = "--base", paramLabel = "VA", converter = AddressConverter.class,
             description = "GPU address of the first word: names the labels and places the stream (.stream main, at=VA)")
@@ -73,8 +86,22 @@ final class DisassembleCommand implements Callable<Integer> {
         if (base != null) {
             out.append(String.format(Locale.ROOT, ".stream main, at=0x%x\n", start));
         }
+        if (syntax == Syntax.pandecode) {
+            appendPandecode(out, words(bytes));
+            return out.toString();
+        }
         new StreamDisassembly().append(out, words(bytes), StreamDisassembly.addressLabels(start));
         return out.toString();
+    }
+
+    /** Each word as pandecode prints it; a word whose pandecode text is undefined stays a raw word. */
+    private static void appendPandecode(StringBuilder out, long[] words) {
+        PandecodeText pandecode = new PandecodeText(InstructionSet.v10());
+        out.append(".syntax pandecode\n");
+        for (long w : words) {
+            out.append("    ").append(pandecode.print(w).orElseGet(() -> Disassembler.rawDirective(w)
+                    + " // pandecode's text of this word is undefined (a value past one of its name tables)")).append('\n');
+        }
     }
 
     private String fromTrace() {
@@ -86,18 +113,25 @@ final class DisassembleCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new UserError("cannot read " + input + ": " + IoMessages.reason(e));
         }
-        List<PandecodeTrace.TraceLine> trace = PandecodeTrace.parse(lines);
-        if (trace.isEmpty()) {
-            throw new UserError(input + ": no command-stream instruction lines (eight hex bytes, then the"
-                    + " instruction) found; is this a PAN_MESA_DEBUG=trace dump?");
+        PandecodeTrace.Recovery recovery = new PandecodeTrace().read(lines);
+        if (recovery.instructions() == 0) {
+            throw new UserError(input + ": no command-stream instruction lines (eight hex bytes or pandecode's"
+                    + " text of an instruction) found; is this a PAN_MESA_DEBUG=trace dump?");
         }
-        List<PandecodeTrace.RecoveredStream> streams = new PandecodeTrace().recover(trace);
+        List<PandecodeTrace.RecoveredStream> streams = recovery.streams();
         StringBuilder out = new StringBuilder();
-        out.append("// Recovered from ").append(input.getFileName()).append(": ").append(trace.size())
+        out.append("// Recovered from ").append(input.getFileName()).append(": ").append(recovery.instructions())
                 .append(" executed instructions in ").append(streams.size()).append(" stream(s)\n");
+        for (String note : recovery.notes()) {
+            out.append("// ").append(note).append('\n');
+        }
         StreamDisassembly disassembly = new StreamDisassembly();
         for (PandecodeTrace.RecoveredStream stream : streams) {
-            out.append('\n').append(".stream ").append(stream.name()).append('\n');
+            out.append('\n').append(".stream ").append(stream.name());
+            if (stream.address() >= 0) {
+                out.append(String.format(Locale.ROOT, ", at=0x%x", stream.address()));
+            }
+            out.append('\n');
             disassembly.append(out, stream.words(), index -> stream.name() + "_L" + index);
         }
         return out.toString();

@@ -4,14 +4,19 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Deque;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import dev.csfstudio.isa.BitField;
 import dev.csfstudio.isa.InstructionDef;
 import dev.csfstudio.isa.InstructionSet;
+import dev.csfstudio.isa.PandecodeText;
 
 /**
  * Recovers command-stream buffers from a mesa {@code PAN_MESA_DEBUG=trace} dump.
@@ -23,17 +28,35 @@ import dev.csfstudio.isa.InstructionSet;
  * indent after CALL starts the called buffer, a shallower one returns to the caller after its CALL, JUMP
  * starts a new buffer, and a BRANCH moves within the buffer when the next executed word shows it was
  * taken. Whenever the trace contradicts what was already rebuilt, a new buffer begins, so no word is
- * ever invented or dropped.
+ * ever invented or dropped. A called or jumped-to buffer keeps the GPU address its CALL/JUMP register pair
+ * held, as far as the traced MOVEs and ADDs show it. Lines without bytes are read as pandecode's text, and
+ * a {@code pandecode_cs_binary} listing ({@code main_cs@ADDR{ ... }}) gives each stream at its address.
  */
 final class PandecodeTrace {
 
-    /** One executed instruction line of the dump. */
-    record TraceLine(int lineNumber, long word, int indent) {
+    /** One executed instruction line of the dump; {@code lost} says what its text (no bytes) did not carry. */
+    record TraceLine(int lineNumber, long word, int indent, List<String> lost) {
+        TraceLine(int lineNumber, long word, int indent) {
+            this(lineNumber, word, indent, List.of());
+        }
     }
 
-    /** A rebuilt buffer: instructions in memory order. */
-    record RecoveredStream(String name, long[] words) {
+    /** A rebuilt buffer: instructions in memory order, at its GPU address when the trace shows it (else -1). */
+    record RecoveredStream(String name, long[] words, long address) {
+        RecoveredStream(String name, long[] words) {
+            this(name, words, -1);
+        }
     }
+
+    /** The streams of a dump and what the text of its instruction lines lost. */
+    record Recovery(List<RecoveredStream> streams, int instructions, List<String> notes) {
+    }
+
+    private static final PandecodeText TEXT = new PandecodeText(InstructionSet.v10());
+    // pandecode_cs_binary: "main_cs@<hex>{" ... "} // main_cs@<hex>", label_<hex>: lines between
+    private static final Pattern BLOCK = Pattern.compile("^\\s*(\\w+)@([0-9a-fA-F]+)\\s*\\{\\s*$");
+    private static final Pattern BLOCK_END = Pattern.compile("^\\s*}.*$");
+    private static final Pattern LABEL = Pattern.compile("^\\s*\\w+:\\s*$");
 
     // "  8 bytes  <indent>MNEMONIC..." (pandecode) or "0x<16 digits> <indent>MNEMONIC..."; mnemonics are upper case.
     private static final Pattern BYTES = Pattern.compile(
@@ -54,6 +77,65 @@ final class PandecodeTrace {
         return isa.byMnemonic(mnemonic).orElseThrow().opcode();
     }
 
+    /**
+     * Reads a dump of any of pandecode's forms: an execution trace with bytes, the same without bytes (the
+     * words are read from pandecode's text), or a {@code pandecode_cs_binary} listing of streams at addresses.
+     */
+    Recovery read(List<String> lines) {
+        if (lines.stream().anyMatch(l -> BLOCK.matcher(l).matches())) {
+            return blocks(lines);
+        }
+        List<TraceLine> trace = parse(lines);
+        List<String> notes = new ArrayList<>();
+        trace.forEach(t -> t.lost().forEach(l -> notes.add("trace line " + t.lineNumber() + ": " + l)));
+        return new Recovery(recover(trace), trace.size(), notes);
+    }
+
+    /** A cs_binary listing: each block is a stream at its address, its lines in memory order. */
+    private static Recovery blocks(List<String> lines) {
+        List<RecoveredStream> streams = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        String name = null;
+        long address = 0;
+        List<Long> words = new ArrayList<>();
+        int count = 0;
+        for (int n = 0; n < lines.size(); n++) {
+            String line = lines.get(n);
+            Matcher head = BLOCK.matcher(line);
+            if (head.matches()) {
+                name = head.group(1).equals("main_cs") ? "main" : head.group(1) + "_" + head.group(2);
+                address = Long.parseUnsignedLong(head.group(2), 16);
+                words = new ArrayList<>();
+            } else if (name != null && BLOCK_END.matcher(line).matches()) {
+                streams.add(new RecoveredStream(name, words.stream().mapToLong(Long::longValue).toArray(), address));
+                name = null;
+            } else if (name != null && !LABEL.matcher(line).matches() && !line.isBlank()) {
+                Optional<PandecodeText.Word> w = textWord(line);
+                if (w.isPresent()) {
+                    words.add(w.get().word());
+                    count++;
+                    int lineNumber = n + 1;
+                    w.get().lost().forEach(l -> notes.add("trace line " + lineNumber + ": " + l.what() + ": " + l.assumed()));
+                }
+            }
+        }
+        return new Recovery(streams, count, notes);
+    }
+
+    /** An instruction line as pandecode's text, with or without its trailing comment. */
+    private static Optional<PandecodeText.Word> textWord(String line) {
+        String text = line.strip();
+        if (text.isEmpty() || !Character.isUpperCase(text.charAt(0))) {
+            return Optional.empty();
+        }
+        PandecodeText.Reading r = TEXT.read(text);
+        int comment = text.indexOf("//");
+        if (!(r instanceof PandecodeText.Word) && comment > 0) {
+            r = TEXT.read(text.substring(0, comment));
+        }
+        return r instanceof PandecodeText.Word w ? Optional.of(w) : Optional.empty();
+    }
+
     /** The instruction lines of a dump, in execution order. */
     static List<TraceLine> parse(List<String> lines) {
         List<TraceLine> result = new ArrayList<>();
@@ -72,6 +154,13 @@ final class PandecodeTrace {
             m = WORD.matcher(line);
             if (m.matches()) {
                 result.add(new TraceLine(n + 1, Long.parseUnsignedLong(m.group(1), 16), indentWidth(m.group(2))));
+                continue;
+            }
+            Optional<PandecodeText.Word> text = textWord(line);
+            if (text.isPresent()) {
+                int indent = indentWidth(line.substring(0, line.length() - line.stripLeading().length()));
+                result.add(new TraceLine(n + 1, text.get().word(), indent, text.get().lost().stream()
+                        .map(l -> l.what() + ": " + l.assumed()).toList()));
             }
         }
         return result;
@@ -88,6 +177,8 @@ final class PandecodeTrace {
     /** Rebuilds the buffers the traced instructions came from; the first is the root stream. */
     List<RecoveredStream> recover(List<TraceLine> trace) {
         List<List<Long>> buffers = new ArrayList<>();
+        Map<List<Long>, Long> addresses = new IdentityHashMap<>();
+        Registers regs = new Registers();
         Deque<Frame> callers = new ArrayDeque<>();
         List<Long> current = null;
         int position = 0;
@@ -103,6 +194,7 @@ final class PandecodeTrace {
                 }
                 current = newBuffer(buffers);
                 position = 0;
+                regs.target(previous.word()).ifPresent(a -> addresses.put(buffers.get(buffers.size() - 1), a));
             } else if (line.indent() < previous.indent()) {
                 Frame caller = null;
                 while (!callers.isEmpty() && callers.peek().indent() >= line.indent()) {
@@ -133,6 +225,12 @@ final class PandecodeTrace {
             if (position == current.size()) {
                 current.add(line.word());
             }
+            if (position == 0 && !addresses.containsKey(current) && previous != null
+                    && InstructionDef.OPCODE.extract(previous.word()) == jumpOpcode) {
+                List<Long> jumped = current;
+                regs.target(previous.word()).ifPresent(a -> addresses.put(jumped, a));
+            }
+            regs.execute(line.word());
             previous = line;
         }
         List<RecoveredStream> streams = new ArrayList<>();
@@ -144,7 +242,7 @@ final class PandecodeTrace {
             }
             seen.add(words);
             streams.add(new RecoveredStream(streams.isEmpty() ? "main"
-                    : String.format(Locale.ROOT, "cs%d", streams.size()), words));
+                    : String.format(Locale.ROOT, "cs%d", streams.size()), words, addresses.getOrDefault(buffer, -1L)));
         }
         return streams;
     }
@@ -180,5 +278,82 @@ final class PandecodeTrace {
     }
 
     private record Frame(List<Long> buffer, int returnIndex, int indent) {
+    }
+
+    /**
+     * The register file as far as the trace shows it (MOVE48, MOVE32, ADD_IMMEDIATE, UMIN32; a load makes
+     * its registers unknown), for the GPU address a CALL or JUMP goes to.
+     */
+    private final class Registers {
+        private final long[] value = new long[256];
+        private final boolean[] known = new boolean[256];
+
+        void execute(long word) {
+            Optional<InstructionDef> def = isa.byOpcode((int) InstructionDef.OPCODE.extract(word));
+            if (def.isEmpty()) {
+                return;
+            }
+            InstructionDef d = def.get();
+            switch (d.mnemonic()) {
+                case "MOVE48" -> {
+                    long imm = f(d, "imm", word);
+                    set((int) f(d, "dst", word), imm & 0xffff_ffffL);
+                    set((int) f(d, "dst", word) + 1, imm >>> 32);
+                }
+                case "MOVE32" -> set((int) f(d, "dst", word), f(d, "imm", word));
+                case "ADD_IMMEDIATE32" -> {
+                    int src = (int) f(d, "src", word);
+                    unknownUnless((int) f(d, "dst", word), known[src], value[src] + f(d, "imm", word));
+                }
+                case "ADD_IMMEDIATE64" -> {
+                    int src = (int) f(d, "src", word);
+                    int dst = (int) f(d, "dst", word);
+                    boolean k = known[src] && known[src + 1];
+                    long v = (value[src] | value[src + 1] << 32) + f(d, "imm", word);
+                    unknownUnless(dst, k, v & 0xffff_ffffL);
+                    unknownUnless(dst + 1, k, v >>> 32);
+                }
+                case "LOAD_MULTIPLE", "PROGRESS_LOAD" -> {
+                    for (int r = 0; r < 256; r++) {
+                        known[r] = known[r] && !writes(d, word, r);
+                    }
+                }
+                default -> { }
+            }
+        }
+
+        private boolean writes(InstructionDef d, long word, int r) {
+            if (d.mnemonic().equals("PROGRESS_LOAD")) {
+                long dst = f(d, "dst", word);
+                return r == dst || r == dst + 1;
+            }
+            long base = f(d, "base", word);
+            long mask = f(d, "mask", word);
+            return r >= base && r - base < 16 && (mask & (1L << (r - base))) != 0;
+        }
+
+        /** The address in the address pair of a CALL, JUMP or SET_EXCEPTION_HANDLER, when known. */
+        OptionalLong target(long word) {
+            Optional<InstructionDef> def = isa.byOpcode((int) InstructionDef.OPCODE.extract(word));
+            if (def.isEmpty() || def.get().field("addr").isEmpty()) {
+                return OptionalLong.empty();
+            }
+            int a = (int) f(def.get(), "addr", word);
+            return known[a] && known[a + 1] ? OptionalLong.of(value[a] | value[a + 1] << 32) : OptionalLong.empty();
+        }
+
+        private void set(int r, long v) {
+            value[r] = v & 0xffff_ffffL;
+            known[r] = true;
+        }
+
+        private void unknownUnless(int r, boolean k, long v) {
+            value[r] = v & 0xffff_ffffL;
+            known[r] = k;
+        }
+
+        private long f(InstructionDef d, String field, long word) {
+            return d.field(field).orElseThrow().extract(word);
+        }
     }
 }

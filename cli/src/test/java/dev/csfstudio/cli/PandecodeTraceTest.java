@@ -125,7 +125,7 @@ class PandecodeTraceTest {
                     RUN_FRAGMENT.tile_order=zorder
                     WAIT #0x1
 
-                .stream cs1
+                .stream cs1, at=0x10040000
                     MOVE32 r10, #0x3
                 cs1_L1:
                     ADD_IMMEDIATE32 r10, r10, #-1
@@ -149,5 +149,76 @@ class PandecodeTraceTest {
         CsfInvocation r = CsfInvocation.run("disasm", "--pandecode", bin.toString());
         assertEquals(1, r.exitCode());
         assertTrue(r.clean(), r.err());
+    }
+
+    private static Path resource(String name) throws URISyntaxException {
+        return Path.of(PandecodeTraceTest.class.getResource(name).toURI());
+    }
+
+    @Test
+    void importedTraceWithACalledStreamRunsToOk() throws Exception {
+        Path source = dir.resolve("imported.csf");
+        CsfInvocation d = CsfInvocation.run("disasm", "--pandecode", resource("trace-call.txt").toString(), "-o",
+                source.toString());
+        assertEquals(0, d.exitCode(), d.err());
+        assertTrue(Files.readString(source).contains(".stream cs1, at=0x10040000"), Files.readString(source));
+        CsfInvocation r = CsfInvocation.run("run", source.toString(), "--out", dir.resolve("out").toString());
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        assertTrue(Files.readString(dir.resolve("out").resolve("report.json")).contains("\"status\": \"ok\""));
+    }
+
+    @Test
+    void traceWithoutBytesIsReadFromPandecodesText() throws Exception {
+        List<String> withBytes = Files.readAllLines(resource("trace-call.txt"));
+        List<String> textOnly = withBytes.stream().map(l -> l.replaceFirst("^  (?:[0-9a-f]{2} ){7}[0-9a-f]{2}", "")).toList();
+        Path text = Files.write(dir.resolve("text-only.txt"), textOnly);
+        CsfInvocation a = CsfInvocation.run("disasm", "--pandecode", resource("trace-call.txt").toString());
+        CsfInvocation b = CsfInvocation.run("disasm", "--pandecode", text.toString());
+        assertEquals(0, b.exitCode(), b.err());
+        assertEquals(a.out().substring(a.out().indexOf(".stream")), b.out().substring(b.out().indexOf(".stream")));
+    }
+
+    @Test
+    void csBinaryListingGivesEachStreamAtItsAddress() throws Exception {
+        Path listing = Files.writeString(dir.resolve("listing.txt"), """
+                main_cs@10000000{
+                  MOVE48 d80, #0x10040000
+                  MOVE32 r82, #0x10
+                  CALL d80, r82 // cs@10040000
+                } // main_cs@10000000
+
+                cs@10040000{
+                  RUN_TILING.srt0.spd0.tsd0.fau0
+                label_10040008:
+                  WAIT #10
+                } // cs@10040000
+                """);
+        CsfInvocation r = CsfInvocation.run("disasm", "--pandecode", listing.toString());
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().contains(".stream main, at=0x10000000\n    MOVE48 d80, #0x10040000\n"), r.out());
+        assertTrue(r.out().contains(".stream cs_10040000, at=0x10040000\n    RUN_TILING.srt0.spd0.tsd0.fau0 #0x0\n"
+                + "    WAIT #0x10\n"), r.out());
+        assertTrue(r.out().contains("// trace line 8: pandecode does not print RUN_TILING's flags [31:0]: assumed 0"),
+                r.out());
+    }
+
+    @Test
+    void disassemblyInPandecodeSyntaxPrintsPandecodesTextAndAssemblesBack() throws Exception {
+        long[] words = {0x0300000000100000L, 0x2600000200010000L, 0x2700343210000000L, 0x0000000000001234L};
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(8 * words.length).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        for (long w : words) {
+            b.putLong(w);
+        }
+        Path bin = Files.write(dir.resolve("w.bin"), b.array());
+        Path out = dir.resolve("w.csf");
+        CsfInvocation d = CsfInvocation.run("disasm", "--syntax", "pandecode", bin.toString(), "-o", out.toString());
+        assertEquals(0, d.exitCode(), d.err());
+        String text = Files.readString(out);
+        assertTrue(text.contains(".syntax pandecode\n    WAIT #10\n    SYNC_SET32..system [d0], r2, #1, #0\n"
+                + "    SYNC_WAIT32gt.inherit d52, r50\n    NOP // 0x1234\n"), text);
+        Path again = dir.resolve("again.bin");
+        CsfInvocation a = CsfInvocation.run("asm", out.toString(), "-o", again.toString());
+        assertEquals(0, a.exitCode(), a.out() + a.err());
+        assertArrayEquals(b.array(), Files.readAllBytes(again));
     }
 }
