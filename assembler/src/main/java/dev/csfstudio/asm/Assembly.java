@@ -464,14 +464,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
         }
         PandecodeText.Word w = (PandecodeText.Word) reading;
         try {
-            SectionBuilder sec = section();
-            if (sec.kind != SectionKind.STREAM) {
-                s.skip(true);
-                throw DiagnosticException.error(s.range(), "misplaced-statement", "instruction in buffer '"
-                        + sec.name + "'; instructions belong in a .stream");
-            }
-            place(s, sec, 8);
-            s.instruction(true);
+            placeInstruction(s, s.range());
             s.done(true);
             s.emitted(true);
             s.def = w.def();
@@ -601,14 +594,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
         }
         s.columns(e.column(), e.endColumn());
         try {
-            SectionBuilder sec = section();
-            if (sec.kind != SectionKind.STREAM) {
-                s.skip(true);
-                throw DiagnosticException.error(s.range(), "misplaced-statement", "instruction in buffer '"
-                        + sec.name + "'; instructions belong in a .stream");
-            }
-            place(s, sec, 8);
-            s.instruction(true);
+            placeInstruction(s, s.range());
             if (e.deferred()) {
                 return;
             }
@@ -630,14 +616,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
     private void pass1(Stmt s, CsfParser.StatementContext st) {
         try {
             if (st.instruction() != null) {
-                SectionBuilder sec = section();
-                if (sec.kind != SectionKind.STREAM) {
-                    s.skip(true);
-                    throw DiagnosticException.error(range(st), "misplaced-statement", "instruction in buffer '"
-                            + sec.name + "'; instructions belong in a .stream");
-                }
-                place(s, sec, 8);
-                s.instruction(true);
+                placeInstruction(s, range(st));
                 encodeEarly(s, st.instruction());
             } else {
                 directivePass1(s, st.directive());
@@ -711,6 +690,18 @@ final class Assembly implements ExpressionEvaluator.Scope {
                 return branchDistance(s, e);
             }
         };
+    }
+
+    /** Puts an instruction in the current section, which must be a stream (else {@code where} says so). */
+    private void placeInstruction(Stmt s, SourceRange where) {
+        SectionBuilder sec = section();
+        if (sec.kind != SectionKind.STREAM) {
+            s.skip(true);
+            throw DiagnosticException.error(where, "misplaced-statement", "instruction in buffer '"
+                    + sec.name + "'; instructions belong in a .stream");
+        }
+        place(s, sec, 8);
+        s.instruction(true);
     }
 
     private void place(Stmt s, SectionBuilder sec, long size) {
