@@ -3,6 +3,7 @@ package dev.csfstudio.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -43,9 +44,14 @@ final class RunCommand implements Callable<Integer> {
     Path out;
 
     @Option(names = "--steps", paramLabel = "N",
-            description = "most instructions to execute before the run ends as a timeout (default: "
-                    + RunOptions.DEFAULT_STEP_BUDGET + ")")
+            description = "step budget before the run ends as a timeout: one step per instruction of the "
+                    + "program's streams (the kernel ring buffer's CALL of each job is not counted) and one per 64 "
+                    + "bytes a fragment job writes (default: " + RunOptions.DEFAULT_STEP_BUDGET + ")")
     long steps = RunOptions.DEFAULT_STEP_BUDGET;
+
+    @Option(names = "--timeout", paramLabel = "TIME", converter = DurationConverter.class,
+            description = "wall-clock limit before the run ends as a timeout, e.g. 500ms, 30s, 2m (default: 30s)")
+    Duration timeout = RunOptions.DEFAULT_TIMEOUT;
 
     @Option(names = "--dump-buffer", paramLabel = "NAME", description = "write this buffer's final bytes as NAME.bin"
             + " (repeatable)")
@@ -67,7 +73,7 @@ final class RunCommand implements Callable<Integer> {
                 throw new UserError("--dump-buffer " + name + ": no buffer or stream of that name in " + source);
             }
         }
-        RunReport report = new Simulator(new RunOptions(steps, dumpBuffers)).run(program);
+        RunReport report = new Simulator(new RunOptions(steps, timeout, dumpBuffers)).run(program);
         if (out == null) {
             out = Path.of("out", source.getFileName().toString().replaceFirst("\\.csf$", ""));
         }

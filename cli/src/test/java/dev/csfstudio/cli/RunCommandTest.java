@@ -74,6 +74,35 @@ class RunCommandTest {
     }
 
     @Test
+    void wallClockTimeoutEndsAnEndlessLoopWhateverTheStepBudget() throws IOException {
+        Path src = source(".stream main\nloop:\n    BRANCH.always r0, loop\n");
+        Path out = dir.resolve("out");
+        CsfInvocation r = CsfInvocation.run("run", src.toString(), "--out", out.toString(),
+                "--steps", "1000000000000000", "--timeout", "200ms");
+        assertEquals(2, r.exitCode(), r.out() + r.err());
+        assertTrue(r.out().startsWith("timeout: "), r.out());
+        assertTrue(r.out().contains("wall-clock limit of 200 ms"), r.out());
+        assertTrue(Files.exists(out.resolve("core.json")));
+    }
+
+    @Test
+    void stepsCountTheProgramsInstructionsOnly() throws IOException {
+        Path src = source(".stream main\n    MOVE32 r1, #1\n    MOVE32 r2, #2\n    MOVE32 r3, #3\n");
+        CsfInvocation r = CsfInvocation.run("run", src.toString(), "--out", dir.resolve("out").toString(),
+                "--steps", "3");
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        assertTrue(r.out().startsWith("ok: 3 instructions"), r.out());
+    }
+
+    @Test
+    void unreadableTimeoutIsAnErrorThatShowsTheForm() throws IOException {
+        CsfInvocation r = CsfInvocation.run("run", source(CLEAR).toString(), "--out", dir.resolve("o").toString(),
+                "--timeout", "soon");
+        assertEquals(1, r.exitCode());
+        assertTrue(r.err().contains("'soon' is not a duration: write it as 30s, 500ms or 2m"), r.err());
+    }
+
+    @Test
     void assemblyErrorsExitWithCode1BeforeRunning() throws IOException {
         Path out = dir.resolve("out");
         CsfInvocation r = CsfInvocation.run("run", source("    NOOP\n").toString(), "--out", out.toString());

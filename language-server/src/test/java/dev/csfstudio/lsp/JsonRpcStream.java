@@ -36,6 +36,12 @@ final class JsonRpcStream implements AutoCloseable {
         out.flush();
     }
 
+    /** Sends {@code bytes} as they are: headers, bodies or garbage. */
+    synchronized void sendBytes(byte[] bytes) throws IOException {
+        out.write(bytes);
+        out.flush();
+    }
+
     int request(String method, JsonObject params) throws IOException {
         int id = nextId++;
         JsonObject msg = new JsonObject();

@@ -14,24 +14,18 @@ public final class AddressSpace {
     static final long OUTPUT_ADDRESS = 0x0000_ffff_ffff_f000L;
 
     private final String name;
-    private final int slot;
     private final PhysicalMemory memory;
     private final long root;
     private int tableFrames = 1;
 
-    public AddressSpace(String name, int slot, PhysicalMemory memory) {
+    public AddressSpace(String name, PhysicalMemory memory) {
         this.name = name;
-        this.slot = slot;
         this.memory = memory;
         this.root = memory.allocateFrame();
     }
 
     public String name() {
         return name;
-    }
-
-    public int slot() {
-        return slot;
     }
 
     /** Physical address of the level-0 table (what the AS slot's TRANSTAB register would hold). */

@@ -16,7 +16,8 @@ import dev.csfstudio.isa.TileBufferFormat;
  * Parameters (whose render-target count and ZS/CRC flag it follows, as pandecode does), the padding block,
  * the optional ZS/CRC extension and each render target (field positions from {@link DescriptorSet}),
  * then fills the job's bounding box (r42/r43) ∩ the FBD bounds ∩ the frame with each write-enabled
- * render target's clear colour, in linear or u-interleaved layout.
+ * render target's clear colour, in linear or u-interleaved layout. Every byte written is charged to the
+ * run's {@link StepMeter}, which stops a job that would outlast the run's limits.
  *
  * <p>Clear colour: the clear words hold the colour as the tile buffer does, in the render target's
  * internal format (mesa's {@code pan_pack_color}); the writeback rounds it to the writeback format
@@ -48,19 +49,29 @@ final class FragmentClear {
     private final PhysicalMemory memory;
     private final Mmu mmu;
     private final RunRecorder recorder;
+    private final StepMeter meter;
     private HostAccess host;
 
-    FragmentClear(PhysicalMemory memory, Mmu mmu, RunRecorder recorder) {
+    FragmentClear(PhysicalMemory memory, Mmu mmu, RunRecorder recorder, StepMeter meter) {
         this.memory = memory;
         this.mmu = mmu;
         this.recorder = recorder;
+        this.meter = meter;
     }
 
     void attach(HostAccess host) {
         this.host = host;
     }
 
-    void run(Queue q, long pc, long word) {
+    /** Runs the fragment job of the RUN_FRAGMENT {@code word} at {@code pc}; returns the steps of work it cost. */
+    long run(Queue q, long pc, long word) {
+        long before = meter.workSteps();
+        clear(q, word);
+        meter.check(pc);
+        return meter.workSteps() - before;
+    }
+
+    private void clear(Queue q, long word) {
         long pointer = q.register64(FRAMEBUFFER_POINTER);
         if ((pointer & 1) == 0) {
             throw new GpuFault(FaultKind.INVALID_DESCRIPTOR, pointer, "RUN_FRAGMENT: d" + FRAMEBUFFER_POINTER + " = "
@@ -204,6 +215,7 @@ final class FragmentClear {
             int n = (int) Math.min(length - done, PhysicalMemory.PAGE_SIZE - (at & PhysicalMemory.PAGE_MASK));
             memory.write(pa, pattern, (int) (done % bpp), n);
             done += n;
+            meter.chargeBytes(n, at);
         }
     }
 
@@ -218,13 +230,17 @@ final class FragmentClear {
                 if (x0 >= region.minX() && y0 >= region.minY() && x0 + tile - 1 <= region.maxX()
                         && y0 + tile - 1 <= region.maxY()) {
                     write(slot, tileVa, block, block.length);
+                    meter.chargeBytes(block.length, tileVa);
                     continue;
                 }
+                long written = 0;
                 for (int y = Math.max(y0, region.minY()); y <= Math.min(y0 + tile - 1, region.maxY()); y++) {
                     for (int x = Math.max(x0, region.minX()); x <= Math.min(x0 + tile - 1, region.maxX()); x++) {
                         write(slot, tileVa + (long) UInterleave.index(x - x0, y - y0) * bpp, pixel, bpp);
+                        written += bpp;
                     }
                 }
+                meter.chargeBytes(written, tileVa);
             }
         }
     }

@@ -53,7 +53,9 @@ final class Interpreter {
     }
 
     /**
-     * Runs {@code q} for at most {@code maxSteps} instructions, until it has no job left or waits.
+     * Runs {@code q} for at most {@code maxSteps} instructions (fewer when a fragment job's work takes
+     * part of them), until it has no job left or waits. With {@code maxSteps} 0 it only finishes returns
+     * and job ends that need no instruction.
      *
      * @throws GpuFault when the queue faults ({@link #faultPc} names the instruction)
      */
@@ -80,7 +82,8 @@ final class Interpreter {
         long fastLo = 0;
         long fastLen = 0;
         final long first = q.executed;
-        final long limit = first + maxSteps;
+        // Fragment work shortens the slice: it is charged against the same budget.
+        long limit = first + maxSteps;
         long executed = first;
         long kernel = 0;
         long depth0Since = executed;
@@ -113,6 +116,9 @@ final class Interpreter {
                         start = q.frameStart[depth];
                         end = q.frameEnd[depth];
                         continue;
+                    }
+                    if (executed >= limit) {
+                        break; // returns and job ends are done; the next instruction waits for the next slice
                     }
                     fetching = true;
                     long pa = mmu.translate(slot, pc);
@@ -264,6 +270,8 @@ final class Interpreter {
                             q.waitExpected = expected;
                             q.waitCurrent = current;
                             q.waitWord = page.word[i];
+                            q.waitCond = page.c[i];
+                            q.waitWide = wide;
                             q.state = Queue.State.WAITING;
                             outcome = WAITING;
                             break;
@@ -292,7 +300,7 @@ final class Interpreter {
                         pc += 8;
                     }
                     case RUN_FRAGMENT -> {
-                        fragment.run(q, pc, page.word[i]);
+                        limit -= fragment.run(q, pc, page.word[i]);
                         fastLen = 0;
                         pc += 8;
                     }

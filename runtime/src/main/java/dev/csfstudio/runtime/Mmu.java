@@ -1,7 +1,8 @@
 package dev.csfstudio.runtime;
 
 /**
- * The GPU MMU: eight address-space slots, each with the page tables of the VM bound to it and its own
+ * The GPU MMU: eight address-space slots, each with the page tables of the VM bound to it (which VM is
+ * the scheduler's choice, and may change between time slices) and its own
  * TLB (direct mapped, 64 entries) and walk cache (the last-level table of 16 recent 2 MiB regions, so a
  * miss while streaming through a buffer reads one descriptor instead of four). Every GPU access names its
  * slot; there is no "try the other address spaces" fallback (note 88's aliasing bug). Page tables are
@@ -23,14 +24,29 @@ public final class Mmu {
     private long walks;
     private long hits;
 
-    public void bind(AddressSpace as) {
-        slots[as.slot()] = as;
-        java.util.Arrays.fill(tlbTag[as.slot()], 0);
-        java.util.Arrays.fill(walkTag[as.slot()], 0);
+    /** Binds {@code as} to {@code slot} (unbinding whichever VM held it) with empty TLB and walk cache. */
+    public void bind(int slot, AddressSpace as) {
+        int old = slotOf(as);
+        if (old >= 0 && old != slot) {
+            slots[old] = null;
+        }
+        slots[slot] = as;
+        java.util.Arrays.fill(tlbTag[slot], 0);
+        java.util.Arrays.fill(walkTag[slot], 0);
     }
 
     public AddressSpace slot(int slot) {
         return slots[slot];
+    }
+
+    /** The slot {@code as} is bound to, or -1. */
+    public int slotOf(AddressSpace as) {
+        for (int i = 0; i < SLOTS; i++) {
+            if (slots[i] == as) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** The physical address for {@code va} in {@code slot}; a translation fault when nothing maps it. */

@@ -6,8 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A command queue (one per group): its register file, kept across jobs, its call stack, and its kernel
- * ring buffer. Submitting a job appends "MOVE48 d92, stream; MOVE32 r94, length; CALL d92, r94" to the
+ * A command queue (one per group): its register file, kept across jobs, its call stack, its kernel ring
+ * buffer, and where the scheduler has it: the CSG slot it is resident in and its VM's address-space slot. Submitting a job appends "MOVE48 d92, stream; MOVE32 r94, length; CALL d92, r94" to the
  * ring and advances the insert pointer; the queue runs while insert is ahead of extract, each job's
  * ring entry being the root frame (depth 0) so the user stream runs at depth 1.
  */
@@ -24,7 +24,12 @@ public final class Queue {
 
     final String name;
     final String vm;
-    final int slot;
+    /** Address-space slot of the queue's VM while the group is resident (the last one it had otherwise). */
+    int slot = -1;
+    /** CSG slot the group is resident in, or -1 while it is not scheduled. */
+    int csgSlot = -1;
+    /** Scheduling round in which the group was last resident (0: never). */
+    long lastResident;
     final int[] regs;
     final long[] frameStart = new long[MAX_FRAMES];
     final long[] frameEnd = new long[MAX_FRAMES];
@@ -49,13 +54,15 @@ public final class Queue {
     boolean faultFetch;
     /** What a waiting queue waits for: the SYNC_WAIT word, the sync object address and the values. */
     long waitWord, waitAddress, waitExpected, waitCurrent;
+    /** The waiting SYNC_WAIT's condition field and whether it compares 64-bit values. */
+    int waitCond;
+    boolean waitWide;
     /** LOAD_MULTIPLE reads into this before writing registers. */
     final int[] loaded = new int[16];
 
-    Queue(String name, String vm, int slot, int registers, long ringBase) {
+    Queue(String name, String vm, int registers, long ringBase) {
         this.name = name;
         this.vm = vm;
-        this.slot = slot;
         this.regs = new int[registers];
         this.ringBase = ringBase;
     }

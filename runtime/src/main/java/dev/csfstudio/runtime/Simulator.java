@@ -16,17 +16,17 @@ import java.util.function.BooleanSupplier;
 
 /**
  * A simulated Mali-G610 command stream frontend. {@link #run} places the program's sections in scattered
- * physical frames mapped by per-VM page tables (VMs bound to address-space slots 0..7 in declaration
- * order), writes each job into its queue's kernel ring buffer, rings a doorbell, and runs every queue
- * whose insert pointer is ahead of its extract pointer until all are idle, one faults, every queue with
- * work waits (deadlock), the step budget runs out or the caller cancels.
+ * physical frames mapped by per-VM page tables, writes each job into its queue's kernel ring buffer, rings
+ * a doorbell, and runs every queue whose insert pointer is ahead of its extract pointer, the groups taking
+ * turns in the CSG slots ({@link GroupScheduler}), until all are idle, one faults, every queue with work
+ * waits (deadlock), the step budget or the wall-clock limit runs out ({@link StepMeter}) or the caller
+ * cancels.
  */
 public final class Simulator {
 
-    /** Kernel ring buffers live high in each VM, one 256 MiB window per queue. */
+    /** Kernel ring buffers live in the top 4 GiB of each VM, one after another, each in whole pages. */
     static final long RING_REGION = 0xffff_0000_0000L;
-    static final long RING_WINDOW = 0x1000_0000L;
-    /** Instructions a queue runs before the scheduler moves on (and checks for cancellation). */
+    /** Instructions a queue runs per time slice (between looks at the limits and the caller). */
     static final long SLICE = 1 << 16;
     static final long PHYSICAL_SEED = 0x5eed;
 
@@ -49,7 +49,7 @@ public final class Simulator {
 
     /** Runs {@code program}; never throws: every problem is a status and a fault in the report. */
     public RunReport run(Program program, BooleanSupplier cancelled) {
-        Run run = new Run(program, cancelled);
+        Run run = new Run(program, new StepMeter(options, cancelled));
         try {
             return run.execute();
         } catch (ConfigurationError e) {
@@ -74,83 +74,104 @@ public final class Simulator {
 
     private final class Run {
         private final Program program;
-        private final BooleanSupplier cancelled;
+        private final StepMeter meter;
         private final RunRecorder recorder;
         private PhysicalMemory memory;
         private Mmu mmu;
         private final Map<String, AddressSpace> vms = new LinkedHashMap<>();
         private final List<Queue> queues = new ArrayList<>();
+        private final Map<String, Queue> queuesByName = new HashMap<>();
         private HostAccess host;
         private Interpreter interpreter;
-        private long total;
+        private GroupScheduler scheduler;
+        /** Instructions executed by every queue, the ring buffers' included: the simulated clock. */
+        private long executed;
 
-        Run(Program program, BooleanSupplier cancelled) {
+        Run(Program program, StepMeter meter) {
             this.program = program;
-            this.cancelled = cancelled;
+            this.meter = meter;
             this.recorder = new RunRecorder(program);
         }
 
         RunReport execute() {
             setUp();
-            Queue last = queues.isEmpty() ? null : queues.get(0);
             while (true) {
-                boolean work = false;
-                boolean progressed = false;
-                for (Queue q : queues) {
-                    if (!q.hasWork()) {
-                        continue;
-                    }
-                    work = true;
-                    if (cancelled.getAsBoolean()) {
-                        return stopped(RunStatus.CANCELLED, q, fault(FaultKind.CANCELLED, q, q.pc, q.pc,
-                                "run cancelled after " + userInstructions() + " instructions"));
-                    }
-                    long remaining = options.stepBudget() - total;
-                    if (remaining <= 0) {
-                        Queue at = last.hasWork() ? last : q;
-                        return stopped(RunStatus.TIMEOUT, at, fault(FaultKind.TIMEOUT, at, at.pc, at.pc,
-                                "step budget of " + options.stepBudget() + " instructions exhausted (endless loop?)"));
-                    }
-                    last = q;
-                    interpreter.clock = total;
-                    try {
-                        interpreter.run(q, Math.min(SLICE, remaining));
-                    } catch (GpuFault f) {
-                        total += interpreter.lastSteps;
-                        return stopped(RunStatus.FAULT, q, fault(f.kind, q, f.va, interpreter.faultPc, f.getMessage()));
-                    }
-                    total += interpreter.lastSteps;
-                    progressed |= interpreter.lastSteps > 0;
-                }
-                if (!work) {
+                List<Queue> round = scheduler.nextRound();
+                if (round.isEmpty()) {
                     return report(RunStatus.OK, null, null);
                 }
-                if (!progressed) {
+                boolean progressed = false;
+                for (Queue q : round) {
+                    StepMeter.Limit reached = meter.reached();
+                    if (reached != StepMeter.Limit.NONE) {
+                        return limitReached(reached, q);
+                    }
+                    try {
+                        progressed |= slice(q, Math.min(SLICE, meter.remaining())) > 0;
+                        if (meter.remaining() == 0 && q.hasWork()) {
+                            slice(q, 0); // what needs no instruction (returns, the job's end) still happens
+                            if (q.hasWork()) {
+                                return limitReached(StepMeter.Limit.STEPS, q);
+                            }
+                        }
+                    } catch (GpuFault f) {
+                        if (f.kind == FaultKind.TIMEOUT || f.kind == FaultKind.CANCELLED) {
+                            return limitReached(meter.reached() == StepMeter.Limit.NONE ? StepMeter.Limit.STEPS
+                                    : meter.reached(), q, interpreter.faultPc);
+                        }
+                        return stopped(RunStatus.FAULT, q, fault(f.kind, q, f.va, interpreter.faultPc, f.getMessage()));
+                    }
+                }
+                if (scheduler.stalled(progressed)) {
                     return deadlock();
                 }
             }
         }
 
-        private void setUp() {
-            if (program.vms().size() > Mmu.SLOTS) {
-                throw new ConfigurationError(program.vms().size() + " VMs declared; the GPU has " + Mmu.SLOTS
-                        + " address-space slots", null);
+        /**
+         * One time slice of {@code q}, returning the instructions it executed; they count as steps, the
+         * ring buffer's do not.
+         */
+        private long slice(Queue q, long steps) {
+            interpreter.clock = executed;
+            try {
+                interpreter.run(q, steps);
+            } finally {
+                executed += interpreter.lastSteps;
+                meter.addInstructions(interpreter.lastSteps - interpreter.lastKernelSteps);
             }
+            return interpreter.lastSteps;
+        }
+
+        private RunReport limitReached(StepMeter.Limit limit, Queue q) {
+            return limitReached(limit, q, q.pc);
+        }
+
+        private RunReport limitReached(StepMeter.Limit limit, Queue q, long pc) {
+            RunStatus status = limit == StepMeter.Limit.CANCELLED ? RunStatus.CANCELLED : RunStatus.TIMEOUT;
+            FaultKind kind = limit == StepMeter.Limit.CANCELLED ? FaultKind.CANCELLED : FaultKind.TIMEOUT;
+            return stopped(status, q, fault(kind, q, pc, pc, meter.describe(limit, userInstructions())));
+        }
+
+        private void setUp() {
             int pages = 0;
             for (Section s : program.sections()) {
                 pages += (int) Math.min(Integer.MAX_VALUE / 8, pagesOf(s.address(), s.size()));
             }
-            int ringPages = 0;
+            Map<String, Integer> jobCounts = new HashMap<>();
+            for (Program.Job job : program.jobs()) {
+                jobCounts.merge(job.queue(), 1, Integer::sum);
+            }
+            long ringPages = 0;
             for (Program.QueueDecl q : program.queues()) {
-                ringPages += pagesOf(0, (long) jobsOf(q.name()) * Queue.RING_ENTRY);
+                ringPages += pagesOf(0, ringBytes(jobCounts, q.name()));
             }
             // Data pages, up to three table pages for each, and four per VM and ring.
-            memory = new PhysicalMemory(4 * (pages + ringPages) + 4 * program.vms().size() + 64, PHYSICAL_SEED);
+            memory = new PhysicalMemory((int) Math.min(Integer.MAX_VALUE / 8, 4 * (pages + ringPages)
+                    + 4L * program.vms().size() + 64), PHYSICAL_SEED);
             mmu = new Mmu();
             for (String vm : program.vms()) {
-                AddressSpace as = new AddressSpace(vm, vms.size(), memory);
-                vms.put(vm, as);
-                mmu.bind(as);
+                vms.put(vm, new AddressSpace(vm, memory));
             }
             Map<String, Map<Long, Long>> mapped = new HashMap<>();
             Map<String, Section> byName = new LinkedHashMap<>();
@@ -159,17 +180,24 @@ public final class Simulator {
                 place(s, mapped.computeIfAbsent(s.vm(), k -> new HashMap<>()));
             }
             host = new HostAccess(memory, vms, byName);
-            FragmentClear fragment = new FragmentClear(memory, mmu, recorder);
+            FragmentClear fragment = new FragmentClear(memory, mmu, recorder, meter);
             fragment.attach(host);
             interpreter = new Interpreter(memory, mmu, fragment, recorder);
+            Map<String, Long> nextRing = new HashMap<>();
             for (Program.QueueDecl decl : program.queues()) {
                 AddressSpace as = vms.get(decl.vm());
                 if (as == null) {
                     throw new ConfigurationError("queue " + decl.name() + " is bound to unknown VM " + decl.vm(),
                             decl.declaration());
                 }
-                long ring = RING_REGION + queues.size() * RING_WINDOW;
-                long ringBytes = Math.max(1, (long) jobsOf(decl.name()) * Queue.RING_ENTRY);
+                long ringBytes = ringBytes(jobCounts, decl.name());
+                long ring = nextRing.getOrDefault(decl.vm(), RING_REGION);
+                long ringEnd = ring + pagesOf(0, ringBytes) * PhysicalMemory.PAGE_SIZE;
+                if (ringEnd > 1L << AddressSpace.VA_BITS) {
+                    throw new ConfigurationError("the kernel ring buffers of VM " + decl.vm() + " need more than the "
+                            + "4 GiB above " + GpuFault.hex(RING_REGION) + " (too many jobs)", decl.declaration());
+                }
+                nextRing.put(decl.vm(), ringEnd);
                 for (Section s : program.sections()) {
                     if (s.vm().equals(decl.vm()) && s.address() < ring + ringBytes && s.end() > ring) {
                         throw new ConfigurationError("section " + s.name() + " overlaps the kernel ring buffer of queue "
@@ -179,16 +207,20 @@ public final class Simulator {
                 for (long va = ring; va < ring + ringBytes; va += PhysicalMemory.PAGE_SIZE) {
                     as.map(va, memory.allocateFrame());
                 }
-                queues.add(new Queue(decl.name(), decl.vm(), as.slot(), ISA.registerCount(), ring));
+                Queue q = new Queue(decl.name(), decl.vm(), ISA.registerCount(), ring);
+                queues.add(q);
+                queuesByName.putIfAbsent(q.name, q);
             }
             for (Program.Job job : program.jobs()) {
                 submit(job);
             }
             // Every queue with insert ahead of extract runs, whichever doorbell rang (note 88).
+            scheduler = new GroupScheduler(queues, vms, mmu, memory);
         }
 
-        private int jobsOf(String queue) {
-            return (int) program.jobs().stream().filter(j -> j.queue().equals(queue)).count();
+        /** Bytes of a queue's ring buffer: one entry per job, at least one byte so every queue has a page. */
+        private long ringBytes(Map<String, Integer> jobCounts, String queue) {
+            return Math.max(1, (long) jobCounts.getOrDefault(queue, 0) * Queue.RING_ENTRY);
         }
 
         private long pagesOf(long address, long size) {
@@ -236,8 +268,10 @@ public final class Simulator {
 
         /** Appends the job's CALL to its queue's ring buffer and advances the insert pointer. */
         private void submit(Program.Job job) {
-            Queue q = queues.stream().filter(x -> x.name.equals(job.queue())).findFirst().orElseThrow(
-                    () -> new ConfigurationError("job submitted to unknown queue " + job.queue(), job.declaration()));
+            Queue q = queuesByName.get(job.queue());
+            if (q == null) {
+                throw new ConfigurationError("job submitted to unknown queue " + job.queue(), job.declaration());
+            }
             Section stream = program.section(job.stream()).orElseThrow(
                     () -> new ConfigurationError("job runs unknown stream " + job.stream(), job.declaration()));
             if (!stream.vm().equals(q.vm)) {
@@ -298,8 +332,7 @@ public final class Simulator {
                     chain.add(site);
                 }
             }
-            AddressSpace as = vms.get(q.vm);
-            return new RunReport.Fault(kind, va, q.vm, as.slot(), lineOf(q, pc), message, chain, q.name, pc);
+            return new RunReport.Fault(kind, va, q.vm, q.slot, lineOf(q, pc), message, chain, q.name, pc);
         }
 
         private RunReport deadlock() {

@@ -44,7 +44,7 @@ class MemoryLayersTest {
     @Test
     void pageTableWalkFindsTheMappedFrame() {
         PhysicalMemory mem = new PhysicalMemory(64, 1);
-        AddressSpace as = new AddressSpace("main", 0, mem);
+        AddressSpace as = new AddressSpace("main", mem);
         long frame = mem.allocateFrame();
         as.map(0x7f12_3456_7000L, frame);
         assertEquals(frame, as.walk(0x7f12_3456_7abcL));
@@ -54,7 +54,7 @@ class MemoryLayersTest {
     @Test
     void pageTablesAreAArch64DescriptorsInPhysicalMemory() {
         PhysicalMemory mem = new PhysicalMemory(64, 1);
-        AddressSpace as = new AddressSpace("main", 0, mem);
+        AddressSpace as = new AddressSpace("main", mem);
         long frame = mem.allocateFrame();
         long va = (1L << 39) + (1L << 30) + (1L << 21) + 0x3000; // level indexes 1, 1, 1, 3
         as.map(va, frame);
@@ -71,7 +71,7 @@ class MemoryLayersTest {
     @Test
     void vaBeyond48BitsNeverTranslates() {
         PhysicalMemory mem = new PhysicalMemory(64, 1);
-        AddressSpace as = new AddressSpace("main", 0, mem);
+        AddressSpace as = new AddressSpace("main", mem);
         assertEquals(-1, as.walk(1L << 48));
         assertThrows(IllegalArgumentException.class, () -> as.map(1L << 48, mem.allocateFrame()));
     }
@@ -79,10 +79,10 @@ class MemoryLayersTest {
     @Test
     void tlbAnswersRepeatedTranslationsWithoutWalking() {
         PhysicalMemory mem = new PhysicalMemory(64, 1);
-        AddressSpace as = new AddressSpace("main", 0, mem);
+        AddressSpace as = new AddressSpace("main", mem);
         as.map(0x1000, mem.allocateFrame());
         Mmu mmu = new Mmu();
-        mmu.bind(as);
+        mmu.bind(0, as);
         mmu.translate(0, 0x1000);
         mmu.translate(0, 0x1008);
         mmu.translate(0, 0x1ff8);
@@ -93,15 +93,15 @@ class MemoryLayersTest {
     @Test
     void sameVaInTwoSlotsTranslatesToDifferentFrames() {
         PhysicalMemory mem = new PhysicalMemory(64, 1);
-        AddressSpace a = new AddressSpace("a", 0, mem);
-        AddressSpace b = new AddressSpace("b", 1, mem);
+        AddressSpace a = new AddressSpace("a", mem);
+        AddressSpace b = new AddressSpace("b", mem);
         long fa = mem.allocateFrame();
         long fb = mem.allocateFrame();
         a.map(0x5000, fa);
         b.map(0x5000, fb);
         Mmu mmu = new Mmu();
-        mmu.bind(a);
-        mmu.bind(b);
+        mmu.bind(0, a);
+        mmu.bind(1, b);
         assertEquals(fa + 4, mmu.translate(0, 0x5004));
         assertEquals(fb + 4, mmu.translate(1, 0x5004));
     }
@@ -110,7 +110,7 @@ class MemoryLayersTest {
     void unmappedAddressIsATranslationFault() {
         PhysicalMemory mem = new PhysicalMemory(64, 1);
         Mmu mmu = new Mmu();
-        mmu.bind(new AddressSpace("main", 0, mem));
+        mmu.bind(0, new AddressSpace("main", mem));
         GpuFault f = assertThrows(GpuFault.class, () -> mmu.translate(0, 0x9000));
         assertEquals(FaultKind.TRANSLATION, f.kind);
         assertEquals(0x9000, f.va);

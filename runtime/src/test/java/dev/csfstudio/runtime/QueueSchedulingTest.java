@@ -128,13 +128,87 @@ class QueueSchedulingTest {
     }
 
     @Test
-    void moreThanEightVmsIsAConfigurationFault() {
+    void fortyQueuesChainedBySyncObjectsAllRunToOk() {
+        // Link k of the chain waits for sync[k] > 0 and then sets sync[k + 1] = 1; the queues are declared
+        // last link first, so the eight that get CSG slots first all wait and must rotate out.
+        int links = 40;
         ProgramFixture p = new ProgramFixture();
-        for (int i = 0; i < 8; i++) {
-            p.vm("vm" + i);
+        p.buffer("sync", SYNC, new byte[8 * (links + 1)]);
+        for (int k = links - 1; k >= 0; k--) {
+            String name = "link" + k;
+            long[] release = {move48(54, SYNC + 8L * (k + 1)), move32(56, 1), insn("SYNC_SET32", "addr", 54, "data", 56),
+                    move32(7, k)};
+            long[] words = k == 0 ? release : concat(new long[] {move48(50, SYNC + 8L * k), move32(52, 0),
+                    insn("SYNC_WAIT32", "addr", 50, "data", 52, "cond", 1)}, release);
+            p.stream(name, 0x100000L + 0x1000L * k, words);
+            p.queue("q" + k, "main").submit("q" + k, name);
         }
-        p.stream("main", A, move32(0, 1));
         RunReport r = new Simulator().run(p.build());
-        assertEquals(FaultKind.CONFIGURATION, r.fault().kind());
+        assertEquals(RunStatus.OK, r.status(), () -> String.valueOf(r.fault()));
+        assertEquals(links, r.queues().size());
+        for (RunReport.QueueState q : r.queues()) {
+            assertEquals(1, q.jobsCompleted(), q.name());
+            assertEquals(Long.parseLong(q.name().substring(1)), q.registers()[7], q.name());
+        }
+    }
+
+    @Test
+    void moreBusyGroupsThanCsgSlotsTakeTurnsUntilAllFinish() {
+        // Each job counts down from 200,000: several time slices, so groups are suspended and resumed.
+        int groups = GroupScheduler.CSG_SLOTS * 2 + 1;
+        ProgramFixture p = new ProgramFixture();
+        p.stream("main", A, move32(0, 200_000), insn("ADD_IMMEDIATE32", "dst", 0, "src", 0, "imm", -1),
+                insn("BRANCH", "value", 0, "cond", 3, "offset", -2), move32(9, 99));
+        for (int i = 0; i < groups; i++) {
+            p.queue("q" + i, "main").submit("q" + i, "main");
+        }
+        RunReport r = new Simulator().run(p.build());
+        assertEquals(RunStatus.OK, r.status(), () -> String.valueOf(r.fault()));
+        for (RunReport.QueueState q : r.queues()) {
+            assertEquals(99, q.registers()[9], q.name());
+            assertEquals(400_002, q.instructions(), q.name());
+        }
+    }
+
+    @Test
+    void moreVmsThanAddressSpaceSlotsRebindSlotsAndKeepEachVmsMemoryApart() throws Exception {
+        // Twelve VMs, one busy group each, all writing the same VA: slots are rebound while jobs are half done.
+        int vms = Mmu.SLOTS + 4;
+        ProgramFixture p = new ProgramFixture();
+        for (int i = 0; i < vms; i++) {
+            String vm = i == 0 ? "main" : "vm" + i;
+            p.vm(vm);
+            p.stream("s" + i, vm, A, move32(0, 100_000), insn("ADD_IMMEDIATE32", "dst", 0, "src", 0, "imm", -1),
+                    insn("BRANCH", "value", 0, "cond", 3, "offset", -2), move48(60, SYNC), move32(1, 0x100 + i),
+                    insn("STORE_MULTIPLE", "base", 1, "addr", 60, "mask", 1, "offset", 0));
+            p.buffer("b" + i, vm, SYNC, new byte[4], false);
+            p.queue("q" + i, vm).submit("q" + i, "s" + i);
+        }
+        RunReport r = new Simulator().run(p.build());
+        assertEquals(RunStatus.OK, r.status(), () -> String.valueOf(r.fault()));
+        for (int i = 0; i < vms; i++) {
+            byte[] b = r.memory().readBuffer("b" + i);
+            assertEquals(0x100 + i, (b[0] & 0xff) | (b[1] & 0xff) << 8, "VM of queue q" + i);
+            int slot = r.queues().get(i).slot();
+            assertTrue(slot >= 0 && slot < Mmu.SLOTS, "slot " + slot);
+        }
+    }
+
+    @Test
+    void manyQueuesInOneVmGetRingBuffersThatFitTheAddressSpace() {
+        ProgramFixture p = new ProgramFixture();
+        p.stream("main", A, move32(0, 1));
+        for (int i = 0; i < 100; i++) {
+            p.queue("q" + i, "main").submit("q" + i, "main");
+        }
+        RunReport r = new Simulator().run(p.build());
+        assertEquals(RunStatus.OK, r.status(), () -> String.valueOf(r.fault()));
+        assertEquals(100, r.instructions());
+    }
+
+    private static long[] concat(long[] a, long[] b) {
+        long[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
     }
 }
