@@ -20,12 +20,16 @@ import java.util.logging.Logger;
 import org.eclipse.lsp4j.Diagnostic;
 import org.eclipse.lsp4j.PublishDiagnosticsParams;
 
+import dev.csfstudio.runtime.RunOptions;
+
 /**
  * Background work after edits. Assembly is coalesced, not delayed: an edit starts an analysis of the
  * newest text at once unless one is already queued, so diagnostics follow typing closely. Runs are
  * debounced on both edges: an edit after a quiet spell runs at once, an edit in a burst waits until the
  * edits settle ({@code runDelayMillis} without another). A newer edit cancels an older run through its
- * {@code cancelled} supplier; runs are bounded by a step budget, so none can occupy the runner forever.
+ * {@code cancelled} supplier, and so does closing the document (the simulator asks during every time
+ * slice and fragment job); runs are bounded by a step budget and a wall-clock limit, so none can occupy
+ * the runner for long.
  */
 public final class AnalysisScheduler implements AutoCloseable {
 
@@ -43,7 +47,7 @@ public final class AnalysisScheduler implements AutoCloseable {
     private final BackgroundRunner runner;
     private final Publisher publisher;
     private final long runDelayMillis;
-    private final long stepBudget;
+    private final RunOptions limits;
     private final ExecutorService analysis = Executors.newSingleThreadExecutor(daemon("csf-analysis"));
     private final ExecutorService runs = Executors.newSingleThreadExecutor(daemon("csf-run"));
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(daemon("csf-debounce"));
@@ -54,13 +58,13 @@ public final class AnalysisScheduler implements AutoCloseable {
     private final ConcurrentMap<String, Long> lastEdit = new ConcurrentHashMap<>();
 
     public AnalysisScheduler(DocumentStore store, DocumentAnalyzer analyzer, BackgroundRunner runner,
-                             Publisher publisher, long runDelayMillis, long stepBudget) {
+                             Publisher publisher, long runDelayMillis, RunOptions limits) {
         this.store = store;
         this.analyzer = analyzer;
         this.runner = runner;
         this.publisher = publisher;
         this.runDelayMillis = runDelayMillis;
-        this.stepBudget = stepBudget;
+        this.limits = limits;
     }
 
     /** A document was opened or edited: publish its diagnostics soon, run it once edits settle. */
@@ -126,7 +130,7 @@ public final class AnalysisScheduler implements AutoCloseable {
                         || a.get().result().program() == null) {
                     return;
                 }
-                Optional<RunFeedback> result = runner.run(a.get(), stepBudget, () -> !isCurrent(uri, version), false);
+                Optional<RunFeedback> result = runner.run(a.get(), limits, () -> !isCurrent(uri, version), false);
                 if (result.isPresent() && isCurrent(uri, version)) {
                     feedback.put(uri, result.get());
                     publish(a.get());

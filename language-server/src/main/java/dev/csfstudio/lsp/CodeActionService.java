@@ -31,7 +31,9 @@ import dev.csfstudio.isa.OperandSpec;
 
 /**
  * Quick fixes: every replacement the assembler suggested for a diagnostic (misspelt mnemonics, modifiers
- * and labels, the nearest valid value of a range error), and "use a label" for a numeric branch offset.
+ * and labels, the nearest valid value of a range error), the nearest valid register for a register out
+ * of range or of the wrong kind ({@code r200} → {@code r95}, {@code r40} → {@code d40} where a pair
+ * belongs), and "use a label" for a numeric branch offset.
  */
 public final class CodeActionService {
 
@@ -45,7 +47,9 @@ public final class CodeActionService {
         List<Either<Command, CodeAction>> out = new ArrayList<>();
         String uri = a.document().uri();
         for (Diagnostic d : params.getContext().getDiagnostics()) {
-            for (String replacement : suggestions(d.getData())) {
+            List<String> replacements = suggestions(d.getData());
+            nearestRegister(a, d).ifPresent(replacements::add);
+            for (String replacement : replacements) {
                 CodeAction action = new CodeAction(title(a, d.getRange(), replacement));
                 action.setKind(CodeActionKind.QuickFix);
                 action.setDiagnostics(List.of(d));
@@ -87,6 +91,40 @@ public final class CodeActionService {
             list.forEach(o -> out.add(String.valueOf(o)));
         }
         return out;
+    }
+
+    /**
+     * The register the diagnostic's register operand should be: the last register (or pair) when it is
+     * out of range, the pair or single register of the same number when it is of the other kind.
+     */
+    private Optional<String> nearestRegister(DocumentAnalysis a, Diagnostic d) {
+        String code = d.getCode() != null && d.getCode().isLeft() ? d.getCode().getLeft() : "";
+        int lineNo = d.getRange().getStart().getLine();
+        if (d.getRange().getEnd().getLine() != lineNo || !(code.equals("out-of-range") || code.equals("operand-kind"))) {
+            return Optional.empty();
+        }
+        String text = a.document().line(lineNo);
+        int start = Math.min(d.getRange().getStart().getCharacter(), text.length());
+        String written = text.substring(start, Math.min(d.getRange().getEnd().getCharacter(), text.length()));
+        if (!written.matches("[rRdD][0-9]{1,9}")) {
+            return Optional.empty();
+        }
+        SourceLine line = SourceLine.scan(text);
+        Optional<InstructionDef> def = line.head().filter(h -> h.kind() == SourceLine.Kind.MNEMONIC)
+                .flatMap(h -> isa.byMnemonic(h.text()));
+        int index = line.operandIndexAt(start);
+        if (def.isEmpty() || index < 0 || index >= def.get().operands().size()) {
+            return Optional.empty();
+        }
+        OperandKind kind = def.get().operands().get(index).kind();
+        if (kind != OperandKind.R && kind != OperandKind.D) {
+            return Optional.empty();
+        }
+        int n = Integer.parseInt(written.substring(1));
+        int last = isa.registerCount() - (kind == OperandKind.D ? 2 : 1);
+        int valid = Math.min(kind == OperandKind.D ? n - n % 2 : n, last);
+        String fix = (kind == OperandKind.D ? "d" : "r") + valid;
+        return fix.equals(written.toLowerCase(java.util.Locale.ROOT)) ? Optional.empty() : Optional.of(fix);
     }
 
     /**

@@ -22,7 +22,6 @@ import org.eclipse.lsp4j.ServerCapabilities;
 import org.eclipse.lsp4j.ServerInfo;
 import org.eclipse.lsp4j.SignatureHelpOptions;
 import org.eclipse.lsp4j.TextDocumentSyncKind;
-import org.eclipse.lsp4j.jsonrpc.CompletableFutures;
 import org.eclipse.lsp4j.jsonrpc.ResponseErrorException;
 import org.eclipse.lsp4j.jsonrpc.messages.ResponseError;
 import org.eclipse.lsp4j.jsonrpc.messages.ResponseErrorCode;
@@ -39,17 +38,24 @@ import com.google.gson.JsonObject;
 
 import dev.csfstudio.isa.DescriptorSet;
 import dev.csfstudio.isa.InstructionSet;
+import dev.csfstudio.runtime.RunOptions;
 
 /**
  * The protocol edge: capabilities, lifecycle and the custom {@code csf/run} request. Every feature is a
- * service over the cached {@link DocumentAnalysis}; the LSP4J service classes only delegate.
+ * service over the cached {@link DocumentAnalysis}; the LSP4J service classes only delegate. Cheap
+ * features answer on two request threads; assembly runs on the analyzer's threads and on-demand runs on
+ * a run thread of their own, so neither ever holds up a request.
  */
 public final class CsfLanguageServer implements LanguageServer, LanguageClientAware {
 
     /** Default step budget of an on-demand run ({@code csf/run}, {@code csf.run}), as for {@code csf run}. */
     public static final long RUN_STEPS = 10_000_000;
+    /** Default wall-clock limit of an on-demand run. */
+    public static final long RUN_TIMEOUT_MILLIS = 10_000;
     /** Default step budget of the background run after each edit. */
     public static final long BACKGROUND_STEPS = 1_000_000;
+    /** Default wall-clock limit of the background run after each edit. */
+    public static final long BACKGROUND_TIMEOUT_MILLIS = 2_000;
     public static final long RUN_DELAY_MILLIS = 150;
 
     final InstructionSet isa = InstructionSet.v10();
@@ -58,11 +64,9 @@ public final class CsfLanguageServer implements LanguageServer, LanguageClientAw
     final WorkspaceRoots roots = new WorkspaceRoots();
     final Toolchain toolchain;
     final DocumentAnalyzer analyzer;
-    final ExecutorService requests = Executors.newFixedThreadPool(2, r -> {
-        Thread t = new Thread(r, "csf-request");
-        t.setDaemon(true);
-        return t;
-    });
+    final ExecutorService requests = Executors.newFixedThreadPool(2, daemon("csf-request"));
+    /** On-demand runs, one at a time, each bounded by its limits and ended when its document closes. */
+    private final ExecutorService runs = Executors.newSingleThreadExecutor(daemon("csf-run-request"));
     private final CsfTextDocumentService textDocuments;
     private final CsfWorkspaceService workspace;
     private final CompletableFuture<Integer> exitCode = new CompletableFuture<>();
@@ -70,6 +74,7 @@ public final class CsfLanguageServer implements LanguageServer, LanguageClientAw
     private volatile CsfLanguageClient client;
     private volatile AnalysisScheduler scheduler;
     private volatile boolean inlayHintRefresh;
+    private volatile RunOptions runLimits = limits(RUN_STEPS, RUN_TIMEOUT_MILLIS);
 
     public CsfLanguageServer(Toolchain toolchain) {
         this.toolchain = toolchain;
@@ -89,11 +94,14 @@ public final class CsfLanguageServer implements LanguageServer, LanguageClientAw
         var clientCaps = params.getCapabilities();
         inlayHintRefresh = clientCaps != null && clientCaps.getWorkspace() != null && clientCaps.getWorkspace().getInlayHint() != null
                 && Boolean.TRUE.equals(clientCaps.getWorkspace().getInlayHint().getRefreshSupport());
-        long delay = option(params.getInitializationOptions(), "runDelayMs", RUN_DELAY_MILLIS);
-        long steps = option(params.getInitializationOptions(), "backgroundSteps", BACKGROUND_STEPS);
-        boolean background = option(params.getInitializationOptions(), "backgroundRun", 1) != 0;
-        BackgroundRunner runner = background ? toolchain.runner() : (a, budget, cancelled, images) -> Optional.empty();
-        scheduler = new AnalysisScheduler(store, analyzer, runner, new ClientPublisher(), delay, steps);
+        Object options = params.getInitializationOptions();
+        long delay = option(options, "runDelayMs", RUN_DELAY_MILLIS);
+        boolean background = option(options, "backgroundRun", 1) != 0;
+        BackgroundRunner runner = background ? toolchain.runner() : (a, limits, cancelled, images) -> Optional.empty();
+        runLimits = limits(option(options, "runSteps", RUN_STEPS), option(options, "runTimeoutMs", RUN_TIMEOUT_MILLIS));
+        scheduler = new AnalysisScheduler(store, analyzer, runner, new ClientPublisher(), delay,
+                limits(option(options, "backgroundSteps", BACKGROUND_STEPS),
+                        option(options, "backgroundTimeoutMs", BACKGROUND_TIMEOUT_MILLIS)));
 
         ServerCapabilities caps = new ServerCapabilities();
         caps.setTextDocumentSync(TextDocumentSyncKind.Incremental);
@@ -106,7 +114,8 @@ public final class CsfLanguageServer implements LanguageServer, LanguageClientAw
         caps.setRenameProvider(new RenameOptions(true));
         caps.setDocumentSymbolProvider(true);
         caps.setWorkspaceSymbolProvider(true);
-        caps.setSemanticTokensProvider(new SemanticTokensWithRegistrationOptions(SemanticTokenService.legend(), false, true));
+        caps.setSemanticTokensProvider(new SemanticTokensWithRegistrationOptions(SemanticTokenService.legend(),
+                true, true)); // (legend, full, range): both are served
         caps.setFoldingRangeProvider(true);
         caps.setDocumentFormattingProvider(true);
         caps.setCodeActionProvider(new CodeActionOptions(List.of(CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite)));
@@ -138,6 +147,8 @@ public final class CsfLanguageServer implements LanguageServer, LanguageClientAw
             s.close();
         }
         requests.shutdownNow();
+        runs.shutdownNow();
+        analyzer.close();
     }
 
     /** Completes with the process exit code the protocol asks for: 0 after shutdown then exit, else 1. */
@@ -156,34 +167,41 @@ public final class CsfLanguageServer implements LanguageServer, LanguageClientAw
     }
 
     /**
-     * {@code csf/run} with {@code {uri[, stream]}}: assembles the open document, runs it with the full step
-     * budget and answers {@code {report, renderTargets: [{buffer, width, height, pngBase64}]}}.
+     * {@code csf/run} with {@code {uri[, stream]}}: assembles the open document, runs it with the on-demand
+     * limits and answers {@code {report, renderTargets: [{buffer, width, height, pngBase64}]}}. The run
+     * happens on the run thread; cancelling the request or closing the document stops it.
      */
     @JsonRequest("csf/run")
     public CompletableFuture<JsonObject> run(JsonObject params) {
         String uri = stringParam(params, "uri");
-        String stream = params != null && params.has("stream") ? params.get("stream").getAsString() : null;
-        return CompletableFutures.computeAsync(requests, cancel -> runNow(uri, stream, () -> {
+        String stream = params.has("stream") && params.get("stream").isJsonPrimitive()
+                ? params.get("stream").getAsString() : null;
+        CompletableFuture<JsonObject> answer = new CompletableFuture<>();
+        analyzer.analysis(uri).thenAcceptAsync(a -> {
             try {
-                cancel.checkCanceled();
-                return false;
-            } catch (java.util.concurrent.CancellationException e) {
-                return true;
+                answer.complete(runNow(uri, a, stream, () -> answer.isDone() || store.get(uri).isEmpty()));
+            } catch (RuntimeException e) {
+                answer.completeExceptionally(e);
             }
-        }));
+        }, runs).exceptionally(e -> {
+            answer.completeExceptionally(e);
+            return null;
+        });
+        return answer;
     }
 
-    JsonObject runNow(String uri, String stream, java.util.function.BooleanSupplier cancelled) {
-        DocumentAnalysis a = analyzer.current(uri).orElseThrow(() -> invalid("document " + uri + " is not open"));
+    private JsonObject runNow(String uri, Optional<DocumentAnalysis> analysis, String stream,
+                              java.util.function.BooleanSupplier cancelled) {
+        DocumentAnalysis a = analysis.orElseThrow(() -> invalid("document " + uri + " is not open"));
         if (a.result().hasErrors() || a.result().program() == null) {
             String first = a.result().errors().stream().findFirst().map(d -> d.headline()).orElse("");
             throw invalid("the document does not assemble: " + first);
         }
         DocumentAnalysis target = stream == null ? a : RunTargets.withEntry(a, stream)
                 .orElseThrow(() -> invalid("no stream named " + stream));
-        RunFeedback f = toolchain.runner().run(target, RUN_STEPS, cancelled, true)
+        RunFeedback f = toolchain.runner().run(target, runLimits, cancelled, true)
                 .orElseThrow(() -> new ResponseErrorException(new ResponseError(ResponseErrorCode.RequestCancelled,
-                        "run cancelled", null)));
+                        store.get(uri).isEmpty() ? "run cancelled: the document was closed" : "run cancelled", null)));
         JsonObject out = new JsonObject();
         out.add("report", f.report());
         JsonArray images = new JsonArray();
@@ -221,6 +239,19 @@ public final class CsfLanguageServer implements LanguageServer, LanguageClientAw
             throw invalid("missing parameter '" + name + "'");
         }
         return params.get(name).getAsString();
+    }
+
+    private static RunOptions limits(long steps, long timeoutMillis) {
+        return RunOptions.defaults().withStepBudget(Math.max(1, steps))
+                .withTimeout(java.time.Duration.ofMillis(Math.max(1, timeoutMillis)));
+    }
+
+    private static java.util.concurrent.ThreadFactory daemon(String name) {
+        return r -> {
+            Thread t = new Thread(r, name);
+            t.setDaemon(true);
+            return t;
+        };
     }
 
     private static long option(Object options, String name, long dflt) {

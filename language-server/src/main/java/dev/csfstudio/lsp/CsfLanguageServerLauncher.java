@@ -15,11 +15,20 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 import org.eclipse.lsp4j.jsonrpc.Launcher;
+import org.eclipse.lsp4j.jsonrpc.MessageConsumer;
+import org.eclipse.lsp4j.jsonrpc.MessageProducer;
+import org.eclipse.lsp4j.jsonrpc.RemoteEndpoint;
+import org.eclipse.lsp4j.jsonrpc.json.ConcurrentMessageProcessor;
+import org.eclipse.lsp4j.jsonrpc.json.MessageJsonHandler;
+import org.eclipse.lsp4j.jsonrpc.json.StreamMessageConsumer;
+import org.eclipse.lsp4j.jsonrpc.services.ServiceEndpoints;
 
 /**
  * Starts the language server: {@code csf lsp} speaks LSP over stdin/stdout, {@code csf lsp --port N}
  * accepts one client on 127.0.0.1:N (for debugging clients). Both block until the client exits and end the
- * process with the protocol's exit code: 0 after shutdown then exit, 1 otherwise.
+ * process with the protocol's exit code: 0 after shutdown then exit, 1 otherwise. Messages are read by
+ * a {@link FramedMessageReader} and pass a {@link LifecycleGate}, so nothing a client sends stops the
+ * server; errors it answers with never carry stack traces ({@link ErrorResponses}).
  */
 public final class CsfLanguageServerLauncher {
 
@@ -90,6 +99,33 @@ public final class CsfLanguageServerLauncher {
         return new Connection(fromServer.input, toServer.output, exit);
     }
 
+    /**
+     * LSP4J's launcher with the server's own reader and lifecycle gate in front of the endpoint, and
+     * exceptions answered without stack traces.
+     */
+    private static final class GuardedBuilder extends Launcher.Builder<CsfLanguageClient> {
+        private MessageJsonHandler json;
+        private MessageConsumer outgoing;
+
+        @Override
+        protected RemoteEndpoint createRemoteEndpoint(MessageJsonHandler jsonHandler) {
+            json = jsonHandler;
+            outgoing = wrapMessageConsumer(new StreamMessageConsumer(output, jsonHandler));
+            RemoteEndpoint endpoint = new RemoteEndpoint(outgoing, ServiceEndpoints.toEndpoint(localServices),
+                    ErrorResponses::of);
+            jsonHandler.setMethodProvider(endpoint);
+            endpoint.setJsonHandler(jsonHandler);
+            return endpoint;
+        }
+
+        @Override
+        protected ConcurrentMessageProcessor createMessageProcessor(MessageProducer reader, MessageConsumer server,
+                                                                    CsfLanguageClient client) {
+            return super.createMessageProcessor(new FramedMessageReader(input, json, outgoing),
+                    new LifecycleGate(server, outgoing), client);
+        }
+    }
+
     /** Serves one client until it sends exit or closes its stream; returns the exit code. */
     public static int serve(Toolchain toolchain, InputStream in, OutputStream out) {
         CsfLanguageServer server = new CsfLanguageServer(toolchain);
@@ -98,7 +134,7 @@ public final class CsfLanguageServerLauncher {
             t.setDaemon(true);
             return t;
         });
-        Launcher<CsfLanguageClient> launcher = new Launcher.Builder<CsfLanguageClient>()
+        Launcher<CsfLanguageClient> launcher = new GuardedBuilder()
                 .setLocalService(server)
                 .setRemoteInterface(CsfLanguageClient.class)
                 .setInput(in)

@@ -3,6 +3,7 @@ package dev.csfstudio.lsp;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 import org.eclipse.lsp4j.CodeAction;
@@ -29,6 +30,7 @@ import org.eclipse.lsp4j.InlayHint;
 import org.eclipse.lsp4j.InlayHintParams;
 import org.eclipse.lsp4j.Location;
 import org.eclipse.lsp4j.LocationLink;
+import org.eclipse.lsp4j.Position;
 import org.eclipse.lsp4j.PrepareRenameDefaultBehavior;
 import org.eclipse.lsp4j.PrepareRenameParams;
 import org.eclipse.lsp4j.PrepareRenameResult;
@@ -37,9 +39,11 @@ import org.eclipse.lsp4j.ReferenceParams;
 import org.eclipse.lsp4j.RenameParams;
 import org.eclipse.lsp4j.SemanticTokens;
 import org.eclipse.lsp4j.SemanticTokensParams;
+import org.eclipse.lsp4j.SemanticTokensRangeParams;
 import org.eclipse.lsp4j.SignatureHelp;
 import org.eclipse.lsp4j.SignatureHelpParams;
 import org.eclipse.lsp4j.SymbolInformation;
+import org.eclipse.lsp4j.TextDocumentIdentifier;
 import org.eclipse.lsp4j.TextEdit;
 import org.eclipse.lsp4j.WorkspaceEdit;
 import org.eclipse.lsp4j.jsonrpc.CompletableFutures;
@@ -47,7 +51,12 @@ import org.eclipse.lsp4j.jsonrpc.messages.Either;
 import org.eclipse.lsp4j.jsonrpc.messages.Either3;
 import org.eclipse.lsp4j.services.TextDocumentService;
 
-/** textDocument/* requests: look the document up, then delegate to the feature's service. */
+/**
+ * textDocument/* requests: check the parameters (a missing or negative position is InvalidParams; one
+ * past the end of the document finds nothing there), look the document up, then delegate to the
+ * feature's service on the request threads. Features that need the assembly wait for it without
+ * holding a request thread.
+ */
 final class CsfTextDocumentService implements TextDocumentService {
 
     private final CsfLanguageServer server;
@@ -66,7 +75,7 @@ final class CsfTextDocumentService implements TextDocumentService {
         this.completion = new CompletionService(server.isa, server.descriptors);
         this.hover = new HoverService(server.isa, server.descriptors);
         this.signatures = new SignatureHelpService(server.isa);
-        this.navigation = new NavigationService(server.isa, server.store);
+        this.navigation = new NavigationService(server.isa);
         this.codeActions = new CodeActionService(server.isa);
     }
 
@@ -104,69 +113,85 @@ final class CsfTextDocumentService implements TextDocumentService {
 
     @Override
     public CompletableFuture<Either<List<CompletionItem>, CompletionList>> completion(CompletionParams params) {
-        return onDocument(params.getTextDocument().getUri(), doc -> Either.forRight(
-                completion.complete(doc, params.getPosition(), server.analyzer.latest(doc.uri()))));
+        return atPosition(present(params).getTextDocument(), params.getPosition(),
+                (doc, p) -> Either.forRight(completion.complete(doc, p, server.analyzer.latest(doc.uri()))));
     }
 
     @Override
     public CompletableFuture<Hover> hover(HoverParams params) {
-        return onDocument(params.getTextDocument().getUri(), doc -> hover.hover(doc, params.getPosition(),
-                server.analyzer.current(doc.uri()),
-                server.scheduler().lastFeedback(doc.uri()).map(RunFeedback::registers)).orElse(null));
+        Position at = position(present(params).getPosition());
+        return onAnalysis(params.getTextDocument(), a -> inside(a.document(), at).flatMap(p -> hover.hover(a.document(),
+                p, Optional.of(a), server.scheduler().lastFeedback(a.document().uri()).map(RunFeedback::registers)))
+                .orElse(null));
     }
 
     @Override
     public CompletableFuture<SignatureHelp> signatureHelp(SignatureHelpParams params) {
-        return onDocument(params.getTextDocument().getUri(),
-                doc -> signatures.signatureHelp(doc, params.getPosition()).orElse(null));
+        return atPosition(present(params).getTextDocument(), params.getPosition(),
+                (doc, p) -> signatures.signatureHelp(doc, p).orElse(null));
     }
 
     @Override
     public CompletableFuture<Either<List<? extends Location>, List<? extends LocationLink>>> definition(
             DefinitionParams params) {
-        return onAnalysis(params.getTextDocument().getUri(),
-                a -> Either.forLeft(navigation.definition(a, params.getPosition())));
+        Position at = position(present(params).getPosition());
+        return onAnalysis(params.getTextDocument(), a -> Either.forLeft(inside(a.document(), at)
+                .map(p -> navigation.definition(a, p)).orElse(List.of())));
     }
 
     @Override
     public CompletableFuture<List<? extends Location>> references(ReferenceParams params) {
-        return onAnalysis(params.getTextDocument().getUri(), a -> navigation.references(a, params.getPosition(),
-                params.getContext() == null || params.getContext().isIncludeDeclaration()));
+        Position at = position(present(params).getPosition());
+        boolean declaration = params.getContext() == null || params.getContext().isIncludeDeclaration();
+        return onAnalysis(params.getTextDocument(), a -> inside(a.document(), at)
+                .map(p -> navigation.references(a, p, declaration)).orElse(List.of()));
     }
 
     @Override
     public CompletableFuture<Either3<Range, PrepareRenameResult, PrepareRenameDefaultBehavior>> prepareRename(
             PrepareRenameParams params) {
-        return onAnalysis(params.getTextDocument().getUri(), a -> navigation.prepareRename(a, params.getPosition())
+        Position at = position(present(params).getPosition());
+        return onAnalysis(params.getTextDocument(), a -> inside(a.document(), at)
+                .flatMap(p -> navigation.prepareRename(a, p))
                 .<Either3<Range, PrepareRenameResult, PrepareRenameDefaultBehavior>>map(Either3::forFirst)
                 .orElse(null));
     }
 
     @Override
     public CompletableFuture<WorkspaceEdit> rename(RenameParams params) {
-        return onAnalysis(params.getTextDocument().getUri(),
-                a -> navigation.rename(a, params.getPosition(), params.getNewName()));
+        Position at = position(present(params).getPosition());
+        if (params.getNewName() == null) {
+            throw CsfLanguageServer.invalid("rename needs newName");
+        }
+        return onAnalysis(params.getTextDocument(), a -> navigation.rename(a,
+                inside(a.document(), at).orElse(at), params.getNewName()));
     }
 
     @Override
     public CompletableFuture<List<Either<SymbolInformation, DocumentSymbol>>> documentSymbol(
             DocumentSymbolParams params) {
-        return onAnalysis(params.getTextDocument().getUri(), navigation::documentSymbols);
+        return onAnalysis(present(params).getTextDocument(), navigation::documentSymbols);
     }
 
     @Override
     public CompletableFuture<SemanticTokens> semanticTokensFull(SemanticTokensParams params) {
-        return onDocument(params.getTextDocument().getUri(), semanticTokens::tokens);
+        return onDocument(present(params).getTextDocument(), semanticTokens::tokens);
+    }
+
+    @Override
+    public CompletableFuture<SemanticTokens> semanticTokensRange(SemanticTokensRangeParams params) {
+        Range r = range(present(params).getRange());
+        return onDocument(params.getTextDocument(), doc -> semanticTokens.tokens(doc, r));
     }
 
     @Override
     public CompletableFuture<List<FoldingRange>> foldingRange(FoldingRangeRequestParams params) {
-        return onDocument(params.getTextDocument().getUri(), folding::ranges);
+        return onDocument(present(params).getTextDocument(), folding::ranges);
     }
 
     @Override
     public CompletableFuture<List<? extends TextEdit>> formatting(DocumentFormattingParams params) {
-        return onDocument(params.getTextDocument().getUri(), doc -> {
+        return onDocument(present(params).getTextDocument(), doc -> {
             String formatted = server.toolchain.formatter().apply(doc.text());
             return formatted.equals(doc.text()) ? List.of() : List.of(new TextEdit(doc.fullRange(), formatted));
         });
@@ -174,33 +199,88 @@ final class CsfTextDocumentService implements TextDocumentService {
 
     @Override
     public CompletableFuture<List<Either<Command, CodeAction>>> codeAction(CodeActionParams params) {
-        return onAnalysis(params.getTextDocument().getUri(), a -> codeActions.actions(a, params));
+        range(present(params).getRange());
+        if (params.getContext() == null || params.getContext().getDiagnostics() == null) {
+            throw CsfLanguageServer.invalid("codeAction needs a context with diagnostics");
+        }
+        params.getContext().getDiagnostics().forEach(d -> range(d.getRange()));
+        return onAnalysis(params.getTextDocument(), a -> codeActions.actions(a, params));
     }
 
     @Override
     public CompletableFuture<List<InlayHint>> inlayHint(InlayHintParams params) {
-        return onAnalysis(params.getTextDocument().getUri(), a -> inlayHints.hints(a, params.getRange(),
+        Range r = range(present(params).getRange());
+        return onAnalysis(params.getTextDocument(), a -> inlayHints.hints(a, r,
                 server.scheduler().feedback(a.document().uri())));
     }
 
     @Override
     public CompletableFuture<List<? extends CodeLens>> codeLens(CodeLensParams params) {
-        return onAnalysis(params.getTextDocument().getUri(), codeLenses::lenses);
+        return onAnalysis(present(params).getTextDocument(), codeLenses::lenses);
+    }
+
+    /** A feature of the text at a position inside the document; none past its end. */
+    private <T> CompletableFuture<T> atPosition(TextDocumentIdentifier id, Position position,
+                                                BiFunction<TextDocument, Position, T> feature) {
+        Position at = position(position);
+        return onDocument(id, doc -> inside(doc, at).map(p -> feature.apply(doc, p)).orElse(null));
     }
 
     /** Answers on the request pool (so $/cancelRequest works); an unknown document gets an empty answer. */
-    private <T> CompletableFuture<T> onDocument(String uri, Function<TextDocument, T> feature) {
-        return CompletableFutures.computeAsync(server.requests, cancel -> {
-            Optional<TextDocument> doc = server.store.get(uri);
-            return doc.map(feature).orElse(null);
-        });
+    private <T> CompletableFuture<T> onDocument(TextDocumentIdentifier id, Function<TextDocument, T> feature) {
+        String uri = uri(id);
+        return CompletableFutures.computeAsync(server.requests, cancel -> server.store.get(uri).map(feature).orElse(null));
     }
 
-    private <T> CompletableFuture<T> onAnalysis(String uri, Function<DocumentAnalysis, T> feature) {
-        return CompletableFutures.computeAsync(server.requests, cancel -> {
-            Optional<DocumentAnalysis> a = server.analyzer.current(uri);
-            cancel.checkCanceled();
-            return a.map(feature).orElse(null);
-        });
+    /** Answers on the request pool once the document's current version is assembled (off the request threads). */
+    private <T> CompletableFuture<T> onAnalysis(TextDocumentIdentifier id, Function<DocumentAnalysis, T> feature) {
+        String uri = uri(id);
+        Optional<DocumentAnalysis> ready = server.analyzer.ready(uri);
+        if (ready.isPresent()) {
+            return CompletableFutures.computeAsync(server.requests, cancel -> feature.apply(ready.get()));
+        }
+        return server.analyzer.analysis(uri).thenApplyAsync(a -> a.map(feature).orElse(null), server.requests);
+    }
+
+    /** The position within the document: the character clamped to its line; empty past the last line. */
+    private static Optional<Position> inside(TextDocument doc, Position p) {
+        if (p.getLine() >= doc.lineCount()) {
+            return Optional.empty();
+        }
+        return Optional.of(new Position(p.getLine(), Math.min(p.getCharacter(), doc.line(p.getLine()).length())));
+    }
+
+    private static <T> T present(T params) {
+        if (params == null) {
+            throw CsfLanguageServer.invalid("the request has no params");
+        }
+        return params;
+    }
+
+    private static String uri(TextDocumentIdentifier id) {
+        if (id == null || id.getUri() == null) {
+            throw CsfLanguageServer.invalid("the request names no textDocument uri");
+        }
+        return id.getUri();
+    }
+
+    static Position position(Position p) {
+        if (p == null) {
+            throw CsfLanguageServer.invalid("the request has no position");
+        }
+        if (p.getLine() < 0 || p.getCharacter() < 0) {
+            throw CsfLanguageServer.invalid("position (line " + p.getLine() + ", character " + p.getCharacter()
+                    + ") is invalid: line and character count from 0");
+        }
+        return p;
+    }
+
+    static Range range(Range r) {
+        if (r == null) {
+            throw CsfLanguageServer.invalid("the request has no range");
+        }
+        position(r.getStart());
+        position(r.getEnd());
+        return r;
     }
 }

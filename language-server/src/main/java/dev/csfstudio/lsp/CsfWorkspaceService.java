@@ -29,7 +29,7 @@ final class CsfWorkspaceService implements WorkspaceService {
 
     CsfWorkspaceService(CsfLanguageServer server) {
         this.server = server;
-        this.navigation = new NavigationService(server.isa, server.store);
+        this.navigation = new NavigationService(server.isa);
     }
 
     @Override
@@ -59,14 +59,14 @@ final class CsfWorkspaceService implements WorkspaceService {
                 }
                 yield server.run(p).thenApply(o -> o);
             }
-            case CodeLensService.ASSEMBLE -> CompletableFutures.computeAsync(server.requests, cancel -> assemble(uri));
+            case CodeLensService.ASSEMBLE -> server.analyzer.analysis(uri)
+                    .thenApplyAsync(a -> assemble(uri, a), server.requests);
             default -> throw CsfLanguageServer.invalid("unknown command " + params.getCommand());
         };
     }
 
-    private Object assemble(String uri) {
-        DocumentAnalysis a = server.analyzer.current(uri)
-                .orElseThrow(() -> CsfLanguageServer.invalid("document " + uri + " is not open"));
+    private Object assemble(String uri, java.util.Optional<DocumentAnalysis> analysis) {
+        DocumentAnalysis a = analysis.orElseThrow(() -> CsfLanguageServer.invalid("document " + uri + " is not open"));
         JsonObject out = new JsonObject();
         out.addProperty("ok", !a.result().hasErrors());
         JsonArray errors = new JsonArray();

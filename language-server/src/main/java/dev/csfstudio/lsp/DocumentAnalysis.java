@@ -1,13 +1,18 @@
 package dev.csfstudio.lsp;
 
+import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 
 import dev.csfstudio.asm.AssembledLine;
 import dev.csfstudio.asm.AssemblyResult;
+import dev.csfstudio.asm.SourceReader;
 import dev.csfstudio.asm.SourceRange;
 import dev.csfstudio.asm.Symbol;
 import dev.csfstudio.asm.SymbolKind;
@@ -15,21 +20,33 @@ import dev.csfstudio.asm.SymbolReference;
 
 /**
  * One document version and what the assembler made of it. Every feature reads this; nothing re-parses
- * or re-derives addresses.
- *
- * @param path the file the assembler saw as the main file (diagnostics on it belong to this document)
+ * or re-derives addresses. References are the assembler's plus the uses on lines it rejected
+ * ({@link BrokenLineReferences}).
  */
 public final class DocumentAnalysis {
 
     private final TextDocument document;
     private final Path path;
     private final AssemblyResult result;
+    private final SourceReader files;
+    private final ConcurrentMap<Path, TextDocument> texts = new ConcurrentHashMap<>();
     private volatile Map<Integer, AssembledLine> linesByNumber;
+    private volatile List<SymbolReference> references;
 
-    public DocumentAnalysis(TextDocument document, Path path, AssemblyResult result) {
+    /**
+     * @param path  the file the assembler saw as the main file (diagnostics on it belong to this document)
+     * @param files where the text of included files comes from (with the same confinement as the assembly)
+     */
+    public DocumentAnalysis(TextDocument document, Path path, AssemblyResult result, SourceReader files) {
         this.document = document;
         this.path = path;
         this.result = result;
+        this.files = files;
+    }
+
+    /** The same document and file access with another assembly result. */
+    public DocumentAnalysis withResult(AssemblyResult other) {
+        return new DocumentAnalysis(document, path, other, files);
     }
 
     public TextDocument document() {
@@ -71,9 +88,34 @@ public final class DocumentAnalysis {
                 .findFirst();
     }
 
+    /** The text of a 0-based line of this document or of a file it includes; empty when it cannot be read. */
+    public String lineText(Path file, int line) {
+        if (isMainFile(file)) {
+            return document.line(line);
+        }
+        return texts.computeIfAbsent(file.toAbsolutePath().normalize(), f -> {
+            try {
+                return new TextDocument("", 0, files.read(f));
+            } catch (IOException | RuntimeException e) {
+                return new TextDocument("", 0, "");
+            }
+        }).line(line);
+    }
+
+    /** Every use of a symbol the assembly knows of, in every file, lines that did not assemble included. */
+    public List<SymbolReference> references() {
+        List<SymbolReference> all = references;
+        if (all == null) {
+            all = new ArrayList<>(result.references());
+            all.addAll(BrokenLineReferences.find(result, this::lineText, this::symbol));
+            references = all = List.copyOf(all);
+        }
+        return all;
+    }
+
     /** The symbol defined or used at a 0-based position of this document. */
     public Optional<Symbol> symbolAt(int line, int column) {
-        for (SymbolReference ref : result.references()) {
+        for (SymbolReference ref : references()) {
             if (ref.target() != null && isMainFile(ref.range().file())
                     && touches(ref.range(), line, column)) {
                 return Optional.of(ref.target());
@@ -97,6 +139,6 @@ public final class DocumentAnalysis {
 
     /** Every use of a symbol, in every file of the assembly. */
     public List<SymbolReference> referencesTo(Symbol symbol) {
-        return result.references().stream().filter(r -> symbol.equals(r.target())).toList();
+        return references().stream().filter(r -> symbol.equals(r.target())).toList();
     }
 }

@@ -2,20 +2,35 @@ package dev.csfstudio.lsp;
 
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 /**
- * Keeps the latest analysis of every open document. A request for the current version assembles it at
- * most once, however many features ask for it at the same time.
+ * Keeps the latest analysis of every open document. The current version is assembled at most once,
+ * however many features ask for it at the same time, and never on a request thread: {@link #analysis}
+ * answers with a future that the assembler threads complete, so a slow or stuck assembly holds up only
+ * the requests about its own document.
  */
-public final class DocumentAnalyzer {
+public final class DocumentAnalyzer implements AutoCloseable {
 
     private final DocumentStore store;
     private final WorkspaceRoots roots;
     private final AssemblyFunction assembler;
     private final ConcurrentMap<String, DocumentAnalysis> latest = new ConcurrentHashMap<>();
     private final ConcurrentMap<String, Object> locks = new ConcurrentHashMap<>();
+    /** Per document: the version being assembled for {@link #analysis} and its result. */
+    private final ConcurrentMap<String, Pending> pending = new ConcurrentHashMap<>();
+    private final ExecutorService assemblers = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "csf-assemble");
+        t.setDaemon(true);
+        return t;
+    });
+
+    private record Pending(TextDocument document, CompletableFuture<Optional<DocumentAnalysis>> result) {
+    }
 
     public DocumentAnalyzer(DocumentStore store, WorkspaceRoots roots, AssemblyFunction assembler) {
         this.store = store;
@@ -23,7 +38,31 @@ public final class DocumentAnalyzer {
         this.assembler = assembler;
     }
 
-    /** The analysis of the document's current version, assembling it if nobody has yet. */
+    /** The analysis of the document's current version, assembled on an assembler thread if nobody has yet. */
+    public CompletableFuture<Optional<DocumentAnalysis>> analysis(String uri) {
+        Optional<TextDocument> doc = store.get(uri);
+        if (doc.isEmpty()) {
+            return CompletableFuture.completedFuture(Optional.empty());
+        }
+        Optional<DocumentAnalysis> ready = ready(uri);
+        if (ready.isPresent()) {
+            return CompletableFuture.completedFuture(ready);
+        }
+        return pending.compute(uri, (u, old) -> old != null && old.document() == doc.get() ? old
+                : new Pending(doc.get(), CompletableFuture.supplyAsync(() -> current(u), assemblers))).result();
+    }
+
+    /** The analysis of the document's current version if it is already known; never waits. */
+    public Optional<DocumentAnalysis> ready(String uri) {
+        Optional<TextDocument> doc = store.get(uri);
+        DocumentAnalysis known = latest.get(uri);
+        return doc.isPresent() && known != null && known.document() == doc.get() ? Optional.of(known) : Optional.empty();
+    }
+
+    /**
+     * The analysis of the document's current version, assembling it in the calling thread if nobody has
+     * yet (for the server's own threads; requests use {@link #analysis}).
+     */
     public Optional<DocumentAnalysis> current(String uri) {
         Optional<TextDocument> doc = store.get(uri);
         if (doc.isEmpty()) {
@@ -53,14 +92,27 @@ public final class DocumentAnalyzer {
     }
 
     public DocumentAnalysis analyze(TextDocument doc) {
+        Optional<Path> file = DocumentStore.pathOf(doc.uri());
         Path path = DocumentStore.pathFor(doc.uri());
-        var allowed = roots.rootsFor(path);
-        var result = assembler.assemble(path, doc.text(), new WorkspaceSourceReader(store, allowed), allowed);
-        return new DocumentAnalysis(doc, path, result);
+        var allowed = roots.rootsFor(file);
+        var reader = new WorkspaceSourceReader(store, allowed, roots.roots().isEmpty());
+        // The reader refuses what the roots do not allow (an empty list means anywhere to the assembler).
+        var result = assembler.assemble(path, doc.text(), reader, allowed);
+        return new DocumentAnalysis(doc, path, result, reader);
     }
 
+    /** The document closed: its analyses are dropped, and whoever waits for one gets none. */
     public void forget(String uri) {
         latest.remove(uri);
         locks.remove(uri);
+        Pending p = pending.remove(uri);
+        if (p != null) {
+            p.result().complete(Optional.empty());
+        }
+    }
+
+    @Override
+    public void close() {
+        assemblers.shutdownNow();
     }
 }

@@ -1,7 +1,5 @@
 package dev.csfstudio.lsp;
 
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -26,7 +24,6 @@ import org.eclipse.lsp4j.jsonrpc.messages.ResponseError;
 import org.eclipse.lsp4j.jsonrpc.messages.ResponseErrorCode;
 
 import dev.csfstudio.asm.SourceRange;
-import dev.csfstudio.asm.SourceReader;
 import dev.csfstudio.asm.Symbol;
 import dev.csfstudio.asm.SymbolReference;
 import dev.csfstudio.isa.InstructionSet;
@@ -37,11 +34,9 @@ public final class NavigationService {
     private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]*");
 
     private final InstructionSet isa;
-    private final DocumentStore store;
 
-    public NavigationService(InstructionSet isa, DocumentStore store) {
+    public NavigationService(InstructionSet isa) {
         this.isa = isa;
-        this.store = store;
     }
 
     public List<Location> definition(DocumentAnalysis a, Position p) {
@@ -177,7 +172,7 @@ public final class NavigationService {
         if (def.line() == def.endLine() && def.endColumn() - def.column() == name.length()) {
             return def;
         }
-        String text = lineText(a, def.file(), def.line() - 1);
+        String text = a.lineText(def.file(), def.line() - 1);
         int from = Math.max(def.column() - 1, 0);
         int at = indexOfWord(text, name, from);
         if (at < 0) {
@@ -198,21 +193,6 @@ public final class NavigationService {
             at = text.indexOf(word, at + 1);
         }
         return -1;
-    }
-
-    private String lineText(DocumentAnalysis a, Path file, int line) {
-        if (a.isMainFile(file)) {
-            return a.document().line(line);
-        }
-        Optional<TextDocument> open = store.byPath(file);
-        if (open.isPresent()) {
-            return open.get().line(line);
-        }
-        try {
-            return new TextDocument("", 0, SourceReader.fileSystem().read(file)).line(line);
-        } catch (IOException e) {
-            return "";
-        }
     }
 
     private static void add(Map<String, List<TextEdit>> changes, DocumentAnalysis a, SourceRange r, String text) {

@@ -34,6 +34,6 @@ final class RunTargets {
         Program moved = new Program(p.sections(), stream, p.vms(), p.queues(), List.of(job), p.symbols(), p.files());
         AssemblyResult r = a.result();
         AssemblyResult result = new AssemblyResult(moved, r.diagnostics(), r.lines(), r.symbols(), r.references(), r.files());
-        return Optional.of(new DocumentAnalysis(a.document(), a.path(), result));
+        return Optional.of(a.withResult(result));
     }
 }

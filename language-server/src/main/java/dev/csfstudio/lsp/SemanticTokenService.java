@@ -5,6 +5,8 @@ import java.util.List;
 
 import org.antlr.v4.runtime.CharStreams;
 import org.antlr.v4.runtime.Token;
+import org.eclipse.lsp4j.Position;
+import org.eclipse.lsp4j.Range;
 import org.eclipse.lsp4j.SemanticTokens;
 import org.eclipse.lsp4j.SemanticTokensLegend;
 
@@ -12,7 +14,9 @@ import dev.csfstudio.grammar.CsfLexer;
 
 /**
  * Semantic tokens from the grammar's own lexer, so highlighting splits text exactly as the assembler
- * does. The lexer reads {@code BRANCH.ne} as one word; it is shown as a mnemonic and its modifiers.
+ * does. The lexer reads {@code BRANCH.ne} as one word; it is shown as a mnemonic and its modifiers. A
+ * range request lexes only the lines it covers (statements never span lines) and encodes them as the
+ * whole-document answer would, relative to the document's start.
  */
 public final class SemanticTokenService {
 
@@ -38,10 +42,29 @@ public final class SemanticTokenService {
     }
 
     public SemanticTokens tokens(TextDocument doc) {
-        CsfLexer lexer = new CsfLexer(CharStreams.fromString(doc.text()));
+        return tokens(doc.text(), 0);
+    }
+
+    /** The tokens of the lines {@code range} covers (a range ending at a line's start does not cover it). */
+    public SemanticTokens tokens(TextDocument doc, Range range) {
+        int first = Math.max(0, range.getStart().getLine());
+        int last = range.getEnd().getCharacter() == 0 && range.getEnd().getLine() > first
+                ? range.getEnd().getLine() - 1 : range.getEnd().getLine();
+        last = Math.min(last, doc.lineCount() - 1);
+        if (first > last) {
+            return new SemanticTokens(List.of());
+        }
+        int from = doc.offsetAt(new Position(first, 0));
+        int to = last + 1 < doc.lineCount() ? doc.offsetAt(new Position(last + 1, 0)) : doc.text().length();
+        return tokens(doc.text().substring(from, to), first);
+    }
+
+    /** Tokens of {@code text}, whose first line is line {@code firstLine} of the document. */
+    private SemanticTokens tokens(String source, int firstLine) {
+        CsfLexer lexer = new CsfLexer(CharStreams.fromString(source));
         lexer.removeErrorListeners();
         List<? extends Token> tokens = lexer.getAllTokens();
-        Encoder out = new Encoder();
+        Encoder out = new Encoder(firstLine);
         boolean statementSeen = false;
         for (int i = 0; i < tokens.size(); i++) {
             Token t = tokens.get(i);
@@ -117,11 +140,16 @@ public final class SemanticTokenService {
     /** LSP's relative encoding: (line delta, start delta, length, type, modifiers) per token. */
     private static final class Encoder {
         final List<Integer> data = new ArrayList<>();
+        final int firstLine;
         int prevLine;
         int prevStart;
 
+        Encoder(int firstLine) {
+            this.firstLine = firstLine;
+        }
+
         void add(Token t, int offset, int length, int type, int modifiers) {
-            int line = t.getLine() - 1;
+            int line = firstLine + t.getLine() - 1;
             int start = t.getCharPositionInLine() + offset;
             if (length <= 0 || t.getText().indexOf('\n') >= 0) {
                 return;

@@ -5,7 +5,6 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
 
@@ -32,17 +31,17 @@ import dev.csfstudio.runtime.Simulator;
 public final class SimulatorRunner implements BackgroundRunner {
 
     @Override
-    public Optional<RunFeedback> run(DocumentAnalysis analysis, long stepBudget, BooleanSupplier cancelled,
+    public Optional<RunFeedback> run(DocumentAnalysis analysis, RunOptions limits, BooleanSupplier cancelled,
                                      boolean images) {
         Program program = analysis.result().program();
         if (program == null) {
             return Optional.empty();
         }
-        RunReport report = new Simulator(RunOptions.defaults().withStepBudget(stepBudget)).run(program, cancelled);
+        RunReport report = new Simulator(limits).run(program, cancelled);
         if (report.status() == RunStatus.CANCELLED || cancelled.getAsBoolean()) {
             return Optional.empty();
         }
-        List<Diagnostic> diagnostics = diagnostics(report, program, stepBudget, images);
+        List<Diagnostic> diagnostics = diagnostics(report, program, images);
         JsonObject json = null;
         List<RunFeedback.RenderTargetImage> targets = new ArrayList<>();
         if (images) {
@@ -79,7 +78,7 @@ public final class SimulatorRunner implements BackgroundRunner {
         return out.report();
     }
 
-    private static List<Diagnostic> diagnostics(RunReport report, Program program, long stepBudget, boolean onDemand) {
+    private static List<Diagnostic> diagnostics(RunReport report, Program program, boolean onDemand) {
         RunReport.Fault f = report.fault();
         if (report.ok() || f == null) {
             return List.of();
@@ -89,8 +88,8 @@ public final class SimulatorRunner implements BackgroundRunner {
             return List.of();
         }
         String message = switch (report.status()) {
-            case TIMEOUT -> "run did not finish within " + String.format(Locale.ROOT, "%,d", stepBudget)
-                    + " instructions" + (onDemand ? "" : " (background step budget)") + ": " + f.message();
+            case TIMEOUT -> "run did not finish" + (onDemand ? "" : " within the background run's limits") + ": "
+                    + f.message();
             case DEADLOCK -> "run deadlocked: " + f.message();
             default -> "run fault (" + f.kind().jsonName() + "): " + f.message();
         };

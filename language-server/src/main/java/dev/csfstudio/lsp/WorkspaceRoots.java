@@ -4,13 +4,15 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 import org.eclipse.lsp4j.InitializeParams;
 import org.eclipse.lsp4j.WorkspaceFolder;
 
 /**
  * The directories the client opened. Includes may only read files below them; a client that sent none
- * confines each document's includes to the document's own directory.
+ * confines each document's includes to the document's own directory tree (and to .csf files, see
+ * {@link WorkspaceSourceReader}), and a document that is no file (an untitled buffer) includes nothing.
  */
 public final class WorkspaceRoots {
 
@@ -37,13 +39,13 @@ public final class WorkspaceRoots {
         set(found);
     }
 
-    /** The roots a document's includes are confined to. */
-    public List<Path> rootsFor(Path document) {
+    /** The roots the includes of a document (its file, if it is one) are confined to; empty: none at all. */
+    public List<Path> rootsFor(Optional<Path> document) {
         List<Path> current = roots;
         if (!current.isEmpty()) {
             return current;
         }
-        Path dir = document.toAbsolutePath().normalize().getParent();
+        Path dir = document.map(d -> d.toAbsolutePath().normalize().getParent()).orElse(null);
         return dir == null ? List.of() : List.of(canonical(dir));
     }
 

@@ -94,4 +94,46 @@ class CodeActionTest {
             assertEquals(List.of(), actions(s, uri, d.getRange(), List.of(d)));
         }
     }
+
+    @Test
+    void registerOutOfRangeBecomesTheNearestValidRegister() throws Exception {
+        try (LspSession s = LspSession.start(root)) {
+            String uri = s.open("a.csf", "    MOVE32 r200, #5\n");
+            Diagnostic d = s.currentDiagnostics(uri).getDiagnostics().get(0);
+            CodeAction fix = actions(s, uri, d.getRange(), List.of(d)).get(0);
+            assertEquals("Change 'r200' to 'r95'", fix.getTitle());
+            assertEquals(List.of(new TextEdit(new Range(new Position(0, 11), new Position(0, 15)), "r95")),
+                    fix.getEdit().getChanges().get(uri));
+        }
+    }
+
+    @Test
+    void registerPairOutOfRangeBecomesTheLastValidPair() throws Exception {
+        try (LspSession s = LspSession.start(root)) {
+            String uri = s.open("a.csf", "    MOVE48 d96, #0x1234\n");
+            Diagnostic d = s.currentDiagnostics(uri).getDiagnostics().get(0);
+            CodeAction fix = actions(s, uri, d.getRange(), List.of(d)).get(0);
+            assertEquals("Change 'd96' to 'd94'", fix.getTitle());
+        }
+    }
+
+    @Test
+    void singleRegisterWhereAPairBelongsBecomesThePair() throws Exception {
+        try (LspSession s = LspSession.start(root)) {
+            String uri = s.open("a.csf", "    MOVE48 r40, #0x1234\n");
+            Diagnostic d = s.currentDiagnostics(uri).getDiagnostics().get(0);
+            CodeAction fix = actions(s, uri, d.getRange(), List.of(d)).get(0);
+            assertEquals("Change 'r40' to 'd40'", fix.getTitle());
+        }
+    }
+
+    @Test
+    void registerJustPastTheLastGetsExactlyOneFix() throws Exception {
+        try (LspSession s = LspSession.start(root)) {
+            String uri = s.open("a.csf", "    MOVE32 r96, #1\n");
+            Diagnostic d = s.currentDiagnostics(uri).getDiagnostics().get(0);
+            List<CodeAction> fixes = actions(s, uri, d.getRange(), List.of(d));
+            assertEquals(List.of("Change 'r96' to 'r95'"), fixes.stream().map(CodeAction::getTitle).toList());
+        }
+    }
 }

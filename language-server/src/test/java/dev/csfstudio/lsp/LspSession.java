@@ -38,6 +38,10 @@ final class LspSession implements AutoCloseable {
     private OutputStream toServer;
 
     private LspSession(Path root, Toolchain toolchain, JsonObject options) {
+        this(root, toolchain, options, true);
+    }
+
+    private LspSession(Path root, Toolchain toolchain, JsonObject options, boolean workspace) {
         this.root = root;
         try {
             CsfLanguageServerLauncher.Connection connection = CsfLanguageServerLauncher.inProcess(toolchain);
@@ -50,7 +54,9 @@ final class LspSession implements AutoCloseable {
             server = launcher.getRemoteProxy();
             InitializeParams init = new InitializeParams();
             init.setCapabilities(new ClientCapabilities());
-            init.setWorkspaceFolders(List.of(new WorkspaceFolder(root.toUri().toString(), "test")));
+            if (workspace) {
+                init.setWorkspaceFolders(List.of(new WorkspaceFolder(root.toUri().toString(), "test")));
+            }
             init.setInitializationOptions(options);
             server.initialize(init).get(10, TimeUnit.SECONDS);
             server.initialized(new InitializedParams());
@@ -64,6 +70,13 @@ final class LspSession implements AutoCloseable {
         JsonObject options = new JsonObject();
         options.addProperty("backgroundRun", false);
         return new LspSession(root, TestToolchain.get(), options);
+    }
+
+    /** A session whose client names no workspace folder and no root: files are written below {@code dir}. */
+    static LspSession startWithoutWorkspace(Path dir) {
+        JsonObject options = new JsonObject();
+        options.addProperty("backgroundRun", false);
+        return new LspSession(dir, TestToolchain.get(), options, false);
     }
 
     static LspSession start(Path root, JsonObject options) {

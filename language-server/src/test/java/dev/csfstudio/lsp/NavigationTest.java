@@ -98,6 +98,48 @@ class NavigationTest {
         }
     }
 
+    /** A loop whose second branch does not assemble: the mnemonic is misspelt. */
+    private static final String BROKEN = """
+            loop:
+                ADD_IMMEDIATE32 r4, r4, #-1
+                BRANCH.ne r4, loop
+                BRNCH.ne r4, loop
+            """;
+
+    @Test
+    void referencesIncludeUsesOnLinesThatDoNotAssemble() throws Exception {
+        try (LspSession s = LspSession.start(root)) {
+            String uri = s.open("a.csf", BROKEN);
+            List<? extends Location> refs = s.server.getTextDocumentService().references(new ReferenceParams(
+                    LspSession.id(uri), new Position(0, 3), new ReferenceContext(false))).get(10, TimeUnit.SECONDS);
+            assertEquals(List.of(new Location(uri, new Range(new Position(2, 18), new Position(2, 22))),
+                    new Location(uri, new Range(new Position(3, 17), new Position(3, 21)))), refs);
+        }
+    }
+
+    @Test
+    void definitionWorksFromAUseOnALineThatDoesNotAssemble() throws Exception {
+        try (LspSession s = LspSession.start(root)) {
+            String uri = s.open("a.csf", BROKEN);
+            List<? extends Location> defs = s.server.getTextDocumentService().definition(new DefinitionParams(
+                    LspSession.id(uri), new Position(3, 18))).get(10, TimeUnit.SECONDS).getLeft();
+            assertEquals(List.of(new Location(uri, new Range(new Position(0, 0), new Position(0, 4)))), defs);
+        }
+    }
+
+    @Test
+    void renameAlsoRenamesUsesOnLinesThatDoNotAssemble() throws Exception {
+        try (LspSession s = LspSession.start(root)) {
+            String uri = s.open("a.csf", BROKEN + "    MOVE32 r200, loop\n");
+            WorkspaceEdit edit = s.server.getTextDocumentService().rename(new RenameParams(LspSession.id(uri),
+                    new Position(0, 3), "again")).get(10, TimeUnit.SECONDS);
+            List<TextEdit> edits = edit.getChanges().get(uri);
+            assertEquals(4, edits.size(), edits.toString());
+            assertTrue(edits.contains(new TextEdit(new Range(new Position(3, 17), new Position(3, 21)), "again")));
+            assertTrue(edits.contains(new TextEdit(new Range(new Position(4, 17), new Position(4, 21)), "again")));
+        }
+    }
+
     @Test
     void renameToARegisterNameIsRefused() throws Exception {
         try (LspSession s = LspSession.start(root)) {

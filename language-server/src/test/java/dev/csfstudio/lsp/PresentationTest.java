@@ -17,7 +17,11 @@ import org.eclipse.lsp4j.InlayHintParams;
 import org.eclipse.lsp4j.Position;
 import org.eclipse.lsp4j.Range;
 import org.eclipse.lsp4j.SemanticTokensParams;
+import org.eclipse.lsp4j.SemanticTokensRangeParams;
 import org.junit.jupiter.api.Test;
+
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
 import org.junit.jupiter.api.io.TempDir;
 
 class PresentationTest {
@@ -51,6 +55,45 @@ class PresentationTest {
             List<String> types = SemanticTokenService.TYPES;
             assertEquals(List.of(0, 0, 3, types.indexOf("keyword"), 0, 0, 4, 4, types.indexOf("comment"), 0,
                     1, 0, 7, types.indexOf("macro"), 0, 0, 8, 1, types.indexOf("variable"), 0), data);
+        }
+    }
+
+    @Test
+    void semanticTokensAreAdvertisedForWholeDocumentsAndRanges() throws Exception {
+        try (RawServer raw = RawServer.initialized()) {
+            JsonObject provider = raw.capabilities.getAsJsonObject("semanticTokensProvider");
+            assertEquals(JsonParser.parseString("true"), provider.get("full"), provider.toString());
+            assertEquals(JsonParser.parseString("true"), provider.get("range"), provider.toString());
+            assertEquals(SemanticTokenService.TYPES.size(),
+                    provider.getAsJsonObject("legend").getAsJsonArray("tokenTypes").size());
+        }
+    }
+
+    @Test
+    void semanticTokensOfARangeAreThoseOfItsLinesCountedFromTheDocumentStart() throws Exception {
+        try (LspSession s = LspSession.start(root)) {
+            String uri = s.open("a.csf", "NOP ; hi\n.stream s\n    MOVE32 r1, #2\n    NOP\n");
+            List<Integer> data = s.server.getTextDocumentService().semanticTokensRange(new SemanticTokensRangeParams(
+                    LspSession.id(uri), new Range(new Position(1, 0), new Position(2, 17)))).get(10, TimeUnit.SECONDS)
+                    .getData();
+            List<String> types = SemanticTokenService.TYPES;
+            assertEquals(List.of(1, 0, 7, types.indexOf("macro"), 0, 0, 8, 1, types.indexOf("variable"), 0,
+                    1, 4, 6, types.indexOf("keyword"), 0, 0, 7, 2, types.indexOf("parameter"), 0,
+                    0, 5, 1, types.indexOf("number"), 0), data);
+        }
+    }
+
+    @Test
+    void semanticTokensOfTheWholeRangeEqualTheFullTokens() throws Exception {
+        try (LspSession s = LspSession.start(root)) {
+            String text = "loop: BRANCH.ne r4, loop ; c\n.buffer b, size=8\n    .word 1, 2\n";
+            String uri = s.open("a.csf", text);
+            List<Integer> full = s.server.getTextDocumentService().semanticTokensFull(new SemanticTokensParams(
+                    LspSession.id(uri))).get(10, TimeUnit.SECONDS).getData();
+            List<Integer> range = s.server.getTextDocumentService().semanticTokensRange(new SemanticTokensRangeParams(
+                    LspSession.id(uri), new Range(new Position(0, 0), new Position(3, 0)))).get(10, TimeUnit.SECONDS)
+                    .getData();
+            assertEquals(full, range);
         }
     }
 

@@ -87,14 +87,18 @@ final class StepMeter {
     String describe(Limit limit, long userInstructions) {
         String counted = String.format(Locale.ROOT, "%,d user instruction%s", userInstructions,
                 userInstructions == 1 ? "" : "s");
-        String work = workSteps() == 0 ? "" : String.format(Locale.ROOT,
-                " and %,d steps of fragment work (one per %d bytes written)", workSteps(), BYTES_PER_STEP);
+        boolean work = workSteps() > 0;
+        if (work) {
+            counted += String.format(Locale.ROOT, " and %,d steps of fragment work", workSteps());
+        }
         return switch (limit) {
-            case CLOCK -> "wall-clock limit of " + format(timeout) + " reached after " + counted + work;
+            case CLOCK -> "wall-clock limit of " + format(timeout) + " reached after " + counted;
             case CANCELLED -> "run cancelled after " + counted;
-            default -> String.format(Locale.ROOT, "step budget of %,d exhausted after ", budget) + counted + work
-                    + " (the kernel ring buffer's three instructions per job are not counted)"
-                    + (work.isEmpty() ? "; endless loop?" : "");
+            default -> String.format(Locale.ROOT, "step budget of %,d exhausted after ", budget) + counted + " ("
+                    + (work ? "a step is an instruction of the program's streams or " + BYTES_PER_STEP
+                            + " bytes a fragment job writes; " : "")
+                    + "the kernel ring buffer's three instructions per job are not counted)"
+                    + (work ? "" : "; endless loop?");
         };
     }
 

@@ -1,0 +1,70 @@
+package dev.csfstudio.lsp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+
+/** An in-process server spoken to in raw JSON-RPC frames, to see exactly what goes over the wire. */
+final class RawServer implements AutoCloseable {
+
+    final JsonRpcStream rpc;
+    final CompletableFuture<Integer> exit;
+    /** The capabilities the server answered initialize with. */
+    JsonObject capabilities;
+
+    private RawServer() {
+        CsfLanguageServerLauncher.Connection connection = CsfLanguageServerLauncher.inProcess(TestToolchain.get());
+        exit = connection.exitCode();
+        rpc = new JsonRpcStream(connection.fromServer(), connection.toServer());
+    }
+
+    /** A server that has not been initialized. */
+    static RawServer fresh() {
+        return new RawServer();
+    }
+
+    /** A server after initialize (no workspace folders) and initialized. */
+    static RawServer initialized() throws Exception {
+        RawServer s = new RawServer();
+        JsonObject init = JsonParser.parseString("{\"processId\":null,\"rootUri\":null,\"capabilities\":{},"
+                + "\"initializationOptions\":{\"backgroundRun\":false}}").getAsJsonObject();
+        s.capabilities = s.rpc.response(s.rpc.request("initialize", init)).getAsJsonObject("result")
+                .getAsJsonObject("capabilities");
+        s.rpc.notify("initialized", new JsonObject());
+        return s;
+    }
+
+    /** The error of a response, which must be one. */
+    static JsonObject error(JsonObject response) {
+        assertTrue(response.has("error"), response.toString());
+        return response.getAsJsonObject("error");
+    }
+
+    /** The code of the next error response, which must have id null (the server could not know the id). */
+    int nullIdErrorCode() throws InterruptedException {
+        JsonObject m = rpc.await(x -> x.has("error"));
+        assertTrue(m.has("id") && m.get("id").isJsonNull(), m.toString());
+        return m.getAsJsonObject("error").get("code").getAsInt();
+    }
+
+    void stillServing() throws Exception {
+        JsonObject answer = rpc.response(rpc.request("workspace/symbol",
+                JsonParser.parseString("{\"query\":\"\"}").getAsJsonObject()));
+        assertTrue(answer.has("result"), answer.toString());
+    }
+
+    /** Checks that the server still answers, then that it honours shutdown and exit. */
+    @Override
+    public void close() throws Exception {
+        stillServing();
+        assertTrue(rpc.response(rpc.request("shutdown", null)).has("result"));
+        rpc.notify("exit", null);
+        assertEquals(0, exit.get(20, TimeUnit.SECONDS));
+        rpc.close();
+    }
+}
