@@ -95,45 +95,42 @@ class CodeActionTest {
         }
     }
 
+    /** The quick fixes offered for the first diagnostic of a one-line document. */
+    private List<CodeAction> fixesForTheFirstDiagnostic(LspSession s, String text) throws Exception {
+        String uri = s.open("a.csf", text);
+        Diagnostic d = s.currentDiagnostics(uri).getDiagnostics().get(0);
+        return actions(s, uri, d.getRange(), List.of(d));
+    }
+
     @Test
     void registerOutOfRangeBecomesTheNearestValidRegister() throws Exception {
         try (LspSession s = LspSession.start(root)) {
-            String uri = s.open("a.csf", "    MOVE32 r200, #5\n");
-            Diagnostic d = s.currentDiagnostics(uri).getDiagnostics().get(0);
-            CodeAction fix = actions(s, uri, d.getRange(), List.of(d)).get(0);
+            CodeAction fix = fixesForTheFirstDiagnostic(s, "    MOVE32 r200, #5\n").get(0);
             assertEquals("Change 'r200' to 'r95'", fix.getTitle());
             assertEquals(List.of(new TextEdit(new Range(new Position(0, 11), new Position(0, 15)), "r95")),
-                    fix.getEdit().getChanges().get(uri));
+                    fix.getEdit().getChanges().values().iterator().next());
         }
     }
 
     @Test
     void registerPairOutOfRangeBecomesTheLastValidPair() throws Exception {
         try (LspSession s = LspSession.start(root)) {
-            String uri = s.open("a.csf", "    MOVE48 d96, #0x1234\n");
-            Diagnostic d = s.currentDiagnostics(uri).getDiagnostics().get(0);
-            CodeAction fix = actions(s, uri, d.getRange(), List.of(d)).get(0);
-            assertEquals("Change 'd96' to 'd94'", fix.getTitle());
+            assertEquals("Change 'd96' to 'd94'", fixesForTheFirstDiagnostic(s, "    MOVE48 d96, #0x1234\n").get(0).getTitle());
         }
     }
 
     @Test
     void singleRegisterWhereAPairBelongsBecomesThePair() throws Exception {
         try (LspSession s = LspSession.start(root)) {
-            String uri = s.open("a.csf", "    MOVE48 r40, #0x1234\n");
-            Diagnostic d = s.currentDiagnostics(uri).getDiagnostics().get(0);
-            CodeAction fix = actions(s, uri, d.getRange(), List.of(d)).get(0);
-            assertEquals("Change 'r40' to 'd40'", fix.getTitle());
+            assertEquals("Change 'r40' to 'd40'", fixesForTheFirstDiagnostic(s, "    MOVE48 r40, #0x1234\n").get(0).getTitle());
         }
     }
 
     @Test
     void registerJustPastTheLastGetsExactlyOneFix() throws Exception {
         try (LspSession s = LspSession.start(root)) {
-            String uri = s.open("a.csf", "    MOVE32 r96, #1\n");
-            Diagnostic d = s.currentDiagnostics(uri).getDiagnostics().get(0);
-            List<CodeAction> fixes = actions(s, uri, d.getRange(), List.of(d));
-            assertEquals(List.of("Change 'r96' to 'r95'"), fixes.stream().map(CodeAction::getTitle).toList());
+            assertEquals(List.of("Change 'r96' to 'r95'"), fixesForTheFirstDiagnostic(s, "    MOVE32 r96, #1\n").stream()
+                    .map(CodeAction::getTitle).toList());
         }
     }
 }

@@ -51,6 +51,15 @@ class DocumentWorkTest {
                     BRANCH.always r0, loop
             """;
 
+    /** No background runs; on-demand runs with no step budget to speak of and the given wall-clock limit. */
+    private static JsonObject onDemandRunsFor(long timeoutMillis) {
+        JsonObject options = new JsonObject();
+        options.addProperty("backgroundRun", false);
+        options.addProperty("runTimeoutMs", timeoutMillis);
+        options.addProperty("runSteps", Long.MAX_VALUE);
+        return options;
+    }
+
     private static JsonObject runParams(String uri) {
         JsonObject p = new JsonObject();
         p.addProperty("uri", uri);
@@ -92,11 +101,7 @@ class DocumentWorkTest {
 
     @Test
     void runsOfHeavyStreamsLeaveTheRequestThreadsFreeAndEndWhenTheirDocumentCloses() throws Exception {
-        JsonObject options = new JsonObject();
-        options.addProperty("backgroundRun", false);
-        options.addProperty("runTimeoutMs", 600_000);
-        options.addProperty("runSteps", Long.MAX_VALUE);
-        try (LspSession s = LspSession.start(root, options)) {
+        try (LspSession s = LspSession.start(root, onDemandRunsFor(600_000))) {
             String heavy = s.open("heavy.csf", HEAVY);
             CompletableFuture<JsonObject> first = s.server.run(runParams(heavy));
             CompletableFuture<JsonObject> second = s.server.run(runParams(heavy));
@@ -117,11 +122,7 @@ class DocumentWorkTest {
 
     @Test
     void onDemandRunEndsAsATimeoutAfterItsWallClockLimit() throws Exception {
-        JsonObject options = new JsonObject();
-        options.addProperty("backgroundRun", false);
-        options.addProperty("runTimeoutMs", 300);
-        options.addProperty("runSteps", Long.MAX_VALUE);
-        try (LspSession s = LspSession.start(root, options)) {
+        try (LspSession s = LspSession.start(root, onDemandRunsFor(300))) {
             String heavy = s.open("heavy.csf", HEAVY);
             JsonObject report = s.server.run(runParams(heavy)).get(30, TimeUnit.SECONDS).getAsJsonObject("report");
             assertEquals("timeout", report.get("status").getAsString());

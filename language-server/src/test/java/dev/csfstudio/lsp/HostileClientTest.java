@@ -111,11 +111,11 @@ class HostileClientTest {
     @Test
     void requestsBeforeInitializeAreServerNotInitialized() throws Exception {
         try (RawServer s = RawServer.fresh()) {
-            JsonObject error = RawServer.error(s.rpc.response(s.rpc.request("textDocument/hover",
-                    json("{\"textDocument\":{\"uri\":\"file:///a.csf\"},\"position\":{\"line\":0,\"character\":0}}"))));
+            JsonObject error = s.errorOf("textDocument/hover",
+                    json("{\"textDocument\":{\"uri\":\"file:///a.csf\"},\"position\":{\"line\":0,\"character\":0}}"));
             assertEquals(-32002, error.get("code").getAsInt());
-            assertEquals(-32002, RawServer.error(s.rpc.response(s.rpc.request("shutdown", null))).get("code").getAsInt());
-            s.rpc.response(s.rpc.request("initialize", json("{\"processId\":null,\"rootUri\":null,\"capabilities\":{}}")));
+            assertEquals(-32002, s.errorOf("shutdown", null).get("code").getAsInt());
+            s.rpc.response(s.rpc.request("initialize", RawServer.initializeParams()));
         }
     }
 
@@ -129,8 +129,7 @@ class HostileClientTest {
     @Test
     void secondInitializeIsAnInvalidRequest() throws Exception {
         try (RawServer s = RawServer.initialized()) {
-            JsonObject error = RawServer.error(s.rpc.response(s.rpc.request("initialize",
-                    json("{\"processId\":null,\"rootUri\":null,\"capabilities\":{}}"))));
+            JsonObject error = s.errorOf("initialize", RawServer.initializeParams());
             assertEquals(-32600, error.get("code").getAsInt());
         }
     }
@@ -139,7 +138,7 @@ class HostileClientTest {
     void requestsAfterShutdownAreInvalidRequestsAndExitStillEndsWithZero() throws Exception {
         RawServer s = RawServer.initialized();
         assertTrue(s.rpc.response(s.rpc.request("shutdown", null)).has("result"));
-        JsonObject error = RawServer.error(s.rpc.response(s.rpc.request("workspace/symbol", json("{\"query\":\"\"}"))));
+        JsonObject error = s.errorOf("workspace/symbol", json("{\"query\":\"\"}"));
         assertEquals(-32600, error.get("code").getAsInt());
         s.rpc.notify("exit", null);
         assertEquals(0, s.exit.get(20, TimeUnit.SECONDS));
@@ -148,9 +147,7 @@ class HostileClientTest {
     @Test
     void negativePositionsAreInvalidParamsWithoutStackTraces() throws Exception {
         try (RawServer s = RawServer.initialized()) {
-            String uri = "file:///tmp/hostile-positions.csf";
-            s.rpc.notify("textDocument/didOpen", json("{\"textDocument\":{\"uri\":\"" + uri
-                    + "\",\"languageId\":\"csf\",\"version\":1,\"text\":\"loop: NOP\\n    BRANCH.ne r4, loop\\n\"}}"));
+            String uri = s.open("file:///tmp/hostile-positions.csf", "loop: NOP\n    BRANCH.ne r4, loop\n");
             String at = "{\"textDocument\":{\"uri\":\"" + uri + "\"},\"position\":{\"line\":-1,\"character\":-5}";
             String range = "{\"textDocument\":{\"uri\":\"" + uri + "\"},\"range\":{\"start\":{\"line\":0,\"character\":-3},"
                     + "\"end\":{\"line\":1,\"character\":0}}";
@@ -167,7 +164,7 @@ class HostileClientTest {
                     {"textDocument/semanticTokens/range", range + "}"},
             };
             for (String[] r : requests) {
-                JsonObject error = RawServer.error(s.rpc.response(s.rpc.request(r[0], json(r[1]))));
+                JsonObject error = s.errorOf(r[0], json(r[1]));
                 assertEquals(-32602, error.get("code").getAsInt(), r[0] + ": " + error);
                 JsonElement data = error.get("data");
                 assertFalse(data != null && data.toString().contains("at java."), r[0] + ": " + error);
@@ -178,9 +175,7 @@ class HostileClientTest {
     @Test
     void positionsPastTheEndOfTheDocumentAreAnsweredNormally() throws Exception {
         try (RawServer s = RawServer.initialized()) {
-            String uri = "file:///tmp/hostile-far.csf";
-            s.rpc.notify("textDocument/didOpen", json("{\"textDocument\":{\"uri\":\"" + uri
-                    + "\",\"languageId\":\"csf\",\"version\":1,\"text\":\"NOP\\n\"}}"));
+            String uri = s.open("file:///tmp/hostile-far.csf", "NOP\n");
             for (String method : new String[] {"textDocument/hover", "textDocument/completion",
                     "textDocument/signatureHelp", "textDocument/definition"}) {
                 JsonObject answer = s.rpc.response(s.rpc.request(method, json("{\"textDocument\":{\"uri\":\"" + uri
@@ -196,7 +191,7 @@ class HostileClientTest {
     @Test
     void requestWithoutParamsIsInvalidParams() throws Exception {
         try (RawServer s = RawServer.initialized()) {
-            JsonObject error = RawServer.error(s.rpc.response(s.rpc.request("textDocument/hover", null)));
+            JsonObject error = s.errorOf("textDocument/hover", null);
             assertEquals(-32602, error.get("code").getAsInt(), error.toString());
             assertFalse(error.toString().contains("at java."), error.toString());
         }

@@ -31,12 +31,34 @@ final class RawServer implements AutoCloseable {
     /** A server after initialize (no workspace folders) and initialized. */
     static RawServer initialized() throws Exception {
         RawServer s = new RawServer();
-        JsonObject init = JsonParser.parseString("{\"processId\":null,\"rootUri\":null,\"capabilities\":{},"
-                + "\"initializationOptions\":{\"backgroundRun\":false}}").getAsJsonObject();
-        s.capabilities = s.rpc.response(s.rpc.request("initialize", init)).getAsJsonObject("result")
+        s.capabilities = s.rpc.response(s.rpc.request("initialize", initializeParams())).getAsJsonObject("result")
                 .getAsJsonObject("capabilities");
         s.rpc.notify("initialized", new JsonObject());
         return s;
+    }
+
+    /** initialize without workspace folders or root, background runs off. */
+    static JsonObject initializeParams() {
+        return JsonParser.parseString("{\"processId\":null,\"rootUri\":null,\"capabilities\":{},"
+                + "\"initializationOptions\":{\"backgroundRun\":false}}").getAsJsonObject();
+    }
+
+    /** Opens a document (didOpen, version 1); returns its URI. */
+    String open(String uri, String text) throws Exception {
+        JsonObject item = new JsonObject();
+        item.addProperty("uri", uri);
+        item.addProperty("languageId", "csf");
+        item.addProperty("version", 1);
+        item.addProperty("text", text);
+        JsonObject params = new JsonObject();
+        params.add("textDocument", item);
+        rpc.notify("textDocument/didOpen", params);
+        return uri;
+    }
+
+    /** The error the server answers {@code method} with; fails when it answers with a result. */
+    JsonObject errorOf(String method, JsonObject params) throws Exception {
+        return error(rpc.response(rpc.request(method, params)));
     }
 
     /** The error of a response, which must be one. */
