@@ -1,7 +1,8 @@
 package dev.csfstudio.runtime;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 
@@ -21,12 +22,14 @@ final class GroupScheduler {
     /** Command stream group slots of the Mali-G610 firmware (panthor reads the count from the firmware). */
     static final int CSG_SLOTS = 8;
 
-    private final List<Queue> groups;
     private final Map<String, AddressSpace> vms;
     private final Mmu mmu;
     private final PhysicalMemory memory;
-    /** Groups in the order they get their turn: the longest-waiting first. */
-    private final ArrayDeque<Queue> turns;
+    /**
+     * Groups that may still have work, in the order they get their turn: the longest-waiting first. A
+     * group without work leaves for good (every job is submitted before the run starts).
+     */
+    private final LinkedHashSet<Queue> turns;
     private final Queue[] resident = new Queue[CSG_SLOTS];
     /** Per address-space slot: the round its VM was last used in (for least-recently-used rebinding). */
     private final long[] slotUsed = new long[Mmu.SLOTS];
@@ -35,11 +38,10 @@ final class GroupScheduler {
 
     /** {@code vms} in declaration order; the first {@link Mmu#SLOTS} are bound to slots 0, 1, ... */
     GroupScheduler(List<Queue> groups, Map<String, AddressSpace> vms, Mmu mmu, PhysicalMemory memory) {
-        this.groups = groups;
         this.vms = vms;
         this.mmu = mmu;
         this.memory = memory;
-        this.turns = new ArrayDeque<>(groups);
+        this.turns = new LinkedHashSet<>(groups);
         int slot = 0;
         for (AddressSpace as : vms.values()) {
             if (slot < Mmu.SLOTS) {
@@ -81,7 +83,7 @@ final class GroupScheduler {
                 q.lastResident = round;
                 slotUsed[q.slot] = round;
                 turns.remove(q);
-                turns.addLast(q);
+                turns.add(q); // to the back of the line
             }
         }
         return running;
@@ -89,11 +91,11 @@ final class GroupScheduler {
 
     /** Adds groups with work, runnable or blocked as asked, in turn order, while slots are left. */
     private void pick(List<Queue> wanted, boolean runnable) {
-        for (Queue q : turns) {
-            if (wanted.size() == CSG_SLOTS) {
-                return;
-            }
-            if (q.hasWork() && runnable(q) == runnable) {
+        for (Iterator<Queue> it = turns.iterator(); it.hasNext() && wanted.size() < CSG_SLOTS; ) {
+            Queue q = it.next();
+            if (!q.hasWork()) {
+                it.remove();
+            } else if (runnable(q) == runnable && !wanted.contains(q)) {
                 wanted.add(q);
             }
         }
@@ -151,7 +153,7 @@ final class GroupScheduler {
             lastProgress = round;
             return false;
         }
-        for (Queue q : groups) {
+        for (Queue q : turns) {
             if (q.hasWork() && q.lastResident <= lastProgress) {
                 return false;
             }

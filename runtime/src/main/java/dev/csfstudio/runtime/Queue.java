@@ -7,9 +7,10 @@ import java.util.List;
 
 /**
  * A command queue (one per group): its register file, kept across jobs, its call stack, its kernel ring
- * buffer, and where the scheduler has it: the CSG slot it is resident in and its VM's address-space slot. Submitting a job appends "MOVE48 d92, stream; MOVE32 r94, length; CALL d92, r94" to the
- * ring and advances the insert pointer; the queue runs while insert is ahead of extract, each job's
- * ring entry being the root frame (depth 0) so the user stream runs at depth 1.
+ * buffer, and where the scheduler has it: the CSG slot it is resident in and its VM's address-space
+ * slot. Submitting a job appends "MOVE48 d92, stream; MOVE32 r94, length; CALL d92, r94" to the ring and
+ * advances the insert pointer; the queue runs while insert is ahead of extract, each job's ring entry
+ * being the root frame (depth 0) so the user stream runs at depth 1.
  */
 public final class Queue {
 
