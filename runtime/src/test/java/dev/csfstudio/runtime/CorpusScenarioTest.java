@@ -138,4 +138,13 @@ class CorpusScenarioTest {
         assertEquals(1, r.registers()[1]);
         assertEquals(0, r.registers()[2]);
     }
+
+    @Test
+    void fortyQueuesTakeTurnsInTheEightCsgSlotsAndAllFinish() throws Exception {
+        RunReport r = Corpus.run("run-forty-queues.csf");
+        assertOk(r);
+        assertEquals(40, r.queues().size());
+        assertTrue(r.queues().stream().allMatch(q -> q.jobsCompleted() == 2), r.queues().toString());
+        assertEquals(40, r.memory().readBuffer("counter")[0]);
+    }
 }
