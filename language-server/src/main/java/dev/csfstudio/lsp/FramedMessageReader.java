@@ -36,6 +36,8 @@ final class FramedMessageReader implements MessageProducer, Closeable {
     static final int MAX_DEPTH = 64;
     private static final int MAX_HEADER_LINE = 1024;
     private static final int MAX_HEADER_LINES = 32;
+    /** Bytes of an over-long body read to find its id. */
+    private static final int HEAD_BYTES = 1 << 16;
     private static final byte[] CONTENT_LENGTH = "content-length:".getBytes(StandardCharsets.US_ASCII);
     private static final Logger LOG = Logger.getLogger(FramedMessageReader.class.getName());
 
@@ -48,7 +50,8 @@ final class FramedMessageReader implements MessageProducer, Closeable {
     private sealed interface Frame {
         record Body(byte[] bytes) implements Frame { }
 
-        record TooLong(long length) implements Frame { }
+        /** A body over the limit: its length and its first bytes (where the id usually is). */
+        record TooLong(long length, byte[] head) implements Frame { }
 
         record Broken(String why) implements Frame { }
     }
@@ -76,8 +79,10 @@ final class FramedMessageReader implements MessageProducer, Closeable {
                     reply(ResponseErrorCode.ParseError, "Parse error: " + broken.why()
                             + "; skipped to the next Content-Length header");
                 } else if (frame instanceof Frame.TooLong tooLong) {
-                    reply(ResponseErrorCode.InvalidRequest, "Invalid request: a message of " + tooLong.length()
-                            + " bytes is over the limit of " + MAX_BODY_BYTES + " bytes; skipped");
+                    String head = new String(tooLong.head(), StandardCharsets.UTF_8);
+                    ErrorResponses.send(replies, JsonShape.of(head).id(), ResponseErrorCode.InvalidRequest,
+                            "Invalid request: a message of " + tooLong.length() + " bytes is over the limit of "
+                                    + MAX_BODY_BYTES + " bytes; skipped");
                 }
             }
         } catch (IOException e) {
@@ -207,7 +212,8 @@ final class FramedMessageReader implements MessageProducer, Closeable {
             return new Frame.Broken("no Content-Length header");
         }
         if (length > MAX_BODY_BYTES) {
-            return skip(length) ? new Frame.TooLong(length) : null;
+            byte[] head = in.readNBytes(HEAD_BYTES);
+            return head.length == HEAD_BYTES && skip(length - HEAD_BYTES) ? new Frame.TooLong(length, head) : null;
         }
         byte[] body = in.readNBytes((int) length);
         return body.length < length ? null : new Frame.Body(body);

@@ -19,7 +19,8 @@ import com.google.gson.stream.JsonToken;
  * @param depth    deepest nesting of objects and arrays (a flat object is 1)
  * @param method   whether the object has a string {@code method}
  * @param response whether the object has a {@code result} or {@code error}
- * @param id       the object's {@code id} when it is a string or number
+ * @param id       the object's {@code id} when it is a string or number (also when the text is only the
+ *                 start of a message, as long as the id came before the text broke off)
  */
 record JsonShape(String problem, boolean object, int depth, boolean method, boolean response,
                  Either<String, Number> id) {
@@ -27,13 +28,13 @@ record JsonShape(String problem, boolean object, int depth, boolean method, bool
     static JsonShape of(String text) {
         JsonReader reader = new JsonReader(new StringReader(text));
         reader.setNestingLimit(Integer.MAX_VALUE); // the depth is measured here, and the reader keeps no recursion
+        Either<String, Number> id = null;
         try {
             boolean object = reader.peek() == JsonToken.BEGIN_OBJECT;
             int depth = 0;
             int deepest = 0;
             boolean method = false;
             boolean response = false;
-            Either<String, Number> id = null;
             do {
                 switch (reader.peek()) {
                     case BEGIN_OBJECT -> {
@@ -67,11 +68,12 @@ record JsonShape(String problem, boolean object, int depth, boolean method, bool
                 }
             } while (depth > 0);
             if (reader.peek() != JsonToken.END_DOCUMENT) {
-                return problem("more text after the JSON value");
+                return problem("more text after the JSON value", id);
             }
             return new JsonShape(null, object, deepest, method, response, id);
         } catch (IOException | IllegalStateException | NumberFormatException e) {
-            return problem(e.getMessage() == null ? e.getClass().getSimpleName() : ErrorResponses.shorten(e.getMessage()));
+            return problem(e.getMessage() == null ? e.getClass().getSimpleName() : ErrorResponses.shorten(e.getMessage()),
+                    id);
         }
     }
 
@@ -89,7 +91,7 @@ record JsonShape(String problem, boolean object, int depth, boolean method, bool
         return null;
     }
 
-    private static JsonShape problem(String why) {
-        return new JsonShape(why, false, 0, false, false, null);
+    private static JsonShape problem(String why, Either<String, Number> id) {
+        return new JsonShape(why, false, 0, false, false, id);
     }
 }

@@ -36,6 +36,9 @@ public final class WorkspaceRoots {
         if (found.isEmpty() && params.getRootUri() != null) {
             DocumentStore.pathOf(params.getRootUri()).ifPresent(found::add);
         }
+        if (found.isEmpty() && params.getRootPath() != null && !params.getRootPath().isBlank()) {
+            found.add(Path.of(params.getRootPath())); // clients older than rootUri
+        }
         set(found);
     }
 

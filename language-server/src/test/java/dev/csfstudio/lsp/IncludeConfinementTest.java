@@ -14,6 +14,8 @@ import org.eclipse.lsp4j.TextDocumentItem;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import com.google.gson.JsonObject;
+
 /** Without workspace folders a document includes only .csf files of its own directory tree. */
 class IncludeConfinementTest {
 
@@ -69,6 +71,20 @@ class IncludeConfinementTest {
                     new TextDocumentItem(uri, "csf", 1, ".include \"target/untitled-include.csf\"\n")));
             String text = messages(s.client.awaitDiagnostics(uri, p -> !p.getDiagnostics().isEmpty()).getDiagnostics());
             assertTrue(text.contains("no file"), text);
+        }
+    }
+
+    @Test
+    void rootPathOfAnOlderClientIsAWorkspaceRoot() throws Exception {
+        Files.writeString(dir.resolve("defs.inc"), ".equ N, 3\n");
+        JsonObject init = RawServer.initializeParams();
+        init.addProperty("rootPath", dir.toString());
+        try (RawServer s = RawServer.initialized(init)) {
+            String uri = s.open(DocumentStore.uriOf(dir.resolve("sub/main.csf")), ".include \"../defs.inc\"\nMOVE32 r1, #N\n");
+            JsonObject published = s.rpc.await(m -> "textDocument/publishDiagnostics".equals(
+                    m.has("method") ? m.get("method").getAsString() : null)
+                    && m.getAsJsonObject("params").get("uri").getAsString().equals(uri));
+            assertEquals(0, published.getAsJsonObject("params").getAsJsonArray("diagnostics").size(), published.toString());
         }
     }
 }

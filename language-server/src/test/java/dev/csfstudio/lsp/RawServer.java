@@ -30,8 +30,13 @@ final class RawServer implements AutoCloseable {
 
     /** A server after initialize (no workspace folders) and initialized. */
     static RawServer initialized() throws Exception {
+        return initialized(initializeParams());
+    }
+
+    /** A server after initialize with {@code params} and initialized. */
+    static RawServer initialized(JsonObject params) throws Exception {
         RawServer s = new RawServer();
-        s.capabilities = s.rpc.response(s.rpc.request("initialize", initializeParams())).getAsJsonObject("result")
+        s.capabilities = s.rpc.response(s.rpc.request("initialize", params)).getAsJsonObject("result")
                 .getAsJsonObject("capabilities");
         s.rpc.notify("initialized", new JsonObject());
         return s;
