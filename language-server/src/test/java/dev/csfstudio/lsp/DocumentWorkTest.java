@@ -123,8 +123,8 @@ class DocumentWorkTest {
     @Test
     void onDemandRunEndsAsATimeoutAfterItsWallClockLimit() throws Exception {
         try (LspSession s = LspSession.start(root, onDemandRunsFor(300))) {
-            String heavy = s.open("heavy.csf", HEAVY);
-            JsonObject report = s.server.run(runParams(heavy)).get(30, TimeUnit.SECONDS).getAsJsonObject("report");
+            String endless = s.open("endless.csf", "loop: BRANCH.always r0, loop\n");
+            JsonObject report = s.server.run(runParams(endless)).get(30, TimeUnit.SECONDS).getAsJsonObject("report");
             assertEquals("timeout", report.get("status").getAsString());
             assertTrue(report.getAsJsonObject("fault").get("message").getAsString().contains("wall-clock limit of 300 ms"),
                     report.toString());
