@@ -120,13 +120,6 @@ class HostileClientTest {
     }
 
     @Test
-    void exitBeforeInitializeEndsTheServerWithCodeOne() throws Exception {
-        RawServer s = RawServer.fresh();
-        s.rpc.notify("exit", null);
-        assertEquals(1, s.exit.get(20, TimeUnit.SECONDS));
-    }
-
-    @Test
     void secondInitializeIsAnInvalidRequest() throws Exception {
         try (RawServer s = RawServer.initialized()) {
             JsonObject error = s.errorOf("initialize", RawServer.initializeParams());

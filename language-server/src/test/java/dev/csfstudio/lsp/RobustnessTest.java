@@ -44,10 +44,11 @@ class RobustnessTest {
     }
 
     @Test
-    void exitWithoutShutdownEndsWithCodeOne() throws Exception {
-        RawServer s = RawServer.initialized();
-        s.rpc.notify("exit", null);
-        assertEquals(1, s.exit.get(10, TimeUnit.SECONDS));
+    void exitWithoutShutdownEndsWithCodeOneInitializedOrNot() throws Exception {
+        for (RawServer s : new RawServer[] {RawServer.fresh(), RawServer.initialized()}) {
+            s.rpc.notify("exit", null);
+            assertEquals(1, s.exit.get(10, TimeUnit.SECONDS));
+        }
     }
 
     @Test
