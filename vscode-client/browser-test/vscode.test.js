@@ -1,0 +1,254 @@
+// The extension in a real VS Code: the built .vsix installed into code-server (VS Code 1.100 in a browser),
+// whose workbench runs in headless Chromium driven by playwright-core, as a user would use it: open a file,
+// read the Problems panel, look at the colours, run the stream and look at the run panel. Skipped, loudly,
+// only when there is no Chromium ($CHROMIUM, default /usr/bin/chromium; apt-get install chromium).
+'use strict';
+const { describe, it, before, after } = require('node:test');
+const assert = require('node:assert/strict');
+const cp = require('node:child_process');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+
+const CLIENT = path.resolve(__dirname, '..');
+const REPO = path.resolve(CLIENT, '..');
+const VSIX = process.env.CSF_VSIX || path.join(CLIENT, 'target', 'csf-studio.vsix');
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const SCREENSHOTS = path.join(CLIENT, 'target', 'browser-test');
+const CODE_SERVER = require.resolve('code-server');
+/** A colour no theme gives: the user setting below paints the server's "parameter" tokens (registers) with it. */
+const SEMANTIC_MAGENTA = 'rgb(255, 0, 255)';
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+const BAD = [
+    '.stream main',
+    '    MOVE32 r1, #1',
+    '    BRNCH.ne r4, 0',
+    '',
+].join('\n');
+
+const skip = fs.existsSync(CHROMIUM) ? false
+    : `no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM)`;
+if (skip) {
+    console.warn(`\n*** SKIPPED the real VS Code tests: ${skip} ***\n`);
+}
+
+/** Polls `probe` until it returns a truthy value; fails with `what` and the last value after `timeoutMs`. */
+async function eventually(what, probe, timeoutMs = 30000) {
+    const end = Date.now() + timeoutMs;
+    let last;
+    for (;;) {
+        last = await probe();
+        if (last) {
+            return last;
+        }
+        if (Date.now() > end) {
+            throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+        }
+        await new Promise((r) => setTimeout(r, 250));
+    }
+}
+
+/** A scratch home for code-server and Chromium, so nothing is written to the user's own. */
+function scratch() {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'csf-vscode-'));
+    const env = { ...process.env };
+    for (const [name, sub] of [['XDG_CONFIG_HOME', 'config'], ['XDG_DATA_HOME', 'data'], ['XDG_CACHE_HOME', 'cache']]) {
+        env[name] = path.join(dir, sub);
+        fs.mkdirSync(env[name]);
+    }
+    const workspace = path.join(dir, 'workspace');
+    fs.mkdirSync(workspace);
+    fs.copyFileSync(path.join(REPO, 'examples', 'clear.csf'), path.join(workspace, 'clear.csf'));
+    fs.writeFileSync(path.join(workspace, 'bad.csf'), BAD);
+    const user = path.join(dir, 'user-data', 'User');
+    fs.mkdirSync(user, { recursive: true });
+    fs.writeFileSync(path.join(user, 'settings.json'), JSON.stringify({
+        'workbench.startupEditor': 'none',
+        'workbench.tips.enabled': false,
+        'security.workspace.trust.enabled': false,
+        'extensions.autoCheckUpdates': false,
+        'extensions.autoUpdate': false,
+        'update.mode': 'none',
+        'telemetry.telemetryLevel': 'off',
+        'editor.semanticHighlighting.enabled': true,
+        'editor.semanticTokenColorCustomizations': { rules: { parameter: '#ff00ff' } },
+    }, null, 2));
+    const args = ['--config', path.join(dir, 'config.yaml'), '--user-data-dir', path.join(dir, 'user-data'),
+        '--extensions-dir', path.join(dir, 'extensions')];
+    return { dir, env, workspace, args };
+}
+
+function installExtension(home) {
+    const r = cp.spawnSync(process.execPath, [CODE_SERVER, ...home.args, '--install-extension', VSIX],
+        { env: home.env, encoding: 'utf8' });
+    assert.equal(r.status, 0, `code-server --install-extension ${VSIX}: ${r.stdout}${r.stderr}`);
+    assert.match(r.stdout, /successfully installed/, r.stdout);
+}
+
+/** Starts code-server on a free loopback port in its own process group; resolves with its URL. */
+function startCodeServer(home, log) {
+    const proc = cp.spawn(process.execPath, [CODE_SERVER, ...home.args, '--auth', 'none',
+        '--bind-addr', '127.0.0.1:0', '--disable-telemetry', '--disable-update-check',
+        '--disable-workspace-trust', home.workspace], { env: home.env, detached: true });
+    const out = fs.createWriteStream(log);
+    const url = new Promise((resolve, reject) => {
+        let seen = '';
+        const timer = setTimeout(() => reject(new Error(`code-server did not listen within 60 s:\n${seen}`)), 60000);
+        proc.stdout.on('data', (d) => {
+            seen += d;
+            const m = /HTTP server listening on (http:\/\/127\.0\.0\.1:\d+)\//.exec(seen);
+            if (m) {
+                clearTimeout(timer);
+                resolve(m[1]);
+            }
+        });
+        proc.on('exit', (code) => reject(new Error(`code-server exited (${code}):\n${seen}`)));
+    });
+    proc.stdout.pipe(out);
+    proc.stderr.pipe(out);
+    return { proc, url };
+}
+
+describe('the extension in a real VS Code (code-server in headless Chromium)', { skip }, () => {
+    let home;
+    let server;
+    let browser;
+    let page;
+    let shot = 0;
+
+    async function screenshot(name) {
+        shot += 1;
+        await page.screenshot({ path: path.join(SCREENSHOTS, `${String(shot).padStart(2, '0')}-${name}.png`) });
+    }
+
+    /** Ctrl+P, the file name, Enter: the file opens in the active editor. */
+    async function quickOpen(name) {
+        await page.keyboard.press('Control+P');
+        const input = page.locator('.quick-input-widget input');
+        await input.waitFor({ state: 'visible' });
+        await input.fill(name);
+        await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor();
+        await page.keyboard.press('Enter');
+        await page.locator('.tabs-container .tab.active', { hasText: name }).waitFor();
+    }
+
+    /** F1, the command's title, Enter. */
+    async function runCommand(title) {
+        await page.keyboard.press('F1');
+        const input = page.locator('.quick-input-widget input');
+        await input.waitFor({ state: 'visible' });
+        await input.fill(`>${title}`);
+        await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
+        await page.keyboard.press('Enter');
+    }
+
+    before(async () => {
+        assert.ok(fs.existsSync(VSIX), `${VSIX} does not exist: build it with ./mvnw -DskipTests -pl vscode-client -am package`);
+        fs.mkdirSync(SCREENSHOTS, { recursive: true });
+        home = scratch();
+        installExtension(home);
+        server = startCodeServer(home, path.join(SCREENSHOTS, 'code-server.log'));
+        const url = await server.url;
+        const { chromium } = require('playwright-core');
+        browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS,
+            env: home.env });
+        page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+        await page.goto(`${url}/?folder=${encodeURIComponent(home.workspace)}`);
+        await page.locator('.monaco-workbench .part.statusbar').waitFor({ timeout: 60000 });
+        // the explorer lists the workspace once the folder is open
+        await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'clear.csf' }).waitFor({ timeout: 60000 });
+    });
+
+    after(async () => {
+        if (page) {
+            await screenshot('last').catch(() => undefined);
+        }
+        await browser?.close();
+        if (server?.proc.exitCode === null) {
+            // the extension host and the language server it started are in code-server's process group
+            process.kill(-server.proc.pid, 'SIGTERM');
+            await new Promise((r) => server.proc.once('exit', r));
+        }
+        if (home) {
+            fs.rmSync(home.dir, { recursive: true, force: true });
+        }
+    });
+
+    it('shows the server\'s error for a misspelt mnemonic in the Problems panel, at its line', async () => {
+        await quickOpen('bad.csf');
+        await page.keyboard.press('Control+Shift+M');
+        const problem = page.locator('.markers-panel .monaco-list-row', { hasText: "unknown mnemonic 'BRNCH'" });
+        await problem.first().waitFor({ timeout: 60000 });
+        const text = await problem.first().innerText();
+        assert.match(text, /\[Ln 3, Col 5\]/, text);
+        await screenshot('problems');
+    });
+
+    it('colours registers from the server\'s semantic tokens', async () => {
+        await quickOpen('clear.csf');
+        let colour;
+        await eventually(`d40 painted ${SEMANTIC_MAGENTA} by the semantic token rule`, async () => {
+            colour = await page.evaluate(() => {
+                const spans = [...document.querySelectorAll('.editor-instance .view-lines .view-line span span')];
+                const register = spans.find((s) => s.textContent === 'd40');
+                return register ? getComputedStyle(register).color : 'no d40 on screen';
+            });
+            return colour === SEMANTIC_MAGENTA;
+        }).catch(async (e) => {
+            await screenshot('no-semantic-colour');
+            throw new Error(`${e.message}; d40 is ${colour}`);
+        });
+        assert.equal(colour, SEMANTIC_MAGENTA);
+        await screenshot('semantic-tokens');
+    });
+
+    it('Run Stream opens the run panel with the cleared render target as an image', async () => {
+        await quickOpen('clear.csf');
+        await runCommand('CSF: Run Stream');
+        // the panel is a webview: an iframe inside an iframe, found by its image
+        const image = await eventually('the run panel\'s render target image', async () => {
+            for (const frame of page.frames()) {
+                const img = await frame.$('img[src^="data:image/png;base64,"]').catch(() => null);
+                if (img) {
+                    return { frame, img };
+                }
+            }
+            return undefined;
+        }, 60000);
+        const seen = await image.frame.evaluate(async () => {
+            const img = document.querySelector('img[src^="data:image/png;base64,"]');
+            await img.decode();
+            const canvas = document.createElement('canvas');
+            canvas.width = img.naturalWidth;
+            canvas.height = img.naturalHeight;
+            const g = canvas.getContext('2d');
+            g.drawImage(img, 0, 0);
+            return {
+                width: img.naturalWidth,
+                height: img.naturalHeight,
+                pixel: [...g.getImageData(0, 0, 1, 1).data],
+                caption: document.querySelector('figcaption')?.textContent ?? '',
+                status: document.querySelector('.status')?.textContent ?? '',
+            };
+        });
+        assert.deepEqual([seen.width, seen.height], [16, 16]);
+        assert.deepEqual(seen.pixel, [255, 0, 0, 255], 'opaque red');
+        assert.match(seen.caption, /color/);
+        assert.match(seen.caption, /R8G8B8A8/);
+        assert.match(seen.status, /instructions executed/);
+        await screenshot('run-panel');
+    });
+
+    it('has shown no error notification', async () => {
+        await runCommand('Notifications: Show Notifications');
+        await page.locator('.notifications-center').waitFor();
+        const errors = await page.evaluate(() => [...document.querySelectorAll(
+            '.notifications-center .notification-list-item, .notifications-toasts .notification-list-item')]
+            .filter((item) => item.querySelector('.codicon-error'))
+            .map((item) => item.querySelector('.notification-list-item-message')?.textContent ?? item.textContent));
+        await screenshot('notifications');
+        assert.deepEqual(errors, []);
+    });
+});
