@@ -3,6 +3,7 @@ package dev.csfstudio.cli;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.Properties;
 
 import picocli.CommandLine;
@@ -11,10 +12,26 @@ import picocli.CommandLine.IVersionProvider;
 
 /** The {@code csf} command: assemble, disassemble, run and serve CSF Studio sources. */
 @Command(name = "csf", mixinStandardHelpOptions = true, versionProvider = Csf.Version.class,
-        description = "CSF Studio: assembler, disassembler and simulator for Mali CSF command streams.",
-        subcommands = {AssembleCommand.class, DisassembleCommand.class, RunCommand.class, LanguageServerCommand.class,
-                CommandLine.HelpCommand.class})
+        description = "CSF Studio: assembler, disassembler and simulator for Mali CSF command streams.")
 public final class Csf implements Runnable {
+
+    /**
+     * The subcommands, in the order {@code csf --help} lists them. Building one (its picocli model from its
+     * annotations, with its own converters) was the largest part of a small run's start-up, so a command
+     * line builds only the one its arguments name ({@link #commandLine}).
+     */
+    static final List<String> SUBCOMMANDS = List.of("asm", "disasm", "run", "lsp", "help");
+
+    private static Object subcommand(String name) {
+        return switch (name) {
+            case "asm" -> new AssembleCommand();
+            case "disasm" -> new DisassembleCommand();
+            case "run" -> new RunCommand();
+            case "lsp" -> new LanguageServerCommand();
+            case "help" -> new CommandLine.HelpCommand();
+            default -> throw new IllegalArgumentException("no subcommand " + name);
+        };
+    }
 
     /** Exit code of a successful command. */
     public static final int OK = 0;
@@ -32,15 +49,27 @@ public final class Csf implements Runnable {
     }
 
     public static void main(String[] args) {
-        System.exit(commandLine(new PrintWriter(System.out, true), new PrintWriter(System.err, true)).execute(args));
+        System.exit(commandLine(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args)
+                .execute(args));
     }
 
-    /** The configured command line writing to the given streams (tests capture them). */
-    public static CommandLine commandLine(PrintWriter out, PrintWriter err) {
+    /**
+     * The configured command line for {@code args}, writing to the given streams (tests capture them). It has
+     * the subcommand {@code args} start with; every subcommand when they start with none (options, a usage
+     * error) or with {@code help}, which describes the others.
+     */
+    public static CommandLine commandLine(PrintWriter out, PrintWriter err, String... args) {
         CommandLine cli = new CommandLine(new Csf());
+        String first = args.length > 0 ? args[0] : "";
+        boolean one = SUBCOMMANDS.contains(first) && !first.equals("help");
+        for (String name : SUBCOMMANDS) {
+            if (!one || name.equals(first)) {
+                cli.addSubcommand(name, subcommand(name));
+            }
+        }
         cli.setOut(out);
         cli.setErr(err);
-        cli.setParameterExceptionHandler((ex, args) -> {
+        cli.setParameterExceptionHandler((ex, unused) -> {
             CommandLine failed = ex.getCommandLine();
             failed.getErr().println(failed.getCommandSpec().qualifiedName() + ": error: " + ex.getMessage()
                     + " (see '" + failed.getCommandSpec().qualifiedName() + " --help')");

@@ -17,6 +17,22 @@ class CsfCommandTest {
     }
 
     @Test
+    void helpCommandDescribesAnother() {
+        CsfInvocation r = CsfInvocation.run("help", "run");
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().contains("--dump-buffer"), r.out());
+    }
+
+    @Test
+    void commandLineOfASubcommandBuildsOnlyThatOne() {
+        java.io.PrintWriter sink = new java.io.PrintWriter(java.io.Writer.nullWriter());
+        assertEquals(java.util.Set.of("run"),
+                Csf.commandLine(sink, sink, "run", "x.csf").getSubcommands().keySet());
+        assertEquals(Csf.SUBCOMMANDS, java.util.List.copyOf(
+                Csf.commandLine(sink, sink, "--help").getSubcommands().keySet()));
+    }
+
+    @Test
     void commandHelpDescribesItsOptions() {
         CsfInvocation r = CsfInvocation.run("asm", "--help");
         assertEquals(0, r.exitCode());

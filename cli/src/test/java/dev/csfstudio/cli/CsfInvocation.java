@@ -9,7 +9,7 @@ record CsfInvocation(int exitCode, String out, String err) {
     static CsfInvocation run(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int code = Csf.commandLine(new PrintWriter(out, true), new PrintWriter(err, true)).execute(args);
+        int code = Csf.commandLine(new PrintWriter(out, true), new PrintWriter(err, true), args).execute(args);
         return new CsfInvocation(code, out.toString(), err.toString());
     }
 
