@@ -17,6 +17,19 @@ public record SourceRange(Path file, int line, int column, int endLine, int endC
         return (file == null ? "<input>" : file.toString()) + ":" + line + ":" + column;
     }
 
+    // equals and hashCode written out: a record's own link through invokedynamic on first use, which cost a
+    // small 'csf run' a twentieth of its start-up (ranges are hash keys of every assembly).
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof SourceRange r && line == r.line && column == r.column && endLine == r.endLine
+                && endColumn == r.endColumn && java.util.Objects.equals(file, r.file);
+    }
+
+    @Override
+    public int hashCode() {
+        return (((java.util.Objects.hashCode(file) * 31 + line) * 31 + column) * 31 + endLine) * 31 + endColumn;
+    }
+
     public boolean contains(int l, int c) {
         if (l < line || l > endLine) {
             return false;

@@ -180,8 +180,9 @@ public final class InstructionSet {
             int docAt = text.indexOf("doc=");
             String operandDoc = docAt < 0 ? "" : text.substring(docAt + 4);
             String head = docAt < 0 ? text : text.substring(0, docAt);
-            List<String> flags = List.of(head.split("\\s+"));
-            String enumName = option(head.split("\\s+"), "enum", null);
+            String[] headWords = TableText.words(head);
+            List<String> flags = List.of(headWords);
+            String enumName = option(headWords, "enum", null);
             operands.add(new OperandSpec(kind, fs, flags.contains("wrap"), flags.contains("optional"),
                     enumName == null ? null : enumType(enumName), operandDoc));
         }
@@ -213,8 +214,12 @@ public final class InstructionSet {
         }
 
         private BitField field(String fieldName) {
-            return fields.stream().filter(f -> f.name().equals(fieldName)).findFirst()
-                    .orElseThrow(() -> error("no field " + fieldName + " in " + mnemonic));
+            for (BitField f : fields) {
+                if (f.name().equals(fieldName)) {
+                    return f;
+                }
+            }
+            throw error("no field " + fieldName + " in " + mnemonic);
         }
 
         private EnumType enumType(String enumName) {

@@ -34,13 +34,36 @@ final class TableText {
                 number++;
                 String text = line.strip();
                 if (!text.isEmpty() && !text.startsWith("#")) {
-                    rows.add(new Row(number, text, text.split("\\s+")));
+                    rows.add(new Row(number, text, words(text)));
                 }
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         return rows;
+    }
+
+    /**
+     * The blank-separated words of {@code text} (no regular expression: the tables are read at every start,
+     * where compiling one per line cost more than reading the files).
+     */
+    static String[] words(String text) {
+        List<String> words = new ArrayList<>();
+        int i = 0;
+        int n = text.length();
+        while (i < n) {
+            while (i < n && Character.isWhitespace(text.charAt(i))) {
+                i++;
+            }
+            int start = i;
+            while (i < n && !Character.isWhitespace(text.charAt(i))) {
+                i++;
+            }
+            if (i > start) {
+                words.add(text.substring(start, i));
+            }
+        }
+        return words.toArray(new String[0]);
     }
 
     /** {@code enum NAME a=1 b=2 ...}. */
