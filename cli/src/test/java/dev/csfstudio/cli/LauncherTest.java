@@ -37,6 +37,11 @@ class LauncherTest {
      * online build; one that does not exit makes the jar.
      */
     private Launch launch(String offlineBuild, String onlineBuild) throws IOException, InterruptedException {
+        return launch(offlineBuild, onlineBuild, true, "--version");
+    }
+
+    private Launch launch(String offlineBuild, String onlineBuild, boolean noCds, String... args)
+            throws IOException, InterruptedException {
         Path launcher = Path.of(System.getProperty("csf.launcher", "../csf"));
         Files.copy(launcher, root.resolve("csf"), StandardCopyOption.COPY_ATTRIBUTES,
                 StandardCopyOption.REPLACE_EXISTING);
@@ -52,10 +57,22 @@ class LauncherTest {
                 mkdir -p cli/target && : > cli/target/csf.jar
                 """.formatted(offlineBuild, onlineBuild));
         Path bin = Files.createDirectories(root.resolve("bin"));
-        executable(bin.resolve("java"), "#!/usr/bin/env bash\necho 'csf 0.1.0-SNAPSHOT'\n");
-        ProcessBuilder pb = new ProcessBuilder("bash", root.resolve("csf").toString(), "--version");
+        // java: records its arguments; as -Xshare:dump it writes the archive it was asked for
+        executable(bin.resolve("java"), """
+                #!/usr/bin/env bash
+                echo "$*" >> "$(dirname "$0")/../java-calls.txt"
+                for a; do [[ $a == -XX:SharedArchiveFile=* && " $* " == *" -Xshare:dump "* ]] && : > "${a#*=}"; done
+                echo 'csf 0.1.0-SNAPSHOT'
+                """);
+        List<String> command = new java.util.ArrayList<>(List.of("bash", root.resolve("csf").toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command);
         pb.environment().put("PATH", bin + ":" + System.getenv("PATH"));
-        pb.environment().put("CSF_NO_CDS", "1");
+        if (noCds) {
+            pb.environment().put("CSF_NO_CDS", "1");
+        } else {
+            pb.environment().remove("CSF_NO_CDS");
+        }
         pb.redirectOutput(ProcessBuilder.Redirect.DISCARD);
         Process p = pb.start();
         String err = new String(p.getErrorStream().readAllBytes());
@@ -95,6 +112,21 @@ class LauncherTest {
         assertEquals(1, l.exitCode());
         assertTrue(l.err().contains("class, interface, enum, or record expected"), l.err());
         assertEquals(1, l.mavenCalls().size(), l.mavenCalls().toString());
+    }
+
+    @Test
+    void firstRunOfACommandRecordsItsClassesAndLaterRunsShareTheArchive() throws Exception {
+        launch("true", "true", false, "run", "x.csf");
+        Path archive = root.resolve("cli/target/csf-run.jsa");
+        for (int i = 0; i < 100 && !Files.exists(archive); i++) {
+            Thread.sleep(100); // dumped in the background
+        }
+        assertTrue(Files.exists(archive), "no class-data archive");
+        Files.delete(root.resolve("java-calls.txt"));
+        launch("true", "true", false, "run", "x.csf");
+        String calls = Files.readString(root.resolve("java-calls.txt"));
+        assertTrue(calls.contains("-Xshare:auto -XX:SharedArchiveFile=" + archive), calls);
+        assertFalse(calls.contains("DumpLoadedClassList"), calls);
     }
 
     @Test

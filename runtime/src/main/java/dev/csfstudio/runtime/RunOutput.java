@@ -9,9 +9,6 @@ import dev.csfstudio.asm.Program;
 import dev.csfstudio.asm.SourceRange;
 import dev.csfstudio.isa.ClearColor;
 
-import javax.imageio.ImageIO;
-import java.awt.image.BufferedImage;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -235,20 +232,8 @@ public final class RunOutput {
     }
 
     /** Writes the render target as an 8-bit RGBA PNG, detiled. */
-    static byte[] png(RenderTarget rt) throws IOException {
-        BufferedImage image = new BufferedImage(rt.width(), rt.height(), BufferedImage.TYPE_INT_ARGB);
-        int[] rgba = rt.pixels();
-        int[] argb = new int[rgba.length];
-        for (int i = 0; i < rgba.length; i++) {
-            int p = rgba[i];
-            argb[i] = (p & 0xff00ff00) | ((p & 0xff) << 16) | ((p >>> 16) & 0xff);
-        }
-        image.setRGB(0, 0, rt.width(), rt.height(), argb, 0, rt.width());
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        if (!ImageIO.write(image, "png", out)) {
-            throw new IOException("no PNG writer available");
-        }
-        return out.toByteArray();
+    static byte[] png(RenderTarget rt) {
+        return PngEncoder.encode(rt.width(), rt.height(), rt.pixels());
     }
 
     private static void location(JsonObject o, SourceRange r) {
