@@ -47,7 +47,7 @@ public final class InstallCheck {
     private static final String FEATURE_GROUP = "dev.csfstudio.eclipse.feature.feature.group";
     /** Bundles the feature brings: the repository's plugins/, and nothing the base platform has. */
     private static final List<String> FROM_REPOSITORY = List.of(PLUGIN, "org.eclipse.lsp4j", "org.eclipse.lsp4j.jsonrpc",
-            "com.google.gson");
+            "com.google.gson", "org.commonmark", "org.commonmark.ext.gfm.tables");
     /** What the plugin must be wired to besides FROM_REPOSITORY: a sample of its platform requirements. */
     private static final List<String> FROM_PLATFORM = List.of("org.eclipse.ui", "org.eclipse.ui.editors", "org.eclipse.core.resources");
 
@@ -61,6 +61,7 @@ public final class InstallCheck {
         InstallCheck check = new InstallCheck();
         Path installation = Path.of(args[0]).toAbsolutePath().normalize();
         Path repository = Path.of(args[1]).toAbsolutePath().normalize();
+        check.platformIndependent(repository);
         check.profileHistory(installation);
         check.installedJars(installation, repository);
         if (check.failures.isEmpty()) {
@@ -84,6 +85,48 @@ public final class InstallCheck {
 
     private static void log(String message) {
         System.out.println("[install-check] " + message);
+    }
+
+    // ---- 0. installable on every platform ----------------------------------------------------------------------
+
+    /**
+     * The repository's p2 metadata (content.jar's content.xml) gives the feature and every bundle it ships no
+     * platform filter (osgi.os / osgi.ws / osgi.arch), so p2 installs them into an Eclipse on Windows, macOS or
+     * Linux, on any architecture, as it does here.
+     */
+    private void platformIndependent(Path repository) throws IOException {
+        Path contentJar = repository.resolve("content.jar");
+        if (!Files.isRegularFile(contentJar)) {
+            fail("no " + contentJar);
+            return;
+        }
+        String content;
+        try (java.util.zip.ZipFile zip = new java.util.zip.ZipFile(contentJar.toFile())) {
+            java.util.zip.ZipEntry entry = zip.getEntry("content.xml");
+            if (entry == null) {
+                fail(contentJar + " has no content.xml");
+                return;
+            }
+            try (InputStream in = zip.getInputStream(entry)) {
+                content = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            }
+        }
+        List<String> checked = new ArrayList<>();
+        for (String id : concat(List.of(FEATURE_GROUP), FROM_REPOSITORY)) {
+            java.util.regex.Matcher unit = Pattern.compile("<unit id='" + Pattern.quote(id) + "'.*?</unit>", Pattern.DOTALL)
+                    .matcher(content);
+            if (!unit.find()) {
+                fail("the p2 metadata of " + repository + " has no unit " + id);
+                continue;
+            }
+            String xml = unit.group();
+            if (xml.contains("<filter>") || xml.contains("osgi.os") || xml.contains("osgi.ws") || xml.contains("osgi.arch")) {
+                fail(id + " has a platform filter in the p2 metadata, so it installs on some platforms only: "
+                        + xml.replaceAll("(?s).*?(<filter>.*?</filter>).*", "$1"));
+            }
+            checked.add(id);
+        }
+        log("p2 metadata: no platform filter on " + String.join(", ", checked) + " (installable on every platform)");
     }
 
     // ---- 1. the p2 profile before and after ---------------------------------------------------------------

@@ -54,6 +54,11 @@ public final class CsfPlugin extends AbstractUIPlugin {
         return servers;
     }
 
+    /** Whether the language server connection exists (without starting it). */
+    public synchronized boolean hasServers() {
+        return servers != null;
+    }
+
     /** The bundled csf.jar as a file (extracted from the bundle jar if needed), or null when missing. */
     public Path bundledServerJar() {
         URL entry = getBundle().getEntry(BUNDLED_JAR);

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -18,15 +17,18 @@ import dev.csfstudio.eclipse.core.ServerCommand.Settings;
 
 class ServerCommandTest {
 
-    /** A fake machine: the files that exist and the environment. */
+    /** A fake machine: the files and folders that exist, the environment, the operating system. */
     private static final class FakeHost implements ServerCommand.Host {
         final Map<String, String> env = new HashMap<>();
-        final Set<Path> files = new HashSet<>();
-        Path bundled = Path.of("/eclipse/plugins/csf/server/csf.jar");
-        Path running;
+        final Set<String> files = new HashSet<>();
+        final Map<String, List<String>> folders = new HashMap<>();
+        String bundled = "/eclipse/plugins/csf/server/csf.jar";
+        String running;
+        boolean windows;
+        boolean mac;
 
         FakeHost file(String p) {
-            files.add(Path.of(p));
+            files.add(p);
             return this;
         }
 
@@ -36,22 +38,32 @@ class ServerCommandTest {
         }
 
         @Override
-        public boolean isFile(Path p) {
+        public boolean isFile(String p) {
             return files.contains(p);
         }
 
         @Override
-        public Path bundledJar() {
+        public String bundledJar() {
             return bundled;
         }
 
         @Override
         public boolean windows() {
-            return false;
+            return windows;
         }
 
         @Override
-        public Path runningJava() {
+        public boolean mac() {
+            return mac;
+        }
+
+        @Override
+        public List<String> folders(String dir) {
+            return folders.getOrDefault(dir, List.of());
+        }
+
+        @Override
+        public String runningJava() {
             return running;
         }
     }
@@ -106,7 +118,7 @@ class ServerCommandTest {
     void javaOnPathThenTheRunningJavaAreFallbacks() {
         FakeHost h = new FakeHost().file("/eclipse/plugins/csf/server/csf.jar").file("/usr/bin/java").file("/ide/jre/bin/java");
         h.env.put("PATH", "/opt/x:/usr/bin");
-        h.running = Path.of("/ide/jre/bin/java");
+        h.running = "/ide/jre/bin/java";
         assertEquals("/usr/bin/java", ok(ServerCommand.resolve(NONE, h)).command().get(0));
         h.env.remove("PATH");
         assertEquals("/ide/jre/bin/java", ok(ServerCommand.resolve(NONE, h)).command().get(0));
@@ -165,5 +177,94 @@ class ServerCommandTest {
         h.env.put("HOME", "/home/me");
         h.env.put("JAVA_HOME", "/jdk");
         assertEquals("/home/me/csf.jar", ok(ServerCommand.resolve(new Settings("", "~/csf.jar", "", ""), h)).command().get(2));
+    }
+
+    @Test
+    void windowsPrefersJavawFromJavaHomeWithSpacesInThePath() {
+        FakeHost h = new FakeHost();
+        h.windows = true;
+        h.bundled = "C:\\Program Files\\Eclipse\\plugins\\csf\\server\\csf.jar";
+        h.file(h.bundled).file("C:\\Program Files\\Java\\jdk-17\\bin\\java.exe").file("C:\\Program Files\\Java\\jdk-17\\bin\\javaw.exe");
+        h.env.put("JAVA_HOME", "C:\\Program Files\\Java\\jdk-17");
+        ServerCommand.Ok ok = ok(ServerCommand.resolve(NONE, h));
+        // one argument each, spaces and all: ProcessBuilder quotes them for CreateProcess
+        assertEquals(List.of("C:\\Program Files\\Java\\jdk-17\\bin\\javaw.exe", "-jar", h.bundled, "lsp"), ok.command());
+    }
+
+    @Test
+    void windowsFindsJavaExeOnAPathOfSemicolonsAndQuotedEntries() {
+        FakeHost h = new FakeHost().file("/eclipse/plugins/csf/server/csf.jar").file("C:\\Java 17\\bin\\java.exe");
+        h.windows = true;
+        h.env.put("Path", "C:\\Windows\\system32;\"C:\\Java 17\\bin\";C:\\other");
+        assertEquals("C:\\Java 17\\bin\\java.exe", ok(ServerCommand.resolve(NONE, h)).command().get(0));
+    }
+
+    @Test
+    void windowsJavaHomeErrorNamesTheExecutableWithBackslashes() {
+        FakeHost h = new FakeHost().file("/eclipse/plugins/csf/server/csf.jar");
+        h.windows = true;
+        ServerCommand.Error e = error(ServerCommand.resolve(new Settings("D:\\jdk", "", "", ""), h));
+        assertTrue(e.message().contains("D:\\jdk\\bin\\javaw.exe"), e.message());
+    }
+
+    @Test
+    void windowsCommandKeepsBackslashesInsideQuotes() {
+        FakeHost h = new FakeHost().file("C:\\Program Files\\csf\\csf.cmd");
+        h.windows = true;
+        ServerCommand.Ok ok = ok(ServerCommand.resolve(new Settings("", "", "\"C:\\Program Files\\csf\\csf.cmd\" lsp", ""), h));
+        assertEquals(List.of("C:\\Program Files\\csf\\csf.cmd", "lsp"), ok.command());
+    }
+
+    @Test
+    void macFindsTheNewestJdkInLibraryJavaVirtualMachines() {
+        FakeHost h = new FakeHost().file("/eclipse/plugins/csf/server/csf.jar")
+                .file("/Library/Java/JavaVirtualMachines/temurin-17.jdk/Contents/Home/bin/java")
+                .file("/Library/Java/JavaVirtualMachines/jdk-21.0.2.jdk/Contents/Home/bin/java")
+                .file("/Applications/Eclipse.app/Contents/Eclipse/jre/bin/java");
+        h.mac = true;
+        h.folders.put("/Library/Java/JavaVirtualMachines", List.of("temurin-17.jdk", "jdk-21.0.2.jdk", "jdk-8.jdk"));
+        h.running = "/Applications/Eclipse.app/Contents/Eclipse/jre/bin/java";
+        ServerCommand.Ok ok = ok(ServerCommand.resolve(NONE, h));
+        assertEquals("/Library/Java/JavaVirtualMachines/jdk-21.0.2.jdk/Contents/Home/bin/java", ok.command().get(0));
+    }
+
+    @Test
+    void macPrefersTheUsersOwnJdks() {
+        FakeHost h = new FakeHost().file("/eclipse/plugins/csf/server/csf.jar")
+                .file("/Users/me/Library/Java/JavaVirtualMachines/zulu-17.jdk/Contents/Home/bin/java")
+                .file("/Library/Java/JavaVirtualMachines/jdk-21.jdk/Contents/Home/bin/java");
+        h.mac = true;
+        h.env.put("HOME", "/Users/me");
+        h.folders.put("/Users/me/Library/Java/JavaVirtualMachines", List.of("zulu-17.jdk"));
+        h.folders.put("/Library/Java/JavaVirtualMachines", List.of("jdk-21.jdk"));
+        assertEquals("/Users/me/Library/Java/JavaVirtualMachines/zulu-17.jdk/Contents/Home/bin/java",
+                ok(ServerCommand.resolve(NONE, h)).command().get(0));
+    }
+
+    @Test
+    void realServerStartsFromAJarPathWithSpaces() throws Exception {
+        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("csf server with spaces");
+        java.nio.file.Path jar = java.nio.file.Files.copy(dev.csfstudio.eclipse.CsfPlugin.getDefault().bundledServerJar(),
+                dir.resolve("my csf.jar"));
+        String javaExe = java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        FakeHost h = new FakeHost().file(jar.toString()).file(javaExe);
+        h.bundled = jar.toString();
+        h.running = javaExe;
+        dev.csfstudio.eclipse.core.CsfServerConnection c = dev.csfstudio.eclipse.core.CsfServerConnection.start(
+                ok(ServerCommand.resolve(NONE, h)).command(), List.of(dir), new com.google.gson.JsonObject(),
+                new dev.csfstudio.eclipse.core.CsfServerConnection.Listener() {
+                    @Override
+                    public void diagnostics(String uri, List<org.eclipse.lsp4j.Diagnostic> d, String text) {
+                    }
+
+                    @Override
+                    public void log(String line) {
+                    }
+                });
+        try {
+            assertTrue(c.initializeResult().getCapabilities().getRenameProvider() != null);
+        } finally {
+            c.stop();
+        }
     }
 }

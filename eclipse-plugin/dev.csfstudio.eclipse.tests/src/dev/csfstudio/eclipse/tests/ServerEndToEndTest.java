@@ -63,13 +63,13 @@ class ServerEndToEndTest {
             }
 
             @Override
-            public boolean isFile(Path p) {
-                return Files.isRegularFile(p);
+            public boolean isFile(String p) {
+                return Files.isRegularFile(Path.of(p));
             }
 
             @Override
-            public Path bundledJar() {
-                return jar;
+            public String bundledJar() {
+                return jar.toString();
             }
 
             @Override
@@ -78,8 +78,8 @@ class ServerEndToEndTest {
             }
 
             @Override
-            public Path runningJava() {
-                return Path.of(System.getProperty("java.home"), "bin", "java");
+            public String runningJava() {
+                return Path.of(System.getProperty("java.home"), "bin", "java").toString();
             }
         });
         ServerCommand.Ok ok = assertInstanceOf(ServerCommand.Ok.class, r, () -> r.toString());

@@ -10,8 +10,18 @@ import java.util.List;
  */
 public final class CompletionText {
 
-    /** @param selectionStart offset in text of the first tab stop; selectionLength its default text's length */
-    public record Result(String text, int selectionStart, int selectionLength) {
+    /** One tab stop: its number ($1, $2, ..., $0 last), offset in the text and its default text's length. */
+    public record Stop(int number, int offset, int length) {
+    }
+
+    /**
+     * @param selectionStart offset in text of the first tab stop; selectionLength its default text's length
+     * @param stops every tab stop in text order (a number used twice is one linked group)
+     */
+    public record Result(String text, int selectionStart, int selectionLength, List<Stop> stops) {
+        public Result(String text, int selectionStart, int selectionLength) {
+            this(text, selectionStart, selectionLength, List.of());
+        }
     }
 
     private CompletionText() {
@@ -32,8 +42,10 @@ public final class CompletionText {
                 best = s;
             }
         }
-        return best == null ? new Result(out.toString(), out.length(), 0)
-                : new Result(out.toString(), best[1], best[2]);
+        List<Stop> all = stops.stream().map(x -> new Stop(x[0], x[1], x[2]))
+                .sorted(java.util.Comparator.comparingInt(Stop::offset)).toList();
+        return best == null ? new Result(out.toString(), out.length(), 0, all)
+                : new Result(out.toString(), best[1], best[2], all);
     }
 
     /** Appends the text of snippet[i..] to out until the end or (nested) an unescaped '}'; returns the index reached. */

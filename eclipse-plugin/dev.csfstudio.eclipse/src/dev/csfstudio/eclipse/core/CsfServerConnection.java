@@ -17,9 +17,38 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 
-import org.eclipse.lsp4j.ClientCapabilities;
-import org.eclipse.lsp4j.CompletionCapabilities;
-import org.eclipse.lsp4j.CompletionItemCapabilities;
+import org.eclipse.lsp4j.CodeAction;
+import org.eclipse.lsp4j.CodeActionContext;
+import org.eclipse.lsp4j.CodeActionParams;
+import org.eclipse.lsp4j.CodeLens;
+import org.eclipse.lsp4j.CodeLensParams;
+import org.eclipse.lsp4j.Command;
+import org.eclipse.lsp4j.DefinitionParams;
+import org.eclipse.lsp4j.DocumentFormattingParams;
+import org.eclipse.lsp4j.DocumentSymbol;
+import org.eclipse.lsp4j.DocumentSymbolParams;
+import org.eclipse.lsp4j.ExecuteCommandParams;
+import org.eclipse.lsp4j.FoldingRange;
+import org.eclipse.lsp4j.FoldingRangeRequestParams;
+import org.eclipse.lsp4j.FormattingOptions;
+import org.eclipse.lsp4j.InlayHint;
+import org.eclipse.lsp4j.InlayHintParams;
+import org.eclipse.lsp4j.Location;
+import org.eclipse.lsp4j.PrepareRenameParams;
+import org.eclipse.lsp4j.Range;
+import org.eclipse.lsp4j.ReferenceContext;
+import org.eclipse.lsp4j.ReferenceParams;
+import org.eclipse.lsp4j.RenameParams;
+import org.eclipse.lsp4j.SemanticTokens;
+import org.eclipse.lsp4j.SemanticTokensParams;
+import org.eclipse.lsp4j.SignatureHelp;
+import org.eclipse.lsp4j.SignatureHelpParams;
+import org.eclipse.lsp4j.TextEdit;
+import org.eclipse.lsp4j.WorkspaceEdit;
+import org.eclipse.lsp4j.WorkspaceSymbol;
+import org.eclipse.lsp4j.WorkspaceSymbolLocation;
+import org.eclipse.lsp4j.WorkspaceSymbolParams;
+import org.eclipse.lsp4j.jsonrpc.messages.Either;
 import org.eclipse.lsp4j.CompletionList;
 import org.eclipse.lsp4j.CompletionParams;
 import org.eclipse.lsp4j.DidChangeTextDocumentParams;
@@ -27,7 +56,6 @@ import org.eclipse.lsp4j.DidCloseTextDocumentParams;
 import org.eclipse.lsp4j.DidOpenTextDocumentParams;
 import org.eclipse.lsp4j.DidSaveTextDocumentParams;
 import org.eclipse.lsp4j.Hover;
-import org.eclipse.lsp4j.HoverCapabilities;
 import org.eclipse.lsp4j.HoverParams;
 import org.eclipse.lsp4j.InitializeParams;
 import org.eclipse.lsp4j.InitializeResult;
@@ -35,16 +63,12 @@ import org.eclipse.lsp4j.InitializedParams;
 import org.eclipse.lsp4j.MessageActionItem;
 import org.eclipse.lsp4j.MessageParams;
 import org.eclipse.lsp4j.Position;
-import org.eclipse.lsp4j.PublishDiagnosticsCapabilities;
 import org.eclipse.lsp4j.PublishDiagnosticsParams;
 import org.eclipse.lsp4j.ShowMessageRequestParams;
-import org.eclipse.lsp4j.SynchronizationCapabilities;
-import org.eclipse.lsp4j.TextDocumentClientCapabilities;
 import org.eclipse.lsp4j.TextDocumentContentChangeEvent;
 import org.eclipse.lsp4j.TextDocumentIdentifier;
 import org.eclipse.lsp4j.TextDocumentItem;
 import org.eclipse.lsp4j.VersionedTextDocumentIdentifier;
-import org.eclipse.lsp4j.WorkspaceClientCapabilities;
 import org.eclipse.lsp4j.WorkspaceFolder;
 import org.eclipse.lsp4j.jsonrpc.Launcher;
 import org.eclipse.lsp4j.jsonrpc.services.JsonNotification;
@@ -55,8 +79,9 @@ import org.eclipse.lsp4j.services.LanguageServer;
 import com.google.gson.JsonObject;
 
 /**
- * One {@code csf lsp} process and its LSP4J connection: lifecycle, full-text document sync, hover,
- * completion and {@code csf/run}. No UI: diagnostics and log lines go to a {@link Listener}, on LSP4J's
+ * One {@code csf lsp} process and its LSP4J connection: lifecycle, full-text document sync, every request the
+ * editor features send (hover, completion, navigation, rename, formatting, code actions, symbols, folding, semantic
+ * tokens, inlay hints, code lenses, commands) and {@code csf/run}. No UI: diagnostics and log lines go to a {@link Listener}, on LSP4J's
  * reader thread. Outgoing messages leave in order from one thread, so a request sent after an edit always
  * sees the edit; edits to a document that pile up are coalesced into one {@code didChange}.
  */
@@ -170,17 +195,7 @@ public final class CsfServerConnection {
                     .map(r -> new WorkspaceFolder(r.toUri().toString(), String.valueOf(r.getFileName()))).toList());
         }
         params.setInitializationOptions(options);
-        TextDocumentClientCapabilities text = new TextDocumentClientCapabilities();
-        SynchronizationCapabilities sync = new SynchronizationCapabilities(false, false, true);
-        text.setSynchronization(sync);
-        text.setHover(new HoverCapabilities(List.of("plaintext", "markdown"), false));
-        CompletionCapabilities completion = new CompletionCapabilities(new CompletionItemCapabilities(true));
-        text.setCompletion(completion);
-        PublishDiagnosticsCapabilities diagnostics = new PublishDiagnosticsCapabilities(true);
-        text.setPublishDiagnostics(diagnostics);
-        WorkspaceClientCapabilities workspace = new WorkspaceClientCapabilities();
-        workspace.setWorkspaceFolders(true);
-        params.setCapabilities(new ClientCapabilities(workspace, text, null));
+        params.setCapabilities(ClientFeatures.capabilities());
         try {
             initializeResult = server.initialize(params).get(INITIALIZE_SECONDS, TimeUnit.SECONDS);
             server.initialized(new InitializedParams());
@@ -273,6 +288,94 @@ public final class CsfServerConnection {
 
     private static List<org.eclipse.lsp4j.CompletionItem> items(CompletionList list) {
         return list == null || list.getItems() == null ? List.of() : list.getItems();
+    }
+
+    public CompletableFuture<SignatureHelp> signatureHelp(String uri, int line, int character) {
+        return request(() -> server.getTextDocumentService().signatureHelp(
+                new SignatureHelpParams(new TextDocumentIdentifier(uri), new Position(line, character))));
+    }
+
+    public CompletableFuture<List<Location>> definition(String uri, int line, int character) {
+        return request(() -> server.getTextDocumentService().definition(
+                new DefinitionParams(new TextDocumentIdentifier(uri), new Position(line, character))))
+                .thenApply(r -> r == null ? List.<Location>of() : r.isLeft() ? List.copyOf(r.getLeft())
+                        : r.getRight().stream().map(l -> new Location(l.getTargetUri(), l.getTargetSelectionRange())).toList());
+    }
+
+    public CompletableFuture<List<Location>> references(String uri, int line, int character, boolean includeDeclaration) {
+        ReferenceParams p = new ReferenceParams(new TextDocumentIdentifier(uri), new Position(line, character),
+                new ReferenceContext(includeDeclaration));
+        return request(() -> server.getTextDocumentService().references(p))
+                .thenApply(r -> r == null ? List.<Location>of() : List.copyOf(r));
+    }
+
+    /** The range of the symbol that would be renamed, or null when nothing there can be renamed. */
+    public CompletableFuture<Range> prepareRename(String uri, int line, int character) {
+        return request(() -> server.getTextDocumentService().prepareRename(
+                new PrepareRenameParams(new TextDocumentIdentifier(uri), new Position(line, character))))
+                .thenApply(r -> r == null ? null : r.isFirst() ? r.getFirst() : r.isSecond() ? r.getSecond().getRange() : null);
+    }
+
+    public CompletableFuture<WorkspaceEdit> rename(String uri, int line, int character, String newName) {
+        return request(() -> server.getTextDocumentService().rename(
+                new RenameParams(new TextDocumentIdentifier(uri), new Position(line, character), newName)));
+    }
+
+    public CompletableFuture<List<TextEdit>> formatting(String uri, int tabSize, boolean insertSpaces) {
+        return request(() -> server.getTextDocumentService().formatting(new DocumentFormattingParams(
+                new TextDocumentIdentifier(uri), new FormattingOptions(tabSize, insertSpaces))))
+                .thenApply(r -> r == null ? List.<TextEdit>of() : List.copyOf(r));
+    }
+
+    /** Code actions (quick fixes and rewrites) for a range and the diagnostics there. */
+    public CompletableFuture<List<CodeAction>> codeActions(String uri, Range range, List<org.eclipse.lsp4j.Diagnostic> diagnostics) {
+        CodeActionParams p = new CodeActionParams(new TextDocumentIdentifier(uri), range, new CodeActionContext(diagnostics));
+        return request(() -> server.getTextDocumentService().codeAction(p))
+                .thenApply(r -> r == null ? List.<CodeAction>of() : r.stream().filter(Either::isRight).map(Either::getRight).toList());
+    }
+
+    public CompletableFuture<List<DocumentSymbol>> documentSymbols(String uri) {
+        return request(() -> server.getTextDocumentService().documentSymbol(new DocumentSymbolParams(new TextDocumentIdentifier(uri))))
+                .thenApply(r -> r == null ? List.<DocumentSymbol>of() : r.stream().filter(Either::isRight).map(Either::getRight).toList());
+    }
+
+    public CompletableFuture<List<FoldingRange>> foldingRanges(String uri) {
+        return request(() -> server.getTextDocumentService().foldingRange(new FoldingRangeRequestParams(new TextDocumentIdentifier(uri))))
+                .thenApply(r -> r == null ? List.<FoldingRange>of() : r);
+    }
+
+    public CompletableFuture<SemanticTokens> semanticTokens(String uri) {
+        return request(() -> server.getTextDocumentService().semanticTokensFull(new SemanticTokensParams(new TextDocumentIdentifier(uri))));
+    }
+
+    /** The token types of the server's semantic tokens legend, in legend order (empty without the capability). */
+    public List<String> semanticTokenTypes() {
+        InitializeResult r = initializeResult;
+        var provider = r == null || r.getCapabilities() == null ? null : r.getCapabilities().getSemanticTokensProvider();
+        return provider == null || provider.getLegend() == null ? List.of() : provider.getLegend().getTokenTypes();
+    }
+
+    public CompletableFuture<List<InlayHint>> inlayHints(String uri, Range range) {
+        return request(() -> server.getTextDocumentService().inlayHint(new InlayHintParams(new TextDocumentIdentifier(uri), range)))
+                .thenApply(r -> r == null ? List.<InlayHint>of() : r);
+    }
+
+    public CompletableFuture<List<CodeLens>> codeLenses(String uri) {
+        return request(() -> server.getTextDocumentService().codeLens(new CodeLensParams(new TextDocumentIdentifier(uri))))
+                .thenApply(r -> r == null ? List.<CodeLens>of() : List.copyOf(r));
+    }
+
+    public CompletableFuture<List<WorkspaceSymbol>> workspaceSymbols(String query) {
+        return request(() -> server.getWorkspaceService().symbol(new WorkspaceSymbolParams(query)))
+                .thenApply(r -> r == null ? List.<WorkspaceSymbol>of() : r.isRight() ? List.copyOf(r.getRight())
+                        : r.getLeft().stream().map(si -> new WorkspaceSymbol(si.getName(), si.getKind(),
+                                Either.<Location, WorkspaceSymbolLocation>forLeft(si.getLocation()), si.getContainerName())).toList());
+    }
+
+    /** workspace/executeCommand (e.g. a code lens's command). */
+    public CompletableFuture<Object> executeCommand(Command command) {
+        return request(() -> server.getWorkspaceService().executeCommand(
+                new ExecuteCommandParams(command.getCommand(), command.getArguments() == null ? List.of() : command.getArguments())));
     }
 
     /** {@code csf/run {uri}}: {report, renderTargets: [{buffer, width, height, pngBase64}]}. */

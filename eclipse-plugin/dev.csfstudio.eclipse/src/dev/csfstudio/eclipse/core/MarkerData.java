@@ -20,6 +20,10 @@ public final class MarkerData {
     public static final String CODE = "csfCode";
     /** Related information (call chain of a fault, the include's error), one per line, if any. */
     public static final String RELATED = "csfRelated";
+    /** The LSP diagnostic itself as JSON, what a quick fix sends back to the server's code actions. */
+    public static final String DIAGNOSTIC = "csfDiagnostic";
+
+    private static final com.google.gson.Gson JSON = new org.eclipse.lsp4j.jsonrpc.json.MessageJsonHandler(Map.of()).getGson();
 
     private MarkerData() {
     }
@@ -37,6 +41,18 @@ public final class MarkerData {
             return "";
         }
         return d.getMessage().isLeft() ? d.getMessage().getLeft() : HoverText.markdownToPlain(d.getMessage().getRight().getValue());
+    }
+
+    /** The diagnostic a marker was made from (its {@link #DIAGNOSTIC} attribute), or null. */
+    public static Diagnostic diagnostic(Object json) {
+        if (!(json instanceof String s)) {
+            return null;
+        }
+        try {
+            return JSON.fromJson(s, Diagnostic.class);
+        } catch (RuntimeException e) {
+            return null;
+        }
     }
 
     /** Marker attributes of one diagnostic against the text it was computed for. */
@@ -64,6 +80,7 @@ public final class MarkerData {
                 a.put(CODE, String.valueOf(code));
             }
         }
+        a.put(DIAGNOSTIC, JSON.toJson(d));
         List<DiagnosticRelatedInformation> related = d.getRelatedInformation();
         if (related != null && !related.isEmpty()) {
             StringBuilder b = new StringBuilder();

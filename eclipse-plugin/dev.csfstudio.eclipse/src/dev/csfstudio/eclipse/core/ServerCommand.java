@@ -1,6 +1,5 @@
 package dev.csfstudio.eclipse.core;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -24,22 +23,38 @@ public final class ServerCommand {
     public record Settings(String javaHome, String jar, String command, String vmArgs) {
     }
 
-    /** What the resolution may look at. */
+    /**
+     * What the resolution may look at. Paths are strings in the host's own syntax ({@code C:\\...} on Windows),
+     * so the Windows and macOS rules can be tested on any machine.
+     */
     public interface Host {
         String env(String name);
 
-        boolean isFile(Path p);
+        boolean isFile(String path);
 
         /** The jar bundled with the plugin ({@code server/csf.jar}), or null when the bundle has none. */
-        Path bundledJar();
+        String bundledJar();
 
         boolean windows();
 
+        /** macOS: the JDKs live in /Library/Java/JavaVirtualMachines/NAME/Contents/Home. */
+        default boolean mac() {
+            return false;
+        }
+
+        /** The names of the folders in a folder (empty when it does not exist). */
+        default List<String> folders(String dir) {
+            return List.of();
+        }
+
         /** The java executable of the JVM this runs in (the last fallback), or null. */
-        default Path runningJava() {
+        default String runningJava() {
             return null;
         }
     }
+
+    /** Where macOS keeps JDKs, for all users and for one. */
+    static final String MAC_JVMS = "/Library/Java/JavaVirtualMachines";
 
     public sealed interface Resolution permits Ok, Error {
     }
@@ -59,12 +74,45 @@ public final class ServerCommand {
         return s == null || s.isBlank() ? null : s.trim();
     }
 
+    private static String home(Host host) {
+        return host.env("HOME") != null ? host.env("HOME") : host.env("USERPROFILE");
+    }
+
     private static String expandHome(String p, Host host) {
-        String home = host.env("HOME") != null ? host.env("HOME") : host.env("USERPROFILE");
+        String home = home(host);
         if (home != null && (p.equals("~") || p.startsWith("~/") || p.startsWith("~\\"))) {
             return home + p.substring(1);
         }
         return p;
+    }
+
+    /** Joins path parts with the host's separator (no doubled separator after a trailing one). */
+    static String join(Host host, String first, String... more) {
+        String sep = host.windows() ? "\\" : "/";
+        StringBuilder b = new StringBuilder(first);
+        for (String m : more) {
+            if (b.length() > 0 && b.charAt(b.length() - 1) != '/' && b.charAt(b.length() - 1) != '\\') {
+                b.append(sep);
+            }
+            b.append(m);
+        }
+        return b.toString();
+    }
+
+    /** The java executables to look for in a bin folder: javaw.exe (no console window) before java.exe on Windows. */
+    private static List<String> executables(Host host) {
+        return host.windows() ? List.of("javaw.exe", "java.exe") : List.of("java");
+    }
+
+    /** The java in HOME/bin, or null. */
+    private static String javaIn(Host host, String javaHome) {
+        for (String exe : executables(host)) {
+            String candidate = join(host, javaHome, "bin", exe);
+            if (host.isFile(candidate)) {
+                return candidate;
+            }
+        }
+        return null;
     }
 
     private static String setting(String label) {
@@ -74,10 +122,10 @@ public final class ServerCommand {
     public static Resolution resolve(Settings settings, Host host) {
         String override = blankToNull(settings.command());
         if (override != null) {
-            List<String> words = split(override);
+            List<String> words = split(override, host.windows());
             String exe = expandHome(words.get(0), host);
             boolean looksLikePath = exe.contains("/") || exe.contains("\\");
-            if (looksLikePath && !host.isFile(Path.of(exe))) {
+            if (looksLikePath && !host.isFile(exe)) {
                 return new Error("The CSF language server command starts with " + exe + ", which does not exist. Fix "
                         + setting(COMMAND_LABEL) + " (e.g. /path/to/csf-studio/csf lsp) or clear it to use the bundled server.",
                         COMMAND);
@@ -87,7 +135,7 @@ public final class ServerCommand {
         }
 
         String configuredJar = blankToNull(settings.jar());
-        Path jar = configuredJar != null ? Path.of(expandHome(configuredJar, host)) : host.bundledJar();
+        String jar = configuredJar != null ? expandHome(configuredJar, host) : host.bundledJar();
         if (jar == null || !host.isFile(jar)) {
             return new Error(configuredJar != null
                     ? "The CSF server jar does not exist: " + jar + ". Point " + setting(JAR_LABEL)
@@ -96,30 +144,30 @@ public final class ServerCommand {
                             + ". Set " + setting(JAR_LABEL) + " to a csf.jar or set " + setting(COMMAND_LABEL) + ".",
                     JAR);
         }
-        String exe = host.windows() ? "java.exe" : "java";
+        String exeName = executables(host).get(0);
         String java = null;
         String source = null;
         String configuredHome = blankToNull(settings.javaHome());
         if (configuredHome != null) {
-            Path candidate = Path.of(expandHome(configuredHome, host), "bin", exe);
-            if (!host.isFile(candidate)) {
-                return new Error("The Java home for the CSF language server is " + configuredHome + " but " + candidate
-                        + " does not exist. Set " + setting(JAVA_HOME_LABEL)
-                        + " to a Java 17+ installation folder (the one that contains bin/java).", JAVA_HOME);
+            String home = expandHome(configuredHome, host);
+            java = javaIn(host, home);
+            if (java == null) {
+                return new Error("The Java home for the CSF language server is " + configuredHome + " but "
+                        + join(host, home, "bin", exeName) + " does not exist. Set " + setting(JAVA_HOME_LABEL)
+                        + " to a Java 17+ installation folder (the one that contains bin" + (host.windows() ? "\\" : "/")
+                        + exeName + ").", JAVA_HOME);
             }
-            java = candidate.toString();
             source = JAVA_HOME_LABEL;
         }
         String badJavaHome = "";
         if (java == null) {
             String envHome = blankToNull(host.env("JAVA_HOME"));
             if (envHome != null) {
-                Path candidate = Path.of(envHome, "bin", exe);
-                if (host.isFile(candidate)) {
-                    java = candidate.toString();
+                java = javaIn(host, envHome);
+                if (java != null) {
                     source = "JAVA_HOME";
                 } else {
-                    badJavaHome = " (JAVA_HOME is " + envHome + " but has no bin/" + exe + ")";
+                    badJavaHome = " (JAVA_HOME is " + envHome + " but has no bin" + (host.windows() ? "\\" : "/") + exeName + ")";
                 }
             }
         }
@@ -127,16 +175,22 @@ public final class ServerCommand {
             String pathVar = host.env("PATH") != null ? host.env("PATH") : host.env("Path");
             if (pathVar != null) {
                 for (String dir : pathVar.split(host.windows() ? ";" : ":")) {
-                    if (!dir.isEmpty() && host.isFile(Path.of(dir, exe))) {
-                        java = Path.of(dir, exe).toString();
-                        source = "PATH";
-                        break;
+                    String d = dir.strip().replace("\"", ""); // Windows PATH entries may be quoted
+                    for (String exe : d.isEmpty() ? List.<String>of() : executables(host)) {
+                        if (java == null && host.isFile(join(host, d, exe))) {
+                            java = join(host, d, exe);
+                            source = "PATH";
+                        }
                     }
                 }
             }
         }
+        if (java == null && host.mac()) {
+            java = macJava(host);
+            source = "/Library/Java/JavaVirtualMachines";
+        }
         if (java == null && host.runningJava() != null && host.isFile(host.runningJava())) {
-            java = host.runningJava().toString();
+            java = host.runningJava();
             source = "the Java running Eclipse";
         }
         if (java == null) {
@@ -148,16 +202,55 @@ public final class ServerCommand {
         command.add(java);
         String vmArgs = blankToNull(settings.vmArgs());
         if (vmArgs != null) {
-            command.addAll(split(vmArgs));
+            command.addAll(split(vmArgs, host.windows()));
         }
         command.add("-jar");
-        command.add(jar.toString());
+        command.add(jar);
         command.add("lsp");
         return new Ok(command, source);
     }
 
-    /** Splits a command line at blanks; "double" and 'single' quotes group, a backslash escapes in double quotes. */
-    public static List<String> split(String line) {
+    /**
+     * The newest JDK in /Library/Java/JavaVirtualMachines (the user's ~/Library/... first), by the version in its
+     * folder name (jdk-21.0.2.jdk beats jdk-17.jdk and temurin-8.jdk), or null.
+     */
+    private static String macJava(Host host) {
+        List<String> roots = new ArrayList<>();
+        if (home(host) != null) {
+            roots.add(join(host, home(host), MAC_JVMS.substring(1)));
+        }
+        roots.add(MAC_JVMS);
+        for (String root : roots) {
+            List<String> names = new ArrayList<>(host.folders(root));
+            names.sort(java.util.Comparator.comparing(ServerCommand::versionKey).reversed());
+            for (String name : names) {
+                String java = javaIn(host, join(host, root, name, "Contents", "Home"));
+                if (java != null) {
+                    return java;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** A sortable key of the first version number in a JDK folder name: "jdk-21.0.2.jdk" -> 21, 0, 2. */
+    static String versionKey(String name) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+)(?:\\.(\\d+))?(?:\\.(\\d+))?").matcher(name);
+        if (!m.find()) {
+            return "";
+        }
+        StringBuilder b = new StringBuilder();
+        for (int g = 1; g <= 3; g++) {
+            b.append(String.format(java.util.Locale.ROOT, "%05d", m.group(g) == null ? 0 : Integer.parseInt(m.group(g))));
+        }
+        return b.toString();
+    }
+
+    /**
+     * Splits a command line at blanks; "double" and 'single' quotes group; a backslash escapes a quote or backslash
+     * in double quotes, except on Windows, where it is a path separator ("C:\\Program Files\\csf\\csf.cmd" lsp).
+     */
+    public static List<String> split(String line, boolean windows) {
         List<String> out = new ArrayList<>();
         StringBuilder word = new StringBuilder();
         boolean inWord = false;
@@ -167,7 +260,7 @@ public final class ServerCommand {
             if (quote != 0) {
                 if (c == quote) {
                     quote = 0;
-                } else if (c == '\\' && quote == '"' && i + 1 < line.length()
+                } else if (c == '\\' && !windows && quote == '"' && i + 1 < line.length()
                         && (line.charAt(i + 1) == '"' || line.charAt(i + 1) == '\\')) {
                     word.append(line.charAt(++i));
                 } else {

@@ -29,6 +29,7 @@ public final class CsfColors {
         RGBS.put(TokenKind.REGISTER, new RGB(0, 128, 128));
         RGBS.put(TokenKind.NUMBER, new RGB(150, 80, 0));
         RGBS.put(TokenKind.KEY, new RGB(80, 80, 80));
+        RGBS.put(TokenKind.SYMBOL, new RGB(0, 0, 128));
         STYLES.put(TokenKind.DIRECTIVE, SWT.BOLD);
         STYLES.put(TokenKind.MNEMONIC, SWT.BOLD);
         STYLES.put(TokenKind.LABEL, SWT.BOLD);
@@ -40,6 +41,11 @@ public final class CsfColors {
 
     public static RGB rgb(TokenKind kind) {
         return RGBS.get(kind);
+    }
+
+    /** The kind's font style (SWT.BOLD, SWT.ITALIC or SWT.NORMAL). */
+    public static int style(TokenKind kind) {
+        return STYLES.getOrDefault(kind, SWT.NORMAL);
     }
 
     public static Color color(TokenKind kind) {

@@ -11,16 +11,24 @@ import org.eclipse.jface.text.contentassist.IContentAssistProcessor;
 import org.eclipse.jface.text.contentassist.IContextInformation;
 import org.eclipse.jface.text.contentassist.IContextInformationValidator;
 import org.eclipse.lsp4j.CompletionItem;
+import org.eclipse.lsp4j.SignatureHelp;
 
 import dev.csfstudio.eclipse.core.CompletionText;
 import dev.csfstudio.eclipse.core.CsfServerConnection;
 import dev.csfstudio.eclipse.core.LineOffsets;
 
-/** textDocument/completion: each item's textEdit (or insert text) without snippet syntax; auto-activated on '.'. */
+/**
+ * textDocument/completion (auto-activated on '.') and textDocument/signatureHelp as context information
+ * (auto-activated on ' ' and ',' while typing operands). The content assistant is asynchronous, so both run off
+ * the UI thread: waiting for the server never blocks typing.
+ */
 final class CsfContentAssistProcessor implements IContentAssistProcessor {
 
     private final CsfEditor editor;
-    private String error;
+    private final SignatureInformationValidator validator = new SignatureInformationValidator();
+    private volatile String error;
+    /** The thread the last completion was computed on (for tests: never the UI thread). */
+    volatile Thread lastThread;
 
     CsfContentAssistProcessor(CsfEditor editor) {
         this.editor = editor;
@@ -28,6 +36,7 @@ final class CsfContentAssistProcessor implements IContentAssistProcessor {
 
     @Override
     public ICompletionProposal[] computeCompletionProposals(ITextViewer viewer, int offset) {
+        lastThread = Thread.currentThread();
         error = null;
         DocumentSession s = editor.session();
         CsfServerConnection c = s == null ? null : s.connection();
@@ -40,7 +49,7 @@ final class CsfContentAssistProcessor implements IContentAssistProcessor {
         int[] pos = lines.position(offset);
         List<CompletionItem> items;
         try {
-            items = c.completion(s.uri(), pos[0], pos[1]).get(3, TimeUnit.SECONDS);
+            items = c.completion(s.uri(), pos[0], pos[1]).get(10, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return new ICompletionProposal[0];
@@ -48,20 +57,35 @@ final class CsfContentAssistProcessor implements IContentAssistProcessor {
             error = "CSF completion failed: " + e.getMessage();
             return new ICompletionProposal[0];
         }
-        List<ICompletionProposal> out = new ArrayList<>();
+        List<CsfCompletionProposal> out = new ArrayList<>();
         for (CompletionItem item : items) {
             CsfCompletionProposal p = CsfCompletionProposal.of(item, text, lines, offset);
             if (p != null) {
                 out.add(p);
             }
         }
-        out.sort((a, b) -> ((CsfCompletionProposal) a).sortKey().compareTo(((CsfCompletionProposal) b).sortKey()));
+        out.sort((a, b) -> a.sortKey().compareTo(b.sortKey()));
         return out.toArray(new ICompletionProposal[0]);
     }
 
     @Override
     public IContextInformation[] computeContextInformation(ITextViewer viewer, int offset) {
-        return null;
+        DocumentSession s = editor.session();
+        CsfServerConnection c = s == null ? null : s.connection();
+        if (c == null) {
+            return null;
+        }
+        var pos = DocumentPositions.position(viewer.getDocument(), offset);
+        try {
+            SignatureHelp help = c.signatureHelp(s.uri(), pos.getLine(), pos.getCharacter()).get(5, TimeUnit.SECONDS);
+            SignatureInformation info = SignatureInformation.of(help, offset, viewer.getDocument());
+            return info == null ? null : new IContextInformation[] {info};
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        } catch (Exception e) {
+            return null;
+        }
     }
 
     @Override
@@ -71,7 +95,7 @@ final class CsfContentAssistProcessor implements IContentAssistProcessor {
 
     @Override
     public char[] getContextInformationAutoActivationCharacters() {
-        return null;
+        return new char[] {' ', ','};
     }
 
     @Override
@@ -81,7 +105,7 @@ final class CsfContentAssistProcessor implements IContentAssistProcessor {
 
     @Override
     public IContextInformationValidator getContextInformationValidator() {
-        return null;
+        return validator;
     }
 
     static String lower(String s) {

@@ -2,31 +2,81 @@ package dev.csfstudio.eclipse.ui;
 
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.runtime.IPath;
+import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.jface.text.IDocument;
+import org.eclipse.jface.text.IRegion;
 import org.eclipse.jface.text.source.ISourceViewer;
+import org.eclipse.jface.text.source.ISourceViewerExtension5;
+import org.eclipse.jface.text.source.IVerticalRuler;
+import org.eclipse.jface.text.source.projection.ProjectionSupport;
+import org.eclipse.jface.text.source.projection.ProjectionViewer;
+import org.eclipse.lsp4j.DocumentSymbol;
+import org.eclipse.lsp4j.Range;
+import org.eclipse.lsp4j.TextEdit;
+import org.eclipse.swt.widgets.Composite;
 import org.eclipse.ui.IEditorInput;
 import org.eclipse.ui.IURIEditorInput;
 import org.eclipse.ui.editors.text.TextEditor;
+import org.eclipse.ui.views.contentoutline.IContentOutlinePage;
 
 import dev.csfstudio.eclipse.CsfPlugin;
+import dev.csfstudio.eclipse.core.CsfServerConnection;
 import dev.csfstudio.eclipse.text.CsfPartitions;
 
-/** The editor of {@code .csf} files: colouring, and the language server's diagnostics, hover and completion. */
+/**
+ * The editor of {@code .csf} files: rule-based colouring, then from the language server semantic colours,
+ * diagnostics, hover, completion, folding, Outline, code minings, navigation, rename and formatting. Each time
+ * the server has analysed a new text, the features that depend on the analysis ask again.
+ */
 public class CsfEditor extends TextEditor {
 
     public static final String ID = "dev.csfstudio.eclipse.editor";
     public static final String CONTEXT_MENU_ID = "#CsfEditorContext";
+    /** The key binding context of CSF editors (F3, Ctrl+O, Ctrl+Shift+F, Alt+Shift+R, Ctrl+Shift+G). */
+    public static final String SCOPE = "dev.csfstudio.eclipse.editorScope";
+    public static final String FORMAT_ON_SAVE = "editor.formatOnSave";
 
     private DocumentSession session;
+    private ProjectionSupport projection;
+    private EditorFolding folding;
+    private SemanticHighlighting semantic;
+    private CsfOutlinePage outline;
 
     @Override
     protected void initializeEditor() {
         super.initializeEditor();
         setSourceViewerConfiguration(new CsfSourceViewerConfiguration(getPreferenceStore(), this));
         setEditorContextMenuId(CONTEXT_MENU_ID);
+    }
+
+    @Override
+    protected void initializeKeyBindingScopes() {
+        setKeyBindingScopes(new String[] {SCOPE});
+    }
+
+    @Override
+    protected ISourceViewer createSourceViewer(Composite parent, IVerticalRuler ruler, int styles) {
+        ProjectionViewer viewer = new ProjectionViewer(parent, ruler, getOverviewRuler(), isOverviewRulerVisible(), styles);
+        getSourceViewerDecorationSupport(viewer);
+        return viewer;
+    }
+
+    @Override
+    public void createPartControl(Composite parent) {
+        super.createPartControl(parent);
+        ProjectionViewer viewer = (ProjectionViewer) getSourceViewer();
+        projection = new ProjectionSupport(viewer, getAnnotationAccess(), getSharedColors());
+        projection.install();
+        viewer.doOperation(ProjectionViewer.TOGGLE);
+        folding = new EditorFolding(viewer);
+        semantic = new SemanticHighlighting(viewer);
+        connectFeatures();
     }
 
     @Override
@@ -47,6 +97,41 @@ public class CsfEditor extends TextEditor {
                     getEditorSite().getActionBars().getStatusLineManager().setMessage(message);
                 }
             });
+            connectFeatures();
+        }
+    }
+
+    /** Each analysis refreshes folding, semantic colours, the outline and code minings; each run the minings. */
+    private void connectFeatures() {
+        DocumentSession s = session;
+        if (s == null || folding == null) {
+            return;
+        }
+        s.onAnalysed(this::analysed);
+        s.onRunFinished(this::updateCodeMinings);
+        if (s.connection() != null) {
+            analysed(); // an analysis may have come before these listeners
+        }
+    }
+
+    private void analysed() {
+        DocumentSession s = session;
+        CsfServerConnection c = s == null ? null : s.connection();
+        if (c == null || getSourceViewer() == null) {
+            return;
+        }
+        folding.update(c, s.uri());
+        semantic.update(c, s.uri());
+        if (outline != null) {
+            symbols().thenAccept(list -> CsfServers.ui(() -> outline.show(list)));
+        }
+        updateCodeMinings();
+    }
+
+    void updateCodeMinings() {
+        if (getSourceViewer() instanceof ISourceViewerExtension5 v && getSourceViewer().getTextWidget() != null
+                && !getSourceViewer().getTextWidget().isDisposed()) {
+            v.updateCodeMinings();
         }
     }
 
@@ -72,6 +157,101 @@ public class CsfEditor extends TextEditor {
         return getSourceViewer();
     }
 
+    public IDocument document() {
+        return getDocumentProvider().getDocument(getEditorInput());
+    }
+
+    /** The document's symbols from the server (empty when it is not running). */
+    public CompletableFuture<List<DocumentSymbol>> symbols() {
+        DocumentSession s = session;
+        CsfServerConnection c = s == null ? null : s.connection();
+        return c == null ? CompletableFuture.completedFuture(List.of()) : c.documentSymbols(s.uri());
+    }
+
+    /** Selects and reveals a range of the document. */
+    public void reveal(Range range) {
+        IRegion r = DocumentPositions.region(document(), range);
+        selectAndReveal(r.getOffset(), r.getLength());
+    }
+
+    CsfSourceViewerConfiguration configuration() {
+        return (CsfSourceViewerConfiguration) getSourceViewerConfiguration();
+    }
+
+    /** The folding of the viewer (for tests). */
+    EditorFolding folding() {
+        return folding;
+    }
+
+    /** The semantic colouring of the viewer (for tests). */
+    SemanticHighlighting semantic() {
+        return semantic;
+    }
+
+    /**
+     * Source > Format: the server's edits applied as one undoable change.
+     *
+     * @return whether anything changed
+     */
+    public boolean format(long timeoutMillis) {
+        DocumentSession s = session;
+        CsfServerConnection c = s == null ? null : s.connection();
+        if (c == null) {
+            return false;
+        }
+        List<TextEdit> edits;
+        try {
+            edits = c.formatting(s.uri(), 8, true).get(timeoutMillis, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } catch (Exception e) {
+            getEditorSite().getActionBars().getStatusLineManager().setErrorMessage("CSF formatting failed: " + e.getMessage());
+            return false;
+        }
+        if (edits.isEmpty()) {
+            return false;
+        }
+        IDocument d = document();
+        try {
+            var rewrite = ((org.eclipse.jface.text.IDocumentExtension4) d).startRewriteSession(
+                    org.eclipse.jface.text.DocumentRewriteSessionType.UNRESTRICTED);
+            try {
+                WorkspaceEditChange.multiEdit(d, edits).apply(d);
+            } finally {
+                ((org.eclipse.jface.text.IDocumentExtension4) d).stopRewriteSession(rewrite);
+            }
+            return true;
+        } catch (org.eclipse.jface.text.BadLocationException | org.eclipse.text.edits.MalformedTreeException e) {
+            return false;
+        }
+    }
+
+    @Override
+    protected void performSave(boolean overwrite, IProgressMonitor monitor) {
+        if (CsfPlugin.getDefault() != null && CsfPlugin.getDefault().getPreferenceStore().getBoolean(FORMAT_ON_SAVE)) {
+            format(2000);
+        }
+        super.performSave(overwrite, monitor);
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public <T> T getAdapter(Class<T> required) {
+        if (IContentOutlinePage.class.equals(required)) {
+            if (outline == null) {
+                outline = new CsfOutlinePage(this);
+            }
+            return (T) outline;
+        }
+        return super.getAdapter(required);
+    }
+
+    /** The outline page, once the Outline view asked for it (for tests). */
+    CsfOutlinePage outline() {
+        return outline;
+    }
+
     @Override
     protected void editorSaved() {
         super.editorSaved();
@@ -90,6 +270,12 @@ public class CsfEditor extends TextEditor {
     @Override
     public void dispose() {
         closeSession();
+        if (semantic != null) {
+            semantic.dispose();
+        }
+        if (projection != null) {
+            projection.dispose();
+        }
         super.dispose();
     }
 }

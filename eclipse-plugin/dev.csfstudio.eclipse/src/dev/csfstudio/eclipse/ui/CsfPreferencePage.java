@@ -38,6 +38,13 @@ public final class CsfPreferencePage extends FieldEditorPreferencePage implement
         IntegerFieldEditor delay = new IntegerFieldEditor(CsfServers.RUN_DELAY_MS, "Milliseconds before the background run:", getFieldEditorParent());
         delay.setValidRange(0, 60_000);
         addField(delay);
+        addField(new BooleanFieldEditor(CsfEditor.FORMAT_ON_SAVE, "Format on save (Source > Format)", getFieldEditorParent()));
+        addField(new BooleanFieldEditor(CsfCodeMinings.SHOW_WORDS, "Code minings: encoded word and branch target after each instruction",
+                getFieldEditorParent()));
+        addField(new BooleanFieldEditor(CsfCodeMinings.SHOW_REGISTERS, "Code minings: register values after the last run",
+                getFieldEditorParent()));
+        addField(new BooleanFieldEditor(CsfCodeMinings.SHOW_LENSES, "Code minings: \"\u25b6 Run | Assemble\" above each stream",
+                getFieldEditorParent()));
     }
 
     @Override

@@ -219,8 +219,21 @@ public final class CsfServers {
         return s;
     }
 
+    /**
+     * A document closed: in a project the CSF builder keeps, the builder's markers (of the saved file) replace the
+     * server's (of the editor's text, possibly never saved).
+     */
     void closed(DocumentSession s) {
         sessions.remove(s.uri(), s);
+        IFile file = s.file();
+        if (file != null && dev.csfstudio.eclipse.build.CsfNature.has(file.getProject())) {
+            dev.csfstudio.eclipse.build.CsfBuilder.remark(file);
+        }
+    }
+
+    /** Whether the server owns the markers of a file now (it is open in a CSF editor). */
+    public boolean isOpen(IFile file) {
+        return sessions.values().stream().anyMatch(s -> file.equals(s.file()));
     }
 
     public DocumentSession session(String uri) {
@@ -282,8 +295,8 @@ public final class CsfServers {
                 return;
             }
             file.deleteMarkers(MarkerData.MARKER_TYPE, false, IResource.DEPTH_ZERO);
-            if (diagnostics.isEmpty()) {
-                return;
+            if (diagnostics.isEmpty() || (!isOpen(file) && dev.csfstudio.eclipse.build.CsfNature.has(file.getProject()))) {
+                return; // a closed file of a CSF project: its markers are the builder's
             }
             if (text == null) {
                 try (InputStream in = file.getContents(true)) {
@@ -295,6 +308,7 @@ public final class CsfServers {
                 IMarker m = file.createMarker(MarkerData.MARKER_TYPE);
                 m.setAttributes(MarkerData.attributes(d, lines));
             }
+
         }
     }
 
@@ -310,6 +324,10 @@ public final class CsfServers {
         @Override
         public void diagnostics(String uri, List<Diagnostic> diagnostics, String text) {
             markers.post(uri, diagnostics, text);
+            DocumentSession s = sessions.get(uri);
+            if (s != null && text != null) {
+                s.analysed(diagnostics);
+            }
         }
 
         @Override
@@ -368,23 +386,48 @@ public final class CsfServers {
         }
 
         @Override
-        public boolean isFile(Path p) {
-            return Files.isRegularFile(p);
+        public boolean isFile(String p) {
+            try {
+                return Files.isRegularFile(Path.of(p));
+            } catch (java.nio.file.InvalidPathException e) {
+                return false;
+            }
         }
 
         @Override
-        public Path bundledJar() {
-            return plugin.bundledServerJar();
+        public String bundledJar() {
+            Path jar = plugin.bundledServerJar();
+            return jar == null ? null : jar.toString();
         }
 
         @Override
-        public Path runningJava() {
-            return Path.of(System.getProperty("java.home"), "bin", windows() ? "java.exe" : "java");
+        public String runningJava() {
+            for (String exe : windows() ? List.of("javaw.exe", "java.exe") : List.of("java")) {
+                Path p = Path.of(System.getProperty("java.home"), "bin", exe);
+                if (Files.isRegularFile(p)) {
+                    return p.toString();
+                }
+            }
+            return null;
         }
 
         @Override
         public boolean windows() {
             return System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows");
+        }
+
+        @Override
+        public boolean mac() {
+            return System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("mac");
+        }
+
+        @Override
+        public List<String> folders(String dir) {
+            try (var s = Files.list(Path.of(dir))) {
+                return s.filter(Files::isDirectory).map(p -> p.getFileName().toString()).toList();
+            } catch (IOException | RuntimeException e) {
+                return List.of();
+            }
         }
     }
 

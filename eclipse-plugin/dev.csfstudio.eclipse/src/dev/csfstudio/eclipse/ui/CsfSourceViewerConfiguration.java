@@ -3,10 +3,14 @@ package dev.csfstudio.eclipse.ui;
 import org.eclipse.jface.preference.IPreferenceStore;
 import org.eclipse.jface.text.IDocument;
 import org.eclipse.jface.text.ITextHover;
+import org.eclipse.jface.text.codemining.ICodeMiningProvider;
 import org.eclipse.jface.text.contentassist.ContentAssistant;
 import org.eclipse.jface.text.contentassist.IContentAssistant;
+import org.eclipse.jface.text.hyperlink.IHyperlinkDetector;
 import org.eclipse.jface.text.presentation.IPresentationReconciler;
 import org.eclipse.jface.text.presentation.PresentationReconciler;
+import org.eclipse.jface.text.quickassist.IQuickAssistAssistant;
+import org.eclipse.jface.text.quickassist.QuickAssistAssistant;
 import org.eclipse.jface.text.rules.DefaultDamagerRepairer;
 import org.eclipse.jface.text.rules.RuleBasedScanner;
 import org.eclipse.jface.text.source.ISourceViewer;
@@ -16,10 +20,14 @@ import dev.csfstudio.eclipse.text.CsfPartitions;
 import dev.csfstudio.eclipse.text.CsfScanner;
 import dev.csfstudio.eclipse.text.TokenKind;
 
-/** Partitions, colouring, hover and content assist of the CSF editor. */
+/**
+ * Partitions, rule-based colouring, hover, asynchronous content assist with context information, quick assist,
+ * hyperlinks and code minings of the CSF editor.
+ */
 public final class CsfSourceViewerConfiguration extends TextSourceViewerConfiguration {
 
     private final CsfEditor editor;
+    private CsfContentAssistProcessor completion;
 
     public CsfSourceViewerConfiguration(IPreferenceStore store, CsfEditor editor) {
         super(store);
@@ -63,16 +71,48 @@ public final class CsfSourceViewerConfiguration extends TextSourceViewerConfigur
         return IDocument.DEFAULT_CONTENT_TYPE.equals(contentType) ? new CsfTextHover(editor) : super.getTextHover(viewer, contentType);
     }
 
+    /** Asynchronous: the processor runs off the UI thread, so a slow server never freezes typing. */
     @Override
     public IContentAssistant getContentAssistant(ISourceViewer viewer) {
-        ContentAssistant assistant = new ContentAssistant();
+        ContentAssistant assistant = new ContentAssistant(true);
         assistant.setDocumentPartitioning(CsfPartitions.PARTITIONING);
-        assistant.setContentAssistProcessor(new CsfContentAssistProcessor(editor), IDocument.DEFAULT_CONTENT_TYPE);
+        completion = new CsfContentAssistProcessor(editor);
+        assistant.addContentAssistProcessor(completion, IDocument.DEFAULT_CONTENT_TYPE);
         assistant.enableAutoActivation(true);
         assistant.setAutoActivationDelay(200);
         assistant.enableAutoInsert(false);
         assistant.setProposalPopupOrientation(IContentAssistant.PROPOSAL_OVERLAY);
+        assistant.setContextInformationPopupOrientation(IContentAssistant.CONTEXT_INFO_ABOVE);
         assistant.setInformationControlCreator(getInformationControlCreator(viewer));
         return assistant;
+    }
+
+    /** The completion processor of the assistant (for tests). */
+    CsfContentAssistProcessor completionProcessor() {
+        return completion;
+    }
+
+    @Override
+    public IQuickAssistAssistant getQuickAssistAssistant(ISourceViewer viewer) {
+        QuickAssistAssistant assistant = new QuickAssistAssistant();
+        assistant.setQuickAssistProcessor(new CsfQuickAssistProcessor(editor));
+        assistant.setInformationControlCreator(getInformationControlCreator(viewer));
+        return assistant;
+    }
+
+    @Override
+    public IHyperlinkDetector[] getHyperlinkDetectors(ISourceViewer viewer) {
+        IHyperlinkDetector[] platform = super.getHyperlinkDetectors(viewer);
+        IHyperlinkDetector[] all = new IHyperlinkDetector[(platform == null ? 0 : platform.length) + 1];
+        all[0] = new CsfHyperlinkDetector(editor);
+        if (platform != null) {
+            System.arraycopy(platform, 0, all, 1, platform.length);
+        }
+        return all;
+    }
+
+    @Override
+    public ICodeMiningProvider[] getCodeMiningProviders(ISourceViewer viewer) {
+        return new ICodeMiningProvider[] {new CsfCodeMinings(editor)};
     }
 }

@@ -2,17 +2,45 @@ package dev.csfstudio.eclipse.ui;
 
 import java.util.concurrent.TimeUnit;
 
+import org.eclipse.jface.internal.text.html.BrowserInformationControl;
+import org.eclipse.jface.resource.JFaceResources;
+import org.eclipse.jface.text.DefaultInformationControl;
+import org.eclipse.jface.text.IInformationControl;
+import org.eclipse.jface.text.IInformationControlCreator;
+import org.eclipse.jface.text.IInformationControlExtension2;
 import org.eclipse.jface.text.IRegion;
 import org.eclipse.jface.text.ITextHover;
+import org.eclipse.jface.text.ITextHoverExtension;
+import org.eclipse.jface.text.ITextHoverExtension2;
 import org.eclipse.jface.text.ITextViewer;
 import org.eclipse.jface.text.Region;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.graphics.FontData;
+import org.eclipse.swt.graphics.RGB;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.Shell;
 
 import dev.csfstudio.eclipse.core.CsfServerConnection;
+import dev.csfstudio.eclipse.core.HoverHtml;
 import dev.csfstudio.eclipse.core.HoverText;
-import dev.csfstudio.eclipse.core.LineOffsets;
 
-/** textDocument/hover, shown as plain text (the hover manager calls this off the UI thread). */
-final class CsfTextHover implements ITextHover {
+/**
+ * textDocument/hover rendered as HTML (tables, code) in a browser hover, as JDT shows Javadoc; where SWT has no
+ * browser, the same content as plain text with aligned columns. The hover manager calls this off the UI thread.
+ */
+final class CsfTextHover implements ITextHover, ITextHoverExtension, ITextHoverExtension2 {
+
+    /** A hover's markdown; {@link #toString()} is its plain-text form (what a text-only control shows). */
+    record Content(String markdown) {
+        String html(HoverHtml.Style style) {
+            return HoverHtml.page(markdown, style);
+        }
+
+        @Override
+        public String toString() {
+            return HoverText.markdownToPlain(markdown);
+        }
+    }
 
     private final CsfEditor editor;
 
@@ -21,21 +49,29 @@ final class CsfTextHover implements ITextHover {
     }
 
     @Override
-    public String getHoverInfo(ITextViewer viewer, IRegion region) {
+    public Object getHoverInfo2(ITextViewer viewer, IRegion region) {
         DocumentSession s = editor.session();
         CsfServerConnection c = s == null ? null : s.connection();
         if (c == null) {
             return null;
         }
         try {
-            int[] pos = new LineOffsets(viewer.getDocument().get()).position(region.getOffset());
-            return HoverText.of(c.hover(s.uri(), pos[0], pos[1]).get(3, TimeUnit.SECONDS));
+            var pos = DocumentPositions.position(viewer.getDocument(), region.getOffset());
+            String markdown = HoverHtml.markdown(c.hover(s.uri(), pos.getLine(), pos.getCharacter()).get(3, TimeUnit.SECONDS));
+            return markdown == null ? null : new Content(markdown);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return null;
         } catch (Exception e) {
             return null;
         }
+    }
+
+    @Override
+    @Deprecated
+    public String getHoverInfo(ITextViewer viewer, IRegion region) {
+        Object info = getHoverInfo2(viewer, region);
+        return info == null ? null : info.toString();
     }
 
     @Override
@@ -53,6 +89,64 @@ final class CsfTextHover implements ITextHover {
     }
 
     private static boolean word(char c) {
-        return Character.isLetterOrDigit(c) || c == '_';
+        return Character.isLetterOrDigit(c) || c == '_' || c == '.';
+    }
+
+    @Override
+    public IInformationControlCreator getHoverControlCreator() {
+        return CsfTextHover::control;
+    }
+
+    /** A browser control showing the HTML when SWT has a browser here, else a text control showing the plain text. */
+    static IInformationControl control(Shell parent) {
+        if (BrowserInformationControl.isAvailable(parent)) {
+            return new HtmlControl(parent);
+        }
+        return new PlainControl(parent);
+    }
+
+    static HoverHtml.Style style(Display display) {
+        FontData[] font = JFaceResources.getDialogFont().getFontData();
+        return new HoverHtml.Style(css(display.getSystemColor(SWT.COLOR_INFO_FOREGROUND).getRGB()),
+                css(display.getSystemColor(SWT.COLOR_INFO_BACKGROUND).getRGB()),
+                "'" + font[0].getName() + "', sans-serif", Math.max(8, font[0].getHeight()));
+    }
+
+    private static String css(RGB c) {
+        return String.format(java.util.Locale.ROOT, "#%02x%02x%02x", c.red, c.green, c.blue);
+    }
+
+    /** The browser hover: takes a {@link Content} and shows its HTML page. */
+    static final class HtmlControl extends BrowserInformationControl {
+        HtmlControl(Shell parent) {
+            super(parent, JFaceResources.DIALOG_FONT, false);
+        }
+
+        @Override
+        public void setInput(Object input) {
+            super.setInput(input instanceof Content c ? c.html(style(getShell().getDisplay())) : input);
+        }
+
+        @Override
+        public IInformationControlCreator getInformationPresenterControlCreator() {
+            return CsfTextHover::control;
+        }
+    }
+
+    /** The text hover: shows a {@link Content}'s plain form. */
+    static final class PlainControl extends DefaultInformationControl implements IInformationControlExtension2 {
+        PlainControl(Shell parent) {
+            super(parent, (String) null);
+        }
+
+        @Override
+        public void setInput(Object input) {
+            setInformation(input == null ? "" : input.toString());
+        }
+
+        @Override
+        public IInformationControlCreator getInformationPresenterControlCreator() {
+            return CsfTextHover::control;
+        }
     }
 }

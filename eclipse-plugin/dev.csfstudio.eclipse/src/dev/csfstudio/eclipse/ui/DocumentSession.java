@@ -1,15 +1,22 @@
 package dev.csfstudio.eclipse.ui;
 
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+
 import org.eclipse.core.resources.IFile;
 import org.eclipse.jface.text.DocumentEvent;
 import org.eclipse.jface.text.IDocument;
 import org.eclipse.jface.text.IDocumentListener;
+import org.eclipse.lsp4j.Diagnostic;
 
 import dev.csfstudio.eclipse.core.CsfServerConnection;
 
 /**
  * One open CSF document as the server sees it: didOpen when the server is ready, the full text on each
- * change, didSave, didClose. Changes before the server is ready are kept and sent with didOpen.
+ * change, didSave, didClose. Changes before the server is ready are kept and sent with didOpen. It also
+ * tells the editor's features when the server has analysed a new text (its diagnostics arrived) and when a
+ * background run finished, so outline, folding, semantic colours and code minings ask again.
  */
 public final class DocumentSession implements IDocumentListener {
 
@@ -17,10 +24,14 @@ public final class DocumentSession implements IDocumentListener {
     private final String uri;
     private final IFile file;
     private final IDocument document;
+    private final List<Runnable> analysedListeners = new CopyOnWriteArrayList<>();
+    private final List<Runnable> runListeners = new CopyOnWriteArrayList<>();
     private String text;
     private CsfServerConnection connection;
     private boolean closed;
-    private volatile java.util.function.Consumer<String> statusSink;
+    private volatile Consumer<String> statusSink;
+    private volatile List<Diagnostic> diagnostics = List.of();
+    private volatile int analyses;
 
     DocumentSession(CsfServers servers, String uri, IFile file, IDocument document) {
         this.servers = servers;
@@ -65,16 +76,43 @@ public final class DocumentSession implements IDocumentListener {
         connection = null;
     }
 
+    /** The server's latest diagnostics of this document (what quick fixes are asked for). */
+    public List<Diagnostic> diagnostics() {
+        return diagnostics;
+    }
+
+    /** Runs (on the UI thread) each time the server has analysed a new text of the document. */
+    public void onAnalysed(Runnable listener) {
+        analysedListeners.add(listener);
+    }
+
+    /** Runs (on the UI thread) each time a background run of the document finished. */
+    public void onRunFinished(Runnable listener) {
+        runListeners.add(listener);
+    }
+
+    /** How many analyses of this document the server has reported. */
+    public int analyses() {
+        return analyses;
+    }
+
+    void analysed(List<Diagnostic> latest) {
+        diagnostics = List.copyOf(latest);
+        analyses++;
+        analysedListeners.forEach(l -> CsfServers.ui(l));
+    }
+
     /** Where background-run summaries go (the editor's status line). */
-    void onRunStatus(java.util.function.Consumer<String> sink) {
+    void onRunStatus(Consumer<String> sink) {
         statusSink = sink;
     }
 
     void runStatus(String message) {
-        java.util.function.Consumer<String> sink = statusSink;
+        Consumer<String> sink = statusSink;
         if (sink != null) {
             CsfServers.ui(() -> sink.accept(message));
         }
+        runListeners.forEach(l -> CsfServers.ui(l));
     }
 
     @Override
@@ -107,6 +145,8 @@ public final class DocumentSession implements IDocumentListener {
                 connection = null;
             }
         }
+        analysedListeners.clear();
+        runListeners.clear();
         servers.closed(this);
         statusSink = null;
     }

@@ -6,7 +6,7 @@ import org.eclipse.jface.preference.IPreferenceStore;
 import dev.csfstudio.eclipse.CsfPlugin;
 import dev.csfstudio.eclipse.core.ServerCommand;
 
-/** Defaults as the server's own: background run on, 150 ms after the last edit. */
+/** Defaults: background run on, 150 ms after the last edit (as the server's own); every code mining on; no format on save. */
 public final class PreferenceDefaults extends AbstractPreferenceInitializer {
 
     @Override
@@ -18,5 +18,9 @@ public final class PreferenceDefaults extends AbstractPreferenceInitializer {
         s.setDefault(ServerCommand.VM_ARGS, "");
         s.setDefault(CsfServers.RUN_BACKGROUND, true);
         s.setDefault(CsfServers.RUN_DELAY_MS, 150);
+        s.setDefault(CsfEditor.FORMAT_ON_SAVE, false);
+        s.setDefault(CsfCodeMinings.SHOW_WORDS, true);
+        s.setDefault(CsfCodeMinings.SHOW_REGISTERS, true);
+        s.setDefault(CsfCodeMinings.SHOW_LENSES, true);
     }
 }

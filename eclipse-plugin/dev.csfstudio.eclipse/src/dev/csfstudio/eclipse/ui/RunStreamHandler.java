@@ -39,13 +39,23 @@ public final class RunStreamHandler extends AbstractHandler {
             show(page, RunViewModel.error(name, "only files on the local file system can run"));
             return null;
         }
+        runAndShow(page, name, c -> {
+            session.attachIfNeeded(c);
+            return c.run(session.uri());
+        });
+        return null;
+    }
+
+    /** Runs on the simulated device in a job (starting the server if needed) and shows the answer in the CSF Run view. */
+    static void runAndShow(IWorkbenchPage page, String name,
+                           java.util.function.Function<CsfServerConnection, java.util.concurrent.CompletableFuture<?>> run) {
         Job job = Job.create("Running " + name + " on the simulated device", monitor -> {
             RunViewModel model;
             try {
                 CsfServerConnection c = CsfPlugin.getDefault().servers().ensureStarted().get(60, TimeUnit.SECONDS);
-                session.attachIfNeeded(c);
-                JsonObject result = c.run(session.uri()).get(120, TimeUnit.SECONDS);
-                model = RunViewModel.from(name, result);
+                Object result = run.apply(c).get(120, TimeUnit.SECONDS);
+                model = result instanceof JsonObject o ? RunViewModel.from(name, o)
+                        : RunViewModel.from(name, new com.google.gson.Gson().toJsonTree(result).getAsJsonObject());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return Status.CANCEL_STATUS;
@@ -60,10 +70,9 @@ public final class RunStreamHandler extends AbstractHandler {
         });
         job.setUser(false);
         job.schedule();
-        return null;
     }
 
-    private static String message(Throwable t) {
+    static String message(Throwable t) {
         if (t instanceof ResponseErrorException r && r.getResponseError() != null) {
             return r.getResponseError().getMessage();
         }

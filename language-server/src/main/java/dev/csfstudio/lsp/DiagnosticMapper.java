@@ -97,6 +97,11 @@ public final class DiagnosticMapper {
     }
 
     public static Diagnostic toLsp(dev.csfstudio.asm.Diagnostic d, DocumentAnalysis analysis) {
+        return toLsp(d, file -> uriOf(file, analysis));
+    }
+
+    /** One diagnostic, its related locations named by {@code uriOf} (the Eclipse builder's files have no analysis). */
+    public static Diagnostic toLsp(dev.csfstudio.asm.Diagnostic d, java.util.function.Function<Path, String> uriOf) {
         Diagnostic out = new Diagnostic(range(d.range()), d.message(), severity(d.severity()), SOURCE);
         if (d.code() != null) {
             out.setCode(Either.forLeft(d.code()));
@@ -111,7 +116,7 @@ public final class DiagnosticMapper {
             List<DiagnosticRelatedInformation> related = new ArrayList<>();
             for (dev.csfstudio.asm.Diagnostic.Related r : d.related()) {
                 related.add(new DiagnosticRelatedInformation(
-                        new Location(uriOf(r.range().file(), analysis), range(r.range())), r.message()));
+                        new Location(uriOf.apply(r.range().file()), range(r.range())), r.message()));
             }
             out.setRelatedInformation(related);
         }

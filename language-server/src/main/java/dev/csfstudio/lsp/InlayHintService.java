@@ -11,6 +11,8 @@ import org.eclipse.lsp4j.Position;
 import org.eclipse.lsp4j.Range;
 import org.eclipse.lsp4j.jsonrpc.messages.Either;
 
+import com.google.gson.JsonObject;
+
 import dev.csfstudio.asm.AssembledLine;
 import dev.csfstudio.asm.Symbol;
 import dev.csfstudio.asm.SymbolKind;
@@ -19,9 +21,14 @@ import dev.csfstudio.isa.OperandSpec;
 
 /**
  * At the end of each instruction line: its encoded word, the resolved branch target, and after a run the
- * final values of the registers the line names.
+ * final values of the registers the line names. The label is one string; {@code data} holds its parts by name
+ * ({@link #WORD}, {@link #TARGET}, {@link #REGISTERS}) for clients that let users switch each part off.
  */
 public final class InlayHintService {
+
+    public static final String WORD = "word";
+    public static final String TARGET = "target";
+    public static final String REGISTERS = "registers";
 
     public List<InlayHint> hints(DocumentAnalysis a, Range range, Optional<RunFeedback> run) {
         List<InlayHint> out = new ArrayList<>();
@@ -39,15 +46,28 @@ public final class InlayHintService {
             while (end > 0 && Character.isWhitespace(text.charAt(end - 1))) {
                 end--;
             }
-            StringBuilder label = new StringBuilder(String.format(Locale.ROOT, "0x%016x", l.word()));
+            String word = String.format(Locale.ROOT, "0x%016x", l.word());
+            StringBuilder label = new StringBuilder(word);
+            JsonObject parts = new JsonObject();
+            parts.addProperty(WORD, word);
             for (OperandSpec op : l.instruction().operands()) {
                 if (op.kind() == OperandKind.TARGET) {
                     long target = l.address() + 8 + 8 * op.field().extract(l.word());
-                    label.append("  → ").append(targetName(a, target, l.section()));
+                    String name = targetName(a, target, l.section());
+                    label.append("  → ").append(name);
+                    parts.addProperty(TARGET, name);
                 }
             }
-            run.ifPresent(f -> appendRegisters(label, scanned, f.registers()));
+            run.ifPresent(f -> {
+                StringBuilder registers = new StringBuilder();
+                appendRegisters(registers, scanned, f.registers());
+                if (registers.length() > 0) {
+                    label.append("  after run: ").append(registers);
+                    parts.addProperty(REGISTERS, registers.toString());
+                }
+            });
             InlayHint hint = new InlayHint(new Position(line, end), Either.forLeft(label.toString()));
+            hint.setData(parts);
             hint.setKind(InlayHintKind.Type);
             hint.setPaddingLeft(true);
             out.add(hint);
@@ -78,7 +98,7 @@ public final class InlayHintService {
             }
             seen.add(name);
             long value = pair ? (registers[n] & 0xffffffffL) | (registers[n + 1] & 0xffffffffL) << 32 : registers[n];
-            label.append(seen.size() == 1 ? "  after run: " : ", ").append(name).append('=')
+            label.append(seen.size() == 1 ? "" : ", ").append(name).append('=')
                     .append(String.format(Locale.ROOT, "0x%x", value));
         }
     }

@@ -19,10 +19,10 @@ import org.eclipse.lsp4j.Range;
 import org.eclipse.lsp4j.SemanticTokensParams;
 import org.eclipse.lsp4j.SemanticTokensRangeParams;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
-import org.junit.jupiter.api.io.TempDir;
 
 class PresentationTest {
 
@@ -119,6 +119,20 @@ class PresentationTest {
             assertEquals(1, hints.size());
             assertEquals("0x160004003000ffff  → loop", hints.get(0).getLabel().getLeft());
             assertEquals(new Position(1, 22), hints.get(0).getPosition());
+        }
+    }
+
+    @Test
+    void inlayHintDataNamesEachPartOfTheLabel() throws Exception {
+        try (LspSession s = LspSession.start(root)) {
+            String uri = s.open("a.csf", "loop:\n    BRANCH.ne r4, loop\n    NOP\n");
+            List<InlayHint> hints = s.server.getTextDocumentService().inlayHint(new InlayHintParams(LspSession.id(uri),
+                    new Range(new Position(0, 0), new Position(3, 0)))).get(10, TimeUnit.SECONDS);
+            JsonObject branch = (JsonObject) hints.get(0).getData();
+            assertEquals("0x160004003000ffff", branch.get(InlayHintService.WORD).getAsString());
+            assertEquals("loop", branch.get(InlayHintService.TARGET).getAsString());
+            JsonObject nop = (JsonObject) hints.get(1).getData();
+            assertTrue(nop.has(InlayHintService.WORD) && !nop.has(InlayHintService.TARGET), nop.toString());
         }
     }
 

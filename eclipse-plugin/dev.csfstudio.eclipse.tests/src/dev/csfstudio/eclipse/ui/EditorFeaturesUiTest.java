@@ -1,0 +1,347 @@
+package dev.csfstudio.eclipse.ui;
+
+import static dev.csfstudio.eclipse.ui.Workbench.file;
+import static dev.csfstudio.eclipse.ui.Workbench.open;
+import static dev.csfstudio.eclipse.ui.Workbench.page;
+import static dev.csfstudio.eclipse.ui.Workbench.project;
+import static dev.csfstudio.eclipse.ui.Workbench.read;
+import static dev.csfstudio.eclipse.ui.Workbench.waitUntil;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IProject;
+import org.eclipse.core.runtime.NullProgressMonitor;
+import org.eclipse.jface.text.IDocument;
+import org.eclipse.jface.text.ITextOperationTarget;
+import org.eclipse.jface.text.codemining.ICodeMining;
+import org.eclipse.jface.text.contentassist.ICompletionProposal;
+import org.eclipse.jface.text.contentassist.IContextInformation;
+import org.eclipse.jface.text.hyperlink.IHyperlink;
+import org.eclipse.jface.text.link.LinkedModeModel;
+import org.eclipse.jface.text.source.ISourceViewer;
+import org.eclipse.jface.text.source.ISourceViewerExtension5;
+import org.eclipse.jface.text.Region;
+import org.eclipse.lsp4j.CompletionItem;
+import org.eclipse.lsp4j.DocumentSymbol;
+import org.eclipse.lsp4j.InsertTextFormat;
+import org.eclipse.ltk.core.refactoring.Change;
+import org.eclipse.ltk.core.refactoring.CompositeChange;
+import org.eclipse.ltk.core.refactoring.TextFileChange;
+import org.eclipse.search.ui.text.Match;
+import org.eclipse.swt.custom.StyleRange;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.Tree;
+import org.eclipse.ui.IPageLayout;
+import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.handlers.IHandlerService;
+import org.eclipse.ui.texteditor.ITextEditor;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import dev.csfstudio.eclipse.CsfPlugin;
+import dev.csfstudio.eclipse.core.LineOffsets;
+import dev.csfstudio.eclipse.text.TokenKind;
+
+/** Each language-server feature the Eclipse way, in a real CSF editor with the bundled server behind it. */
+class EditorFeaturesUiTest {
+
+    static final String LOOP = """
+            .equ LIMIT, 3
+            .buffer color, size=64
+            .stream main
+                    MOVE32 r4, LIMIT
+            loop:   ADD_IMMEDIATE32 r4, r4, #-1
+                    BRANCH.ne r4, loop
+            """;
+
+    @AfterEach
+    void closeEditors() {
+        page().closeAllEditors(false);
+        CsfPlugin.getDefault().getPreferenceStore().setToDefault(CsfCodeMinings.SHOW_WORDS);
+    }
+
+    @Test
+    void hoverIsHtmlWithTheOperandTable() throws Exception {
+        CsfEditor editor = open(file(project("hover"), "hover.csf", LOOP));
+        ISourceViewer viewer = editor.viewer();
+        CsfTextHover hover = new CsfTextHover(editor);
+        int at = LOOP.indexOf("MOVE32") + 2;
+        Object info = hover.getHoverInfo2(viewer, hover.getHoverRegion(viewer, at));
+        CsfTextHover.Content content = assertInstanceOf(CsfTextHover.Content.class, info);
+        String html = content.html(CsfTextHover.style(Display.getCurrent()));
+        assertTrue(html.contains("<table>") && html.contains("<th>operand</th>"), html);
+        assertTrue(html.contains("<pre><code class=\"language-csf\">MOVE32"), html);
+        assertFalse(content.toString().contains("|"), content.toString());
+        assertTrue(content.toString().contains("operand"), content.toString());
+        // the hover control shows the HTML where SWT has a browser, the aligned text elsewhere
+        var control = CsfTextHover.control(editor.getSite().getShell());
+        try {
+            assertTrue(control instanceof CsfTextHover.HtmlControl || control instanceof CsfTextHover.PlainControl);
+            ((org.eclipse.jface.text.IInformationControlExtension2) control).setInput(content);
+            assertTrue(((org.eclipse.jface.text.IInformationControlExtension) control).hasContents());
+        } finally {
+            control.dispose();
+        }
+    }
+
+    @Test
+    void outlineShowsStreamsAndLabels() throws Exception {
+        CsfEditor editor = open(file(project("outline"), "outline.csf", LOOP));
+        page().showView(IPageLayout.ID_OUTLINE);
+        waitUntil("the Outline to show main with its label loop", 30, () -> editor.outline() != null
+                && editor.outline().symbols().stream().anyMatch(d -> d.getName().equals("main") && d.getChildren() != null
+                        && d.getChildren().stream().anyMatch(c -> c.getName().equals("loop"))));
+        List<String> names = editor.outline().symbols().stream().map(DocumentSymbol::getName).toList();
+        assertTrue(names.containsAll(List.of("LIMIT", "color", "main")), names.toString());
+        Tree tree = (Tree) editor.outline().getControl();
+        List<String> shown = new ArrayList<>();
+        for (var item : tree.getItems()) {
+            shown.add(item.getText());
+            for (var child : item.getItems()) {
+                shown.add(child.getText());
+            }
+        }
+        assertTrue(shown.stream().anyMatch(s -> s.startsWith("main  stream")), shown.toString());
+        assertTrue(shown.stream().anyMatch(s -> s.startsWith("loop  label")), shown.toString());
+    }
+
+    @Test
+    void quickOutlineFiltersAndGoesToTheSymbol() throws Exception {
+        CsfEditor editor = open(file(project("quickoutline"), "quick.csf", LOOP));
+        EditorCommands.lastQuickOutline = null;
+        PlatformUI.getWorkbench().getService(IHandlerService.class).executeCommand(EditorCommands.QUICK_OUTLINE, null);
+        waitUntil("the quick outline", 20, () -> EditorCommands.lastQuickOutline != null
+                && EditorCommands.lastQuickOutline.getShell() != null);
+        QuickOutline q = EditorCommands.lastQuickOutline;
+        q.filter("loo");
+        assertTrue(q.visible().stream().anyMatch(s -> s.startsWith("loop")), q.visible().toString());
+        assertFalse(q.visible().stream().anyMatch(s -> s.startsWith("color")), q.visible().toString());
+        q.goToSelection();
+        var selection = (org.eclipse.jface.text.ITextSelection) editor.getSelectionProvider().getSelection();
+        assertEquals(LOOP.indexOf("loop:"), selection.getOffset());
+    }
+
+    @Test
+    void foldingComesFromTheServersRanges() throws Exception {
+        CsfEditor editor = open(file(project("folding"), "fold.csf", LOOP));
+        waitUntil("folding of the stream", 20, () -> editor.folding().lines().stream().anyMatch(l -> l[0] == 2 && l[1] == 5));
+    }
+
+    @Test
+    void semanticTokensColourASymbolUseTheRulesCannotTell() throws Exception {
+        CsfEditor editor = open(file(project("semantic"), "semantic.csf", LOOP));
+        int use = LOOP.lastIndexOf("loop");
+        var widget = editor.viewer().getTextWidget();
+        waitUntil("the semantic colour of the branch target", 20, () -> {
+            StyleRange r = widget.getStyleRangeAtOffset(use);
+            return r != null && r.foreground != null && r.foreground.getRGB().equals(CsfColors.rgb(TokenKind.SYMBOL));
+        });
+    }
+
+    @Test
+    void codeMiningShowsTheEncodedWordAndRunAssembleLenses() throws Exception {
+        CsfEditor editor = open(file(project("minings"), "minings.csf", LOOP));
+        assertTrue(((ISourceViewerExtension5) editor.viewer()).hasCodeMiningProviders());
+        List<? extends ICodeMining> minings = new CsfCodeMinings(editor).provideCodeMinings(editor.viewer(),
+                new NullProgressMonitor()).get(20, TimeUnit.SECONDS);
+        List<String> words = minings.stream().filter(m -> m instanceof CsfCodeMinings.EndOfLine).map(ICodeMining::getLabel).toList();
+        assertEquals(3, words.size(), words.toString());
+        assertTrue(words.stream().allMatch(w -> w.matches("0x[0-9a-f]{16}.*")), words.toString());
+        assertTrue(words.get(2).endsWith("\u2192 loop"), words.toString());
+        List<String> lenses = minings.stream().filter(m -> m instanceof CsfCodeMinings.Lens).map(ICodeMining::getLabel).toList();
+        assertEquals(List.of("\u25b6 Run", "Assemble"), lenses);
+
+        CsfPlugin.getDefault().getPreferenceStore().setValue(CsfCodeMinings.SHOW_WORDS, false);
+        List<? extends ICodeMining> without = new CsfCodeMinings(editor).provideCodeMinings(editor.viewer(),
+                new NullProgressMonitor()).get(20, TimeUnit.SECONDS);
+        assertTrue(without.stream().noneMatch(m -> m instanceof CsfCodeMinings.EndOfLine), without.toString());
+    }
+
+    @Test
+    void assembleLensSummarisesTheSections() throws Exception {
+        CsfEditor editor = open(file(project("assemble"), "assemble.csf", LOOP));
+        var lens = new CsfCodeMinings(editor).provideCodeMinings(editor.viewer(), new NullProgressMonitor())
+                .get(20, TimeUnit.SECONDS).stream().filter(m -> m instanceof CsfCodeMinings.Lens l
+                        && l.command().getCommand().equals("csf.assemble")).findFirst().orElseThrow();
+        Object answer = editor.session().connection().executeCommand(((CsfCodeMinings.Lens) lens).command()).get(20, TimeUnit.SECONDS);
+        String summary = CsfCodeMinings.assembleSummary(answer);
+        assertTrue(summary.startsWith("Assembled: ") && summary.contains("stream main"), summary);
+    }
+
+    @Test
+    void ctrl1FixesAMisspelling() throws Exception {
+        String text = LOOP.replace("BRANCH.ne", "BRNCH.ne");
+        CsfEditor editor = open(file(project("quickfix"), "typo.csf", text));
+        waitUntil("the misspelling's diagnostic", 20, () -> !editor.session().diagnostics().isEmpty());
+        var context = new org.eclipse.jface.text.quickassist.IQuickAssistInvocationContext() {
+            public int getOffset() {
+                return text.indexOf("BRNCH") + 2;
+            }
+
+            public int getLength() {
+                return 0;
+            }
+
+            public ISourceViewer getSourceViewer() {
+                return editor.viewer();
+            }
+        };
+        ICompletionProposal[] proposals = new CsfQuickAssistProcessor(editor).computeQuickAssistProposals(context);
+        ICompletionProposal fix = java.util.Arrays.stream(proposals).filter(p -> p.getDisplayString().contains("'BRANCH'"))
+                .findFirst().orElseThrow(() -> new AssertionError(java.util.Arrays.toString(proposals)));
+        fix.apply(editor.document());
+        assertTrue(editor.document().get().contains("BRANCH.ne r4, loop"), editor.document().get());
+    }
+
+    @Test
+    void contentAssistRunsOffTheUiThread() throws Exception {
+        String text = LOOP + "        MOV";
+        CsfEditor editor = open(file(project("assist"), "assist.csf", text));
+        editor.viewer().setSelectedRange(text.length(), 0);
+        CsfContentAssistProcessor processor = editor.configuration().completionProcessor();
+        processor.lastThread = null;
+        long start = System.nanoTime();
+        ((ITextOperationTarget) editor.viewer()).doOperation(ISourceViewer.CONTENTASSIST_PROPOSALS);
+        long blockedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        waitUntil("the completion request", 20, () -> processor.lastThread != null);
+        assertNotSame(Display.getCurrent().getThread(), processor.lastThread);
+        assertTrue(blockedMillis < 2000, "the UI thread was held " + blockedMillis + " ms");
+    }
+
+    @Test
+    void snippetBecomesALinkedModeTemplate() throws Exception {
+        String text = LOOP + "        ";
+        CsfEditor editor = open(file(project("snippet"), "snippet.csf", text));
+        CompletionItem item = new CompletionItem("MOVE32");
+        item.setInsertText("MOVE32 ${1:rN}, ${2:imm}$0");
+        item.setInsertTextFormat(InsertTextFormat.Snippet);
+        IDocument d = editor.document();
+        CsfCompletionProposal p = CsfCompletionProposal.of(item, d.get(), new LineOffsets(d.get()), d.getLength());
+        p.apply(editor.viewer(), '\0', 0, d.getLength());
+        assertTrue(d.get().endsWith("MOVE32 rN, imm"), d.get());
+        assertNotNull(p.linkedMode());
+        assertTrue(LinkedModeModel.hasInstalledModel(d));
+        var selection = editor.viewer().getSelectedRange();
+        assertEquals(d.get().lastIndexOf("rN"), selection.x); // the first placeholder is selected
+        assertEquals(2, selection.y);
+    }
+
+    @Test
+    void signatureHelpIsContextInformationWhileTypingOperands() throws Exception {
+        String text = LOOP + "        MOVE32 r1, ";
+        CsfEditor editor = open(file(project("signature"), "signature.csf", text));
+        IContextInformation[] info = new CsfContentAssistProcessor(editor).computeContextInformation(editor.viewer(), text.length());
+        assertNotNull(info);
+        assertTrue(info[0].getContextDisplayString().startsWith("MOVE32"), info[0].getContextDisplayString());
+        SignatureInformation s = (SignatureInformation) info[0];
+        assertTrue(s.activeStart() > 0, "the second operand is the active one");
+    }
+
+    static final String CONSTS = ".equ LIMIT, 5\n";
+    static final String MAIN = """
+            .include "consts.csf"
+            .stream main
+                    MOVE32 r4, LIMIT
+                    MOVE32 r5, LIMIT + 1
+            """;
+
+    @Test
+    void ctrlClickOpensTheDefinitionInTheIncludedFile() throws Exception {
+        IProject p = project("links");
+        IFile consts = file(p, "consts.csf", CONSTS);
+        CsfEditor editor = open(file(p, "main.csf", MAIN));
+        int use = MAIN.indexOf("LIMIT");
+        IHyperlink[] links = new CsfHyperlinkDetector(editor).detectHyperlinks(editor.viewer(), new Region(use + 1, 0), false);
+        assertNotNull(links);
+        assertEquals(new Region(use, 5), links[0].getHyperlinkRegion());
+        links[0].open();
+        waitUntil("consts.csf in the active editor", 20, () -> page().getActiveEditor() instanceof ITextEditor t
+                && consts.equals(t.getEditorInput().getAdapter(IFile.class)));
+        var selection = (org.eclipse.jface.text.ITextSelection) ((ITextEditor) page().getActiveEditor()).getSelectionProvider().getSelection();
+        assertEquals("LIMIT", selection.getText());
+    }
+
+    @Test
+    void referencesGoToTheSearchViewFromEveryFile() throws Exception {
+        IProject p = project("refs");
+        IFile consts = file(p, "consts.csf", CONSTS);
+        IFile main = file(p, "main.csf", MAIN);
+        CsfEditor editor = open(main);
+        ReferencesSearch query = EditorCommands.references(editor, MAIN.indexOf("LIMIT") + 1);
+        assertTrue(query.run(new NullProgressMonitor()).isOK());
+        ReferencesSearch.Result result = (ReferencesSearch.Result) query.getSearchResult();
+        assertEquals(1, result.getMatchCount(consts), "the definition");
+        Match[] uses = result.getMatches(main);
+        assertEquals(2, uses.length);
+        assertEquals(MAIN.indexOf("LIMIT"), uses[0].getOffset() < uses[1].getOffset() ? uses[0].getOffset() : uses[1].getOffset());
+        // and the Search view shows it
+        org.eclipse.search.ui.NewSearchUI.runQueryInForeground(null, query);
+        assertNotNull(page().findView(org.eclipse.search.ui.NewSearchUI.SEARCH_VIEW_ID));
+    }
+
+    @Test
+    void renameChangesTheIncludeTooAndThePreviewListsEveryFile() throws Exception {
+        IProject p = project("rename");
+        IFile consts = file(p, "consts.csf", CONSTS);
+        IFile main = file(p, "main.csf", MAIN);
+        CsfEditor editor = open(main);
+        RenameRefactoring r = RenameRefactoring.at(editor, MAIN.indexOf("LIMIT") + 2);
+        assertTrue(r.checkInitialConditions(new NullProgressMonitor()).isOK());
+        assertEquals("LIMIT", r.oldName());
+        r.setNewName("MAX_COUNT");
+        assertTrue(r.checkFinalConditions(new NullProgressMonitor()).isOK());
+        CompositeChange change = (CompositeChange) r.createChange(new NullProgressMonitor());
+        List<String> files = java.util.Arrays.stream(change.getChildren()).map(Change::getName).sorted().toList();
+        assertEquals(List.of("consts.csf", "main.csf"), files); // what the preview lists
+        for (Change c : change.getChildren()) {
+            assertInstanceOf(TextFileChange.class, c);
+        }
+        change.initializeValidationData(new NullProgressMonitor());
+        change.perform(new NullProgressMonitor());
+        assertEquals(".equ MAX_COUNT, 5\n", read(consts));
+        assertEquals(MAIN.replace("LIMIT", "MAX_COUNT"), editor.document().get());
+    }
+
+    @Test
+    void renameToAnExistingNameIsRefusedWithTheServersReason() throws Exception {
+        CsfEditor editor = open(file(project("rename-refused"), "refused.csf", LOOP));
+        RenameRefactoring r = RenameRefactoring.at(editor, LOOP.indexOf("loop:") + 1);
+        assertTrue(r.checkInitialConditions(new NullProgressMonitor()).isOK());
+        r.setNewName("LIMIT");
+        var status = r.checkFinalConditions(new NullProgressMonitor());
+        assertTrue(status.hasFatalError());
+        assertTrue(status.getMessageMatchingSeverity(org.eclipse.ltk.core.refactoring.RefactoringStatus.FATAL).contains("already defined"),
+                status.toString());
+    }
+
+    @Test
+    void formatAppliesTheServersEditsAndFormatOnSaveToo() throws Exception {
+        String messy = ".stream main\nNOP\n   loop:     BRANCH.ne   r4,loop\n";
+        IFile f = file(project("format"), "messy.csf", messy);
+        CsfEditor editor = open(f);
+        assertTrue(editor.format(10_000));
+        String formatted = editor.document().get();
+        assertFalse(formatted.equals(messy));
+        waitUntil("the formatted text to reach the server", 10, () -> editor.session().analyses() > 1);
+        assertFalse(editor.format(10_000), "formatting is idempotent");
+
+        editor.document().set(messy);
+        CsfPlugin.getDefault().getPreferenceStore().setValue(CsfEditor.FORMAT_ON_SAVE, true);
+        try {
+            waitUntil("the messy text to reach the server", 10, () -> editor.session().analyses() > 2);
+            editor.doSave(new NullProgressMonitor());
+            assertEquals(formatted, read(f));
+        } finally {
+            CsfPlugin.getDefault().getPreferenceStore().setToDefault(CsfEditor.FORMAT_ON_SAVE);
+        }
+    }
+}

@@ -1,0 +1,93 @@
+package dev.csfstudio.eclipse.ui;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.eclipse.jface.text.IRegion;
+import org.eclipse.jface.text.ITextViewer;
+import org.eclipse.jface.text.Region;
+import org.eclipse.jface.text.hyperlink.AbstractHyperlinkDetector;
+import org.eclipse.jface.text.hyperlink.IHyperlink;
+import org.eclipse.lsp4j.Location;
+
+import dev.csfstudio.eclipse.core.CsfServerConnection;
+
+/**
+ * Ctrl+click: a label, constant, stream or buffer links to its definition (in an included file too, which opens).
+ * The question waits at most half a second, as hyperlink detection runs while the mouse moves.
+ */
+final class CsfHyperlinkDetector extends AbstractHyperlinkDetector {
+
+    private final CsfEditor editor;
+
+    CsfHyperlinkDetector(CsfEditor editor) {
+        this.editor = editor;
+    }
+
+    @Override
+    public IHyperlink[] detectHyperlinks(ITextViewer viewer, IRegion region, boolean canShowMultipleHyperlinks) {
+        List<Location> targets = definitions(editor, region.getOffset(), 500);
+        if (targets.isEmpty()) {
+            return null;
+        }
+        IRegion word = word(viewer.getDocument().get(), region.getOffset());
+        return targets.stream().map(t -> new Link(word, t)).toArray(IHyperlink[]::new);
+    }
+
+    /** The definitions of the symbol at an offset of the editor's document (empty when none or no answer in time). */
+    static List<Location> definitions(CsfEditor editor, int offset, long timeoutMillis) {
+        DocumentSession s = editor.session();
+        CsfServerConnection c = s == null ? null : s.connection();
+        if (c == null) {
+            return List.of();
+        }
+        var pos = DocumentPositions.position(editor.document(), offset);
+        try {
+            return c.definition(s.uri(), pos.getLine(), pos.getCharacter()).get(timeoutMillis, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return List.of();
+        } catch (Exception e) {
+            return List.of();
+        }
+    }
+
+    static IRegion word(String text, int offset) {
+        int start = Math.min(offset, text.length());
+        int end = start;
+        while (start > 0 && isWord(text.charAt(start - 1))) {
+            start--;
+        }
+        while (end < text.length() && isWord(text.charAt(end))) {
+            end++;
+        }
+        return new Region(start, end - start);
+    }
+
+    private static boolean isWord(char c) {
+        return Character.isLetterOrDigit(c) || c == '_' || c == '$';
+    }
+
+    /** A link to one definition. */
+    record Link(IRegion region, Location target) implements IHyperlink {
+        @Override
+        public IRegion getHyperlinkRegion() {
+            return region;
+        }
+
+        @Override
+        public String getTypeLabel() {
+            return "Definition";
+        }
+
+        @Override
+        public String getHyperlinkText() {
+            return "Open Definition";
+        }
+
+        @Override
+        public void open() {
+            Navigation.open(target);
+        }
+    }
+}

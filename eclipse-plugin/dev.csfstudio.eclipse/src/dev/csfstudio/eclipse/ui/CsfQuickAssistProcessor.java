@@ -1,0 +1,128 @@
+package dev.csfstudio.eclipse.ui;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.IStatus;
+import org.eclipse.jface.text.IDocument;
+import org.eclipse.jface.text.contentassist.ICompletionProposal;
+import org.eclipse.jface.text.contentassist.IContextInformation;
+import org.eclipse.jface.text.quickassist.IQuickAssistInvocationContext;
+import org.eclipse.jface.text.quickassist.IQuickAssistProcessor;
+import org.eclipse.jface.text.source.Annotation;
+import org.eclipse.lsp4j.CodeAction;
+import org.eclipse.lsp4j.Diagnostic;
+import org.eclipse.lsp4j.Position;
+import org.eclipse.lsp4j.Range;
+import org.eclipse.swt.graphics.Image;
+import org.eclipse.swt.graphics.Point;
+import org.eclipse.ui.ISharedImages;
+import org.eclipse.ui.PlatformUI;
+
+import dev.csfstudio.eclipse.CsfPlugin;
+import dev.csfstudio.eclipse.core.CsfServerConnection;
+
+/** Ctrl+1: the server's code actions (quick fixes for the diagnostics on the caret's line, and rewrites there). */
+final class CsfQuickAssistProcessor implements IQuickAssistProcessor {
+
+    private final CsfEditor editor;
+    private String error;
+
+    CsfQuickAssistProcessor(CsfEditor editor) {
+        this.editor = editor;
+    }
+
+    @Override
+    public ICompletionProposal[] computeQuickAssistProposals(IQuickAssistInvocationContext context) {
+        error = null;
+        DocumentSession s = editor.session();
+        CsfServerConnection c = s == null ? null : s.connection();
+        if (c == null) {
+            error = "The CSF language server is not running";
+            return new ICompletionProposal[0];
+        }
+        IDocument d = context.getSourceViewer().getDocument();
+        Position caret = DocumentPositions.position(d, context.getOffset());
+        int line = caret.getLine();
+        List<Diagnostic> here = s.diagnostics().stream()
+                .filter(x -> x.getRange().getStart().getLine() <= line && x.getRange().getEnd().getLine() >= line).toList();
+        Range range = new Range(new Position(line, 0), new Position(line, Integer.MAX_VALUE / 2));
+        try {
+            List<ICompletionProposal> out = new ArrayList<>();
+            for (CodeAction a : CodeActions.forRange(c, s.uri(), range, here, 5)) {
+                out.add(new Proposal(a));
+            }
+            return out.toArray(ICompletionProposal[]::new);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new ICompletionProposal[0];
+        } catch (Exception e) {
+            error = "CSF quick fixes failed: " + e.getMessage();
+            return new ICompletionProposal[0];
+        }
+    }
+
+    @Override
+    public String getErrorMessage() {
+        return error;
+    }
+
+    @Override
+    public boolean canFix(Annotation annotation) {
+        return true;
+    }
+
+    @Override
+    public boolean canAssist(IQuickAssistInvocationContext invocationContext) {
+        return true;
+    }
+
+    /** One code action as a Ctrl+1 proposal. */
+    static final class Proposal implements ICompletionProposal {
+        private final CodeAction action;
+
+        Proposal(CodeAction action) {
+            this.action = action;
+        }
+
+        CodeAction action() {
+            return action;
+        }
+
+        @Override
+        public void apply(IDocument document) {
+            try {
+                CodeActions.apply(action);
+            } catch (CoreException e) {
+                CsfPlugin.log(IStatus.ERROR, "Cannot apply \"" + action.getTitle() + "\": " + e.getMessage(), null);
+            }
+        }
+
+        @Override
+        public Point getSelection(IDocument document) {
+            return null;
+        }
+
+        @Override
+        public String getAdditionalProposalInfo() {
+            return null;
+        }
+
+        @Override
+        public String getDisplayString() {
+            return action.getTitle();
+        }
+
+        @Override
+        public Image getImage() {
+            return PlatformUI.getWorkbench().getSharedImages().getImage(
+                    "quickfix".equals(action.getKind()) ? ISharedImages.IMG_OBJS_INFO_TSK : ISharedImages.IMG_TOOL_FORWARD);
+        }
+
+        @Override
+        public IContextInformation getContextInformation() {
+            return null;
+        }
+    }
+}
