@@ -22,4 +22,11 @@ class HoverTextTest {
         assertNull(HoverText.of(new Hover(new MarkupContent("plaintext", "  "))));
         assertNull(HoverText.of(null));
     }
+
+    @Test
+    void tablesBecomeAlignedColumnsWithoutPipes() {
+        String md = "| operand | bits | meaning |\n|---|---|---|\n| `rd` | reg[55:48] | destination |\n| `#imm` | imm[31:0] | value |";
+        assertEquals("operand  bits        meaning\nrd       reg[55:48]  destination\n#imm     imm[31:0]   value",
+                HoverText.markdownToPlain(md));
+    }
 }

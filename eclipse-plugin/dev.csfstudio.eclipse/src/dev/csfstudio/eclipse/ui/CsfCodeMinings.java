@@ -187,7 +187,8 @@ final class CsfCodeMinings implements ICodeMiningProvider {
     }
 
     /** One line for csf.assemble's answer {ok, errors, warnings, sections}. */
-    static String assembleSummary(Object result) {
+    static String assembleSummary(Object answer) {
+        JsonElement result = answer instanceof JsonElement e ? e : new com.google.gson.Gson().toJsonTree(answer);
         if (!(result instanceof JsonObject o)) {
             return "Assembled";
         }

@@ -25,7 +25,7 @@ final class QuickOutline extends PopupDialog {
     private TreeViewer tree;
 
     QuickOutline(Shell parent, CsfEditor editor, List<DocumentSymbol> symbols) {
-        super(parent, SWT.RESIZE, true, true, false, false, false, null, "Type to filter; Enter goes to the symbol");
+        super(parent, SWT.RESIZE, true, true, false, false, false, "Quick Outline", "Type to filter; Enter goes to the symbol");
         this.editor = editor;
         this.symbols = symbols;
     }
@@ -83,10 +83,26 @@ final class QuickOutline extends PopupDialog {
         return d.getChildren() != null && d.getChildren().stream().anyMatch(this::matches);
     }
 
+    /** Selects the first item whose own name matches (a stream shown for its label is not it). */
     private void selectFirst() {
-        if (tree.getTree().getItemCount() > 0) {
-            tree.getTree().setSelection(tree.getTree().getItem(0));
+        org.eclipse.swt.widgets.TreeItem first = firstMatch(tree.getTree().getItems());
+        if (first != null) {
+            tree.getTree().setSelection(first);
         }
+    }
+
+    private org.eclipse.swt.widgets.TreeItem firstMatch(org.eclipse.swt.widgets.TreeItem[] items) {
+        String f = filter.getText().strip().toLowerCase(Locale.ROOT);
+        for (var item : items) {
+            if (item.getData() instanceof DocumentSymbol d && d.getName().toLowerCase(Locale.ROOT).contains(f)) {
+                return item;
+            }
+            var inner = firstMatch(item.getItems());
+            if (inner != null) {
+                return inner;
+            }
+        }
+        return null;
     }
 
     /** Filters by text (as typing does). */

@@ -61,7 +61,8 @@ final class SemanticHighlighting implements ITextPresentationListener {
             int dl = data.get(i);
             line += dl;
             start = dl == 0 ? start + data.get(i + 1) : data.get(i + 1);
-            int type = data.get(i + 2);
+            int length = data.get(i + 2);
+            int type = data.get(i + 3);
             boolean declaration = (data.get(i + 4) & 1) != 0;
             TokenKind kind = type < legend.size() ? kind(legend.get(type)) : null;
             if (kind == null) {
@@ -69,7 +70,7 @@ final class SemanticHighlighting implements ITextPresentationListener {
             }
             try {
                 int offset = d.getLineOffset(line) + start;
-                StyleRange r = new StyleRange(offset, data.get(i + 3), CsfColors.color(kind), null,
+                StyleRange r = new StyleRange(offset, length, CsfColors.color(kind), null,
                         CsfColors.style(kind) | (declaration ? SWT.BOLD : SWT.NORMAL));
                 out.add(r);
             } catch (BadLocationException e) {
