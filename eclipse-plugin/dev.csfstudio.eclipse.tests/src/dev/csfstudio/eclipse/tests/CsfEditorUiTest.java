@@ -5,25 +5,19 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayInputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.function.BooleanSupplier;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IMarker;
-import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.IResource;
-import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.jface.text.IDocument;
 import org.eclipse.jface.text.TextUtilities;
 import org.eclipse.swt.custom.StyleRange;
 import org.eclipse.swt.custom.StyledText;
-import org.eclipse.swt.widgets.Display;
 import org.eclipse.ui.IEditorPart;
 import org.eclipse.ui.IWorkbenchPage;
-import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.handlers.IHandlerService;
 import org.eclipse.ui.ide.IDE;
@@ -37,48 +31,21 @@ import dev.csfstudio.eclipse.ui.CsfColors;
 import dev.csfstudio.eclipse.ui.CsfEditor;
 import dev.csfstudio.eclipse.ui.RunStreamHandler;
 import dev.csfstudio.eclipse.ui.RunView;
+import dev.csfstudio.eclipse.ui.Workbench;
 
 /** The workbench: a CSF editor on a workspace file, with the real server behind it. Runs on the UI thread. */
 class CsfEditorUiTest {
 
     private static IWorkbenchPage page() {
-        IWorkbenchWindow w = PlatformUI.getWorkbench().getActiveWorkbenchWindow();
-        return (w != null ? w : PlatformUI.getWorkbench().getWorkbenchWindows()[0]).getActivePage();
+        return Workbench.page();
     }
 
     private static IFile file(String name, String text) throws CoreException {
-        IProject p = ResourcesPlugin.getWorkspace().getRoot().getProject("smoke");
-        if (!p.exists()) {
-            p.create(null);
-        }
-        p.open(null);
-        IFile f = p.getFile(name);
-        ByteArrayInputStream in = new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8));
-        if (f.exists()) {
-            f.setContents(in, true, false, null);
-        } else {
-            f.create(in, true, null);
-        }
-        return f;
+        return Workbench.file(Workbench.project("smoke"), name, text);
     }
 
-    /** Spins the event loop until the condition holds. */
     private static void waitUntil(String what, int seconds, BooleanSupplier condition) {
-        Display display = Display.getCurrent();
-        long end = System.currentTimeMillis() + seconds * 1000L;
-        while (!condition.getAsBoolean()) {
-            if (System.currentTimeMillis() > end) {
-                throw new AssertionError("timed out after " + seconds + " s waiting for " + what);
-            }
-            if (!display.readAndDispatch()) {
-                try {
-                    Thread.sleep(10);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return;
-                }
-            }
-        }
+        Workbench.waitUntil(what, seconds, condition);
     }
 
     private static IMarker[] errors(IFile f) {

@@ -15,17 +15,17 @@ import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.ide.IDE;
 
 /** What the workbench tests share: projects and files, opening editors, spinning the event loop until something holds. */
-final class Workbench {
+public final class Workbench {
 
     private Workbench() {
     }
 
-    static IWorkbenchPage page() {
+    public static IWorkbenchPage page() {
         IWorkbenchWindow w = PlatformUI.getWorkbench().getActiveWorkbenchWindow();
         return (w != null ? w : PlatformUI.getWorkbench().getWorkbenchWindows()[0]).getActivePage();
     }
 
-    static IProject project(String name) throws CoreException {
+    public static IProject project(String name) throws CoreException {
         IProject p = ResourcesPlugin.getWorkspace().getRoot().getProject(name);
         if (!p.exists()) {
             p.create(null);
@@ -34,7 +34,7 @@ final class Workbench {
         return p;
     }
 
-    static IFile file(IProject p, String name, String text) throws CoreException {
+    public static IFile file(IProject p, String name, String text) throws CoreException {
         IFile f = p.getFile(name);
         ByteArrayInputStream in = new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8));
         if (f.exists()) {
@@ -45,14 +45,14 @@ final class Workbench {
         return f;
     }
 
-    static String read(IFile f) throws Exception {
+    public static String read(IFile f) throws Exception {
         try (var in = f.getContents(true)) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
     }
 
     /** Opens a CSF editor on the file and waits until the server has analysed it. */
-    static CsfEditor open(IFile f) throws Exception {
+    public static CsfEditor open(IFile f) throws Exception {
         CsfEditor editor = (CsfEditor) IDE.openEditor(page(), f, CsfEditor.ID, true);
         waitUntil("the server's first analysis of " + f.getName(), 60,
                 () -> editor.session() != null && editor.session().connection() != null && editor.session().analyses() > 0);
@@ -60,7 +60,7 @@ final class Workbench {
     }
 
     /** Spins the event loop until the condition holds. */
-    static void waitUntil(String what, int seconds, BooleanSupplier condition) {
+    public static void waitUntil(String what, int seconds, BooleanSupplier condition) {
         Display display = Display.getCurrent();
         long end = System.currentTimeMillis() + seconds * 1000L;
         while (!condition.getAsBoolean()) {
@@ -79,7 +79,7 @@ final class Workbench {
     }
 
     /** Runs the event loop for a while (lets asynchronous UI work happen). */
-    static void spin(int millis) {
+    public static void spin(int millis) {
         long end = System.currentTimeMillis() + millis;
         waitUntil("time to pass", millis / 1000 + 5, () -> System.currentTimeMillis() >= end);
     }

@@ -234,14 +234,33 @@ public final class CsfBuilder extends IncrementalProjectBuilder {
         }
     }
 
-    /** Re-marks one source from its saved text (after its editor closed), in a job. */
+    /** Re-marks one source from its saved text (after its editor closed; the server's markers go), in a job. */
     public static void remark(IFile source) {
-        WorkspaceJob job = new WorkspaceJob("Checking " + source.getName()) {
+        inJob(source, "Checking " + source.getName(), () -> {
+            source.deleteMarkers(MarkerData.MARKER_TYPE, false, IResource.DEPTH_ZERO);
+            Path path = path(source);
+            if (path != null) {
+                mark(source, path, new Assembler().assemble(path));
+            }
+        });
+    }
+
+    /** Drops the build markers of a source that a CSF editor opened: the server's markers of its text replace them. */
+    public static void handOver(IFile source) {
+        inJob(source, "Handing " + source.getName() + " to its editor", () -> source.deleteMarkers(MARKER_TYPE, false,
+                IResource.DEPTH_ZERO));
+    }
+
+    private interface MarkerWork {
+        void run() throws CoreException;
+    }
+
+    private static void inJob(IFile source, String name, MarkerWork work) {
+        WorkspaceJob job = new WorkspaceJob(name) {
             @Override
             public IStatus runInWorkspace(IProgressMonitor monitor) throws CoreException {
-                Path path = path(source);
-                if (source.exists() && path != null) {
-                    mark(source, path, new Assembler().assemble(path));
+                if (source.exists()) {
+                    work.run();
                 }
                 return Status.OK_STATUS;
             }

@@ -3,9 +3,6 @@ package dev.csfstudio.eclipse.core;
 import java.util.List;
 
 import org.eclipse.lsp4j.Hover;
-import org.eclipse.lsp4j.MarkedString;
-import org.eclipse.lsp4j.MarkupContent;
-import org.eclipse.lsp4j.jsonrpc.messages.Either;
 
 /**
  * A hover's contents as plain text, for when no browser can show {@link HoverHtml}: markdown fences, emphasis and
@@ -17,23 +14,8 @@ public final class HoverText {
     }
 
     public static String of(Hover hover) {
-        if (hover == null || hover.getContents() == null) {
-            return null;
-        }
-        Either<List<Either<String, MarkedString>>, MarkupContent> c = hover.getContents();
-        StringBuilder b = new StringBuilder();
-        if (c.isRight()) {
-            MarkupContent m = c.getRight();
-            b.append("markdown".equals(m.getKind()) ? markdownToPlain(m.getValue()) : m.getValue());
-        } else {
-            for (Either<String, MarkedString> part : c.getLeft()) {
-                if (b.length() > 0) {
-                    b.append("\n\n");
-                }
-                b.append(part.isLeft() ? markdownToPlain(part.getLeft()) : part.getRight().getValue());
-            }
-        }
-        String text = b.toString().strip();
+        String markdown = HoverHtml.markdown(hover);
+        String text = markdown == null ? "" : markdownToPlain(markdown);
         return text.isEmpty() ? null : text;
     }
 

@@ -61,6 +61,15 @@ final class CodeActions {
         }
     }
 
+    /** Applies an action; a failure goes to the error log (quick fixes have nowhere else to say it). */
+    static void applyLogged(CodeAction action) {
+        try {
+            apply(action);
+        } catch (CoreException e) {
+            CsfPlugin.log(org.eclipse.core.runtime.IStatus.ERROR, "Cannot apply \"" + action.getTitle() + "\": " + e.getMessage(), null);
+        }
+    }
+
     /** Applies an action's edit to the files (open editors' documents included; undoable there). */
     static void apply(CodeAction action) throws CoreException {
         WorkspaceEdit edit = action.getEdit();

@@ -56,7 +56,7 @@ final class CsfCodeMinings implements ICodeMiningProvider {
     @Override
     public CompletableFuture<List<? extends ICodeMining>> provideCodeMinings(ITextViewer viewer, IProgressMonitor monitor) {
         DocumentSession s = editor.session();
-        CsfServerConnection c = s == null ? null : s.connection();
+        CsfServerConnection c = editor.connection();
         IDocument d = viewer.getDocument();
         if (c == null || d == null) {
             return CompletableFuture.completedFuture(List.of());
@@ -170,7 +170,7 @@ final class CsfCodeMinings implements ICodeMiningProvider {
     /** "Assemble": the result (sections, or the first error) in the status line. */
     private static void assemble(CsfEditor editor, Command command) {
         DocumentSession s = editor.session();
-        CsfServerConnection c = s == null ? null : s.connection();
+        CsfServerConnection c = editor.connection();
         if (c == null) {
             return;
         }

@@ -39,7 +39,7 @@ final class CsfContentAssistProcessor implements IContentAssistProcessor {
         lastThread = Thread.currentThread();
         error = null;
         DocumentSession s = editor.session();
-        CsfServerConnection c = s == null ? null : s.connection();
+        CsfServerConnection c = editor.connection();
         if (c == null) {
             error = "The CSF language server is not running";
             return new ICompletionProposal[0];
@@ -71,7 +71,7 @@ final class CsfContentAssistProcessor implements IContentAssistProcessor {
     @Override
     public IContextInformation[] computeContextInformation(ITextViewer viewer, int offset) {
         DocumentSession s = editor.session();
-        CsfServerConnection c = s == null ? null : s.connection();
+        CsfServerConnection c = editor.connection();
         if (c == null) {
             return null;
         }

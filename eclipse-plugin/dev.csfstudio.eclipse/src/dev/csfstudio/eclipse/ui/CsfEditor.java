@@ -152,6 +152,12 @@ public class CsfEditor extends TextEditor {
         return session;
     }
 
+    /** The running server this document is open in, or null (not started, stopped, or not a local file). */
+    public CsfServerConnection connection() {
+        DocumentSession s = session;
+        return s == null ? null : s.connection();
+    }
+
     /** The source viewer (for tests and the handlers). */
     public ISourceViewer viewer() {
         return getSourceViewer();
@@ -163,9 +169,8 @@ public class CsfEditor extends TextEditor {
 
     /** The document's symbols from the server (empty when it is not running). */
     public CompletableFuture<List<DocumentSymbol>> symbols() {
-        DocumentSession s = session;
-        CsfServerConnection c = s == null ? null : s.connection();
-        return c == null ? CompletableFuture.completedFuture(List.of()) : c.documentSymbols(s.uri());
+        CsfServerConnection c = connection();
+        return c == null ? CompletableFuture.completedFuture(List.of()) : c.documentSymbols(session.uri());
     }
 
     /** Selects and reveals a range of the document. */

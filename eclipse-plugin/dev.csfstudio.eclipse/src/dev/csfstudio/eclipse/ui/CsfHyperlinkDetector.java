@@ -37,7 +37,7 @@ final class CsfHyperlinkDetector extends AbstractHyperlinkDetector {
     /** The definitions of the symbol at an offset of the editor's document (empty when none or no answer in time). */
     static List<Location> definitions(CsfEditor editor, int offset, long timeoutMillis) {
         DocumentSession s = editor.session();
-        CsfServerConnection c = s == null ? null : s.connection();
+        CsfServerConnection c = editor.connection();
         if (c == null) {
             return List.of();
         }

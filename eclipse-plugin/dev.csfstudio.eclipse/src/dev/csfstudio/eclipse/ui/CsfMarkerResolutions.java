@@ -4,7 +4,6 @@ import java.util.List;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IMarker;
-import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.lsp4j.CodeAction;
 import org.eclipse.lsp4j.Diagnostic;
@@ -61,11 +60,7 @@ public final class CsfMarkerResolutions implements IMarkerResolutionGenerator2 {
 
         @Override
         public void run(IMarker marker) {
-            try {
-                CodeActions.apply(action);
-            } catch (CoreException e) {
-                CsfPlugin.log(IStatus.ERROR, "Cannot apply \"" + action.getTitle() + "\": " + e.getMessage(), null);
-            }
+            CodeActions.applyLogged(action);
         }
 
         @Override

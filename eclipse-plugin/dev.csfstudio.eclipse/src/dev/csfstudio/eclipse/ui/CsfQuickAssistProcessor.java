@@ -3,8 +3,6 @@ package dev.csfstudio.eclipse.ui;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.eclipse.core.runtime.CoreException;
-import org.eclipse.core.runtime.IStatus;
 import org.eclipse.jface.text.IDocument;
 import org.eclipse.jface.text.contentassist.ICompletionProposal;
 import org.eclipse.jface.text.contentassist.IContextInformation;
@@ -20,7 +18,6 @@ import org.eclipse.swt.graphics.Point;
 import org.eclipse.ui.ISharedImages;
 import org.eclipse.ui.PlatformUI;
 
-import dev.csfstudio.eclipse.CsfPlugin;
 import dev.csfstudio.eclipse.core.CsfServerConnection;
 
 /** Ctrl+1: the server's code actions (quick fixes for the diagnostics on the caret's line, and rewrites there). */
@@ -37,7 +34,7 @@ final class CsfQuickAssistProcessor implements IQuickAssistProcessor {
     public ICompletionProposal[] computeQuickAssistProposals(IQuickAssistInvocationContext context) {
         error = null;
         DocumentSession s = editor.session();
-        CsfServerConnection c = s == null ? null : s.connection();
+        CsfServerConnection c = editor.connection();
         if (c == null) {
             error = "The CSF language server is not running";
             return new ICompletionProposal[0];
@@ -92,11 +89,7 @@ final class CsfQuickAssistProcessor implements IQuickAssistProcessor {
 
         @Override
         public void apply(IDocument document) {
-            try {
-                CodeActions.apply(action);
-            } catch (CoreException e) {
-                CsfPlugin.log(IStatus.ERROR, "Cannot apply \"" + action.getTitle() + "\": " + e.getMessage(), null);
-            }
+            CodeActions.applyLogged(action);
         }
 
         @Override

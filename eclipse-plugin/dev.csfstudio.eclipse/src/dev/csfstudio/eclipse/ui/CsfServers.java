@@ -206,6 +206,9 @@ public final class CsfServers {
     /** Starts syncing a document; the server starts if it is not running. */
     public DocumentSession open(String uri, IFile file, org.eclipse.jface.text.IDocument document) {
         DocumentSession s = new DocumentSession(this, uri, file, document);
+        if (file != null && dev.csfstudio.eclipse.build.CsfNature.has(file.getProject())) {
+            dev.csfstudio.eclipse.build.CsfBuilder.handOver(file); // the server's markers follow the editor's text now
+        }
         DocumentSession old = sessions.put(uri, s);
         if (old != null) {
             old.detach();

@@ -51,7 +51,7 @@ final class CsfTextHover implements ITextHover, ITextHoverExtension, ITextHoverE
     @Override
     public Object getHoverInfo2(ITextViewer viewer, IRegion region) {
         DocumentSession s = editor.session();
-        CsfServerConnection c = s == null ? null : s.connection();
+        CsfServerConnection c = editor.connection();
         if (c == null) {
             return null;
         }
@@ -130,6 +130,26 @@ final class CsfTextHover implements ITextHover, ITextHoverExtension, ITextHoverE
         @Override
         public IInformationControlCreator getInformationPresenterControlCreator() {
             return CsfTextHover::control;
+        }
+
+        /** The HTML the browser was given (for tests), or null. */
+        String shownHtml() {
+            return browserText(getShell());
+        }
+
+        private static String browserText(org.eclipse.swt.widgets.Composite c) {
+            for (org.eclipse.swt.widgets.Control child : c.getChildren()) {
+                if (child instanceof org.eclipse.swt.browser.Browser b) {
+                    return b.getText();
+                }
+                if (child instanceof org.eclipse.swt.widgets.Composite inner) {
+                    String found = browserText(inner);
+                    if (found != null) {
+                        return found;
+                    }
+                }
+            }
+            return null;
         }
     }
 

@@ -38,7 +38,7 @@ final class RenameRefactoring extends Refactoring {
 
     static RenameRefactoring at(CsfEditor editor, int offset) {
         DocumentSession s = editor.session();
-        CsfServerConnection c = s == null ? null : s.connection();
+        CsfServerConnection c = editor.connection();
         if (c == null) {
             return null;
         }
