@@ -119,10 +119,14 @@ public final class InstallCheck {
                 fail("the p2 metadata of " + repository + " has no unit " + id);
                 continue;
             }
-            String xml = unit.group();
-            if (xml.contains("<filter>") || xml.contains("osgi.os") || xml.contains("osgi.ws") || xml.contains("osgi.arch")) {
-                fail(id + " has a platform filter in the p2 metadata, so it installs on some platforms only: "
-                        + xml.replaceAll("(?s).*?(<filter>.*?</filter>).*", "$1"));
+            // a unit's own filter and its requirements' filters alike: none may name the OS, windowing system or
+            // architecture (the one filter there is, on the source-bundle requirement, names none)
+            java.util.regex.Matcher filter = Pattern.compile("<filter>(.*?)</filter>", Pattern.DOTALL).matcher(unit.group());
+            while (filter.find()) {
+                if (filter.group(1).matches("(?s).*osgi\\.(os|ws|arch).*")) {
+                    fail(id + " has a platform filter in the p2 metadata, so it installs on some platforms only: "
+                            + filter.group(1).strip());
+                }
             }
             checked.add(id);
         }
@@ -307,6 +311,26 @@ public final class InstallCheck {
         log(PLUGIN + " " + plugin.getVersion() + " ACTIVE, wired to " + wiredTo);
         extensions(byName.get("org.eclipse.equinox.registry"));
         languageServer(plugin, scratch);
+        assemblerInProcess(plugin, scratch);
+    }
+
+    /**
+     * The project builder's way to the assembler: its classes load from the installed plugin's bundle class path
+     * (server/csf.jar) and assemble a file in this JVM.
+     */
+    private void assemblerInProcess(Bundle plugin, Path scratch) throws Exception {
+        Path source = scratch.resolve("two.csf");
+        Files.writeString(source, ".stream main\n    NOP\n    NOP\n");
+        Class<?> assembler = plugin.loadClass("dev.csfstudio.asm.Assembler");
+        plugin.loadClass("dev.csfstudio.eclipse.build.CsfBuilder");
+        Object result = assembler.getMethod("assemble", Path.class).invoke(assembler.getConstructor().newInstance(), source);
+        Object program = result.getClass().getMethod("program").invoke(result);
+        if (Boolean.TRUE.equals(result.getClass().getMethod("hasErrors").invoke(result)) || program == null) {
+            fail("the installed plugin's in-process assembler did not assemble " + source + ": "
+                    + result.getClass().getMethod("diagnostics").invoke(result));
+            return;
+        }
+        log("the plugin's builder classes load and its in-process assembler assembled " + source.getFileName());
     }
 
     private static List<String> concat(List<String> a, List<String> b) {

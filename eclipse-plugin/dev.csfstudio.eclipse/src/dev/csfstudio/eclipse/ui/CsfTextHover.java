@@ -10,8 +10,8 @@ import org.eclipse.jface.text.IInformationControlCreator;
 import org.eclipse.jface.text.IInformationControlExtension2;
 import org.eclipse.jface.text.IRegion;
 import org.eclipse.jface.text.ITextHover;
-import org.eclipse.jface.text.ITextHoverExtension;
 import org.eclipse.jface.text.ITextHoverExtension2;
+import org.eclipse.jface.text.ITextHoverExtension;
 import org.eclipse.jface.text.ITextViewer;
 import org.eclipse.jface.text.Region;
 import org.eclipse.swt.SWT;
@@ -89,7 +89,7 @@ final class CsfTextHover implements ITextHover, ITextHoverExtension, ITextHoverE
     }
 
     private static boolean word(char c) {
-        return Character.isLetterOrDigit(c) || c == '_' || c == '.';
+        return Character.isLetterOrDigit(c) || c == '_';
     }
 
     @Override
