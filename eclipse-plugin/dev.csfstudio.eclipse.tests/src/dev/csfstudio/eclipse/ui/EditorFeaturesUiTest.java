@@ -106,6 +106,19 @@ class EditorFeaturesUiTest {
     }
 
     @Test
+    void hoverOnAProblemShowsItsMessageFirst() throws Exception {
+        String text = LOOP + "        MOVE32 r200, #5\n";
+        CsfEditor editor = open(file(project("hover-problem"), "problem.csf", text));
+        waitUntil("the range error", 20, () -> !editor.session().diagnostics().isEmpty());
+        CsfTextHover hover = new CsfTextHover(editor);
+        int at = text.indexOf("r200") + 1;
+        CsfTextHover.Content content = (CsfTextHover.Content) hover.getHoverInfo2(editor.viewer(), hover.getHoverRegion(editor.viewer(), at));
+        assertTrue(content.markdown().startsWith("**error**: register r200 out of range"), content.markdown());
+        assertTrue(content.html(CsfTextHover.style(Display.getCurrent())).contains("<strong>error</strong>: register r200 out of range: allowed r0..r95"),
+                content.markdown());
+    }
+
+    @Test
     void outlineShowsStreamsAndLabels() throws Exception {
         CsfEditor editor = open(file(project("outline"), "outline.csf", LOOP));
         page().showView(IPageLayout.ID_OUTLINE);
@@ -167,10 +180,14 @@ class EditorFeaturesUiTest {
     @Test
     void codeMiningShowsTheEncodedWordAndRunAssembleLenses() throws Exception {
         CsfEditor editor = open(file(project("minings"), "minings.csf", LOOP));
+        var providers = org.eclipse.jface.text.source.SourceViewer.class.getDeclaredField("fCodeMiningProviders");
+        providers.setAccessible(true); // the viewer has no getter: the providers installed must be ours
+        Object[] installed = (Object[]) providers.get(editor.viewer());
+        assertTrue(installed.length == 1 && installed[0] instanceof CsfCodeMinings, java.util.Arrays.toString(installed));
         assertTrue(((ISourceViewerExtension5) editor.viewer()).hasCodeMiningProviders());
         List<? extends ICodeMining> minings = new CsfCodeMinings(editor).provideCodeMinings(editor.viewer(),
                 new NullProgressMonitor()).get(20, TimeUnit.SECONDS);
-        List<String> words = minings.stream().filter(m -> m instanceof CsfCodeMinings.EndOfLine).map(ICodeMining::getLabel).toList();
+        List<String> words = minings.stream().filter(m -> m instanceof CsfCodeMinings.EndOfLine).map(m -> m.getLabel().strip()).toList();
         assertEquals(3, words.size(), words.toString());
         assertTrue(words.stream().allMatch(w -> w.matches("0x[0-9a-f]{16}.*")), words.toString());
         assertTrue(words.get(2).contains("\u2192 loop"), words.toString());
@@ -182,7 +199,7 @@ class EditorFeaturesUiTest {
                 .anyMatch(l -> l.equals("after run: r4=0x0")));
         List<? extends ICodeMining> without = new CsfCodeMinings(editor).provideCodeMinings(editor.viewer(),
                 new NullProgressMonitor()).get(20, TimeUnit.SECONDS);
-        assertTrue(without.stream().noneMatch(m -> m instanceof CsfCodeMinings.EndOfLine && !m.getLabel().startsWith("after run:")),
+        assertTrue(without.stream().noneMatch(m -> m instanceof CsfCodeMinings.EndOfLine && !m.getLabel().strip().startsWith("after run:")),
                 without.toString());
         CsfPlugin.getDefault().getPreferenceStore().setValue(CsfCodeMinings.SHOW_REGISTERS, false);
         assertTrue(endOfLine(editor).isEmpty());
@@ -191,7 +208,7 @@ class EditorFeaturesUiTest {
     private static List<String> endOfLine(CsfEditor editor) {
         try {
             return new CsfCodeMinings(editor).provideCodeMinings(editor.viewer(), new NullProgressMonitor()).get(20, TimeUnit.SECONDS)
-                    .stream().filter(m -> m instanceof CsfCodeMinings.EndOfLine).map(ICodeMining::getLabel).toList();
+                    .stream().filter(m -> m instanceof CsfCodeMinings.EndOfLine).map(m -> m.getLabel().strip()).toList();
         } catch (Exception e) {
             throw new AssertionError(e);
         }

@@ -125,7 +125,7 @@ final class CsfCodeMinings implements ICodeMiningProvider {
     static final class EndOfLine extends LineEndCodeMining {
         EndOfLine(IDocument document, int line, ICodeMiningProvider provider, String label) throws BadLocationException {
             super(document, line, provider);
-            setLabel(label);
+            setLabel("  " + label); // apart from the code, as the server's hint asks (paddingLeft)
         }
     }
 

@@ -47,6 +47,12 @@ public class CsfEditor extends TextEditor {
     private EditorFolding folding;
     private SemanticHighlighting semantic;
     private CsfOutlinePage outline;
+    /** Switching a kind of code mining on or off shows at once. */
+    private final org.eclipse.jface.util.IPropertyChangeListener miningPreferences = e -> {
+        if (e.getProperty().startsWith("minings.")) {
+            updateCodeMinings();
+        }
+    };
 
     @Override
     protected void initializeEditor() {
@@ -76,6 +82,7 @@ public class CsfEditor extends TextEditor {
         viewer.doOperation(ProjectionViewer.TOGGLE);
         folding = new EditorFolding(viewer);
         semantic = new SemanticHighlighting(viewer);
+        CsfPlugin.getDefault().getPreferenceStore().addPropertyChangeListener(miningPreferences);
         connectFeatures();
     }
 
@@ -126,6 +133,17 @@ public class CsfEditor extends TextEditor {
             symbols().thenAccept(list -> CsfServers.ui(() -> outline.show(list)));
         }
         updateCodeMinings();
+    }
+
+    /**
+     * The server's code minings: the platform would install only the providers registered for any editor (and so
+     * replace the configuration's).
+     */
+    @Override
+    protected void installCodeMiningProviders() {
+        if (getSourceViewer() instanceof ISourceViewerExtension5 v) {
+            v.setCodeMiningProviders(getSourceViewerConfiguration().getCodeMiningProviders(getSourceViewer()));
+        }
     }
 
     void updateCodeMinings() {
@@ -274,6 +292,9 @@ public class CsfEditor extends TextEditor {
 
     @Override
     public void dispose() {
+        if (CsfPlugin.getDefault() != null) {
+            CsfPlugin.getDefault().getPreferenceStore().removePropertyChangeListener(miningPreferences);
+        }
         closeSession();
         if (semantic != null) {
             semantic.dispose();

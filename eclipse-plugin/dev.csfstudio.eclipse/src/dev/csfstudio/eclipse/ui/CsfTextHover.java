@@ -58,6 +58,10 @@ final class CsfTextHover implements ITextHover, ITextHoverExtension, ITextHoverE
         try {
             var pos = DocumentPositions.position(viewer.getDocument(), region.getOffset());
             String markdown = HoverHtml.markdown(c.hover(s.uri(), pos.getLine(), pos.getCharacter()).get(3, TimeUnit.SECONDS));
+            String problems = problemsAt(s.diagnostics(), pos);
+            if (!problems.isEmpty()) {
+                markdown = markdown == null ? problems : problems + "\n\n---\n\n" + markdown;
+            }
             return markdown == null ? null : new Content(markdown);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -65,6 +69,29 @@ final class CsfTextHover implements ITextHover, ITextHoverExtension, ITextHoverE
         } catch (Exception e) {
             return null;
         }
+    }
+
+    /** The server's problems whose range holds the position, one paragraph each ("**error**: message"), as markdown. */
+    static String problemsAt(java.util.List<org.eclipse.lsp4j.Diagnostic> diagnostics, org.eclipse.lsp4j.Position p) {
+        StringBuilder b = new StringBuilder();
+        for (org.eclipse.lsp4j.Diagnostic d : diagnostics) {
+            var r = d.getRange();
+            boolean after = p.getLine() > r.getStart().getLine()
+                    || (p.getLine() == r.getStart().getLine() && p.getCharacter() >= r.getStart().getCharacter());
+            boolean before = p.getLine() < r.getEnd().getLine()
+                    || (p.getLine() == r.getEnd().getLine() && p.getCharacter() <= r.getEnd().getCharacter());
+            if (after && before) {
+                String severity = d.getSeverity() == null ? "error" : d.getSeverity().name().toLowerCase(java.util.Locale.ROOT);
+                b.append(b.length() == 0 ? "" : "\n\n").append("**").append(severity).append("**: ")
+                        .append(escape(dev.csfstudio.eclipse.core.MarkerData.message(d)));
+            }
+        }
+        return b.toString();
+    }
+
+    /** Markdown's special characters as themselves (a message like "r200 out of range: r0..r95" stays as written). */
+    private static String escape(String text) {
+        return text.replaceAll("([\\\\`*_{}\\[\\]()#+\\-!|<>])", "\\\\$1");
     }
 
     @Override
@@ -107,8 +134,12 @@ final class CsfTextHover implements ITextHover, ITextHoverExtension, ITextHoverE
 
     static HoverHtml.Style style(Display display) {
         FontData[] font = JFaceResources.getDialogFont().getFontData();
-        return new HoverHtml.Style(css(display.getSystemColor(SWT.COLOR_INFO_FOREGROUND).getRGB()),
-                css(display.getSystemColor(SWT.COLOR_INFO_BACKGROUND).getRGB()),
+        // the workbench's hover colours (themes set them), as every information control uses them
+        var registry = JFaceResources.getColorRegistry();
+        RGB fg = registry.getRGB(org.eclipse.jface.preference.JFacePreferences.INFORMATION_FOREGROUND_COLOR);
+        RGB bg = registry.getRGB(org.eclipse.jface.preference.JFacePreferences.INFORMATION_BACKGROUND_COLOR);
+        return new HoverHtml.Style(css(fg != null ? fg : display.getSystemColor(SWT.COLOR_INFO_FOREGROUND).getRGB()),
+                css(bg != null ? bg : display.getSystemColor(SWT.COLOR_INFO_BACKGROUND).getRGB()),
                 "'" + font[0].getName() + "', sans-serif", Math.max(8, font[0].getHeight()));
     }
 
