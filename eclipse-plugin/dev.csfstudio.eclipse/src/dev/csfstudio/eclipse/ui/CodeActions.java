@@ -11,7 +11,6 @@ import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.lsp4j.CodeAction;
 import org.eclipse.lsp4j.Diagnostic;
-import org.eclipse.lsp4j.Range;
 import org.eclipse.lsp4j.WorkspaceEdit;
 import org.eclipse.ltk.core.refactoring.Change;
 
@@ -48,11 +47,6 @@ final class CodeActions {
                 c.didClose(uri);
             }
         }
-    }
-
-    static List<CodeAction> forRange(CsfServerConnection c, String uri, Range range, List<Diagnostic> diagnostics,
-                                     long timeoutSeconds) throws Exception {
-        return c.codeActions(uri, range, diagnostics).get(timeoutSeconds, TimeUnit.SECONDS);
     }
 
     private static String text(IFile file) throws CoreException, IOException {

@@ -5,7 +5,6 @@ import java.util.concurrent.TimeUnit;
 
 import org.eclipse.jface.text.IRegion;
 import org.eclipse.jface.text.ITextViewer;
-import org.eclipse.jface.text.Region;
 import org.eclipse.jface.text.hyperlink.AbstractHyperlinkDetector;
 import org.eclipse.jface.text.hyperlink.IHyperlink;
 import org.eclipse.lsp4j.Location;
@@ -30,7 +29,7 @@ final class CsfHyperlinkDetector extends AbstractHyperlinkDetector {
         if (targets.isEmpty()) {
             return null;
         }
-        IRegion word = word(viewer.getDocument().get(), region.getOffset());
+        IRegion word = DocumentPositions.word(viewer.getDocument().get(), region.getOffset());
         return targets.stream().map(t -> new Link(word, t)).toArray(IHyperlink[]::new);
     }
 
@@ -50,22 +49,6 @@ final class CsfHyperlinkDetector extends AbstractHyperlinkDetector {
         } catch (Exception e) {
             return List.of();
         }
-    }
-
-    static IRegion word(String text, int offset) {
-        int start = Math.min(offset, text.length());
-        int end = start;
-        while (start > 0 && isWord(text.charAt(start - 1))) {
-            start--;
-        }
-        while (end < text.length() && isWord(text.charAt(end))) {
-            end++;
-        }
-        return new Region(start, end - start);
-    }
-
-    private static boolean isWord(char c) {
-        return Character.isLetterOrDigit(c) || c == '_' || c == '$';
     }
 
     /** A link to one definition. */

@@ -47,7 +47,7 @@ final class CsfQuickAssistProcessor implements IQuickAssistProcessor {
         Range range = new Range(new Position(line, 0), new Position(line, Integer.MAX_VALUE / 2));
         try {
             List<ICompletionProposal> out = new ArrayList<>();
-            for (CodeAction a : CodeActions.forRange(c, s.uri(), range, here, 5)) {
+            for (CodeAction a : c.codeActions(s.uri(), range, here).get(5, java.util.concurrent.TimeUnit.SECONDS)) {
                 out.add(new Proposal(a));
             }
             return out.toArray(ICompletionProposal[]::new);

@@ -13,7 +13,6 @@ import org.eclipse.jface.text.ITextHover;
 import org.eclipse.jface.text.ITextHoverExtension2;
 import org.eclipse.jface.text.ITextHoverExtension;
 import org.eclipse.jface.text.ITextViewer;
-import org.eclipse.jface.text.Region;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.FontData;
 import org.eclipse.swt.graphics.RGB;
@@ -103,20 +102,7 @@ final class CsfTextHover implements ITextHover, ITextHoverExtension, ITextHoverE
 
     @Override
     public IRegion getHoverRegion(ITextViewer viewer, int offset) {
-        String text = viewer.getDocument().get();
-        int start = offset;
-        int end = offset;
-        while (start > 0 && word(text.charAt(start - 1))) {
-            start--;
-        }
-        while (end < text.length() && word(text.charAt(end))) {
-            end++;
-        }
-        return new Region(start, end - start);
-    }
-
-    private static boolean word(char c) {
-        return Character.isLetterOrDigit(c) || c == '_';
+        return DocumentPositions.word(viewer.getDocument().get(), offset);
     }
 
     @Override

@@ -43,4 +43,21 @@ final class DocumentPositions {
     static Range range(IDocument d, int offset, int length) {
         return new Range(position(d, offset), position(d, offset + length));
     }
+
+    /** The word (letters, digits, {@code _}, {@code $}: a CSF name or mnemonic) around an offset; empty between words. */
+    static IRegion word(String text, int offset) {
+        int start = Math.min(Math.max(offset, 0), text.length());
+        int end = start;
+        while (start > 0 && isWord(text.charAt(start - 1))) {
+            start--;
+        }
+        while (end < text.length() && isWord(text.charAt(end))) {
+            end++;
+        }
+        return new Region(start, end - start);
+    }
+
+    private static boolean isWord(char c) {
+        return Character.isLetterOrDigit(c) || c == '_' || c == '$';
+    }
 }

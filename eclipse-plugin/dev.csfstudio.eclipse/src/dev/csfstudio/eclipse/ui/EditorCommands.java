@@ -91,7 +91,7 @@ public final class EditorCommands extends AbstractHandler {
             return null;
         }
         var p = DocumentPositions.position(editor.document(), caret);
-        var word = CsfHyperlinkDetector.word(editor.document().get(), caret);
+        var word = DocumentPositions.word(editor.document().get(), caret);
         String name;
         try {
             name = editor.document().get(word.getOffset(), word.getLength());
