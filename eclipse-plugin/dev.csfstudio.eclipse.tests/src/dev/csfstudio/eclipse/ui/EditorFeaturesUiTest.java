@@ -37,6 +37,7 @@ import org.eclipse.ltk.core.refactoring.Change;
 import org.eclipse.ltk.core.refactoring.CompositeChange;
 import org.eclipse.ltk.core.refactoring.TextFileChange;
 import org.eclipse.search.ui.text.Match;
+import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.StyleRange;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Tree;
@@ -248,6 +249,84 @@ class EditorFeaturesUiTest {
                 .findFirst().orElseThrow(() -> new AssertionError(java.util.Arrays.toString(proposals)));
         fix.apply(editor.document());
         assertTrue(editor.document().get().contains("BRANCH.ne r4, loop"), editor.document().get());
+    }
+
+    /** Presses keys as a user does (SWT posts them to the X server): modifiers held while the key goes down and up. */
+    private static void press(int key, int... modifiers) {
+        Display d = Display.getCurrent();
+        for (int m : modifiers) {
+            post(d, SWT.KeyDown, m, '\0');
+        }
+        char character = (key & SWT.KEYCODE_BIT) == 0 ? (char) key : '\0';
+        post(d, SWT.KeyDown, key, character);
+        post(d, SWT.KeyUp, key, character);
+        for (int i = modifiers.length - 1; i >= 0; i--) {
+            post(d, SWT.KeyUp, modifiers[i], '\0');
+        }
+        Workbench.spin(200);
+    }
+
+    private static void post(Display d, int type, int keyCode, char character) {
+        org.eclipse.swt.widgets.Event e = new org.eclipse.swt.widgets.Event();
+        e.type = type;
+        e.keyCode = keyCode;
+        e.character = character;
+        assertTrue(d.post(e), "the X server took the key event");
+    }
+
+    @Test
+    void ctrl1OpensThePopupOfTheServersQuickFixes() throws Exception {
+        String text = LOOP.replace("BRANCH.ne", "BRNCH.ne");
+        CsfEditor editor = open(file(project("ctrl1"), "ctrl1.csf", text));
+        waitUntil("the misspelling's diagnostic", 20, () -> !editor.session().diagnostics().isEmpty());
+        editor.getSite().getPage().activate(editor);
+        editor.getSite().getShell().forceActive(); // no window manager under Xvfb: the keys go where X's focus is
+        editor.viewer().getTextWidget().forceFocus();
+        editor.viewer().setSelectedRange(text.indexOf("BRNCH") + 2, 0);
+        Workbench.spin(300);
+        var assistant = ((org.eclipse.jface.text.source.ISourceViewerExtension3) editor.viewer()).getQuickAssistAssistant();
+        boolean[] opened = {false};
+        assistant.addCompletionListener(new org.eclipse.jface.text.contentassist.ICompletionListener() {
+            @Override
+            public void assistSessionStarted(org.eclipse.jface.text.contentassist.ContentAssistEvent event) {
+                opened[0] = true;
+            }
+
+            @Override
+            public void assistSessionEnded(org.eclipse.jface.text.contentassist.ContentAssistEvent event) {
+            }
+
+            @Override
+            public void selectionChanged(ICompletionProposal proposal, boolean smartToggle) {
+            }
+        });
+        for (int attempt = 0; attempt < 3 && !opened[0]; attempt++) {
+            editor.getSite().getShell().forceActive();
+            editor.viewer().getTextWidget().forceFocus();
+            press('1', SWT.CTRL);
+            long end = System.currentTimeMillis() + 5000;
+            waitUntil("the quick fix popup", 10, () -> opened[0] || System.currentTimeMillis() > end);
+        }
+        assertTrue(opened[0], "Ctrl+1 opened no quick fix popup");
+        // the popup lists the server's fix (applying one is ctrl1FixesAMisspelling's part)
+        org.eclipse.swt.widgets.Table list = popupTable(editor);
+        assertNotNull(list, "no proposal table in a popup");
+        List<String> shown = java.util.Arrays.stream(list.getItems()).map(org.eclipse.swt.widgets.TableItem::getText).toList();
+        assertEquals("Change 'BRNCH' to 'BRANCH'", shown.get(0), shown.toString());
+        list.getShell().close();
+    }
+
+    private static org.eclipse.swt.widgets.Table popupTable(CsfEditor editor) {
+        for (var shell : Display.getCurrent().getShells()) {
+            if (shell.isVisible() && shell != editor.getSite().getShell()) {
+                for (var child : shell.getChildren()) {
+                    if (child instanceof org.eclipse.swt.widgets.Table t) {
+                        return t;
+                    }
+                }
+            }
+        }
+        return null;
     }
 
     @Test
