@@ -104,6 +104,14 @@ class EditorFeaturesUiTest {
         } finally {
             control.dispose();
         }
+        // without a browser (no WebKitGTK) the text control shows the same content as aligned text
+        CsfTextHover.PlainControl plain = new CsfTextHover.PlainControl(editor.getSite().getShell());
+        try {
+            plain.setInput(content);
+            assertTrue(plain.hasContents());
+        } finally {
+            plain.dispose();
+        }
     }
 
     @Test
