@@ -136,6 +136,19 @@ class ProjectBuilderTest {
     }
 
     @Test
+    void aMissingIncludeThatAppearsRebuildsItsIncluder() throws Exception {
+        IProject p = csfProject("late-include");
+        IFile user = file(p, "user.csf", ".stream main\n.include \"later.csf\"\n    NOP\n");
+        build(p, IncrementalProjectBuilder.FULL_BUILD);
+        assertEquals(1, errors(user).size(), "later.csf does not exist yet");
+        assertFalse(p.getFile("bin/user.bin").exists());
+        file(p, "later.csf", "    NOP\n");
+        build(p, IncrementalProjectBuilder.INCREMENTAL_BUILD);
+        assertTrue(errors(user).isEmpty());
+        assertEquals(16, p.getFile("bin/user.bin").getLocation().toFile().length());
+    }
+
+    @Test
     void cleanRemovesTheOutputsAndTheMarkers() throws Exception {
         IProject p = csfProject("clean");
         file(p, "good.csf", GOOD);

@@ -51,6 +51,8 @@ public final class CsfBuilder extends IncrementalProjectBuilder {
 
     /** Per source, the files it read (itself first, then each include), from its last assembly. */
     private final Map<IFile, List<Path>> reads = new HashMap<>();
+    /** The sources whose last assembly had errors: a file added may be the include they missed. */
+    private final Set<IFile> broken = new java.util.HashSet<>();
 
     @Override
     protected IProject[] build(int kind, Map<String, String> args, IProgressMonitor monitor) throws CoreException {
@@ -84,6 +86,7 @@ public final class CsfBuilder extends IncrementalProjectBuilder {
     protected void clean(IProgressMonitor monitor) throws CoreException {
         clean(getProject(), monitor);
         reads.clear();
+        broken.clear();
     }
 
     /** Removes the outputs and the build markers of every source of the project. */
@@ -122,6 +125,7 @@ public final class CsfBuilder extends IncrementalProjectBuilder {
     private Set<IFile> affected(IResourceDelta delta, BuildSettings settings) throws CoreException {
         Set<IFile> out = new LinkedHashSet<>();
         Set<Path> changed = new LinkedHashSet<>();
+        boolean[] added = {false};
         IPath output = getProject().getFolder(settings.outputFolder()).getFullPath();
         delta.accept(d -> {
             IResource r = d.getResource();
@@ -133,6 +137,7 @@ public final class CsfBuilder extends IncrementalProjectBuilder {
                 if (isSource(f)) {
                     out.add(f);
                 }
+                added[0] |= d.getKind() == IResourceDelta.ADDED;
                 Path p = path(f);
                 if (p != null) {
                     changed.add(p);
@@ -145,6 +150,9 @@ public final class CsfBuilder extends IncrementalProjectBuilder {
                 out.add(e.getKey());
             }
         }
+        if (added[0]) {
+            out.addAll(broken);
+        }
         return out;
     }
 
@@ -155,6 +163,7 @@ public final class CsfBuilder extends IncrementalProjectBuilder {
 
     private void forget(IFile source, BuildSettings settings) throws CoreException {
         reads.remove(source);
+        broken.remove(source);
         SymbolIndex.remove(source);
         IFile out = getProject().getFile(settings.outputOf(source.getProjectRelativePath()));
         if (out.exists()) {
@@ -170,6 +179,11 @@ public final class CsfBuilder extends IncrementalProjectBuilder {
         }
         AssemblyResult result = new Assembler().assemble(path);
         reads.put(source, result.files().stream().map(p -> p.toAbsolutePath().normalize()).toList());
+        if (result.hasErrors()) {
+            broken.add(source);
+        } else {
+            broken.remove(source);
+        }
         SymbolIndex.put(source, path, result);
         mark(source, path, result);
         IFile out = getProject().getFile(settings.outputOf(source.getProjectRelativePath()));
