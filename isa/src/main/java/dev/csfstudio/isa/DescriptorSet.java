@@ -6,7 +6,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** The v10 fragment-job descriptors, loaded from {@code descriptors-v10.txt}. */
+/**
+ * The fragment-job descriptors of one architecture, loaded from {@code descriptors-v10.txt} or
+ * {@code descriptors-v12.txt}; both use the pixel formats of {@code pixel-formats.txt} (genxml's v10 and v12
+ * "Color Format" and "Color Buffer Internal Format" enumerations are the same).
+ */
 public final class DescriptorSet {
 
     /** Tagged framebuffer pointer: bit 0 set, bit 1 = ZS/CRC extension, bits 5:2 = render targets - 1. */
@@ -17,8 +21,6 @@ public final class DescriptorSet {
     public static final String ZS_CRC_EXTENSION = "zs_crc_extension";
     public static final String RENDER_TARGET = "render_target";
 
-    private static volatile DescriptorSet v10;
-
     private final Map<String, DescriptorDef> descriptors;
     private final Map<String, EnumType> enums;
 
@@ -27,17 +29,22 @@ public final class DescriptorSet {
         this.enums = enums;
     }
 
+    private static final class V10 {
+        static final DescriptorSet SET = load("descriptors-v10.txt");
+    }
+
+    private static final class V12 {
+        static final DescriptorSet SET = load("descriptors-v12.txt");
+    }
+
+    /** The Mali v10 descriptors: 64-byte framebuffer parameters and 64 bytes of padding. */
     public static DescriptorSet v10() {
-        DescriptorSet set = v10;
-        if (set == null) {
-            synchronized (DescriptorSet.class) {
-                set = v10;
-                if (set == null) {
-                    set = v10 = load();
-                }
-            }
-        }
-        return set;
+        return V10.SET;
+    }
+
+    /** The Mali v12 descriptors: 72-byte framebuffer parameters (with the VRS image) and 56 bytes of padding. */
+    public static DescriptorSet v12() {
+        return V12.SET;
     }
 
     public DescriptorDef get(String name) {
@@ -61,7 +68,7 @@ public final class DescriptorSet {
         return fbdAddress | 1L | (zsCrcExtension ? 2L : 0L) | ((long) (renderTargets - 1) & 0xf) << 2;
     }
 
-    private static DescriptorSet load() {
+    static DescriptorSet load(String resource) {
         Map<String, DescriptorDef> descriptors = new LinkedHashMap<>();
         Map<String, EnumType> enums = new LinkedHashMap<>();
         enums.put("writeback_format", PixelFormats.asEnum());
@@ -69,29 +76,40 @@ public final class DescriptorSet {
         String name = null;
         int size = 0;
         List<DescriptorField> fields = new ArrayList<>();
-        for (TableText.Row row : TableText.rows("descriptors-v10.txt")) {
+        for (TableText.Row row : TableText.rows(resource)) {
             String[] w = row.words();
             switch (w[0]) {
                 case "enum" -> enums.put(w[1], TableText.enumType(w));
                 case "descriptor" -> {
                     if (name != null) {
-                        descriptors.put(name, new DescriptorDef(name, size, fields));
+                        descriptors.put(name, descriptor(resource, name, size, fields));
                     }
                     name = w[1];
                     size = Integer.parseInt(w[2]);
                     fields = new ArrayList<>();
                 }
-                case "field" -> fields.add(field(row.text(), w, enums));
-                default -> throw new IllegalStateException("descriptors-v10.txt:" + row.line() + ": unknown keyword " + w[0]);
+                case "field" -> fields.add(field(resource + ":" + row.line(), row.text(), w, enums));
+                default -> throw new IllegalStateException(resource + ":" + row.line() + ": unknown keyword " + w[0]);
             }
         }
         if (name != null) {
-            descriptors.put(name, new DescriptorDef(name, size, fields));
+            descriptors.put(name, descriptor(resource, name, size, fields));
         }
         return new DescriptorSet(descriptors, enums);
     }
 
-    private static DescriptorField field(String text, String[] w, Map<String, EnumType> enums) {
+    /** A descriptor whose fields all lie inside its bytes. */
+    private static DescriptorDef descriptor(String resource, String name, int size, List<DescriptorField> fields) {
+        for (DescriptorField f : fields) {
+            if (f.byteOffset() + (f.msb() / 8) + 1 > size) {
+                throw new IllegalStateException(resource + ": " + name + "." + f.name() + " lies past its " + size
+                        + " bytes");
+            }
+        }
+        return new DescriptorDef(name, size, fields);
+    }
+
+    private static DescriptorField field(String where, String text, String[] w, Map<String, EnumType> enums) {
         String[] bits = w[3].split(":");
         int docAt = text.indexOf("doc=");
         String doc = docAt < 0 ? "" : text.substring(docAt + 4);
@@ -114,7 +132,7 @@ public final class DescriptorSet {
             } else if (opt.startsWith("enum=")) {
                 type = enums.get(opt.substring(5));
                 if (type == null) {
-                    throw new IllegalStateException("descriptors-v10.txt: field " + w[1] + " names no enum " + opt);
+                    throw new IllegalStateException(where + ": field " + w[1] + " names no enum " + opt);
                 }
             } else if (opt.startsWith("default=")) {
                 dflt = opt.substring(8);
@@ -128,7 +146,7 @@ public final class DescriptorSet {
                     case "project" -> project = true;
                     case "required" -> required = true;
                     case "float" -> isFloat = true;
-                    default -> throw new IllegalStateException("descriptors-v10.txt: field " + w[1] + ": unknown option " + opt);
+                    default -> throw new IllegalStateException(where + ": field " + w[1] + ": unknown option " + opt);
                 }
             }
         }

@@ -58,7 +58,7 @@ public final class Disassembler {
         String sep = " ";
         for (OperandSpec op : insn.def().operands()) {
             long v = insn.value(op.field());
-            if (op.optional() && v == 0) {
+            if (op.optional() && v == op.field().defaultValue()) {
                 continue;
             }
             sb.append(sep);

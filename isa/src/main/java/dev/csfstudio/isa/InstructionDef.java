@@ -9,10 +9,13 @@ import java.util.stream.Collectors;
  *
  * @param explicitFields fields a source line should name a modifier of (their default is not what pandecode's
  *                       text means when the modifier is absent)
+ * @param formOf         for a preset form (genxml's MOVE_REG32 is LOGIC_OP32 with mode MOV_A), the instruction
+ *                       whose word it writes; its fixed fields are fields without a modifier or operand, holding
+ *                       the preset value as their default. Null for the instruction an opcode decodes to.
  */
 public record InstructionDef(int opcode, String mnemonic, List<String> aliases, String doc,
                              List<BitField> fields, List<Modifier> modifiers, List<OperandSpec> operands,
-                             List<String> explicitFields, PandecodeTemplate pandecode) {
+                             List<String> explicitFields, PandecodeTemplate pandecode, InstructionDef formOf) {
 
     public static final BitField OPCODE = new BitField("opcode", 63, 56, false, 0);
 
@@ -22,6 +25,11 @@ public record InstructionDef(int opcode, String mnemonic, List<String> aliases, 
         modifiers = List.copyOf(modifiers);
         operands = List.copyOf(operands);
         explicitFields = List.copyOf(explicitFields);
+    }
+
+    /** Whether this is a preset form of another instruction, written as a source spelling only. */
+    public boolean isForm() {
+        return formOf != null;
     }
 
     public Optional<BitField> field(String name) {

@@ -4,19 +4,20 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
 
 /**
- * The instruction table, loaded from a text resource ({@code v10.isa}) so that adding an opcode or a
- * field is a data change. Encoder, decoder, disassembler, assembler and editor features all read it.
+ * An instruction table, loaded from a text resource ({@code v10.isa}, {@code v12.isa}) so that adding an opcode
+ * or a field is a data change. Encoder, decoder, disassembler, assembler and editor features all read it.
  */
 public final class InstructionSet {
-
-    private static volatile InstructionSet v10;
 
     private final String name;
     private final int registerCount;
@@ -25,16 +26,20 @@ public final class InstructionSet {
     private final InstructionDef[] byOpcode = new InstructionDef[256];
     private final Map<String, InstructionDef> byName = new LinkedHashMap<>();
     private final List<InstructionDef> instructions;
+    private final List<InstructionDef> forms;
 
     private InstructionSet(String name, int registerCount, List<NamedRegister> namedRegisters,
-                           Map<String, EnumType> enums, List<InstructionDef> instructions) {
+                           Map<String, EnumType> enums, List<InstructionDef> instructions, List<InstructionDef> forms) {
         this.name = name;
         this.registerCount = registerCount;
         this.namedRegisters = List.copyOf(namedRegisters);
         this.enums = Collections.unmodifiableMap(enums);
         this.instructions = List.copyOf(instructions);
+        this.forms = List.copyOf(forms);
         for (InstructionDef def : instructions) {
             byOpcode[def.opcode()] = def;
+        }
+        for (InstructionDef def : this.allDefinitions()) {
             byName.put(def.mnemonic(), def);
             for (String alias : def.aliases()) {
                 byName.put(alias, def);
@@ -42,25 +47,29 @@ public final class InstructionSet {
         }
     }
 
+    private static final class V10 {
+        static final InstructionSet SET = load("v10");
+    }
+
+    private static final class V12 {
+        static final InstructionSet SET = load("v12");
+    }
+
     /** The Mali v10 (Mali-G610) instruction set. */
     public static InstructionSet v10() {
-        InstructionSet set = v10;
-        if (set == null) {
-            synchronized (InstructionSet.class) {
-                set = v10;
-                if (set == null) {
-                    set = v10 = load("v10");
-                }
-            }
-        }
-        return set;
+        return V10.SET;
+    }
+
+    /** The Mali v12 (Mali-G720/G725) instruction set. */
+    public static InstructionSet v12() {
+        return V12.SET;
     }
 
     public String name() {
         return name;
     }
 
-    /** 32-bit registers per queue (96 on v10). */
+    /** 32-bit registers per queue (96 on v10, 128 on v12). */
     public int registerCount() {
         return registerCount;
     }
@@ -73,25 +82,38 @@ public final class InstructionSet {
         return enums;
     }
 
+    /** The instructions words decode to, one per opcode. */
     public List<InstructionDef> instructions() {
         return instructions;
+    }
+
+    /** Preset forms of instructions ({@code MOVE_REG32} for {@code LOGIC_OP32.mov_a}): source spellings only. */
+    public List<InstructionDef> forms() {
+        return forms;
+    }
+
+    /** Everything a source line can name: the instructions, then the preset forms. */
+    public List<InstructionDef> allDefinitions() {
+        List<InstructionDef> all = new ArrayList<>(instructions);
+        all.addAll(forms);
+        return all;
     }
 
     public Optional<InstructionDef> byOpcode(int opcode) {
         return opcode >= 0 && opcode < 256 ? Optional.ofNullable(byOpcode[opcode]) : Optional.empty();
     }
 
-    /** Looks a mnemonic or alias up in any letter case. */
+    /** Looks a mnemonic, alias or preset form up in any letter case. */
     public Optional<InstructionDef> byMnemonic(String mnemonic) {
         return Optional.ofNullable(byName.get(mnemonic.toUpperCase(Locale.ROOT)));
     }
 
-    /** Every mnemonic and alias, for suggestions. */
+    /** Every mnemonic, alias and preset form, for suggestions. */
     public Collection<String> spellings() {
         return Collections.unmodifiableSet(byName.keySet());
     }
 
-    /** Parses the table format described at the top of {@code v10.isa}. */
+    /** Parses the table format described at the top of {@code v10.isa} (and, for preset forms, {@code v12.isa}). */
     static InstructionSet load(String name) {
         return new TableReader(name).read(TableText.rows(name + ".isa"));
     }
@@ -102,8 +124,12 @@ public final class InstructionSet {
         private final List<NamedRegister> named = new ArrayList<>();
         private final Map<String, EnumType> enums = new LinkedHashMap<>();
         private final List<InstructionDef> defs = new ArrayList<>();
+        private final List<InstructionDef> forms = new ArrayList<>();
+        private final Set<String> spellings = new HashSet<>();
+        private final Set<Integer> opcodes = new HashSet<>();
+        private final Map<String, List<String>> pandecodeNames = new LinkedHashMap<>();
         private int lineNo;
-        // the instruction being read
+        // the instruction being read, and its preset forms (built once the instruction is complete)
         private Integer opcode;
         private String mnemonic;
         private List<String> aliases;
@@ -113,7 +139,7 @@ public final class InstructionSet {
         private List<OperandSpec> operands;
         private List<String> explicit;
         private String pandecode;
-        private final Map<String, List<String>> pandecodeNames = new LinkedHashMap<>();
+        private final List<TableText.Row> formRows = new ArrayList<>();
 
         TableReader(String table) {
             this.table = table;
@@ -139,18 +165,29 @@ public final class InstructionSet {
                         operands = new ArrayList<>();
                         explicit = new ArrayList<>();
                         pandecode = null;
+                        if (opcode < 0 || opcode > 255 || !opcodes.add(opcode)) {
+                            throw error("opcode " + opcode + " is outside 0..255 or used twice");
+                        }
                     }
-                    case "pdnames" -> pandecodeNames.put(words[1], List.of(Arrays.copyOfRange(words, 2, words.length)));
+                    case "pdnames" -> pandecodeNames.put(words[1], nameTable(words));
                     case "pandecode" -> pandecode = rest(text, 1);
                     case "doc" -> doc = rest(text, 1);
                     case "field" -> readField(words);
                     case "flag" -> modifiers.add(new Modifier.Flag(words[1],
                             field(words.length > 2 && !words[2].equals("inverted") ? words[2] : words[1]),
                             List.of(words).contains("inverted")));
-                    case "choice" -> modifiers.add(new Modifier.Choice(field(words[1]), enumType(words[2]),
-                            option(words, "pattern", "{}"), List.of(words).contains("required")));
-                    case "number" -> modifiers.add(new Modifier.Number(field(words[1]), words[2]));
+                    case "choice" -> modifiers.add(new Modifier.Choice(field(words[1]), enumType(words[1], words[2]),
+                            option(words, "pattern", "{}"), List.of(words).contains("required"),
+                            List.of(words).contains("optional")));
+                    case "number" -> modifiers.add(new Modifier.Number(field(words[1]), words[2],
+                            List.of(words).contains("optional")));
                     case "operand" -> readOperand(text, words);
+                    case "form" -> {
+                        if (mnemonic == null) {
+                            throw error("'form' outside an instruction");
+                        }
+                        formRows.add(row);
+                    }
                     default -> throw error("unknown keyword " + words[0]);
                 }
             }
@@ -158,14 +195,31 @@ public final class InstructionSet {
             if (registers <= 0) {
                 throw error("missing 'registers'");
             }
-            return new InstructionSet(table, registers, named, enums, defs);
+            return new InstructionSet(table, registers, named, enums, defs, forms);
+        }
+
+        /** {@code pdnames T NAME ...}: {@code NAME*N} stands for N copies of NAME. */
+        private List<String> nameTable(String[] words) {
+            List<String> names = new ArrayList<>();
+            for (String w : Arrays.copyOfRange(words, 2, words.length)) {
+                int star = w.lastIndexOf('*');
+                int copies = star > 0 ? Integer.parseInt(w.substring(star + 1)) : 1;
+                for (int i = 0; i < copies; i++) {
+                    names.add(star > 0 ? w.substring(0, star) : w);
+                }
+            }
+            return names;
         }
 
         private void readField(String[] words) {
             String[] bits = words[2].split(":");
             boolean signed = List.of(words).contains("signed");
-            long dflt = Long.parseLong(option(words, "default", "0"));
-            fields.add(new BitField(words[1], Integer.parseInt(bits[0]), Integer.parseInt(bits[1]), signed, dflt));
+            long dflt = Long.decode(option(words, "default", "0"));
+            BitField f = new BitField(words[1], Integer.parseInt(bits[0]), Integer.parseInt(bits[1]), signed, dflt);
+            if (!f.fits(dflt)) {
+                throw error(mnemonic + ": default " + dflt + " does not fit field " + f.name() + " " + f.bits());
+            }
+            fields.add(f);
             if (List.of(words).contains("explicit")) {
                 explicit.add(words[1]);
             }
@@ -177,14 +231,11 @@ public final class InstructionSet {
             for (String f : words[2].split(",")) {
                 fs.add(field(f));
             }
-            int docAt = text.indexOf("doc=");
-            String operandDoc = docAt < 0 ? "" : text.substring(docAt + 4);
-            String head = docAt < 0 ? text : text.substring(0, docAt);
-            String[] headWords = TableText.words(head);
+            String[] headWords = TableText.words(beforeDoc(text));
             List<String> flags = List.of(headWords);
             String enumName = option(headWords, "enum", null);
             operands.add(new OperandSpec(kind, fs, flags.contains("wrap"), flags.contains("optional"),
-                    enumName == null ? null : enumType(enumName), operandDoc));
+                    enumName == null ? null : enumType(words[2], enumName), docOf(text)));
         }
 
         private void finish() {
@@ -200,8 +251,6 @@ public final class InstructionSet {
             } catch (IllegalArgumentException e) {
                 throw error(e.getMessage());
             }
-            InstructionDef def = new InstructionDef(opcode, mnemonic, aliases, doc, fields, modifiers, operands,
-                    explicit, template);
             long seen = InstructionDef.OPCODE.mask();
             for (BitField f : fields) {
                 if ((seen & f.mask()) != 0) {
@@ -209,8 +258,91 @@ public final class InstructionSet {
                 }
                 seen |= f.mask();
             }
+            InstructionDef def = new InstructionDef(opcode, mnemonic, aliases, doc, fields, modifiers, operands,
+                    explicit, template, null);
+            claim(def);
             defs.add(def);
+            for (TableText.Row row : formRows) {
+                lineNo = row.line();
+                InstructionDef form = form(def, row);
+                claim(form);
+                forms.add(form);
+            }
+            formRows.clear();
             mnemonic = null;
+        }
+
+        /** Registers a definition's spellings, which must be unique across the table. */
+        private void claim(InstructionDef def) {
+            List<String> names = new ArrayList<>(def.aliases());
+            names.add(def.mnemonic());
+            for (String n : names) {
+                if (!spellings.add(n.toUpperCase(Locale.ROOT))) {
+                    throw error("mnemonic " + n + " is defined twice");
+                }
+            }
+        }
+
+        /**
+         * {@code form MNEMONIC FIELD=VALUE... operands=F,... doc=...}: {@code base} with the given fields fixed
+         * (VALUE is a name of the field's choice modifier or a number) and the base operands whose first field is
+         * listed, in that order. The form keeps the base modifiers of fields it does not fix.
+         */
+        private InstructionDef form(InstructionDef base, TableText.Row row) {
+            String[] words = TableText.words(beforeDoc(row.text()));
+            if (words.length < 2) {
+                throw error("form needs a mnemonic");
+            }
+            Map<String, Long> fixed = new LinkedHashMap<>();
+            List<OperandSpec> taken = new ArrayList<>();
+            for (String w : Arrays.copyOfRange(words, 2, words.length)) {
+                int eq = w.indexOf('=');
+                if (eq <= 0) {
+                    throw error("form " + words[1] + ": expected FIELD=VALUE or operands=..., got " + w);
+                }
+                String key = w.substring(0, eq);
+                String value = w.substring(eq + 1);
+                if (key.equals("operands")) {
+                    for (String f : value.split(",")) {
+                        taken.add(base.operands().stream().filter(o -> o.field().name().equals(f)).findFirst()
+                                .orElseThrow(() -> error("form " + words[1] + ": " + base.mnemonic()
+                                        + " has no operand " + f)));
+                    }
+                } else {
+                    BitField f = base.field(key).orElseThrow(() -> error("form " + words[1] + ": "
+                            + base.mnemonic() + " has no field " + key));
+                    fixed.put(key, presetValue(base, f, value, words[1]));
+                }
+            }
+            List<Modifier> kept = base.modifiers().stream().filter(m -> !fixed.containsKey(m.field().name())).toList();
+            List<BitField> formFields = new ArrayList<>();
+            for (BitField f : base.fields()) {
+                boolean used = taken.stream().anyMatch(o -> o.fields().contains(f))
+                        || kept.stream().anyMatch(m -> m.field().equals(f));
+                if (fixed.containsKey(f.name()) && used) {
+                    throw error("form " + words[1] + ": field " + f.name() + " is both fixed and an operand");
+                }
+                if (fixed.containsKey(f.name())) {
+                    formFields.add(new BitField(f.name(), f.msb(), f.lsb(), f.signed(), fixed.get(f.name())));
+                } else if (used) {
+                    formFields.add(f);
+                }
+            }
+            return new InstructionDef(base.opcode(), words[1], List.of(), docOf(row.text()), formFields, kept, taken,
+                    List.of(), base.pandecode(), base);
+        }
+
+        private long presetValue(InstructionDef base, BitField f, String value, String form) {
+            Optional<Modifier> named = base.modifiers().stream().filter(m -> m.field().equals(f)).findFirst();
+            OptionalLong v = named.map(m -> m.match(value)).orElse(OptionalLong.empty());
+            if (v.isEmpty() && value.matches("-?[0-9]+|0[xX][0-9a-fA-F]+")) {
+                v = OptionalLong.of(Long.decode(value));
+            }
+            if (v.isEmpty() || !f.fits(v.getAsLong())) {
+                throw error("form " + form + ": " + value + " is no value of " + base.mnemonic() + " field " + f.name()
+                        + named.map(m -> " (one of " + String.join(", ", m.spellings()) + ")").orElse(""));
+            }
+            return v.getAsLong();
         }
 
         private BitField field(String fieldName) {
@@ -222,10 +354,18 @@ public final class InstructionSet {
             throw error("no field " + fieldName + " in " + mnemonic);
         }
 
-        private EnumType enumType(String enumName) {
+        /** The enumeration {@code enumName}, whose values must fit the field it names. */
+        private EnumType enumType(String fieldName, String enumName) {
             EnumType t = enums.get(enumName);
             if (t == null) {
                 throw error("no enum " + enumName);
+            }
+            BitField f = field(fieldName.split(",")[0]);
+            for (Map.Entry<String, Long> e : t.values().entrySet()) {
+                if (!f.fits(e.getValue())) {
+                    throw error(mnemonic + ": enum " + enumName + " value " + e.getKey() + "=" + e.getValue()
+                            + " does not fit field " + f.name() + " " + f.bits());
+                }
             }
             return t;
         }
@@ -237,6 +377,16 @@ public final class InstructionSet {
                 }
             }
             return dflt;
+        }
+
+        private static String beforeDoc(String text) {
+            int docAt = text.indexOf("doc=");
+            return docAt < 0 ? text : text.substring(0, docAt).strip();
+        }
+
+        private static String docOf(String text) {
+            int docAt = text.indexOf("doc=");
+            return docAt < 0 ? "" : text.substring(docAt + 4);
         }
 
         private static String rest(String text, int skipWords) {

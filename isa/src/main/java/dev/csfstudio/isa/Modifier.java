@@ -17,8 +17,13 @@ public sealed interface Modifier {
     /** The field value this spelling selects, if the spelling belongs to this modifier. */
     OptionalLong match(String spelling);
 
-    /** The canonical spelling for a field value, empty when nothing is printed (flag off). */
+    /** The canonical spelling for a field value, empty when nothing is printed (flag off, optional at default). */
     Optional<String> format(long value);
+
+    /** How a value is spelt, whether or not the canonical text prints it (for messages and completion). */
+    default Optional<String> spelling(long value) {
+        return format(value);
+    }
 
     /** Every spelling a user can write, for completion and suggestions. */
     List<String> spellings();
@@ -59,8 +64,13 @@ public sealed interface Modifier {
         }
     }
 
-    /** One name of an enumeration, optionally decorated: {@code pattern} "{}_l2" prints "clean_l2". */
-    record Choice(BitField field, EnumType type, String pattern, boolean required) implements Modifier {
+    /**
+     * One name of an enumeration, optionally decorated: {@code pattern} "{}_l2" prints "clean_l2".
+     *
+     * @param optional nothing is printed while the field holds its default ({@code .stage=internal} stays unsaid)
+     */
+    record Choice(BitField field, EnumType type, String pattern, boolean required, boolean optional)
+            implements Modifier {
         @Override
         public OptionalLong match(String spelling) {
             String s = spelling.toLowerCase(Locale.ROOT);
@@ -75,6 +85,11 @@ public sealed interface Modifier {
 
         @Override
         public Optional<String> format(long value) {
+            return optional && value == field.defaultValue() ? Optional.empty() : spelling(value);
+        }
+
+        @Override
+        public Optional<String> spelling(long value) {
             return type.nameOf(value).map(n -> pattern.replace("{}", n));
         }
 
@@ -91,8 +106,12 @@ public sealed interface Modifier {
         }
     }
 
-    /** A numbered selector: {@code pattern} "srt{}" prints "srt2" for 2. */
-    record Number(BitField field, String pattern) implements Modifier {
+    /**
+     * A numbered selector: {@code pattern} "srt{}" prints "srt2" for 2.
+     *
+     * @param optional nothing is printed while the field holds its default
+     */
+    record Number(BitField field, String pattern, boolean optional) implements Modifier {
         @Override
         public OptionalLong match(String spelling) {
             String s = spelling.toLowerCase(Locale.ROOT);
@@ -111,6 +130,11 @@ public sealed interface Modifier {
 
         @Override
         public Optional<String> format(long value) {
+            return optional && value == field.defaultValue() ? Optional.empty() : spelling(value);
+        }
+
+        @Override
+        public Optional<String> spelling(long value) {
             return Optional.of(pattern.replace("{}", Long.toString(value)));
         }
 

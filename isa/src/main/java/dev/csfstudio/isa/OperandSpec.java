@@ -6,7 +6,8 @@ import java.util.List;
  * One operand of an instruction's canonical syntax.
  *
  * @param wrap     the immediate also accepts negatives that fit the field's width (two's complement)
- * @param optional the operand may be left out (it is then zero) and prints only when non-zero
+ * @param optional the operand may be left out (its field then keeps its default) and prints only when it differs
+ *                 from the default
  * @param enumType names the operand may also be written as, or null
  */
 public record OperandSpec(OperandKind kind, List<BitField> fields, boolean wrap, boolean optional, EnumType enumType,

@@ -3,6 +3,7 @@ package dev.csfstudio.isa;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * How mesa's pandecode prints one instruction ({@code print_cs_instr} in decode_csf.c), as parts: literal
@@ -22,9 +23,20 @@ public record PandecodeTemplate(String source, List<Part> parts) {
     public record Number(BitField field, char radix, int scale) implements Part {
     }
 
-    /** The name of a field's value in one of pandecode's tables ({@code null} entries print "(null)"). */
+    /**
+     * The name of a field's value in one of pandecode's tables ({@code null} entries print "(null)"; an
+     * {@link #UNDEFINED} entry, or a value past the table, has no defined text).
+     */
     public record Names(BitField field, String table, List<String> names) implements Part {
+        /** The name pandecode prints for {@code value}, empty when its text is undefined. */
+        public Optional<String> nameOf(long value) {
+            return value >= 0 && value < names.size() && !names.get((int) value).equals(UNDEFINED)
+                    ? Optional.of(names.get((int) value)) : Optional.empty();
+        }
     }
+
+    /** A name-table entry whose text is undefined: decode_csf.c reads past its array for that value. */
+    public static final String UNDEFINED = "(undefined)";
 
     /** {@code body} when the field is non-zero ({@code whenSet}) or zero. */
     public record Conditional(BitField field, boolean whenSet, List<Part> body) implements Part {

@@ -74,11 +74,11 @@ public final class PandecodeText {
                     default -> Long.toString(v * n.scale());
                 });
             } else if (p instanceof PandecodeTemplate.Names n) {
-                long v = n.field().extract(word);
-                if (v >= n.names().size()) {
+                Optional<String> name = n.nameOf(n.field().extract(word));
+                if (name.isEmpty()) {
                     return false;
                 }
-                out.append(n.names().get((int) v));
+                out.append(name.get());
             } else if (p instanceof PandecodeTemplate.Conditional c) {
                 if ((c.field().extract(word) != 0) == c.whenSet() && !print(c.body(), word, out)) {
                     return false;
@@ -210,6 +210,7 @@ public final class PandecodeText {
 
         private boolean names(PandecodeTemplate.Names n, int pos, IntPredicate next) {
             List<String> distinct = new ArrayList<>(new LinkedHashSet<>(n.names()));
+            distinct.remove(PandecodeTemplate.UNDEFINED);
             distinct.sort(Comparator.comparingInt(String::length).reversed());
             for (String name : distinct) {
                 if (!text.regionMatches(true, pos, name, 0, name.length())) {
@@ -229,8 +230,7 @@ public final class PandecodeText {
                 candidates.remove(n.field());
                 values.remove(n.field());
             }
-            fail(pos, "expected " + n.field().name() + " as pandecode names it: one of "
-                    + String.join(", ", new LinkedHashSet<>(n.names())));
+            fail(pos, "expected " + n.field().name() + " as pandecode names it: one of " + String.join(", ", distinct));
             return false;
         }
 
@@ -458,8 +458,9 @@ public final class PandecodeText {
                 Long v = values.get(f);
                 if (!printed.contains(f)) {
                     lost.add(new Lost(Lost.Kind.UNPRINTED_FIELD, "pandecode does not print " + def.mnemonic() + "'s "
-                            + f.name() + " " + f.bits(), "assumed 0"));
-                    v = 0L;
+                            + f.name() + " " + f.bits(), "assumed " + f.defaultValue()
+                            + (f.defaultValue() != 0 ? " (genxml's default)" : "")));
+                    v = f.defaultValue();
                 }
                 Set<Long> options = candidates.get(f);
                 if (options != null && options.isEmpty()) {

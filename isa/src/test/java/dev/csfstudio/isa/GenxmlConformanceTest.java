@@ -4,15 +4,21 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.ByteArrayInputStream;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.TreeSet;
 
 import javax.xml.XMLConstants;
 import javax.xml.parsers.DocumentBuilderFactory;
@@ -23,34 +29,46 @@ import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
 
 /**
- * Compares the instruction table with mesa's genxml description of v10 ({@code src/panfrost/genxml/v10.xml}),
- * given as {@code -Dcsf.genxml=PATH}: every {@code <struct name="CS ...">} whose Opcode field has a default
- * must match the table's instruction for that opcode field by field (bit range, signedness, default and the
- * values of its enumeration), and the "Framebuffer Parameters", "ZS CRC Extension" and "Render Target" structs
- * (with its RGB buffer and clear words) must match the descriptor table both ways: every field by its snake_case
- * name or alias, with its word and bits, modifier (minus(1), shr(n), log2), enumeration values and default.
+ * Compares the instruction and descriptor tables with mesa's genxml ({@code src/panfrost/genxml/v10.xml} given as
+ * {@code -Dcsf.genxml=PATH}, {@code v12.xml} as {@code -Dcsf.genxml.v12=PATH}; skipped without them). Every
+ * {@code <struct name="CS ...">} whose Opcode field has a default must match the table definition of that name (a
+ * preset form such as MOVE_REG32, an alias such as ADD_IMM32) or else of that opcode, field by field: bit range,
+ * signedness, default and the values of its enumeration; every table definition must have such a struct. The
+ * "Framebuffer Parameters", "ZS CRC Extension" and "Render Target" structs (the render target's RGB view with its
+ * writeback buffer and clear words, the extension's CRC, ZS and S targets and their AFBC views) must match the
+ * descriptor table both ways: every field by its snake_case name or alias, with its word and bits, modifier
+ * (minus(1), shr(n), log2), enumeration values and default; the Framebuffer aggregate's padding must sit where
+ * the table's parameters end and be as long as the table's padding.
  */
 class GenxmlConformanceTest {
 
-    private static final String PROPERTY = "csf.genxml";
+    @Test
+    void v10TablesMatchMesaGenxml() throws Exception {
+        assertConforms("csf.genxml", InstructionSet.v10(), DescriptorSet.v10());
+    }
 
     @Test
-    void tableMatchesMesaGenxml() throws Exception {
-        String path = System.getProperty(PROPERTY);
-        assumeTrue(path != null && !path.isBlank(), "pass -D" + PROPERTY + "=<mesa v10.xml> to compare");
+    void v12TablesMatchMesaGenxml() throws Exception {
+        assertConforms("csf.genxml.v12", InstructionSet.v12(), DescriptorSet.v12());
+    }
+
+    private static void assertConforms(String property, InstructionSet isa, DescriptorSet descriptors)
+            throws Exception {
+        String path = System.getProperty(property);
+        assumeTrue(path != null && !path.isBlank(), "pass -D" + property + "=<mesa " + isa.name() + ".xml> to compare");
         Path xml = Path.of(path);
-        assertTrue(Files.isRegularFile(xml), PROPERTY + " does not name a file: " + xml);
-        GenxmlComparison comparison;
+        assertTrue(Files.isRegularFile(xml), property + " does not name a file: " + xml);
+        Genxml genxml;
         try (InputStream in = Files.newInputStream(xml)) {
-            comparison = GenxmlComparison.of(in, InstructionSet.v10());
+            genxml = Genxml.parse(in);
         }
-        assertTrue(comparison.comparedStructs() >= 39, "only " + comparison.comparedStructs() + " CS structs found");
+        GenxmlComparison comparison = GenxmlComparison.of(genxml, isa);
+        int definitions = isa.allDefinitions().size();
+        assertTrue(comparison.comparedStructs() >= definitions,
+                "only " + comparison.comparedStructs() + " CS structs for " + definitions + " table definitions");
         assertEquals(List.of(), comparison.mismatches());
-        List<String> descriptors;
-        try (InputStream in = Files.newInputStream(xml)) {
-            descriptors = DescriptorComparison.of(in, DescriptorSet.v10());
-        }
-        assertEquals(List.of(), descriptors);
+        assertEquals(List.of(), comparison.definitionsWithoutStruct(isa));
+        assertEquals(List.of(), DescriptorComparison.of(genxml, descriptors));
     }
 
     @Test
@@ -72,23 +90,56 @@ class GenxmlConformanceTest {
 
     @Test
     void opcodeTheTableLacksIsReported() throws Exception {
-        String xml = """
+        GenxmlComparison comparison = GenxmlComparison.of(genxml("""
                 <panxml arch="10">
                   <enum name="CS Opcode"><value name="FUTURE_OP" value="200"/></enum>
                   <struct name="CS FUTURE_OP" size="2">
                     <field name="Opcode" size="8" start="56" type="CS Opcode" default="FUTURE_OP"/>
                   </struct>
                 </panxml>
-                """;
-        GenxmlComparison comparison = GenxmlComparison.of(
-                new java.io.ByteArrayInputStream(xml.getBytes(java.nio.charset.StandardCharsets.UTF_8)),
-                InstructionSet.v10());
+                """), InstructionSet.v10());
         assertEquals(List.of("CS FUTURE_OP: opcode 200 (FUTURE_OP) is not in the table"), comparison.mismatches());
     }
 
     @Test
-    void descriptorDefaultEnumAndRangeDifferencesAreReported() throws Exception {
+    void tableInstructionWithoutAStructIsReported() throws Exception {
+        GenxmlComparison comparison = compare("genxml/matching.xml");
+        List<String> missing = comparison.definitionsWithoutStruct(InstructionSet.v12());
+        assertTrue(missing.contains("LOGIC_OP32 (opcode 19) has no CS struct in genxml"), missing::toString);
+        assertTrue(missing.contains("MOVE_REG32 (a form of opcode 19) has no CS struct in genxml"), missing::toString);
+        assertTrue(missing.stream().noneMatch(m -> m.startsWith("MOVE32 ") || m.startsWith("BRANCH ")), missing::toString);
+    }
+
+    @Test
+    void presetFormStructIsComparedWithTheFormItNames() throws Exception {
         String xml = """
+                <panxml arch="12">
+                  <enum name="CS Opcode"><value name="LOGIC_OP32" value="19"/></enum>
+                  <enum name="CS Logic Op"><value name="CLEAR" value="0"/><value name="AND" value="1"/>
+                    <value name="AND_A_NB" value="2"/><value name="MOV_A" value="3"/><value name="AND_NA_B" value="4"/>
+                    <value name="MOV_B" value="5"/><value name="XOR" value="6"/><value name="OR" value="7"/>
+                    <value name="NOR" value="8"/><value name="XNOR" value="9"/><value name="NOT_B" value="10"/>
+                    <value name="OR_A_NB" value="11"/><value name="NOT_A" value="12"/><value name="OR_NA_B" value="13"/>
+                    <value name="NAND" value="14"/><value name="SET" value="15"/></enum>
+                  <enum name="CS Logic Op Index"><value name="Direct" value="0"/><value name="Index" value="1"/></enum>
+                  <struct name="CS MOVE_REG32" size="2">
+                    <field name="Mode" size="4" start="0" type="CS Logic Op" default="MOV_B"/>
+                    <field name="Index" size="1" start="4" type="CS Logic Op Index" default="DIRECT"/>
+                    <field name="Source" size="8" start="40" type="uint"/>
+                    <field name="Destination" size="8" start="48" type="uint"/>
+                    <field name="Opcode" size="8" start="56" type="CS Opcode" default="LOGIC_OP32"/>
+                  </struct>
+                </panxml>
+                """;
+        GenxmlComparison comparison = GenxmlComparison.of(genxml(xml), InstructionSet.v12());
+        assertEquals(1, comparison.comparedStructs());
+        assertEquals(List.of("MOVE_REG32: genxml field 'Mode' defaults to 5, table field mode to 3"),
+                comparison.mismatches());
+    }
+
+    @Test
+    void descriptorDefaultEnumAndRangeDifferencesAreReported() throws Exception {
+        List<String> found = DescriptorComparison.of(genxml("""
                 <panxml arch="10">
                   <enum name="MSAA"><value name="Single" value="0"/><value name="Huge" value="7"/></enum>
                   <struct name="Render Target" align="64">
@@ -98,9 +149,7 @@ class GenxmlConformanceTest {
                     <field name="Mystery" size="3" start="2:0" type="uint"/>
                   </struct>
                 </panxml>
-                """;
-        List<String> found = DescriptorComparison.of(
-                new java.io.ByteArrayInputStream(xml.getBytes(java.nio.charset.StandardCharsets.UTF_8)), DescriptorSet.v10());
+                """), DescriptorSet.v10());
         assertTrue(found.contains("Render Target: 'Writeback MSAA' value Huge=7 is not in enum msaa"), found::toString);
         assertTrue(found.contains("Render Target: 'sRGB' defaults to 1 in genxml, 0 in the table"), found::toString);
         assertTrue(found.contains("Render Target: 'Write Enable' is word 1 bits [1:1] in genxml, [0:0] in the table"),
@@ -108,9 +157,120 @@ class GenxmlConformanceTest {
         assertTrue(found.contains("Render Target: genxml field 'Mystery' has no table field 'mystery'"), found::toString);
     }
 
+    @Test
+    void renderTargetViewsAndTargetOverlaysAreFollowed() throws Exception {
+        List<String> found = DescriptorComparison.of(genxml("""
+                <panxml arch="12">
+                  <struct name="RT Buffer">
+                    <field name="Base" size="64" start="0:0" type="address"/>
+                    <field name="Row Stride" size="32" start="2:0" type="uint"/>
+                  </struct>
+                  <struct name="RGB Render Target" align="64">
+                    <field name="Writeback buffer" size="128" start="8:0" type="RT Buffer"/>
+                  </struct>
+                  <struct name="YUV Render Target" align="64">
+                    <field name="Plane 0 Base" size="64" start="4:0" type="address"/>
+                  </struct>
+                  <struct name="Render Target" align="64">
+                    <field name="RGB" size="512" start="0:0" type="RGB Render Target"/>
+                    <field name="YUV" size="512" start="0:0" type="YUV Render Target"/>
+                  </struct>
+                  <struct name="S Target" align="64" size="16">
+                    <field name="Surface Stride hi" size="5" start="14:27" type="uint"/>
+                  </struct>
+                  <struct name="ZS CRC Extension" align="64" size="16">
+                    <field name="S" size="512" start="0" type="S Target"/>
+                  </struct>
+                </panxml>
+                """), DescriptorSet.v12());
+        assertTrue(found.contains("Render Target: 'Row Stride' is word 10 bits [31:0] in genxml, [26:0] in the table"),
+                found::toString);
+        assertTrue(found.stream().noneMatch(f -> f.contains("Base") || f.contains("Plane")), found::toString);
+        assertTrue(found.stream().noneMatch(f -> f.contains("Surface Stride hi")), found::toString);
+    }
+
+    @Test
+    void framebufferPaddingMustFollowTheParameters() throws Exception {
+        List<String> found = DescriptorComparison.of(genxml("""
+                <panxml arch="12">
+                  <struct name="Framebuffer Padding" size="16"></struct>
+                  <aggregate name="Framebuffer" align="64">
+                    <section name="Parameters" offset="0" type="Framebuffer Parameters"/>
+                    <section name="Padding" offset="64" type="Framebuffer Padding"/>
+                  </aggregate>
+                </panxml>
+                """), DescriptorSet.v12());
+        assertEquals(List.of("Framebuffer: padding at byte 64 in genxml, after the table's 72-byte parameters",
+                "Framebuffer: padding of 64 bytes in genxml, 56 in the table"), found);
+    }
+
     private static GenxmlComparison compare(String resource) throws Exception {
         try (InputStream in = GenxmlConformanceTest.class.getResourceAsStream(resource)) {
-            return GenxmlComparison.of(in, InstructionSet.v10());
+            return GenxmlComparison.of(Genxml.parse(in), InstructionSet.v10());
+        }
+    }
+
+    private static Genxml genxml(String xml) throws Exception {
+        return Genxml.parse(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /** A genxml file's enumerations (values by name) and structs by name. */
+    record Genxml(Document doc, Map<String, Map<String, Long>> enums, Map<String, Element> structs) {
+
+        static Genxml parse(InputStream xml) throws Exception {
+            DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+            factory.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
+            Document doc = factory.newDocumentBuilder().parse(xml);
+            Map<String, Map<String, Long>> enums = new HashMap<>();
+            for (Element en : elements(doc, "enum")) {
+                Map<String, Long> values = new LinkedHashMap<>();
+                for (Element v : children(en, "value")) {
+                    values.put(v.getAttribute("name"), Long.decode(v.getAttribute("value")));
+                }
+                enums.put(en.getAttribute("name"), values);
+            }
+            Map<String, Element> structs = new LinkedHashMap<>();
+            for (Element st : elements(doc, "struct")) {
+                structs.put(st.getAttribute("name"), st);
+            }
+            return new Genxml(doc, enums, structs);
+        }
+
+        /**
+         * The value a field's default attribute names: none or false is 0, true is 1, else an enumeration value
+         * (genxml's generator upper-cases them, so "DIRECT" names "Direct") or a number.
+         */
+        long defaultOf(Element field) {
+            String d = field.getAttribute("default");
+            if (d.isEmpty() || d.equals("false")) {
+                return 0;
+            }
+            if (d.equals("true")) {
+                return 1;
+            }
+            Map<String, Long> values = enums.getOrDefault(field.getAttribute("type"), Map.of());
+            return values.entrySet().stream().filter(e -> e.getKey().equalsIgnoreCase(d)).map(Map.Entry::getValue)
+                    .findFirst().orElseGet(() -> Long.decode(d));
+        }
+
+        static List<Element> elements(Document doc, String tag) {
+            List<Element> out = new ArrayList<>();
+            NodeList nodes = doc.getElementsByTagName(tag);
+            for (int i = 0; i < nodes.getLength(); i++) {
+                out.add((Element) nodes.item(i));
+            }
+            return out;
+        }
+
+        static List<Element> children(Element parent, String tag) {
+            List<Element> out = new ArrayList<>();
+            NodeList nodes = parent.getChildNodes();
+            for (int i = 0; i < nodes.getLength(); i++) {
+                if (nodes.item(i) instanceof Element e && e.getTagName().equals(tag)) {
+                    out.add(e);
+                }
+            }
+            return out;
         }
     }
 
@@ -118,38 +278,33 @@ class GenxmlConformanceTest {
     static final class DescriptorComparison {
         private static final Map<String, String> STRUCTS = Map.of("Framebuffer Parameters", "framebuffer_parameters",
                 "ZS CRC Extension", "zs_crc_extension", "Render Target", "render_target");
-        /** Nested structs of the render target that are part of the RGB one; the others are overlays. */
-        private static final List<String> NESTED = List.of("RT Buffer", "RT Clear");
+        /**
+         * Struct-typed fields whose fields belong to the descriptor, and the prefix their snake_case names take
+         * (null: the field's own name and '_'). Every other struct-typed field is an overlay of another kind of
+         * target (YUV, AFBC, AFRC render targets) the table does not describe.
+         */
+        private static final Map<String, String> NESTED = new HashMap<>();
 
-        static List<String> of(InputStream xml, DescriptorSet table) throws Exception {
-            DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
-            factory.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
-            Document doc = factory.newDocumentBuilder().parse(xml);
-            Map<String, Map<String, Long>> enums = new HashMap<>();
-            Map<String, Element> structs = new HashMap<>();
-            NodeList e = doc.getElementsByTagName("enum");
-            for (int i = 0; i < e.getLength(); i++) {
-                Element en = (Element) e.item(i);
-                Map<String, Long> values = new java.util.LinkedHashMap<>();
-                for (Element v : GenxmlComparison.children(en, "value")) {
-                    values.put(v.getAttribute("name"), Long.decode(v.getAttribute("value")));
-                }
-                enums.put(en.getAttribute("name"), values);
+        static {
+            NESTED.put("RT Buffer", null);
+            NESTED.put("RT Clear", null);
+            NESTED.put("RGB Render Target", "");
+            for (String target : List.of("CRC", "ZS Target", "S Target", "AFBC ZS Target", "AFBC S Target")) {
+                NESTED.put(target, null);
             }
-            NodeList st = doc.getElementsByTagName("struct");
-            for (int i = 0; i < st.getLength(); i++) {
-                structs.put(((Element) st.item(i)).getAttribute("name"), (Element) st.item(i));
-            }
+        }
+
+        static List<String> of(Genxml genxml, DescriptorSet table) {
             List<String> out = new ArrayList<>();
             for (Map.Entry<String, String> s : STRUCTS.entrySet()) {
-                Element struct = structs.get(s.getKey());
+                Element struct = genxml.structs().get(s.getKey());
                 if (struct == null) {
                     continue;
                 }
                 DescriptorDef def = table.get(s.getValue());
                 List<DescriptorField> matched = new ArrayList<>();
-                compare(s.getKey(), struct, "", 0, def, enums, structs, matched, out);
-                if (!List.of("Render Target").contains(s.getKey()) || structs.containsKey("RT Clear")) {
+                compare(s.getKey(), struct, "", 0, def, genxml, matched, out);
+                if (!s.getKey().equals("Render Target") || genxml.structs().containsKey("RT Clear")) {
                     for (DescriptorField f : def.fields()) {
                         if (!matched.contains(f)) {
                             out.add(s.getKey() + ": table field " + f.name() + " has no genxml field");
@@ -157,24 +312,51 @@ class GenxmlConformanceTest {
                     }
                 }
             }
+            compareFramebufferLayout(genxml, table, out);
             return out;
         }
 
+        /** The aggregate's padding starts where the table's parameters end and is as long as the table's. */
+        private static void compareFramebufferLayout(Genxml genxml, DescriptorSet table, List<String> out) {
+            for (Element aggregate : Genxml.elements(genxml.doc(), "aggregate")) {
+                if (!aggregate.getAttribute("name").equals("Framebuffer")) {
+                    continue;
+                }
+                for (Element section : Genxml.children(aggregate, "section")) {
+                    Element padding = genxml.structs().get(section.getAttribute("type"));
+                    if (!section.getAttribute("name").equals("Padding") || padding == null) {
+                        continue;
+                    }
+                    int offset = Integer.parseInt(section.getAttribute("offset"));
+                    int params = table.get(DescriptorSet.FRAMEBUFFER_PARAMETERS).size();
+                    if (offset != params) {
+                        out.add("Framebuffer: padding at byte " + offset + " in genxml, after the table's " + params
+                                + "-byte parameters");
+                    }
+                    int bytes = Integer.parseInt(padding.getAttribute("size")) * 4;
+                    int ours = table.get(DescriptorSet.PADDING).size();
+                    if (bytes != ours) {
+                        out.add("Framebuffer: padding of " + bytes + " bytes in genxml, " + ours + " in the table");
+                    }
+                }
+            }
+        }
+
         private static void compare(String where, Element struct, String prefix, int wordOffset, DescriptorDef def,
-                                    Map<String, Map<String, Long>> enums, Map<String, Element> structs,
-                                    List<DescriptorField> matched, List<String> out) {
-            for (Element g : GenxmlComparison.children(struct, "field")) {
+                                    Genxml genxml, List<DescriptorField> matched, List<String> out) {
+            for (Element g : Genxml.children(struct, "field")) {
                 String name = g.getAttribute("name");
                 String type = g.getAttribute("type");
                 String[] start = g.getAttribute("start").split(":");
                 int word = wordOffset + (start.length == 2 ? Integer.parseInt(start[0]) : Integer.parseInt(start[0]) / 32);
                 int lsb = start.length == 2 ? Integer.parseInt(start[1]) : Integer.parseInt(start[0]) % 32;
                 int size = Integer.parseInt(g.getAttribute("size"));
-                if (structs.containsKey(type)) {
-                    if (NESTED.contains(type)) {
-                        compare(where, structs.get(type), prefix + snake(name) + "_", word, def, enums, structs, matched, out);
+                if (genxml.structs().containsKey(type)) {
+                    if (NESTED.containsKey(type)) {
+                        String inner = NESTED.get(type) != null ? NESTED.get(type) : snake(name) + "_";
+                        compare(where, genxml.structs().get(type), prefix + inner, word, def, genxml, matched, out);
                     }
-                    continue; // an overlay (AFBC, YUV, AFRC) of another render-target kind
+                    continue;
                 }
                 String snake = prefix + snake(name);
                 Optional<DescriptorField> found = def.fields().stream().filter(f -> f.answersTo(snake)).findFirst();
@@ -203,11 +385,11 @@ class GenxmlConformanceTest {
                 if (type.equals("float") != f.isFloat()) {
                     out.add(where + ": '" + name + "' is " + type + " in genxml");
                 }
-                Map<String, Long> values = enums.get(type);
+                Map<String, Long> values = genxml.enums().get(type);
                 if (values != null) {
                     compareEnum(where, name, values, f, out);
                 }
-                compareDefault(where, name, g, values, f, out);
+                compareDefault(where, name, g, genxml, f, out);
             }
         }
 
@@ -218,7 +400,7 @@ class GenxmlConformanceTest {
                 return;
             }
             for (Map.Entry<String, Long> v : values.entrySet()) {
-                java.util.OptionalLong ours = f.enumType().valueOf(snake(v.getKey()));
+                OptionalLong ours = f.enumType().valueOf(snake(v.getKey()));
                 if (ours.isEmpty() || ours.getAsLong() != v.getValue()) {
                     out.add(where + ": '" + name + "' value " + v.getKey() + "=" + v.getValue() + " is not in enum "
                             + f.enumType().name());
@@ -232,8 +414,8 @@ class GenxmlConformanceTest {
             }
         }
 
-        private static void compareDefault(String where, String name, Element g, Map<String, Long> values,
-                                           DescriptorField f, List<String> out) {
+        private static void compareDefault(String where, String name, Element g, Genxml genxml, DescriptorField f,
+                                           List<String> out) {
             if (f.required() || f.projectDefault()) {
                 if (g.hasAttribute("default")) {
                     out.add(where + ": '" + name + "' has genxml default " + g.getAttribute("default")
@@ -241,9 +423,7 @@ class GenxmlConformanceTest {
                 }
                 return;
             }
-            String d = g.getAttribute("default");
-            long expected = d.isEmpty() || d.equals("false") ? 0 : d.equals("true") ? 1
-                    : values != null && values.containsKey(d) ? values.get(d) : Long.decode(d);
+            long expected = genxml.defaultOf(g);
             String t = f.defaultValue();
             long ours = f.enumType() != null && f.enumType().valueOf(t).isPresent() ? f.enumType().valueOf(t).getAsLong()
                     : Long.decode(t);
@@ -259,59 +439,59 @@ class GenxmlConformanceTest {
         }
     }
 
-    /** The differences between the CS structs of a genxml file and an instruction table. */
-    record GenxmlComparison(int comparedStructs, List<String> mismatches) {
+    /**
+     * The differences between the CS structs of a genxml file and an instruction table.
+     *
+     * @param matched the table definitions some struct was compared with
+     */
+    record GenxmlComparison(int comparedStructs, List<String> mismatches, Set<String> matched) {
 
-        static GenxmlComparison of(InputStream xml, InstructionSet isa) throws Exception {
-            DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
-            factory.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
-            Document doc = factory.newDocumentBuilder().parse(xml);
-            Map<String, Integer> opcodes = opcodeEnum(doc);
-            Map<String, Map<String, Long>> all = new HashMap<>();
-            NodeList enumNodes = doc.getElementsByTagName("enum");
-            for (int i = 0; i < enumNodes.getLength(); i++) {
-                Element en = (Element) enumNodes.item(i);
-                Map<String, Long> values = new java.util.LinkedHashMap<>();
-                for (Element v : children(en, "value")) {
-                    values.put(v.getAttribute("name"), Long.decode(v.getAttribute("value")));
-                }
-                all.put(en.getAttribute("name"), values);
-            }
-            enums = all;
+        static GenxmlComparison of(Genxml genxml, InstructionSet isa) {
+            Map<String, Long> opcodes = genxml.enums().getOrDefault("CS Opcode", Map.of());
             List<String> mismatches = new ArrayList<>();
+            Set<String> matched = new TreeSet<>();
             int compared = 0;
-            NodeList structs = doc.getElementsByTagName("struct");
-            for (int i = 0; i < structs.getLength(); i++) {
-                Element struct = (Element) structs.item(i);
+            for (Element struct : genxml.structs().values()) {
                 String name = struct.getAttribute("name");
                 if (!name.startsWith("CS ")) {
                     continue;
                 }
-                List<Element> fields = children(struct, "field");
+                List<Element> fields = Genxml.children(struct, "field");
                 Optional<Element> opcodeField = fields.stream()
                         .filter(f -> f.getAttribute("name").equals("Opcode") && f.hasAttribute("default")).findFirst();
                 if (opcodeField.isEmpty()) {
                     continue; // e.g. "CS Base": a view of every instruction, not one instruction
                 }
                 String opcodeName = opcodeField.get().getAttribute("default");
-                Integer opcode = opcodes.get(opcodeName);
+                Long opcode = opcodes.get(opcodeName);
                 if (opcode == null) {
                     mismatches.add(name + ": opcode " + opcodeName + " is not in the CS Opcode enum");
                     continue;
                 }
-                Optional<InstructionDef> def = isa.byOpcode(opcode);
+                Optional<InstructionDef> def = isa.byMnemonic(name.substring(3)).filter(d -> d.opcode() == opcode)
+                        .or(() -> isa.byOpcode(opcode.intValue()));
                 if (def.isEmpty()) {
                     mismatches.add(name + ": opcode " + opcode + " (" + opcodeName + ") is not in the table");
                     continue;
                 }
                 compared++;
+                matched.add(def.get().mnemonic());
                 fields.remove(opcodeField.get());
-                compareFields(def.get(), fields, mismatches);
+                compareFields(def.get(), fields, genxml, mismatches);
             }
-            return new GenxmlComparison(compared, mismatches);
+            return new GenxmlComparison(compared, mismatches, matched);
         }
 
-        private static void compareFields(InstructionDef def, List<Element> genxmlFields, List<String> mismatches) {
+        /** Table instructions and forms no CS struct describes (removed from, or never in, this genxml). */
+        List<String> definitionsWithoutStruct(InstructionSet isa) {
+            return isa.allDefinitions().stream().filter(d -> !matched.contains(d.mnemonic()))
+                    .map(d -> d.mnemonic() + (d.isForm() ? " (a form of opcode " : " (opcode ") + d.opcode()
+                            + ") has no CS struct in genxml")
+                    .toList();
+        }
+
+        private static void compareFields(InstructionDef def, List<Element> genxmlFields, Genxml genxml,
+                                          List<String> mismatches) {
             List<BitField> unmatched = new ArrayList<>(def.fields());
             for (Element field : genxmlFields) {
                 int start = Integer.parseInt(field.getAttribute("start"));
@@ -326,7 +506,7 @@ class GenxmlConformanceTest {
                     continue;
                 }
                 unmatched.remove(ours.get());
-                compareDefaultAndEnum(def, field, ours.get(), mismatches);
+                compareDefaultAndEnum(def, field, ours.get(), genxml, mismatches);
                 boolean signed = field.getAttribute("type").equals("int");
                 if (signed != ours.get().signed()) {
                     mismatches.add(String.format(Locale.ROOT, "%s: genxml field '%s' %s is %s, table field %s is %s",
@@ -340,61 +520,39 @@ class GenxmlConformanceTest {
             }
         }
 
-        /** genxml enums by name, for defaults and enumeration values; set by {@link #of}. */
-        private static Map<String, Map<String, Long>> enums = Map.of();
-
-        private static void compareDefaultAndEnum(InstructionDef def, Element field, BitField ours, List<String> out) {
-            Map<String, Long> values = enums.get(field.getAttribute("type"));
-            String d = field.getAttribute("default");
-            long expected = d.isEmpty() || d.equals("false") ? 0 : d.equals("true") ? 1
-                    : values != null && values.containsKey(d) ? values.get(d) : Long.decode(d);
+        private static void compareDefaultAndEnum(InstructionDef def, Element field, BitField ours, Genxml genxml,
+                                                  List<String> out) {
+            long expected = genxml.defaultOf(field);
             if (expected != ours.defaultValue()) {
                 out.add(def.mnemonic() + ": genxml field '" + field.getAttribute("name") + "' defaults to " + expected
                         + ", table field " + ours.name() + " to " + ours.defaultValue());
             }
+            Map<String, Long> values = genxml.enums().get(field.getAttribute("type"));
             if (values == null || field.getAttribute("type").equals("CS Opcode")) {
                 return;
             }
-            Optional<EnumType> named = def.modifiers().stream().filter(m -> m.field().equals(ours))
+            // A preset form's fixed fields have no modifier of their own: the names are the instruction's.
+            InstructionDef named = def.isForm() ? def.formOf() : def;
+            Optional<EnumType> type = named.modifiers().stream().filter(m -> m.field().name().equals(ours.name()))
                     .filter(m -> m instanceof Modifier.Choice).map(m -> ((Modifier.Choice) m).type()).findFirst()
-                    .or(() -> def.operands().stream().filter(o -> o.field().equals(ours) && o.enumType() != null)
+                    .or(() -> named.operands().stream().filter(o -> o.field().equals(ours) && o.enumType() != null)
                             .map(OperandSpec::enumType).findFirst());
-            if (named.isEmpty()) {
+            boolean flag = named.modifiers().stream()
+                    .anyMatch(m -> m instanceof Modifier.Flag && m.field().name().equals(ours.name()));
+            if (type.isEmpty() && flag && Set.of(0L, 1L).containsAll(values.values())) {
+                return; // a one-bit enumeration (No Increment / Increment): the flag and its absence name both
+            }
+            if (type.isEmpty()) {
                 out.add(def.mnemonic() + ": genxml field '" + field.getAttribute("name") + "' has enum "
                         + field.getAttribute("type") + ", table field " + ours.name() + " has no names");
                 return;
             }
-            java.util.Set<Long> genxml = new java.util.TreeSet<>(values.values());
-            java.util.Set<Long> table = new java.util.TreeSet<>(named.get().values().values());
-            if (!genxml.equals(table)) {
-                out.add(def.mnemonic() + ": enum " + field.getAttribute("type") + " has values " + genxml
-                        + ", table enum " + named.get().name() + " " + table);
+            Set<Long> genxmlValues = new TreeSet<>(values.values());
+            Set<Long> table = new TreeSet<>(type.get().values().values());
+            if (!genxmlValues.equals(table)) {
+                out.add(def.mnemonic() + ": enum " + field.getAttribute("type") + " has values " + genxmlValues
+                        + ", table enum " + type.get().name() + " " + table);
             }
-        }
-
-        private static Map<String, Integer> opcodeEnum(Document doc) {
-            Map<String, Integer> values = new HashMap<>();
-            NodeList enums = doc.getElementsByTagName("enum");
-            for (int i = 0; i < enums.getLength(); i++) {
-                Element e = (Element) enums.item(i);
-                if (e.getAttribute("name").equals("CS Opcode")) {
-                    for (Element v : children(e, "value")) {
-                        values.put(v.getAttribute("name"), Integer.decode(v.getAttribute("value")));
-                    }
-                }
-            }
-            return values;
-        }
-
-        static List<Element> children(Element parent, String tag) {
-            List<Element> out = new ArrayList<>();
-            NodeList nodes = parent.getChildNodes();
-            for (int i = 0; i < nodes.getLength(); i++) {
-                if (nodes.item(i) instanceof Element e && e.getTagName().equals(tag)) {
-                    out.add(e);
-                }
-            }
-            return out;
         }
     }
 }
