@@ -131,6 +131,7 @@ public final class InstructionSet {
         private int lineNo;
         // the instruction being read, and its preset forms (built once the instruction is complete)
         private Integer opcode;
+        private int opcodeLine;
         private String mnemonic;
         private List<String> aliases;
         private String doc;
@@ -156,6 +157,7 @@ public final class InstructionSet {
                     case "enum" -> enums.put(words[1], TableText.enumType(words));
                     case "instruction" -> {
                         finish();
+                        lineNo = opcodeLine = row.line();
                         opcode = Integer.parseInt(words[1]);
                         mnemonic = words[2];
                         aliases = List.of(Arrays.copyOfRange(words, 3, words.length));
@@ -245,6 +247,7 @@ public final class InstructionSet {
             if (pandecode == null) {
                 throw error(mnemonic + " has no pandecode template");
             }
+            lineNo = opcodeLine;
             PandecodeTemplate template;
             try {
                 template = PandecodeTemplate.parse(pandecode, fields, pandecodeNames);

@@ -33,7 +33,8 @@ import org.w3c.dom.NodeList;
  * {@code -Dcsf.genxml=PATH}, {@code v12.xml} as {@code -Dcsf.genxml.v12=PATH}; skipped without them). Every
  * {@code <struct name="CS ...">} whose Opcode field has a default must match the table definition of that name (a
  * preset form such as MOVE_REG32, an alias such as ADD_IMM32) or else of that opcode, field by field: bit range,
- * signedness, default and the values of its enumeration; every table definition must have such a struct. The
+ * signedness, default, the values of its enumeration and genxml's shr(3) as a bytes8 operand; every table
+ * definition must have such a struct. The
  * "Framebuffer Parameters", "ZS CRC Extension" and "Render Target" structs (the render target's RGB view with its
  * writeback buffer and clear words, the extension's CRC, ZS and S targets and their AFBC views) must match the
  * descriptor table both ways: every field by its snake_case name or alias, with its word and bits, modifier
@@ -507,6 +508,14 @@ class GenxmlConformanceTest {
                 }
                 unmatched.remove(ours.get());
                 compareDefaultAndEnum(def, field, ours.get(), genxml, mismatches);
+                // genxml's shr(3) is the table's bytes8 operand (bytes written, bytes / 8 stored)
+                boolean bytes8 = def.operands().stream()
+                        .anyMatch(o -> o.kind() == OperandKind.BYTES8 && o.field().equals(ours.get()));
+                if (field.getAttribute("modifier").equals("shr(3)") != bytes8) {
+                    mismatches.add(def.mnemonic() + ": genxml field '" + field.getAttribute("name") + "' has modifier '"
+                            + field.getAttribute("modifier") + "', table field " + ours.get().name()
+                            + (bytes8 ? " is a bytes8 operand" : " is not a bytes8 operand"));
+                }
                 boolean signed = field.getAttribute("type").equals("int");
                 if (signed != ours.get().signed()) {
                     mismatches.add(String.format(Locale.ROOT, "%s: genxml field '%s' %s is %s, table field %s is %s",

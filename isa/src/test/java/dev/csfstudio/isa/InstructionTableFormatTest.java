@@ -1,0 +1,65 @@
+package dev.csfstudio.isa;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** The table format's preset forms, optional modifiers and name tables, and the loader's checks (test tables). */
+class InstructionTableFormatTest {
+
+    private static final InstructionSet FORMS = InstructionSet.load("tables/forms");
+
+    @Test
+    void presetFormFixesItsFieldsAndKeepsTheOtherModifiers() {
+        InstructionDef sub = FORMS.byMnemonic("sub").orElseThrow();
+        assertTrue(sub.isForm());
+        assertEquals("COMBINE", sub.formOf().mnemonic());
+        assertEquals(List.of("saturate"), sub.modifiers().stream().map(m -> m.field().name()).toList());
+        assertEquals("Subtracts.", sub.doc());
+        long word = Encoder.encode(sub, Map.of("dst", 3L, "src", 4L, "saturate", 1L));
+        assertEquals(0x0700000000003411L, word);
+        assertEquals("COMBINE.saturate.sub r3, r4", new Disassembler(FORMS).disassemble(word));
+    }
+
+    @Test
+    void presetFormValueMayBeANumberAndItsOperandsASubset() {
+        InstructionDef negate = FORMS.byMnemonic("NEGATE").orElseThrow();
+        assertEquals(List.of("dst"), negate.operands().stream().map(o -> o.field().name()).toList());
+        assertEquals(Optional.empty(), negate.field("src"), "an unused field is left out: it stays 0");
+        assertEquals(0x0700000000005001L, Encoder.encode(negate, Map.of("dst", 5L)));
+    }
+
+    @Test
+    void formsAreSpellingsNotDecodings() {
+        assertEquals(List.of("COMBINE"), FORMS.instructions().stream().map(InstructionDef::mnemonic).toList());
+        assertEquals(List.of("SUB", "NEGATE"), FORMS.forms().stream().map(InstructionDef::mnemonic).toList());
+        assertEquals("COMBINE", FORMS.byOpcode(7).orElseThrow().mnemonic());
+    }
+
+    @Test
+    void undefinedNameHasNoPandecodeText() {
+        PandecodeText pandecode = new PandecodeText(FORMS);
+        assertEquals(Optional.of("COMBINE.min.sat r1, r2"), pandecode.print(0x0700000000001212L));
+        assertEquals(Optional.empty(), pandecode.print(0x0700000000001213L));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "tables/form-unknown-field | tables/form-unknown-field.isa:9: form SUB: COMBINE has no field mode",
+            "tables/form-unknown-value | tables/form-unknown-value.isa:9: form MUL: mul is no value of COMBINE field op (one of add, sub)",
+            "tables/form-fixed-operand | tables/form-fixed-operand.isa:9: form ZERO: field dst is both fixed and an operand",
+            "tables/duplicate-mnemonic | tables/duplicate-mnemonic.isa:4: mnemonic COMBINE is defined twice",
+            "tables/enum-too-wide | tables/enum-too-wide.isa:5: COMBINE: enum op value huge=9 does not fit field op [2:0]",
+    })
+    void brokenTableIsRefusedWithItsLine(String table, String message) {
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> InstructionSet.load(table));
+        assertEquals(message, e.getMessage());
+    }
+}
