@@ -27,6 +27,7 @@ public final class InstructionSet {
     private final Map<String, InstructionDef> byName = new LinkedHashMap<>();
     private final List<InstructionDef> instructions;
     private final List<InstructionDef> forms;
+    private final List<InstructionDef> allDefinitions;
 
     private InstructionSet(String name, int registerCount, List<NamedRegister> namedRegisters,
                            Map<String, EnumType> enums, List<InstructionDef> instructions, List<InstructionDef> forms) {
@@ -36,10 +37,13 @@ public final class InstructionSet {
         this.enums = Collections.unmodifiableMap(enums);
         this.instructions = List.copyOf(instructions);
         this.forms = List.copyOf(forms);
+        List<InstructionDef> all = new ArrayList<>(instructions);
+        all.addAll(forms);
+        this.allDefinitions = List.copyOf(all);
         for (InstructionDef def : instructions) {
             byOpcode[def.opcode()] = def;
         }
-        for (InstructionDef def : this.allDefinitions()) {
+        for (InstructionDef def : allDefinitions) {
             byName.put(def.mnemonic(), def);
             for (String alias : def.aliases()) {
                 byName.put(alias, def);
@@ -94,9 +98,7 @@ public final class InstructionSet {
 
     /** Everything a source line can name: the instructions, then the preset forms. */
     public List<InstructionDef> allDefinitions() {
-        List<InstructionDef> all = new ArrayList<>(instructions);
-        all.addAll(forms);
-        return all;
+        return allDefinitions;
     }
 
     public Optional<InstructionDef> byOpcode(int opcode) {
@@ -157,7 +159,7 @@ public final class InstructionSet {
                     case "enum" -> enums.put(words[1], TableText.enumType(words));
                     case "instruction" -> {
                         finish();
-                        lineNo = opcodeLine = row.line();
+                        opcodeLine = row.line();
                         opcode = Integer.parseInt(words[1]);
                         mnemonic = words[2];
                         aliases = List.of(Arrays.copyOfRange(words, 3, words.length));
