@@ -36,14 +36,16 @@ public final class Assembler {
     public AssemblyResult assemble(Path file, SourceReader reader) {
         SourceText text;
         try {
-            text = FileSystemReader.readText(reader, file);
+            text = FileSystemReader.readText(reader, file, options.maxSourceBytes());
             if (text == null) {
                 throw new IOException("no such file");
             }
+        } catch (InvalidUtf8Exception e) {
+            Path p = file == null ? null : file.toAbsolutePath().normalize();
+            return failure(p, Diagnostic.error(SourceRange.at(p, e.line, e.column, 1), "encoding", e.getMessage()));
         } catch (IOException | RuntimeException e) {
             Path p = file == null ? null : file.toAbsolutePath().normalize();
-            Diagnostic d = Diagnostic.error(SourceRange.at(p, 1, 1, 1), "io", "cannot read " + file + ": " + describe(e));
-            return new AssemblyResult(null, List.of(d), List.of(), List.of(), List.of(), p == null ? List.of() : List.of(p));
+            return failure(p, Diagnostic.error(SourceRange.at(p, 1, 1, 1), "io", "cannot read " + file + ": " + describe(e)));
         }
         return assemble(file, text, reader);
     }
@@ -79,7 +81,10 @@ public final class Assembler {
     }
 
     private static AssemblyResult failure(Path file, String message) {
-        Diagnostic d = Diagnostic.error(SourceRange.at(file, 1, 1, 1), "internal", message);
+        return failure(file, Diagnostic.error(SourceRange.at(file, 1, 1, 1), "internal", message));
+    }
+
+    private static AssemblyResult failure(Path file, Diagnostic d) {
         return new AssemblyResult(null, List.of(d), List.of(), List.of(), List.of(), file == null ? List.of() : List.of(file));
     }
 }

@@ -9,16 +9,33 @@ import java.util.List;
  * @param base            first GPU virtual address of automatic layout in every VM
  * @param includeRoots    directories {@code .include} may read from; empty = anywhere
  * @param maxIncludeDepth how deeply includes may nest before it is reported as an error
+ * @param maxSourceBytes  most bytes of source one assembly reads, the main file and every inclusion together (a
+ *                        file included twice counts twice)
+ * @param maxIncludes     most {@code .include}s one assembly follows
  */
-public record AssemblerOptions(long base, List<Path> includeRoots, int maxIncludeDepth) {
+public record AssemblerOptions(long base, List<Path> includeRoots, int maxIncludeDepth, long maxSourceBytes,
+                               int maxIncludes) {
 
     public static final int DEFAULT_MAX_INCLUDE_DEPTH = 32;
+    /** 256 MiB: ten times the largest generated stream the benchmarks assemble. */
+    public static final long DEFAULT_MAX_SOURCE_BYTES = 256L << 20;
+    public static final int DEFAULT_MAX_INCLUDES = 10_000;
 
     public AssemblerOptions {
         includeRoots = List.copyOf(includeRoots);
     }
 
+    /** The default byte and inclusion limits. */
+    public AssemblerOptions(long base, List<Path> includeRoots, int maxIncludeDepth) {
+        this(base, includeRoots, maxIncludeDepth, DEFAULT_MAX_SOURCE_BYTES, DEFAULT_MAX_INCLUDES);
+    }
+
     public static AssemblerOptions defaults() {
         return new AssemblerOptions(Assembler.DEFAULT_BASE, List.of(), DEFAULT_MAX_INCLUDE_DEPTH);
+    }
+
+    /** "256 MiB", or the exact number of bytes when it is no whole number of MiB. */
+    static String describeBytes(long bytes) {
+        return bytes % (1L << 20) == 0 ? (bytes >> 20) + " MiB" : bytes + " bytes";
     }
 }

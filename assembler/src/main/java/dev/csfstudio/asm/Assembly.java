@@ -10,6 +10,7 @@ import dev.csfstudio.isa.OperandKind;
 import dev.csfstudio.isa.OperandSpec;
 import dev.csfstudio.isa.PandecodeText;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -218,6 +219,11 @@ final class Assembly implements ExpressionEvaluator.Scope {
     private final SourceReader reader;
     private final List<Diagnostic> diagnostics = new ArrayList<>();
     private final List<Path> files = new ArrayList<>();
+    /** Every file read, by path: each is read and indexed once however often it is included. */
+    private final Map<Path, SourceFile> loaded = new HashMap<>();
+    /** Bytes of source assembled so far, every inclusion counted, and how many includes were followed. */
+    private long sourceBytes;
+    private int inclusions;
     private final ArrayList<Stmt> stmts = new ArrayList<>();
     private final ArrayList<Stmt> emitted = new ArrayList<>();
 
@@ -236,6 +242,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
     private final Set<SourceRange> referenceRanges = new HashSet<>();
 
     private final List<Program.QueueDecl> queues = new ArrayList<>();
+    private final Map<String, Program.QueueDecl> queuesByName = new HashMap<>();
     private final List<NamedUse> queueVms = new ArrayList<>();
     private final List<NamedUse[]> submits = new ArrayList<>();
     private NamedUse entry;
@@ -272,7 +279,8 @@ final class Assembly implements ExpressionEvaluator.Scope {
         int expectedNames = Math.max(16, text.bytes().length / 128);
         labels = new HashMap<>(expectedNames);
         globalNames = new HashMap<>(expectedNames);
-        load(main, text, new ArrayDeque<>());
+        sourceBytes = text.length();
+        load(sourceFile(main, text), new ArrayDeque<>());
         if (sections.values().stream().noneMatch(x -> x.kind == SectionKind.STREAM) && !sections.containsKey(DEFAULT_NAME)) {
             openStream(DEFAULT_NAME, SourceRange.at(main, 1, 1, 1)); // every program has an entry stream, maybe empty
         }
@@ -340,13 +348,18 @@ final class Assembly implements ExpressionEvaluator.Scope {
 
     // ---------------------------------------------------------------- load + pass 1
 
-    /** Parses a file line by line, running pass 1 on each line as it comes; includes splice in place. */
-    private void load(Path file, SourceText text, Deque<Path> chain) {
-        if (!files.contains(file)) {
-            files.add(file);
-        }
+    /** A file read for the first time in this assembly: indexed once, however often it is included. */
+    private SourceFile sourceFile(Path file, SourceText text) {
         SourceFile src = new SourceFile(file, text, SourceLines.lineStarts(text.bytes(), threads),
                 new ExpressionEvaluator(file, this));
+        loaded.put(file, src);
+        files.add(file);
+        return src;
+    }
+
+    /** Parses a file line by line, running pass 1 on each line as it comes; includes splice in place. */
+    private void load(SourceFile src, Deque<Path> chain) {
+        Path file = src.path();
         chain.push(file);
         int lineCount = src.lineStarts().length;
         if (stmts.isEmpty()) {
@@ -546,17 +559,57 @@ final class Assembly implements ExpressionEvaluator.Scope {
                     + options.maxIncludeDepth() + " files"));
             return;
         }
-        SourceText text;
+        if (++inclusions > options.maxIncludes()) {
+            report(Diagnostic.error(nameRange, "include", "more than " + options.maxIncludes()
+                    + " .include directives followed in one assembly (the limit; is a file included over and over?)"));
+            return;
+        }
+        SourceFile src = loaded.get(target);
+        if (src == null) {
+            src = read(name, target, nameRange);
+            if (src == null) {
+                return;
+            }
+        }
+        if (sourceBytes + src.source().length() > options.maxSourceBytes()) {
+            report(sourceLimit(name, nameRange));
+            return;
+        }
+        sourceBytes += src.source().length();
+        load(src, chain);
+    }
+
+    /**
+     * An included file, read once per assembly; only regular files (a device, FIFO or directory would never
+     * end or block the assembly). Null when it cannot be read, which is reported.
+     */
+    private SourceFile read(String name, Path target, SourceRange nameRange) {
+        String cannot = "cannot read \"" + name + "\": ";
+        if (Files.exists(target) && !Files.isRegularFile(target)) {
+            report(Diagnostic.error(nameRange, "include", cannot + (Files.isDirectory(target) ? "a directory"
+                    : "not a regular file (a device or FIFO)") + "; only files can be included"));
+            return null;
+        }
         try {
-            text = FileSystemReader.readText(reader, target);
+            SourceText text = FileSystemReader.readText(reader, target, options.maxSourceBytes() - sourceBytes);
             if (text == null) {
                 throw new IOException("no such file");
             }
+            return sourceFile(target, text);
+        } catch (SourceTooLargeException e) {
+            report(sourceLimit(name, nameRange));
+        } catch (InvalidUtf8Exception e) {
+            report(Diagnostic.error(nameRange, "encoding", cannot + e.getMessage() + " (line " + e.line + ", column "
+                    + e.column + ")"));
         } catch (IOException | RuntimeException e) {
-            report(Diagnostic.error(nameRange, "include", "cannot read \"" + name + "\": " + Assembler.describe(e)));
-            return;
+            report(Diagnostic.error(nameRange, "include", cannot + Assembler.describe(e)));
         }
-        load(target, text, chain);
+        return null;
+    }
+
+    private Diagnostic sourceLimit(String name, SourceRange nameRange) {
+        return Diagnostic.error(nameRange, "include", "cannot include \"" + name + "\": this assembly would read more than "
+                + AssemblerOptions.describeBytes(options.maxSourceBytes()) + " of source (the limit; every inclusion counts)");
     }
 
     static String unquote(String quoted) {
@@ -812,10 +865,11 @@ final class Assembly implements ExpressionEvaluator.Scope {
                     }
                 }
                 SourceRange qr = range(d.argument(0));
-                if (queues.stream().anyMatch(x -> x.name().equals(q))) {
+                Program.QueueDecl declared = new Program.QueueDecl(q, vm, qr);
+                if (queuesByName.putIfAbsent(q, declared) != null) {
                     throw DiagnosticException.error(qr, "duplicate-symbol", "queue '" + q + "' is already declared");
                 }
-                queues.add(new Program.QueueDecl(q, vm, qr));
+                queues.add(declared);
                 queueVms.add(new NamedUse(vm, vmRange));
                 s.skip(true);
             }
@@ -1412,8 +1466,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
     }
 
     private DiagnosticException undefined(String name, SourceRange range) {
-        List<String> known = new ArrayList<>(globalNames.keySet());
-        List<String> near = SpellingSuggestions.closest(name, known);
+        List<String> near = closestName(name, globalNames.keySet());
         return new DiagnosticException(Diagnostic.error(range, "undefined-symbol", "undefined symbol '" + name + "'"
                 + SpellingSuggestions.didYouMean(near)).withSuggestions(near));
     }
@@ -1523,7 +1576,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
             if (arg instanceof CsfParser.SymbolExprContext sym && pass == 1) {
                 throw new UnresolvedException(sym.getText(), ev.range(arg));
             }
-            List<String> near = SpellingSuggestions.closest(arg.getText(), labels.keySet());
+            List<String> near = closestName(arg.getText(), labels.keySet());
             throw new DiagnosticException(Diagnostic.error(ev.range(arg), "undefined-symbol",
                     "fbd() needs the label of a .fbd, got '" + arg.getText() + "'" + SpellingSuggestions.didYouMean(near))
                     .withSuggestions(near));
@@ -1555,22 +1608,23 @@ final class Assembly implements ExpressionEvaluator.Scope {
         for (int i = 0; i < queues.size(); i++) {
             NamedUse vm = queueVms.get(i);
             if (!vms.contains(vm.name())) {
-                List<String> near = SpellingSuggestions.closest(vm.name(), vms);
+                List<String> near = closestName(vm.name(), vms);
                 report(Diagnostic.error(vm.range(), "undefined-symbol", "undefined VM '" + vm.name() + "'"
                         + SpellingSuggestions.didYouMean(near)).withSuggestions(near));
             }
         }
         List<Program.QueueDecl> allQueues = queues.isEmpty()
                 ? List.of(new Program.QueueDecl(DEFAULT_NAME, DEFAULT_NAME, null)) : queues;
+        allQueues.forEach(q -> queuesByName.putIfAbsent(q.name(), q));
         String entryName = entry != null ? entry.name() : defaultEntry();
         if (entry != null) {
             refSection(entry, "entry stream");
         }
         List<Program.Job> jobs = new ArrayList<>();
         for (NamedUse[] sub : submits) {
-            Program.QueueDecl q = allQueues.stream().filter(x -> x.name().equals(sub[0].name())).findFirst().orElse(null);
+            Program.QueueDecl q = queuesByName.get(sub[0].name());
             if (q == null) {
-                List<String> near = SpellingSuggestions.closest(sub[0].name(), allQueues.stream().map(Program.QueueDecl::name).toList());
+                List<String> near = closestName(sub[0].name(), queuesByName.keySet());
                 report(Diagnostic.error(sub[0].range(), "undefined-symbol", "undefined queue '" + sub[0].name() + "'"
                         + SpellingSuggestions.didYouMean(near)).withSuggestions(near));
             }
@@ -1604,8 +1658,10 @@ final class Assembly implements ExpressionEvaluator.Scope {
     private SectionBuilder refSection(NamedUse use, String what) {
         SectionBuilder s = sections.get(use.name());
         if (s == null || s.kind != SectionKind.STREAM) {
-            List<String> streams = sections.values().stream().filter(x -> x.kind == SectionKind.STREAM).map(x -> x.name).toList();
-            List<String> near = SpellingSuggestions.closest(use.name(), streams);
+            if (streamNames == null) {
+                streamNames = sections.values().stream().filter(x -> x.kind == SectionKind.STREAM).map(x -> x.name).toList();
+            }
+            List<String> near = closestName(use.name(), streamNames);
             report(Diagnostic.error(use.range(), "undefined-symbol", "undefined " + what + " '" + use.name() + "'"
                     + SpellingSuggestions.didYouMean(near)).withSuggestions(near));
             ref(use.name(), use.range(), null);
@@ -1614,6 +1670,25 @@ final class Assembly implements ExpressionEvaluator.Scope {
         ref(use.name(), use.range(), s);
         return s;
     }
+
+    /** The names of all streams, for suggestions (made on the first misspelt stream name). */
+    private List<String> streamNames;
+
+    /**
+     * Suggestions among the program's own names (labels, streams, queues): each costs a look at every name,
+     * so a file with many names and many misspellings gets suggestions only until {@link #SUGGESTION_WORK}
+     * names have been looked at in all, and plain messages after that; suggesting stays linear.
+     */
+    private List<String> closestName(String name, java.util.Collection<String> candidates) {
+        if (suggestionWork > SUGGESTION_WORK) {
+            return List.of();
+        }
+        suggestionWork += candidates.size();
+        return SpellingSuggestions.closest(name, candidates);
+    }
+
+    static final long SUGGESTION_WORK = 4_000_000;
+    private long suggestionWork;
 
     /** Labels defined in streams (the ones an unused-label warning is about), and how many are used. */
     private int streamLabels;
@@ -1654,8 +1729,14 @@ final class Assembly implements ExpressionEvaluator.Scope {
         List<Diagnostic> sorted = new ArrayList<>(new LinkedHashSet<>(diagnostics));
         sorted.sort(Comparator.comparingInt((Diagnostic d) -> fileIndex.applyAsInt(d.range().file()))
                 .thenComparingInt(d -> d.range().line()).thenComparingInt(d -> d.range().column()));
+        Map<Path, SourceText> texts = new HashMap<>();
+        loaded.forEach((path, src) -> texts.put(path, src.source()));
+        SourceReader sources = path -> {
+            SourceText t = texts.get(path);
+            return t == null ? null : t.text();
+        };
         return new AssemblyResult(program, sorted, new AssembledLines(emitted), new LazyList<>(tables::symbols),
-                new LazyList<>(() -> tables.references(fileIndex)), files);
+                new LazyList<>(() -> tables.references(fileIndex)), files, sources);
     }
 
     /**

@@ -12,9 +12,18 @@ import java.util.List;
  * @param symbols     every symbol defined (local numeric labels included, kind LOCAL_LABEL)
  * @param references  every use of a symbol, resolved where possible
  * @param files       the main file first, then each included file once
+ * @param sources     the text of each of {@code files} as this assembly read it (null for any other file):
+ *                    what diagnostics quote, without reading a file twice
  */
 public record AssemblyResult(Program program, List<Diagnostic> diagnostics, List<AssembledLine> lines,
-                             List<Symbol> symbols, List<SymbolReference> references, List<Path> files) {
+                             List<Symbol> symbols, List<SymbolReference> references, List<Path> files,
+                             SourceReader sources) {
+
+    /** A result that keeps no source text. */
+    public AssemblyResult(Program program, List<Diagnostic> diagnostics, List<AssembledLine> lines,
+                          List<Symbol> symbols, List<SymbolReference> references, List<Path> files) {
+        this(program, diagnostics, lines, symbols, references, files, file -> null);
+    }
 
     public AssemblyResult {
         diagnostics = List.copyOf(diagnostics);

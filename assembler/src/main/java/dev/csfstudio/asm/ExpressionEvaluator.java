@@ -158,7 +158,16 @@ final class ExpressionEvaluator {
         if (digits.isEmpty()) {
             throw DiagnosticException.error(range, "syntax", "malformed number " + shorten(text));
         }
-        BigInteger v = new BigInteger(digits, radix);
+        int significant = 0;
+        while (significant < digits.length() - 1 && digits.charAt(significant) == '0') {
+            significant++;
+        }
+        // judged by length first: more digits than 2^64 has cannot fit (and BigInteger takes quadratic time)
+        if (digits.length() - significant > (radix == 16 ? 16 : radix == 10 ? 20 : 64)) {
+            throw DiagnosticException.error(range, "out-of-range",
+                    "number " + shorten(text) + " does not fit in 64 bits (" + digits.length() + " digits)");
+        }
+        BigInteger v = new BigInteger(digits.substring(significant), radix);
         if (v.compareTo(TWO_TO_64) >= 0) {
             throw DiagnosticException.error(range, "out-of-range",
                     "number " + shorten(text) + " does not fit in 64 bits");

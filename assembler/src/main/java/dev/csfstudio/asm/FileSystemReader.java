@@ -16,12 +16,18 @@ final class FileSystemReader implements SourceReader {
         return SourceText.read(file).text();
     }
 
-    /** The text of {@code file} through {@code reader}, with its bytes read only once from a file. */
-    static SourceText readText(SourceReader reader, Path file) throws IOException {
+    /**
+     * The text of {@code file} through {@code reader}, with its bytes read only once from a file; more than
+     * {@code maxBytes} (characters from another reader) is a {@link SourceTooLargeException}.
+     */
+    static SourceText readText(SourceReader reader, Path file, long maxBytes) throws IOException {
         if (reader instanceof FileSystemReader) {
-            return SourceText.read(file);
+            return SourceText.read(file, maxBytes);
         }
         String text = reader.read(file);
+        if (text != null && text.length() > maxBytes) {
+            throw new SourceTooLargeException(maxBytes);
+        }
         return text == null ? null : SourceText.of(text);
     }
 }

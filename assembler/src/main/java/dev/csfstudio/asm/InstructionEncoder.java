@@ -79,7 +79,11 @@ final class InstructionEncoder {
     boolean namesSymbols(CsfParser.InstructionContext ctx) {
         String text = ctx.mnemonic.getText();
         int dot = text.indexOf('.');
-        InstructionDef def = isa.byMnemonic(dot < 0 ? text : text.substring(0, dot)).orElse(null);
+        String name = dot < 0 ? text : text.substring(0, dot);
+        InstructionDef def = isa.byMnemonic(name).orElse(null);
+        if (def == null && !UNKNOWN.matcher(name).matches()) {
+            return false; // an unknown mnemonic is reported without looking at its operands
+        }
         List<CsfParser.OperandContext> given = ctx.operand();
         for (int i = 0; i < given.size(); i++) {
             CsfParser.OperandContext o = given.get(i);

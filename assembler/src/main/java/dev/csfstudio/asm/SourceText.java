@@ -2,6 +2,9 @@ package dev.csfstudio.asm;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -42,46 +45,93 @@ final class SourceText {
     }
 
     /**
-     * A UTF-8 file; a malformed byte sequence is an error, as with {@link Files#readString}. A byte order
-     * mark is not part of the text (editors hide it, and count columns without it).
+     * A UTF-8 file of at most {@code maxBytes} bytes; a malformed byte sequence is an
+     * {@link InvalidUtf8Exception} that says where. A byte order mark is not part of the text (editors hide
+     * it, and count columns without it). Pipes and devices are read to their end or the limit.
      */
-    static SourceText read(Path file) throws IOException {
-        byte[] bytes = readBytes(file);
+    static SourceText read(Path file, long maxBytes) throws IOException {
+        byte[] bytes = readBytes(file, maxBytes);
+        int skipped = 0;
         if (bytes.length >= 3 && bytes[0] == (byte) 0xef && bytes[1] == (byte) 0xbb && bytes[2] == (byte) 0xbf) {
             bytes = Arrays.copyOfRange(bytes, 3, bytes.length);
+            skipped = 3;
         }
         if (AsciiCheck.isAscii(bytes)) {
             return new SourceText(null, bytes, true);
         }
-        return of(StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString());
+        return of(decode(bytes, skipped));
+    }
+
+    /** {@link #read(Path, long)} with the default limit of {@link AssemblerOptions#DEFAULT_MAX_SOURCE_BYTES}. */
+    static SourceText read(Path file) throws IOException {
+        return read(file, AssemblerOptions.DEFAULT_MAX_SOURCE_BYTES);
+    }
+
+    /** UTF-8 text, or where the first malformed sequence starts ({@code skipped} bytes were cut off the front). */
+    private static String decode(byte[] bytes, int skipped) throws InvalidUtf8Exception {
+        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder();
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        CharBuffer out = CharBuffer.allocate(bytes.length); // UTF-8 never has fewer bytes than UTF-16 units
+        CoderResult result = decoder.decode(in, out, true);
+        if (result.isError()) {
+            out.flip();
+            int lineStart = 0;
+            int line = 1;
+            for (int i = 0; i < out.limit(); i++) {
+                char c = out.get(i);
+                if (c == '\n' || c == '\r' && (i + 1 >= out.limit() || out.get(i + 1) != '\n')) {
+                    line++;
+                    lineStart = i + 1;
+                }
+            }
+            throw new InvalidUtf8Exception(skipped + in.position(), line, out.limit() - lineStart + 1);
+        }
+        decoder.flush(out);
+        return out.flip().toString();
     }
 
     private static final int READ_PIECE = 1 << 20;
     private static final int MAX_BYTES = Integer.MAX_VALUE - 16;
 
     /**
-     * The file's bytes, read in pieces straight into the array: {@link Files#readAllBytes} reads a large file
-     * through a temporary native buffer as large as the file, which took twice as long.
+     * The file's bytes, read in pieces straight into an array of the size the file says it has:
+     * {@link Files#readAllBytes} reads a large file through a temporary native buffer as large as the file,
+     * which took twice as long. Whatever has no size (pipes, /proc files) or grows meanwhile is read on to its
+     * end, but never past {@code maxBytes}.
      */
-    private static byte[] readBytes(Path file) throws IOException {
+    private static byte[] readBytes(Path file, long maxBytes) throws IOException {
+        long limit = Math.min(maxBytes, MAX_BYTES);
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
             long size = channel.size();
-            if (size > MAX_BYTES) {
-                throw new IOException("file too large: " + size + " bytes, at most " + MAX_BYTES);
+            if (size > limit) {
+                throw new SourceTooLargeException(limit);
             }
             byte[] bytes = new byte[(int) size];
             int at = 0;
-            while (at < bytes.length) {
-                int n = channel.read(ByteBuffer.wrap(bytes, at, Math.min(READ_PIECE, bytes.length - at)), at);
+            ByteBuffer probe = ByteBuffer.allocate(1);
+            while (true) {
+                if (at == bytes.length) { // the end, if one more byte is not there
+                    probe.clear();
+                    int n = channel.read(probe);
+                    if (n < 0) {
+                        return bytes;
+                    }
+                    if (n == 0) {
+                        continue;
+                    }
+                    if (at >= limit) {
+                        throw new SourceTooLargeException(limit);
+                    }
+                    bytes = Arrays.copyOf(bytes, (int) Math.min(limit, Math.max(8192, 2L * bytes.length)));
+                    bytes[at++] = probe.get(0);
+                    continue;
+                }
+                int n = channel.read(ByteBuffer.wrap(bytes, at, Math.min(READ_PIECE, bytes.length - at)));
                 if (n < 0) {
-                    return Arrays.copyOf(bytes, at); // it shrank meanwhile
+                    return Arrays.copyOf(bytes, at); // it shrank meanwhile, or a pipe ended
                 }
                 at += n;
             }
-            if (channel.read(ByteBuffer.allocate(1), at) > 0) {
-                return Files.readAllBytes(file); // it grew meanwhile, or its size is not known (like /proc files)
-            }
-            return bytes;
         }
     }
 

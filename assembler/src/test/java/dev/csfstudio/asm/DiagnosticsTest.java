@@ -142,6 +142,35 @@ class DiagnosticsTest {
     }
 
     @Test
+    void aMegabyteDecimalLiteralIsRejectedByItsLength() {
+        Diagnostic d = only("MOVE32 r0, #" + "9".repeat(1_000_000) + "\n");
+        assertEquals("number 99999999999999999999... does not fit in 64 bits (1000000 digits)", d.message());
+    }
+
+    @Test
+    void leadingZerosDoNotCountTowardsTheLength() {
+        assertEquals(7, Sources.word("MOVE32 r0, #" + "0".repeat(100) + "7") & 0xffff_ffffL);
+        assertEquals(0x12, Sources.word("MOVE32 r0, #0x" + "0".repeat(100) + "12") & 0xffff_ffffL);
+    }
+
+    @Test
+    void suggestionsAmongTheProgramsNamesStopOnceTheyWouldCostTooMuch() {
+        // 3000 labels, each misspelt once: suggesting for all would look at 9 million names
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < 3000; i++) {
+            text.append("label").append(i).append(": NOP\n");
+        }
+        for (int i = 0; i < 3000; i++) {
+            text.append("BRANCH.ne r0, labl").append(i).append("\n");
+        }
+        List<Diagnostic> undefined = Sources.assemble(text.toString()).errors();
+        assertEquals(3000, undefined.size());
+        assertEquals(List.of("label0"), undefined.get(0).suggestions().subList(0, 1));
+        assertEquals(List.of(), undefined.get(2999).suggestions());
+        assertEquals("undefined symbol 'labl2999'", undefined.get(2999).message());
+    }
+
+    @Test
     void absurdNumberIsAnErrorNotATruncation() {
         Diagnostic d = only("MOVE32 r0, #0x" + "f".repeat(100) + "\n");
         assertTrue(d.message().contains("does not fit in 64 bits"), d.message());

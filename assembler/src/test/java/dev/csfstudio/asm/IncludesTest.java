@@ -83,4 +83,103 @@ class IncludesTest {
                 .assembleText(Sources.MAIN, ".include \"../../etc/passwd\"\n", reader);
         assertTrue(r.errors().get(0).message().contains("outside the include roots"), r.errors().toString());
     }
+
+    @Test
+    void eachFileIsReadOnceHoweverOftenItIsIncluded() {
+        Map<Path, Integer> reads = new java.util.HashMap<>();
+        SourceReader counting = file -> {
+            reads.merge(file, 1, Integer::sum);
+            return "NOP\n";
+        };
+        AssemblyResult r = new Assembler().assembleText(Sources.MAIN,
+                ".include \"nop.csf\"\n.include \"nop.csf\"\n.include \"nop.csf\"\n", counting);
+        assertFalse(r.hasErrors(), () -> r.errors().toString());
+        assertEquals(3, r.program().entrySection().instructionCount());
+        assertEquals(Map.of(DIR.resolve("nop.csf"), 1), reads);
+        assertEquals(List.of(Sources.MAIN, DIR.resolve("nop.csf")), r.files());
+    }
+
+    @Test
+    void aDiamondOfIncludesStopsAtTheIncludeLimitWithEachFileReadOnce() {
+        // f0 includes f1 twice, f1 includes f2 twice, ... : 2^25 inclusions if nothing stopped them
+        Map<Path, Integer> reads = new java.util.HashMap<>();
+        SourceReader diamond = file -> {
+            reads.merge(file, 1, Integer::sum);
+            String name = file.getFileName().toString();
+            int n = Integer.parseInt(name.substring(1, name.indexOf('.')));
+            return n == 25 ? "NOP\n" : (".include \"f" + (n + 1) + ".csf\"\n").repeat(2);
+        };
+        AssemblyResult r = new Assembler().assembleText(DIR.resolve("f0.csf"), ".include \"f1.csf\"\n".repeat(2), diamond);
+        assertTrue(r.hasErrors());
+        assertEquals("more than 10000 .include directives followed in one assembly (the limit; is a file included"
+                + " over and over?)", r.errors().get(0).message());
+        assertTrue(reads.values().stream().allMatch(n -> n == 1), reads::toString);
+        assertEquals(25, reads.size());
+    }
+
+    @Test
+    void everyInclusionCountsTowardsTheSourceByteLimit() {
+        SourceReader reader = file -> "NOP ; " + "x".repeat(594) + "\n"; // 601 characters
+        AssemblerOptions small = new AssemblerOptions(Assembler.DEFAULT_BASE, List.of(), 32, 1300, 100);
+        String main = ".include \"a.csf\"\n.include \"a.csf\"\n.include \"a.csf\"\n";
+        AssemblyResult r = new Assembler(small).assembleText(Sources.MAIN, main, reader);
+        assertEquals(1, r.errors().size(), r.errors()::toString);
+        Diagnostic d = r.errors().get(0);
+        assertEquals(3, d.range().line());
+        assertEquals("cannot include \"a.csf\": this assembly would read more than 1300 bytes of source (the"
+                + " limit; every inclusion counts)", d.message());
+    }
+
+    @Test
+    void aMainFileBeyondTheSourceByteLimitIsOneError(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path big = java.nio.file.Files.writeString(dir.resolve("big.csf"), "NOP\n".repeat(1000));
+        AssemblyResult r = new Assembler(new AssemblerOptions(Assembler.DEFAULT_BASE, List.of(), 32, 1024, 100))
+                .assemble(big);
+        assertEquals(List.of("cannot read " + big + ": more than 1024 bytes of source (the limit of one assembly)"),
+                r.errors().stream().map(Diagnostic::message).toList());
+    }
+
+    @Test
+    void aDirectoryIsNotIncluded(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        java.nio.file.Files.createDirectory(dir.resolve("lib"));
+        Diagnostic d = includeFrom(dir, "lib");
+        assertEquals("cannot read \"lib\": a directory; only files can be included", d.message());
+    }
+
+    @Test
+    void aDeviceIsNotIncluded() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.exists(Path.of("/dev/zero")));
+        Diagnostic d = includeFrom(Path.of("/dev"), "zero");
+        assertEquals("cannot read \"zero\": not a regular file (a device or FIFO); only files can be included",
+                d.message());
+    }
+
+    @Test
+    void aFifoIsNotIncludedAndNothingWaitsForAWriter(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path fifo = dir.resolve("pipe.csf");
+        org.junit.jupiter.api.Assumptions.assumeTrue(mkfifo(fifo), "mkfifo is not available");
+        Diagnostic d = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(20),
+                () -> includeFrom(dir, "pipe.csf"));
+        assertEquals("cannot read \"pipe.csf\": not a regular file (a device or FIFO); only files can be included",
+                d.message());
+    }
+
+    /** The one error of a file in {@code dir} that includes {@code name}, read from the file system. */
+    private static Diagnostic includeFrom(Path dir, String name) {
+        AssemblyResult r = new Assembler().assembleText(dir.resolve("main.csf"), ".include \"" + name + "\"\n",
+                SourceReader.fileSystem());
+        assertEquals(1, r.errors().size(), r.errors()::toString);
+        return r.errors().get(0);
+    }
+
+    static boolean mkfifo(Path path) {
+        try {
+            return new ProcessBuilder("mkfifo", path.toString()).start().waitFor() == 0;
+        } catch (java.io.IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
 }

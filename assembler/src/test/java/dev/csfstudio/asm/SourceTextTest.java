@@ -3,6 +3,7 @@ package dev.csfstudio.asm;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
@@ -63,5 +64,37 @@ class SourceTextTest {
         Path file = dir.resolve("bad.csf");
         Files.write(file, new byte[] {'N', 'O', 'P', (byte) 0xC3});
         assertThrows(CharacterCodingException.class, () -> SourceText.read(file));
+    }
+
+    @Test
+    void malformedUtf8IsReportedAtItsByteAndPosition() throws IOException {
+        Path file = dir.resolve("bad.csf");
+        Files.write(file, new byte[] {'N', 'O', 'P', '\n', ' ', (byte) 0xC3, (byte) 0xA9, 'N', (byte) 0xFF, '\n'});
+        List<Diagnostic> d = new Assembler().assemble(file).diagnostics();
+        assertEquals(List.of(Diagnostic.error(SourceRange.at(file, 2, 4, 1), "encoding", "invalid UTF-8 at byte 8")), d);
+    }
+
+    @Test
+    void malformedUtf8InAnIncludedFileNamesTheByteLineAndColumn() throws IOException {
+        Files.write(dir.resolve("inc.csf"), new byte[] {(byte) 0xef, (byte) 0xbb, (byte) 0xbf, 'N', 'O', 'P', (byte) 0x80});
+        Path main = Files.writeString(dir.resolve("main.csf"), "NOP\n.include \"inc.csf\"\n");
+        Diagnostic d = new Assembler().assemble(main).errors().get(0);
+        assertEquals("cannot read \"inc.csf\": invalid UTF-8 at byte 6 (line 1, column 4)", d.message());
+        assertEquals(2, d.range().line());
+    }
+
+    @Test
+    void aFileWithoutAKnownSizeIsReadToItsEnd() throws IOException {
+        Path proc = Path.of("/proc/self/status");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isReadable(proc) && Files.size(proc) == 0);
+        assertTrue(SourceText.read(proc).text().contains("Name:"));
+    }
+
+    @Test
+    void aDeviceThatNeverEndsIsReadOnlyUpToTheLimit() {
+        Path zero = Path.of("/dev/zero");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isReadable(zero));
+        IOException e = assertThrows(IOException.class, () -> SourceText.read(zero, 1 << 20));
+        assertEquals("more than 1 MiB of source (the limit of one assembly)", e.getMessage());
     }
 }

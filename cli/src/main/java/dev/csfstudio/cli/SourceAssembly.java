@@ -6,9 +6,7 @@ import java.nio.file.Path;
 
 import dev.csfstudio.asm.Assembler;
 import dev.csfstudio.asm.AssemblyResult;
-import dev.csfstudio.asm.Diagnostic;
-import dev.csfstudio.asm.DiagnosticFormatter;
-import dev.csfstudio.asm.SourceReader;
+import dev.csfstudio.asm.DiagnosticPrinter;
 
 /** Assembles a source file the way every command does: check it is readable, print every diagnostic. */
 final class SourceAssembly {
@@ -20,11 +18,7 @@ final class SourceAssembly {
     static AssemblyResult assemble(Path source, PrintWriter err) {
         checkReadable(source);
         AssemblyResult result = new Assembler().assemble(source);
-        SourceReader reader = SourceReader.fileSystem();
-        for (Diagnostic d : result.diagnostics()) {
-            String text = DiagnosticFormatter.format(d, reader);
-            err.print(text.endsWith("\n") ? text : text + "\n");
-        }
+        DiagnosticPrinter.print(result, (severity, text) -> err.print(text));
         err.flush();
         return result;
     }
