@@ -2,8 +2,6 @@ package dev.csfstudio.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
@@ -18,7 +16,8 @@ import picocli.CommandLine.Model.CommandSpec;
 /** {@code csf asm}: assembles a source file into a binary, hex, C or JSON file. */
 @Command(name = "asm", mixinStandardHelpOptions = true, versionProvider = Csf.Version.class,
         description = {"Assembles a .csf source file.",
-                "Errors and warnings go to stderr as file:line:col: error: message."},
+                "Errors and warnings go to stderr as file:line:col: error: message (the first 1000 of each kind,"
+                        + " then a count). Outputs are replaced whole, never over an input."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:assembled", "1:errors in the source (or warnings with --Werror), bad options"})
 final class AssembleCommand implements Callable<Integer> {
@@ -40,35 +39,52 @@ final class AssembleCommand implements Callable<Integer> {
     OutputFormat format;
 
     @Option(names = "--listing", paramLabel = "FILE", description = "also write a listing: address, word, source")
-    Path listing;
+    String listing;
 
     @Option(names = "--Werror", description = "treat warnings as errors")
     boolean warningsAreErrors;
 
     @Override
     public Integer call() {
-        if ("-".equals(output) && format == OutputFormat.BIN) {
+        boolean toStdout = "-".equals(output);
+        if (toStdout && format == OutputFormat.BIN) {
             throw new UserError("bin is binary and does not go to stdout: give a file with -o, or use --format hex");
         }
+        Path out = toStdout ? null : output != null ? OutputFiles.file("-o", output) : defaultOutput();
+        Path listingFile = listing == null ? null : OutputFiles.file("--listing", listing);
         PrintWriter err = spec.commandLine().getErr();
         AssemblyResult result = SourceAssembly.assemble(source, err);
-        if (result.hasErrors() || (warningsAreErrors && !result.warnings().isEmpty())) {
+        if (result.hasErrors()) {
             return Csf.ERROR;
+        }
+        int warnings = result.warnings().size();
+        if (warningsAreErrors && warnings > 0) {
+            throw new UserError(warnings + (warnings == 1 ? " warning" : " warnings")
+                    + " treated as errors (--Werror); nothing written");
+        }
+        OutputFiles.refuseOverwritingInputs(output != null ? "-o" : "the output", out, result.files());
+        OutputFiles.refuseOverwritingInputs("--listing", listingFile, result.files());
+        if (out != null && listingFile != null && OutputFiles.sameFile(out, listingFile)) {
+            throw new UserError("--listing " + listing + " is the output file too: give them different names");
         }
         Program program = result.program();
         String unwritable = format.unwritableReason(program);
         if (unwritable != null) {
             throw new UserError(source + ": " + unwritable);
         }
-        byte[] bytes = format.render(program, source.getFileName().toString());
-        if ("-".equals(output)) {
-            spec.commandLine().getOut().print(new String(bytes, StandardCharsets.UTF_8));
+        String name = source.getFileName().toString();
+        if (toStdout) {
+            try {
+                format.writeText(program, name, spec.commandLine().getOut());
+            } catch (IOException e) {
+                throw new UserError("cannot write to stdout: " + IoMessages.reason(e));
+            }
             spec.commandLine().getOut().flush();
         } else {
-            write(output != null ? Path.of(output) : defaultOutput(), bytes);
+            OutputFiles.write(out, stream -> format.write(program, name, stream));
         }
-        if (listing != null) {
-            write(listing, Listing.render(program).getBytes(StandardCharsets.UTF_8));
+        if (listingFile != null) {
+            OutputFiles.write(listingFile, stream -> Listing.write(program, stream));
         }
         return Csf.OK;
     }
@@ -78,18 +94,6 @@ final class AssembleCommand implements Callable<Integer> {
         int dot = name.lastIndexOf('.');
         String stem = dot > 0 ? name.substring(0, dot) : name;
         return source.resolveSibling(stem + "." + format.extension());
-    }
-
-    static void write(Path file, byte[] bytes) {
-        try {
-            Path parent = file.toAbsolutePath().getParent();
-            if (parent != null) {
-                Files.createDirectories(parent);
-            }
-            Files.write(file, bytes);
-        } catch (IOException e) {
-            throw new UserError("cannot write " + file + ": " + IoMessages.reason(e));
-        }
     }
 
     /** Accepts the format names in any letter case. */

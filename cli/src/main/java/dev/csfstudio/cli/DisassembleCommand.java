@@ -1,6 +1,10 @@
 package dev.csfstudio.cli;
 
+import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.io.Writer;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -57,22 +61,39 @@ final class DisassembleCommand implements Callable<Integer> {
     Long base;
 
     @Option(names = {"-o", "--output"}, paramLabel = "OUT", description = "write the source here instead of stdout")
-    Path output;
+    String output;
 
     @Override
     public Integer call() {
         SourceAssembly.checkReadable(input);
-        String text = pandecode ? fromTrace() : fromBinary();
-        if (output != null) {
-            AssembleCommand.write(output, text.getBytes(StandardCharsets.UTF_8));
+        Path out = output == null ? null : OutputFiles.file("-o", output);
+        OutputFiles.refuseOverwritingInputs("-o", out, List.of(input.toAbsolutePath()));
+        Text text = pandecode ? fromTrace() : fromBinary();
+        if (out != null) {
+            OutputFiles.write(out, stream -> {
+                Writer w = new BufferedWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8), 1 << 16);
+                text.writeTo(w);
+                w.flush();
+            });
         } else {
-            spec.commandLine().getOut().print(text);
-            spec.commandLine().getOut().flush();
+            PrintWriter stdout = spec.commandLine().getOut();
+            try {
+                text.writeTo(stdout);
+            } catch (IOException e) {
+                throw new UserError("cannot write to stdout: " + IoMessages.reason(e));
+            }
+            stdout.flush();
         }
         return Csf.OK;
     }
 
-    private String fromBinary() {
+    /** The source text, written when the output is open (a 64 MiB stream is never one string). */
+    @FunctionalInterface
+    private interface Text {
+        void writeTo(Writer out) throws IOException;
+    }
+
+    private Text fromBinary() {
         byte[] bytes = read();
         if (bytes.length % 8 != 0) {
             throw new UserError(input + ": " + bytes.length + " bytes is not a whole number of 8-byte instructions");
@@ -81,30 +102,40 @@ final class DisassembleCommand implements Callable<Integer> {
         if ((start & 7) != 0) {
             throw new UserError(String.format(Locale.ROOT, "--base 0x%x is not 8-byte aligned", start));
         }
-        StringBuilder out = new StringBuilder();
-        out.append(String.format(Locale.ROOT, "// %s: %d instructions\n", input.getFileName(), bytes.length / 8));
-        if (base != null) {
-            out.append(String.format(Locale.ROOT, ".stream main, at=0x%x\n", start));
+        long end = start + bytes.length;
+        if (base != null && end > VA_LIMIT) {
+            throw new UserError(String.format(Locale.ROOT, "--base 0x%x: %d instructions from there end at 0x%x, past"
+                    + " the 48-bit GPU address space (the last base that fits is 0x%x)", start, bytes.length / 8, end,
+                    VA_LIMIT - bytes.length));
         }
-        if (syntax == Syntax.pandecode) {
-            appendPandecode(out, words(bytes));
-            return out.toString();
-        }
-        new StreamDisassembly().append(out, words(bytes), StreamDisassembly.addressLabels(start));
-        return out.toString();
+        long[] words = words(bytes);
+        return out -> {
+            out.write(String.format(Locale.ROOT, "// %s: %d instructions\n", input.getFileName(), words.length));
+            if (base != null) {
+                out.write(String.format(Locale.ROOT, ".stream main, at=0x%x\n", start));
+            }
+            if (syntax == Syntax.pandecode) {
+                writePandecode(out, words);
+            } else {
+                new StreamDisassembly().write(out, words, StreamDisassembly.addressLabels(start));
+            }
+        };
     }
+
+    /** GPU virtual addresses are 48 bits. */
+    private static final long VA_LIMIT = 1L << 48;
 
     /** Each word as pandecode prints it; a word whose pandecode text is undefined stays a raw word. */
-    private static void appendPandecode(StringBuilder out, long[] words) {
+    private static void writePandecode(Writer out, long[] words) throws IOException {
         PandecodeText pandecode = new PandecodeText(InstructionSet.v10());
-        out.append(".syntax pandecode\n");
+        out.write(".syntax pandecode\n");
         for (long w : words) {
-            out.append("    ").append(pandecode.print(w).orElseGet(() -> Disassembler.rawDirective(w)
-                    + " // pandecode's text of this word is undefined (a value past one of its name tables)")).append('\n');
+            out.write("    " + pandecode.print(w).orElseGet(() -> Disassembler.rawDirective(w)
+                    + " // pandecode's text of this word is undefined (a value past one of its name tables)") + "\n");
         }
     }
 
-    private String fromTrace() {
+    private Text fromTrace() {
         List<String> lines;
         try {
             lines = Files.readAllLines(input, StandardCharsets.UTF_8);
@@ -119,22 +150,22 @@ final class DisassembleCommand implements Callable<Integer> {
                     + " text of an instruction) found; is this a PAN_MESA_DEBUG=trace dump?");
         }
         List<PandecodeTrace.RecoveredStream> streams = recovery.streams();
-        StringBuilder out = new StringBuilder();
-        out.append("// Recovered from ").append(input.getFileName()).append(": ").append(recovery.instructions())
-                .append(" executed instructions in ").append(streams.size()).append(" stream(s)\n");
-        for (String note : recovery.notes()) {
-            out.append("// ").append(note).append('\n');
-        }
-        StreamDisassembly disassembly = new StreamDisassembly();
-        for (PandecodeTrace.RecoveredStream stream : streams) {
-            out.append('\n').append(".stream ").append(stream.name());
-            if (stream.address() >= 0) {
-                out.append(String.format(Locale.ROOT, ", at=0x%x", stream.address()));
+        return out -> {
+            out.write("// Recovered from " + input.getFileName() + ": " + recovery.instructions()
+                    + " executed instructions in " + streams.size() + " stream(s)\n");
+            for (String note : recovery.notes()) {
+                out.write("// " + note + "\n");
             }
-            out.append('\n');
-            disassembly.append(out, stream.words(), index -> stream.name() + "_L" + index);
-        }
-        return out.toString();
+            StreamDisassembly disassembly = new StreamDisassembly();
+            for (PandecodeTrace.RecoveredStream stream : streams) {
+                out.write("\n.stream " + stream.name());
+                if (stream.address() >= 0) {
+                    out.write(String.format(Locale.ROOT, ", at=0x%x", stream.address()));
+                }
+                out.write("\n");
+                disassembly.write(out, stream.words(), index -> stream.name() + "_L" + index);
+            }
+        };
     }
 
     private byte[] read() {

@@ -1,11 +1,19 @@
 package dev.csfstudio.cli;
 
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Locale;
 
 import dev.csfstudio.asm.AssembledLine;
 import dev.csfstudio.asm.Program;
 import dev.csfstudio.asm.Section;
+import dev.csfstudio.asm.SectionKind;
 
 /** An assembly listing: for every statement that produced bytes, its address, contents and source line. */
 final class Listing {
@@ -15,27 +23,32 @@ final class Listing {
     private Listing() {
     }
 
-    static String render(Program program) {
-        StringBuilder sb = new StringBuilder();
-        program.sections().stream().sorted(Comparator.comparingLong(Section::address)).forEach(section -> {
-            sb.append(String.format(Locale.ROOT, "%s %s (vm %s) at 0x%016x, %d bytes%n",
+    /** Writes the listing to {@code out} as it goes (a million statements make a million lines). */
+    static void write(Program program, OutputStream out) throws IOException {
+        Writer w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
+        List<Section> sections = program.sections().stream().sorted(Comparator.comparingLong(Section::address)).toList();
+        for (Section section : sections) {
+            w.write(String.format(Locale.ROOT, "%s %s (vm %s) at 0x%016x, %d bytes%n",
                     section.kind().name().toLowerCase(Locale.ROOT), section.name(), section.vm(),
                     section.address(), section.size()));
             for (AssembledLine line : section.lines()) {
-                sb.append(String.format(Locale.ROOT, "  %016x  %-16s  %s%n", line.address(),
+                w.write(String.format(Locale.ROOT, "  %016x  %-16s  %s%n", line.address(),
                         contents(section, line), line.sourceText().strip()));
             }
-        });
-        return sb.toString();
+        }
+        w.flush();
     }
 
-    /** The instruction word, or the first bytes of data in memory order. */
+    /**
+     * A stream's instruction word (also a raw {@code .inst} or {@code UNKNOWN_n} word) as a number, as the
+     * disassembler and mesa print words; data as its first bytes in memory order.
+     */
     private static String contents(Section section, AssembledLine line) {
-        if (line.instruction() != null) {
-            return String.format(Locale.ROOT, "%016x", line.word());
+        int start = (int) (line.address() - section.address());
+        if (section.kind() == SectionKind.STREAM && line.size() == 8) {
+            return String.format(Locale.ROOT, "%016x", section.word(start / 8));
         }
         StringBuilder sb = new StringBuilder();
-        int start = (int) (line.address() - section.address());
         int shown = Math.min(line.size(), DATA_BYTES_SHOWN);
         for (int i = 0; i < shown && start + i < section.bytes().length; i++) {
             sb.append(String.format(Locale.ROOT, "%02x", section.bytes()[start + i]));

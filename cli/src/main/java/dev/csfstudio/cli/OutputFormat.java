@@ -1,13 +1,18 @@
 package dev.csfstudio.cli;
 
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.Comparator;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Locale;
 
+import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
-import com.google.gson.JsonArray;
-import com.google.gson.JsonObject;
 
 import dev.csfstudio.asm.Program;
 import dev.csfstudio.asm.Section;
@@ -47,17 +52,29 @@ public enum OutputFormat {
     }
 
     /**
-     * Renders the program.
+     * Writes the program in this format to {@code out}, streaming: a 256 MiB buffer becomes its JSON text
+     * piece by piece, never as one string.
      *
      * @param baseName names the C array (sanitised into an identifier); usually the source file's name
      */
-    public byte[] render(Program program, String baseName) {
-        return switch (this) {
-            case BIN -> entry(program).bytes().clone();
-            case HEX -> text(hexWords(entry(program)));
-            case C -> text(cArray(entry(program), baseName));
-            case JSON -> text(json(program));
-        };
+    public void write(Program program, String baseName, OutputStream out) throws IOException {
+        if (this == BIN) {
+            out.write(entry(program).bytes());
+            return;
+        }
+        Writer text = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
+        writeText(program, baseName, text);
+        text.flush();
+    }
+
+    /** {@link #write} of a text format (hex, c, json) to a character stream such as stdout. */
+    public void writeText(Program program, String baseName, Writer out) throws IOException {
+        switch (this) {
+            case BIN -> throw new IllegalStateException("bin is not text");
+            case HEX -> hexWords(entry(program), out);
+            case C -> cArray(entry(program), baseName, out);
+            case JSON -> json(program, out);
+        }
     }
 
     /**
@@ -80,30 +97,23 @@ public enum OutputFormat {
         return program.entrySection();
     }
 
-    private static byte[] text(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
-    }
-
-    private static String hexWords(Section stream) {
+    private static void hexWords(Section stream, Writer out) throws IOException {
         HexFormat hex = HexFormat.of();
-        StringBuilder sb = new StringBuilder(stream.instructionCount() * 17);
         for (int i = 0; i < stream.instructionCount(); i++) {
-            sb.append(hex.toHexDigits(stream.word(i))).append('\n');
+            out.write(hex.toHexDigits(stream.word(i)));
+            out.write('\n');
         }
-        return sb.toString();
     }
 
-    private static String cArray(Section stream, String baseName) {
-        StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "/* %s: stream %s at 0x%x, %d instructions */\n",
+    private static void cArray(Section stream, String baseName, Writer out) throws IOException {
+        out.write(String.format(Locale.ROOT, "/* %s: stream %s at 0x%x, %d instructions */\n",
                 baseName, stream.name(), stream.address(), stream.instructionCount()));
-        sb.append("uint64_t ").append(identifier(baseName)).append("[] = {").append("\n");
+        out.write("uint64_t " + identifier(baseName) + "[] = {\n");
         HexFormat hex = HexFormat.of();
         for (int i = 0; i < stream.instructionCount(); i++) {
-            sb.append("    0x").append(hex.toHexDigits(stream.word(i))).append("ull,\n");
+            out.write("    0x" + hex.toHexDigits(stream.word(i)) + "ull,\n");
         }
-        sb.append("};").append("\n");
-        return sb.toString();
+        out.write("};\n");
     }
 
     /** A C identifier from a file name: extension dropped, other characters replaced by '_'. */
@@ -125,37 +135,64 @@ public enum OutputFormat {
         return id.toString();
     }
 
-    private static String json(Program program) {
-        JsonObject root = new JsonObject();
-        root.addProperty("entry", program.entry());
-        JsonArray streams = new JsonArray();
-        JsonArray buffers = new JsonArray();
-        HexFormat hex = HexFormat.of();
-        for (Section s : program.sections()) {
-            JsonObject o = new JsonObject();
-            o.addProperty("name", s.name());
-            o.addProperty("vm", s.vm());
-            o.addProperty("address", hexAddress(s.address()));
-            o.addProperty("size", s.size());
-            o.addProperty("bytes", hex.formatHex(s.bytes()));
-            (s.kind() == SectionKind.STREAM ? streams : buffers).add(o);
-        }
-        root.add("streams", streams);
-        root.add("buffers", buffers);
-        JsonArray symbols = new JsonArray();
-        program.symbols().values().stream().sorted(Comparator.comparing(Symbol::name)).forEach(sym -> {
-            JsonObject o = new JsonObject();
-            o.addProperty("name", sym.name());
-            o.addProperty("kind", sym.kind().name().toLowerCase(Locale.ROOT));
-            o.addProperty("value", hexAddress(sym.value()));
+    /**
+     * The JSON form, laid out as Gson pretty-prints it, written as it goes: section bytes are hex-encoded a
+     * piece at a time.
+     */
+    private static void json(Program program, Writer out) throws IOException {
+        out.write("{\n  \"entry\": " + quoted(program.entry()) + ",\n");
+        List<Section> streams = program.sections().stream().filter(s -> s.kind() == SectionKind.STREAM).toList();
+        List<Section> buffers = program.sections().stream().filter(s -> s.kind() != SectionKind.STREAM).toList();
+        jsonArray(out, "streams", streams, OutputFormat::jsonSection);
+        out.write(",\n");
+        jsonArray(out, "buffers", buffers, OutputFormat::jsonSection);
+        out.write(",\n");
+        List<Symbol> symbols = program.symbols().values().stream().sorted(Comparator.comparing(Symbol::name)).toList();
+        jsonArray(out, "symbols", symbols, (sym, w) -> {
+            w.write("      \"name\": " + quoted(sym.name()) + ",\n");
+            w.write("      \"kind\": " + quoted(sym.kind().name().toLowerCase(Locale.ROOT)) + ",\n");
+            w.write("      \"value\": " + quoted(hexAddress(sym.value())));
             if (sym.section() != null) {
-                o.addProperty("section", sym.section());
+                w.write(",\n      \"section\": " + quoted(sym.section()));
             }
-            symbols.add(o);
+            w.write("\n");
         });
-        root.add("symbols", symbols);
-        return new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create().toJson(root)
-                + "\n";
+        out.write("\n}\n");
+    }
+
+    private interface JsonFields<T> {
+        void write(T item, Writer out) throws IOException;
+    }
+
+    private static <T> void jsonArray(Writer out, String name, List<T> items, JsonFields<T> fields) throws IOException {
+        out.write("  " + quoted(name) + ": [");
+        for (int i = 0; i < items.size(); i++) {
+            out.write(i == 0 ? "\n    {\n" : ",\n    {\n");
+            fields.write(items.get(i), out);
+            out.write("    }");
+        }
+        out.write(items.isEmpty() ? "]" : "\n  ]");
+    }
+
+    private static void jsonSection(Section s, Writer out) throws IOException {
+        out.write("      \"name\": " + quoted(s.name()) + ",\n");
+        out.write("      \"vm\": " + quoted(s.vm()) + ",\n");
+        out.write("      \"address\": " + quoted(hexAddress(s.address())) + ",\n");
+        out.write("      \"size\": " + s.size() + ",\n");
+        out.write("      \"bytes\": \"");
+        HexFormat hex = HexFormat.of();
+        byte[] bytes = s.bytes();
+        for (int at = 0; at < bytes.length; at += HEX_PIECE) {
+            out.write(hex.formatHex(bytes, at, Math.min(bytes.length, at + HEX_PIECE)));
+        }
+        out.write("\"\n");
+    }
+
+    private static final int HEX_PIECE = 1 << 15;
+    private static final Gson STRINGS = new GsonBuilder().disableHtmlEscaping().create();
+
+    private static String quoted(String s) {
+        return STRINGS.toJson(s);
     }
 
     private static String hexAddress(long value) {

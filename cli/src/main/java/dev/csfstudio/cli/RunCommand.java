@@ -2,6 +2,7 @@ package dev.csfstudio.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -41,7 +42,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--out", paramLabel = "DIR",
             description = "directory for the run's outputs (default: out/<name of FILE without .csf>)")
-    Path out;
+    String out;
 
     @Option(names = "--steps", paramLabel = "N",
             description = "step budget before the run ends as a timeout: one step per instruction of the "
@@ -56,6 +57,25 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--dump-buffer", paramLabel = "NAME", description = "write this buffer's final bytes as NAME.bin"
             + " (repeatable)")
     List<String> dumpBuffers = new ArrayList<>();
+
+    /** The directory the outputs go to: one of their own, never the working directory's parent or the root. */
+    private Path outputDirectory() {
+        if (out == null) {
+            return Path.of("out", source.getFileName().toString().replaceFirst("\\.csf$", ""));
+        }
+        if (out.isBlank()) {
+            throw new UserError("--out '" + out + "' names no directory; give one for the run's outputs (e.g. --out out/run)");
+        }
+        Path dir = Path.of(out);
+        if (dir.toAbsolutePath().normalize().getNameCount() == 0) {
+            throw new UserError("--out " + out + " is the root of the file system: refusing to write the run's"
+                    + " outputs there; give a directory of their own (e.g. --out out/run)");
+        }
+        if (Files.exists(dir) && !Files.isDirectory(dir)) {
+            throw new UserError("--out " + out + " is a file, not a directory");
+        }
+        return dir;
+    }
 
     @Override
     public Integer call() {
@@ -73,17 +93,19 @@ final class RunCommand implements Callable<Integer> {
                 throw new UserError("--dump-buffer " + name + ": no buffer or stream of that name in " + source);
             }
         }
+        Path dir = outputDirectory();
         RunReport report = new Simulator(new RunOptions(steps, timeout, dumpBuffers)).run(program);
-        if (out == null) {
-            out = Path.of("out", source.getFileName().toString().replaceFirst("\\.csf$", ""));
-        }
         try {
-            RunOutput.write(report, program, out);
+            RunOutput.Rendered rendered = RunOutput.render(report, program);
+            for (String name : rendered.fileNames()) {
+                OutputFiles.refuseOverwritingInputs("--out " + dir + ":", dir.resolve(name), result.files());
+            }
+            RunOutput.write(rendered, dir);
         } catch (IOException e) {
-            throw new UserError("cannot write the run's outputs to " + out + ": " + IoMessages.reason(e));
+            throw new UserError("cannot write the run's outputs to " + dir + ": " + IoMessages.reason(e));
         }
         stdout.println(RunOutput.summary(report));
-        stdout.println("outputs in " + out);
+        stdout.println("outputs in " + dir);
         stdout.flush();
         return report.status() == RunStatus.OK ? Csf.OK : RUN_FAILED;
     }

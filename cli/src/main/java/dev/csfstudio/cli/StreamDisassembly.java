@@ -1,8 +1,10 @@
 package dev.csfstudio.cli;
 
+import java.io.IOException;
+import java.io.Writer;
+import java.util.BitSet;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.TreeMap;
 import java.util.function.IntFunction;
 
 import dev.csfstudio.isa.DecodedInstruction;
@@ -21,48 +23,52 @@ final class StreamDisassembly {
     private final Disassembler disassembler = new Disassembler(InstructionSet.v10());
 
     /**
-     * Appends the text of {@code words} to {@code out}.
+     * Writes the text of {@code words} to {@code out} as it goes: only the positions of labels are kept
+     * (a bit per instruction), not the text.
      *
      * @param labelName names the label of the instruction at an index (0..words.length)
      */
-    void append(StringBuilder out, long[] words, IntFunction<String> labelName) {
-        TreeMap<Integer, String> labels = new TreeMap<>();
+    void write(Writer out, long[] words, IntFunction<String> labelName) throws IOException {
+        BitSet labels = new BitSet(words.length + 1);
         for (int i = 0; i < words.length; i++) {
-            branchTarget(words[i], i).filter(t -> t >= 0 && t <= words.length)
-                    .ifPresent(t -> labels.computeIfAbsent(t, labelName::apply));
+            long target = branchTarget(words[i], i);
+            if (target >= 0 && target <= words.length) {
+                labels.set((int) target);
+            }
         }
         for (int i = 0; i < words.length; i++) {
-            String label = labels.get(i);
-            if (label != null) {
-                out.append(label).append(":\n");
+            if (labels.get(i)) {
+                out.write(labelName.apply(i));
+                out.write(":\n");
             }
             int position = i;
             String text = disassembler.disassemble(words[i], offset -> {
                 long target = position + 1 + offset;
-                return target >= 0 && target <= words.length ? labels.get((int) target) : null;
+                return target >= 0 && target <= words.length && labels.get((int) target) ? labelName.apply((int) target)
+                        : null;
             });
-            out.append("    ").append(text).append('\n');
+            out.write("    ");
+            out.write(text);
+            out.write('\n');
         }
-        String end = labels.get(words.length);
-        if (end != null) {
-            out.append(end).append(":\n");
+        if (labels.get(words.length)) {
+            out.write(labelName.apply(words.length));
+            out.write(":\n");
         }
     }
 
-    /** The instruction index a canonical branch at {@code position} goes to, if the word is one. */
-    private Optional<Integer> branchTarget(long word, int position) {
+    /** The instruction index a canonical branch at {@code position} goes to, or -1 when the word is none. */
+    private long branchTarget(long word, int position) {
         Optional<DecodedInstruction> decoded = disassembler.decoder().decode(word);
         if (decoded.isEmpty() || !disassembler.decoder().isCanonical(decoded.get())) {
-            return Optional.empty();
+            return -1;
         }
         for (OperandSpec op : decoded.get().def().operands()) {
             if (op.kind() == OperandKind.TARGET) {
-                long target = position + 1L + decoded.get().value(op.field());
-                return target >= Integer.MIN_VALUE && target <= Integer.MAX_VALUE
-                        ? Optional.of((int) target) : Optional.empty();
+                return position + 1L + decoded.get().value(op.field());
             }
         }
-        return Optional.empty();
+        return -1;
     }
 
     /** Labels named after addresses, {@code L_<hex>}, like mesa's {@code label_<hex>}. */

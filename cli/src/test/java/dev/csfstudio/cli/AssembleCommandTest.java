@@ -170,4 +170,100 @@ class AssembleCommandTest {
         assertTrue(r.err().startsWith("csf asm: error: cannot write "), r.err());
         assertTrue(r.clean(), r.err());
     }
+
+    @Test
+    void werrorSaysTheWarningsWereTreatedAsErrors() throws IOException {
+        Path src = source("warn.csf", "unused:\n    NOP\n");
+        CsfInvocation strict = CsfInvocation.run("asm", "--Werror", src.toString());
+        assertEquals(1, strict.exitCode());
+        assertTrue(strict.err().contains("warn.csf:1:1: warning: label 'unused' is never used"), strict.err());
+        assertTrue(strict.err().endsWith("csf asm: error: 1 warning treated as errors (--Werror); nothing written\n"),
+                strict.err());
+        assertFalse(Files.exists(dir.resolve("warn.bin")));
+    }
+
+    @Test
+    void listingShowsRawWordsAsNumbersLikeInstructions() throws IOException {
+        Path listing = dir.resolve("raw.lst");
+        Path src = source("raw.csf", ".stream main, at=0x100000\n    .inst 0x0123456789abcdef\n"
+                + "    UNKNOWN_10 0x0000fedcba987654\n.buffer data, at=0x200000\n    .dword 0x0123456789abcdef\n");
+        CsfInvocation r = CsfInvocation.run("asm", src.toString(), "--listing", listing.toString());
+        assertEquals(0, r.exitCode(), r.err());
+        String text = Files.readString(listing);
+        assertTrue(text.contains("0000000000100000  0123456789abcdef  .inst 0x0123456789abcdef"), text);
+        assertTrue(text.contains("0000000000100008  0a00fedcba987654  UNKNOWN_10 0x0000fedcba987654"), text);
+        // data stays in memory order
+        assertTrue(text.contains("0000000000200000  efcdab8967452301  .dword 0x0123456789abcdef"), text);
+    }
+
+    @Test
+    void jsonOfAQuarterGigabyteBufferIsStreamedInBoundedMemory() throws Exception {
+        // The whole text (512 MiB of hex) never exists at once: a JVM with a 700 MiB heap writes it.
+        Path src = source("zero.csf", ".buffer big\n    .zero 256 * 1024 * 1024\n.stream main\n    NOP\n");
+        Process p = new ProcessBuilder(javaCommand(), "-Xmx700m", "-cp", System.getProperty("java.class.path"),
+                Csf.class.getName(), "asm", src.toString(), "--format", "json", "-o", "-")
+                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        long size = 0;
+        byte[] tail = new byte[0];
+        try (var in = p.getInputStream()) {
+            byte[] buffer = new byte[1 << 16];
+            for (int n; (n = in.read(buffer)) > 0; ) {
+                size += n;
+                if (n >= 64) {
+                    tail = java.util.Arrays.copyOfRange(buffer, n - 64, n);
+                }
+            }
+        }
+        assertEquals(0, p.waitFor());
+        assertTrue(size > 2L * 256 * 1024 * 1024, "size " + size);
+        assertTrue(new String(tail, java.nio.charset.StandardCharsets.US_ASCII).endsWith("\"section\": \"main\"\n    }\n  ]\n}\n"),
+                new String(tail, java.nio.charset.StandardCharsets.US_ASCII));
+    }
+
+    @Test
+    void jsonKeepsItsLayout() throws IOException {
+        String text = ".buffer data, at=0x200000\n    .byte 1\n.stream main, at=0x100000\n    NOP\n";
+        CsfInvocation r = CsfInvocation.run("asm", source("j.csf", text).toString(), "--format", "json", "-o", "-");
+        assertEquals("""
+                {
+                  "entry": "main",
+                  "streams": [
+                    {
+                      "name": "main",
+                      "vm": "main",
+                      "address": "0x100000",
+                      "size": 8,
+                      "bytes": "0000000000000000"
+                    }
+                  ],
+                  "buffers": [
+                    {
+                      "name": "data",
+                      "vm": "main",
+                      "address": "0x200000",
+                      "size": 1,
+                      "bytes": "01"
+                    }
+                  ],
+                  "symbols": [
+                    {
+                      "name": "data",
+                      "kind": "buffer",
+                      "value": "0x200000",
+                      "section": "data"
+                    },
+                    {
+                      "name": "main",
+                      "kind": "stream",
+                      "value": "0x100000",
+                      "section": "main"
+                    }
+                  ]
+                }
+                """, r.out());
+    }
+
+    static String javaCommand() {
+        return ProcessHandle.current().info().command().orElse("java");
+    }
 }

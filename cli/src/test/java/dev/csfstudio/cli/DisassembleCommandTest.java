@@ -104,4 +104,70 @@ class DisassembleCommandTest {
         assertEquals(0, r.exitCode(), r.err());
         assertTrue(Files.readString(out).contains("    NOP\n"));
     }
+
+    @Test
+    void aBaseWhereTheStreamEndsExactlyAtTheTopOfTheAddressSpaceAssemblesBack() throws IOException {
+        long branch = 0x1600_0000_6000_0000L; // BRANCH.always r0, #0: to the end
+        Path bin = bin(0L, branch);
+        Path text = dir.resolve("top.csf");
+        CsfInvocation r = CsfInvocation.run("disasm", "--base", "0xfffffffffff0", bin.toString(), "-o", text.toString());
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(Files.readString(text).endsWith("    BRANCH.always r0, L_1000000000000\nL_1000000000000:\n"),
+                Files.readString(text));
+        dev.csfstudio.asm.AssemblyResult again = new dev.csfstudio.asm.Assembler().assemble(text);
+        assertEquals(List.of(), again.errors());
+        assertEquals(0xfffffffffff0L, again.program().entrySection().address());
+        org.junit.jupiter.api.Assertions.assertArrayEquals(Files.readAllBytes(bin), again.program().entrySection().bytes());
+    }
+
+    @Test
+    void aBaseFromWhichTheStreamWouldLeaveTheAddressSpaceIsRefusedWithTheLastThatFits() throws IOException {
+        CsfInvocation r = CsfInvocation.run("disasm", "--base", "0xfffffffffff8", bin(0L, 0L).toString());
+        assertEquals(1, r.exitCode());
+        assertEquals("csf disasm: error: --base 0xfffffffffff8: 2 instructions from there end at 0x1000000000008, past"
+                + " the 48-bit GPU address space (the last base that fits is 0xfffffffffff0)\n", r.err());
+        assertEquals("", r.out());
+    }
+
+    @Test
+    void sixtyFourMebibytesOfRandomWordsAreStreamedInBoundedMemory() throws Exception {
+        byte[] random = new byte[64 << 20];
+        new java.util.Random(9).nextBytes(random);
+        Path bin = Files.write(dir.resolve("random.bin"), random);
+        Process p = new ProcessBuilder(AssembleCommandTest.javaCommand(), "-Xmx400m", "-cp",
+                System.getProperty("java.class.path"), Csf.class.getName(), "disasm", bin.toString())
+                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        long instructions = 0;
+        try (var lines = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream(),
+                java.nio.charset.StandardCharsets.UTF_8))) {
+            for (String line; (line = lines.readLine()) != null; ) {
+                if (line.startsWith("    ")) {
+                    instructions++;
+                }
+            }
+        }
+        assertEquals(0, p.waitFor());
+        assertEquals(random.length / 8, instructions);
+    }
+
+    @Test
+    void randomWordsDisassembleToSourceThatAssemblesBackWithItsWarningsCounted() throws IOException {
+        byte[] random = new byte[4 << 20];
+        new java.util.Random(7).nextBytes(random);
+        java.nio.ByteBuffer words = java.nio.ByteBuffer.wrap(random).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < 3000; i++) {
+            words.putLong(8 * 97 * i, 0x0129_0000_0000_1234L); // MOVE48 d41, #0x1234: an odd-pair warning each
+        }
+        Path bin = Files.write(dir.resolve("random.bin"), random);
+        Path text = dir.resolve("random.csf");
+        assertEquals(0, CsfInvocation.run("disasm", bin.toString(), "-o", text.toString()).exitCode());
+        Path again = dir.resolve("again.bin");
+        CsfInvocation asm = CsfInvocation.run("asm", text.toString(), "-o", again.toString());
+        assertEquals(0, asm.exitCode(), asm.err().substring(0, Math.min(2000, asm.err().length())));
+        org.junit.jupiter.api.Assertions.assertArrayEquals(random, Files.readAllBytes(again));
+        long odd = asm.err().lines().filter(l -> l.contains(": warning: d") && l.contains(" is odd")).count();
+        assertEquals(dev.csfstudio.asm.DiagnosticPrinter.PER_KIND, odd);
+        assertTrue(asm.err().contains("more warnings of kind 'odd-register-pair' not shown"), asm.err().substring(
+                asm.err().length() - 500));
+    }
 }

@@ -134,4 +134,52 @@ class RunCommandTest {
             }
         }
     }
+
+    @Test
+    void aLaterOkRunLeavesNoCoreDumpOfAnEarlierRun() throws IOException {
+        Path out = dir.resolve("out");
+        Path faulting = Files.writeString(dir.resolve("fault.csf"), ".stream main\n    MOVE48 d0, #0x0\n"
+                + "    LOAD_MULTIPLE r4:r5, [d0]\n");
+        assertEquals(2, CsfInvocation.run("run", faulting.toString(), "--out", out.toString()).exitCode());
+        assertTrue(Files.exists(out.resolve("core.json")));
+        CsfInvocation ok = CsfInvocation.run("run", source(CLEAR).toString(), "--out", out.toString());
+        assertEquals(0, ok.exitCode(), ok.err());
+        assertTrue(Files.notExists(out.resolve("core.json")), "core.json of the faulted run is still there");
+        assertTrue(Files.readString(out.resolve("report.json")).contains("\"status\": \"ok\""));
+    }
+
+    @Test
+    void aRenderTargetTooLargeForAPngIsSaidToBeSkippedAndWhy() throws IOException {
+        // R8 keeps the buffer at 64 MiB while the target has more pixels than a PNG is written for
+        String big = """
+                .buffer color, size=8193 * 8193
+                .buffer fb, align=64
+                fbd:
+                    .fbd width=8193, height=8193
+                    .rt  format=R8, layout=linear, base=color, row_stride=8193, clear=0xff
+                .stream main
+                    MOVE48 d40, fbd(fbd)
+                    MOVE32 r42, #0
+                    MOVE32 r43, 8192 | 8192 << 16
+                    RUN_FRAGMENT.tile_order=zorder
+                """;
+        Path out = dir.resolve("out");
+        CsfInvocation r = CsfInvocation.run("run", source(big).toString(), "--out", out.toString());
+        assertEquals(0, r.exitCode(), r.err());
+        String reason = "no PNG: 67125249 pixels is more than the 67108864 (8192x8192) a PNG is written for"
+                + " (--dump-buffer color writes its bytes)";
+        assertTrue(r.out().contains("render target color: 8193x8193 R8 linear, cleared (0,0)-(8192,8192); " + reason),
+                r.out());
+        assertTrue(!r.out().contains("->"), r.out());
+        assertTrue(Files.notExists(out.resolve("color.png")));
+        String report = Files.readString(out.resolve("report.json"));
+        assertTrue(report.contains("\"png\": null") && report.contains("render target color: " + reason), report);
+    }
+
+    @Test
+    void userFacingTextCitesNoInternalNotes() throws IOException {
+        CsfInvocation r = CsfInvocation.run("run", source(CLEAR).toString(), "--out", dir.resolve("out").toString());
+        String report = Files.readString(dir.resolve("out").resolve("report.json"));
+        assertTrue(!java.util.regex.Pattern.compile("\\bnote \\d+").matcher(report + r.out()).find(), report);
+    }
 }

@@ -7,6 +7,7 @@ import com.google.gson.JsonNull;
 import com.google.gson.JsonObject;
 import dev.csfstudio.asm.Program;
 import dev.csfstudio.asm.SourceRange;
+import dev.csfstudio.files.OutputFile;
 import dev.csfstudio.isa.ClearColor;
 
 import java.io.IOException;
@@ -25,8 +26,11 @@ import java.util.Map;
  */
 public final class RunOutput {
 
-    /** Render targets larger than this many pixels get no PNG (a note in report.json says so). */
-    static final long PNG_PIXEL_LIMIT = 1L << 26;
+    /**
+     * Render targets larger than this many pixels (8192 x 8192) get no PNG: the summary and a note in
+     * report.json say so and why ({@code --dump-buffer} still writes the bytes).
+     */
+    public static final long PNG_PIXEL_LIMIT = 1L << 26;
 
     private RunOutput() {
     }
@@ -36,15 +40,46 @@ public final class RunOutput {
      * file (PNGs, dumped buffers, core.json) by file name. Editors show these without touching the disk.
      */
     public record Rendered(JsonObject report, Map<String, byte[]> files) {
+
+        /** The names of the files {@link #write} puts in a directory: these and report.json. */
+        public java.util.List<String> fileNames() {
+            java.util.List<String> names = new java.util.ArrayList<>(files.keySet());
+            names.add(REPORT);
+            return names;
+        }
     }
 
     public static void write(RunReport report, Program program, Path dir) throws IOException {
-        Rendered rendered = render(report, program);
+        write(render(report, program), dir);
+    }
+
+    /**
+     * Writes the run's files into {@code dir}, each replaced whole ({@link OutputFile}), report.json last; a
+     * core.json an earlier run left is removed when this run has none, so it never describes another run.
+     */
+    public static void write(Rendered rendered, Path dir) throws IOException {
         Files.createDirectories(dir);
         for (Map.Entry<String, byte[]> file : rendered.files().entrySet()) {
-            Files.write(dir.resolve(file.getKey()), file.getValue());
+            OutputFile.write(dir.resolve(file.getKey()), file.getValue());
         }
-        Files.writeString(dir.resolve("report.json"), toJson(rendered.report()), StandardCharsets.UTF_8);
+        if (!rendered.files().containsKey(CORE_DUMP)) {
+            Files.deleteIfExists(dir.resolve(CORE_DUMP));
+        }
+        OutputFile.write(dir.resolve(REPORT), toJson(rendered.report()).getBytes(StandardCharsets.UTF_8));
+    }
+
+    static final String REPORT = "report.json";
+    static final String CORE_DUMP = "core.json";
+
+    /** Whether a render target gets a PNG: it is at most {@link #PNG_PIXEL_LIMIT} pixels. */
+    static boolean hasPng(RenderTarget rt) {
+        return (long) rt.width() * rt.height() <= PNG_PIXEL_LIMIT;
+    }
+
+    /** That a render target got no PNG, why, and what to do instead. */
+    static String noPng(RenderTarget rt) {
+        return "no PNG: " + (long) rt.width() * rt.height() + " pixels is more than the " + PNG_PIXEL_LIMIT
+                + " (8192x8192) a PNG is written for (--dump-buffer " + rt.buffer() + " writes its bytes)";
     }
 
     public static Rendered render(RunReport report, Program program) throws IOException {
@@ -53,12 +88,12 @@ public final class RunOutput {
         JsonArray extraNotes = new JsonArray();
         for (RenderTarget rt : report.renderTargets()) {
             JsonObject o = renderTarget(rt);
-            if ((long) rt.width() * rt.height() <= PNG_PIXEL_LIMIT) {
+            if (hasPng(rt)) {
                 files.put(rt.pngName(), png(rt));
                 o.addProperty("png", rt.pngName());
             } else {
                 o.add("png", JsonNull.INSTANCE);
-                extraNotes.add("render target " + rt.buffer() + " is too large for a PNG");
+                extraNotes.add("render target " + rt.buffer() + ": " + noPng(rt));
             }
             targets.add(o);
         }
@@ -69,7 +104,7 @@ public final class RunOutput {
         json.addProperty("source", program.files().isEmpty() ? null : program.files().get(0).toString());
         extraNotes.forEach(n -> json.getAsJsonArray("notes").add(n));
         if (report.coreDump() != null) {
-            files.put("core.json", toJson(coreJson(report)).getBytes(StandardCharsets.UTF_8));
+            files.put(CORE_DUMP, toJson(coreJson(report)).getBytes(StandardCharsets.UTF_8));
         }
         return new Rendered(json, files);
     }
@@ -93,7 +128,7 @@ public final class RunOutput {
                     .append(rt.layout().jsonName()).append(", cleared ")
                     .append(r.empty() ? "nothing" : "(" + r.minX() + "," + r.minY() + ")-(" + r.maxX() + "," + r.maxY() + ")")
                     .append(rt.clear().map(c -> " to " + c.describe()).orElse(""))
-                    .append(" -> ").append(rt.pngName());
+                    .append(hasPng(rt) ? " -> " + rt.pngName() : "; " + noPng(rt));
         }
         if (!report.recorded().isEmpty()) {
             sb.append('\n').append(report.recorded().size()).append(" instruction(s) recorded but not executed (see report.json)");
