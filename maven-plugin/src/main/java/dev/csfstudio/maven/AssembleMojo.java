@@ -5,7 +5,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
 
 import org.apache.maven.model.Resource;
 import org.apache.maven.plugin.AbstractMojo;
@@ -18,15 +21,16 @@ import org.apache.maven.project.MavenProject;
 
 import dev.csfstudio.asm.Assembler;
 import dev.csfstudio.asm.AssemblyResult;
-import dev.csfstudio.asm.Diagnostic;
-import dev.csfstudio.asm.DiagnosticFormatter;
+import dev.csfstudio.asm.DiagnosticPrinter;
 import dev.csfstudio.asm.Severity;
-import dev.csfstudio.asm.SourceReader;
 import dev.csfstudio.cli.OutputFormat;
+import dev.csfstudio.files.OutputFile;
 
 /**
  * Assembles every CSF source of the project into generated resources, so tests and applications can load
  * the command streams from the class path. Errors fail the build with {@code file:line:col: error: ...}.
+ * A source is assembled again when it, any file it includes, or its output changed since the last build
+ * ({@link BuildRecord}s beside the outputs say what each assembly read).
  */
 @Mojo(name = "assemble", defaultPhase = LifecyclePhase.GENERATE_RESOURCES, threadSafe = true)
 public final class AssembleMojo extends AbstractMojo {
@@ -43,20 +47,30 @@ public final class AssembleMojo extends AbstractMojo {
     @Parameter(defaultValue = "${project.build.directory}/generated-resources/csf", property = "csf.outputDirectory")
     private File outputDirectory;
 
+    /** Where the record of each assembly (files read, their hashes, diagnostics) is kept. */
+    @Parameter(defaultValue = "${project.build.directory}/csf-build-records", property = "csf.recordDirectory")
+    private File recordDirectory;
+
     /** bin, hex, c or json (see {@code csf asm --help}). */
     @Parameter(defaultValue = "bin", property = "csf.format")
     private String format;
 
-    /** Fail the build on warnings too. */
+    /** Fail the build on warnings too, also when the outputs are up to date. */
     @Parameter(defaultValue = "false", property = "csf.failOnWarning")
     private boolean failOnWarning;
 
-    /** Assemble even when an output is newer than its source. */
+    /** Assemble even when an output is up to date. */
     @Parameter(defaultValue = "false", property = "csf.force")
     private boolean force;
 
+    @Parameter(defaultValue = "${plugin.version}", readonly = true)
+    private String pluginVersion;
+
     @Parameter(defaultValue = "${project}", readonly = true, required = true)
     private MavenProject project;
+
+    /** How one source fared. */
+    private enum Outcome { ASSEMBLED, UP_TO_DATE, FAILED, WARNED }
 
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
@@ -75,68 +89,110 @@ public final class AssembleMojo extends AbstractMojo {
         } catch (IOException e) {
             throw new MojoExecutionException("cannot list " + sources + ": " + e.getMessage(), e);
         }
+        Map<Outcome, Integer> outcomes = new LinkedHashMap<>();
+        List<Path> records = new ArrayList<>();
+        for (Path source : files) {
+            Path relative = sources.relativize(source);
+            Path target = outputs.resolve(withExtension(relative, outputFormat.extension()));
+            Path record = recordDirectory.toPath().resolve(relative + "." + outputFormat.extension() + ".json");
+            records.add(record);
+            outcomes.merge(build(source, target, record, outputFormat), 1, Integer::sum);
+        }
+        removeOutputsOfRemovedSources(records, "." + outputFormat.extension() + ".json");
+        int failed = outcomes.getOrDefault(Outcome.FAILED, 0);
+        int warned = outcomes.getOrDefault(Outcome.WARNED, 0);
+        if (failed > 0) {
+            throw new MojoFailureException(failed + " CSF source file(s) failed to assemble; see the errors above");
+        }
+        if (warned > 0) {
+            throw new MojoFailureException(warned + " CSF source file(s) have warnings, treated as errors"
+                    + " (failOnWarning); see the warnings above");
+        }
         if (files.isEmpty()) {
             getLog().info("csf: no sources matching " + includes + " in " + sources);
             return;
         }
-        int assembled = 0;
-        int failed = 0;
-        for (Path source : files) {
-            Path relative = sources.relativize(source);
-            Path target = outputs.resolve(withExtension(relative, outputFormat.extension()));
-            if (!force && upToDate(source, target)) {
-                continue;
-            }
-            if (assemble(source, target, outputFormat)) {
-                assembled++;
-            } else {
-                failed++;
-            }
-        }
-        if (failed > 0) {
-            throw new MojoFailureException(failed + " CSF source file(s) failed to assemble; see the errors above");
-        }
-        getLog().info("csf: assembled " + assembled + " of " + files.size() + " source file(s) into " + outputs);
+        int current = outcomes.getOrDefault(Outcome.UP_TO_DATE, 0);
+        getLog().info("csf: assembled " + outcomes.getOrDefault(Outcome.ASSEMBLED, 0) + " of " + files.size()
+                + " source file(s) into " + outputs + (current > 0 ? " (" + current + " up to date)" : ""));
         addResource(outputs);
     }
 
-    private boolean assemble(Path source, Path target, OutputFormat outputFormat) throws MojoExecutionException {
+    private String configuration(OutputFormat outputFormat) {
+        return "csf-maven-plugin " + pluginVersion + ", format " + outputFormat.extension();
+    }
+
+    /** Assembles one source unless its recorded assembly is still current; either way its diagnostics are shown. */
+    private Outcome build(Path source, Path target, Path recordFile, OutputFormat outputFormat)
+            throws MojoExecutionException {
+        String configuration = configuration(outputFormat);
+        BuildRecord last = force ? null : BuildRecord.read(recordFile);
+        if (last != null && last.current(target, configuration)) {
+            last.printed().forEach(p -> log(Severity.valueOf(p.severity().toUpperCase(java.util.Locale.ROOT)), p.text()));
+            return failOnWarning && last.hasWarnings() ? Outcome.WARNED : Outcome.UP_TO_DATE;
+        }
         AssemblyResult result = new Assembler().assemble(source);
-        SourceReader reader = SourceReader.fileSystem();
-        for (Diagnostic d : result.diagnostics()) {
-            String text = DiagnosticFormatter.format(d, reader);
-            if (d.severity() == Severity.ERROR) {
-                getLog().error(text);
-            } else if (d.severity() == Severity.WARNING) {
-                getLog().warn(text);
-            } else {
-                getLog().info(text);
-            }
-        }
-        if (result.hasErrors() || (failOnWarning && !result.warnings().isEmpty())) {
-            return false;
-        }
-        String unwritable = outputFormat.unwritableReason(result.program());
+        List<BuildRecord.Printed> printed = new ArrayList<>();
+        DiagnosticPrinter.print(result, (severity, text) -> {
+            log(severity, text);
+            printed.add(new BuildRecord.Printed(severity.label(), text));
+        });
+        String unwritable = result.hasErrors() ? null : outputFormat.unwritableReason(result.program());
         if (unwritable != null) {
             getLog().error(source + ": error: " + unwritable);
-            return false;
         }
+        boolean warned = failOnWarning && !result.warnings().isEmpty();
         try {
-            Files.createDirectories(target.getParent());
-            Files.write(target, outputFormat.render(result.program(), source.getFileName().toString()));
+            if (result.hasErrors() || unwritable != null || warned) {
+                // no output stays behind that this build did not make: the old one is stale now
+                Files.deleteIfExists(target);
+                Files.deleteIfExists(recordFile);
+                return warned && unwritable == null && !result.hasErrors() ? Outcome.WARNED : Outcome.FAILED;
+            }
+            OutputFile.write(target, out -> outputFormat.write(result.program(), source.getFileName().toString(), out));
+            Map<String, String> inputs = new LinkedHashMap<>();
+            for (Path file : result.files()) {
+                inputs.put(file.toAbsolutePath().toString(), BuildRecord.hash(file));
+            }
+            new BuildRecord(configuration, target.toAbsolutePath().toString(), BuildRecord.hash(target), inputs, printed)
+                    .write(recordFile);
         } catch (IOException e) {
             throw new MojoExecutionException("cannot write " + target + ": " + e.getMessage(), e);
         }
-        return true;
+        return Outcome.ASSEMBLED;
     }
 
-    /** Whether the output exists and is newer than the source (includes are not tracked). */
-    private static boolean upToDate(Path source, Path target) {
-        try {
-            return Files.exists(target)
-                    && Files.getLastModifiedTime(target).compareTo(Files.getLastModifiedTime(source)) > 0;
+    /**
+     * Deletes the output and record of a source that is gone (or no longer selected), so it is not shipped:
+     * records of this format ({@code suffix}) that this build did not make, for outputs in its directory.
+     */
+    private void removeOutputsOfRemovedSources(List<Path> kept, String suffix) throws MojoExecutionException {
+        Path dir = recordDirectory.toPath();
+        if (!Files.isDirectory(dir)) {
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(dir)) {
+            List<Path> stale = walk.filter(p -> p.toString().endsWith(suffix) && Files.isRegularFile(p))
+                    .filter(p -> !kept.contains(p)).toList();
+            for (Path recordFile : stale) {
+                BuildRecord old = BuildRecord.read(recordFile);
+                if (old != null && Path.of(old.output()).startsWith(outputDirectory.toPath().toAbsolutePath())) {
+                    Files.deleteIfExists(Path.of(old.output()));
+                    getLog().info("csf: removed " + old.output() + ": its source is gone");
+                }
+                Files.deleteIfExists(recordFile);
+            }
         } catch (IOException e) {
-            return false;
+            throw new MojoExecutionException("cannot clean " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    private void log(Severity severity, String text) {
+        String line = text.endsWith("\n") ? text.substring(0, text.length() - 1) : text;
+        switch (severity) {
+            case ERROR -> getLog().error(line);
+            case WARNING -> getLog().warn(line);
+            default -> getLog().info(line);
         }
     }
 
