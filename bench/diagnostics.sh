@@ -33,7 +33,7 @@ best_of() {
   local best="" rss=""
   for _ in $(seq "$runs"); do
     /usr/bin/time -f '%e %M' -o "$work/time" ./csf asm "$1" -o "$work/out.bin" >/dev/null 2>"$work/stderr" || true
-    read -r t m < "$work/time"
+    read -r t m < <(tail -1 "$work/time") # after "Command exited with non-zero status" for errors
     if [[ -z "$best" ]] || awk -v a="$t" -v b="$best" 'BEGIN { exit !(a < b) }'; then best="$t"; rss="$m"; fi
   done
   echo "$best $rss $(wc -c < "$work/stderr")"

@@ -384,6 +384,14 @@ final class Assembly implements ExpressionEvaluator.Scope {
                 pass1Encoded(s, e, List.of());
                 continue;
             }
+            if (next instanceof LineScanner.RawWord w) {
+                Stmt s = new Stmt(src, n);
+                stmts.add(s);
+                stmt = s;
+                stmtIndex = stmts.size() - 1;
+                pass1RawWord(s, w);
+                continue;
+            }
             LineScanner.ScannedLine scan = (LineScanner.ScannedLine) next;
             String lineText = scan.text();
             if (scan.encoded() != null) {
@@ -666,6 +674,34 @@ final class Assembly implements ExpressionEvaluator.Scope {
         }
     }
 
+    /** Pass 1 of a {@code .inst} line a worker has read: what {@link #directivePass1} and pass 2 do with it. */
+    private void pass1RawWord(Stmt s, LineScanner.RawWord w) {
+        for (int i = 0; i < w.labelNames().length; i++) {
+            defineLabel(s, w.labelNames()[i], new SourceRange(s.src.path(), s.lineNo, w.labelColumns()[2 * i], s.lineNo,
+                    w.labelColumns()[2 * i + 1]));
+        }
+        s.columns(w.column(), w.endColumn());
+        try {
+            SectionBuilder sec = section();
+            if (sec.kind != SectionKind.STREAM) {
+                throw misplacedInst(s.range(), sec);
+            }
+            place(s, sec, 8);
+            s.instruction(true);
+            s.done(true);
+            s.emitted(true);
+            s.word = w.word();
+        } catch (DiagnosticException e) {
+            s.skip(true);
+            report(e.diagnostic());
+        }
+    }
+
+    private static DiagnosticException misplacedInst(SourceRange at, SectionBuilder sec) {
+        return DiagnosticException.error(at, "misplaced-statement", ".inst in buffer '" + sec.name
+                + "'; instruction words belong in a .stream (use .dword for data)");
+    }
+
     private void pass1(Stmt s, CsfParser.StatementContext st) {
         try {
             if (st.instruction() != null) {
@@ -939,8 +975,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
                 SectionBuilder sec = section();
                 expectArgs(d, 1);
                 if (sec.kind != SectionKind.STREAM) {
-                    throw DiagnosticException.error(r, "misplaced-statement", ".inst in buffer '" + sec.name
-                            + "'; instruction words belong in a .stream (use .dword for data)");
+                    throw misplacedInst(r, sec);
                 }
                 place(s, sec, 8);
                 s.instruction(true);
@@ -1687,7 +1722,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
         return SpellingSuggestions.closest(name, candidates);
     }
 
-    static final long SUGGESTION_WORK = 4_000_000;
+    static final long SUGGESTION_WORK = 1_000_000;
     private long suggestionWork;
 
     /** Labels defined in streams (the ones an unused-label warning is about), and how many are used. */

@@ -32,6 +32,10 @@ final class LineScanner {
                        boolean deferred, boolean labelsOnly) {
     }
 
+    /** A {@code .inst} line with a literal word (and maybe labels): nothing is left for pass 2. */
+    record RawWord(String[] labelNames, int[] labelColumns, int column, int endColumn, long word) {
+    }
+
     /**
      * One non-blank source line after scanning. Exactly one of {@code encoded} and {@code tree} is set;
      * {@code diagnostics} are the syntax errors (with a tree) or the encoder's findings (with
@@ -75,8 +79,8 @@ final class LineScanner {
     }
 
     /**
-     * Lines {@code from..to-1} (1-based) of {@code src}: a {@link ScannedLine}, an {@link EncodedLine} (no
-     * diagnostics), or null for a line with nothing but blanks or a comment. {@code plainScanner} false sends
+     * Lines {@code from..to-1} (1-based) of {@code src}: a {@link ScannedLine}, an {@link EncodedLine} or a
+     * {@link RawWord} (no diagnostics), or null for a line with nothing but blanks or a comment. {@code plainScanner} false sends
      * every line through the parser (tests compare both ways).
      */
     static Object[] scan(Assembly.SourceFile src, int from, int to, boolean plainScanner) {
@@ -155,7 +159,7 @@ final class LineScanner {
             return null;
         }
         if (plainScanner) {
-            EncodedLine quick = plain.scan(file, bytes, start, end, n);
+            Object quick = plain.scan(file, bytes, start, end, n);
             if (quick != null) {
                 return quick;
             }

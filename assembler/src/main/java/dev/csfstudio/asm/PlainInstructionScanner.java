@@ -79,9 +79,12 @@ final class PlainInstructionScanner {
         this.isa = isa;
     }
 
-    /** The line {@code text[from, to)} (line number {@code n}) scanned and encoded, or null to decline. */
-    LineScanner.EncodedLine scan(Path file, byte[] text, int from, int to, int n) {
-        return (LineScanner.EncodedLine) scan(file, text, from, to, n, false);
+    /**
+     * The line {@code text[from, to)} (line number {@code n}) scanned and encoded (an
+     * {@link LineScanner.EncodedLine}, or a {@link LineScanner.RawWord} for {@code .inst}), or null to decline.
+     */
+    Object scan(Path file, byte[] text, int from, int to, int n) {
+        return scan(file, text, from, to, n, false);
     }
 
     /**
@@ -117,6 +120,8 @@ final class PlainInstructionScanner {
                     e++;
                 }
                 digits = true;
+            } else if (c == '.' && !branch) {
+                return rawWord(from, labels, p);
             } else {
                 return null;
             }
@@ -207,6 +212,48 @@ final class PlainInstructionScanner {
         }
         return new LineScanner.EncodedLine(names, columns, column, endColumn, def, word, form.unconditional,
                 form.target, true, false, false);
+    }
+
+    /**
+     * {@code .inst LITERAL}, the raw words {@code csf disasm} prints for every word without canonical text (a
+     * disassembled binary may be millions of them): the directive's word, or null to decline.
+     */
+    private LineScanner.RawWord rawWord(int from, int labels, int p) {
+        int e = p + 5;
+        if (e >= lineEnd || (text[p + 1] | 0x20) != 'i' || (text[p + 2] | 0x20) != 'n' || (text[p + 3] | 0x20) != 's'
+                || (text[p + 4] | 0x20) != 't' || (text[e] != ' ' && text[e] != '\t')) {
+            return null;
+        }
+        int q = spaces(e);
+        boolean negative = q < lineEnd && text[q] == '-';
+        int digits = negative ? q + 1 : q;
+        long word = digits + 1 < lineEnd && text[digits] == '0' && (text[digits + 1] | 0x20) == 'x'
+                ? hexWord(digits + 2) : number(digits);
+        if (tokenEnd < 0 || !lineDone(spaces(tokenEnd))) {
+            return null;
+        }
+        return new LineScanner.RawWord(labelNames(labels), labelColumns(from, labels), p - from + 1,
+                tokenEnd - from + 1, negative ? -word : word);
+    }
+
+    /** Up to 16 hex digits (a whole 64-bit word) from {@code p}, then a delimiter; sets {@link #tokenEnd}. */
+    private long hexWord(int p) {
+        tokenEnd = -1;
+        long v = 0;
+        int e = p;
+        while (e < lineEnd && e - p <= 16) {
+            int d = Character.digit(text[e], 16);
+            if (d < 0 || text[e] > 'f') {
+                break;
+            }
+            v = v << 4 | d;
+            e++;
+        }
+        if (e == p || e - p > 16 || !delimited(e, false)) {
+            return 0;
+        }
+        tokenEnd = e;
+        return v;
     }
 
     /** A line of labels and nothing else (but a comment). */

@@ -39,6 +39,8 @@ class PlainInstructionScannerPropertiesTest {
         "RUN_FRAGMENT.tile_order=vertical.progress_inc", "RUN_FRAGMENT.tile_order=", "NOP", "MOVE32 r%R, top",
         "MOVE32 r%R, #%I + 1", "MOVE32 d%D, #%I", "MOVE48 d%D, #%I", "NOPE r1", "MOVE32 r%R, #0x%H%H%H%H",
         "LOAD_MULTIPLE r%R, [d%D + 0b%B]", "MOVE32 r%R, 01b", "MOVE32 r%R, #%If",
+        ".inst 0x%H%H", ".INST %I", ".inst -%I", ".inst 0b%B", ".inst\t0x%H", ".inst #%I", ".instx 1",
+        ".buffer data", ".stream main",
     };
 
     @Provide
