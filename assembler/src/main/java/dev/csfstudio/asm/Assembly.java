@@ -1764,14 +1764,8 @@ final class Assembly implements ExpressionEvaluator.Scope {
         List<Diagnostic> sorted = new ArrayList<>(new LinkedHashSet<>(diagnostics));
         sorted.sort(Comparator.comparingInt((Diagnostic d) -> fileIndex.applyAsInt(d.range().file()))
                 .thenComparingInt(d -> d.range().line()).thenComparingInt(d -> d.range().column()));
-        Map<Path, SourceText> texts = new HashMap<>();
-        loaded.forEach((path, src) -> texts.put(path, src.source()));
-        SourceReader sources = path -> {
-            SourceText t = texts.get(path);
-            return t == null ? null : t.text();
-        };
         return new AssemblyResult(program, sorted, new AssembledLines(emitted), new LazyList<>(tables::symbols),
-                new LazyList<>(() -> tables.references(fileIndex)), files, sources);
+                new LazyList<>(() -> tables.references(fileIndex)), files, new AssembledSources(loaded));
     }
 
     /**

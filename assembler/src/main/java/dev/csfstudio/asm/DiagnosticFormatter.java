@@ -22,9 +22,9 @@ public final class DiagnosticFormatter {
     private final Path cwd = Path.of("").toAbsolutePath();
     /** Each file's text and line starts; absent: not read yet, {@link #UNREADABLE}: could not be read. */
     private final Map<Path, FileLines> files = new HashMap<>();
-    private static final FileLines UNREADABLE = new FileLines("", new int[0]);
+    private static final FileLines UNREADABLE = new FileLines(SourceText.of(""), new int[0]);
 
-    private record FileLines(String text, int[] starts) {
+    private record FileLines(SourceText text, int[] starts) {
     }
 
     /** @param reader where the quoted source lines come from, usually {@link AssemblyResult#sources()} */
@@ -94,7 +94,7 @@ public final class DiagnosticFormatter {
         if (lines == UNREADABLE || r.line() < 1 || r.line() > lines.starts().length) {
             return null;
         }
-        String text = lines.text();
+        SourceText text = lines.text();
         int start = lines.starts()[r.line() - 1];
         int end = r.line() < lines.starts().length ? lines.starts()[r.line()] : text.length();
         while (end > start && (text.charAt(end - 1) == '\n' || text.charAt(end - 1) == '\r')) {
@@ -109,23 +109,28 @@ public final class DiagnosticFormatter {
                 + caretLine(shown, r, from, length);
     }
 
+    /** A file's lines: as the assembly indexed them when the reader holds them, else read and indexed here. */
     private FileLines read(Path file) {
+        if (reader instanceof AssembledSources assembled) {
+            Assembly.SourceFile src = assembled.file(file);
+            return src == null ? UNREADABLE : new FileLines(src.source(), src.lineStarts());
+        }
         try {
             String text = reader.read(file);
-            return text == null ? UNREADABLE : new FileLines(text, SourceLines.lineStarts(text));
+            if (text == null) {
+                return UNREADABLE;
+            }
+            SourceText indexed = SourceText.of(text);
+            return new FileLines(indexed, SourceLines.lineStarts(indexed.bytes(), 1));
         } catch (Exception e) {
             return UNREADABLE;
         }
     }
 
-    /** Spaces (tabs copied so the caret lines up) up to the column, then ^ and ~ to the range's end. */
-    static String caretLine(String line, SourceRange r) {
-        return caretLine(line, r, 0, line.length());
-    }
-
     /**
-     * {@link #caretLine(String, SourceRange)} under {@code shown}, the part of a line of {@code length}
-     * characters that starts at {@code from}; the carets stop where the part does.
+     * Spaces (tabs copied so the caret lines up) up to the column, then ^ and ~ to the range's end, under
+     * {@code shown}: the part of a line of {@code length} characters that starts at {@code from}; the carets
+     * stop where the part does.
      */
     private static String caretLine(String shown, SourceRange r, int from, int length) {
         StringBuilder sb = new StringBuilder();

@@ -1,0 +1,30 @@
+package dev.csfstudio.asm;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The sources one assembly read, as it read them: what its diagnostics quote ({@link AssemblyResult#sources}).
+ * {@link DiagnosticFormatter} takes their lines straight from the assembly's index, copying nothing but the
+ * part it shows.
+ */
+final class AssembledSources implements SourceReader {
+
+    private final Map<Path, Assembly.SourceFile> files;
+
+    AssembledSources(Map<Path, Assembly.SourceFile> files) {
+        this.files = new HashMap<>(files);
+    }
+
+    @Override
+    public String read(Path file) {
+        Assembly.SourceFile src = files.get(file);
+        return src == null ? null : src.source().text();
+    }
+
+    /** The file as the assembly indexed it, or null when it read no such file. */
+    Assembly.SourceFile file(Path file) {
+        return files.get(file);
+    }
+}
