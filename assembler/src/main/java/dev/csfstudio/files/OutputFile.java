@@ -1,8 +1,12 @@
 package dev.csfstudio.files;
 
 import java.io.BufferedOutputStream;
+import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,7 +28,22 @@ public final class OutputFile {
         void writeTo(OutputStream out) throws IOException;
     }
 
+    /** Produces a text file's contents into a character stream (written as UTF-8). */
+    @FunctionalInterface
+    public interface Text {
+        void writeTo(Writer out) throws IOException;
+    }
+
     private OutputFile() {
+    }
+
+    /** The contents that {@code text} writes, encoded as UTF-8. */
+    public static Contents utf8(Text text) {
+        return out -> {
+            Writer w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
+            text.writeTo(w);
+            w.flush();
+        };
     }
 
     public static void write(Path file, byte[] bytes) throws IOException {

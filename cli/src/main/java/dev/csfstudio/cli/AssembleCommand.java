@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 
 import dev.csfstudio.asm.AssemblyResult;
 import dev.csfstudio.asm.Program;
+import dev.csfstudio.files.OutputFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -84,7 +85,7 @@ final class AssembleCommand implements Callable<Integer> {
             OutputFiles.write(out, stream -> format.write(program, name, stream));
         }
         if (listingFile != null) {
-            OutputFiles.write(listingFile, stream -> Listing.write(program, stream));
+            OutputFiles.write(listingFile, OutputFile.utf8(w -> Listing.write(program, w)));
         }
         return Csf.OK;
     }

@@ -1,8 +1,6 @@
 package dev.csfstudio.cli;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.ByteBuffer;
@@ -15,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
+import dev.csfstudio.files.OutputFile;
 import dev.csfstudio.isa.Disassembler;
 import dev.csfstudio.isa.InstructionSet;
 import dev.csfstudio.isa.PandecodeText;
@@ -68,13 +67,9 @@ final class DisassembleCommand implements Callable<Integer> {
         SourceAssembly.checkReadable(input);
         Path out = output == null ? null : OutputFiles.file("-o", output);
         OutputFiles.refuseOverwritingInputs("-o", out, List.of(input.toAbsolutePath()));
-        Text text = pandecode ? fromTrace() : fromBinary();
+        OutputFile.Text text = pandecode ? fromTrace() : fromBinary();
         if (out != null) {
-            OutputFiles.write(out, stream -> {
-                Writer w = new BufferedWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8), 1 << 16);
-                text.writeTo(w);
-                w.flush();
-            });
+            OutputFiles.write(out, OutputFile.utf8(text));
         } else {
             PrintWriter stdout = spec.commandLine().getOut();
             try {
@@ -87,13 +82,8 @@ final class DisassembleCommand implements Callable<Integer> {
         return Csf.OK;
     }
 
-    /** The source text, written when the output is open (a 64 MiB stream is never one string). */
-    @FunctionalInterface
-    private interface Text {
-        void writeTo(Writer out) throws IOException;
-    }
-
-    private Text fromBinary() {
+    /** The source text, written once the output is open (a 64 MiB stream is never one string). */
+    private OutputFile.Text fromBinary() {
         byte[] bytes = read();
         if (bytes.length % 8 != 0) {
             throw new UserError(input + ": " + bytes.length + " bytes is not a whole number of 8-byte instructions");
@@ -135,7 +125,7 @@ final class DisassembleCommand implements Callable<Integer> {
         }
     }
 
-    private Text fromTrace() {
+    private OutputFile.Text fromTrace() {
         List<String> lines;
         try {
             lines = Files.readAllLines(input, StandardCharsets.UTF_8);

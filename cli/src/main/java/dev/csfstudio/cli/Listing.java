@@ -1,11 +1,7 @@
 package dev.csfstudio.cli;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.io.OutputStreamWriter;
 import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -23,9 +19,8 @@ final class Listing {
     private Listing() {
     }
 
-    /** Writes the listing to {@code out} as it goes (a million statements make a million lines). */
-    static void write(Program program, OutputStream out) throws IOException {
-        Writer w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
+    /** Writes the listing to {@code w} as it goes (a million statements make a million lines). */
+    static void write(Program program, Writer w) throws IOException {
         List<Section> sections = program.sections().stream().sorted(Comparator.comparingLong(Section::address)).toList();
         for (Section section : sections) {
             w.write(String.format(Locale.ROOT, "%s %s (vm %s) at 0x%016x, %d bytes%n",
@@ -36,7 +31,6 @@ final class Listing {
                         contents(section, line), line.sourceText().strip()));
             }
         }
-        w.flush();
     }
 
     /**

@@ -1,11 +1,8 @@
 package dev.csfstudio.cli;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.OutputStreamWriter;
 import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
@@ -18,6 +15,7 @@ import dev.csfstudio.asm.Program;
 import dev.csfstudio.asm.Section;
 import dev.csfstudio.asm.SectionKind;
 import dev.csfstudio.asm.Symbol;
+import dev.csfstudio.files.OutputFile;
 
 /** The forms an assembled program can be written in ({@code csf asm --format}, the Maven plugin). */
 public enum OutputFormat {
@@ -62,9 +60,7 @@ public enum OutputFormat {
             out.write(entry(program).bytes());
             return;
         }
-        Writer text = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
-        writeText(program, baseName, text);
-        text.flush();
+        OutputFile.utf8(w -> writeText(program, baseName, w)).writeTo(out);
     }
 
     /** {@link #write} of a text format (hex, c, json) to a character stream such as stdout. */

@@ -58,7 +58,7 @@ final class RunCommand implements Callable<Integer> {
             + " (repeatable)")
     List<String> dumpBuffers = new ArrayList<>();
 
-    /** The directory the outputs go to: one of their own, never the working directory's parent or the root. */
+    /** The directory the outputs go to; an empty name, the file-system root or an existing file is refused. */
     private Path outputDirectory() {
         if (out == null) {
             return Path.of("out", source.getFileName().toString().replaceFirst("\\.csf$", ""));

@@ -14,8 +14,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -30,7 +32,7 @@ public final class RunOutput {
      * Render targets larger than this many pixels (8192 x 8192) get no PNG: the summary and a note in
      * report.json say so and why ({@code --dump-buffer} still writes the bytes).
      */
-    public static final long PNG_PIXEL_LIMIT = 1L << 26;
+    static final long PNG_PIXEL_LIMIT = 1L << 26;
 
     private RunOutput() {
     }
@@ -42,8 +44,8 @@ public final class RunOutput {
     public record Rendered(JsonObject report, Map<String, byte[]> files) {
 
         /** The names of the files {@link #write} puts in a directory: these and report.json. */
-        public java.util.List<String> fileNames() {
-            java.util.List<String> names = new java.util.ArrayList<>(files.keySet());
+        public List<String> fileNames() {
+            List<String> names = new ArrayList<>(files.keySet());
             names.add(REPORT);
             return names;
         }
