@@ -8,11 +8,14 @@ import dev.csfstudio.isa.Modifier;
 import dev.csfstudio.isa.OperandSpec;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.WeakHashMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -111,7 +114,7 @@ final class InstructionEncoder {
             if (unknown.matches()) {
                 return encodeUnknown(ctx, m, Integer.parseInt(unknown.group(1)), operands);
             }
-            List<String> near = SpellingSuggestions.closest(m.name(), isa.spellings());
+            List<String> near = mnemonicSuggestions(m.name());
             report(Diagnostic.error(m.nameRange(), "unknown-mnemonic", "unknown mnemonic '" + m.name() + "'"
                     + SpellingSuggestions.didYouMean(near)).withSuggestions(near));
             return null;
@@ -137,6 +140,26 @@ final class InstructionEncoder {
         }
         return new Encoded(def, word, values);
     }
+
+    /**
+     * Suggestions for a misspelt mnemonic, made once per spelling and instruction set: a file tends to repeat
+     * its misspellings, and each search looks at every mnemonic. At most {@link #REMEMBERED} are kept.
+     */
+    private List<String> mnemonicSuggestions(String name) {
+        Map<String, List<String>> made = MNEMONIC_SUGGESTIONS.computeIfAbsent(isa, k -> new ConcurrentHashMap<>());
+        List<String> near = made.get(name);
+        if (near == null) {
+            near = SpellingSuggestions.closest(name, isa.spellings());
+            if (made.size() < REMEMBERED) {
+                made.put(name, near);
+            }
+        }
+        return near;
+    }
+
+    private static final int REMEMBERED = 4096;
+    private static final Map<InstructionSet, Map<String, List<String>>> MNEMONIC_SUGGESTIONS =
+            Collections.synchronizedMap(new WeakHashMap<>());
 
     /** A modifier of an instruction and the field value it takes in one statement. */
     record ModifierValue(Modifier modifier, long value) {
