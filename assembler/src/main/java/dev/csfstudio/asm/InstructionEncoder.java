@@ -463,11 +463,15 @@ final class InstructionEncoder {
                     + " out of range: allowed " + kind + "0.." + kind + (kind == 'd' ? count - 2 : count - 1));
         }
         if (kind == 'd' && n % 2 != 0) {
-            report(Diagnostic.warning(Parsing.range(file, t), "odd-register-pair", "d" + n + " is odd: register pairs normally start at "
-                    + "an even register (this names r" + n + " and r" + (n + 1) + ")")
-                    .withSuggestions(List.of("d" + (n - 1))));
+            report(oddPair(Parsing.range(file, t), n));
         }
         return (int) n;
+    }
+
+    /** The warning for an odd register pair {@code dN} at {@code range} (the plain scanner makes it too). */
+    static Diagnostic oddPair(SourceRange range, long n) {
+        return Diagnostic.warning(range, "odd-register-pair", "d" + n + " is odd: register pairs normally start at "
+                + "an even register (this names r" + n + " and r" + (n + 1) + ")").withSuggestions(List.of("d" + (n - 1)));
     }
 
     /** N of "rN"/"dN" (either case) for the given kind, or -1 when the text is not such a register. */

@@ -161,7 +161,9 @@ final class LineScanner {
         if (plainScanner) {
             Object quick = plain.scan(file, bytes, start, end, n);
             if (quick != null) {
-                return quick;
+                List<Diagnostic> warned = plain.warnings();
+                return warned.isEmpty() ? quick
+                        : new ScannedLine(n, text.substring(start, end), (EncodedLine) quick, null, warned);
             }
         }
         String lineText = text.substring(start, end);

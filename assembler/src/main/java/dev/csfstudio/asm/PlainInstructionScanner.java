@@ -23,10 +23,11 @@ import java.util.Set;
  * names or local references, then an optional comment.
  *
  * <p>The grammar stays the definition of the language: this scanner accepts only lines whose tokens it is
- * sure of, and only when the result has no diagnostic at all. Anything else (expressions, directives,
- * strings, unusual characters or spacing, any error or warning) makes it decline by returning null, and the
- * line goes through the parser unchanged. {@code PlainInstructionScannerPropertiesTest} checks that where it
- * accepts, the whole assembly result equals the parser's.
+ * sure of, and only when the result has no diagnostic but an odd-pair warning. Anything else (expressions,
+ * directives but {@code .inst}, strings, unusual characters or spacing, any error or other warning) makes it
+ * decline by returning null, and the line goes through the parser unchanged.
+ * {@code PlainInstructionScannerPropertiesTest} checks that where it accepts, the whole assembly result equals
+ * the parser's.
  */
 final class PlainInstructionScanner {
 
@@ -72,6 +73,15 @@ final class PlainInstructionScanner {
      */
     private byte[] text;
     private int lineEnd;
+    /** The file, line number and start offset of the line being scanned (for the ranges of its warnings). */
+    private Path file;
+    private int lineNo;
+    private int lineStart;
+    /**
+     * Warnings the line being scanned draws, in the encoder's words and order: an odd register pair is the one
+     * finding read here (a line with more than a warning to say is declined).
+     */
+    private final List<Diagnostic> warnings = new ArrayList<>(0);
     /** End of the number or name {@link #number}/{@link #ident} just read. */
     private int tokenEnd;
 
@@ -87,6 +97,11 @@ final class PlainInstructionScanner {
         return scan(file, text, from, to, n, false);
     }
 
+    /** The warnings of the line {@link #scan} just accepted (none for most lines). */
+    List<Diagnostic> warnings() {
+        return warnings.isEmpty() ? List.of() : List.copyOf(warnings);
+    }
+
     /**
      * For pass 2: the line as a {@link Branch} when its only symbolic operand is a label as branch target,
      * else null.
@@ -98,6 +113,10 @@ final class PlainInstructionScanner {
     private Object scan(Path file, byte[] text, int from, int to, int n, boolean branch) {
         this.text = text;
         this.lineEnd = to;
+        this.file = file;
+        this.lineNo = n;
+        this.lineStart = from;
+        warnings.clear();
         int p = spaces(from);
         int labels = 0;
         int mnemonicStart;
@@ -192,7 +211,7 @@ final class PlainInstructionScanner {
             }
         }
         if (branch) {
-            if (symbolic < 0 || !encodeOperands(form, count)) {
+            if (symbolic < 0 || !encodeOperands(form, count) || !warnings.isEmpty()) {
                 return null;
             }
             return new Branch(def, word, form.unconditional, specs.get(symbolic).field(),
@@ -469,8 +488,12 @@ final class PlainInstructionScanner {
                 case R, D -> {
                     char kind = spec.kind() == OperandKind.R ? 'r' : 'd';
                     long r = type[i] == IDENT ? InstructionEncoder.registerNumber(text, start[i], end[i], kind) : -1;
-                    if (r < 0 || (kind == 'd' ? r + 1 : r) >= registerCount || (kind == 'd' && r % 2 != 0)) {
+                    if (r < 0 || (kind == 'd' ? r + 1 : r) >= registerCount) {
                         return false;
+                    }
+                    if (kind == 'd' && r % 2 != 0) { // the one warning read here, as the encoder words it
+                        warnings.add(InstructionEncoder.oddPair(new SourceRange(file, lineNo, start[i] - lineStart + 1,
+                                lineNo, end[i] - lineStart + 1), r));
                     }
                     ok = put(form, i, 0, r);
                 }
