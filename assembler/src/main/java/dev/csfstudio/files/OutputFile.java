@@ -14,6 +14,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.Collection;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.regex.Pattern;
 
 /**
  * Writes a tool's output file so that it is never half written: the bytes go to a temporary file beside it,
@@ -89,9 +90,10 @@ public final class OutputFile {
      * even when it leads to a regular file (a shell redirection), that file is written into, not replaced.
      */
     private static boolean isStream(Path file) {
-        Path absolute = file.toAbsolutePath().normalize();
-        return absolute.startsWith("/dev/") || absolute.startsWith("/proc/");
+        return STREAM_NAME.matcher(file.toAbsolutePath().normalize().toString()).matches();
     }
+
+    private static final Pattern STREAM_NAME = Pattern.compile("/dev/(stdout|stderr|fd/\\d+)|/proc/[^/]+/fd/\\d+");
 
     /** A replaced file keeps its permissions (a rename would give it the temporary's). */
     private static void keepPermissions(Path target, Path temporary) {

@@ -84,6 +84,20 @@ class OutputFileTest {
     }
 
     @Test
+    void aFileUnderDevThatIsARegularFileIsReplacedLikeAnyOther() throws IOException {
+        Path shm = Path.of("/dev/shm");
+        Assumptions.assumeTrue(Files.isDirectory(shm) && Files.isWritable(shm));
+        Path file = Files.createTempFile(shm, "csf-output-test", ".bin");
+        try {
+            Files.writeString(file, "old contents, longer than the new");
+            OutputFile.write(file, "new".getBytes(StandardCharsets.US_ASCII));
+            assertEquals("new", Files.readString(file));
+        } finally {
+            Files.deleteIfExists(file);
+        }
+    }
+
+    @Test
     void anInputIsRecognisedByIdentityNotBySpelling() throws IOException {
         Path source = Files.writeString(dir.resolve("a.csf"), "NOP\n");
         Path link = Files.createSymbolicLink(dir.resolve("link.csf"), source);
