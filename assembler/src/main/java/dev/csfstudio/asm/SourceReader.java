@@ -9,7 +9,7 @@ public interface SourceReader {
 
     String read(Path file) throws IOException;
 
-    /** Files as UTF-8; a malformed byte sequence is an error, as with {@link java.nio.file.Files#readString}. */
+    /** Files as UTF-8; a malformed byte sequence is an error that names the byte where it starts. */
     static SourceReader fileSystem() {
         return FileSystemReader.INSTANCE;
     }
