@@ -114,9 +114,7 @@ final class InstructionEncoder {
             if (unknown.matches()) {
                 return encodeUnknown(ctx, m, Integer.parseInt(unknown.group(1)), operands);
             }
-            List<String> near = mnemonicSuggestions(m.name());
-            report(Diagnostic.error(m.nameRange(), "unknown-mnemonic", "unknown mnemonic '" + m.name() + "'"
-                    + SpellingSuggestions.didYouMean(near)).withSuggestions(near));
+            report(unknownMnemonic(m.nameRange(), m.name(), mnemonicSuggestions(m.name())));
             return null;
         }
         int errorsBefore = errorCount();
@@ -141,11 +139,22 @@ final class InstructionEncoder {
         return new Encoded(def, word, values);
     }
 
+    /** Whether a mnemonic is no instruction's and no raw {@code UNKNOWN_n}: reported as unknown. */
+    boolean isUnknown(String name) {
+        return isa.byMnemonic(name).isEmpty() && !UNKNOWN.matcher(name).matches();
+    }
+
+    /** The error for a mnemonic no instruction has (the plain scanner makes it too). */
+    static Diagnostic unknownMnemonic(SourceRange nameRange, String name, List<String> near) {
+        return Diagnostic.error(nameRange, "unknown-mnemonic", "unknown mnemonic '" + name + "'"
+                + SpellingSuggestions.didYouMean(near)).withSuggestions(near);
+    }
+
     /**
      * Suggestions for a misspelt mnemonic, made once per spelling and instruction set: a file tends to repeat
      * its misspellings, and each search looks at every mnemonic. At most {@link #REMEMBERED} are kept.
      */
-    private List<String> mnemonicSuggestions(String name) {
+    List<String> mnemonicSuggestions(String name) {
         Map<String, List<String>> made = MNEMONIC_SUGGESTIONS.computeIfAbsent(isa, k -> new ConcurrentHashMap<>());
         List<String> near = made.get(name);
         if (near == null) {
@@ -459,13 +468,18 @@ final class InstructionEncoder {
         int count = isa.registerCount();
         long last = kind == 'd' ? n + 1 : n;
         if (last >= count) {
-            throw DiagnosticException.error(Parsing.range(file, t), "out-of-range", "register " + t.getText().toLowerCase(Locale.ROOT)
-                    + " out of range: allowed " + kind + "0.." + kind + (kind == 'd' ? count - 2 : count - 1));
+            throw new DiagnosticException(registerOutOfRange(Parsing.range(file, t), text, kind, count));
         }
         if (kind == 'd' && n % 2 != 0) {
             report(oddPair(Parsing.range(file, t), n));
         }
         return (int) n;
+    }
+
+    /** The error for register {@code spelling} (rN or dN) past the last of {@code count} (the plain scanner makes it too). */
+    static Diagnostic registerOutOfRange(SourceRange range, String spelling, char kind, int count) {
+        return Diagnostic.error(range, "out-of-range", "register " + spelling.toLowerCase(Locale.ROOT)
+                + " out of range: allowed " + kind + "0.." + kind + (kind == 'd' ? count - 2 : count - 1));
     }
 
     /** The warning for an odd register pair {@code dN} at {@code range} (the plain scanner makes it too). */

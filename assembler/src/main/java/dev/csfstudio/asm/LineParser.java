@@ -60,8 +60,21 @@ final class LineParser {
     }
 
     ParsedLine parse(Path file, String text, int lineNumber) {
+        return parse(file, text, lineNumber, false);
+    }
+
+    /**
+     * {@link #parse} of a line {@link #parseValid} has declined: the quick SLL attempt would fail again, so
+     * only the full LL parse that reports the syntax errors runs (a file of broken lines pays for one parse
+     * a line, not two).
+     */
+    ParsedLine parseDeclined(Path file, String text, int lineNumber) {
+        return parse(file, text, lineNumber, true);
+    }
+
+    private ParsedLine parse(Path file, String text, int lineNumber, boolean declined) {
         try {
-            return parseLine(file, text, lineNumber);
+            return parseLine(file, text, lineNumber, declined);
         } catch (StackOverflowError e) {
             parser.removeErrorListeners();
             return new ParsedLine(new CsfParser.LineContext(null, 0), List.of(Diagnostic.error(
@@ -69,23 +82,26 @@ final class LineParser {
         }
     }
 
-    private ParsedLine parseLine(Path file, String text, int lineNumber) {
+    private ParsedLine parseLine(Path file, String text, int lineNumber, boolean declined) {
         reset(text, lineNumber);
-        parser.getInterpreter().setPredictionMode(PredictionMode.SLL);
-        parser.setErrorHandler(bail);
-        try {
-            return new ParsedLine(parser.singleLine().line(), List.of());
-        } catch (ParseCancellationException e) {
-            reset(text, lineNumber);
-            List<Diagnostic> errors = new ArrayList<>();
-            parser.getInterpreter().setPredictionMode(PredictionMode.LL);
-            parser.setErrorHandler(new DefaultErrorStrategy());
-            parser.addErrorListener(new Parsing.SyntaxErrors(file, errors));
+        if (!declined) {
+            parser.getInterpreter().setPredictionMode(PredictionMode.SLL);
+            parser.setErrorHandler(bail);
             try {
-                return new ParsedLine(parser.singleLine().line(), errors);
-            } finally {
-                parser.removeErrorListeners();
+                return new ParsedLine(parser.singleLine().line(), List.of());
+            } catch (ParseCancellationException e) {
+                reset(text, lineNumber);
             }
+        }
+        // LL decides: it also accepts the rare line SLL's prediction declines, and words the errors
+        List<Diagnostic> errors = new ArrayList<>();
+        parser.getInterpreter().setPredictionMode(PredictionMode.LL);
+        parser.setErrorHandler(new DefaultErrorStrategy());
+        parser.addErrorListener(new Parsing.SyntaxErrors(file, errors));
+        try {
+            return new ParsedLine(parser.singleLine().line(), errors);
+        } finally {
+            parser.removeErrorListeners();
         }
     }
 

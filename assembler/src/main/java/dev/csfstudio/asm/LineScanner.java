@@ -139,6 +139,7 @@ final class LineScanner {
             CsfParser.LineContext line = block == null || s.src != first.src ? null
                     : parser.parseValid(block, s.src.lineStarts()[s.lineNo - 1] - blockStart, s.lineNo);
             out[i - from] = line != null ? new LineParser.ParsedLine(line, List.of())
+                    : block != null && s.src == first.src ? parser.parseDeclined(s.src.path(), s.text(), s.lineNo)
                     : parser.parse(s.src.path(), s.text(), s.lineNo);
         }
         return out;
@@ -161,9 +162,9 @@ final class LineScanner {
         if (plainScanner) {
             Object quick = plain.scan(file, bytes, start, end, n);
             if (quick != null) {
-                List<Diagnostic> warned = plain.warnings();
-                return warned.isEmpty() ? quick
-                        : new ScannedLine(n, text.substring(start, end), (EncodedLine) quick, null, warned);
+                List<Diagnostic> findings = plain.findings();
+                return findings.isEmpty() ? quick
+                        : new ScannedLine(n, text.substring(start, end), (EncodedLine) quick, null, findings);
             }
         }
         String lineText = text.substring(start, end);
@@ -177,7 +178,8 @@ final class LineScanner {
             line = parser.parseValid(block, start - blockStart, n);
         }
         if (line == null) {
-            LineParser.ParsedLine parsed = parser.parse(file, lineText, n);
+            LineParser.ParsedLine parsed = blockUsable ? parser.parseDeclined(file, lineText, n)
+                    : parser.parse(file, lineText, n);
             line = parsed.line();
             if (!parsed.errors().isEmpty()) {
                 return new ScannedLine(n, lineText, null, line, parsed.errors());

@@ -151,14 +151,18 @@ public final class Parsing {
             };
         }
 
+        /** Compiled once: every syntax error of a file of broken lines is worded with them. */
+        private static final java.util.regex.Pattern BRACES = java.util.regex.Pattern.compile("^\\{|\\}$");
+        private static final java.util.regex.Pattern COMMA = java.util.regex.Pattern.compile(",\\s*");
+
         private static String expecting(String antlrMessage) {
             int at = antlrMessage.indexOf("expecting ");
             if (at < 0) {
                 return "";
             }
-            String list = antlrMessage.substring(at + "expecting ".length()).replaceAll("^\\{|\\}$", "");
+            String list = BRACES.matcher(antlrMessage.substring(at + "expecting ".length())).replaceAll("");
             java.util.Set<String> names = new java.util.LinkedHashSet<>();
-            for (String item : list.split(",\\s*")) {
+            for (String item : COMMA.split(list)) {
                 names.add(switch (item) {
                     case "NEWLINE" -> "end of line";
                     case "IDENT" -> "a name";

@@ -73,15 +73,16 @@ final class PlainInstructionScanner {
      */
     private byte[] text;
     private int lineEnd;
-    /** The file, line number and start offset of the line being scanned (for the ranges of its warnings). */
+    /** The file, line number and start offset of the line being scanned (for the ranges of its findings). */
     private Path file;
     private int lineNo;
     private int lineStart;
     /**
-     * Warnings the line being scanned draws, in the encoder's words and order: an odd register pair is the one
-     * finding read here (a line with more than a warning to say is declined).
+     * What the encoder would say about the line being scanned, in its words and order: the findings read here
+     * are an unknown mnemonic, a register out of range and an odd register pair (a line with anything else to
+     * say is declined).
      */
-    private final List<Diagnostic> warnings = new ArrayList<>(0);
+    private final List<Diagnostic> findings = new ArrayList<>(0);
     /** End of the number or name {@link #number}/{@link #ident} just read. */
     private int tokenEnd;
 
@@ -97,9 +98,9 @@ final class PlainInstructionScanner {
         return scan(file, text, from, to, n, false);
     }
 
-    /** The warnings of the line {@link #scan} just accepted (none for most lines). */
-    List<Diagnostic> warnings() {
-        return warnings.isEmpty() ? List.of() : List.copyOf(warnings);
+    /** The findings of the line {@link #scan} just accepted (none for most lines). */
+    List<Diagnostic> findings() {
+        return findings.isEmpty() ? List.of() : List.copyOf(findings);
     }
 
     /**
@@ -116,7 +117,7 @@ final class PlainInstructionScanner {
         this.file = file;
         this.lineNo = n;
         this.lineStart = from;
-        warnings.clear();
+        findings.clear();
         int p = spaces(from);
         int labels = 0;
         int mnemonicStart;
@@ -195,7 +196,13 @@ final class PlainInstructionScanner {
                           int lastEnd, boolean branch) {
         Form form = form(file, mnemonicStart, mnemonicEnd);
         if (form.def == null) {
-            return null;
+            if (form.unknown == null || branch) {
+                return null;
+            }
+            // the encoder says only this of an unknown mnemonic, and never looks at its operands
+            findings.add(InstructionEncoder.unknownMnemonic(new SourceRange(file, n, mnemonicStart - from + 1, n,
+                    mnemonicStart - from + 1 + form.unknown.length()), form.unknown, form.meant));
+            return unencoded(from, labels, mnemonicStart, lastEnd);
         }
         InstructionDef def = form.def;
         List<OperandSpec> specs = def.operands();
@@ -211,7 +218,7 @@ final class PlainInstructionScanner {
             }
         }
         if (branch) {
-            if (symbolic < 0 || !encodeOperands(form, count) || !warnings.isEmpty()) {
+            if (symbolic < 0 || !encodeOperands(form, count) || !findings.isEmpty()) {
                 return null;
             }
             return new Branch(def, word, form.unconditional, specs.get(symbolic).field(),
@@ -229,8 +236,17 @@ final class PlainInstructionScanner {
         if (!encodeOperands(form, count)) {
             return null;
         }
+        if (findings.stream().anyMatch(d -> d.severity() == Severity.ERROR)) {
+            return unencoded(from, labels, mnemonicStart, lastEnd);
+        }
         return new LineScanner.EncodedLine(names, columns, column, endColumn, def, word, form.unconditional,
                 form.target, true, false, false);
+    }
+
+    /** An instruction line the encoder reports errors for (in {@link #findings}): placed, but no word. */
+    private LineScanner.EncodedLine unencoded(int from, int labels, int mnemonicStart, int lastEnd) {
+        return new LineScanner.EncodedLine(labelNames(labels), labelColumns(from, labels), mnemonicStart - from + 1,
+                lastEnd - from + 1, null, 0, false, null, false, false, false);
     }
 
     /**
@@ -317,9 +333,12 @@ final class PlainInstructionScanner {
         /** For each operand spec, the index in {@code def.fields()} of each of its fields. */
         final int[][] operandFields;
         final int required;
+        /** A mnemonic no instruction has: its name, and the mnemonics it may have meant; else null. */
+        final String unknown;
+        final List<String> meant;
 
         Form(String spelling, int hash, InstructionDef def, long base, boolean unconditional, int[][] operandFields,
-             int required) {
+             int required, String unknown, List<String> meant) {
             this.spelling = spelling;
             this.hash = hash;
             this.def = def;
@@ -328,6 +347,12 @@ final class PlainInstructionScanner {
             this.target = def == null ? null : Assembly.targetField(def);
             this.operandFields = operandFields;
             this.required = required;
+            this.unknown = unknown;
+            this.meant = meant;
+        }
+
+        static Form declined(String spelling, int hash) {
+            return new Form(spelling, hash, null, 0, false, null, 0, null, null);
         }
     }
 
@@ -385,13 +410,16 @@ final class PlainInstructionScanner {
      */
     private Form makeForm(Path file, String spelling, int hash) {
         int dot = spelling.indexOf('.');
-        InstructionDef def = isa.byMnemonic(dot < 0 ? spelling : spelling.substring(0, dot)).orElse(null);
-        if (def == null) {
-            return new Form(spelling, hash, null, 0, false, null, 0);
-        }
+        String name = dot < 0 ? spelling : spelling.substring(0, dot);
+        InstructionDef def = isa.byMnemonic(name).orElse(null);
         if (encoder == null || encoderFile != file) {
             encoder = new InstructionEncoder(isa, file, found);
             encoderFile = file;
+        }
+        if (def == null) {
+            return encoder.isUnknown(name)
+                    ? new Form(spelling, hash, null, 0, false, null, 0, name, encoder.mnemonicSuggestions(name))
+                    : Form.declined(spelling, hash);
         }
         found.clear();
         Map<String, Long> values = new java.util.HashMap<>();
@@ -422,7 +450,7 @@ final class PlainInstructionScanner {
             word = f.insert(word, fieldValue);
         }
         if (!usable) {
-            return new Form(spelling, hash, null, 0, false, null, 0);
+            return Form.declined(spelling, hash);
         }
         int required = 0;
         for (OperandSpec spec : specs) {
@@ -431,7 +459,7 @@ final class PlainInstructionScanner {
             }
         }
         boolean unconditional = Assembly.isUnconditional(new InstructionEncoder.Encoded(def, word, values));
-        return new Form(spelling, hash, def, word, unconditional, operandFields, required);
+        return new Form(spelling, hash, def, word, unconditional, operandFields, required, null, null);
     }
 
     private static int indexOf(List<BitField> fields, String name) {
@@ -488,12 +516,18 @@ final class PlainInstructionScanner {
                 case R, D -> {
                     char kind = spec.kind() == OperandKind.R ? 'r' : 'd';
                     long r = type[i] == IDENT ? InstructionEncoder.registerNumber(text, start[i], end[i], kind) : -1;
-                    if (r < 0 || (kind == 'd' ? r + 1 : r) >= registerCount) {
+                    if (r < 0) {
                         return false;
                     }
-                    if (kind == 'd' && r % 2 != 0) { // the one warning read here, as the encoder words it
-                        warnings.add(InstructionEncoder.oddPair(new SourceRange(file, lineNo, start[i] - lineStart + 1,
-                                lineNo, end[i] - lineStart + 1), r));
+                    SourceRange at = new SourceRange(file, lineNo, start[i] - lineStart + 1, lineNo, end[i] - lineStart + 1);
+                    if ((kind == 'd' ? r + 1 : r) >= registerCount) { // as the encoder: said, and on to the next operand
+                        findings.add(InstructionEncoder.registerOutOfRange(at,
+                                new String(text, start[i], end[i] - start[i], StandardCharsets.ISO_8859_1), kind,
+                                registerCount));
+                        continue;
+                    }
+                    if (kind == 'd' && r % 2 != 0) {
+                        findings.add(InstructionEncoder.oddPair(at, r));
                     }
                     ok = put(form, i, 0, r);
                 }

@@ -40,7 +40,7 @@ class PlainInstructionScannerPropertiesTest {
         "MOVE32 r%R, #%I + 1", "MOVE32 d%D, #%I", "MOVE48 d%D, #%I", "NOPE r1", "MOVE32 r%R, #0x%H%H%H%H",
         "LOAD_MULTIPLE r%R, [d%D + 0b%B]", "MOVE32 r%R, 01b", "MOVE32 r%R, #%If",
         ".inst 0x%H%H", ".INST %I", ".inst -%I", ".inst 0b%B", ".inst\t0x%H", ".inst #%I", ".instx 1",
-        ".buffer data", ".stream main",
+        ".buffer data", ".stream main", "MOVX48 d%D, #%I", "BRNCH.ne r%R, top", "unknown_10 0x%H", "ADD_IMM32 r%R, r%R, 1",
     };
 
     @Provide

@@ -47,8 +47,13 @@ public final class PandecodeText {
 
     private final InstructionSet isa;
 
+    /** Each instruction's first word as pandecode prints it, in table order (found once, not per line read). */
+    private final List<String> names;
+
     public PandecodeText(InstructionSet isa) {
         this.isa = isa;
+        this.names = isa.instructions().stream().map(def -> ((PandecodeTemplate.Literal) def.pandecode().parts().get(0))
+                .text().split("[ .{]", 2)[0]).toList();
     }
 
     /** pandecode's text of {@code word}; empty when its text is undefined (a value past one of its name tables). */
@@ -119,9 +124,10 @@ public final class PandecodeText {
             return unknown(text, lead);
         }
         Mismatch best = null;
-        for (InstructionDef def : isa.instructions()) {
-            String head = ((PandecodeTemplate.Literal) def.pandecode().parts().get(0)).text();
-            String name = head.split("[ .{]", 2)[0];
+        List<InstructionDef> defs = isa.instructions();
+        for (int i = 0; i < defs.size(); i++) {
+            InstructionDef def = defs.get(i);
+            String name = names.get(i);
             if (!text.regionMatches(true, 0, name, 0, name.length())) {
                 continue;
             }
@@ -136,9 +142,11 @@ public final class PandecodeText {
         return best != null ? best : new Mismatch(lead, "no instruction of pandecode's text starts here");
     }
 
+    private static final java.util.regex.Pattern UNKNOWN =
+            java.util.regex.Pattern.compile("(?i)UNKNOWN_([0-9]{1,3})\\s+0x([0-9a-f]{1,14})");
+
     private static Reading unknown(String text, int lead) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?i)UNKNOWN_([0-9]{1,3})\\s+0x([0-9a-f]{1,14})")
-                .matcher(text);
+        java.util.regex.Matcher m = UNKNOWN.matcher(text);
         if (!m.matches() || Integer.parseInt(m.group(1)) > 255) {
             return new Mismatch(lead, "expected UNKNOWN_<opcode 0..255> 0x<56-bit payload>");
         }
