@@ -1,7 +1,9 @@
 package dev.csfstudio.cli;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.util.Comparator;
 import java.util.HexFormat;
@@ -61,6 +63,17 @@ public enum OutputFormat {
             return;
         }
         OutputFile.utf8(w -> writeText(program, baseName, w)).writeTo(out);
+    }
+
+    /** {@link #write} into memory, for outputs that are no file of their own (an editor's workspace file). */
+    public byte[] render(Program program, String baseName) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try {
+            write(program, baseName, out);
+        } catch (IOException e) {
+            throw new UncheckedIOException("a byte array does not fail to be written", e);
+        }
+        return out.toByteArray();
     }
 
     /** {@link #write} of a text format (hex, c, json) to a character stream such as stdout. */

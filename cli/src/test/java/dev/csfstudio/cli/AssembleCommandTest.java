@@ -263,6 +263,18 @@ class AssembleCommandTest {
                 """, r.out());
     }
 
+    @Test
+    void everyFormatRendersInMemoryWhatItWritesToAFile() throws IOException {
+        Path src = source("two.csf", TWO_INSTRUCTIONS);
+        dev.csfstudio.asm.Program program = new dev.csfstudio.asm.Assembler().assemble(src).program();
+        for (OutputFormat format : OutputFormat.values()) {
+            Path out = dir.resolve("two." + format.extension());
+            assertEquals(0, CsfInvocation.run("asm", src.toString(), "--format", format.extension(), "-o", out.toString())
+                    .exitCode());
+            assertArrayEquals(Files.readAllBytes(out), format.render(program, "two.csf"), format.name());
+        }
+    }
+
     static String javaCommand() {
         return ProcessHandle.current().info().command().orElse("java");
     }
