@@ -1,14 +1,16 @@
 package dev.csfstudio.asm;
 
-import java.util.AbstractList;
+import dev.csfstudio.program.ImmutableView;
+
+import dev.csfstudio.program.AssembledLine;
+
 import java.util.List;
-import java.util.RandomAccess;
 
 /**
  * An immutable list of {@link AssembledLine}s made on demand from the statements that produced bytes, so a
  * million-line program keeps one object per line (its statement) instead of three (statement, line, text).
  */
-final class AssembledLines extends AbstractList<AssembledLine> implements RandomAccess {
+final class AssembledLines extends ImmutableView<AssembledLine> {
 
     private final List<Assembly.Stmt> stmts;
 

@@ -1,5 +1,8 @@
 package dev.csfstudio.asm;
 
+import dev.csfstudio.program.SourceRange;
+import dev.csfstudio.program.Diagnostic;
+
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

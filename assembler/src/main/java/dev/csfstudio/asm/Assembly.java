@@ -1,5 +1,18 @@
 package dev.csfstudio.asm;
 
+import dev.csfstudio.program.Program;
+import dev.csfstudio.program.Section;
+import dev.csfstudio.program.SectionKind;
+import dev.csfstudio.program.SourceRange;
+import dev.csfstudio.program.AssembledLine;
+import dev.csfstudio.program.Symbol;
+import dev.csfstudio.program.SymbolKind;
+import dev.csfstudio.program.SymbolReference;
+import dev.csfstudio.program.Diagnostic;
+import dev.csfstudio.program.Severity;
+import dev.csfstudio.program.LazyList;
+import dev.csfstudio.program.LazyMap;
+
 import dev.csfstudio.grammar.CsfParser;
 import dev.csfstudio.isa.BitField;
 import dev.csfstudio.isa.Disassembler;

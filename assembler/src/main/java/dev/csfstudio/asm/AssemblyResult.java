@@ -1,5 +1,14 @@
 package dev.csfstudio.asm;
 
+import dev.csfstudio.program.ImmutableView;
+
+import dev.csfstudio.program.Program;
+import dev.csfstudio.program.AssembledLine;
+import dev.csfstudio.program.Symbol;
+import dev.csfstudio.program.SymbolReference;
+import dev.csfstudio.program.Diagnostic;
+import dev.csfstudio.program.Severity;
+
 import java.nio.file.Path;
 import java.util.List;
 
@@ -27,9 +36,9 @@ public record AssemblyResult(Program program, List<Diagnostic> diagnostics, List
 
     public AssemblyResult {
         diagnostics = List.copyOf(diagnostics);
-        lines = lines instanceof AssembledLines ? lines : List.copyOf(lines); // already an immutable view
-        symbols = symbols instanceof LazyList ? symbols : List.copyOf(symbols); // immutable, built on first use
-        references = references instanceof LazyList ? references : List.copyOf(references);
+        lines = ImmutableView.of(lines);
+        symbols = ImmutableView.of(symbols); // a LazyList is built on first use
+        references = ImmutableView.of(references);
         files = List.copyOf(files);
     }
 

@@ -1,5 +1,9 @@
 package dev.csfstudio.asm;
 
+import dev.csfstudio.program.SourceRange;
+import dev.csfstudio.program.Diagnostic;
+import dev.csfstudio.program.Severity;
+
 import dev.csfstudio.grammar.CsfLexer;
 import dev.csfstudio.grammar.CsfParser;
 import dev.csfstudio.isa.BitField;

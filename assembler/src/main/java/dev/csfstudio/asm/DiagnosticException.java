@@ -1,5 +1,8 @@
 package dev.csfstudio.asm;
 
+import dev.csfstudio.program.SourceRange;
+import dev.csfstudio.program.Diagnostic;
+
 /**
  * Carries a diagnostic out of deep evaluation code to the statement being assembled, which records it
  * and moves on. Never escapes the assembler.

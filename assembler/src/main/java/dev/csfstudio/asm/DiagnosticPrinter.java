@@ -1,5 +1,8 @@
 package dev.csfstudio.asm;
 
+import dev.csfstudio.program.Diagnostic;
+import dev.csfstudio.program.Severity;
+
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,5 +1,7 @@
 package dev.csfstudio.asm;
 
+import dev.csfstudio.program.SourceRange;
+
 import dev.csfstudio.grammar.CsfParser;
 import java.math.BigInteger;
 import java.nio.file.Path;

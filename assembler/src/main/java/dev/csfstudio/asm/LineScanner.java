@@ -1,5 +1,8 @@
 package dev.csfstudio.asm;
 
+import dev.csfstudio.program.SourceRange;
+import dev.csfstudio.program.Diagnostic;
+
 import dev.csfstudio.grammar.CsfParser;
 import dev.csfstudio.isa.BitField;
 import dev.csfstudio.isa.InstructionDef;

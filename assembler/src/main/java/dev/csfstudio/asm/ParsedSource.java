@@ -1,5 +1,7 @@
 package dev.csfstudio.asm;
 
+import dev.csfstudio.program.Diagnostic;
+
 import dev.csfstudio.grammar.CsfParser;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,5 +1,9 @@
 package dev.csfstudio.asm;
 
+import dev.csfstudio.program.SourceRange;
+import dev.csfstudio.program.Diagnostic;
+import dev.csfstudio.program.Severity;
+
 import dev.csfstudio.isa.BitField;
 import dev.csfstudio.isa.InstructionDef;
 import dev.csfstudio.isa.InstructionSet;

@@ -1,5 +1,9 @@
 package dev.csfstudio.asm;
 
+import dev.csfstudio.program.Section;
+import dev.csfstudio.program.SectionKind;
+import dev.csfstudio.program.SourceRange;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

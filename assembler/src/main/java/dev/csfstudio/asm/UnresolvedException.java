@@ -1,5 +1,7 @@
 package dev.csfstudio.asm;
 
+import dev.csfstudio.program.SourceRange;
+
 /** An expression needs a value that is not known yet (a label before layout). */
 final class UnresolvedException extends RuntimeException {
 

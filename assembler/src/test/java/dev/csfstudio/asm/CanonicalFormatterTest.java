@@ -1,5 +1,7 @@
 package dev.csfstudio.asm;
 
+import dev.csfstudio.program.Program;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import net.jqwik.api.ForAll;

@@ -1,5 +1,11 @@
 package dev.csfstudio.asm;
 
+import dev.csfstudio.program.Program;
+import dev.csfstudio.program.Section;
+import dev.csfstudio.program.SectionKind;
+import dev.csfstudio.program.AssembledLine;
+import dev.csfstudio.program.Diagnostic;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -1,5 +1,8 @@
 package dev.csfstudio.asm;
 
+import dev.csfstudio.program.Program;
+import dev.csfstudio.program.Section;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

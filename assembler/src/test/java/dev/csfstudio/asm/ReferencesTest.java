@@ -1,5 +1,9 @@
 package dev.csfstudio.asm;
 
+import dev.csfstudio.program.SourceRange;
+import dev.csfstudio.program.SymbolKind;
+import dev.csfstudio.program.SymbolReference;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 

@@ -1,5 +1,8 @@
 package dev.csfstudio.asm;
 
+import dev.csfstudio.program.Program;
+import dev.csfstudio.program.Diagnostic;
+
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.stream.Collectors;

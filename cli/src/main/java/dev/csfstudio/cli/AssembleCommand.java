@@ -1,13 +1,15 @@
 package dev.csfstudio.cli;
 
+import dev.csfstudio.program.output.OutputFormat;
+
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 import dev.csfstudio.asm.AssemblyResult;
-import dev.csfstudio.asm.Program;
-import dev.csfstudio.files.OutputFile;
+import dev.csfstudio.program.Program;
+import dev.csfstudio.program.output.OutputFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;

@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
-import dev.csfstudio.files.OutputFile;
+import dev.csfstudio.program.output.OutputFile;
 import dev.csfstudio.isa.Disassembler;
 import dev.csfstudio.isa.InstructionSet;
 import dev.csfstudio.isa.PandecodeText;

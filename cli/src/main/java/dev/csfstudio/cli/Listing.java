@@ -6,10 +6,10 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
-import dev.csfstudio.asm.AssembledLine;
-import dev.csfstudio.asm.Program;
-import dev.csfstudio.asm.Section;
-import dev.csfstudio.asm.SectionKind;
+import dev.csfstudio.program.AssembledLine;
+import dev.csfstudio.program.Program;
+import dev.csfstudio.program.Section;
+import dev.csfstudio.program.SectionKind;
 
 /** An assembly listing: for every statement that produced bytes, its address, contents and source line. */
 final class Listing {

@@ -5,7 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
 
-import dev.csfstudio.files.OutputFile;
+import dev.csfstudio.program.output.OutputFile;
 
 /**
  * How every command names and writes its output files: a name must name a file, an output never replaces

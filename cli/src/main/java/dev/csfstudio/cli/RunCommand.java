@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 import dev.csfstudio.asm.AssemblyResult;
-import dev.csfstudio.asm.Program;
+import dev.csfstudio.program.Program;
 import dev.csfstudio.runtime.RunOptions;
 import dev.csfstudio.runtime.RunOutput;
 import dev.csfstudio.runtime.RunReport;

@@ -1,5 +1,7 @@
 package dev.csfstudio.cli;
 
+import dev.csfstudio.program.output.OutputFormat;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -266,7 +268,7 @@ class AssembleCommandTest {
     @Test
     void everyFormatRendersInMemoryWhatItWritesToAFile() throws IOException {
         Path src = source("two.csf", TWO_INSTRUCTIONS);
-        dev.csfstudio.asm.Program program = new dev.csfstudio.asm.Assembler().assemble(src).program();
+        dev.csfstudio.program.Program program = new dev.csfstudio.asm.Assembler().assemble(src).program();
         for (OutputFormat format : OutputFormat.values()) {
             Path out = dir.resolve("two." + format.extension());
             assertEquals(0, CsfInvocation.run("asm", src.toString(), "--format", format.extension(), "-o", out.toString())

@@ -1,5 +1,7 @@
 package dev.csfstudio.cli;
 
+import dev.csfstudio.program.output.OutputFormat;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

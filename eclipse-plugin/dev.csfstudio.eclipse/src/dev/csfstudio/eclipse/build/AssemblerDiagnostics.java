@@ -11,7 +11,7 @@ import org.eclipse.lsp4j.Position;
 import org.eclipse.lsp4j.Range;
 import org.eclipse.lsp4j.jsonrpc.messages.Either;
 
-import dev.csfstudio.asm.Diagnostic;
+import dev.csfstudio.program.Diagnostic;
 import dev.csfstudio.lsp.DiagnosticMapper;
 
 /**

@@ -5,7 +5,7 @@ import org.eclipse.core.resources.ProjectScope;
 import org.eclipse.core.runtime.IPath;
 import org.eclipse.core.runtime.preferences.IEclipsePreferences;
 
-import dev.csfstudio.cli.OutputFormat;
+import dev.csfstudio.program.output.OutputFormat;
 
 /**
  * A CSF project's build settings (Project > Properties > CSF Studio, kept in .settings/dev.csfstudio.eclipse.prefs):

@@ -31,7 +31,7 @@ import org.eclipse.core.runtime.SubMonitor;
 
 import dev.csfstudio.asm.Assembler;
 import dev.csfstudio.asm.AssemblyResult;
-import dev.csfstudio.cli.OutputFormat;
+import dev.csfstudio.program.output.OutputFormat;
 import dev.csfstudio.eclipse.CsfPlugin;
 import dev.csfstudio.eclipse.core.LineOffsets;
 import dev.csfstudio.eclipse.core.MarkerData;
@@ -241,7 +241,7 @@ public final class CsfBuilder extends IncrementalProjectBuilder {
             text = "";
         }
         LineOffsets lines = new LineOffsets(text);
-        for (dev.csfstudio.asm.Diagnostic d : result.diagnostics()) {
+        for (dev.csfstudio.program.Diagnostic d : result.diagnostics()) {
             org.eclipse.lsp4j.Diagnostic lsp = AssemblerDiagnostics.toLsp(d, path, text);
             IMarker m = source.createMarker(MARKER_TYPE);
             m.setAttributes(MarkerData.attributes(lsp, lines));

@@ -10,8 +10,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.eclipse.core.resources.IFile;
 
 import dev.csfstudio.asm.AssemblyResult;
-import dev.csfstudio.asm.Symbol;
-import dev.csfstudio.asm.SymbolKind;
+import dev.csfstudio.program.Symbol;
+import dev.csfstudio.program.SymbolKind;
 
 /**
  * The symbols every built source defines (labels, constants, streams, buffers; not local labels), from the

@@ -15,7 +15,7 @@ import org.eclipse.swt.widgets.Text;
 import org.eclipse.ui.dialogs.PropertyPage;
 import org.osgi.service.prefs.BackingStoreException;
 
-import dev.csfstudio.cli.OutputFormat;
+import dev.csfstudio.program.output.OutputFormat;
 import dev.csfstudio.eclipse.CsfPlugin;
 import dev.csfstudio.eclipse.build.BuildSettings;
 import dev.csfstudio.eclipse.build.CsfNature;

@@ -152,7 +152,7 @@ public final class AnalysisScheduler implements AutoCloseable {
         if (!isCurrent(uri, a.document().version())) {
             return;
         }
-        List<dev.csfstudio.asm.Diagnostic> all = new ArrayList<>(a.result().diagnostics());
+        List<dev.csfstudio.program.Diagnostic> all = new ArrayList<>(a.result().diagnostics());
         feedback(uri).ifPresent(f -> all.addAll(f.diagnostics()));
         Map<String, List<Diagnostic>> grouped = DiagnosticMapper.byDocument(all, a);
         Set<String> before = publishedTo.getOrDefault(uri, Set.of());

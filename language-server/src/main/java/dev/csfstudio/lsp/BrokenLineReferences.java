@@ -15,11 +15,11 @@ import org.antlr.v4.runtime.Token;
 import org.antlr.v4.runtime.tree.ParseTree;
 
 import dev.csfstudio.asm.AssemblyResult;
-import dev.csfstudio.asm.Diagnostic;
-import dev.csfstudio.asm.Severity;
-import dev.csfstudio.asm.SourceRange;
-import dev.csfstudio.asm.Symbol;
-import dev.csfstudio.asm.SymbolReference;
+import dev.csfstudio.program.Diagnostic;
+import dev.csfstudio.program.Severity;
+import dev.csfstudio.program.SourceRange;
+import dev.csfstudio.program.Symbol;
+import dev.csfstudio.program.SymbolReference;
 import dev.csfstudio.grammar.CsfLexer;
 import dev.csfstudio.grammar.CsfParser;
 

@@ -20,9 +20,9 @@ import org.eclipse.lsp4j.jsonrpc.messages.Either;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 
-import dev.csfstudio.asm.AssembledLine;
-import dev.csfstudio.asm.Symbol;
-import dev.csfstudio.asm.SymbolKind;
+import dev.csfstudio.program.AssembledLine;
+import dev.csfstudio.program.Symbol;
+import dev.csfstudio.program.SymbolKind;
 import dev.csfstudio.isa.BitField;
 import dev.csfstudio.isa.InstructionDef;
 import dev.csfstudio.isa.InstructionSet;

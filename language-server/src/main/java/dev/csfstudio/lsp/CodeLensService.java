@@ -8,8 +8,8 @@ import org.eclipse.lsp4j.Command;
 import org.eclipse.lsp4j.Position;
 import org.eclipse.lsp4j.Range;
 
-import dev.csfstudio.asm.Symbol;
-import dev.csfstudio.asm.SymbolKind;
+import dev.csfstudio.program.Symbol;
+import dev.csfstudio.program.SymbolKind;
 
 /** "Run" and "Assemble" above each stream of a document. */
 public final class CodeLensService {

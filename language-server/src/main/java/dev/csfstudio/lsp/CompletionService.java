@@ -19,8 +19,8 @@ import org.eclipse.lsp4j.TextEdit;
 import org.eclipse.lsp4j.jsonrpc.messages.Either;
 
 import dev.csfstudio.asm.Directives;
-import dev.csfstudio.asm.Symbol;
-import dev.csfstudio.asm.SymbolKind;
+import dev.csfstudio.program.Symbol;
+import dev.csfstudio.program.SymbolKind;
 import dev.csfstudio.isa.DescriptorDef;
 import dev.csfstudio.isa.DescriptorField;
 import dev.csfstudio.isa.DescriptorSet;

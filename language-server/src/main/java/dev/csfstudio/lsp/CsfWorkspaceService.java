@@ -19,7 +19,7 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonPrimitive;
 
-import dev.csfstudio.asm.Section;
+import dev.csfstudio.program.Section;
 
 /** workspace/*: symbols across open documents and the {@code csf.run} / {@code csf.assemble} commands. */
 final class CsfWorkspaceService implements WorkspaceService {

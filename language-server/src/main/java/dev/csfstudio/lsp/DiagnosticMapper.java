@@ -18,8 +18,8 @@ import org.eclipse.lsp4j.jsonrpc.messages.Either;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonPrimitive;
 
-import dev.csfstudio.asm.Severity;
-import dev.csfstudio.asm.SourceRange;
+import dev.csfstudio.program.Severity;
+import dev.csfstudio.program.SourceRange;
 
 /** Maps the toolchain's diagnostics one to one onto LSP diagnostics, grouped by the document they belong to. */
 public final class DiagnosticMapper {
@@ -40,11 +40,11 @@ public final class DiagnosticMapper {
     }
 
     /** Diagnostics by URI, the analysed document always present (possibly with none, to clear old ones). */
-    public static Map<String, List<Diagnostic>> byDocument(List<dev.csfstudio.asm.Diagnostic> diagnostics,
+    public static Map<String, List<Diagnostic>> byDocument(List<dev.csfstudio.program.Diagnostic> diagnostics,
                                                            DocumentAnalysis analysis) {
         Map<String, List<Diagnostic>> out = new LinkedHashMap<>();
         out.put(analysis.document().uri(), new ArrayList<>());
-        for (dev.csfstudio.asm.Diagnostic d : diagnostics) {
+        for (dev.csfstudio.program.Diagnostic d : diagnostics) {
             out.computeIfAbsent(uriOf(d.range().file(), analysis), u -> new ArrayList<>()).add(toLsp(d, analysis));
             if (!analysis.isMainFile(d.range().file()) && d.severity() == Severity.ERROR) {
                 // The user is looking at this document: show where the broken include comes in.
@@ -96,12 +96,12 @@ public final class DiagnosticMapper {
         return Optional.ofNullable(first);
     }
 
-    public static Diagnostic toLsp(dev.csfstudio.asm.Diagnostic d, DocumentAnalysis analysis) {
+    public static Diagnostic toLsp(dev.csfstudio.program.Diagnostic d, DocumentAnalysis analysis) {
         return toLsp(d, file -> uriOf(file, analysis));
     }
 
     /** One diagnostic, its related locations named by {@code uriOf} (the Eclipse builder's files have no analysis). */
-    public static Diagnostic toLsp(dev.csfstudio.asm.Diagnostic d, java.util.function.Function<Path, String> uriOf) {
+    public static Diagnostic toLsp(dev.csfstudio.program.Diagnostic d, java.util.function.Function<Path, String> uriOf) {
         Diagnostic out = new Diagnostic(range(d.range()), d.message(), severity(d.severity()), SOURCE);
         if (d.code() != null) {
             out.setCode(Either.forLeft(d.code()));
@@ -114,7 +114,7 @@ public final class DiagnosticMapper {
         }
         if (!d.related().isEmpty()) {
             List<DiagnosticRelatedInformation> related = new ArrayList<>();
-            for (dev.csfstudio.asm.Diagnostic.Related r : d.related()) {
+            for (dev.csfstudio.program.Diagnostic.Related r : d.related()) {
                 related.add(new DiagnosticRelatedInformation(
                         new Location(uriOf.apply(r.range().file()), range(r.range())), r.message()));
             }

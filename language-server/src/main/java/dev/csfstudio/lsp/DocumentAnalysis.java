@@ -10,13 +10,13 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
-import dev.csfstudio.asm.AssembledLine;
+import dev.csfstudio.program.AssembledLine;
 import dev.csfstudio.asm.AssemblyResult;
 import dev.csfstudio.asm.SourceReader;
-import dev.csfstudio.asm.SourceRange;
-import dev.csfstudio.asm.Symbol;
-import dev.csfstudio.asm.SymbolKind;
-import dev.csfstudio.asm.SymbolReference;
+import dev.csfstudio.program.SourceRange;
+import dev.csfstudio.program.Symbol;
+import dev.csfstudio.program.SymbolKind;
+import dev.csfstudio.program.SymbolReference;
 
 /**
  * One document version and what the assembler made of it. Every feature reads this; nothing re-parses

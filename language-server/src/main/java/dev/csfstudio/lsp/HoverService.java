@@ -10,10 +10,10 @@ import org.eclipse.lsp4j.Position;
 import org.eclipse.lsp4j.Range;
 
 import dev.csfstudio.asm.Directives;
-import dev.csfstudio.asm.AssembledLine;
-import dev.csfstudio.asm.Section;
-import dev.csfstudio.asm.Symbol;
-import dev.csfstudio.asm.SymbolKind;
+import dev.csfstudio.program.AssembledLine;
+import dev.csfstudio.program.Section;
+import dev.csfstudio.program.Symbol;
+import dev.csfstudio.program.SymbolKind;
 import dev.csfstudio.isa.BitField;
 import dev.csfstudio.isa.ClearColor;
 import dev.csfstudio.isa.DescriptorField;

@@ -13,9 +13,9 @@ import org.eclipse.lsp4j.jsonrpc.messages.Either;
 
 import com.google.gson.JsonObject;
 
-import dev.csfstudio.asm.AssembledLine;
-import dev.csfstudio.asm.Symbol;
-import dev.csfstudio.asm.SymbolKind;
+import dev.csfstudio.program.AssembledLine;
+import dev.csfstudio.program.Symbol;
+import dev.csfstudio.program.SymbolKind;
 import dev.csfstudio.isa.OperandKind;
 import dev.csfstudio.isa.OperandSpec;
 

@@ -23,9 +23,9 @@ import org.eclipse.lsp4j.jsonrpc.messages.Either;
 import org.eclipse.lsp4j.jsonrpc.messages.ResponseError;
 import org.eclipse.lsp4j.jsonrpc.messages.ResponseErrorCode;
 
-import dev.csfstudio.asm.SourceRange;
-import dev.csfstudio.asm.Symbol;
-import dev.csfstudio.asm.SymbolReference;
+import dev.csfstudio.program.SourceRange;
+import dev.csfstudio.program.Symbol;
+import dev.csfstudio.program.SymbolReference;
 import dev.csfstudio.isa.InstructionSet;
 
 /** Go to definition, find references, rename, document and workspace symbols, from the assembler's symbol table. */
@@ -111,7 +111,7 @@ public final class NavigationService {
             Range r = DiagnosticMapper.range(nameRange(a, s.definition(), s.name()));
             switch (s.kind()) {
                 case STREAM, BUFFER -> {
-                    DocumentSymbol d = new DocumentSymbol(s.name(), s.kind() == dev.csfstudio.asm.SymbolKind.STREAM
+                    DocumentSymbol d = new DocumentSymbol(s.name(), s.kind() == dev.csfstudio.program.SymbolKind.STREAM
                             ? SymbolKind.Function : SymbolKind.Array, r, r, hex(s.value()));
                     d.setChildren(new ArrayList<>());
                     sections.put(s.name(), d);
@@ -144,7 +144,7 @@ public final class NavigationService {
         Map<String, WorkspaceSymbol> unique = new HashMap<>();
         for (DocumentAnalysis a : analyses) {
             for (Symbol s : a.result().symbols()) {
-                if (s.definition() == null || s.kind() == dev.csfstudio.asm.SymbolKind.LOCAL_LABEL
+                if (s.definition() == null || s.kind() == dev.csfstudio.program.SymbolKind.LOCAL_LABEL
                         || !s.name().toLowerCase(Locale.ROOT).contains(q)) {
                     continue;
                 }

@@ -11,7 +11,7 @@ import com.google.gson.JsonObject;
  * @param diagnostics faults, timeouts and deadlocks on the line that caused them
  * @param report      the run report in the JSON form {@code csf run} writes to report.json
  */
-public record RunFeedback(int version, String status, long[] registers, List<dev.csfstudio.asm.Diagnostic> diagnostics,
+public record RunFeedback(int version, String status, long[] registers, List<dev.csfstudio.program.Diagnostic> diagnostics,
                           JsonObject report, List<RenderTargetImage> renderTargets) {
 
     /** One render target the run wrote, as a PNG the client can show. */

@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.Optional;
 
 import dev.csfstudio.asm.AssemblyResult;
-import dev.csfstudio.asm.Program;
-import dev.csfstudio.asm.SectionKind;
+import dev.csfstudio.program.Program;
+import dev.csfstudio.program.SectionKind;
 
 /** "Run this stream": the same program with another entry stream, for the Run lens above each stream. */
 final class RunTargets {

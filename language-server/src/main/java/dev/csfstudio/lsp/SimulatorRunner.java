@@ -11,11 +11,11 @@ import java.util.function.BooleanSupplier;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 
-import dev.csfstudio.asm.Diagnostic;
-import dev.csfstudio.asm.Program;
-import dev.csfstudio.asm.Section;
-import dev.csfstudio.asm.Severity;
-import dev.csfstudio.asm.SourceRange;
+import dev.csfstudio.program.Diagnostic;
+import dev.csfstudio.program.Program;
+import dev.csfstudio.program.Section;
+import dev.csfstudio.program.Severity;
+import dev.csfstudio.program.SourceRange;
 import dev.csfstudio.runtime.RenderTarget;
 import dev.csfstudio.runtime.RunOptions;
 import dev.csfstudio.runtime.RunOutput;

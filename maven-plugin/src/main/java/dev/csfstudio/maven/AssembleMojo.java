@@ -22,9 +22,9 @@ import org.apache.maven.project.MavenProject;
 import dev.csfstudio.asm.Assembler;
 import dev.csfstudio.asm.AssemblyResult;
 import dev.csfstudio.asm.DiagnosticPrinter;
-import dev.csfstudio.asm.Severity;
-import dev.csfstudio.cli.OutputFormat;
-import dev.csfstudio.files.OutputFile;
+import dev.csfstudio.program.Severity;
+import dev.csfstudio.program.output.OutputFormat;
+import dev.csfstudio.program.output.OutputFile;
 
 /**
  * Assembles every CSF source of the project into generated resources, so tests and applications can load

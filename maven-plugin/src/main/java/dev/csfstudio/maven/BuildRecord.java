@@ -15,7 +15,7 @@ import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonParseException;
 
-import dev.csfstudio.files.OutputFile;
+import dev.csfstudio.program.output.OutputFile;
 
 /**
  * What one source's last assembly read, wrote and printed, kept beside the outputs: every file it read (the

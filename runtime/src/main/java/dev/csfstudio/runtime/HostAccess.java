@@ -1,6 +1,6 @@
 package dev.csfstudio.runtime;
 
-import dev.csfstudio.asm.Section;
+import dev.csfstudio.program.Section;
 
 import java.util.Map;
 

@@ -1,6 +1,6 @@
 package dev.csfstudio.runtime;
 
-import dev.csfstudio.asm.Program;
+import dev.csfstudio.program.Program;
 
 import java.util.ArrayList;
 import java.util.List;

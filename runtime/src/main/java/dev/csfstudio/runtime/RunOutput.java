@@ -5,9 +5,9 @@ import com.google.gson.GsonBuilder;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonNull;
 import com.google.gson.JsonObject;
-import dev.csfstudio.asm.Program;
-import dev.csfstudio.asm.SourceRange;
-import dev.csfstudio.files.OutputFile;
+import dev.csfstudio.program.Program;
+import dev.csfstudio.program.SourceRange;
+import dev.csfstudio.program.output.OutputFile;
 import dev.csfstudio.isa.ClearColor;
 
 import java.io.IOException;

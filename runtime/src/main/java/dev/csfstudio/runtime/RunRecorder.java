@@ -1,9 +1,9 @@
 package dev.csfstudio.runtime;
 
-import dev.csfstudio.asm.AssembledLine;
-import dev.csfstudio.asm.Program;
-import dev.csfstudio.asm.Section;
-import dev.csfstudio.asm.SourceRange;
+import dev.csfstudio.program.AssembledLine;
+import dev.csfstudio.program.Program;
+import dev.csfstudio.program.Section;
+import dev.csfstudio.program.SourceRange;
 import dev.csfstudio.isa.DecodedInstruction;
 import dev.csfstudio.isa.Disassembler;
 import dev.csfstudio.isa.InstructionSet;

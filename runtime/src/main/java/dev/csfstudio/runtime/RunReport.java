@@ -1,6 +1,6 @@
 package dev.csfstudio.runtime;
 
-import dev.csfstudio.asm.SourceRange;
+import dev.csfstudio.program.SourceRange;
 
 import java.util.List;
 import java.util.Map;

@@ -1,8 +1,8 @@
 package dev.csfstudio.runtime;
 
-import dev.csfstudio.asm.Program;
-import dev.csfstudio.asm.Section;
-import dev.csfstudio.asm.SourceRange;
+import dev.csfstudio.program.Program;
+import dev.csfstudio.program.Section;
+import dev.csfstudio.program.SourceRange;
 import dev.csfstudio.isa.Encoder;
 import dev.csfstudio.isa.InstructionDef;
 import dev.csfstudio.isa.InstructionSet;

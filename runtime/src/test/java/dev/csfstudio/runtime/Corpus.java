@@ -2,8 +2,8 @@ package dev.csfstudio.runtime;
 
 import dev.csfstudio.asm.Assembler;
 import dev.csfstudio.asm.AssemblyResult;
-import dev.csfstudio.asm.Diagnostic;
-import dev.csfstudio.asm.Program;
+import dev.csfstudio.program.Diagnostic;
+import dev.csfstudio.program.Program;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package dev.csfstudio.runtime;
 
-import dev.csfstudio.asm.Program;
+import dev.csfstudio.program.Program;
 import dev.csfstudio.isa.BitField;
 import dev.csfstudio.isa.InstructionDef;
 import dev.csfstudio.isa.InstructionSet;

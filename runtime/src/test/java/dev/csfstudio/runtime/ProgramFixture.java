@@ -1,10 +1,10 @@
 package dev.csfstudio.runtime;
 
-import dev.csfstudio.asm.AssembledLine;
-import dev.csfstudio.asm.Program;
-import dev.csfstudio.asm.Section;
-import dev.csfstudio.asm.SectionKind;
-import dev.csfstudio.asm.SourceRange;
+import dev.csfstudio.program.AssembledLine;
+import dev.csfstudio.program.Program;
+import dev.csfstudio.program.Section;
+import dev.csfstudio.program.SectionKind;
+import dev.csfstudio.program.SourceRange;
 import dev.csfstudio.isa.DescriptorDef;
 import dev.csfstudio.isa.DescriptorSet;
 import dev.csfstudio.isa.Encoder;

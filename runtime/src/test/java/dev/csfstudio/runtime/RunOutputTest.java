@@ -2,7 +2,7 @@ package dev.csfstudio.runtime;
 
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
-import dev.csfstudio.asm.Program;
+import dev.csfstudio.program.Program;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -21,7 +21,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 import dev.csfstudio.asm.Assembler;
 import dev.csfstudio.asm.AssemblyResult;
-import dev.csfstudio.asm.Program;
+import dev.csfstudio.program.Program;
 
 /**
  * In-process assembly throughput on the generated 1,000,000-instruction source; the score is

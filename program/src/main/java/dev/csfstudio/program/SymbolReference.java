@@ -1,4 +1,4 @@
-package dev.csfstudio.asm;
+package dev.csfstudio.program;
 
 /** A use of a symbol in the source, for go-to-definition, find-references and rename. */
 public record SymbolReference(String name, SourceRange range, Symbol target) {

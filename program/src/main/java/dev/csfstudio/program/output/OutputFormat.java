@@ -1,4 +1,4 @@
-package dev.csfstudio.cli;
+package dev.csfstudio.program.output;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -13,11 +13,11 @@ import java.util.Locale;
 import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
 
-import dev.csfstudio.asm.Program;
-import dev.csfstudio.asm.Section;
-import dev.csfstudio.asm.SectionKind;
-import dev.csfstudio.asm.Symbol;
-import dev.csfstudio.files.OutputFile;
+import dev.csfstudio.program.Program;
+import dev.csfstudio.program.Section;
+import dev.csfstudio.program.SectionKind;
+import dev.csfstudio.program.Symbol;
+import dev.csfstudio.program.output.OutputFile;
 
 /** The forms an assembled program can be written in ({@code csf asm --format}, the Maven plugin). */
 public enum OutputFormat {

@@ -1,19 +1,17 @@
-package dev.csfstudio.asm;
+package dev.csfstudio.program;
 
-import java.util.AbstractList;
 import java.util.List;
-import java.util.RandomAccess;
 import java.util.function.Supplier;
 
 /**
  * An immutable list computed on first use. A command-line assembly of a million lines never looks at its
  * symbol and reference tables, which cost a fifth of its time to build; editors do, and pay once.
  */
-final class LazyList<T> extends AbstractList<T> implements RandomAccess {
+public final class LazyList<T> extends ImmutableView<T> {
 
     private final Lazy<List<T>> value;
 
-    LazyList(Supplier<List<T>> supplier) {
+    public LazyList(Supplier<List<T>> supplier) {
         this.value = new Lazy<>(() -> List.copyOf(supplier.get()));
     }
 

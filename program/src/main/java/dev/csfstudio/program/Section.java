@@ -1,4 +1,4 @@
-package dev.csfstudio.asm;
+package dev.csfstudio.program;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -16,7 +16,7 @@ public record Section(String name, SectionKind kind, String vm, long address, by
                       SourceRange declaration, List<AssembledLine> lines) {
 
     public Section {
-        lines = lines instanceof AssembledLines ? lines : List.copyOf(lines); // already an immutable view
+        lines = ImmutableView.of(lines);
     }
 
     public long size() {

@@ -1,4 +1,4 @@
-package dev.csfstudio.asm;
+package dev.csfstudio.program;
 
 /**
  * A named value. Labels, streams and buffers are GPU virtual addresses; constants come from

@@ -1,4 +1,4 @@
-package dev.csfstudio.asm;
+package dev.csfstudio.program;
 
 public enum SymbolKind {
     LABEL, LOCAL_LABEL, CONSTANT, STREAM, BUFFER

@@ -1,4 +1,4 @@
-package dev.csfstudio.files;
+package dev.csfstudio.program.output;
 
 import java.io.BufferedOutputStream;
 import java.io.BufferedWriter;

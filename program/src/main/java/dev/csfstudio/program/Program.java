@@ -1,4 +1,4 @@
-package dev.csfstudio.asm;
+package dev.csfstudio.program;
 
 import java.nio.file.Path;
 import java.util.List;

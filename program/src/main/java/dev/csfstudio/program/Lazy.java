@@ -1,14 +1,14 @@
-package dev.csfstudio.asm;
+package dev.csfstudio.program;
 
 import java.util.function.Supplier;
 
 /** A value computed once, on first use, by whichever thread asks first; the supplier is then let go. */
-final class Lazy<T> {
+public final class Lazy<T> {
 
     private Supplier<T> supplier;
     private volatile T value;
 
-    Lazy(Supplier<T> supplier) {
+    public Lazy(Supplier<T> supplier) {
         this.supplier = supplier;
     }
 

@@ -1,4 +1,4 @@
-package dev.csfstudio.asm;
+package dev.csfstudio.program;
 
 public enum Severity {
     ERROR, WARNING, NOTE;

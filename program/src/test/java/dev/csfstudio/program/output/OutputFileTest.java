@@ -1,4 +1,4 @@
-package dev.csfstudio.files;
+package dev.csfstudio.program.output;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

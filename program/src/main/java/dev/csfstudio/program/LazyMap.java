@@ -1,4 +1,4 @@
-package dev.csfstudio.asm;
+package dev.csfstudio.program;
 
 import java.util.AbstractMap;
 import java.util.Map;
@@ -6,11 +6,11 @@ import java.util.Set;
 import java.util.function.Supplier;
 
 /** An immutable map computed on first use, for the same reason as {@link LazyList}. */
-final class LazyMap<K, V> extends AbstractMap<K, V> {
+public final class LazyMap<K, V> extends AbstractMap<K, V> {
 
     private final Lazy<Map<K, V>> value;
 
-    LazyMap(Supplier<Map<K, V>> supplier) {
+    public LazyMap(Supplier<Map<K, V>> supplier) {
         this.value = new Lazy<>(() -> Map.copyOf(supplier.get()));
     }
 

@@ -1,4 +1,4 @@
-package dev.csfstudio.asm;
+package dev.csfstudio.program;
 
 public enum SectionKind {
     /** A command stream: 64-bit instruction words. */
