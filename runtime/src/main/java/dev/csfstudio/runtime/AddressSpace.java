@@ -1,5 +1,9 @@
 package dev.csfstudio.runtime;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
+
 /**
  * One GPU virtual address space: AArch64 long-descriptor page tables with a 4 KiB granule and a 48-bit
  * virtual address (four levels, 9 index bits each), stored in {@link PhysicalMemory} like the real ones.
@@ -98,6 +102,31 @@ public final class AddressSpace {
     long leafEntry(long leafTable, long va) {
         long entry = memory.read64(leafTable + index(va, 3) * 8L);
         return (entry & DESCRIPTOR_VALID) == DESCRIPTOR_VALID ? entry & OUTPUT_ADDRESS : -1;
+    }
+
+    /** The walk of {@code va} level by level (see {@link PageWalk}); {@code slot}: the VM's MMU slot or -1. */
+    PageWalk describeWalk(long va, int slot) {
+        List<PageWalk.Level> levels = new ArrayList<>();
+        if (!validVa(va)) {
+            return new PageWalk(name, va, slot, root, levels, OptionalLong.empty(),
+                    GpuFault.hex(va) + " is outside the " + VA_BITS + "-bit GPU address space");
+        }
+        long table = root;
+        for (int level = 0; level < 4; level++) {
+            long entryPa = table + index(va, level) * 8L;
+            long entry = memory.read64(entryPa);
+            boolean valid = (entry & DESCRIPTOR_VALID) == DESCRIPTOR_VALID;
+            PageWalk.Kind kind = !valid ? PageWalk.Kind.INVALID : level == 3 ? PageWalk.Kind.PAGE : PageWalk.Kind.TABLE;
+            long output = valid ? entry & OUTPUT_ADDRESS : 0;
+            levels.add(new PageWalk.Level(level, table, index(va, level), entryPa, entry, kind, output));
+            if (!valid) {
+                return new PageWalk(name, va, slot, root, levels, OptionalLong.empty(), "not mapped: the level-"
+                        + level + " descriptor is not valid, so an access faults (translation fault)");
+            }
+            table = output;
+        }
+        long pa = table | (va & PhysicalMemory.PAGE_MASK);
+        return new PageWalk(name, va, slot, root, levels, OptionalLong.of(pa), "PA " + GpuFault.hex(pa));
     }
 
     public boolean isMapped(long va) {

@@ -11,7 +11,9 @@ import java.util.Map;
  * The 512 instruction words of one physical frame, split once into the fields the interpreter needs
  * (three small operands and one immediate, per opcode as named below), so executing an instruction is an
  * array load and a switch. Field positions come from the instruction table; register operands are
- * checked against the register file here, so execution never indexes past r95.
+ * checked against the register file here, so execution never indexes past r95. A breakpoint is a bit
+ * stamped into a slot's action ({@link #STAMP}): the action turns negative, which the interpreter's loop
+ * already tells apart from a decoded one, so breakpoints cost nothing where none is set.
  */
 final class DecodedPage {
 
@@ -41,6 +43,8 @@ final class DecodedPage {
             LOAD_MULTIPLE = 8, STORE_MULTIPLE = 9, BRANCH = 10, CALL = 11, JUMP = 12, SYNC_ADD32 = 13,
             SYNC_SET32 = 14, SYNC_WAIT32 = 15, SYNC_ADD64 = 16, SYNC_SET64 = 17, SYNC_WAIT64 = 18, STORE_STATE = 19,
             RUN_FRAGMENT = 20, RECORDED = 21, BRANCH_NE = 23, BRANCH_EQ = 24, BRANCH_ALWAYS = 25;
+    /** Set on a slot's action while a breakpoint is on its instruction; the action bits keep their meaning. */
+    static final int STAMP = Integer.MIN_VALUE;
 
     private static final Map<String, Integer> ACTION_BY_MNEMONIC = Map.ofEntries(
             Map.entry("NOP", NOP), Map.entry("WAIT", NOP), Map.entry("MOVE48", MOVE48), Map.entry("MOVE32", MOVE32),
@@ -99,13 +103,24 @@ final class DecodedPage {
         return p;
     }
 
-    /** Splits slot {@code i} into its fields; returns the action. */
+    /** Splits slot {@code i} into its fields; returns the action (a breakpoint stamp on the slot stays). */
     int decodeSlot(int i) {
+        int action = decode(i);
+        op[i] = (op[i] & STAMP) | action;
+        return action;
+    }
+
+    /** Sets or clears the breakpoint stamp of slot {@code i}. */
+    void stamp(int i, boolean on) {
+        op[i] = on ? op[i] | STAMP : op[i] & ~STAMP;
+    }
+
+    private int decode(int i) {
         long w = word[i];
         int opcode = (int) InstructionDef.OPCODE.extract(w);
         InstructionDef def = DEFS[opcode];
         if (def == null) {
-            return op[i] = UNKNOWN;
+            return UNKNOWN;
         }
         BitField[] f = FIELDS[opcode];
         a[i] = f[0] == null ? 0 : (int) f[0].extract(w);
@@ -113,7 +128,7 @@ final class DecodedPage {
         c[i] = f[2] == null ? 0 : (int) f[2].extract(w);
         imm[i] = f[3] == null ? 0 : f[3].extract(w);
         if (invalidReason(def, w) != null) {
-            return op[i] = INVALID;
+            return INVALID;
         }
         int action = ACTION[opcode];
         if (action == BRANCH) {
@@ -126,7 +141,7 @@ final class DecodedPage {
                 default -> BRANCH;
             };
         }
-        return op[i] = action;
+        return action;
     }
 
     /** Why an instruction with a known opcode cannot execute, or null when it can. */

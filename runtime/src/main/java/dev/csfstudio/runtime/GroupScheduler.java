@@ -22,6 +22,8 @@ final class GroupScheduler {
     /** Command stream group slots of the Mali-G610 firmware (panthor reads the count from the firmware). */
     static final int CSG_SLOTS = 8;
 
+    private final List<Queue> groups;
+    private final Map<Queue, Integer> indexOf = new java.util.IdentityHashMap<>();
     private final Map<String, AddressSpace> vms;
     private final Mmu mmu;
     private final PhysicalMemory memory;
@@ -38,6 +40,10 @@ final class GroupScheduler {
 
     /** {@code vms} in declaration order; the first {@link Mmu#SLOTS} are bound to slots 0, 1, ... */
     GroupScheduler(List<Queue> groups, Map<String, AddressSpace> vms, Mmu mmu, PhysicalMemory memory) {
+        this.groups = groups;
+        for (int i = 0; i < groups.size(); i++) {
+            indexOf.put(groups.get(i), i);
+        }
         this.vms = vms;
         this.mmu = mmu;
         this.memory = memory;
@@ -51,6 +57,34 @@ final class GroupScheduler {
         for (Queue q : groups) {
             q.slot = mmu.slotOf(vms.get(q.vm));
         }
+    }
+
+    /** Where the scheduler stands (queues by their index in the list it was made with). */
+    record Saved(int[] turns, int[] resident, long[] slotUsed, long round, long lastProgress,
+                 AddressSpace[] addressSpaces) {
+    }
+
+    Saved save() {
+        int[] residentIndex = new int[CSG_SLOTS];
+        for (int s = 0; s < CSG_SLOTS; s++) {
+            residentIndex[s] = resident[s] == null ? -1 : indexOf.get(resident[s]);
+        }
+        return new Saved(turns.stream().mapToInt(indexOf::get).toArray(), residentIndex, slotUsed.clone(), round,
+                lastProgress, mmu.bindings());
+    }
+
+    void restore(Saved saved) {
+        turns.clear();
+        for (int q : saved.turns) {
+            turns.add(groups.get(q));
+        }
+        for (int s = 0; s < CSG_SLOTS; s++) {
+            resident[s] = saved.resident[s] < 0 ? null : groups.get(saved.resident[s]);
+        }
+        System.arraycopy(saved.slotUsed, 0, slotUsed, 0, slotUsed.length);
+        round = saved.round;
+        lastProgress = saved.lastProgress;
+        mmu.rebind(saved.addressSpaces);
     }
 
     /** The groups that run this round, in CSG slot order; empty when no group has work left. */

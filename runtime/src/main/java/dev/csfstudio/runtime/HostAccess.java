@@ -2,6 +2,8 @@ package dev.csfstudio.runtime;
 
 import dev.csfstudio.program.Section;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -34,6 +36,52 @@ public final class HostAccess {
             done += n;
         }
         return out;
+    }
+
+    /**
+     * Reads what is mapped of {@code length} bytes at {@code va} in VM {@code vm}, page by page: the spans
+     * of mapped bytes and the spans no page maps, in order. Fails only for an unknown VM or a negative length.
+     */
+    public MemoryRead readSpans(String vm, long va, int length) throws HostAccessException {
+        AddressSpace as = addressSpace(vm);
+        if (length < 0) {
+            throw new HostAccessException("cannot read " + length + " bytes");
+        }
+        List<MemoryRead.Span> spans = new ArrayList<>();
+        if (!AddressSpace.validVa(va) && length > 0) {
+            spans.add(new MemoryRead.Unreadable(va, length, "outside the 48-bit GPU address space"));
+            return new MemoryRead(vm, va, length, spans);
+        }
+        long at = va;
+        long end = va + length;
+        while (at < end) {
+            long pa = AddressSpace.validVa(at) ? as.walk(at) : -1;
+            long spanStart = at;
+            boolean mapped = pa >= 0;
+            // Extend the span over following pages of the same kind.
+            long next = pageEnd(at, end);
+            while (next < end && (AddressSpace.validVa(next) && as.walk(next) >= 0) == mapped) {
+                next = pageEnd(next, end);
+            }
+            if (mapped) {
+                byte[] bytes = new byte[(int) (next - spanStart)];
+                for (long p = spanStart; p < next; p = pageEnd(p, next)) {
+                    int n = (int) (pageEnd(p, next) - p);
+                    memory.read(as.walk(p) | (p & PhysicalMemory.PAGE_MASK), bytes, (int) (p - spanStart), n);
+                }
+                spans.add(new MemoryRead.Readable(spanStart, bytes));
+            } else {
+                spans.add(new MemoryRead.Unreadable(spanStart, next - spanStart, AddressSpace.validVa(spanStart)
+                        ? "not mapped in VM " + vm : "outside the 48-bit GPU address space"));
+            }
+            at = next;
+        }
+        return new MemoryRead(vm, va, length, spans);
+    }
+
+    /** The end of {@code at}'s page, or {@code limit} when that comes first. */
+    private static long pageEnd(long at, long limit) {
+        return Math.min(limit, (at | PhysicalMemory.PAGE_MASK) + 1);
     }
 
     /** Writes {@code data} at GPU address {@code va} in VM {@code vm}. */
@@ -82,12 +130,17 @@ public final class HostAccess {
         return s;
     }
 
-    /** The physical page of every page the range touches, or an error naming the first unmapped one. */
-    private long[] pages(String vm, long va, int length) throws HostAccessException {
+    AddressSpace addressSpace(String vm) throws HostAccessException {
         AddressSpace as = vms.get(vm);
         if (as == null) {
             throw new HostAccessException("no VM named '" + vm + "'");
         }
+        return as;
+    }
+
+    /** The physical page of every page the range touches, or an error naming the first unmapped one. */
+    private long[] pages(String vm, long va, int length) throws HostAccessException {
+        AddressSpace as = addressSpace(vm);
         if (length < 0 || !AddressSpace.validVa(va) || (length > 0 && !AddressSpace.validVa(va + length - 1))) {
             throw new HostAccessException("range of " + length + " bytes at 0x" + Long.toHexString(va)
                     + " is outside the 48-bit GPU address space");

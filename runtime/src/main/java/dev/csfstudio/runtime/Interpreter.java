@@ -9,7 +9,12 @@ import static dev.csfstudio.runtime.DecodedPage.*;
 /**
  * Executes a queue's instructions. Fetch goes through the MMU (a TLB lookup whenever execution enters
  * another page) into a cache of decoded pages keyed by physical frame; a write to a cached frame drops
- * its decoded copy. The loop keeps its state in locals and allocates nothing per instruction.
+ * its decoded copy. The loop keeps its state in locals and allocates nothing per instruction. It stops
+ * at a breakpoint stamped into a decoded page ({@link Breakpoints}), after an instruction that wrote a
+ * watched range ({@link WriteWatch}) and when a queue returns from the frame a step waits on
+ * ({@link Queue#returnWatch}); none of these costs a check per instruction. Whenever it stops, the
+ * returns and job ends that need no instruction are done, so a stopped queue is never left at the end of
+ * a buffer.
  */
 final class Interpreter {
 
@@ -17,13 +22,21 @@ final class Interpreter {
             + "instructions executed by all queues so far, cycle_count = instructions executed by the queue, "
             + "disjoint_count = 0, error_state = 1 after a SYNC_WAIT inherited an error";
 
-    /** Outcomes of {@link #run}. */
-    static final int IDLE = 0, WAITING = 1, SLICE_USED = 2;
+    /**
+     * Outcomes of {@link #run}: no job left; blocked in SYNC_WAIT; the budget or instruction count used; at a
+     * breakpoint (not executed); after an instruction that wrote a watched range; back from a watched frame.
+     */
+    static final int IDLE = 0, WAITING = 1, SLICE_USED = 2, BREAKPOINT = 3, DATA_WRITTEN = 4, RETURNED = 5;
+    /** What {@link #resolve} answers for a stamped slot whose breakpoint stops the run. */
+    private static final int STOP = -1;
 
     private final PhysicalMemory memory;
     private final Mmu mmu;
     private final FragmentClear fragment;
     private final RunRecorder recorder;
+    private final Breakpoints breakpoints;
+    private final WriteWatch watch;
+    private final SyncObjects syncs;
     private final DecodedPage[] decoded;
     /** Instructions executed by every queue before the current slice: the simulated clock. */
     long clock;
@@ -31,37 +44,73 @@ final class Interpreter {
     long lastSteps;
     /** Of those, run by the kernel ring buffer. */
     long lastKernelSteps;
+    /** Steps of fragment work the last {@link #run} charged to its budget. */
+    long lastWork;
+    /** The one address at which a stamped breakpoint does not stop the current {@link #run} (-1: none). */
+    private long skipBreakAt = -1;
     /** Address of the instruction that faulted (for a fetch fault: the one that led there). */
     long faultPc;
 
-    Interpreter(PhysicalMemory memory, Mmu mmu, FragmentClear fragment, RunRecorder recorder) {
+    Interpreter(PhysicalMemory memory, Mmu mmu, FragmentClear fragment, RunRecorder recorder, Breakpoints breakpoints,
+                WriteWatch watch, SyncObjects syncs) {
         this.memory = memory;
         this.mmu = mmu;
         this.fragment = fragment;
         this.recorder = recorder;
+        this.breakpoints = breakpoints;
+        this.watch = watch;
+        this.syncs = syncs;
         this.decoded = new DecodedPage[memory.frameCount()];
-        memory.setWriteObserver(frame -> decoded[frame] = null);
+        memory.setWriteObserver(this::forget);
     }
 
     private DecodedPage page(int frame) {
         DecodedPage p = decoded[frame];
         if (p == null) {
             p = decoded[frame] = DecodedPage.of(frame, memory);
+            breakpoints.stampInto(frame, p);
             memory.observe(frame);
         }
         return p;
     }
 
+    /** Drops the decoded copy of {@code frame}: its words or its breakpoints changed. */
+    void forget(int frame) {
+        decoded[frame] = null;
+    }
+
     /**
-     * Runs {@code q} for at most {@code maxSteps} instructions (fewer when a fragment job's work takes
-     * part of them), until it has no job left or waits. With {@code maxSteps} 0 it only finishes returns
-     * and job ends that need no instruction.
+     * The action of slot {@code i}, decoding it on first use; for a stamped slot, {@link #STOP} when its
+     * breakpoint stops the run. Only slots the loop's array load cannot run directly come here.
+     */
+    private int resolve(DecodedPage page, int i, Queue q, long pc) {
+        int action = page.op[i];
+        if (action < 0) {
+            if (pc == skipBreakAt) {
+                skipBreakAt = -1;
+            } else if (breakpoints.armed && breakpoints.contains(q.vm, pc)) {
+                return STOP;
+            }
+            action &= ~DecodedPage.STAMP;
+        }
+        return action == UNDECODED ? page.decodeSlot(i) : action;
+    }
+
+    /**
+     * Runs {@code q} for at most {@code budget} steps (instructions plus the fragment work they charge) and
+     * at most {@code instructions} instructions, until it has no job left, waits or stops (see the
+     * outcomes). With 0 it only finishes returns and job ends that need no instruction. A breakpoint at
+     * {@link Queue#skipBreakAt} (the one a debugger resumes from) does not stop it, nor one on the SYNC_WAIT
+     * a waiting queue tries again.
      *
      * @throws GpuFault when the queue faults ({@link #faultPc} names the instruction)
      */
-    int run(Queue q, long maxSteps) {
+    int run(Queue q, long budget, long instructions) {
         lastSteps = 0;
         lastKernelSteps = 0;
+        lastWork = 0;
+        skipBreakAt = q.state == Queue.State.WAITING ? q.pc : q.skipBreakAt;
+        q.skipBreakAt = -1;
         if (q.state == Queue.State.IDLE) {
             if (q.insert <= q.extract) {
                 return IDLE;
@@ -83,11 +132,15 @@ final class Interpreter {
         long fastLen = 0;
         final long first = q.executed;
         // Fragment work shortens the slice: it is charged against the same budget.
-        long limit = first + maxSteps;
+        final long budgetEnd = first + budget;
+        long work = 0;
+        long limit = first + Math.min(budget, instructions);
         long executed = first;
         long kernel = 0;
         long depth0Since = executed;
         boolean fetching = false;
+        boolean returned = false;
+        final int watchDepth = q.returnWatch;
         int outcome = SLICE_USED;
         try {
             while (true) {
@@ -95,8 +148,9 @@ final class Interpreter {
                     if (pc >= end) {
                         fastLen = 0;
                         if (depth == 0) {
-                            // The job's ring entry is done: the job has ended.
+                            // The job's ring entry is done: the job has ended (depth -1, for a step out of it).
                             q.extract++;
+                            returned |= watchDepth >= -1;
                             if (q.insert > q.extract) {
                                 q.startNextJob();
                                 pc = q.pc;
@@ -112,13 +166,23 @@ final class Interpreter {
                         if (depth == 0) {
                             depth0Since = executed;
                         }
+                        returned |= depth <= watchDepth;
                         pc = q.frameReturn[depth];
                         start = q.frameStart[depth];
                         end = q.frameEnd[depth];
                         continue;
                     }
+                    // Returns and job ends are done; the next instruction waits for the next run.
+                    if (watch.pending) {
+                        outcome = DATA_WRITTEN;
+                        break;
+                    }
+                    if (returned) {
+                        outcome = RETURNED;
+                        break;
+                    }
                     if (executed >= limit) {
-                        break; // returns and job ends are done; the next instruction waits for the next slice
+                        break;
                     }
                     fetching = true;
                     long pa = mmu.translate(slot, pc);
@@ -130,19 +194,23 @@ final class Interpreter {
                 }
                 pc = straightLine(pc, regs, hist, page, fastLo, fastLen, start, end, executed, limit);
                 executed = straightExecuted;
+                if (Long.compareUnsigned(pc - fastLo, fastLen) >= 0) {
+                    continue; // left the page or the buffer: returns are done above before the limit is looked at
+                }
                 if (executed >= limit) {
                     break;
                 }
-                if (Long.compareUnsigned(pc - fastLo, fastLen) >= 0) {
-                    continue;
-                }
                 final int i = (int) (pc & PhysicalMemory.PAGE_MASK) >>> 3;
+                int action = ops[i];
+                if (action <= UNDECODED) {
+                    action = resolve(page, i, q, pc);
+                    if (action == STOP) {
+                        outcome = BREAKPOINT;
+                        break;
+                    }
+                }
                 hist[(int) executed & 63] = pc;
                 executed++;
-                int action = ops[i];
-                if (action == UNDECODED) {
-                    action = page.decodeSlot(i);
-                }
                 switch (action) {
                     case ADD32 -> {
                         regs[page.a[i]] = regs[page.b[i]] + (int) page.imm[i];
@@ -244,6 +312,7 @@ final class Interpreter {
                         if (page.c[i] != 0) {
                             store32(slot, addr + 4, q.error ? 1 : 0);
                         }
+                        syncs.used(q, addr, false);
                         fastLen = 0;
                         pc += 8;
                     }
@@ -255,6 +324,7 @@ final class Interpreter {
                         if (page.c[i] != 0) {
                             store64(slot, addr + 8, q.error ? 1 : 0);
                         }
+                        syncs.used(q, addr, true);
                         fastLen = 0;
                         pc += 8;
                     }
@@ -263,6 +333,7 @@ final class Interpreter {
                         long addr = q.register64(page.a[i]);
                         long expected = wide ? q.register64(page.b[i]) : regs[page.b[i]] & 0xffff_ffffL;
                         long current = wide ? load64(slot, addr) : load32(slot, addr) & 0xffff_ffffL;
+                        syncs.used(q, addr, wide);
                         if (!syncSatisfied(page.c[i], current, expected)) {
                             // Not there yet: yield without consuming the instruction.
                             executed--;
@@ -300,7 +371,9 @@ final class Interpreter {
                         pc += 8;
                     }
                     case RUN_FRAGMENT -> {
-                        limit -= fragment.run(q, pc, page.word[i]);
+                        long charged = fragment.run(q, pc, page.word[i]);
+                        work += charged;
+                        limit = Math.min(limit, budgetEnd - work);
                         fastLen = 0;
                         pc += 8;
                     }
@@ -335,6 +408,7 @@ final class Interpreter {
             q.kernelExecuted += kernel;
             lastSteps = executed - first;
             lastKernelSteps = kernel;
+            lastWork = work;
         }
         return outcome;
     }
@@ -446,12 +520,20 @@ final class Interpreter {
 
     void store32(int slot, long va, int value) {
         aligned(va, 4);
-        memory.write32(mmu.translate(slot, va), value);
+        long pa = mmu.translate(slot, va);
+        if (watch.watches(pa)) {
+            watch.writing(pa, 4);
+        }
+        memory.write32(pa, value);
     }
 
     void store64(int slot, long va, long value) {
         aligned(va, 8);
-        memory.write64(mmu.translate(slot, va), value);
+        long pa = mmu.translate(slot, va);
+        if (watch.watches(pa)) {
+            watch.writing(pa, 8);
+        }
+        memory.write64(pa, value);
     }
 
     private static void aligned(long va, int size) {

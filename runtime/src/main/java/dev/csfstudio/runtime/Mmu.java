@@ -35,6 +35,20 @@ public final class Mmu {
         java.util.Arrays.fill(walkTag[slot], 0);
     }
 
+    /** Which VM each slot holds (null: none). */
+    AddressSpace[] bindings() {
+        return slots.clone();
+    }
+
+    /** Binds every slot as {@code bindings} says, with empty TLBs and walk caches. */
+    void rebind(AddressSpace[] bindings) {
+        for (int s = 0; s < SLOTS; s++) {
+            slots[s] = bindings[s];
+            java.util.Arrays.fill(tlbTag[s], 0);
+            java.util.Arrays.fill(walkTag[s], 0);
+        }
+    }
+
     public AddressSpace slot(int slot) {
         return slots[slot];
     }

@@ -8,7 +8,9 @@ import java.nio.ByteOrder;
  * The device's physical memory in 4 KiB frames. Frames are handed out in a scattered order (an odd
  * multiplier walks a power-of-two frame range as a permutation) so consecutive pages of a buffer are
  * never physically adjacent: anything that forgets to translate page by page breaks at once.
- * A frame's bytes are allocated on first write; a frame never written reads as zeros.
+ * A frame's bytes are allocated on first write; a frame never written reads as zeros. An {@link #image}
+ * shares the frames with the live memory until either side would change one: a write to a shared frame
+ * copies it first, so keeping an image costs only the frames written afterwards.
  */
 public final class PhysicalMemory {
 
@@ -28,8 +30,12 @@ public final class PhysicalMemory {
         void frameWritten(int frame);
     }
 
+    /** Guard bits of a frame: a decoded copy wants to hear of the next write; the frame is shared with an image. */
+    private static final byte OBSERVED = 1, SHARED = 2;
+
     private final byte[][] frames;
-    private final boolean[] observed;
+    /** Per frame: what a write must do first (one check on every write whatever the bits). */
+    private final byte[] guard;
     private final int frameMask;
     private final long seed;
     private int handedOut;
@@ -39,7 +45,7 @@ public final class PhysicalMemory {
     public PhysicalMemory(int minFrames, long seed) {
         int n = Integer.highestOneBit(Math.max(16, minFrames - 1)) << 1;
         this.frames = new byte[n][];
-        this.observed = new boolean[n];
+        this.guard = new byte[n];
         this.frameMask = n - 1;
         this.seed = seed;
     }
@@ -67,7 +73,7 @@ public final class PhysicalMemory {
 
     /** Asks for a {@link WriteObserver} call on the next write to {@code frame}. */
     void observe(int frame) {
-        observed[frame] = true;
+        guard[frame] |= OBSERVED;
     }
 
     /** The frame's bytes for reading (shared zero frame when never written). Callers must not modify it. */
@@ -76,16 +82,57 @@ public final class PhysicalMemory {
         return f == null ? ZERO_FRAME : f;
     }
 
-    private byte[] frameForWrite(int frame) {
-        if (observed[frame]) {
-            observed[frame] = false;
-            observer.frameWritten(frame);
+    /** The frame's bytes for a write; {@code whole}: the write covers the frame, so a shared copy need not be read. */
+    private byte[] frameForWrite(int frame, boolean whole) {
+        if (guard[frame] != 0) {
+            guarded(frame, whole);
         }
         byte[] f = frames[frame];
         if (f == null) {
             f = frames[frame] = new byte[PAGE_SIZE];
         }
         return f;
+    }
+
+    private void guarded(int frame, boolean whole) {
+        int bits = guard[frame];
+        guard[frame] = 0;
+        if ((bits & OBSERVED) != 0) {
+            observer.frameWritten(frame);
+        }
+        if ((bits & SHARED) != 0 && frames[frame] != null) {
+            frames[frame] = whole ? new byte[PAGE_SIZE] : frames[frame].clone();
+        }
+    }
+
+    /**
+     * Every frame as it is now, for {@link #restore}. The arrays are shared, not copied: from now on the
+     * first write to each frame copies it, so the image never changes.
+     */
+    byte[][] image() {
+        byte[][] image = frames.clone();
+        for (int f = 0; f < image.length; f++) {
+            if (image[f] != null) {
+                guard[f] |= SHARED;
+            }
+        }
+        return image;
+    }
+
+    /** Makes the memory hold {@code image} again; decoded copies of frames that differ are dropped. */
+    void restore(byte[][] image) {
+        for (int f = 0; f < image.length; f++) {
+            if (frames[f] != image[f]) {
+                frames[f] = image[f];
+                if ((guard[f] & OBSERVED) != 0) {
+                    guard[f] &= ~OBSERVED;
+                    observer.frameWritten(f);
+                }
+            }
+            if (frames[f] != null) {
+                guard[f] |= SHARED;
+            }
+        }
     }
 
     private static int frameOf(long pa) {
@@ -105,12 +152,12 @@ public final class PhysicalMemory {
 
     public void write32(long pa, int value) {
         checkInFrame(pa, 4);
-        INT.set(frameForWrite(frameOf(pa)), (int) (pa & PAGE_MASK), value);
+        INT.set(frameForWrite(frameOf(pa), false), (int) (pa & PAGE_MASK), value);
     }
 
     public void write64(long pa, long value) {
         checkInFrame(pa, 8);
-        LONG.set(frameForWrite(frameOf(pa)), (int) (pa & PAGE_MASK), value);
+        LONG.set(frameForWrite(frameOf(pa), false), (int) (pa & PAGE_MASK), value);
     }
 
     /** Copies {@code length} bytes starting at {@code pa}; the range must stay inside one frame. */
@@ -125,7 +172,7 @@ public final class PhysicalMemory {
         if (length == 0) {
             return;
         }
-        System.arraycopy(src, srcOffset, frameForWrite(frameOf(pa)), (int) (pa & PAGE_MASK), length);
+        System.arraycopy(src, srcOffset, frameForWrite(frameOf(pa), length == PAGE_SIZE), (int) (pa & PAGE_MASK), length);
     }
 
     /** Whether the frame holding {@code pa} has ever been written. */

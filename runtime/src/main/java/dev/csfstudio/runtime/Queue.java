@@ -21,7 +21,8 @@ public final class Queue {
     /** Registers the kernel ring buffer uses to CALL a job (as panthor reserves registers at the top). */
     static final int RING_ADDRESS_REGISTER = 92, RING_LENGTH_REGISTER = 94;
 
-    enum State { IDLE, RUNNING, WAITING }
+    /** What a queue is doing: no job in progress; in a job; blocked in a SYNC_WAIT of its job. */
+    public enum State { IDLE, RUNNING, WAITING }
 
     final String name;
     final String vm;
@@ -60,6 +61,16 @@ public final class Queue {
     boolean waitWide;
     /** LOAD_MULTIPLE reads into this before writing registers. */
     final int[] loaded = new int[16];
+    /** Position (instructions executed by every queue before it) of the queue's last instruction, or -1. */
+    long lastPosition = -1;
+
+    // Not state: what the machine asks of the next run and what saves work.
+    /** The sync object address last noted for this queue ({@link SyncObjects}). */
+    long lastSync = -1;
+    /** A breakpoint here does not stop the queue's next run: the one a debugger resumes from. */
+    long skipBreakAt = -1;
+    /** The next run stops once the call stack is back to this depth (-1: the job's end); MIN_VALUE: never. */
+    int returnWatch = Integer.MIN_VALUE;
 
     Queue(String name, String vm, int registers, long ringBase) {
         this.name = name;
@@ -107,6 +118,48 @@ public final class Queue {
             out[i] = history[(int) ((executed - n + i) & (history.length - 1))];
         }
         return out;
+    }
+
+    /** The queue's state, to be put back by {@link #restore}. */
+    record Saved(int slot, int csgSlot, long lastResident, int[] regs, long[] frameStart, long[] frameEnd,
+                 long[] frameReturn, int depth, long pc, State state, long extract, long[] history, long executed,
+                 long kernelExecuted, boolean error, boolean faultFetch, long waitWord, long waitAddress,
+                 long waitExpected, long waitCurrent, int waitCond, boolean waitWide, long lastPosition) {
+    }
+
+    Saved save() {
+        return new Saved(slot, csgSlot, lastResident, regs.clone(), frameStart.clone(), frameEnd.clone(),
+                frameReturn.clone(), depth, pc, state, extract, history.clone(), executed, kernelExecuted, error,
+                faultFetch, waitWord, waitAddress, waitExpected, waitCurrent, waitCond, waitWide, lastPosition);
+    }
+
+    void restore(Saved s) {
+        slot = s.slot;
+        csgSlot = s.csgSlot;
+        lastResident = s.lastResident;
+        System.arraycopy(s.regs, 0, regs, 0, regs.length);
+        System.arraycopy(s.frameStart, 0, frameStart, 0, MAX_FRAMES);
+        System.arraycopy(s.frameEnd, 0, frameEnd, 0, MAX_FRAMES);
+        System.arraycopy(s.frameReturn, 0, frameReturn, 0, MAX_FRAMES);
+        depth = s.depth;
+        pc = s.pc;
+        state = s.state;
+        extract = s.extract;
+        System.arraycopy(s.history, 0, history, 0, history.length);
+        executed = s.executed;
+        kernelExecuted = s.kernelExecuted;
+        error = s.error;
+        faultFetch = s.faultFetch;
+        waitWord = s.waitWord;
+        waitAddress = s.waitAddress;
+        waitExpected = s.waitExpected;
+        waitCurrent = s.waitCurrent;
+        waitCond = s.waitCond;
+        waitWide = s.waitWide;
+        lastPosition = s.lastPosition;
+        lastSync = -1;
+        skipBreakAt = -1;
+        returnWatch = Integer.MIN_VALUE;
     }
 
     long[] unsignedRegisters() {

@@ -1,7 +1,9 @@
 package dev.csfstudio.runtime;
 
+import dev.csfstudio.program.Section;
 import dev.csfstudio.isa.ClearColor;
 import dev.csfstudio.isa.PixelFormat;
+
 import java.util.Optional;
 
 /**
@@ -44,6 +46,15 @@ public final class RenderTarget {
         this.region = region;
         this.clear = clear;
         this.memory = memory;
+    }
+
+    /** The target {@code rt} of {@code fbd} in VM {@code vm}, named after the buffer its base is in. */
+    static RenderTarget of(FramebufferDescriptor.Writable rt, String vm, FramebufferDescriptor fbd,
+                           RunReport.Region region, RunRecorder recorder, HostAccess memory) {
+        Section section = recorder.sectionAt(vm, rt.base());
+        String name = section == null ? "rt_0x" + Long.toHexString(rt.base()) : section.name();
+        return new RenderTarget(name, vm, rt.base(), fbd.width, fbd.height, rt.format(), rt.layout(), rt.rowStride(),
+                region, rt.clear(), memory);
     }
 
     /** The buffer holding the pixels (or {@code rt_0x<address>} when no buffer contains the address). */
@@ -142,5 +153,10 @@ public final class RenderTarget {
             }
         }
         return out;
+    }
+
+    /** The frame as an 8-bit RGBA PNG, detiled, as its memory is now. */
+    public byte[] png() {
+        return PngEncoder.encode(width, height, pixels());
     }
 }

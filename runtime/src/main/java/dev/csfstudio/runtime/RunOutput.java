@@ -91,7 +91,7 @@ public final class RunOutput {
         for (RenderTarget rt : report.renderTargets()) {
             JsonObject o = renderTarget(rt);
             if (hasPng(rt)) {
-                files.put(rt.pngName(), png(rt));
+                files.put(rt.pngName(), rt.png());
                 o.addProperty("png", rt.pngName());
             } else {
                 o.add("png", JsonNull.INSTANCE);
@@ -106,7 +106,7 @@ public final class RunOutput {
         json.addProperty("source", program.files().isEmpty() ? null : program.files().get(0).toString());
         extraNotes.forEach(n -> json.getAsJsonArray("notes").add(n));
         if (report.coreDump() != null) {
-            files.put(CORE_DUMP, toJson(coreJson(report)).getBytes(StandardCharsets.UTF_8));
+            files.put(CORE_DUMP, toJson(coreJson(report, program)).getBytes(StandardCharsets.UTF_8));
         }
         return new Rendered(json, files);
     }
@@ -235,20 +235,27 @@ public final class RunOutput {
         return o;
     }
 
-    static JsonObject coreJson(RunReport report) {
+    static JsonObject coreJson(RunReport report, Program program) {
         RunReport.CoreDump core = report.coreDump();
         JsonObject o = new JsonObject();
         o.addProperty("status", report.status().jsonName());
+        o.addProperty("source", program.files().isEmpty() ? null : program.files().get(0).toString());
         o.add("fault", report.fault() == null ? JsonNull.INSTANCE : fault(report.fault()));
         o.addProperty("queue", core.queue());
         o.add("registers", unsigned(core.registers()));
         JsonArray stack = new JsonArray();
-        for (RunReport.StackFrame f : core.callStack()) {
+        for (CallFrame f : core.callStack()) {
             JsonObject fo = new JsonObject();
             fo.addProperty("depth", f.depth());
             fo.addProperty("start", hex(f.start()));
             fo.addProperty("end", hex(f.end()));
-            fo.addProperty("at", hex(f.position()));
+            fo.addProperty("at", hex(f.pc()));
+            if (f.returnAddress().isPresent()) {
+                fo.addProperty("return", hex(f.returnAddress().getAsLong()));
+            } else {
+                fo.add("return", JsonNull.INSTANCE);
+            }
+            fo.addProperty("kernel", f.kernel());
             location(fo, f.line());
             stack.add(fo);
         }
@@ -265,12 +272,12 @@ public final class RunOutput {
         JsonObject buffers = new JsonObject();
         core.dumpableBuffers().forEach((name, bytes) -> buffers.addProperty(name, HexFormat.of().formatHex(bytes)));
         o.add("dumpable_buffers", buffers);
+        JsonObject replay = new JsonObject();
+        replay.addProperty("program_sha256", core.replay().program());
+        replay.addProperty("position", core.replay().position());
+        replay.addProperty("step_budget", core.replay().stepBudget());
+        o.add("replay", replay);
         return o;
-    }
-
-    /** Writes the render target as an 8-bit RGBA PNG, detiled. */
-    static byte[] png(RenderTarget rt) {
-        return PngEncoder.encode(rt.width(), rt.height(), rt.pixels());
     }
 
     private static void location(JsonObject o, SourceRange r) {

@@ -25,13 +25,30 @@ final class RunRecorder {
     private static final Disassembler DISASSEMBLER = new Disassembler(InstructionSet.v10());
 
     private final Program program;
-    private final List<RunReport.RecordedInstruction> recorded = new ArrayList<>();
-    private final Map<String, Long> recordedCounts = new LinkedHashMap<>();
-    private final Map<String, RenderTarget> renderTargets = new LinkedHashMap<>();
-    private final Set<String> notes = new LinkedHashSet<>();
+    private List<RunReport.RecordedInstruction> recorded = new ArrayList<>();
+    private Map<String, Long> recordedCounts = new LinkedHashMap<>();
+    private Map<String, RenderTarget> renderTargets = new LinkedHashMap<>();
+    private Set<String> notes = new LinkedHashSet<>();
 
     RunRecorder(Program program) {
         this.program = program;
+    }
+
+    /** What has been recorded, to be put back by {@link #restore}. */
+    record Saved(List<RunReport.RecordedInstruction> recorded, Map<String, Long> recordedCounts,
+                 Map<String, RenderTarget> renderTargets, Set<String> notes) {
+    }
+
+    Saved save() {
+        return new Saved(List.copyOf(recorded), new LinkedHashMap<>(recordedCounts), new LinkedHashMap<>(renderTargets),
+                new LinkedHashSet<>(notes));
+    }
+
+    void restore(Saved saved) {
+        recorded = new ArrayList<>(saved.recorded);
+        recordedCounts = new LinkedHashMap<>(saved.recordedCounts);
+        renderTargets = new LinkedHashMap<>(saved.renderTargets);
+        notes = new LinkedHashSet<>(saved.notes);
     }
 
     void note(String text) {

@@ -72,15 +72,23 @@ public record RunReport(RunStatus status, long instructions, long[] registers, F
                                       Map<String, Long> fields, Map<String, Long> inputRegisters, String reason) {
     }
 
-    /** The state a failing queue leaves behind. */
-    public record CoreDump(String queue, long[] registers, List<StackFrame> callStack,
-                           List<ExecutedInstruction> lastInstructions, Map<String, byte[]> dumpableBuffers) {
+    /**
+     * The state a failing queue leaves behind, and what rebuilds the whole device's state (see
+     * {@link PostMortem}).
+     *
+     * @param callStack innermost frame first
+     */
+    public record CoreDump(String queue, long[] registers, List<CallFrame> callStack,
+                           List<ExecutedInstruction> lastInstructions, Map<String, byte[]> dumpableBuffers,
+                           Replay replay) {
     }
 
     /**
-     * One call frame, innermost first: the buffer it runs and where it stands (for outer frames: the CALL).
+     * How to get the device back to the dumped state: load the program whose {@link ProgramFingerprint}
+     * is {@code program} with step budget {@code stepBudget} and run it until {@code position}
+     * instructions (the kernel ring buffers' included) have executed.
      */
-    public record StackFrame(int depth, long start, long end, long position, SourceRange line) {
+    public record Replay(String program, long position, long stepBudget) {
     }
 
     public record ExecutedInstruction(long va, String text, SourceRange line) {

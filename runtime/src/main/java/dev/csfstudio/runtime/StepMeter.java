@@ -7,7 +7,10 @@ import java.util.function.BooleanSupplier;
 /**
  * What one run has spent of its limits: steps of the budget (the user's instructions, settled after each
  * time slice, and fragment work, charged as it is written), wall-clock time and the caller's patience. A
- * fragment job asks while it writes, so even one RUN_FRAGMENT of a huge frame stops in time.
+ * fragment job asks while it writes, so even one RUN_FRAGMENT of a huge frame stops in time. The clock runs
+ * from the meter's creation until the run first stops; each resume after a stop gets the whole time
+ * again ({@link #restartClock}). While history re-executes ({@link #replaying}) only the budget counts:
+ * the same steps always end the same way.
  */
 final class StepMeter {
 
@@ -21,7 +24,9 @@ final class StepMeter {
 
     private final long budget;
     private final Duration timeout;
-    private final long deadline;
+    private long deadline;
+    /** Set while history re-executes instructions: neither the clock nor the caller can stop it. */
+    boolean replaying;
     private final BooleanSupplier cancelled;
     private long instructions;
     private long bytes;
@@ -33,6 +38,25 @@ final class StepMeter {
         long nanos = timeout.toNanos();
         this.deadline = System.nanoTime() + nanos;
         this.cancelled = cancelled;
+    }
+
+    void restartClock() {
+        deadline = System.nanoTime() + timeout.toNanos();
+    }
+
+    /** The counts, to be put back by {@link #restore}. */
+    long[] save() {
+        return new long[] {instructions, bytes, uncheckedBytes};
+    }
+
+    void restore(long[] saved) {
+        instructions = saved[0];
+        bytes = saved[1];
+        uncheckedBytes = saved[2];
+    }
+
+    long budget() {
+        return budget;
     }
 
     void addInstructions(long n) {
@@ -50,6 +74,9 @@ final class StepMeter {
 
     /** The limit reached first, checked in the order a caller would want to hear it. */
     Limit reached() {
+        if (replaying) {
+            return instructions + workSteps() > budget ? Limit.STEPS : Limit.NONE;
+        }
         if (cancelled.getAsBoolean()) {
             return Limit.CANCELLED;
         }

@@ -1,0 +1,20 @@
+package dev.csfstudio.runtime;
+
+import dev.csfstudio.program.SourceRange;
+
+import java.util.OptionalLong;
+
+/**
+ * One frame of a queue's CS call stack (innermost first in lists). Depth 0 is the kernel ring buffer's
+ * frame, the job's entry that CALLs the user's stream; the user's stream runs at depth 1.
+ *
+ * @param start          first byte of the buffer the frame runs
+ * @param end            end of that buffer (exclusive); the frame returns when execution reaches it
+ * @param pc             the next instruction (innermost frame) or the CALL the frame is in (outer frames)
+ * @param returnAddress  where execution continues when the frame returns; empty for the ring buffer's frame
+ * @param line           the source line of {@code pc}: for the ring buffer's frame, the job's {@code .submit}
+ * @param kernel         the frame is the kernel ring buffer's
+ */
+public record CallFrame(int depth, long start, long end, long pc, OptionalLong returnAddress, SourceRange line,
+                        boolean kernel) {
+}

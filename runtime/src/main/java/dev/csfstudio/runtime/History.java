@@ -1,0 +1,169 @@
+package dev.csfstudio.runtime;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The snapshots reverse execution goes back with, by position. A periodic snapshot is taken at the first
+ * time-slice start {@link #INTERVAL} steps (instructions plus fragment work) after the one before; any
+ * earlier position is reached by restoring the latest usable snapshot before it and re-executing, which
+ * is exact because the device is deterministic. Memory is bounded: snapshots share unchanged frames with
+ * each other and with the live memory (copy on write), and when the frames only they hold, plus their
+ * tables, pass the cap, every other periodic snapshot is dropped (oldest first), and at worst the oldest
+ * snapshot, which moves the start of history.
+ */
+final class History {
+
+    /** Steps between periodic snapshots: about a millisecond of execution, so going back costs about that. */
+    static final long INTERVAL = 1L << 18;
+    /** Default bound on what snapshots hold. */
+    static final long DEFAULT_CAP_BYTES = 256L << 20;
+    /** Per snapshot besides frames: the frame table's references and each queue's saved state, roughly. */
+    private static final long REFERENCE_BYTES = 8, QUEUE_BYTES = 1536;
+
+    private final long cap;
+    private final int queues;
+    private final TreeMap<Long, Entry> snapshots = new TreeMap<>();
+    private long bytes;
+
+    /** A snapshot and the frames in it that differ from the previous snapshot's (its own memory cost). */
+    private static final class Entry {
+        final Snapshot snapshot;
+        long changed;
+
+        Entry(Snapshot snapshot) {
+            this.snapshot = snapshot;
+        }
+
+        long bytes(int queues) {
+            return changed * PhysicalMemory.PAGE_SIZE + snapshot.memory().length * REFERENCE_BYTES
+                    + (long) queues * QUEUE_BYTES;
+        }
+    }
+
+    History(long cap, int queues) {
+        this.cap = cap;
+        this.queues = queues;
+    }
+
+    long cap() {
+        return cap;
+    }
+
+    long bytes() {
+        return bytes;
+    }
+
+    int size() {
+        return snapshots.size();
+    }
+
+    /** The oldest position history can go back to. */
+    long earliest() {
+        return snapshots.firstKey();
+    }
+
+    Snapshot oldest() {
+        return snapshots.firstEntry().getValue().snapshot;
+    }
+
+    /** Whether a periodic snapshot is due at a slice start at {@code position} after {@code steps} steps. */
+    boolean due(long position, long steps) {
+        Map.Entry<Long, Entry> floor = snapshots.floorEntry(position);
+        return floor == null || steps - floor.getValue().snapshot.steps() >= INTERVAL;
+    }
+
+    /** The snapshot to re-execute from to reach {@code position} exactly; null when history starts later. */
+    Snapshot usable(long position) {
+        Map.Entry<Long, Entry> floor = snapshots.floorEntry(position);
+        if (floor != null && (floor.getKey() < position || floor.getValue().snapshot.exact())) {
+            return floor.getValue().snapshot;
+        }
+        Map.Entry<Long, Entry> lower = snapshots.lowerEntry(position);
+        return lower == null ? null : lower.getValue().snapshot;
+    }
+
+    /** The latest snapshot strictly before {@code position}, or null. */
+    Snapshot before(long position) {
+        Map.Entry<Long, Entry> lower = snapshots.lowerEntry(position);
+        return lower == null ? null : lower.getValue().snapshot;
+    }
+
+    /** Whether an edit's snapshot lies after {@code position}: execution from there leaves that timeline. */
+    boolean editedAfter(long position) {
+        return snapshots.tailMap(position, false).values().stream().anyMatch(e -> e.snapshot.exact());
+    }
+
+    void add(Snapshot s) {
+        remove(s.position());
+        Entry e = new Entry(s);
+        snapshots.put(s.position(), e);
+        recount(s.position());
+        Map.Entry<Long, Entry> higher = snapshots.higherEntry(s.position());
+        if (higher != null) {
+            recount(higher.getKey());
+        }
+        thin();
+    }
+
+    /** Forgets every snapshot at {@code position} or later. */
+    void truncateFrom(long position) {
+        for (Long key : new ArrayList<>(snapshots.tailMap(position, true).keySet())) {
+            bytes -= snapshots.remove(key).bytes(queues);
+        }
+    }
+
+    private void remove(long position) {
+        Entry e = snapshots.remove(position);
+        if (e == null) {
+            return;
+        }
+        bytes -= e.bytes(queues);
+        Map.Entry<Long, Entry> higher = snapshots.higherEntry(position);
+        if (higher != null) {
+            recount(higher.getKey());
+        }
+    }
+
+    /** Recomputes what the snapshot at {@code position} holds that the one before it does not. */
+    private void recount(long position) {
+        Entry e = snapshots.get(position);
+        bytes -= e.bytes(queues);
+        Map.Entry<Long, Entry> lower = snapshots.lowerEntry(position);
+        e.changed = lower == null ? 0 : differing(lower.getValue().snapshot.memory(), e.snapshot.memory());
+        bytes += e.bytes(queues);
+    }
+
+    private static long differing(byte[][] a, byte[][] b) {
+        long n = 0;
+        for (int f = 0; f < a.length; f++) {
+            if (a[f] != b[f]) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /** Drops snapshots until they fit the cap: every other periodic one, else the oldest; the newest stays. */
+    private void thin() {
+        while (bytes > cap && snapshots.size() > 1) {
+            List<Long> keys = new ArrayList<>(snapshots.keySet());
+            boolean dropped = false;
+            boolean odd = false;
+            for (int i = 1; i < keys.size() - 1 && bytes > cap; i++) {
+                if (!snapshots.get(keys.get(i)).snapshot.exact()) {
+                    if (odd) {
+                        remove(keys.get(i));
+                        dropped = true;
+                    }
+                    odd = !odd;
+                }
+            }
+            if (!dropped && bytes > cap) {
+                remove(snapshots.firstKey());
+            }
+        }
+    }
+}

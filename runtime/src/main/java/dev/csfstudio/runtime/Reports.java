@@ -1,0 +1,165 @@
+package dev.csfstudio.runtime;
+
+import dev.csfstudio.program.Program;
+import dev.csfstudio.program.Section;
+import dev.csfstudio.program.SourceRange;
+import dev.csfstudio.isa.InstructionSet;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Builds what a device reports: faults with their call chains, deadlocks, core dumps and the run report. */
+final class Reports {
+
+    private static final int REGISTERS = InstructionSet.v10().registerCount();
+
+    private final Device device;
+    private final DeviceViews views;
+
+    Reports(Device device, DeviceViews views) {
+        this.device = device;
+        this.views = views;
+    }
+
+    /** A fault of {@code kind} at VA {@code va} by the instruction at {@code pc} of {@code q}. */
+    RunReport.Fault fault(FaultKind kind, Queue q, long va, long pc, String message) {
+        List<SourceRange> chain = new ArrayList<>();
+        for (int d = q.depth - 1; d >= 0; d--) {
+            SourceRange site = device.lineOf(q, q.frameReturn[d] - 8);
+            if (site != null) {
+                chain.add(site);
+            }
+        }
+        return new RunReport.Fault(kind, va, q.vm, q.slot, device.lineOf(q, pc), message, chain, q.name, pc);
+    }
+
+    /** The stop for a limit reached while {@code q} was at {@code pc}. */
+    StopReason limit(StepMeter.Limit limit, Queue q, long pc) {
+        if (limit == StepMeter.Limit.CANCELLED) {
+            return new StopReason.Cancelled(fault(FaultKind.CANCELLED, q, pc, pc,
+                    device.meter.describe(limit, device.userInstructions())));
+        }
+        return new StopReason.Timeout(limit == StepMeter.Limit.CLOCK ? StopReason.Timeout.Limit.CLOCK
+                : StopReason.Timeout.Limit.STEPS,
+                fault(FaultKind.TIMEOUT, q, pc, pc, device.meter.describe(limit, device.userInstructions())));
+    }
+
+    /** Every queue with work waits: says on what, the first waiting queue's wait being the fault. */
+    StopReason.Deadlock deadlock() {
+        StringBuilder message = new StringBuilder("every queue with work left waits on a sync object");
+        Queue first = null;
+        List<SyncWait> waits = new ArrayList<>();
+        for (Queue q : device.queues) {
+            if (q.state != Queue.State.WAITING) {
+                continue;
+            }
+            if (first == null) {
+                first = q;
+            }
+            SyncWait wait = views.syncWait(q);
+            waits.add(wait);
+            message.append("; queue ").append(q.name).append(" waits at ").append(GpuFault.hex(q.pc))
+                    .append(" (").append(RunRecorder.text(q.waitWord))
+                    .append(wait.line() == null ? "" : ", " + wait.line().position()).append(") until ")
+                    .append(wait.describe());
+        }
+        return new StopReason.Deadlock(fault(FaultKind.DEADLOCK, first, first.waitAddress, first.pc,
+                message.toString()), waits);
+    }
+
+    /** The report of a run that ended with {@code end}; {@code q} is the queue it ended in (null when done). */
+    RunReport report(StopReason end, Queue q, long position) {
+        RunStatus status = end.outcome().orElseThrow();
+        RunReport.Fault fault = fault(end);
+        return report(status, fault, fault == null ? null : coreDump(q, position));
+    }
+
+    private static RunReport.Fault fault(StopReason end) {
+        if (end instanceof StopReason.Fault f) {
+            return f.fault();
+        } else if (end instanceof StopReason.Deadlock d) {
+            return d.fault();
+        } else if (end instanceof StopReason.Timeout t) {
+            return t.fault();
+        } else if (end instanceof StopReason.Cancelled c) {
+            return c.fault();
+        }
+        return null;
+    }
+
+    private RunReport.CoreDump coreDump(Queue q, long position) {
+        List<RunReport.ExecutedInstruction> last = new ArrayList<>();
+        for (long va : q.recentInstructions()) {
+            long word;
+            try {
+                word = ByteBuffer.wrap(device.host.read(q.vm, va, 8)).order(ByteOrder.LITTLE_ENDIAN).getLong();
+            } catch (HostAccessException e) {
+                continue;
+            }
+            last.add(new RunReport.ExecutedInstruction(va, RunRecorder.text(word), device.lineOf(q, va)));
+        }
+        Map<String, byte[]> dumpable = new LinkedHashMap<>();
+        for (Section s : device.program.sections()) {
+            if (s.dumpable()) {
+                try {
+                    dumpable.put(s.name(), device.host.readBuffer(s.name()));
+                } catch (HostAccessException e) {
+                    device.recorder.note("dumpable buffer " + s.name() + " could not be read: " + e.getMessage());
+                }
+            }
+        }
+        RunReport.Replay replay = new RunReport.Replay(ProgramFingerprint.of(device.program), position,
+                device.meter.budget());
+        return new RunReport.CoreDump(q.name, q.unsignedRegisters(), views.callStack(q), last, dumpable, replay);
+    }
+
+    private RunReport report(RunStatus status, RunReport.Fault fault, RunReport.CoreDump core) {
+        Map<String, byte[]> dumps = new LinkedHashMap<>();
+        for (String name : device.options.dumpBuffers()) {
+            try {
+                dumps.put(name, device.host.readBuffer(name));
+            } catch (HostAccessException e) {
+                device.recorder.note("--dump-buffer " + name + ": " + e.getMessage());
+            }
+        }
+        List<RunReport.QueueState> states = new ArrayList<>();
+        for (Queue q : device.queues) {
+            states.add(new RunReport.QueueState(q.name, q.vm, q.slot, q.unsignedRegisters(), q.insert, q.extract,
+                    q.executed - q.kernelExecuted));
+        }
+        Queue entry = entryQueue();
+        long[] registers = entry == null ? new long[REGISTERS] : entry.unsignedRegisters();
+        return new RunReport(status, device.userInstructions(), registers, fault, device.recorder.renderTargets(),
+                device.recorder.recorded(), device.recorder.notes(), core, states, dumps, device.host);
+    }
+
+    /** The queue that runs the entry stream (else the first queue). */
+    private Queue entryQueue() {
+        Program program = device.program;
+        for (Program.Job job : program.jobs()) {
+            if (job.stream().equals(program.entry())) {
+                for (Queue q : device.queues) {
+                    if (q.name.equals(job.queue())) {
+                        return q;
+                    }
+                }
+            }
+        }
+        return device.queues.isEmpty() ? null : device.queues.get(0);
+    }
+
+    /**
+     * The report of a program the device could not place or run: a configuration fault, nothing else;
+     * {@code host} reads the memory as it was left (null when the program was never placed).
+     */
+    static RunReport failedSetup(String message, SourceRange line, RunRecorder recorder, HostAccess host) {
+        RunReport.Fault fault = new RunReport.Fault(FaultKind.CONFIGURATION, 0, "", -1, line, message, List.of(),
+                "", 0);
+        return new RunReport(RunStatus.FAULT, 0, new long[REGISTERS], fault, List.of(), List.of(), recorder.notes(),
+                null, List.of(), Map.of(), host);
+    }
+}
