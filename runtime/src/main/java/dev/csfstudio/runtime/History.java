@@ -6,8 +6,8 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The snapshots reverse execution goes back with, by position. A periodic snapshot is taken at the first
- * time-slice start {@link #INTERVAL} steps (instructions plus fragment work) after the one before; any
+ * The snapshots reverse execution goes back with, by position. A periodic snapshot is taken every
+ * {@link #INTERVAL} steps (instructions plus fragment work; the machine splits its runs there); any
  * earlier position is reached by restoring the latest usable snapshot before it and re-executing, which
  * is exact because the device is deterministic. Memory is bounded: snapshots share unchanged frames with
  * each other and with the live memory (copy on write), and when the frames only they hold, plus their
@@ -24,6 +24,7 @@ final class History {
     private static final long REFERENCE_BYTES = 8, QUEUE_BYTES = 1536;
 
     private final long cap;
+    private final long interval;
     private final int queues;
     private final TreeMap<Long, Entry> snapshots = new TreeMap<>();
     private long bytes;
@@ -43,9 +44,14 @@ final class History {
         }
     }
 
-    History(long cap, int queues) {
+    History(long cap, long interval, int queues) {
         this.cap = cap;
+        this.interval = interval;
         this.queues = queues;
+    }
+
+    long interval() {
+        return interval;
     }
 
     long cap() {
@@ -69,10 +75,15 @@ final class History {
         return snapshots.firstEntry().getValue().snapshot;
     }
 
-    /** Whether a periodic snapshot is due at a slice start at {@code position} after {@code steps} steps. */
+    /** Whether a periodic snapshot is due at {@code position} after {@code steps} steps. */
     boolean due(long position, long steps) {
+        return stepsToNext(position, steps) <= 0;
+    }
+
+    /** Steps until the next periodic snapshot is due (at most the interval). */
+    long stepsToNext(long position, long steps) {
         Map.Entry<Long, Entry> floor = snapshots.floorEntry(position);
-        return floor == null || steps - floor.getValue().snapshot.steps() >= INTERVAL;
+        return floor == null ? 0 : interval - (steps - floor.getValue().snapshot.steps());
     }
 
     /** The snapshot to re-execute from to reach {@code position} exactly; null when history starts later. */

@@ -69,6 +69,8 @@ public final class Machine {
     /** The stop that ended the run, and the queue it ended in (null while the run can go on). */
     private StopReason terminal;
     private Queue terminalQueue;
+    /** Instructions completed when the run ended: one fewer than executed when a limit cut one short. */
+    private long terminalPosition;
     /** The run failed inside the simulator; the report says so. */
     private RunReport failure;
     private StopReason lastStop;
@@ -242,12 +244,23 @@ public final class Machine {
                 }
             }
             Queue q = round[roundIndex];
+            long budget = sliceLeft;
+            if (history != null) {
+                if (history.due(executed, steps())) {
+                    history.add(capture(false));
+                }
+                budget = Math.min(budget, Math.max(1, history.stepsToNext(executed, steps()))); // a pause, not a slice end
+            }
             long before = executed;
             int outcome;
             try {
-                outcome = piece(q, sliceLeft, goal.allowance(q));
+                outcome = piece(q, budget, goal.allowance(q));
             } catch (GpuFault f) {
-                return end(faultStop(f, q), q);
+                StopReason stop = end(faultStop(f, q), q);
+                if (f.kind == FaultKind.TIMEOUT || f.kind == FaultKind.CANCELLED) {
+                    terminalPosition = executed - 1; // the fragment job it stopped did not complete
+                }
+                return stop;
             }
             List<DataWrite> writes = device.watch.pending ? device.watch.take() : null;
             if (outcome == Interpreter.IDLE || outcome == Interpreter.WAITING || sliceLeft <= 0) {
@@ -283,11 +296,6 @@ public final class Machine {
 
     /** Starts the next time slice (and the next round when this one is over); a stop when there is none. */
     private StopReason startSlice() {
-        if (pauseRequested && !device.meter.replaying) {
-            pauseRequested = false;
-            boolean next = round != null && roundIndex < round.length;
-            return new StopReason.Paused(next ? Optional.of(round[roundIndex].name) : Optional.empty());
-        }
         if (round == null || roundIndex >= round.length) {
             if (round != null && device.scheduler.stalled(progressed)) {
                 StopReason.Deadlock deadlock = reports.deadlock();
@@ -302,15 +310,16 @@ public final class Machine {
             progressed = false;
         }
         Queue q = round[roundIndex];
+        if (pauseRequested && !device.meter.replaying) {
+            pauseRequested = false;
+            return new StopReason.Paused(q.name);
+        }
         StepMeter.Limit reached = device.meter.reached();
         if (reached != StepMeter.Limit.NONE) {
             return end(reports.limit(reached, q, q.pc), q);
         }
         sliceLeft = Math.min(SLICE, device.meter.remaining());
         inSlice = true;
-        if (history != null && history.due(executed, steps())) {
-            history.add(capture(false));
-        }
         return null;
     }
 
@@ -339,6 +348,7 @@ public final class Machine {
     private StopReason end(StopReason stop, Queue q) {
         terminal = stop;
         terminalQueue = q;
+        terminalPosition = executed;
         return stop;
     }
 
@@ -372,7 +382,8 @@ public final class Machine {
         if (failure != null) {
             return Optional.of(failure);
         }
-        return terminal == null ? Optional.empty() : Optional.of(reports.report(terminal, terminalQueue, executed));
+        return terminal == null ? Optional.empty()
+                : Optional.of(reports.report(terminal, terminalQueue, terminalPosition));
     }
 
     // ---------------------------------------------------------------- state
@@ -715,8 +726,13 @@ public final class Machine {
      * about {@code capBytes} (see {@link History}). Going back can reach the current state at the oldest.
      */
     public void recordHistory(long capBytes) {
+        recordHistory(capBytes, History.INTERVAL);
+    }
+
+    /** {@link #recordHistory(long)} with another interval between snapshots (tests make it short). */
+    void recordHistory(long capBytes, long intervalSteps) {
         if (history == null) {
-            history = new History(capBytes, device.queues.size());
+            history = new History(capBytes, intervalSteps, device.queues.size());
             history.add(capture(true));
         }
     }
@@ -724,7 +740,7 @@ public final class Machine {
     /** What history holds now; empty when none is recorded. */
     public Optional<HistoryStatus> history() {
         return history == null ? Optional.empty() : Optional.of(new HistoryStatus(history.earliest(), history.size(),
-                history.bytes(), history.cap(), History.INTERVAL));
+                history.bytes(), history.cap(), history.interval()));
     }
 
     /**
@@ -788,6 +804,26 @@ public final class Machine {
             end = from.position();
         }
         return Result.ok(toHistoryStart());
+    }
+
+    /**
+     * Runs again to where a dumped run ended ({@link PostMortem}): to its end, which comes again by itself
+     * for a fault, deadlock or spent budget; for the wall clock or a cancellation, to the dump's position,
+     * where the same limit ends it on the instruction {@code queue} had next.
+     */
+    StopReason rebuild(RunReport.Replay replay, String queue) {
+        RunReport.Replay.Ending ending = replay.ending();
+        if (ending != RunReport.Replay.Ending.WALL_CLOCK && ending != RunReport.Replay.Ending.CANCELLED) {
+            lastStop = replay(new Resume());
+            return lastStop;
+        }
+        lastStop = replay(new Reach(replay.position()));
+        Queue q = device.queuesByName.get(queue);
+        if (terminal == null && q != null) {
+            lastStop = end(reports.limit(ending == RunReport.Replay.Ending.WALL_CLOCK ? StepMeter.Limit.CLOCK
+                    : StepMeter.Limit.CANCELLED, q, q.pc), q);
+        }
+        return lastStop;
     }
 
     private StopReason toHistoryStart() {

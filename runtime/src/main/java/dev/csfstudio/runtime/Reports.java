@@ -75,7 +75,19 @@ final class Reports {
     RunReport report(StopReason end, Queue q, long position) {
         RunStatus status = end.outcome().orElseThrow();
         RunReport.Fault fault = fault(end);
-        return report(status, fault, fault == null ? null : coreDump(q, position));
+        return report(status, fault, fault == null ? null : coreDump(q, position, ending(end)));
+    }
+
+    private static RunReport.Replay.Ending ending(StopReason end) {
+        if (end instanceof StopReason.Deadlock) {
+            return RunReport.Replay.Ending.DEADLOCK;
+        } else if (end instanceof StopReason.Timeout t) {
+            return t.limit() == StopReason.Timeout.Limit.CLOCK ? RunReport.Replay.Ending.WALL_CLOCK
+                    : RunReport.Replay.Ending.STEP_BUDGET;
+        } else if (end instanceof StopReason.Cancelled) {
+            return RunReport.Replay.Ending.CANCELLED;
+        }
+        return RunReport.Replay.Ending.FAULT;
     }
 
     private static RunReport.Fault fault(StopReason end) {
@@ -91,7 +103,7 @@ final class Reports {
         return null;
     }
 
-    private RunReport.CoreDump coreDump(Queue q, long position) {
+    private RunReport.CoreDump coreDump(Queue q, long position, RunReport.Replay.Ending ending) {
         List<RunReport.ExecutedInstruction> last = new ArrayList<>();
         for (long va : q.recentInstructions()) {
             long word;
@@ -113,7 +125,7 @@ final class Reports {
             }
         }
         RunReport.Replay replay = new RunReport.Replay(ProgramFingerprint.of(device.program), position,
-                device.meter.budget());
+                device.meter.budget(), device.options.timeout().toMillis(), ending);
         return new RunReport.CoreDump(q.name, q.unsignedRegisters(), views.callStack(q), last, dumpable, replay);
     }
 

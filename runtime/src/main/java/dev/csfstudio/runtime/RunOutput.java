@@ -239,7 +239,7 @@ public final class RunOutput {
         RunReport.CoreDump core = report.coreDump();
         JsonObject o = new JsonObject();
         o.addProperty("status", report.status().jsonName());
-        o.addProperty("source", program.files().isEmpty() ? null : program.files().get(0).toString());
+        o.addProperty("source", program.files().isEmpty() ? null : program.files().get(0).toAbsolutePath().toString());
         o.add("fault", report.fault() == null ? JsonNull.INSTANCE : fault(report.fault()));
         o.addProperty("queue", core.queue());
         o.add("registers", unsigned(core.registers()));
@@ -276,6 +276,8 @@ public final class RunOutput {
         replay.addProperty("program_sha256", core.replay().program());
         replay.addProperty("position", core.replay().position());
         replay.addProperty("step_budget", core.replay().stepBudget());
+        replay.addProperty("timeout_ms", core.replay().timeoutMillis());
+        replay.addProperty("ending", core.replay().ending().jsonName());
         o.add("replay", replay);
         return o;
     }

@@ -85,10 +85,20 @@ public record RunReport(RunStatus status, long instructions, long[] registers, F
 
     /**
      * How to get the device back to the dumped state: load the program whose {@link ProgramFingerprint}
-     * is {@code program} with step budget {@code stepBudget} and run it until {@code position}
-     * instructions (the kernel ring buffers' included) have executed.
+     * is {@code program} with step budget {@code stepBudget}; run it to its end, or, when the
+     * {@code ending} was the wall clock or a cancellation, until {@code position} instructions (the
+     * kernel ring buffers' included) have executed.
      */
-    public record Replay(String program, long position, long stepBudget) {
+    public record Replay(String program, long position, long stepBudget, long timeoutMillis, Ending ending) {
+
+        /** How the run ended; the first three come again by themselves when the program runs again. */
+        public enum Ending {
+            FAULT, DEADLOCK, STEP_BUDGET, WALL_CLOCK, CANCELLED;
+
+            public String jsonName() {
+                return name().toLowerCase(java.util.Locale.ROOT);
+            }
+        }
     }
 
     public record ExecutedInstruction(long va, String text, SourceRange line) {

@@ -63,11 +63,11 @@ public sealed interface StopReason {
         }
     }
 
-    /** {@link Machine#requestPause} was honoured between two time slices; {@code next} runs next, if any. */
-    record Paused(Optional<String> next) implements StopReason {
+    /** {@link Machine#requestPause} was honoured between two time slices; queue {@code next} runs next. */
+    record Paused(String next) implements StopReason {
         @Override
         public Optional<String> focus() {
-            return next;
+            return Optional.of(next);
         }
     }
 
