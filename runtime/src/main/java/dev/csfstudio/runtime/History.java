@@ -7,7 +7,9 @@ import java.util.TreeMap;
 
 /**
  * The snapshots reverse execution goes back with, by position. A periodic snapshot is taken every
- * {@link #INTERVAL} steps (instructions plus fragment work; the machine splits its runs there); any
+ * {@link #INTERVAL} steps (instructions plus fragment work; the machine splits its runs there), or
+ * longer, up to {@link #MAX_INTERVAL}, after an interval whose writes made many frames be copied (a
+ * loop of large clears in changing colours): keeping a snapshot costs the frames written after it; any
  * earlier position is reached by restoring the latest usable snapshot before it and re-executing, which
  * is exact because the device is deterministic. Memory is bounded: snapshots share unchanged frames with
  * each other and with the live memory (copy on write), and when the frames only they hold, plus their
@@ -18,6 +20,10 @@ final class History {
 
     /** Steps between periodic snapshots: about a millisecond of execution, so going back costs about that. */
     static final long INTERVAL = 1L << 18;
+    /** The longest interval: re-executing it takes about ten milliseconds. */
+    static final long MAX_INTERVAL = 1L << 21;
+    /** An interval is at least this many times the steps its predecessor's frame copies are worth. */
+    private static final long COPY_WEIGHT = 8;
     /** Default bound on what snapshots hold. */
     static final long DEFAULT_CAP_BYTES = 256L << 20;
     /** Per snapshot besides frames: the frame table's references and each queue's saved state, roughly. */
@@ -29,13 +35,18 @@ final class History {
     private final TreeMap<Long, Entry> snapshots = new TreeMap<>();
     private long bytes;
 
-    /** A snapshot and the frames in it that differ from the previous snapshot's (its own memory cost). */
+    /**
+     * A snapshot, the frames in it that differ from the previous snapshot's (its own memory cost) and the
+     * steps until the next periodic snapshot is due.
+     */
     private static final class Entry {
         final Snapshot snapshot;
+        final long interval;
         long changed;
 
-        Entry(Snapshot snapshot) {
+        Entry(Snapshot snapshot, long interval) {
             this.snapshot = snapshot;
+            this.interval = interval;
         }
 
         long bytes(int queues) {
@@ -83,7 +94,7 @@ final class History {
     /** Steps until the next periodic snapshot is due (at most the interval). */
     long stepsToNext(long position, long steps) {
         Map.Entry<Long, Entry> floor = snapshots.floorEntry(position);
-        return floor == null ? 0 : interval - (steps - floor.getValue().snapshot.steps());
+        return floor == null ? 0 : floor.getValue().interval - (steps - floor.getValue().snapshot.steps());
     }
 
     /** The snapshot to re-execute from to reach {@code position} exactly; null when history starts later. */
@@ -107,9 +118,11 @@ final class History {
         return snapshots.tailMap(position, false).values().stream().anyMatch(e -> e.snapshot.exact());
     }
 
-    void add(Snapshot s) {
+    /** Adds {@code s}; {@code copies}: frames copied on write since the snapshot before it was taken. */
+    void add(Snapshot s, long copies) {
         remove(s.position());
-        Entry e = new Entry(s);
+        long copySteps = copies * (PhysicalMemory.PAGE_SIZE / StepMeter.BYTES_PER_STEP);
+        Entry e = new Entry(s, Math.max(interval, Math.min(MAX_INTERVAL, COPY_WEIGHT * copySteps)));
         snapshots.put(s.position(), e);
         recount(s.position());
         Map.Entry<Long, Entry> higher = snapshots.higherEntry(s.position());

@@ -247,7 +247,7 @@ public final class Machine {
             long budget = sliceLeft;
             if (history != null) {
                 if (history.due(executed, steps())) {
-                    history.add(capture(false));
+                    history.add(capture(false), device.memory.takeCopies());
                 }
                 budget = Math.min(budget, Math.max(1, history.stepsToNext(executed, steps()))); // a pause, not a slice end
             }
@@ -733,7 +733,7 @@ public final class Machine {
     void recordHistory(long capBytes, long intervalSteps) {
         if (history == null) {
             history = new History(capBytes, intervalSteps, device.queues.size());
-            history.add(capture(true));
+            history.add(capture(true), device.memory.takeCopies());
         }
     }
 
@@ -908,7 +908,7 @@ public final class Machine {
     private void edited() {
         if (history != null && terminal == null) {
             history.truncateFrom(executed);
-            history.add(capture(true));
+            history.add(capture(true), device.memory.takeCopies());
         }
     }
 }

@@ -3,6 +3,7 @@ package dev.csfstudio.runtime;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
+import java.util.Arrays;
 
 /**
  * The device's physical memory in 4 KiB frames. Frames are handed out in a scattered order (an odd
@@ -39,6 +40,7 @@ public final class PhysicalMemory {
     private final int frameMask;
     private final long seed;
     private int handedOut;
+    private long copies;
     private WriteObserver observer = frame -> { };
 
     /** Memory of at least {@code minFrames} frames (rounded up to a power of two); {@code seed} picks the order. */
@@ -102,7 +104,15 @@ public final class PhysicalMemory {
         }
         if ((bits & SHARED) != 0 && frames[frame] != null) {
             frames[frame] = whole ? new byte[PAGE_SIZE] : frames[frame].clone();
+            copies++;
         }
+    }
+
+    /** Frames copied on write since the last call: what keeping the last image has cost. */
+    long takeCopies() {
+        long n = copies;
+        copies = 0;
+        return n;
     }
 
     /**
@@ -129,9 +139,7 @@ public final class PhysicalMemory {
                     observer.frameWritten(f);
                 }
             }
-            if (frames[f] != null) {
-                guard[f] |= SHARED;
-            }
+            guard[f] = (byte) (frames[f] != null ? guard[f] | SHARED : guard[f] & ~SHARED);
         }
     }
 
@@ -169,10 +177,17 @@ public final class PhysicalMemory {
     /** Stores {@code length} bytes at {@code pa}; the range must stay inside one frame. */
     public void write(long pa, byte[] src, int srcOffset, int length) {
         checkInFrame(pa, length);
-        if (length == 0) {
-            return;
+        int frame = frameOf(pa);
+        int at = (int) (pa & PAGE_MASK);
+        byte[] f = guard[frame] == 0 ? frames[frame] : null;
+        if (f == null) {
+            if (length == 0 || (guard[frame] & SHARED) != 0
+                    && Arrays.equals(frames[frame], at, at + length, src, srcOffset, srcOffset + length)) {
+                return; // a shared frame stays shared when the write would change nothing (a clear repeated)
+            }
+            f = frameForWrite(frame, length == PAGE_SIZE);
         }
-        System.arraycopy(src, srcOffset, frameForWrite(frameOf(pa), length == PAGE_SIZE), (int) (pa & PAGE_MASK), length);
+        System.arraycopy(src, srcOffset, f, at, length);
     }
 
     /** Whether the frame holding {@code pa} has ever been written. */
