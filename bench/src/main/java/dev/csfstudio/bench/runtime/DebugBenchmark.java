@@ -104,11 +104,11 @@ public final class DebugBenchmark {
     static void restore() {
         String text = millionSource().replace("#250000", "#200000"); // 5 per iteration: 1,000,002
         Program program = RuntimeBenchmark.assemble(text.replace("size=64 * 1024", "size=1024 * 1024"));
-        restore(program); // warm-up: the first runs are the JIT's
-        restore(program);
+        restore(program, false); // warm-up: the first runs are the JIT's
+        restore(program, true);
     }
 
-    private static void restore(Program program) {
+    private static void restore(Program program, boolean print) {
         Machine m = load(program, RunOptions.defaults());
         m.recordHistory();
         long t0 = System.nanoTime();
@@ -132,6 +132,9 @@ public final class DebugBenchmark {
         }
         Arrays.sort(restores);
         Arrays.sort(stepBacks);
+        if (!print) {
+            return;
+        }
         var h = m.history().orElseThrow();
         System.out.printf(Locale.ROOT, "restore_run_instructions %d%n", total);
         System.out.printf(Locale.ROOT, "restore_record_run_ms %.1f%n", recordNanos / 1e6);
