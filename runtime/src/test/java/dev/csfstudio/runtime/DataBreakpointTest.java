@@ -84,16 +84,19 @@ class DataBreakpointTest {
 
     @Test
     void aRangeLongerThanTheValueLimitReportsWhereItsValuesStart() {
-        Machine m = load(Corpus.assemble("run-clear-16x16.csf"));
+        Machine m = load(Corpus.assemble("run-tiled-bbox-64x64.csf"));
         long color = m.program().section("color").orElseThrow().address();
         long size = m.program().section("color").orElseThrow().size();
+        assertTrue(size > DataWrite.VALUE_LIMIT);
         m.addDataBreakpoint("main", color, size).orElseThrow();
         StopReason.DataBreakpointHit hit = assertInstanceOf(StopReason.DataBreakpointHit.class, m.resume());
         DataWrite w = hit.writes().get(0);
-        assertEquals(color, w.from());
-        assertEquals(color + size, w.to());
-        assertTrue(size > DataWrite.VALUE_LIMIT || w.after().length == size);
-        assertEquals(Math.min(size, DataWrite.VALUE_LIMIT), w.after().length);
+        assertTrue(w.from() > color && w.to() < color + size, "the bounding box covers part of the target");
+        // Values start at the clear's first write, a pixel of the first (edge) tile in u-interleaved order.
+        assertTrue(w.valuesAt() >= w.from() && w.valuesAt() < w.from() + 256 * 4, Long.toHexString(w.valuesAt()));
+        assertEquals(DataWrite.VALUE_LIMIT, w.after().length);
+        assertArrayEquals(new byte[DataWrite.VALUE_LIMIT], w.before());
+        assertArrayEquals(new byte[] {0, (byte) 0xff, 0, (byte) 0xff}, java.util.Arrays.copyOf(w.after(), 4));
     }
 
     @Test

@@ -222,6 +222,19 @@ class MachineSteppingTest {
     }
 
     @Test
+    void theWallClockLimitCountsRunningTimeNotTimeStopped() throws Exception {
+        Machine m = load(Sessions.assemble(BreakpointTest.LOOP), RunOptions.defaults()
+                .withTimeout(java.time.Duration.ofMillis(200)));
+        Sessions.breakAt(m, 4);
+        assertInstanceOf(StopReason.Breakpoint.class, m.resume());
+        Thread.sleep(300);
+        assertInstanceOf(StopReason.Breakpoint.class, m.resume(), "each resume has the whole limit");
+        Thread.sleep(300);
+        m.step("main");
+        assertInstanceOf(StopReason.Stepped.class, m.lastStop().orElseThrow());
+    }
+
+    @Test
     void aRunThatEndsInAFaultSaysWhereAndStaysEnded() {
         Machine m = load(Corpus.assemble("run-translation-fault.csf"));
         StopReason.Fault f = assertInstanceOf(StopReason.Fault.class, m.resume());
