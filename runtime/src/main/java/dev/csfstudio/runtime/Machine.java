@@ -655,7 +655,7 @@ public final class Machine {
     }
 
     /** Re-execution to a position, breakpoints off. */
-    private final class Reach implements Goal {
+    private class Reach implements Goal {
         private final long position;
 
         Reach(long position) {
@@ -678,28 +678,14 @@ public final class Machine {
         }
     }
 
-    /** Re-execution to a position that notes every breakpoint and data hit on the way. */
-    private final class Scan implements Goal {
+    /** Re-execution to a position that notes every breakpoint and data hit before it on the way. */
+    private final class Scan extends Reach {
         private final long end;
         final List<Hit> hits = new ArrayList<>();
 
         Scan(long end) {
+            super(end);
             this.end = end;
-        }
-
-        @Override
-        public long allowance(Queue q) {
-            return end - executed;
-        }
-
-        @Override
-        public boolean reached() {
-            return executed >= end;
-        }
-
-        @Override
-        public StopReason arrival() {
-            return new StopReason.AtPosition(executed);
         }
 
         @Override
