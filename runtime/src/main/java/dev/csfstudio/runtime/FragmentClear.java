@@ -8,8 +8,8 @@ import dev.csfstudio.isa.TileBufferFormat;
  * RUN_FRAGMENT without shaders: decodes the tagged framebuffer pointer in d40, the Framebuffer
  * Parameters (whose render-target count and ZS/CRC flag it follows, as pandecode does), the padding block,
  * the optional ZS/CRC extension and each render target ({@link FramebufferDescriptor}, field positions
- * from {@link DescriptorSet}), then fills the job's bounding box (r42/r43) ∩ the FBD bounds ∩ the frame with each write-enabled
- * render target's clear colour, in linear or u-interleaved layout. Every byte written is charged to the
+ * from {@link DescriptorSet}), then fills the job's bounding box (r42/r43) ∩ the FBD bounds ∩ the frame
+ * with each write-enabled render target's clear colour, in linear or u-interleaved layout. Every byte written is charged to the
  * run's {@link StepMeter}, which stops a job that would outlast the run's limits.
  *
  * <p>Clear colour: the clear words hold the colour as the tile buffer does, in the render target's
