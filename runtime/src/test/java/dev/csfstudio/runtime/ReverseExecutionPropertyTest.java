@@ -34,6 +34,10 @@ class ReverseExecutionPropertyTest {
                 "run-two-render-targets.csf", "run-two-vms.csf")) {
             PROGRAMS.put(name, Corpus.assemble(name));
         }
+        SplittableRandom random = new SplittableRandom(20261201);
+        for (int i = 0; i < 8; i++) {
+            PROGRAMS.put("random stream " + i, randomStream(random));
+        }
         PROGRAMS.put("stores", Sessions.assemble(DataBreakpointTest.STORES));
         PROGRAMS.put("calls", Sessions.assemble(MachineSteppingTest.CALLS));
         PROGRAMS.put("counters", Sessions.assemble("""
@@ -57,6 +61,19 @@ class ReverseExecutionPropertyTest {
                     BRANCH.ne r0, loop
                     SYNC_WAIT32.ge.inherit d50, r52
                 """));
+    }
+
+    /** As {@link FuzzTest} makes them: mostly valid instructions, a register pair aimed at a data buffer. */
+    private static Program randomStream(SplittableRandom random) {
+        long[] words = new long[8 + random.nextInt(24)];
+        words[0] = ProgramFixture.insn("MOVE48", "dst", 2 * random.nextInt(48), "imm", FuzzTest.DATA);
+        for (int i = 1; i < words.length; i++) {
+            words[i] = FuzzTest.randomInstruction(random, dev.csfstudio.isa.InstructionSet.v10().instructions());
+        }
+        ProgramFixture p = new ProgramFixture();
+        p.stream("main", FuzzTest.STREAM, words);
+        p.buffer("data", FuzzTest.DATA, new byte[512]);
+        return p.build();
     }
 
     @Provide
@@ -86,6 +103,7 @@ class ReverseExecutionPropertyTest {
         MachineStates.assertSameState(fresh, driven, context);
 
         List.copyOf(driven.breakpoints()).forEach(driven::removeBreakpoint);
+        List.copyOf(driven.dataBreakpoints()).forEach(driven::removeDataBreakpoint);
         finish(driven);
         finish(fresh);
         List<String> plain = MachineStates.describe(new Simulator(OPTIONS).run(program));
@@ -103,10 +121,17 @@ class ReverseExecutionPropertyTest {
             case 3 -> m.stepOut(queue);
             case 4 -> {
                 List.copyOf(m.breakpoints()).forEach(m::removeBreakpoint);
+                List.copyOf(m.dataBreakpoints()).forEach(m::removeDataBreakpoint);
                 for (int i = 0; i < 3; i++) {
                     long va = vas.get(random.nextInt(vas.size()));
                     m.program().sections().stream().filter(s -> s.contains(va)).findFirst()
                             .ifPresent(s -> m.addBreakpoint(s.vm(), va));
+                }
+                List<Section> buffers = m.program().buffers();
+                if (!buffers.isEmpty()) {
+                    Section b = buffers.get(random.nextInt(buffers.size()));
+                    long at = b.address() + random.nextLong(Math.max(1, b.size()));
+                    m.addDataBreakpoint(b.vm(), at, 1 + random.nextInt(64));
                 }
                 m.resume();
             }
