@@ -1,0 +1,78 @@
+package dev.csfstudio.isa;
+
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * A Mali CSF architecture: the one value that chooses every table a stream is read, assembled, run and edited
+ * with. Code that needs an instruction set or a descriptor layout takes an {@code Arch}, never a version number.
+ */
+public enum Arch {
+    /** Mali-G610 class (RK3588): 96 registers. */
+    V10("v10") {
+        @Override
+        public InstructionSet instructionSet() {
+            return InstructionSet.v10();
+        }
+
+        @Override
+        public DescriptorSet descriptors() {
+            return DescriptorSet.v10();
+        }
+    },
+    /** Mali-G720/G725 class: 128 registers, LOGIC_OP32, SET_STATE and the other v12 changes. */
+    V12("v12") {
+        @Override
+        public InstructionSet instructionSet() {
+            return InstructionSet.v12();
+        }
+
+        @Override
+        public DescriptorSet descriptors() {
+            return DescriptorSet.v12();
+        }
+    };
+
+    /** The architecture a stream is read with when it says nothing else. */
+    public static final Arch DEFAULT = V10;
+
+    private final String spelling;
+
+    Arch(String spelling) {
+        this.spelling = spelling;
+    }
+
+    public abstract InstructionSet instructionSet();
+
+    public abstract DescriptorSet descriptors();
+
+    /** The name used by {@code .arch}, {@code --arch} and the Maven plugin's {@code arch} parameter. */
+    public String spelling() {
+        return spelling;
+    }
+
+    /** 32-bit registers per queue. */
+    public int registerCount() {
+        return instructionSet().registerCount();
+    }
+
+    /** Reads {@code v10}/{@code v12} in any letter case. */
+    public static Optional<Arch> bySpelling(String text) {
+        String wanted = text.toLowerCase(Locale.ROOT);
+        for (Arch arch : values()) {
+            if (arch.spelling.equals(wanted)) {
+                return Optional.of(arch);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The spellings, for "expected one of" messages and completion. */
+    public static String spellings() {
+        StringBuilder out = new StringBuilder();
+        for (Arch arch : values()) {
+            out.append(out.length() == 0 ? "" : ", ").append(arch.spelling);
+        }
+        return out.toString();
+    }
+}
