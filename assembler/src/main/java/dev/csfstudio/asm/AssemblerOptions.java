@@ -3,6 +3,8 @@ package dev.csfstudio.asm;
 import java.nio.file.Path;
 import java.util.List;
 
+import dev.csfstudio.isa.Arch;
+
 /**
  * How to assemble.
  *
@@ -12,9 +14,11 @@ import java.util.List;
  * @param maxSourceBytes  most bytes of source one assembly reads, the main file and every inclusion together (a
  *                        file included twice counts twice)
  * @param maxIncludes     most {@code .include}s one assembly follows
+ * @param arch            the architecture a source is assembled for unless its {@code .arch} directive says
+ *                        otherwise ({@code --arch}, the Maven plugin's {@code arch} parameter)
  */
 public record AssemblerOptions(long base, List<Path> includeRoots, int maxIncludeDepth, long maxSourceBytes,
-                               int maxIncludes) {
+                               int maxIncludes, Arch arch) {
 
     public static final int DEFAULT_MAX_INCLUDE_DEPTH = 32;
     /** 256 MiB: ten times the largest generated stream the benchmarks assemble. */
@@ -25,9 +29,20 @@ public record AssemblerOptions(long base, List<Path> includeRoots, int maxInclud
         includeRoots = List.copyOf(includeRoots);
     }
 
-    /** The default byte and inclusion limits. */
+    /** The default architecture. */
+    public AssemblerOptions(long base, List<Path> includeRoots, int maxIncludeDepth, long maxSourceBytes,
+                            int maxIncludes) {
+        this(base, includeRoots, maxIncludeDepth, maxSourceBytes, maxIncludes, Arch.DEFAULT);
+    }
+
+    /** The default byte and inclusion limits and architecture. */
     public AssemblerOptions(long base, List<Path> includeRoots, int maxIncludeDepth) {
         this(base, includeRoots, maxIncludeDepth, DEFAULT_MAX_SOURCE_BYTES, DEFAULT_MAX_INCLUDES);
+    }
+
+    /** These options for another default architecture. */
+    public AssemblerOptions withArch(Arch newArch) {
+        return new AssemblerOptions(base, includeRoots, maxIncludeDepth, maxSourceBytes, maxIncludes, newArch);
     }
 
     public static AssemblerOptions defaults() {

@@ -1692,7 +1692,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
         }
         warnUnusedLabels();
         List<Section> built = sections.values().stream().map(SectionBuilder::build).toList();
-        return new Program(built, entryName, vms, allQueues, jobs, new LazyMap<>(tables::globals), files);
+        return new Program(built, entryName, vms, allQueues, jobs, new LazyMap<>(tables::globals), files, options.arch());
     }
 
     private String defaultEntry() {

@@ -31,7 +31,7 @@ final class RunTargets {
             return Optional.of(a);
         }
         Program.Job job = new Program.Job(p.jobs().get(0).queue(), stream, null);
-        Program moved = new Program(p.sections(), stream, p.vms(), p.queues(), List.of(job), p.symbols(), p.files());
+        Program moved = new Program(p.sections(), stream, p.vms(), p.queues(), List.of(job), p.symbols(), p.files(), p.arch());
         AssemblyResult r = a.result();
         AssemblyResult result = new AssemblyResult(moved, r.diagnostics(), r.lines(), r.symbols(), r.references(), r.files());
         return Optional.of(a.withResult(result));

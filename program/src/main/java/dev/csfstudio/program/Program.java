@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import dev.csfstudio.isa.Arch;
+
 /**
  * The assembled form of a source file and its includes: every stream and buffer at its GPU virtual
  * address, the symbol table and the source map. CLI, Maven plugin, runtime and language server all
@@ -17,9 +19,10 @@ import java.util.Optional;
  *                stream on the first queue
  * @param symbols every global symbol by name (local numeric labels are not in it)
  * @param files   the main file first, then every included file
+ * @param arch    the architecture it was assembled for; the runtime and editors read its tables
  */
 public record Program(List<Section> sections, String entry, List<String> vms, List<QueueDecl> queues,
-                      List<Job> jobs, Map<String, Symbol> symbols, List<Path> files) {
+                      List<Job> jobs, Map<String, Symbol> symbols, List<Path> files, Arch arch) {
 
     /** A command queue (with its own group and register file) bound to a VM. */
     public record QueueDecl(String name, String vm, SourceRange declaration) {

@@ -5,6 +5,7 @@ import dev.csfstudio.program.Program;
 import dev.csfstudio.program.Section;
 import dev.csfstudio.program.SectionKind;
 import dev.csfstudio.program.SourceRange;
+import dev.csfstudio.isa.Arch;
 import dev.csfstudio.isa.DescriptorDef;
 import dev.csfstudio.isa.DescriptorSet;
 import dev.csfstudio.isa.Encoder;
@@ -96,7 +97,7 @@ final class ProgramFixture {
                 ? List.of(new Program.QueueDecl("main", "main", SourceRange.at(FILE, 1000, 1, 1))) : queues;
         List<Program.Job> js = jobs.isEmpty()
                 ? List.of(new Program.Job(qs.get(0).name(), "main", SourceRange.at(FILE, 2000, 1, 1))) : jobs;
-        return new Program(sections, "main", List.copyOf(vms), qs, js, Map.of(), List.of(FILE));
+        return new Program(sections, "main", List.copyOf(vms), qs, js, Map.of(), List.of(FILE), Arch.V10);
     }
 
     /** Framebuffer descriptor bytes: parameters, padding, optional ZS/CRC extension, render targets. */
