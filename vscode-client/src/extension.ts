@@ -1,4 +1,5 @@
-// Wires the plain modules (serverCommand, runView, status, assembleView) to VS Code and the language client.
+// Wires the plain modules (serverCommand, runView, status, assembleView) to VS Code and the language client;
+// the debugger has its own wiring (debugging.ts).
 
 import * as fs from 'fs';
 import * as path from 'path';
@@ -12,6 +13,7 @@ import {
 } from 'vscode-languageclient/node';
 
 import { AssembleResult, formatAssembleResult } from './assembleView';
+import { CsfDebugging } from './debugging';
 import { RunResult, renderRunHtml, runErrorMessage } from './runView';
 import { Host, initializationOptions, resolveServerCommand } from './serverCommand';
 import { formatStatus, RunFinished } from './status';
@@ -22,6 +24,8 @@ const RUN_FINISHED = 'csf/runFinished';
 /** The server's own commands (code lenses), registered by the client from executeCommandProvider. */
 const SERVER_RUN = 'csf.run';
 const SERVER_ASSEMBLE = 'csf.assemble';
+/** The server's "Debug" code lens: arguments [uri, stream] as csf.run's; starts a debug session here. */
+const SERVER_DEBUG = 'csf.debug';
 
 class CsfExtension implements vscode.Disposable {
     private client: LanguageClient | undefined;
@@ -34,13 +38,16 @@ class CsfExtension implements vscode.Disposable {
     private readonly status: vscode.StatusBarItem;
     private statusTimer: NodeJS.Timeout | undefined;
     private readonly disposables: vscode.Disposable[] = [];
+    private readonly debugging: CsfDebugging;
 
     constructor(private readonly context: vscode.ExtensionContext) {
         this.output = vscode.window.createOutputChannel('CSF Studio');
         this.serverOutput = vscode.window.createOutputChannel('CSF Language Server');
         this.status = vscode.window.createStatusBarItem('csf.runStatus', vscode.StatusBarAlignment.Left, 50);
         this.status.name = 'CSF Run';
-        this.disposables.push(this.output, this.serverOutput, this.status);
+        this.debugging = new CsfDebugging(() => this.host(),
+            (message, setting) => void this.showSettingError(message, setting));
+        this.disposables.push(this.output, this.serverOutput, this.status, this.debugging);
     }
 
     activate(): void {
@@ -49,6 +56,7 @@ class CsfExtension implements vscode.Disposable {
             this.runStream(uri, stream)));
         d.push(vscode.commands.registerCommand('csf.assembleFile', (uri?: vscode.Uri | string) => this.assembleFile(uri)));
         d.push(vscode.commands.registerCommand('csf.restartServer', () => this.restart(true)));
+        this.debugging.activate();
         d.push(vscode.window.onDidChangeActiveTextEditor(() => this.updateStatus()));
         d.push(vscode.workspace.onDidChangeTextDocument((e) => {
             if (e.document === vscode.window.activeTextEditor?.document && e.document.languageId === LANGUAGE) {
@@ -127,7 +135,9 @@ class CsfExtension implements vscode.Disposable {
                 executeCommand: (command, args, next) =>
                     command === SERVER_RUN || command === SERVER_ASSEMBLE
                         ? this.executeServerCommand(command, args)
-                        : next(command, args),
+                        : command === SERVER_DEBUG
+                            ? vscode.commands.executeCommand('csf.debugStream', args?.[0], args?.[1])
+                            : next(command, args),
             },
         };
         const client = new LanguageClient('csf', 'CSF Language Server', serverOptions, clientOptions);

@@ -176,6 +176,19 @@ function describeTarget(rt: ReportRenderTarget | undefined, image: RenderTargetI
     return parts.join(' \u00b7 ');
 }
 
+/** One render target as a figure: the PNG at an integer zoom over a checkerboard, `label` and `captionHtml` below. */
+export function targetFigure(pngBase64: unknown, w: number, h: number, label: string, captionHtml: string): string {
+    const scale = displayScale(w, h);
+    const picture = isBase64(pngBase64)
+        ? `<img src="data:image/png;base64,${pngBase64}" width="${w * scale}" height="${h * scale}"`
+            + ` alt="render target ${escapeHtml(label)}" title="${escapeHtml(label)} at ${scale}\u00d7">`
+        : '<p class="muted">(no image)</p>';
+    return `<figure class="target"><div class="checker">${picture}</div>`
+        + `<figcaption><strong class="buffer">${escapeHtml(label)}</strong> ${captionHtml}`
+        + (scale > 1 ? ` <span class="muted">(shown at ${scale}\u00d7)</span>` : '')
+        + '</figcaption></figure>';
+}
+
 function renderTargets(result: RunResult): string {
     const images = Array.isArray(result.renderTargets) ? result.renderTargets : [];
     const details = Array.isArray(result.report?.render_targets) ? result.report!.render_targets! : [];
@@ -184,20 +197,8 @@ function renderTargets(result: RunResult): string {
     }
     const figures = images.map((image, i) => {
         const rt = details[i]?.buffer === image.buffer ? details[i] : details.find((d) => d.buffer === image.buffer);
-        const w = Number(image.width) || 0;
-        const h = Number(image.height) || 0;
-        const scale = displayScale(w, h);
-        let picture: string;
-        if (isBase64(image.pngBase64)) {
-            picture = `<img src="data:image/png;base64,${image.pngBase64}" width="${w * scale}" height="${h * scale}"`
-                + ` alt="render target ${escapeHtml(image.buffer)}" title="${escapeHtml(image.buffer)} at ${scale}\u00d7">`;
-        } else {
-            picture = '<p class="muted">(no image)</p>';
-        }
-        return `<figure class="target"><div class="checker">${picture}</div>`
-            + `<figcaption><strong class="buffer">${escapeHtml(image.buffer)}</strong> ${describeTarget(rt, image)}`
-            + (scale > 1 ? ` <span class="muted">(shown at ${scale}\u00d7)</span>` : '')
-            + '</figcaption></figure>';
+        return targetFigure(image.pngBase64, Number(image.width) || 0, Number(image.height) || 0,
+            image.buffer, describeTarget(rt, image));
     });
     return `<h2>Render targets (${images.length})</h2><div class="targets">${figures.join('')}</div>`;
 }
@@ -277,13 +278,18 @@ export function renderRunHtml(result: RunResult | undefined | null, options: Run
         renderRecorded(report.recorded),
         renderNotes(report.notes),
     ].join('\n');
+    return htmlPage(`CSF run: ${escapeHtml(options.documentName)}`, body);
+}
+
+/** A page of the extension's panels: no script, images only as data: URIs, the panels' style. */
+export function htmlPage(titleHtml: string, body: string): string {
     return `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline';">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-<title>CSF run: ${escapeHtml(options.documentName)}</title>
+<title>${titleHtml}</title>
 <style>${STYLE}</style>
 </head>
 <body>

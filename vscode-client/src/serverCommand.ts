@@ -1,4 +1,5 @@
-// Settings -> the command line that starts `csf lsp`. No `vscode` import: mocha tests it in Node.
+// Settings -> the command line that starts `csf lsp` (the language server) or `csf debug` (the debug
+// adapter). No `vscode` import: mocha tests it in Node.
 
 import * as path from 'path';
 
@@ -43,6 +44,17 @@ export interface ServerCommandError {
 export type Resolution = ServerCommand | ServerCommandError;
 
 export const BUNDLED_JAR = ['server', 'csf.jar'];
+
+/** Which `csf` subcommand to start, and the setting that replaces its whole command line. */
+export interface ServerRole {
+    subcommand: string;
+    commandSetting: string;
+}
+
+/** `csf lsp`, overridden by csf.server.command. */
+export const LANGUAGE_SERVER: ServerRole = { subcommand: 'lsp', commandSetting: 'csf.server.command' };
+/** `csf debug` (DAP on stdio), overridden by csf.debug.command; java, jar and VM options as the server's. */
+export const DEBUG_ADAPTER: ServerRole = { subcommand: 'debug', commandSetting: 'csf.debug.command' };
 
 function paths(host: Host): path.PlatformPath {
     return host.platform === 'win32' ? path.win32 : path.posix;
@@ -113,8 +125,11 @@ export function findJava(settings: ServerSettings, host: Host): JavaLookup {
     };
 }
 
-/** The command line that starts the language server on stdio, or why it cannot start. */
-export function resolveServerCommand(settings: ServerSettings, host: Host): Resolution {
+/**
+ * The command line that starts the language server (or, for DEBUG_ADAPTER, the debug adapter) on stdio, or why
+ * it cannot start. `settings.command` is the role's own override (csf.server.command or csf.debug.command).
+ */
+export function resolveServerCommand(settings: ServerSettings, host: Host, role: ServerRole = LANGUAGE_SERVER): Resolution {
     const p = paths(host);
     const override = (settings.command ?? []).filter((s) => typeof s === 'string');
     if (override.length > 0 && nonEmpty(override[0])) {
@@ -123,12 +138,12 @@ export function resolveServerCommand(settings: ServerSettings, host: Host): Reso
         if (looksLikePath && !host.isFile(command)) {
             return {
                 ok: false,
-                setting: 'csf.server.command',
-                message: `CSF Studio: csf.server.command starts with "${override[0]}", which does not exist. `
-                    + 'Fix csf.server.command (e.g. ["/path/to/csf-studio/csf", "lsp"]) or clear it to use the bundled server.',
+                setting: role.commandSetting,
+                message: `CSF Studio: ${role.commandSetting} starts with "${override[0]}", which does not exist. `
+                    + `Fix ${role.commandSetting} (e.g. ["/path/to/csf-studio/csf", "${role.subcommand}"]) or clear it to use the bundled server.`,
             };
         }
-        return { ok: true, command, args: override.slice(1), source: 'csf.server.command' };
+        return { ok: true, command, args: override.slice(1), source: role.commandSetting };
     }
 
     const configuredJar = nonEmpty(settings.jar);
@@ -149,7 +164,7 @@ export function resolveServerCommand(settings: ServerSettings, host: Host): Reso
         return java;
     }
     const vmArgs = (settings.vmArgs ?? []).filter((a) => typeof a === 'string' && a.trim() !== '');
-    return { ok: true, command: java.java, args: [...vmArgs, '-jar', jar, 'lsp'], source: java.source };
+    return { ok: true, command: java.java, args: [...vmArgs, '-jar', jar, role.subcommand], source: java.source };
 }
 
 /** Settings that become initializationOptions of the server. */

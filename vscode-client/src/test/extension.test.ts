@@ -14,8 +14,16 @@ interface Fake {
     warnings: string[];
     settings: Record<string, unknown>;
     status: { text: string; tooltip: string; command: string; visible: boolean };
-    activeEditor: { document: { languageId: string; uri: { toString(): string }; version: number; fileName: string } } | undefined;
+    activeEditor: { document: { languageId: string; uri: FakeUri; version: number; fileName: string } } | undefined;
     executed: unknown[][];
+    /** What vscode.debug.register* received, by kind. */
+    debug: Map<string, { type: string; provider: Record<string, (...args: unknown[]) => unknown> }>;
+}
+
+interface FakeUri {
+    scheme: string;
+    fsPath: string;
+    toString(): string;
 }
 
 function fakeVscode(fake: Fake): unknown {
@@ -84,6 +92,29 @@ function fakeVscode(fake: Fake): unknown {
             workspaceFolders: undefined,
             textDocuments: [],
         },
+        DebugAdapterExecutable: class {
+            constructor(public command: string, public args: string[], public options: unknown) {
+            }
+        },
+        SourceBreakpoint: class {
+        },
+        debug: {
+            registerDebugConfigurationProvider: (type: string, provider: never) => {
+                fake.debug.set('configuration', { type, provider });
+                return disposable;
+            },
+            registerDebugAdapterDescriptorFactory: (type: string, provider: never) => {
+                fake.debug.set('descriptor', { type, provider });
+                return disposable;
+            },
+            registerDebugAdapterTrackerFactory: (type: string, provider: never) => {
+                fake.debug.set('tracker', { type, provider });
+                return disposable;
+            },
+            onDidTerminateDebugSession: event,
+            breakpoints: [],
+            activeDebugSession: undefined,
+        },
         commands: {
             registerCommand: (id: string, fn: (...args: unknown[]) => unknown) => {
                 fake.commands.set(id, fn);
@@ -112,9 +143,11 @@ describe('extension wiring (fake vscode)', () => {
             settings: { 'csf.server.jar': '/nonexistent/csf.jar', 'csf.server.command': [] },
             status: { text: '', tooltip: '', command: '', visible: false },
             activeEditor: {
-                document: { languageId: 'csf', uri: { toString: () => 'file:///w/a.csf' }, version: 1, fileName: '/w/a.csf' },
+                document: { languageId: 'csf', uri: { scheme: 'file', fsPath: '/w/a.csf', toString: () => 'file:///w/a.csf' },
+                    version: 1, fileName: '/w/a.csf' },
             },
             executed: [],
+            debug: new Map(),
         };
         const vscode = fakeVscode(fake);
         const original = Module._load;
@@ -138,6 +171,33 @@ describe('extension wiring (fake vscode)', () => {
         for (const id of ['csf.runStream', 'csf.assembleFile', 'csf.restartServer']) {
             assert.ok(fake.commands.has(id), `command ${id}`);
         }
+    });
+
+    it('registers the csf debugger: configuration provider, adapter factory, tracker and its commands', () => {
+        for (const kind of ['configuration', 'descriptor', 'tracker']) {
+            assert.strictEqual(fake.debug.get(kind)?.type, 'csf', kind);
+        }
+        for (const id of ['csf.debugStream', 'csf.showRenderTargets']) {
+            assert.ok(fake.commands.has(id), `command ${id}`);
+        }
+    });
+
+    it('Run and Debug with no launch.json debugs the active .csf file, stopping on entry as it has no breakpoint', () => {
+        const resolve = fake.debug.get('configuration')!.provider.resolveDebugConfiguration;
+        const config = resolve.call(fake.debug.get('configuration')!.provider, undefined, {});
+        assert.deepStrictEqual(config, {
+            type: 'csf', request: 'launch', name: 'Debug a.csf', program: '/w/a.csf', stopOnEntry: true,
+        });
+    });
+
+    it('the debug adapter without a jar is an error naming csf.server.jar, not a crash of the session', async () => {
+        await new Promise((r) => setImmediate(r));
+        const before = fake.errors.length;
+        const factory = fake.debug.get('descriptor')!.provider;
+        assert.throws(() => factory.createDebugAdapterDescriptor.call(factory, { configuration: {} }), /csf\.server\.jar/);
+        assert.strictEqual(fake.errors.length, before + 1);
+        assert.match(fake.errors[before].message, /\/nonexistent\/csf\.jar/);
+        fake.errors.splice(before, 1);
     });
 
     it('a missing jar is one error message naming csf.server.jar, with Open Settings', async () => {

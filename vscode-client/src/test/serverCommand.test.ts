@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 
-import { Host, initializationOptions, resolveServerCommand, ServerCommand, ServerCommandError } from '../serverCommand';
+import { DEBUG_ADAPTER, Host, initializationOptions, resolveServerCommand, ServerCommand, ServerCommandError } from '../serverCommand';
 
 /** A fake machine: only the listed files exist. */
 function host(files: string[], env: Record<string, string> = {}, platform = 'linux'): Host {
@@ -135,6 +135,19 @@ describe('serverCommand', () => {
             assert.deepStrictEqual(initializationOptions({}), { runDelayMs: 150, backgroundSteps: 1_000_000, backgroundRun: true });
             assert.deepStrictEqual(initializationOptions({ delayMs: -5, backgroundSteps: 0 }),
                 { runDelayMs: 150, backgroundSteps: 1_000_000, backgroundRun: true });
+        });
+    });
+    describe('the debug adapter', () => {
+        it('runs the same java and jar with "debug"', () => {
+            const r = ok(resolveServerCommand({ vmArgs: ['-Xmx1g'] }, host(['/usr/bin/java', BUNDLED], { PATH: '/usr/bin' }), DEBUG_ADAPTER));
+            assert.deepStrictEqual([r.command, ...r.args], ['/usr/bin/java', '-Xmx1g', '-jar', BUNDLED, 'debug']);
+        });
+        it('csf.debug.command replaces the whole line, and a missing one is named as that setting', () => {
+            const r = ok(resolveServerCommand({ command: ['/repo/csf', 'debug'] }, host(['/repo/csf']), DEBUG_ADAPTER));
+            assert.deepStrictEqual([r.command, ...r.args, r.source], ['/repo/csf', 'debug', 'csf.debug.command']);
+            const e = failed(resolveServerCommand({ command: ['/gone/csf', 'debug'] }, host([]), DEBUG_ADAPTER));
+            assert.strictEqual(e.setting, 'csf.debug.command');
+            assert.match(e.message, /csf\.debug\.command starts with "\/gone\/csf"/);
         });
     });
 });
