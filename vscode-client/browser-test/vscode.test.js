@@ -1,6 +1,8 @@
 // The extension in a real VS Code: the built .vsix installed into code-server (VS Code 1.100 in a browser),
 // whose workbench runs in headless Chromium driven by playwright-core, as a user would use it: open a file,
-// read the Problems panel, look at the colours, run the stream and look at the run panel. Skipped, loudly,
+// read the Problems panel, look at the colours, run the stream and look at the run panel, debug it (a
+// breakpoint clicked in the gutter, F5 with no launch.json, Variables, step, step back, the render-target
+// panel). Skipped, loudly,
 // only when there is no Chromium ($CHROMIUM, default /usr/bin/chromium; apt-get install chromium).
 'use strict';
 const { describe, it, before, after } = require('node:test');
@@ -239,6 +241,106 @@ describe('the extension in a real VS Code (code-server in headless Chromium)', {
         assert.match(seen.caption, /R8G8B8A8/);
         assert.match(seen.status, /instructions executed/);
         await screenshot('run-panel');
+    });
+
+    /** The first data: PNG in any webview whose page title starts with `title`: size and top-left pixel. */
+    async function webviewImage(title) {
+        for (const frame of page.frames()) {
+            const seen = await frame.evaluate(async (wanted) => {
+                if (!document.title.startsWith(wanted)) {
+                    return undefined;
+                }
+                const img = document.querySelector('img[src^="data:image/png;base64,"]');
+                if (!img) {
+                    return undefined;
+                }
+                await img.decode();
+                const canvas = document.createElement('canvas');
+                canvas.width = img.naturalWidth;
+                canvas.height = img.naturalHeight;
+                const g = canvas.getContext('2d');
+                g.drawImage(img, 0, 0);
+                return { width: img.naturalWidth, height: img.naturalHeight, pixel: [...g.getImageData(0, 0, 1, 1).data],
+                    status: document.querySelector('.status')?.textContent ?? '' };
+            }, title).catch(() => undefined);
+            if (seen) {
+                return seen;
+            }
+        }
+        return undefined;
+    }
+
+    /** The line:column VS Code shows for the top frame in the Call Stack view, e.g. "24:5". */
+    async function topFrameLine() {
+        return page.evaluate(() => document.querySelector('.debug-call-stack .monaco-list-row .stack-frame .line-number')
+            ?.textContent ?? '');
+    }
+
+    async function pausedAt(line) {
+        await eventually(`the top stack frame at line ${line}`, async () => (await topFrameLine()).startsWith(`${line}:`), 60000)
+            .catch(async (e) => {
+                await screenshot(`not-paused-at-${line}`);
+                throw new Error(`${e.message}; the call stack shows "${await topFrameLine()}"`);
+            });
+    }
+
+    it('debugs clear.csf without launch.json: a gutter breakpoint stops, registers show, step and step back move, the panel shows the target', async () => {
+        await quickOpen('clear.csf');
+        // line 24 is RUN_FRAGMENT: click the gutter's glyph margin beside it
+        const line = page.locator('.editor-instance .view-lines .view-line', { hasText: 'RUN_FRAGMENT' });
+        await line.waitFor();
+        const lineBox = await line.boundingBox();
+        const margin = await page.locator('.editor-instance .margin-view-overlays').boundingBox();
+        await page.mouse.move(margin.x + 8, lineBox.y + lineBox.height / 2);
+        await page.mouse.click(margin.x + 8, lineBox.y + lineBox.height / 2);
+        await page.locator('.editor-instance .codicon-debug-breakpoint').first().waitFor({ timeout: 10000 })
+            .catch(async (e) => {
+                await screenshot('no-breakpoint');
+                throw e;
+            });
+        await screenshot('breakpoint');
+
+        await page.keyboard.press('F5');
+        await page.locator('.debug-toolbar').waitFor({ timeout: 60000 });
+        await pausedAt(24);
+        await screenshot('paused');
+
+        // Variables: the Registers scope, r43 = (HEIGHT - 1) << 16 | (WIDTH - 1) in hex and decimal
+        const registers = page.locator('.debug-variables .monaco-list-row', { hasText: 'Registers' }).first();
+        await registers.waitFor({ timeout: 30000 });
+        if ((await registers.getAttribute('aria-expanded')) !== 'true') {
+            await registers.click();
+        }
+        await eventually('r43 in the Variables view', async () => {
+            const rows = await page.locator('.debug-variables .monaco-list-row').allInnerTexts();
+            return rows.find((r) => /^r43\b/.test(r.trim()));
+        }, 30000).then((text) => assert.match(text, /0x000f000f/i)).catch(async (e) => {
+            await screenshot('no-r43');
+            throw e;
+        });
+
+        // the render-target panel opened at the stop: the target before the clear (nothing written yet)
+        const before = await eventually('the render-target panel', () => webviewImage('Render targets'), 60000);
+        assert.deepEqual([before.width, before.height], [16, 16]);
+        assert.notDeepEqual(before.pixel, [255, 0, 0, 255]);
+
+        // F10 steps over RUN_FRAGMENT: the panel reads the target again, now cleared red
+        await page.keyboard.press('F10');
+        await pausedAt(25);
+        const after = await eventually('the cleared target in the panel',
+            async () => { const i = await webviewImage('Render targets'); return i && i.pixel[0] === 255 ? i : undefined; }, 30000);
+        assert.deepEqual(after.pixel, [255, 0, 0, 255], 'opaque red after RUN_FRAGMENT');
+        await screenshot('stepped');
+
+        // the adapter says supportsStepBack: the toolbar has Step Back, which returns to the breakpoint's line
+        const stepBack = page.locator('.debug-toolbar .codicon-debug-step-back');
+        await stepBack.waitFor({ timeout: 10000 });
+        await stepBack.click();
+        await pausedAt(24);
+        await screenshot('stepped-back');
+
+        await page.keyboard.press('Shift+F5');
+        await page.locator('.debug-toolbar').waitFor({ state: 'hidden', timeout: 30000 });
     });
 
     it('has shown no error notification', async () => {

@@ -167,6 +167,20 @@ class ServerCommandTest {
     }
 
     @Test
+    void theDebugAdapterRunsTheSameJavaAndJarWithDebug() {
+        FakeHost h = new FakeHost().file("/jdk/bin/java").file("/eclipse/plugins/csf/server/csf.jar");
+        h.env.put("JAVA_HOME", "/jdk");
+        assertEquals(List.of("/jdk/bin/java", "-jar", "/eclipse/plugins/csf/server/csf.jar", "debug"),
+                ok(ServerCommand.resolve(NONE, h, "debug")).command());
+    }
+
+    @Test
+    void aServerCommandEndingInLspRunsDebugForTheDebugger() {
+        assertEquals(List.of("csf", "debug"), ok(ServerCommand.resolve(new Settings("", "", "csf lsp", ""), new FakeHost(), "debug")).command());
+        assertEquals(List.of("csf", "lsp"), ok(ServerCommand.resolve(new Settings("", "", "csf lsp", ""), new FakeHost())).command());
+    }
+
+    @Test
     void bareCommandNameIsLeftToThePath() {
         assertEquals(List.of("csf", "lsp"), ok(ServerCommand.resolve(new Settings("", "", "csf lsp", ""), new FakeHost())).command());
     }

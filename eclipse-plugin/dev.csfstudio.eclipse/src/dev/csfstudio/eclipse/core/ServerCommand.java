@@ -120,6 +120,14 @@ public final class ServerCommand {
     }
 
     public static Resolution resolve(Settings settings, Host host) {
+        return resolve(settings, host, "lsp");
+    }
+
+    /**
+     * The command line of `csf SUBCOMMAND` (lsp: the language server; debug: the debug adapter), with the same
+     * Java and jar. A "Server command" override ending in `lsp` has that word replaced by the subcommand.
+     */
+    public static Resolution resolve(Settings settings, Host host, String subcommand) {
         String override = blankToNull(settings.command());
         if (override != null) {
             List<String> words = split(override, host.windows());
@@ -131,6 +139,9 @@ public final class ServerCommand {
                         COMMAND);
             }
             words.set(0, exe);
+            if (!subcommand.equals("lsp") && words.size() > 1 && words.get(words.size() - 1).equals("lsp")) {
+                words.set(words.size() - 1, subcommand);
+            }
             return new Ok(words, COMMAND_LABEL);
         }
 
@@ -206,7 +217,7 @@ public final class ServerCommand {
         }
         command.add("-jar");
         command.add(jar);
-        command.add("lsp");
+        command.add(subcommand);
         return new Ok(command, source);
     }
 

@@ -113,9 +113,7 @@ public final class CsfServers {
 
     private CsfServerConnection startNow() throws IOException {
         IPreferenceStore prefs = plugin.getPreferenceStore();
-        ServerCommand.Settings settings = new ServerCommand.Settings(prefs.getString(ServerCommand.JAVA_HOME),
-                prefs.getString(ServerCommand.JAR), prefs.getString(ServerCommand.COMMAND), prefs.getString(ServerCommand.VM_ARGS));
-        ServerCommand.Resolution r = ServerCommand.resolve(settings, new EclipseHost(plugin));
+        ServerCommand.Resolution r = resolveCommand(plugin, "lsp");
         if (r instanceof ServerCommand.Error e) {
             report(e.message(), null);
             throw new IOException(e.message());
@@ -370,6 +368,14 @@ public final class CsfServers {
                         + "; it starts again with the next CSF editor or \"Restart\" on " + ServerCommand.PAGE + "." + logTail(), null);
             }
         }
+    }
+
+    /** The command line of `csf SUBCOMMAND` from the CSF Studio preferences (the debugger starts `debug` with it). */
+    public static ServerCommand.Resolution resolveCommand(CsfPlugin plugin, String subcommand) {
+        IPreferenceStore prefs = plugin.getPreferenceStore();
+        ServerCommand.Settings settings = new ServerCommand.Settings(prefs.getString(ServerCommand.JAVA_HOME),
+                prefs.getString(ServerCommand.JAR), prefs.getString(ServerCommand.COMMAND), prefs.getString(ServerCommand.VM_ARGS));
+        return ServerCommand.resolve(settings, new EclipseHost(plugin), subcommand);
     }
 
     /** What the command resolution sees of this Eclipse. */

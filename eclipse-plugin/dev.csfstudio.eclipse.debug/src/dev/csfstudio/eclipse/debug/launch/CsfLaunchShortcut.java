@@ -1,0 +1,66 @@
+package dev.csfstudio.eclipse.debug.launch;
+
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.IAdaptable;
+import org.eclipse.debug.core.DebugPlugin;
+import org.eclipse.debug.core.ILaunchConfiguration;
+import org.eclipse.debug.core.ILaunchConfigurationType;
+import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
+import org.eclipse.debug.core.ILaunchManager;
+import org.eclipse.debug.ui.DebugUITools;
+import org.eclipse.debug.ui.ILaunchShortcut;
+import org.eclipse.jface.dialogs.ErrorDialog;
+import org.eclipse.jface.viewers.ISelection;
+import org.eclipse.jface.viewers.IStructuredSelection;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.ui.IEditorPart;
+
+import dev.csfstudio.eclipse.debug.CsfDebug;
+
+/** Debug As / Run As > CSF Stream on a .csf file or editor: its configuration (made on first use), launched. */
+public final class CsfLaunchShortcut implements ILaunchShortcut {
+
+    @Override
+    public void launch(ISelection selection, String mode) {
+        if (selection instanceof IStructuredSelection s && s.getFirstElement() instanceof IAdaptable a) {
+            IFile f = a.getAdapter(IFile.class);
+            if (f != null) {
+                launch(f, mode);
+            }
+        }
+    }
+
+    @Override
+    public void launch(IEditorPart editor, String mode) {
+        IFile f = editor.getEditorInput().getAdapter(IFile.class);
+        if (f != null) {
+            launch(f, mode);
+        }
+    }
+
+    private static void launch(IFile file, String mode) {
+        try {
+            DebugUITools.launch(configurationFor(file), mode);
+        } catch (CoreException e) {
+            ErrorDialog.openError(Display.getCurrent().getActiveShell(), "CSF Stream",
+                    "Cannot launch " + file.getName(), e.getStatus());
+        }
+    }
+
+    /** The file's existing "CSF Stream" configuration, else a new one saved under the file's name. */
+    public static ILaunchConfiguration configurationFor(IFile file) throws CoreException {
+        ILaunchManager manager = DebugPlugin.getDefault().getLaunchManager();
+        ILaunchConfigurationType type = manager.getLaunchConfigurationType(CsfDebug.LAUNCH_TYPE);
+        String program = ProgramFile.attribute(file);
+        for (ILaunchConfiguration c : manager.getLaunchConfigurations(type)) {
+            if (program.equals(c.getAttribute(LaunchSettings.PROGRAM, ""))) {
+                return c;
+            }
+        }
+        ILaunchConfigurationWorkingCopy wc = type.newInstance(null, manager.generateLaunchConfigurationName(file.getName()));
+        new LaunchSettings(program, "", false, 0, 0).write(wc);
+        wc.setMappedResources(new org.eclipse.core.resources.IResource[] { file });
+        return wc.doSave();
+    }
+}

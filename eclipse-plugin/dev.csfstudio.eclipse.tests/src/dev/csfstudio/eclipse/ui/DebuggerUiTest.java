@@ -1,0 +1,216 @@
+package dev.csfstudio.eclipse.ui;
+
+import static dev.csfstudio.eclipse.ui.Workbench.open;
+import static dev.csfstudio.eclipse.ui.Workbench.page;
+import static dev.csfstudio.eclipse.ui.Workbench.project;
+import static dev.csfstudio.eclipse.ui.Workbench.waitUntil;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.eclipse.core.commands.Command;
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IMarker;
+import org.eclipse.core.resources.IProject;
+import org.eclipse.debug.core.DebugPlugin;
+import org.eclipse.debug.core.ILaunch;
+import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
+import org.eclipse.debug.core.ILaunchManager;
+import org.eclipse.debug.core.model.IBreakpoint;
+import org.eclipse.debug.core.model.IMemoryBlockExtension;
+import org.eclipse.debug.core.model.IStackFrame;
+import org.eclipse.debug.core.model.IThread;
+import org.eclipse.debug.core.model.MemoryByte;
+import org.eclipse.debug.ui.DebugUITools;
+import org.eclipse.debug.ui.IDebugUIConstants;
+import org.eclipse.debug.ui.IDebugView;
+import org.eclipse.jface.dialogs.MessageDialogWithToggle;
+import org.eclipse.jface.text.TextSelection;
+import org.eclipse.jface.viewers.StructuredSelection;
+import org.eclipse.jface.viewers.TreeViewer;
+import org.eclipse.jface.viewers.Viewer;
+import org.eclipse.swt.widgets.Tree;
+import org.eclipse.swt.widgets.TreeItem;
+import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.commands.ICommandService;
+import org.eclipse.ui.handlers.IHandlerService;
+import org.eclipse.ui.texteditor.ITextEditor;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import dev.csfstudio.eclipse.debug.CsfDebug;
+import dev.csfstudio.eclipse.debug.launch.CsfLaunchShortcut;
+import dev.csfstudio.eclipse.debug.launch.LaunchSettings;
+import dev.csfstudio.eclipse.debug.model.CsfDebugTarget;
+import dev.csfstudio.eclipse.debug.model.CsfThread;
+import dev.csfstudio.eclipse.debug.ui.ReverseStepHandler;
+import dev.csfstudio.eclipse.debug.ui.ToggleLineBreakpoints;
+
+/**
+ * The debugger as a user drives it: a breakpoint toggled in the CSF editor, a "CSF Stream" launch in debug mode
+ * against the bundled `csf debug`, the queue suspended on that line, a register in the Variables view, then the
+ * Memory view's block, Step Back from the Run menu's command, and Terminate.
+ */
+class DebuggerUiTest {
+
+    /** examples/clear.csf: line 24 is RUN_FRAGMENT, after MOVE32 r43 wrote the inclusive bounding box max. */
+    private static final int RUN_FRAGMENT_LINE = 24;
+    /** r43 = (HEIGHT - 1) << 16 | (WIDTH - 1) for the 16x16 target. */
+    private static final long R43 = (15L << 16) | 15;
+
+    private final List<ILaunch> launches = new ArrayList<>();
+
+    @BeforeAll
+    static void noPerspectiveSwitchDialogs() {
+        // a suspend would otherwise ask whether to open the Debug perspective, in a modal dialog
+        for (String key : List.of("org.eclipse.debug.ui.switch_perspective_on_suspend", "org.eclipse.debug.ui.switch_to_perspective")) {
+            DebugUITools.getPreferenceStore().setValue(key, MessageDialogWithToggle.NEVER);
+        }
+    }
+
+    @AfterEach
+    void cleanUp() throws Exception {
+        for (ILaunch l : launches) {
+            if (!l.isTerminated()) {
+                l.terminate();
+            }
+        }
+        DebugPlugin.getDefault().getBreakpointManager().removeBreakpoints(
+                DebugPlugin.getDefault().getBreakpointManager().getBreakpoints(CsfDebug.MODEL), true);
+        page().closeAllEditors(false);
+    }
+
+    private static IFile example(IProject p, String name) throws Exception {
+        Path source = Path.of(System.getProperty("csf.examples"), name);
+        IFile f = p.getFile(name);
+        if (!f.exists()) {
+            f.create(new ByteArrayInputStream(Files.readAllBytes(source)), true, null);
+        }
+        return f;
+    }
+
+    /** Toggle Breakpoint (Run menu, Ctrl+Shift+B) with the caret on `line` of the editor. */
+    private static void toggleBreakpointAt(ITextEditor editor, int line) throws Exception {
+        var doc = editor.getDocumentProvider().getDocument(editor.getEditorInput());
+        editor.getSelectionProvider().setSelection(new TextSelection(doc, doc.getLineOffset(line - 1), 0));
+        PlatformUI.getWorkbench().getService(IHandlerService.class)
+                .executeCommand("org.eclipse.debug.ui.commands.ToggleBreakpoint", null);
+    }
+
+    private CsfDebugTarget launch(IFile file, boolean stopOnEntry) throws Exception {
+        ILaunchConfigurationWorkingCopy wc = CsfLaunchShortcut.configurationFor(file).getWorkingCopy();
+        new LaunchSettings(file.getFullPath().toString(), "", stopOnEntry, 0, 0).write(wc);
+        var config = wc.doSave();
+        ILaunch launch = DebugUITools.buildAndLaunch(config, ILaunchManager.DEBUG_MODE, new org.eclipse.core.runtime.NullProgressMonitor());
+        launches.add(launch);
+        waitUntil("the CSF debug target", 60, () -> launch.getDebugTarget() != null);
+        return (CsfDebugTarget) launch.getDebugTarget();
+    }
+
+    private static CsfThread suspendedThread(CsfDebugTarget target) {
+        waitUntil("a suspended queue", 60, () -> target.isSuspended() && target.getThreads().length > 0);
+        return (CsfThread) target.getThreads()[0];
+    }
+
+    private static int topLine(IThread thread) throws Exception {
+        IStackFrame top = thread.getTopStackFrame();
+        return top == null ? -1 : top.getLineNumber();
+    }
+
+    /** Every label of the tree, expanded as far as `depth`, as "name value" text. */
+    private static List<String> labels(TreeViewer viewer, int depth) {
+        viewer.expandToLevel(depth);
+        List<String> out = new ArrayList<>();
+        collect(viewer.getTree().getItems(), out, viewer.getTree());
+        return out;
+    }
+
+    private static void collect(TreeItem[] items, List<String> out, Tree tree) {
+        for (TreeItem item : items) {
+            StringBuilder text = new StringBuilder(item.getText());
+            for (int c = 1; c < Math.max(1, tree.getColumnCount()); c++) {
+                text.append(' ').append(item.getText(c));
+            }
+            out.add(text.toString());
+            collect(item.getItems(), out, tree);
+        }
+    }
+
+    @Test
+    void suspendsAtTheEditorsBreakpointAndShowsARegisterInTheVariablesView() throws Exception {
+        IProject p = project("debugger");
+        IFile clear = example(p, "clear.csf");
+        CsfEditor editor = open(clear);
+        toggleBreakpointAt(editor, RUN_FRAGMENT_LINE);
+        IBreakpoint[] breakpoints = DebugPlugin.getDefault().getBreakpointManager().getBreakpoints(CsfDebug.MODEL);
+        assertEquals(1, breakpoints.length, "Toggle Breakpoint made one CSF breakpoint");
+        assertEquals(RUN_FRAGMENT_LINE, breakpoints[0].getMarker().getAttribute(IMarker.LINE_NUMBER, -1));
+        assertEquals(clear, breakpoints[0].getMarker().getResource());
+
+        page().showView(IDebugUIConstants.ID_DEBUG_VIEW);
+        IDebugView variables = (IDebugView) page().showView(IDebugUIConstants.ID_VARIABLE_VIEW);
+        CsfDebugTarget target = launch(clear, false);
+        CsfThread thread = suspendedThread(target);
+        assertEquals(RUN_FRAGMENT_LINE, topLine(thread), "suspended on the breakpoint's line");
+        assertTrue(thread.getName().startsWith("queue"), thread.getName());
+
+        // the Debug view selects the top frame; the Variables view shows its scopes, registers inside
+        Viewer viewer = variables.getViewer();
+        waitUntil("the Variables view to show r43 = " + R43, 60, () -> labels((TreeViewer) viewer, 2).stream()
+                .anyMatch(l -> l.startsWith("r43") && (l.contains(Long.toString(R43)) || l.toLowerCase().contains("f000f"))));
+        thread.terminate();
+        waitUntil("the session to end", 30, target::isTerminated);
+    }
+
+    @Test
+    void memoryViewBlockReadsTheClearedTargetAndStepBackReturnsToTheLine() throws Exception {
+        IProject p = project("debugger");
+        IFile clear = example(p, "clear.csf");
+        open(clear);
+        ToggleLineBreakpoints.toggle(clear, RUN_FRAGMENT_LINE); // what the ruler's double-click does
+        CsfDebugTarget target = launch(clear, false);
+        CsfThread thread = suspendedThread(target);
+        assertEquals(RUN_FRAGMENT_LINE, topLine(thread));
+
+        thread.stepOver(); // RUN_FRAGMENT clears the target red
+        waitUntil("the step to end on the next line", 30, () -> {
+            try {
+                return target.isSuspended() && topLine(thread) == RUN_FRAGMENT_LINE + 1;
+            } catch (Exception e) {
+                return false;
+            }
+        });
+        IMemoryBlockExtension block = target.getExtendedMemoryBlock("color", thread.getTopStackFrame());
+        MemoryByte[] rgba = block.getBytesFromOffset(java.math.BigInteger.ZERO, 4);
+        assertTrue(rgba[0].isReadable(), "the target's first byte is mapped");
+        assertEquals(List.of(0xff, 0x00, 0x00, 0xff),
+                List.of(rgba[0].getValue() & 0xff, rgba[1].getValue() & 0xff, rgba[2].getValue() & 0xff, rgba[3].getValue() & 0xff),
+                "opaque red in the Memory view's block");
+
+        // Step Back as the Run menu runs it: the command on the selected queue
+        page().showView(IDebugUIConstants.ID_DEBUG_VIEW);
+        IDebugView debug = (IDebugView) page().findView(IDebugUIConstants.ID_DEBUG_VIEW);
+        debug.getViewer().setSelection(new StructuredSelection(thread.getTopStackFrame()));
+        Command stepBack = PlatformUI.getWorkbench().getService(ICommandService.class).getCommand(ReverseStepHandler.STEP_BACK);
+        waitUntil("Step Back to be enabled", 30, stepBack::isEnabled);
+        PlatformUI.getWorkbench().getService(IHandlerService.class).executeCommand(ReverseStepHandler.STEP_BACK, null);
+        waitUntil("Step Back to end on the breakpoint's line again", 30, () -> {
+            try {
+                return target.isSuspended() && topLine(thread) == RUN_FRAGMENT_LINE;
+            } catch (Exception e) {
+                return false;
+            }
+        });
+
+        target.terminate();
+        waitUntil("Terminate to end the session and its adapter", 30,
+                () -> target.isTerminated() && target.getProcess().isTerminated());
+        assertEquals(0, target.getThreads().length, "no queue is left after Terminate");
+    }
+}
