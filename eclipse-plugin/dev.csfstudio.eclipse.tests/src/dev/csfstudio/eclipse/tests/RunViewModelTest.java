@@ -41,6 +41,24 @@ class RunViewModelTest {
     }
 
     @Test
+    void aDebugStopsRenderTargetsBecomeTheViewsTargets() {
+        RunViewModel m = RunViewModel.fromRenderTargets("Debug clear.csf", "stopped (breakpoint)", json(
+                "{targets: [{index: 0, width: 16, height: 16, format: 'R8G8B8A8_UNORM', png: '" + RED_2X2 + "'}]}"));
+        assertEquals("CSF debug: Debug clear.csf", m.title());
+        assertEquals("stopped (breakpoint): the render targets' memory now", m.statusLine());
+        RunViewModel.Target t = m.targets().get(0);
+        assertEquals('P', t.png()[1]);
+        assertEquals("RT 0: 16\u00d716 R8G8B8A8_UNORM (shown at 16\u00d7)", t.caption());
+    }
+
+    @Test
+    void aDebugStopWithoutFramebufferSaysWhyThereIsNoImage() {
+        RunViewModel m = RunViewModel.fromRenderTargets("s", "stopped (entry)", json("{targets: []}"));
+        assertTrue(m.targets().isEmpty());
+        assertTrue(m.details().contains("d40 (framebuffer_pointer) points at no framebuffer descriptor"), m.details());
+    }
+
+    @Test
     void largeTargetsShowAtOneToOne() {
         assertEquals(1, RunViewModel.displayScale(3840, 2160));
         assertEquals(2, RunViewModel.displayScale(100, 20));

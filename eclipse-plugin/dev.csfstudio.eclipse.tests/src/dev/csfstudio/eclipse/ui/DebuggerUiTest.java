@@ -142,6 +142,14 @@ class DebuggerUiTest {
         }
     }
 
+    /** The RGBA of a PNG's first pixel as 0xRRGGBBAA. */
+    private static long topLeftPixel(byte[] png) {
+        org.eclipse.swt.graphics.ImageData d = new org.eclipse.swt.graphics.ImageLoader().load(new ByteArrayInputStream(png))[0];
+        org.eclipse.swt.graphics.RGB rgb = d.palette.getRGB(d.getPixel(0, 0));
+        int alpha = d.alphaData != null ? d.alphaData[0] & 0xff : d.getAlpha(0, 0);
+        return ((long) rgb.red << 24) | (rgb.green << 16) | (rgb.blue << 8) | alpha;
+    }
+
     @Test
     void suspendsAtTheEditorsBreakpointAndShowsARegisterInTheVariablesView() throws Exception {
         IProject p = project("debugger");
@@ -185,6 +193,12 @@ class DebuggerUiTest {
             } catch (Exception e) {
                 return false;
             }
+        });
+        // the CSF Run view follows the stops: the target read again after the clear
+        waitUntil("the CSF Run view to show the cleared target", 30, () -> {
+            RunView view = (RunView) page().findView(RunView.ID);
+            return view != null && view.model() != null && !view.model().targets().isEmpty()
+                    && view.model().targets().get(0).png() != null && topLeftPixel(view.model().targets().get(0).png()) == 0xff0000ff;
         });
         IMemoryBlockExtension block = target.getExtendedMemoryBlock("color", thread.getTopStackFrame());
         MemoryByte[] rgba = block.getBytesFromOffset(java.math.BigInteger.ZERO, 4);

@@ -88,6 +88,33 @@ public record RunViewModel(String title, String status, String statusLine, long 
                 List.copyOf(targets), false);
     }
 
+    /**
+     * A stopped debug session's render targets, the debugger's {@code csf/renderTargets} answer
+     * ({@code {targets: [{index, width, height, format, png}]}}): the targets' memory as it is at the stop.
+     */
+    public static RunViewModel fromRenderTargets(String sessionName, String stopText, JsonObject body) {
+        List<Target> targets = new ArrayList<>();
+        for (JsonElement e : array(body, "targets")) {
+            if (!e.isJsonObject()) {
+                continue;
+            }
+            JsonObject t = e.getAsJsonObject();
+            String name = "RT " + (t.has("index") && t.get("index").isJsonPrimitive() ? t.get("index").getAsInt() : targets.size());
+            int w = integer(t, "width");
+            int h = integer(t, "height");
+            byte[] png = decodePng(string(t, "png", null));
+            int scale = displayScale(w, h);
+            String format = string(t, "format", null);
+            targets.add(new Target(name, w, h, png, scale, name + ": " + w + "\u00d7" + h + (format != null ? " " + format : "")
+                    + (scale > 1 ? " (shown at " + scale + "\u00d7)" : "") + (png == null ? " (no image)" : "")));
+        }
+        String details = targets.isEmpty()
+                ? "No render targets: the stopped queue's d40 (framebuffer_pointer) points at no framebuffer descriptor with a colour target yet.\n"
+                : "";
+        return new RunViewModel("CSF debug: " + sessionName, "ok", stopText + ": the render targets' memory now", -1, null,
+                details, List.copyOf(targets), false);
+    }
+
     /** Everything as one text (the view's text area; also what a copy gives). */
     public String text() {
         StringBuilder b = new StringBuilder(title).append('\n').append(statusLine).append('\n');

@@ -40,12 +40,15 @@ final class CsfCodeMinings implements ICodeMiningProvider {
     public static final String SHOW_REGISTERS = "minings.registers";
     public static final String SHOW_LENSES = "minings.lenses";
 
-    /**
-     * What a click on a lens does, by the server's command. A "Debug" lens (issue 11) is one more entry here.
-     */
+    /** What a click on a lens does, by the server's command. */
     static final Map<String, BiConsumer<CsfEditor, Command>> LENS_ACTIONS = Map.of(
             "csf.run", CsfCodeMinings::run,
+            "csf.debug", CsfCodeMinings::debug,
             "csf.assemble", CsfCodeMinings::assemble);
+
+    /** The debugger bundle's command that debugs the active CSF editor's file (parameter: the entry stream). */
+    static final String DEBUG_STREAM = "dev.csfstudio.eclipse.debug.debugStream";
+    static final String DEBUG_ENTRY = "dev.csfstudio.eclipse.debug.entry";
 
     private final CsfEditor editor;
 
@@ -165,6 +168,27 @@ final class CsfCodeMinings implements ICodeMiningProvider {
             s.attachIfNeeded(c);
             return c.executeCommand(command);
         });
+    }
+
+    /**
+     * "Debug": a CSF Stream debug launch of the file from the lens's stream, through the debugger bundle's command
+     * (this bundle does not depend on the debugger).
+     */
+    private static void debug(CsfEditor editor, Command command) {
+        String stream = command.getArguments() != null && command.getArguments().size() > 1
+                ? text(command.getArguments().get(1)) : null;
+        var commands = editor.getSite().getService(org.eclipse.ui.commands.ICommandService.class);
+        var handlers = editor.getSite().getService(org.eclipse.ui.handlers.IHandlerService.class);
+        try {
+            var debug = org.eclipse.core.commands.ParameterizedCommand.generateCommand(commands.getCommand(DEBUG_STREAM),
+                    stream == null ? Map.of() : Map.of(DEBUG_ENTRY, stream));
+            handlers.executeCommand(debug, null);
+        } catch (org.eclipse.core.commands.ExecutionException | org.eclipse.core.commands.NotHandledException
+                | org.eclipse.core.commands.NotEnabledException | org.eclipse.core.commands.common.NotDefinedException
+                | RuntimeException e) {
+            CsfPlugin.log(org.eclipse.core.runtime.IStatus.ERROR, "CSF: cannot start debugging "
+                    + editor.getEditorInput().getName() + ": " + e.getMessage(), e);
+        }
     }
 
     /** "Assemble": the result (sections, or the first error) in the status line. */

@@ -79,7 +79,8 @@ public final class RunStreamHandler extends AbstractHandler {
         return t == null ? "unknown error" : t.getMessage() != null ? t.getMessage() : t.toString();
     }
 
-    static void show(IWorkbenchPage page, RunViewModel model) {
+    /** Shows the model in the CSF Run view, opening it without taking the focus (UI thread). */
+    public static void show(IWorkbenchPage page, RunViewModel model) {
         try {
             RunView view = (RunView) page.showView(RunView.ID, null, IWorkbenchPage.VIEW_VISIBLE);
             view.show(model);

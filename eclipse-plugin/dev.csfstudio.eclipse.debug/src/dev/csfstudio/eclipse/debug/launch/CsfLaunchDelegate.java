@@ -15,6 +15,7 @@ import dev.csfstudio.eclipse.core.ServerCommand;
 import dev.csfstudio.eclipse.debug.CsfDebug;
 import dev.csfstudio.eclipse.debug.model.CsfDebugTarget;
 import dev.csfstudio.eclipse.debug.ui.CsfSourceLocator;
+import dev.csfstudio.eclipse.debug.ui.RenderTargetsOnSuspend;
 import dev.csfstudio.eclipse.ui.CsfServers;
 
 /**
@@ -43,8 +44,11 @@ public final class CsfLaunchDelegate extends LaunchConfigurationDelegate {
             arguments.put("stopOnEntry", false);
         }
         launch.setSourceLocator(new CsfSourceLocator());
-        CsfDebugTarget.start(launch, configuration.getName(), ((ServerCommand.Ok) r).command(),
+        CsfDebugTarget target = CsfDebugTarget.start(launch, configuration.getName(), ((ServerCommand.Ok) r).command(),
                 new File(program).getParentFile(), arguments, debug);
+        if (debug) {
+            RenderTargetsOnSuspend.follow(target);
+        }
     }
 
     /** The build is the assembler's own: launching assembles the file, so no workspace build first. */

@@ -26,7 +26,7 @@ public final class CsfLaunchShortcut implements ILaunchShortcut {
         if (selection instanceof IStructuredSelection s && s.getFirstElement() instanceof IAdaptable a) {
             IFile f = a.getAdapter(IFile.class);
             if (f != null) {
-                launch(f, mode);
+                launch(f, "", mode);
             }
         }
     }
@@ -35,13 +35,14 @@ public final class CsfLaunchShortcut implements ILaunchShortcut {
     public void launch(IEditorPart editor, String mode) {
         IFile f = editor.getEditorInput().getAdapter(IFile.class);
         if (f != null) {
-            launch(f, mode);
+            launch(f, "", mode);
         }
     }
 
-    private static void launch(IFile file, String mode) {
+    /** Launches the file's configuration (from `entry` when not blank) in the mode, or says why it cannot. */
+    public static void launch(IFile file, String entry, String mode) {
         try {
-            DebugUITools.launch(configurationFor(file), mode);
+            DebugUITools.launch(configurationFor(file, entry), mode);
         } catch (CoreException e) {
             ErrorDialog.openError(Display.getCurrent().getActiveShell(), "CSF Stream",
                     "Cannot launch " + file.getName(), e.getStatus());
@@ -50,16 +51,22 @@ public final class CsfLaunchShortcut implements ILaunchShortcut {
 
     /** The file's existing "CSF Stream" configuration, else a new one saved under the file's name. */
     public static ILaunchConfiguration configurationFor(IFile file) throws CoreException {
+        return configurationFor(file, "");
+    }
+
+    /** The file's configuration that starts at `entry` ("" for the program's .entry), made on first use. */
+    public static ILaunchConfiguration configurationFor(IFile file, String entry) throws CoreException {
         ILaunchManager manager = DebugPlugin.getDefault().getLaunchManager();
         ILaunchConfigurationType type = manager.getLaunchConfigurationType(CsfDebug.LAUNCH_TYPE);
         String program = ProgramFile.attribute(file);
         for (ILaunchConfiguration c : manager.getLaunchConfigurations(type)) {
-            if (program.equals(c.getAttribute(LaunchSettings.PROGRAM, ""))) {
+            if (program.equals(c.getAttribute(LaunchSettings.PROGRAM, "")) && entry.equals(c.getAttribute(LaunchSettings.ENTRY, ""))) {
                 return c;
             }
         }
-        ILaunchConfigurationWorkingCopy wc = type.newInstance(null, manager.generateLaunchConfigurationName(file.getName()));
-        new LaunchSettings(program, "", false, 0, 0).write(wc);
+        String name = entry.isEmpty() ? file.getName() : file.getName() + " (" + entry + ")";
+        ILaunchConfigurationWorkingCopy wc = type.newInstance(null, manager.generateLaunchConfigurationName(name));
+        new LaunchSettings(program, entry, false, 0, 0).write(wc);
         wc.setMappedResources(new org.eclipse.core.resources.IResource[] { file });
         return wc.doSave();
     }
