@@ -285,15 +285,18 @@ describe('the extension in a real VS Code (code-server in headless Chromium)', {
     }
 
     it('debugs clear.csf without launch.json: a gutter breakpoint stops, registers show, step and step back move, the panel shows the target', async () => {
+        await runCommand('View: Close All Editors');
+        await page.locator('.tabs-container .tab').first().waitFor({ state: 'detached', timeout: 10000 });
         await quickOpen('clear.csf');
         // line 24 is RUN_FRAGMENT: click the gutter's glyph margin beside it
-        const line = page.locator('.editor-instance .view-lines .view-line', { hasText: 'RUN_FRAGMENT' });
-        await line.waitFor();
+        const editor = page.locator('.editor-instance').filter({ hasText: 'RUN_FRAGMENT' }).first();
+        const line = editor.locator('.view-lines .view-line', { hasText: 'RUN_FRAGMENT' }).first();
+        await line.waitFor({ state: 'visible' });
         const lineBox = await line.boundingBox();
-        const margin = await page.locator('.editor-instance .margin-view-overlays').boundingBox();
+        const margin = await editor.locator('.margin-view-overlays').first().boundingBox();
         await page.mouse.move(margin.x + 8, lineBox.y + lineBox.height / 2);
         await page.mouse.click(margin.x + 8, lineBox.y + lineBox.height / 2);
-        await page.locator('.editor-instance .codicon-debug-breakpoint').first().waitFor({ timeout: 10000 })
+        await editor.locator('.codicon-debug-breakpoint').first().waitFor({ timeout: 10000 })
             .catch(async (e) => {
                 await screenshot('no-breakpoint');
                 throw e;
@@ -311,9 +314,16 @@ describe('the extension in a real VS Code (code-server in headless Chromium)', {
         if ((await registers.getAttribute('aria-expanded')) !== 'true') {
             await registers.click();
         }
+        // the list renders only the rows in sight: scroll it down until r43 is one of them
+        const list = await page.locator('.debug-variables .monaco-list').first().boundingBox();
+        await page.mouse.move(list.x + list.width / 2, list.y + list.height / 2);
         await eventually('r43 in the Variables view', async () => {
             const rows = await page.locator('.debug-variables .monaco-list-row').allInnerTexts();
-            return rows.find((r) => /^r43\b/.test(r.trim()));
+            const row = rows.find((r) => /^r43\b/.test(r.trim()));
+            if (!row) {
+                await page.mouse.wheel(0, 120);
+            }
+            return row;
         }, 30000).then((text) => assert.match(text, /0x000f000f/i)).catch(async (e) => {
             await screenshot('no-r43');
             throw e;
