@@ -30,7 +30,12 @@ import org.eclipse.debug.ui.DebugUITools;
 import org.eclipse.debug.ui.IDebugUIConstants;
 import org.eclipse.debug.ui.IDebugView;
 import org.eclipse.jface.dialogs.MessageDialogWithToggle;
-import org.eclipse.jface.text.TextSelection;
+import org.eclipse.jface.text.source.IVerticalRulerInfo;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.custom.StyledText;
+import org.eclipse.swt.widgets.Control;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.Event;
 import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.jface.viewers.TreeViewer;
 import org.eclipse.jface.viewers.Viewer;
@@ -95,12 +100,33 @@ class DebuggerUiTest {
         return f;
     }
 
-    /** Toggle Breakpoint (Run menu, Ctrl+Shift+B) with the caret on `line` of the editor. */
-    private static void toggleBreakpointAt(ITextEditor editor, int line) throws Exception {
-        var doc = editor.getDocumentProvider().getDocument(editor.getEditorInput());
-        editor.getSelectionProvider().setSelection(new TextSelection(doc, doc.getLineOffset(line - 1), 0));
-        PlatformUI.getWorkbench().getService(IHandlerService.class)
-                .executeCommand("org.eclipse.debug.ui.commands.ToggleBreakpoint", null);
+    /** A double-click on the editor's ruler beside `line`, as the user makes it (events through the X server). */
+    private static void doubleClickRulerAt(ITextEditor editor, int line) {
+        IVerticalRulerInfo ruler = editor.getAdapter(IVerticalRulerInfo.class);
+        StyledText text = (StyledText) editor.getAdapter(Control.class);
+        text.setTopIndex(Math.max(0, line - 5));
+        Workbench.spin(100);
+        Control control = ruler.getControl();
+        int y = text.getLinePixel(line - 1) + text.getLineHeight() / 2;
+        org.eclipse.swt.graphics.Point at = control.toDisplay(control.getSize().x / 2, y);
+        Display d = Display.getCurrent();
+        control.getShell().forceActive();
+        post(d, SWT.MouseMove, 0, at);
+        for (int click = 0; click < 2; click++) {
+            post(d, SWT.MouseDown, 1, at);
+            post(d, SWT.MouseUp, 1, at);
+        }
+        Workbench.spin(300);
+        assertEquals(line - 1, ruler.getLineOfLastMouseButtonActivity(), "the double-click landed on the line");
+    }
+
+    private static void post(Display d, int type, int button, org.eclipse.swt.graphics.Point at) {
+        Event e = new Event();
+        e.type = type;
+        e.button = button;
+        e.x = at.x;
+        e.y = at.y;
+        assertTrue(d.post(e), "the X server took the mouse event");
     }
 
     private CsfDebugTarget launch(IFile file, boolean stopOnEntry) throws Exception {
@@ -155,9 +181,10 @@ class DebuggerUiTest {
         IProject p = project("debugger");
         IFile clear = example(p, "clear.csf");
         CsfEditor editor = open(clear);
-        toggleBreakpointAt(editor, RUN_FRAGMENT_LINE);
+        doubleClickRulerAt(editor, RUN_FRAGMENT_LINE);
+        waitUntil("the ruler's double-click to make a CSF breakpoint", 10,
+                () -> DebugPlugin.getDefault().getBreakpointManager().getBreakpoints(CsfDebug.MODEL).length == 1);
         IBreakpoint[] breakpoints = DebugPlugin.getDefault().getBreakpointManager().getBreakpoints(CsfDebug.MODEL);
-        assertEquals(1, breakpoints.length, "Toggle Breakpoint made one CSF breakpoint");
         assertEquals(RUN_FRAGMENT_LINE, breakpoints[0].getMarker().getAttribute(IMarker.LINE_NUMBER, -1));
         assertEquals(clear, breakpoints[0].getMarker().getResource());
 

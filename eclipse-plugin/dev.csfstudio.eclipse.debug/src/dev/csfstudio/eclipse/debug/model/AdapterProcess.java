@@ -57,11 +57,14 @@ final class AdapterProcess extends PlatformObject implements IProcess {
         (error ? err : out).append(text);
     }
 
+    /** Lets the adapter end by itself after disconnect (2 s), then ends it. */
     void terminateQuietly() {
-        process.destroy();
         try {
-            if (!process.waitFor(3, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
+            if (!process.waitFor(2, TimeUnit.SECONDS)) {
+                process.destroy();
+                if (!process.waitFor(3, TimeUnit.SECONDS)) {
+                    process.destroyForcibly();
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

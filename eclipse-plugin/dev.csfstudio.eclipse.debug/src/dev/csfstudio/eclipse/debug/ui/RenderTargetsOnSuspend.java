@@ -68,6 +68,9 @@ public final class RenderTargetsOnSuspend implements IDebugEventSetListener {
                     "stopped", body);
             Display.getDefault().asyncExec(() -> {
                 IWorkbenchWindow w = PlatformUI.getWorkbench().getActiveWorkbenchWindow();
+                if (w == null && PlatformUI.getWorkbench().getWorkbenchWindowCount() > 0) {
+                    w = PlatformUI.getWorkbench().getWorkbenchWindows()[0]; // the window has no focus
+                }
                 IWorkbenchPage page = w != null ? w.getActivePage() : null;
                 if (page != null && (!model.targets().isEmpty() || page.findView(dev.csfstudio.eclipse.ui.RunView.ID) != null)) {
                     RunStreamHandler.show(page, model);
