@@ -1,5 +1,6 @@
 package dev.csfstudio.debug;
 
+import dev.csfstudio.isa.DescriptorSet;
 import dev.csfstudio.isa.NamedRegister;
 import dev.csfstudio.program.Symbol;
 import dev.csfstudio.program.SymbolKind;
@@ -11,10 +12,10 @@ import dev.csfstudio.runtime.Result;
 import dev.csfstudio.runtime.SyncObject;
 import org.eclipse.lsp4j.debug.Scope;
 import org.eclipse.lsp4j.debug.Variable;
-import org.eclipse.lsp4j.debug.VariablePresentationHint;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -30,10 +31,58 @@ final class Variables {
     static final String PAIRS = "Register pairs";
 
     private final List<Supplier<List<Variable>>> handles = new ArrayList<>();
+    /** The queue whose registers a handle's variables are (what setVariable writes). */
+    private final Map<Integer, String> registerHandles = new HashMap<>();
+    /** The descriptor in memory a handle's variables are the fields of. */
+    private final Map<Integer, DescriptorEdit> descriptorHandles = new HashMap<>();
 
     /** Forgets every handle: the machine has moved. */
     void reset() {
         handles.clear();
+        registerHandles.clear();
+        descriptorHandles.clear();
+    }
+
+    /**
+     * Writes register {@code name} ({@code r4}, {@code d40}, {@code d40 framebuffer_pointer}) of the queue
+     * whose registers {@code reference} lists, to the value of {@code expression}; answers the new variable.
+     */
+    Result<Variable> set(Session session, int reference, String name, String expression, String focus) {
+        DescriptorEdit descriptor = descriptorHandles.get(reference);
+        String queue = descriptor != null ? focus : registerHandles.get(reference);
+        if (queue == null) {
+            return Result.refused("only registers and descriptor fields can be set: '" + name + "' is neither (or"
+                    + " the machine has moved on since it was shown)");
+        }
+        Machine m = session.machine();
+        QueueView q = m.queue(queue).orElseThrow();
+        Result<Long> value = Expressions.evaluate(expression, new Expressions.Scope(session.program(), m, q));
+        if (value instanceof Result.Refused<Long> r) {
+            return Result.refused("'" + expression + "': " + r.reason());
+        }
+        if (descriptor != null) {
+            Result<Long> stored = descriptor.set(m, name, value.orElseThrow());
+            if (stored instanceof Result.Refused<Long> r) {
+                return Result.refused(r.reason());
+            }
+            return Result.ok(field(name, stored.orElseThrow()));
+        }
+        String register = name.split(" ")[0];
+        int index;
+        try {
+            index = Integer.parseInt(register.substring(1));
+        } catch (NumberFormatException | IndexOutOfBoundsException e) {
+            return Result.refused("'" + name + "' is not a register");
+        }
+        boolean pair = register.startsWith("d");
+        Result<Long> written = pair ? m.setRegister64(queue, index, value.orElseThrow())
+                : m.setRegister(queue, index, value.orElseThrow());
+        if (written instanceof Result.Refused<Long> r) {
+            return Result.refused(r.reason());
+        }
+        QueueView now = m.queue(queue).orElseThrow();
+        return Result.ok(pair ? address(session, now.vm(), now.vm(), name, written.orElseThrow(), register)
+                : leaf(name, ValueText.word(written.orElseThrow()), "u32", register));
     }
 
     private int handle(Supplier<List<Variable>> children) {
@@ -54,6 +103,9 @@ final class Variables {
         out.add(scope(PAIRS, q.registers().length / 2, () -> pairs(session, q), "registers"));
         List<NamedRegister> named = session.program().arch().instructionSet().namedRegisters();
         out.add(scope("Fragment inputs", named.size(), () -> fragmentInputs(session, q, named), "registers"));
+        for (int i = 0; i < 3; i++) {
+            registerHandles.put(out.get(i).getVariablesReference(), queue);
+        }
         out.add(scope("Framebuffer (d40)", null, () -> framebuffer(session, q), null));
         out.add(scope("Sync objects", null, () -> syncObjects(m), null));
         out.add(scope("Labels and constants", null, () -> symbols(session, q), null));
@@ -107,22 +159,32 @@ final class Variables {
         FramebufferView view = fb.orElseThrow();
         List<Variable> out = new ArrayList<>();
         out.add(address(session, q.vm(), q.vm(), "address", view.address(), null));
-        out.add(container("parameters", view.parameters().size() + " fields", () -> fields(view.parameters())));
+        var descriptors = session.program().arch().descriptors();
+        Variable params = container("parameters", view.parameters().size() + " fields", () -> fields(view.parameters()));
+        descriptorHandles.put(params.getVariablesReference(),
+                new DescriptorEdit(descriptors.get("framebuffer_parameters"), q.vm(), view.address()));
+        out.add(params);
         for (FramebufferView.Target t : view.targets()) {
             String summary = t instanceof FramebufferView.Image i
                     ? i.target().width() + "x" + i.target().height() + " " + i.target().format().name() + " at "
                     + ValueText.hex(t.address())
                     : "not written: " + ((FramebufferView.Skipped) t).reason();
-            out.add(container("render target " + t.index(), summary, () -> fields(t.fields())));
+            Variable rt = container("render target " + t.index(), summary, () -> fields(t.fields()));
+            rt.setMemoryReference(ValueText.memoryReference(q.vm(), t.address(), q.vm()));
+            descriptorHandles.put(rt.getVariablesReference(),
+                    new DescriptorEdit(descriptors.get(DescriptorSet.RENDER_TARGET), q.vm(), t.address()));
+            out.add(rt);
         }
         return out;
     }
 
     private static List<Variable> fields(Map<String, Long> fields) {
-        return fields.entrySet().stream().sorted(Map.Entry.comparingByKey())
-                .map(e -> leaf(e.getKey(), ValueText.hex(e.getValue()) + " (" + Long.toUnsignedString(e.getValue()) + ")",
-                        null, null))
+        return fields.entrySet().stream().sorted(Map.Entry.comparingByKey()).map(e -> field(e.getKey(), e.getValue()))
                 .toList();
+    }
+
+    private static Variable field(String name, long value) {
+        return leaf(name, ValueText.hex(value) + " (" + Long.toUnsignedString(value) + ")", null, null);
     }
 
     private static List<Variable> syncObjects(Machine m) {
@@ -180,11 +242,5 @@ final class Variables {
     static boolean isMapped(Machine m, String vm, long va) {
         return m.readMemory(vm, va, 1).toOptional().map(r -> r.spans().get(0) instanceof MemoryRead.Readable)
                 .orElse(false);
-    }
-
-    static VariablePresentationHint readOnly() {
-        VariablePresentationHint h = new VariablePresentationHint();
-        h.setAttributes(new String[] {"readOnly"});
-        return h;
     }
 }
