@@ -270,6 +270,16 @@ describe('the extension in a real VS Code (code-server in headless Chromium)', {
         return undefined;
     }
 
+    /** Opens (or folds) a tree row by its twistie, whatever state VS Code restored it in. */
+    async function expand(row, open) {
+        await row.waitFor({ timeout: 30000 });
+        if (((await row.getAttribute('aria-expanded')) === 'true') !== open) {
+            await row.locator('.monaco-tl-twistie').click();
+        }
+        await eventually(`${open ? 'an open' : 'a folded'} row`, async () =>
+            ((await row.getAttribute('aria-expanded')) === 'true') === open, 10000);
+    }
+
     /** The line:column VS Code shows for the top frame in the Call Stack view, e.g. "24:5". */
     async function topFrameLine() {
         return page.evaluate(() => document.querySelector('.debug-call-stack .monaco-list-row .stack-frame .line-number')
@@ -284,7 +294,7 @@ describe('the extension in a real VS Code (code-server in headless Chromium)', {
             });
     }
 
-    it('debugs clear.csf without launch.json: a gutter breakpoint stops, registers show, step and step back move, the panel shows the target', async () => {
+    it('debugs clear.csf without launch.json: a gutter breakpoint stops, registers show, step and step back move, a poked clear colour shows in the panel', async () => {
         await runCommand('View: Close All Editors');
         await page.locator('.tabs-container .tab').first().waitFor({ state: 'detached', timeout: 10000 });
         await quickOpen('clear.csf');
@@ -292,8 +302,9 @@ describe('the extension in a real VS Code (code-server in headless Chromium)', {
         const editor = page.locator('.editor-instance').filter({ hasText: 'RUN_FRAGMENT' }).first();
         const line = editor.locator('.view-lines .view-line', { hasText: 'RUN_FRAGMENT' }).first();
         await line.waitFor({ state: 'visible' });
-        const lineBox = await line.boundingBox();
-        const margin = await editor.locator('.margin-view-overlays').first().boundingBox();
+        // Monaco re-renders its lines as decorations arrive: ask again until the boxes are there
+        const lineBox = await eventually('the line\'s box', () => line.boundingBox(), 10000);
+        const margin = await eventually('the margin\'s box', () => editor.locator('.margin-view-overlays').first().boundingBox(), 10000);
         await page.mouse.move(margin.x + 8, lineBox.y + lineBox.height / 2);
         await page.mouse.click(margin.x + 8, lineBox.y + lineBox.height / 2);
         await editor.locator('.codicon-debug-breakpoint').first().waitFor({ timeout: 10000 })
@@ -311,11 +322,9 @@ describe('the extension in a real VS Code (code-server in headless Chromium)', {
         // Variables: the Registers scope, r43 = (HEIGHT - 1) << 16 | (WIDTH - 1) in hex and decimal
         const registers = page.locator('.debug-variables .monaco-list-row', { hasText: 'Registers' }).first();
         await registers.waitFor({ timeout: 30000 });
-        if ((await registers.getAttribute('aria-expanded')) !== 'true') {
-            await registers.click();
-        }
+        await expand(registers, true);
         // the list renders only the rows in sight: scroll it down until r43 is one of them
-        const list = await page.locator('.debug-variables .monaco-list').first().boundingBox();
+        const list = await eventually('the Variables list', () => page.locator('.debug-variables .monaco-list').first().boundingBox(), 10000);
         await page.mouse.move(list.x + list.width / 2, list.y + list.height / 2);
         await eventually('r43 in the Variables view', async () => {
             const rows = await page.locator('.debug-variables .monaco-list-row').allInnerTexts();
@@ -347,7 +356,41 @@ describe('the extension in a real VS Code (code-server in headless Chromium)', {
         await stepBack.waitFor({ timeout: 10000 });
         await stepBack.click();
         await pausedAt(24);
+        await eventually('the panel to show the target before the clear again',
+            async () => { const i = await webviewImage('Render targets'); return i && i.pixel[0] !== 255 ? i : undefined; }, 30000);
         await screenshot('stepped-back');
+
+        // poke the clear colour: Framebuffer (d40) > render target 0 > clear0 = green (bytes 00 ff 00 ff), Set Value
+        await expand(registers, false); // fold the 96 registers away
+        await expand(page.locator('.debug-variables .monaco-list-row', { hasText: 'Framebuffer (d40)' }).first(), true);
+        await expand(page.locator('.debug-variables .monaco-list-row', { hasText: 'render target 0' }).first(), true);
+        const clear0 = page.locator('.debug-variables .monaco-list-row', { hasText: /^\s*clear0\b/ }).first();
+        await eventually('clear0 in the Variables view', async () => {
+            if (await clear0.isVisible()) {
+                return true;
+            }
+            await page.mouse.move(list.x + list.width / 2, list.y + list.height / 2);
+            await page.mouse.wheel(0, 120);
+            return false;
+        }, 30000);
+        await clear0.click({ button: 'right' });
+        await page.locator('.context-view .action-label', { hasText: 'Set Value' }).first().click();
+        const input = page.locator('.debug-variables .monaco-inputbox input').first();
+        await input.waitFor({ timeout: 10000 });
+        await input.fill('0xff00ff00');
+        await page.keyboard.press('Enter');
+        await eventually('clear0 to hold the new colour', async () =>
+            /0xff00ff00/i.test(await clear0.innerText().catch(() => '')), 30000);
+        await page.keyboard.press('F10');
+        await pausedAt(25);
+        const poked = await eventually('the poked colour in the panel',
+            async () => { const i = await webviewImage('Render targets'); return i && i.pixel[1] === 255 ? i : undefined; }, 30000)
+            .catch(async (e) => {
+                await screenshot('not-green');
+                throw e;
+            });
+        assert.deepEqual(poked.pixel, [0, 255, 0, 255], 'opaque green: the poked clear colour');
+        await screenshot('poked');
 
         await page.keyboard.press('Shift+F5');
         await page.locator('.debug-toolbar').waitFor({ state: 'hidden', timeout: 30000 });

@@ -33,8 +33,8 @@ import org.eclipse.jface.dialogs.MessageDialogWithToggle;
 import org.eclipse.jface.text.source.IVerticalRulerInfo;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.StyledText;
+import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
-import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Event;
 import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.jface.viewers.TreeViewer;
@@ -100,33 +100,33 @@ class DebuggerUiTest {
         return f;
     }
 
-    /** A double-click on the editor's ruler beside `line`, as the user makes it (events through the X server). */
+    /**
+     * A double-click on the editor's ruler beside `line`: mouse down, up, down and double-click delivered to the
+     * ruler column under the point, as SWT delivers a user's (the ruler's own listeners and the editor's
+     * RulerDoubleClick action do the rest).
+     */
     private static void doubleClickRulerAt(ITextEditor editor, int line) {
         IVerticalRulerInfo ruler = editor.getAdapter(IVerticalRulerInfo.class);
         StyledText text = (StyledText) editor.getAdapter(Control.class);
         text.setTopIndex(Math.max(0, line - 5));
         Workbench.spin(100);
-        Control control = ruler.getControl();
         int y = text.getLinePixel(line - 1) + text.getLineHeight() / 2;
-        org.eclipse.swt.graphics.Point at = control.toDisplay(control.getSize().x / 2, y);
-        Display d = Display.getCurrent();
-        control.getShell().forceActive();
-        post(d, SWT.MouseMove, 0, at);
-        for (int click = 0; click < 2; click++) {
-            post(d, SWT.MouseDown, 1, at);
-            post(d, SWT.MouseUp, 1, at);
+        Control column = ruler.getControl();
+        if (column instanceof Composite c && c.getChildren().length > 0) {
+            column = c.getChildren()[0]; // the annotation (breakpoint) column
+        }
+        for (int type : new int[] { SWT.MouseDown, SWT.MouseUp, SWT.MouseDown, SWT.MouseDoubleClick, SWT.MouseUp }) {
+            Event e = new Event();
+            e.type = type;
+            e.button = 1;
+            e.count = type == SWT.MouseDoubleClick || type == SWT.MouseUp ? 2 : 1;
+            e.x = 4;
+            e.y = y;
+            e.widget = column;
+            column.notifyListeners(type, e);
         }
         Workbench.spin(300);
         assertEquals(line - 1, ruler.getLineOfLastMouseButtonActivity(), "the double-click landed on the line");
-    }
-
-    private static void post(Display d, int type, int button, org.eclipse.swt.graphics.Point at) {
-        Event e = new Event();
-        e.type = type;
-        e.button = button;
-        e.x = at.x;
-        e.y = at.y;
-        assertTrue(d.post(e), "the X server took the mouse event");
     }
 
     private CsfDebugTarget launch(IFile file, boolean stopOnEntry) throws Exception {
@@ -225,7 +225,7 @@ class DebuggerUiTest {
         waitUntil("the CSF Run view to show the cleared target", 30, () -> {
             RunView view = (RunView) page().findView(RunView.ID);
             return view != null && view.model() != null && !view.model().targets().isEmpty()
-                    && view.model().targets().get(0).png() != null && topLeftPixel(view.model().targets().get(0).png()) == 0xff0000ff;
+                    && view.model().targets().get(0).png() != null && topLeftPixel(view.model().targets().get(0).png()) == 0xff0000ffL;
         });
         IMemoryBlockExtension block = target.getExtendedMemoryBlock("color", thread.getTopStackFrame());
         MemoryByte[] rgba = block.getBytesFromOffset(java.math.BigInteger.ZERO, 4);
