@@ -206,44 +206,10 @@ describe('the extension in a real VS Code (code-server in headless Chromium)', {
         await screenshot('semantic-tokens');
     });
 
-    it('Run Stream opens the run panel with the cleared render target as an image', async () => {
-        await quickOpen('clear.csf');
-        await runCommand('CSF: Run Stream');
-        // the panel is a webview: an iframe inside an iframe, found by its image
-        const image = await eventually('the run panel\'s render target image', async () => {
-            for (const frame of page.frames()) {
-                const img = await frame.$('img[src^="data:image/png;base64,"]').catch(() => null);
-                if (img) {
-                    return { frame, img };
-                }
-            }
-            return undefined;
-        }, 60000);
-        const seen = await image.frame.evaluate(async () => {
-            const img = document.querySelector('img[src^="data:image/png;base64,"]');
-            await img.decode();
-            const canvas = document.createElement('canvas');
-            canvas.width = img.naturalWidth;
-            canvas.height = img.naturalHeight;
-            const g = canvas.getContext('2d');
-            g.drawImage(img, 0, 0);
-            return {
-                width: img.naturalWidth,
-                height: img.naturalHeight,
-                pixel: [...g.getImageData(0, 0, 1, 1).data],
-                caption: document.querySelector('figcaption')?.textContent ?? '',
-                status: document.querySelector('.status')?.textContent ?? '',
-            };
-        });
-        assert.deepEqual([seen.width, seen.height], [16, 16]);
-        assert.deepEqual(seen.pixel, [255, 0, 0, 255], 'opaque red');
-        assert.match(seen.caption, /color/);
-        assert.match(seen.caption, /R8G8B8A8/);
-        assert.match(seen.status, /instructions executed/);
-        await screenshot('run-panel');
-    });
-
-    /** The first data: PNG in any webview whose page title starts with `title`: size and top-left pixel. */
+    /**
+     * The first data: PNG in a webview (an iframe inside an iframe) whose page title starts with `title`: its size,
+     * top-left pixel, caption and the page's status line.
+     */
     async function webviewImage(title) {
         for (const frame of page.frames()) {
             const seen = await frame.evaluate(async (wanted) => {
@@ -261,6 +227,7 @@ describe('the extension in a real VS Code (code-server in headless Chromium)', {
                 const g = canvas.getContext('2d');
                 g.drawImage(img, 0, 0);
                 return { width: img.naturalWidth, height: img.naturalHeight, pixel: [...g.getImageData(0, 0, 1, 1).data],
+                    caption: document.querySelector('figcaption')?.textContent ?? '',
                     status: document.querySelector('.status')?.textContent ?? '' };
             }, title).catch(() => undefined);
             if (seen) {
@@ -269,6 +236,18 @@ describe('the extension in a real VS Code (code-server in headless Chromium)', {
         }
         return undefined;
     }
+
+    it('Run Stream opens the run panel with the cleared render target as an image', async () => {
+        await quickOpen('clear.csf');
+        await runCommand('CSF: Run Stream');
+        const seen = await eventually('the run panel\'s render target image', () => webviewImage('CSF run'), 60000);
+        assert.deepEqual([seen.width, seen.height], [16, 16]);
+        assert.deepEqual(seen.pixel, [255, 0, 0, 255], 'opaque red');
+        assert.match(seen.caption, /color/);
+        assert.match(seen.caption, /R8G8B8A8/);
+        assert.match(seen.status, /instructions executed/);
+        await screenshot('run-panel');
+    });
 
     /** Opens (or folds) a tree row by its twistie, whatever state VS Code restored it in. */
     async function expand(row, open) {

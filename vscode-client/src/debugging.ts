@@ -9,7 +9,7 @@ import type { DebugProtocol } from '@vscode/debugprotocol';
 
 import { checkConfiguration, completeConfiguration, configurationFor, DEBUG_TYPE } from './debugConfiguration';
 import { RenderTargetsBody, renderTargetsHtml, SessionState } from './renderTargetsView';
-import { DEBUG_ADAPTER, Host, resolveServerCommand } from './serverCommand';
+import { DEBUG_ADAPTER, Host, resolveServerCommand, settingsOf } from './serverCommand';
 
 const RENDER_TARGETS_REQUEST = 'csf/renderTargets';
 
@@ -84,12 +84,7 @@ export class CsfDebugging implements vscode.Disposable {
 
     createDebugAdapterDescriptor(session: vscode.DebugSession): vscode.DebugAdapterDescriptor {
         const cfg = vscode.workspace.getConfiguration('csf');
-        const resolution = resolveServerCommand({
-            javaHome: cfg.get<string>('server.javaHome'),
-            jar: cfg.get<string>('server.jar'),
-            command: cfg.get<string[]>('debug.command'),
-            vmArgs: cfg.get<string[]>('server.vmArgs'),
-        }, this.host(), DEBUG_ADAPTER);
+        const resolution = resolveServerCommand(settingsOf((key) => cfg.get(key), DEBUG_ADAPTER), this.host(), DEBUG_ADAPTER);
         if (!resolution.ok) {
             this.showSettingError(resolution.message, resolution.setting);
             throw new Error(resolution.message);

@@ -15,7 +15,7 @@ import {
 import { AssembleResult, formatAssembleResult } from './assembleView';
 import { CsfDebugging } from './debugging';
 import { RunResult, renderRunHtml, runErrorMessage } from './runView';
-import { Host, initializationOptions, resolveServerCommand } from './serverCommand';
+import { Host, initializationOptions, LANGUAGE_SERVER, resolveServerCommand, settingsOf } from './serverCommand';
 import { formatStatus, RunFinished } from './status';
 
 const LANGUAGE = 'csf';
@@ -98,12 +98,7 @@ class CsfExtension implements vscode.Disposable {
 
     private async start(): Promise<void> {
         const cfg = vscode.workspace.getConfiguration('csf');
-        const resolution = resolveServerCommand({
-            javaHome: cfg.get<string>('server.javaHome'),
-            jar: cfg.get<string>('server.jar'),
-            command: cfg.get<string[]>('server.command'),
-            vmArgs: cfg.get<string[]>('server.vmArgs'),
-        }, this.host());
+        const resolution = resolveServerCommand(settingsOf((key) => cfg.get(key), LANGUAGE_SERVER), this.host());
         if (!resolution.ok) {
             this.startError = resolution.message;
             this.serverOutput.appendLine(resolution.message);

@@ -45,6 +45,16 @@ export type Resolution = ServerCommand | ServerCommandError;
 
 export const BUNDLED_JAR = ['server', 'csf.jar'];
 
+/** The `csf.*` settings of a role, read with `get` (VS Code's configuration of section `csf`). */
+export function settingsOf(get: <T>(key: string) => T | undefined, role: ServerRole): ServerSettings {
+    return {
+        javaHome: get<string>('server.javaHome'),
+        jar: get<string>('server.jar'),
+        command: get<string[]>(role.commandSetting.replace(/^csf\./, '')),
+        vmArgs: get<string[]>('server.vmArgs'),
+    };
+}
+
 /** Which `csf` subcommand to start, and the setting that replaces its whole command line. */
 export interface ServerRole {
     subcommand: string;

@@ -1,6 +1,8 @@
 import * as assert from 'assert';
 
-import { DEBUG_ADAPTER, Host, initializationOptions, resolveServerCommand, ServerCommand, ServerCommandError } from '../serverCommand';
+import {
+    DEBUG_ADAPTER, Host, initializationOptions, LANGUAGE_SERVER, resolveServerCommand, ServerCommand, ServerCommandError, settingsOf,
+} from '../serverCommand';
 
 /** A fake machine: only the listed files exist. */
 function host(files: string[], env: Record<string, string> = {}, platform = 'linux'): Host {
@@ -138,6 +140,13 @@ describe('serverCommand', () => {
         });
     });
     describe('the debug adapter', () => {
+        it('reads the server\'s java, jar and VM options, and its own command override', () => {
+            const settings: Record<string, unknown> = { 'server.jar': '/j.jar', 'server.command': ['/lsp'], 'debug.command': ['/dbg'] };
+            const get = <T>(key: string) => settings[key] as T | undefined;
+            assert.deepStrictEqual(settingsOf(get, DEBUG_ADAPTER).command, ['/dbg']);
+            assert.deepStrictEqual(settingsOf(get, LANGUAGE_SERVER).command, ['/lsp']);
+            assert.strictEqual(settingsOf(get, DEBUG_ADAPTER).jar, '/j.jar');
+        });
         it('runs the same java and jar with "debug"', () => {
             const r = ok(resolveServerCommand({ vmArgs: ['-Xmx1g'] }, host(['/usr/bin/java', BUNDLED], { PATH: '/usr/bin' }), DEBUG_ADAPTER));
             assert.deepStrictEqual([r.command, ...r.args], ['/usr/bin/java', '-Xmx1g', '-jar', BUNDLED, 'debug']);
