@@ -34,7 +34,8 @@ import org.osgi.framework.wiring.FrameworkWiring;
  * state has the feature as a root and all of them, each the very jar the repository holds.</li>
  * <li>The installation boots like Eclipse does (its config.ini, simpleconfigurator's bundles.info; the
  * application is not run, so no display is needed). The plugin and the bundles from the repository resolve,
- * the plugin starts and is wired to LSP4J, LSP4J JSON-RPC, Gson and the platform, and its plugin.xml is in
+ * the plugin starts and is wired to LSP4J, LSP4J JSON-RPC, Gson and the platform, the debugger bundle is wired to
+ * LSP4J's debug protocol and JSON-RPC 0.24, and the plugin's plugin.xml is in
  * the extension registry (the CSF editor for *.csf).</li>
  * <li>The installed plugin starts its bundled language server ({@code server/csf.jar}) and completes the LSP
  * initialize handshake through the installed LSP4J and Gson.</li>
@@ -44,11 +45,20 @@ import org.osgi.framework.wiring.FrameworkWiring;
 public final class InstallCheck {
 
     private static final String PLUGIN = "dev.csfstudio.eclipse";
+    /** The debugger bundle: LSP4J's debug protocol, on the JSON-RPC 0.24 the feature also ships. */
+    private static final String DEBUGGER = "dev.csfstudio.eclipse.debug";
     private static final String FEATURE_GROUP = "dev.csfstudio.eclipse.feature.feature.group";
     /** Bundles the feature brings: the repository's plugins/, and nothing the base platform has. */
     private static final List<String> FROM_REPOSITORY = List.of(PLUGIN, "org.eclipse.lsp4j", "org.eclipse.lsp4j.jsonrpc",
+            "com.google.gson", "org.commonmark", "org.commonmark.ext.gfm.tables", DEBUGGER, "org.eclipse.lsp4j.debug",
+            "org.eclipse.lsp4j.jsonrpc.debug");
+    /** What the plugin must be wired to from the repository. */
+    private static final List<String> PLUGIN_WIRES = List.of("org.eclipse.lsp4j", "org.eclipse.lsp4j.jsonrpc",
             "com.google.gson", "org.commonmark", "org.commonmark.ext.gfm.tables");
-    /** What the plugin must be wired to besides FROM_REPOSITORY: a sample of its platform requirements. */
+    /** What the debugger must be wired to: the plugin, the debug protocol, and the platform's debug bundles. */
+    private static final List<String> DEBUGGER_WIRES = List.of(PLUGIN, "org.eclipse.lsp4j.debug", "org.eclipse.lsp4j.jsonrpc",
+            "org.eclipse.lsp4j.jsonrpc.debug", "org.eclipse.debug.core", "org.eclipse.debug.ui");
+    /** What the plugin must be wired to besides PLUGIN_WIRES: a sample of its platform requirements. */
     private static final List<String> FROM_PLATFORM = List.of("org.eclipse.ui", "org.eclipse.ui.editors", "org.eclipse.core.resources");
 
     private final List<String> failures = new ArrayList<>();
@@ -201,7 +211,7 @@ public final class InstallCheck {
     // ---- the installed jars are the repository's ---------------------------------------------------------------
 
     private void installedJars(Path installation, Path repository) throws IOException {
-        // the repository holds the feature and its four bundles, nothing of the platform
+        // the repository holds the feature and the bundles it includes, nothing of the platform
         Set<String> shipped = new LinkedHashSet<>();
         try (Stream<Path> s = Files.list(repository.resolve("plugins"))) {
             s.map(p -> p.getFileName().toString().replaceAll("_[^_]*$", "")).sorted().forEach(shipped::add);
@@ -279,11 +289,13 @@ public final class InstallCheck {
         }
         log("booted: " + context.getBundles().length + " bundles, " + unresolved + " unresolved");
         for (String id : FROM_REPOSITORY) {
-            Bundle b = byName.get(id);
-            if (b == null) {
+            if (byName.get(id) == null) {
                 fail(id + " is not installed in the framework");
-            } else if (b.getState() == Bundle.INSTALLED) {
-                fail(id + " " + b.getVersion() + " does not resolve");
+            }
+        }
+        for (Bundle b : context.getBundles()) {
+            if (FROM_REPOSITORY.contains(b.getSymbolicName()) && b.getState() == Bundle.INSTALLED) {
+                fail(b.getSymbolicName() + " " + b.getVersion() + " does not resolve"); // both JSON-RPC versions too
             }
         }
         Bundle plugin = byName.get(PLUGIN);
@@ -299,16 +311,13 @@ public final class InstallCheck {
         if (plugin.getState() != Bundle.ACTIVE) {
             fail(PLUGIN + " is not ACTIVE after start (state " + plugin.getState() + ")");
         }
-        Set<String> wiredTo = new LinkedHashSet<>();
-        for (BundleWire w : plugin.adapt(BundleWiring.class).getRequiredWires(null)) {
-            wiredTo.add(w.getProvider().getSymbolicName() + " " + w.getProvider().getVersion());
-        }
-        for (String id : concat(FROM_REPOSITORY.subList(1, FROM_REPOSITORY.size()), FROM_PLATFORM)) {
-            if (wiredTo.stream().noneMatch(w -> w.startsWith(id + " "))) {
-                fail(PLUGIN + " is not wired to " + id + " (wires: " + wiredTo + ")");
-            }
-        }
+        Set<String> wiredTo = wires(plugin, concat(PLUGIN_WIRES, FROM_PLATFORM));
         log(PLUGIN + " " + plugin.getVersion() + " ACTIVE, wired to " + wiredTo);
+        Set<String> debuggerWires = wires(byName.get(DEBUGGER), DEBUGGER_WIRES);
+        if (debuggerWires.stream().noneMatch(w -> w.startsWith("org.eclipse.lsp4j.jsonrpc 0.24."))) {
+            fail(DEBUGGER + " should be wired to LSP4J JSON-RPC 0.24 (what org.eclipse.lsp4j.debug 0.24 needs): " + debuggerWires);
+        }
+        log(DEBUGGER + " resolved, wired to " + debuggerWires);
         extensions(byName.get("org.eclipse.equinox.registry"));
         languageServer(plugin, scratch);
         assemblerInProcess(plugin, scratch);
@@ -340,6 +349,20 @@ public final class InstallCheck {
     }
 
     /** The plugin's plugin.xml reached the extension registry: the CSF editor is registered for *.csf. */
+    /** The bundles `b` is wired to ("name version"), failing for each of `required` it is not wired to. */
+    private Set<String> wires(Bundle b, List<String> required) {
+        Set<String> wiredTo = new LinkedHashSet<>();
+        for (BundleWire w : b.adapt(BundleWiring.class).getRequiredWires(null)) {
+            wiredTo.add(w.getProvider().getSymbolicName() + " " + w.getProvider().getVersion());
+        }
+        for (String id : required) {
+            if (wiredTo.stream().noneMatch(w -> w.startsWith(id + " "))) {
+                fail(b.getSymbolicName() + " is not wired to " + id + " (wires: " + wiredTo + ")");
+            }
+        }
+        return wiredTo;
+    }
+
     private void extensions(Bundle registryBundle) throws Exception {
         if (registryBundle == null) {
             fail("no org.eclipse.equinox.registry bundle");

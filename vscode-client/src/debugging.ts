@@ -45,7 +45,7 @@ export class CsfDebugging implements vscode.Disposable {
                 void this.refresh(s, { kind: 'ended' });
             }
         }));
-        d.push(vscode.commands.registerCommand('csf.debugStream', (uri?: vscode.Uri | string, stream?: string) =>
+        d.push(vscode.commands.registerCommand('csf.debug', (uri?: vscode.Uri | string, stream?: string) =>
             this.debugStream(uri, stream)));
         d.push(vscode.commands.registerCommand('csf.showRenderTargets', () => this.showRenderTargets()));
     }
@@ -94,7 +94,10 @@ export class CsfDebugging implements vscode.Disposable {
         return new vscode.DebugAdapterExecutable(resolution.command, resolution.args, cwd ? { cwd } : {});
     }
 
-    /** CSF: Debug Stream (editor title, code lens): debugs the document, from `stream` when one is given. */
+    /**
+     * csf.debug [uri, stream] (CSF: Debug Stream in the editor title and menus; the server's "Debug" code lens,
+     * a command the server leaves to the editor): debugs the document, from `stream` when one is given.
+     */
     private async debugStream(arg?: vscode.Uri | string, stream?: string): Promise<boolean> {
         const uri = typeof arg === 'string' ? vscode.Uri.parse(arg) : arg ?? vscode.window.activeTextEditor?.document.uri;
         const doc = uri && (vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString())

@@ -24,8 +24,6 @@ const RUN_FINISHED = 'csf/runFinished';
 /** The server's own commands (code lenses), registered by the client from executeCommandProvider. */
 const SERVER_RUN = 'csf.run';
 const SERVER_ASSEMBLE = 'csf.assemble';
-/** The server's "Debug" code lens: arguments [uri, stream] as csf.run's; starts a debug session here. */
-const SERVER_DEBUG = 'csf.debug';
 
 class CsfExtension implements vscode.Disposable {
     private client: LanguageClient | undefined;
@@ -130,9 +128,7 @@ class CsfExtension implements vscode.Disposable {
                 executeCommand: (command, args, next) =>
                     command === SERVER_RUN || command === SERVER_ASSEMBLE
                         ? this.executeServerCommand(command, args)
-                        : command === SERVER_DEBUG
-                            ? vscode.commands.executeCommand('csf.debugStream', args?.[0], args?.[1])
-                            : next(command, args),
+                        : next(command, args),
             },
         };
         const client = new LanguageClient('csf', 'CSF Language Server', serverOptions, clientOptions);

@@ -177,7 +177,7 @@ describe('extension wiring (fake vscode)', () => {
         for (const kind of ['configuration', 'descriptor', 'tracker']) {
             assert.strictEqual(fake.debug.get(kind)?.type, 'csf', kind);
         }
-        for (const id of ['csf.debugStream', 'csf.showRenderTargets']) {
+        for (const id of ['csf.debug', 'csf.showRenderTargets']) {
             assert.ok(fake.commands.has(id), `command ${id}`);
         }
     });

@@ -38,7 +38,6 @@ import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Event;
 import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.jface.viewers.TreeViewer;
-import org.eclipse.jface.viewers.Viewer;
 import org.eclipse.swt.widgets.Tree;
 import org.eclipse.swt.widgets.TreeItem;
 import org.eclipse.ui.PlatformUI;
@@ -149,23 +148,36 @@ class DebuggerUiTest {
         return top == null ? -1 : top.getLineNumber();
     }
 
-    /** Every label of the tree, expanded as far as `depth`, as "name value" text. */
-    private static List<String> labels(TreeViewer viewer, int depth) {
-        viewer.expandToLevel(depth);
-        List<String> out = new ArrayList<>();
-        collect(viewer.getTree().getItems(), out, viewer.getTree());
-        return out;
-    }
-
-    private static void collect(TreeItem[] items, List<String> out, Tree tree) {
-        for (TreeItem item : items) {
-            StringBuilder text = new StringBuilder(item.getText());
-            for (int c = 1; c < Math.max(1, tree.getColumnCount()); c++) {
-                text.append(' ').append(item.getText(c));
+    /**
+     * The label of register `index` in the Variables view ("r43 0x000f000f (983055)"), once the Registers scope is
+     * open and the row scrolled into sight (the tree is virtual: rows get their text when shown); `seen` collects
+     * the top-level rows for the failure message.
+     */
+    private static java.util.Optional<String> registerRow(TreeViewer viewer, int index, List<String> seen) {
+        Tree tree = viewer.getTree();
+        seen.clear();
+        for (TreeItem top : tree.getItems()) {
+            seen.add(top.getText());
+            if (!top.getText().startsWith("Registers")) {
+                continue;
             }
-            out.add(text.toString());
-            collect(item.getItems(), out, tree);
+            if (!top.getExpanded()) {
+                viewer.expandToLevel(top.getData(), 1);
+                return java.util.Optional.empty();
+            }
+            if (top.getItemCount() <= index) {
+                return java.util.Optional.empty();
+            }
+            TreeItem row = top.getItem(index);
+            tree.showItem(row);
+            StringBuilder text = new StringBuilder(row.getText());
+            for (int c = 1; c < tree.getColumnCount(); c++) {
+                text.append(' ').append(row.getText(c));
+            }
+            seen.add(text.toString());
+            return text.toString().startsWith("r" + index) ? java.util.Optional.of(text.toString()) : java.util.Optional.empty();
         }
+        return java.util.Optional.empty();
     }
 
     /** The RGBA of a PNG's first pixel as 0xRRGGBBAA. */
@@ -195,10 +207,17 @@ class DebuggerUiTest {
         assertEquals(RUN_FRAGMENT_LINE, topLine(thread), "suspended on the breakpoint's line");
         assertTrue(thread.getName().startsWith("queue"), thread.getName());
 
-        // the Debug view selects the top frame; the Variables view shows its scopes, registers inside
-        Viewer viewer = variables.getViewer();
-        waitUntil("the Variables view to show r43 = " + R43, 60, () -> labels((TreeViewer) viewer, 2).stream()
-                .anyMatch(l -> l.startsWith("r43") && (l.contains(Long.toString(R43)) || l.toLowerCase().contains("f000f"))));
+        // the Debug view's selected frame is the Variables view's input: its scopes, Registers inside
+        IDebugView debug = (IDebugView) page().findView(IDebugUIConstants.ID_DEBUG_VIEW);
+        debug.getViewer().setSelection(new StructuredSelection(thread.getTopStackFrame()));
+        TreeViewer viewer = (TreeViewer) variables.getViewer();
+        List<String> seen = new ArrayList<>();
+        try {
+            waitUntil("the Variables view to show r43 = " + R43, 60, () -> registerRow(viewer, 43, seen)
+                    .map(l -> l.contains(Long.toString(R43)) && l.toLowerCase().contains("0x000f000f")).orElse(false));
+        } catch (AssertionError e) {
+            throw new AssertionError(e.getMessage() + "; the view showed " + seen, e);
+        }
         thread.terminate();
         waitUntil("the session to end", 30, target::isTerminated);
     }
