@@ -200,8 +200,11 @@ class DebuggerUiTest {
         assertEquals(RUN_FRAGMENT_LINE, breakpoints[0].getMarker().getAttribute(IMarker.LINE_NUMBER, -1));
         assertEquals(clear, breakpoints[0].getMarker().getResource());
 
+        // the Debug perspective: the Debug view (the debug context) and the Variables view side by side
+        PlatformUI.getWorkbench().showPerspective(IDebugUIConstants.ID_DEBUG_PERSPECTIVE, page().getWorkbenchWindow());
         page().showView(IDebugUIConstants.ID_DEBUG_VIEW);
-        IDebugView variables = (IDebugView) page().showView(IDebugUIConstants.ID_VARIABLE_VIEW);
+        IDebugView variables = (IDebugView) page().showView(IDebugUIConstants.ID_VARIABLE_VIEW, null,
+                org.eclipse.ui.IWorkbenchPage.VIEW_VISIBLE);
         CsfDebugTarget target = launch(clear, false);
         CsfThread thread = suspendedThread(target);
         assertEquals(RUN_FRAGMENT_LINE, topLine(thread), "suspended on the breakpoint's line");
