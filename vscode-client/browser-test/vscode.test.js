@@ -302,14 +302,13 @@ describe('the extension in a real VS Code (code-server in headless Chromium)', {
         const registers = page.locator('.debug-variables .monaco-list-row', { hasText: 'Registers' }).first();
         await registers.waitFor({ timeout: 30000 });
         await expand(registers, true);
-        // the list renders only the rows in sight: scroll it down until r43 is one of them
-        const list = await eventually('the Variables list', () => page.locator('.debug-variables .monaco-list').first().boundingBox(), 10000);
-        await page.mouse.move(list.x + list.width / 2, list.y + list.height / 2);
+        // the list renders only the rows in sight: from r0, the arrow keys walk down until r43 is one of them
+        await page.locator('.debug-variables .monaco-list-row', { hasText: /^\s*r0\b/ }).first().click();
         await eventually('r43 in the Variables view', async () => {
             const rows = await page.locator('.debug-variables .monaco-list-row').allInnerTexts();
             const row = rows.find((r) => /^r43\b/.test(r.trim()));
             if (!row) {
-                await page.mouse.wheel(0, 120);
+                await page.keyboard.press('ArrowDown');
             }
             return row;
         }, 30000).then((text) => assert.match(text, /0x000f000f/i)).catch(async (e) => {
@@ -348,8 +347,7 @@ describe('the extension in a real VS Code (code-server in headless Chromium)', {
             if (await clear0.isVisible()) {
                 return true;
             }
-            await page.mouse.move(list.x + list.width / 2, list.y + list.height / 2);
-            await page.mouse.wheel(0, 120);
+            await page.keyboard.press('ArrowDown');
             return false;
         }, 30000);
         await clear0.click({ button: 'right' });
@@ -371,6 +369,14 @@ describe('the extension in a real VS Code (code-server in headless Chromium)', {
         assert.deepEqual(poked.pixel, [0, 255, 0, 255], 'opaque green: the poked clear colour');
         await screenshot('poked');
 
+        await page.keyboard.press('Shift+F5');
+        await page.locator('.debug-toolbar').waitFor({ state: 'hidden', timeout: 30000 });
+
+        // the server's "Debug" code lens above .stream main starts a session from that stream (csf.debug)
+        await page.locator('.contentWidgets .codelens-decoration a', { hasText: 'Debug' }).first().click();
+        await page.locator('.debug-toolbar').waitFor({ timeout: 60000 });
+        await pausedAt(24);
+        await screenshot('debug-lens');
         await page.keyboard.press('Shift+F5');
         await page.locator('.debug-toolbar').waitFor({ state: 'hidden', timeout: 30000 });
     });

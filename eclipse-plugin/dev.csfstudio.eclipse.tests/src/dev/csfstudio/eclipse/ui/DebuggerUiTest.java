@@ -162,7 +162,11 @@ class DebuggerUiTest {
                 continue;
             }
             if (!top.getExpanded()) {
-                viewer.expandToLevel(top.getData(), 1);
+                // what a click on the twistie does: SWT's Expand event, on which the viewer fetches the children
+                Event e = new Event();
+                e.item = top;
+                tree.notifyListeners(SWT.Expand, e);
+                top.setExpanded(true);
                 return java.util.Optional.empty();
             }
             if (top.getItemCount() <= index) {
@@ -275,5 +279,28 @@ class DebuggerUiTest {
         waitUntil("Terminate to end the session and its adapter", 30,
                 () -> target.isTerminated() && target.getProcess().isTerminated());
         assertEquals(0, target.getThreads().length, "no queue is left after Terminate");
+    }
+
+    @Test
+    void theDebugCodeMiningLaunchesACsfStreamFromItsStream() throws Exception {
+        IProject p = project("debugger");
+        IFile clear = example(p, "clear.csf");
+        CsfEditor editor = open(clear);
+        java.util.Set<ILaunch> before = java.util.Set.of(DebugPlugin.getDefault().getLaunchManager().getLaunches());
+        // the server's "Debug" lens: csf.debug [uri, stream], which the editor carries out
+        CsfCodeMinings.act(editor, new org.eclipse.lsp4j.Command("Debug", "csf.debug",
+                List.of(clear.getLocationURI().toString(), "main")));
+        waitUntil("a CSF Stream launch of clear.csf from stream main", 60, () -> java.util.Arrays
+                .stream(DebugPlugin.getDefault().getLaunchManager().getLaunches())
+                .filter(l -> !before.contains(l) && l.getDebugTarget() instanceof CsfDebugTarget)
+                .peek(launches::add)
+                .anyMatch(l -> {
+                    try {
+                        return "main".equals(l.getLaunchConfiguration().getAttribute(LaunchSettings.ENTRY, ""))
+                                && ILaunchManager.DEBUG_MODE.equals(l.getLaunchMode());
+                    } catch (org.eclipse.core.runtime.CoreException e) {
+                        return false;
+                    }
+                }));
     }
 }
