@@ -25,6 +25,8 @@ export class CsfDebugging implements vscode.Disposable {
     private panel: vscode.WebviewPanel | undefined;
     /** The session the panel shows: the last csf session that stopped. */
     private shown: vscode.DebugSession | undefined;
+    /** Its last csf/renderTargets answer, kept on screen while it runs and after it ends. */
+    private lastBody: RenderTargetsBody | undefined;
     private readonly disposables: vscode.Disposable[] = [];
 
     constructor(private readonly host: () => Host,
@@ -128,8 +130,6 @@ export class CsfDebugging implements vscode.Disposable {
             void this.refresh(session, { kind: 'running' });
         }
     }
-
-    private lastBody: RenderTargetsBody | undefined;
 
     /**
      * Reads the targets when stopped (they are the memory as it is now, so a poked clear colour shows after the

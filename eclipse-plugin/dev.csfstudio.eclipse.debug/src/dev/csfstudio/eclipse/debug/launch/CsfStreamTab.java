@@ -74,10 +74,8 @@ public final class CsfStreamTab extends AbstractLaunchConfigurationTab {
 
     /** What the widgets say, or null when the step budget is not a number. */
     private LaunchSettings settings() {
-        long budget;
-        try {
-            budget = steps.getText().isBlank() ? 0 : Long.parseLong(steps.getText().strip().replace(",", "").replace("_", ""));
-        } catch (NumberFormatException e) {
+        long budget = steps.getText().isBlank() ? 0 : LaunchSettings.steps(steps.getText());
+        if (budget < 0) {
             return null;
         }
         return new LaunchSettings(program.getText().strip(), entry.getText().strip(), stopOnEntry.getSelection(), budget,
@@ -94,7 +92,7 @@ public final class CsfStreamTab extends AbstractLaunchConfigurationTab {
         LaunchSettings s;
         try {
             s = LaunchSettings.read(configuration);
-        } catch (CoreException | NumberFormatException e) {
+        } catch (CoreException e) {
             CsfDebug.log(org.eclipse.core.runtime.IStatus.WARNING, "Reading a CSF Stream configuration: " + e.getMessage(), e);
             s = LaunchSettings.DEFAULTS;
         }

@@ -25,8 +25,16 @@ public record LaunchSettings(String program, String entry, boolean stopOnEntry, 
 
     public static LaunchSettings read(ILaunchConfiguration c) throws CoreException {
         return new LaunchSettings(c.getAttribute(PROGRAM, ""), c.getAttribute(ENTRY, ""),
-                c.getAttribute(STOP_ON_ENTRY, false), Long.parseLong(c.getAttribute(STEPS, "0")),
-                c.getAttribute(TIMEOUT, 0));
+                c.getAttribute(STOP_ON_ENTRY, false), steps(c.getAttribute(STEPS, "0")), c.getAttribute(TIMEOUT, 0));
+    }
+
+    /** A stored step budget; text that is no number (a hand-edited .launch) reads as -1, which problem() names. */
+    static long steps(String text) {
+        try {
+            return Long.parseLong(text.strip().replace(",", "").replace("_", ""));
+        } catch (NumberFormatException e) {
+            return -1;
+        }
     }
 
     public void write(ILaunchConfigurationWorkingCopy c) {
