@@ -3,8 +3,6 @@ package dev.csfstudio.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.charset.MalformedInputException;
 import java.nio.file.Files;
@@ -82,25 +80,32 @@ final class DisassembleCommand implements Callable<Integer> {
         return Csf.OK;
     }
 
-    /** The source text, written once the output is open (a 64 MiB stream is never one string). */
+    /**
+     * The source text, written once the output is open; the binary is read in pieces as it is written (a
+     * 256 MiB stream is never in memory, as bytes, words or text).
+     */
     private OutputFile.Text fromBinary() {
-        byte[] bytes = read();
-        if (bytes.length % 8 != 0) {
-            throw new UserError(input + ": " + bytes.length + " bytes is not a whole number of 8-byte instructions");
+        long size = size();
+        if (size % 8 != 0) {
+            throw new UserError(input + ": " + size + " bytes is not a whole number of 8-byte instructions");
+        }
+        if (size / 8 >= Integer.MAX_VALUE) {
+            throw new UserError(input + ": " + size / 8 + " instructions is more than the " + (Integer.MAX_VALUE - 1)
+                    + " a disassembly takes; split the file");
         }
         long start = base == null ? 0 : base;
         if ((start & 7) != 0) {
             throw new UserError(String.format(Locale.ROOT, "--base 0x%x is not 8-byte aligned", start));
         }
-        long end = start + bytes.length;
+        long end = start + size;
         if (base != null && end > VA_LIMIT) {
             throw new UserError(String.format(Locale.ROOT, "--base 0x%x: %d instructions from there end at 0x%x, past"
-                    + " the 48-bit GPU address space (the last base that fits is 0x%x)", start, bytes.length / 8, end,
-                    VA_LIMIT - bytes.length));
+                    + " the 48-bit GPU address space (the last base that fits is 0x%x)", start, size / 8, end,
+                    VA_LIMIT - size));
         }
-        long[] words = words(bytes);
+        InstructionWords words = InstructionWords.inFile(input, (int) (size / 8));
         return out -> {
-            out.write(String.format(Locale.ROOT, "// %s: %d instructions\n", input.getFileName(), words.length));
+            out.write(String.format(Locale.ROOT, "// %s: %d instructions\n", input.getFileName(), words.count()));
             if (base != null) {
                 out.write(String.format(Locale.ROOT, ".stream main, at=0x%x\n", start));
             }
@@ -116,13 +121,11 @@ final class DisassembleCommand implements Callable<Integer> {
     private static final long VA_LIMIT = 1L << 48;
 
     /** Each word as pandecode prints it; a word whose pandecode text is undefined stays a raw word. */
-    private static void writePandecode(Writer out, long[] words) throws IOException {
+    private static void writePandecode(Writer out, InstructionWords words) throws IOException {
         PandecodeText pandecode = new PandecodeText(InstructionSet.v10());
         out.write(".syntax pandecode\n");
-        for (long w : words) {
-            out.write("    " + pandecode.print(w).orElseGet(() -> Disassembler.rawDirective(w)
-                    + " // pandecode's text of this word is undefined (a value past one of its name tables)") + "\n");
-        }
+        words.forEach((i, w) -> out.write("    " + pandecode.print(w).orElseGet(() -> Disassembler.rawDirective(w)
+                + " // pandecode's text of this word is undefined (a value past one of its name tables)") + "\n"));
     }
 
     private OutputFile.Text fromTrace() {
@@ -153,26 +156,17 @@ final class DisassembleCommand implements Callable<Integer> {
                     out.write(String.format(Locale.ROOT, ", at=0x%x", stream.address()));
                 }
                 out.write("\n");
-                disassembly.write(out, stream.words(), index -> stream.name() + "_L" + index);
+                disassembly.write(out, InstructionWords.of(stream.words()), index -> stream.name() + "_L" + index);
             }
         };
     }
 
-    private byte[] read() {
+    private long size() {
         try {
-            return Files.readAllBytes(input);
+            return Files.size(input);
         } catch (IOException e) {
             throw new UserError("cannot read " + input + ": " + IoMessages.reason(e));
         }
-    }
-
-    static long[] words(byte[] bytes) {
-        ByteBuffer buffer = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
-        long[] words = new long[bytes.length / 8];
-        for (int i = 0; i < words.length; i++) {
-            words[i] = buffer.getLong();
-        }
-        return words;
     }
 
     /** Accepts decimal, 0x hex and 0b binary addresses. */
