@@ -209,7 +209,7 @@ public final class RunOutput {
         o.addProperty("internal_format", c.internal().name());
         JsonArray words = new JsonArray();
         for (int w : c.words()) {
-            words.add(String.format(Locale.ROOT, "0x%08x", w));
+            words.add(ClearColor.Decoded.word(w));
         }
         o.add("words", words);
         c.rgba().ifPresent(rgba -> {
