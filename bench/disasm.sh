@@ -19,19 +19,13 @@ export CSF_NO_REBUILD=1
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-cat > "$work/Hello.java" <<'JAVA'
-public class Hello {
-    public static void main(String[] args) {
-        System.out.println("hello");
-    }
-}
-JAVA
-javac --release 17 -d "$work" "$work/Hello.java"
+# shellcheck source=bench/reference-jvm.sh
+source "$root/bench/reference-jvm.sh"
+hello_world_jar "$work"
+java_cmd="$(launcher_java)"
 # "wall_seconds peak_kib" of a command
 peak() { /usr/bin/time -f '%e %M' -o "$work/time" "$@" >/dev/null 2>"$work/err" || { cat "$work/err" >&2; exit 1; }; cat "$work/time"; }
-java_cmd="${CSF_JAVA:-${JAVA_HOME:+$JAVA_HOME/bin/java}}"
-java_cmd="${java_cmd:-java}"
-read -r _ hello_kib <<< "$(peak "$java_cmd" -cp "$work" Hello)"
+read -r _ hello_kib <<< "$(peak "$java_cmd" -jar "$work/hello.jar")"
 
 # The first disasm after a build records its class-data archive: not counted.
 head -c 8192 /dev/urandom > "$work/small.bin"

@@ -23,29 +23,15 @@ export CSF_NO_REBUILD=1
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-# The launcher's choice of JVM, made the same way.
-if [[ -n "${CSF_JAVA:-}" ]]; then
-  java="$CSF_JAVA"
-elif [[ -n "${JAVA_HOME:-}" && -x "$JAVA_HOME/bin/java" ]]; then
-  java="$JAVA_HOME/bin/java"
-else
-  java="$(command -v java)"
-fi
+# shellcheck source=bench/reference-jvm.sh
+source "$root/bench/reference-jvm.sh"
+java="$(launcher_java)"
 version() { "$1" -version 2>&1 | head -1; }
 java17="${JAVA17:-$(compgen -G '/usr/lib/jvm/*17*/bin/java' | head -1 || true)}"
 if [[ -z "$java17" ]] || [[ "$(version "$java")" == *'"17.'* ]]; then
   java17=""
 fi
-cat > "$work/Hello.java" <<'EOF'
-public class Hello {
-    public static void main(String[] args) {
-        System.out.println("hello");
-    }
-}
-EOF
-# A jar, as csf is one (class-data archives only take jars on the class path).
-javac --release 17 -d "$work/classes" "$work/Hello.java"
-jar --create --file "$work/hello.jar" --main-class Hello -C "$work/classes" .
+hello_world_jar "$work"
 # A hello world with class-data sharing from its own archive, on the given JVM: the command that runs it.
 hello_on() {
   "$1" -XX:+UseParallelGC "-XX:ArchiveClassesAtExit=$work/hello-$2.jsa" -Xlog:cds=off -jar "$work/hello.jar" >/dev/null
