@@ -3,6 +3,8 @@ package dev.csfstudio.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.charset.MalformedInputException;
 import java.nio.file.Files;
@@ -85,14 +87,8 @@ final class DisassembleCommand implements Callable<Integer> {
      * 256 MiB stream is never in memory, as bytes, words or text).
      */
     private OutputFile.Text fromBinary() {
-        long size = size();
-        if (size % 8 != 0) {
-            throw new UserError(input + ": " + size + " bytes is not a whole number of 8-byte instructions");
-        }
-        if (size / 8 >= Integer.MAX_VALUE) {
-            throw new UserError(input + ": " + size / 8 + " instructions is more than the " + (Integer.MAX_VALUE - 1)
-                    + " a disassembly takes; split the file");
-        }
+        InstructionWords words = words();
+        long size = 8L * words.count();
         long start = base == null ? 0 : base;
         if ((start & 7) != 0) {
             throw new UserError(String.format(Locale.ROOT, "--base 0x%x is not 8-byte aligned", start));
@@ -103,7 +99,6 @@ final class DisassembleCommand implements Callable<Integer> {
                     + " the 48-bit GPU address space (the last base that fits is 0x%x)", start, size / 8, end,
                     VA_LIMIT - size));
         }
-        InstructionWords words = InstructionWords.inFile(input, (int) (size / 8));
         return out -> {
             out.write(String.format(Locale.ROOT, "// %s: %d instructions\n", input.getFileName(), words.count()));
             if (base != null) {
@@ -161,12 +156,41 @@ final class DisassembleCommand implements Callable<Integer> {
         };
     }
 
-    private long size() {
+    /**
+     * The input's words: a regular file is read in pieces when they are written, anything else (a pipe, which
+     * reads only once) whole, now.
+     */
+    private InstructionWords words() {
+        boolean regular = Files.isRegularFile(input);
+        byte[] bytes = null;
+        long size;
         try {
-            return Files.size(input);
+            if (regular) {
+                size = Files.size(input);
+            } else {
+                bytes = Files.readAllBytes(input);
+                size = bytes.length;
+            }
         } catch (IOException e) {
             throw new UserError("cannot read " + input + ": " + IoMessages.reason(e));
         }
+        if (size % 8 != 0) {
+            throw new UserError(input + ": " + size + " bytes is not a whole number of 8-byte instructions");
+        }
+        if (size / 8 >= Integer.MAX_VALUE) {
+            throw new UserError(input + ": " + size / 8 + " instructions is more than the " + (Integer.MAX_VALUE - 1)
+                    + " a disassembly takes; split the file");
+        }
+        return regular ? InstructionWords.inFile(input, (int) (size / 8)) : InstructionWords.of(words(bytes));
+    }
+
+    static long[] words(byte[] bytes) {
+        ByteBuffer buffer = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        long[] words = new long[bytes.length / 8];
+        for (int i = 0; i < words.length; i++) {
+            words[i] = buffer.getLong();
+        }
+        return words;
     }
 
     /** Accepts decimal, 0x hex and 0b binary addresses. */
