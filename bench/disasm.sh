@@ -12,15 +12,9 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 sizes="${SIZES:-64 256}"
 [[ -x /usr/bin/time ]] || { echo "disasm.sh: needs GNU time (/usr/bin/time, Debian package 'time')" >&2; exit 1; }
-if [[ -z "${SKIP_BUILD:-}" ]]; then
-  ./csf --version >/dev/null
-fi
-export CSF_NO_REBUILD=1
-
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-# shellcheck source=bench/reference-jvm.sh
-source "$root/bench/reference-jvm.sh"
+# shellcheck source=bench/jvm-bench.sh
+source "$root/bench/jvm-bench.sh"
+bench_start
 hello_world_jar "$work"
 java_cmd="$(launcher_java)"
 # "wall_seconds peak_kib" of a command

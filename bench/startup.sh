@@ -16,15 +16,9 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 runs="${RUNS:-21}"
 
-if [[ -z "${SKIP_BUILD:-}" ]]; then
-  ./csf --version >/dev/null
-fi
-export CSF_NO_REBUILD=1
-
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-# shellcheck source=bench/reference-jvm.sh
-source "$root/bench/reference-jvm.sh"
+# shellcheck source=bench/jvm-bench.sh
+source "$root/bench/jvm-bench.sh"
+bench_start
 java="$(launcher_java)"
 version() { "$1" -version 2>&1 | head -1; }
 java17="${JAVA17:-$(compgen -G '/usr/lib/jvm/*17*/bin/java' | head -1 || true)}"

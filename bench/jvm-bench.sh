@@ -1,5 +1,16 @@
-# Sourced by the start-up and memory benchmarks: the JVM ./csf runs and the hello world they measure
-# against it.
+# Sourced by the start-up and memory benchmarks (run from the project's root): their set-up, the JVM
+# ./csf runs and the hello world they measure against it.
+
+# bench_start: builds the jar unless SKIP_BUILD is set, then times the tool only (CSF_NO_REBUILD), and
+# makes $work, a directory removed on exit.
+bench_start() {
+  if [[ -z "${SKIP_BUILD:-}" ]]; then
+    ./csf --version >/dev/null
+  fi
+  export CSF_NO_REBUILD=1
+  work="$(mktemp -d)"
+  trap 'rm -rf "$work"' EXIT
+}
 
 # launcher_java: the java executable ./csf chooses (CSF_JAVA, JAVA_HOME, PATH), as the launcher itself
 # reports it, so the benchmarks never guess differently from it.
