@@ -2,46 +2,57 @@
 # Start-up benchmark (issue 9, section 5): whole-process wall time of `./csf run examples/clear.csf` and
 # `./csf asm examples/clear.csf`, as users run them (the launcher, its JVM options and class-data archives),
 # against a Java hello world started the same way (class-data sharing from its own dynamic archive, the
-# throughput collector) in the same run. Rounds interleave the three commands so that a machine slowing
-# down or speeding up affects them alike; each ratio is the median of the per-round ratios.
-# Goals: run <= 3.0x, asm <= 2.5x the hello world.
+# throughput collector) on the JVM the launcher chooses (CSF_JAVA, else JAVA_HOME's, else the java on PATH),
+# in the same run. When that JVM is not a Java 17, a hello world on Java 17 (JAVA17=path/to/java, else the
+# first /usr/lib/jvm/*17*) is measured too, and the ratios against it printed as well. Rounds interleave the
+# commands so that a machine slowing down or speeding up affects them alike; each ratio is the median of the
+# per-round ratios. Goals: run <= 3.0x, asm <= 2.5x the hello world on the launcher's JVM.
 #
 # Usage: bench/startup.sh            (RUNS=N rounds, default 21)
 #        SKIP_BUILD=1 bench/startup.sh   use the jar already built
+#        CSF_JAVA=/usr/lib/jvm/temurin-25-jdk-amd64/bin/java bench/startup.sh   another JVM
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 runs="${RUNS:-21}"
 
-if [[ -z "${SKIP_BUILD:-}" ]]; then
-  ./csf --version >/dev/null
+# shellcheck source=bench/jvm-bench.sh
+source "$root/bench/jvm-bench.sh"
+bench_start
+java="$(launcher_java)"
+version() { "$1" -version 2>&1 | head -1; }
+java17="${JAVA17:-$(compgen -G '/usr/lib/jvm/*17*/bin/java' | head -1 || true)}"
+if [[ -z "$java17" ]] || [[ "$(version "$java")" == *'"17.'* ]]; then
+  java17=""
 fi
-export CSF_NO_REBUILD=1
-
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-cat > "$work/Hello.java" <<'EOF'
-public class Hello {
-    public static void main(String[] args) {
-        System.out.println("hello");
-    }
+hello_world_jar "$work"
+# A hello world with class-data sharing from its own archive, on the given JVM: the command that runs it.
+hello_on() {
+  "$1" -XX:+UseParallelGC "-XX:ArchiveClassesAtExit=$work/hello-$2.jsa" -Xlog:cds=off -jar "$work/hello.jar" >/dev/null
+  echo "$1" -XX:+UseParallelGC -Xshare:auto "-XX:SharedArchiveFile=$work/hello-$2.jsa" -Xlog:cds=off -jar "$work/hello.jar"
 }
-EOF
-# A jar, as csf is one (class-data archives only take jars on the class path).
-javac -d "$work/classes" "$work/Hello.java"
-jar --create --file "$work/hello.jar" --main-class Hello -C "$work/classes" .
-java -XX:+UseParallelGC "-XX:ArchiveClassesAtExit=$work/hello.jsa" -Xlog:cds=off -jar "$work/hello.jar" >/dev/null
-hello=(java -XX:+UseParallelGC -Xshare:auto "-XX:SharedArchiveFile=$work/hello.jsa" -Xlog:cds=off -jar "$work/hello.jar")
+read -ra hello <<< "$(hello_on "$java" launcher)"
+hello17=()
+[[ -z "$java17" ]] || read -ra hello17 <<< "$(hello_on "$java17" 17)"
 run=(./csf run examples/clear.csf --out "$work/out")
 asm=(./csf asm examples/clear.csf -o "$work/clear.bin")
-# The first run of each command after a build records the classes for its class-data archive, which the
-# launcher then dumps in the background: wait for it. None of these runs is counted.
-for cmd in hello run asm; do
+commands=(hello run asm)
+[[ ${#hello17[@]} -eq 0 ]] || commands=(hello hello17 run asm)
+# The first run of each command after a build records the classes for its class-data archive (one per
+# command and JVM), which the launcher then dumps in the background: wait for it. None of these is counted.
+archive() {
+  local f
+  for f in cli/target/csf-"$1"-*.jsa; do
+    if [[ -f $f && $f -nt cli/target/csf.jar ]]; then echo "$f"; fi
+  done
+}
+for cmd in "${commands[@]}"; do
   declare -n c="$cmd"
+  before="$(archive "$cmd" | wc -l)"
   "${c[@]}" >/dev/null 2>&1 || { echo "startup.sh: failed: ${c[*]}" >&2; "${c[@]}"; exit 1; }
-  if [[ "$cmd" != hello && -z "${CSF_NO_CDS:-}" ]]; then
+  if [[ "$cmd" != hello* && -z "${CSF_NO_CDS:-}" ]]; then
     for _ in $(seq 300); do
-      [[ cli/target/csf-$cmd.jsa -nt cli/target/csf.jar ]] && break
+      [[ "$(archive "$cmd" | wc -l)" -gt "$before" || "$before" -gt 0 ]] && break
       sleep 0.1
     done
   fi
@@ -58,29 +69,38 @@ measure() {
 
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 column() { awk -v c="$1" '{ print $c }' "$2"; }
+ratio() { paste -d' ' "$work/$1.last" "$work/$2.last" | awk '{ printf "%.4f %.4f\n", $1 / $3, $2 / $4 }'; }
 
 for _ in $(seq "$runs"); do
-  h="$(measure "${hello[@]}")"
-  r="$(measure "${run[@]}")"
-  a="$(measure "${asm[@]}")"
-  echo "$h" >> "$work/hello.t"
-  echo "$r" >> "$work/run.t"
-  echo "$a" >> "$work/asm.t"
-  paste -d' ' <(echo "$r") <(echo "$h") | awk '{ printf "%.4f %.4f\n", $1 / $3, $2 / $4 }' >> "$work/run.ratio"
-  paste -d' ' <(echo "$a") <(echo "$h") | awk '{ printf "%.4f %.4f\n", $1 / $3, $2 / $4 }' >> "$work/asm.ratio"
+  for cmd in "${commands[@]}"; do
+    declare -n c="$cmd"
+    measure "${c[@]}" > "$work/$cmd.last"
+    cat "$work/$cmd.last" >> "$work/$cmd.t"
+  done
+  for cmd in run asm; do
+    ratio "$cmd" hello >> "$work/$cmd.ratio"
+    [[ ${#hello17[@]} -eq 0 ]] || ratio "$cmd" hello17 >> "$work/$cmd.ratio17"
+  done
 done
 
-printf 'start-up, medians of %d interleaved rounds (%s, %d cores); ratios are medians of per-round ratios\n' \
-  "$runs" "$(java -version 2>&1 | head -1)" "$(nproc)"
-printf '  %-40s %8s %8s %12s %12s\n' "" "wall" "cpu" "wall ratio" "cpu ratio"
+printf 'start-up, medians of %d interleaved rounds (%d cores); ratios are medians of per-round ratios\n' \
+  "$runs" "$(nproc)"
+printf '  the launcher'"'"'s JVM: %s (%s)\n' "$java" "$(version "$java")"
+[[ -z "$java17" ]] || printf '  Java 17 for comparison: %s (%s)\n' "$java17" "$(version "$java17")"
+printf '  %-44s %8s %8s %12s %12s\n' "" "wall" "cpu" "wall ratio" "cpu ratio"
 row() {
-  printf '  %-40s %7.3fs %7.3fs' "$1" "$(column 1 "$work/$2.t" | median)" "$(column 2 "$work/$2.t" | median)"
+  printf '  %-44s %7.3fs %7.3fs' "$1" "$(column 1 "$work/$2.t" | median)" "$(column 2 "$work/$2.t" | median)"
   if [[ -n "${3:-}" ]]; then
     printf ' %12.2f %12.2f   (goal: wall ratio <= %s)' "$(column 1 "$work/$2.ratio" | median)" \
       "$(column 2 "$work/$2.ratio" | median)" "$3"
   fi
   printf '\n'
+  if [[ -n "${3:-}" && -f "$work/$2.ratio17" ]]; then
+    printf '  %-44s %8s %8s %12.2f %12.2f\n' "  against the Java 17 hello world" "" "" \
+      "$(column 1 "$work/$2.ratio17" | median)" "$(column 2 "$work/$2.ratio17" | median)"
+  fi
 }
 row "java Hello (CDS, -XX:+UseParallelGC)" hello
+[[ ${#hello17[@]} -eq 0 ]] || row "java Hello on Java 17 (CDS, -XX:+UseParallelGC)" hello17
 row "csf run examples/clear.csf" run 3.0
 row "csf asm examples/clear.csf" asm 2.5

@@ -82,25 +82,25 @@ final class DisassembleCommand implements Callable<Integer> {
         return Csf.OK;
     }
 
-    /** The source text, written once the output is open (a 64 MiB stream is never one string). */
+    /**
+     * The source text, written once the output is open; the binary is read in pieces as it is written (a
+     * 256 MiB stream is never in memory, as bytes, words or text).
+     */
     private OutputFile.Text fromBinary() {
-        byte[] bytes = read();
-        if (bytes.length % 8 != 0) {
-            throw new UserError(input + ": " + bytes.length + " bytes is not a whole number of 8-byte instructions");
-        }
+        InstructionWords words = words();
+        long size = 8L * words.count();
         long start = base == null ? 0 : base;
         if ((start & 7) != 0) {
             throw new UserError(String.format(Locale.ROOT, "--base 0x%x is not 8-byte aligned", start));
         }
-        long end = start + bytes.length;
+        long end = start + size;
         if (base != null && end > VA_LIMIT) {
             throw new UserError(String.format(Locale.ROOT, "--base 0x%x: %d instructions from there end at 0x%x, past"
-                    + " the 48-bit GPU address space (the last base that fits is 0x%x)", start, bytes.length / 8, end,
-                    VA_LIMIT - bytes.length));
+                    + " the 48-bit GPU address space (the last base that fits is 0x%x)", start, size / 8, end,
+                    VA_LIMIT - size));
         }
-        long[] words = words(bytes);
         return out -> {
-            out.write(String.format(Locale.ROOT, "// %s: %d instructions\n", input.getFileName(), words.length));
+            out.write(String.format(Locale.ROOT, "// %s: %d instructions\n", input.getFileName(), words.count()));
             if (base != null) {
                 out.write(String.format(Locale.ROOT, ".stream main, at=0x%x\n", start));
             }
@@ -116,13 +116,11 @@ final class DisassembleCommand implements Callable<Integer> {
     private static final long VA_LIMIT = 1L << 48;
 
     /** Each word as pandecode prints it; a word whose pandecode text is undefined stays a raw word. */
-    private static void writePandecode(Writer out, long[] words) throws IOException {
+    private static void writePandecode(Writer out, InstructionWords words) throws IOException {
         PandecodeText pandecode = new PandecodeText(InstructionSet.v10());
         out.write(".syntax pandecode\n");
-        for (long w : words) {
-            out.write("    " + pandecode.print(w).orElseGet(() -> Disassembler.rawDirective(w)
-                    + " // pandecode's text of this word is undefined (a value past one of its name tables)") + "\n");
-        }
+        words.forEach((i, w) -> out.write("    " + pandecode.print(w).orElseGet(() -> Disassembler.rawDirective(w)
+                + " // pandecode's text of this word is undefined (a value past one of its name tables)") + "\n"));
     }
 
     private OutputFile.Text fromTrace() {
@@ -153,17 +151,37 @@ final class DisassembleCommand implements Callable<Integer> {
                     out.write(String.format(Locale.ROOT, ", at=0x%x", stream.address()));
                 }
                 out.write("\n");
-                disassembly.write(out, stream.words(), index -> stream.name() + "_L" + index);
+                disassembly.write(out, InstructionWords.of(stream.words()), index -> stream.name() + "_L" + index);
             }
         };
     }
 
-    private byte[] read() {
+    /**
+     * The input's words: a regular file is read in pieces when they are written, anything else (a pipe, which
+     * reads only once) whole, now.
+     */
+    private InstructionWords words() {
+        boolean regular = Files.isRegularFile(input);
+        byte[] bytes = null;
+        long size;
         try {
-            return Files.readAllBytes(input);
+            if (regular) {
+                size = Files.size(input);
+            } else {
+                bytes = Files.readAllBytes(input);
+                size = bytes.length;
+            }
         } catch (IOException e) {
             throw new UserError("cannot read " + input + ": " + IoMessages.reason(e));
         }
+        if (size % 8 != 0) {
+            throw new UserError(input + ": " + size + " bytes is not a whole number of 8-byte instructions");
+        }
+        if (size / 8 >= Integer.MAX_VALUE) {
+            throw new UserError(input + ": " + size / 8 + " instructions is more than the " + (Integer.MAX_VALUE - 1)
+                    + " a disassembly takes; split the file");
+        }
+        return regular ? InstructionWords.inFile(input, (int) (size / 8)) : InstructionWords.of(words(bytes));
     }
 
     static long[] words(byte[] bytes) {

@@ -23,36 +23,36 @@ final class StreamDisassembly {
     private final Disassembler disassembler = new Disassembler(InstructionSet.v10());
 
     /**
-     * Writes the text of {@code words} to {@code out} as it goes: only the positions of labels are kept
-     * (a bit per instruction), not the text.
+     * Writes the text of {@code words} to {@code out} as it goes, in two passes over them (branch targets,
+     * then text): only the positions of labels are kept (a bit per instruction), not the text or the words.
      *
-     * @param labelName names the label of the instruction at an index (0..words.length)
+     * @param labelName names the label of the instruction at an index (0..words.count())
      */
-    void write(Writer out, long[] words, IntFunction<String> labelName) throws IOException {
-        BitSet labels = new BitSet(words.length + 1);
-        for (int i = 0; i < words.length; i++) {
-            long target = branchTarget(words[i], i);
-            if (target >= 0 && target <= words.length) {
+    void write(Writer out, InstructionWords words, IntFunction<String> labelName) throws IOException {
+        int count = words.count();
+        BitSet labels = new BitSet(count + 1);
+        words.forEach((i, word) -> {
+            long target = branchTarget(word, i);
+            if (target >= 0 && target <= count) {
                 labels.set((int) target);
             }
-        }
-        for (int i = 0; i < words.length; i++) {
-            if (labels.get(i)) {
-                out.write(labelName.apply(i));
+        });
+        words.forEach((position, word) -> {
+            if (labels.get(position)) {
+                out.write(labelName.apply(position));
                 out.write(":\n");
             }
-            int position = i;
-            String text = disassembler.disassemble(words[i], offset -> {
+            String text = disassembler.disassemble(word, offset -> {
                 long target = position + 1 + offset;
-                return target >= 0 && target <= words.length && labels.get((int) target) ? labelName.apply((int) target)
+                return target >= 0 && target <= count && labels.get((int) target) ? labelName.apply((int) target)
                         : null;
             });
             out.write("    ");
             out.write(text);
             out.write('\n');
-        }
-        if (labels.get(words.length)) {
-            out.write(labelName.apply(words.length));
+        });
+        if (labels.get(count)) {
+            out.write(labelName.apply(count));
             out.write(":\n");
         }
     }

@@ -32,6 +32,25 @@ class DisassembleCommandTest {
         assertEquals(List.of("MOVE32 r42, #0x0", "NOP"), instructionLines(r.out()));
     }
 
+    /** A binary is read twice when it is a file; a pipe, which reads once, is read whole. */
+    @Test
+    void aBinaryFromAPipeIsDisassembledToo() throws Exception {
+        Path fifo = dir.resolve("stream.fifo");
+        assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
+        Thread writer = new Thread(() -> {
+            try {
+                Files.write(fifo, GoldenVectors.littleEndian(0x022a000000000000L, 0L));
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        writer.start();
+        CsfInvocation r = CsfInvocation.run("disasm", fifo.toString());
+        writer.join(10_000);
+        assertEquals(0, r.exitCode(), r.err());
+        assertEquals(List.of("MOVE32 r42, #0x0", "NOP"), instructionLines(r.out()));
+    }
+
     @Test
     void goldenVectorsWithoutBranchesPrintTheirGoldenText() throws IOException {
         List<GoldenVectors> vectors = GoldenVectors.all().stream().filter(v -> !v.text().startsWith("BRANCH")).toList();

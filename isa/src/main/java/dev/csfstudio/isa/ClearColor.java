@@ -1,7 +1,9 @@
 package dev.csfstudio.isa;
 
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.Arrays;
-import java.util.Locale;
+import java.util.HexFormat;
 import java.util.Optional;
 
 /**
@@ -22,19 +24,30 @@ public final class ClearColor {
             if (rgba.isEmpty()) {
                 StringBuilder hex = new StringBuilder();
                 for (int w : words) {
-                    hex.append(hex.isEmpty() ? "" : " ").append(String.format(Locale.ROOT, "0x%08x", w));
+                    hex.append(hex.isEmpty() ? "" : " ").append(word(w));
                 }
                 return "raw words " + hex + " as " + layout;
             }
             double[] c = rgba.get();
-            return String.format(Locale.ROOT, "RGBA (%s, %s, %s, %s) as %s", number(c[0]), number(c[1]), number(c[2]),
-                    number(c[3]), layout);
+            return "RGBA (" + number(c[0]) + ", " + number(c[1]) + ", " + number(c[2]) + ", " + number(c[3]) + ") as "
+                    + layout;
         }
 
-        private static String number(double v) {
-            String s = String.format(Locale.ROOT, "%.4f", v);
-            s = s.replaceAll("0+$", "");
-            return s.endsWith(".") ? s.substring(0, s.length() - 1) : s;
+        /** e.g. {@code 0x3f800000}: every clear word's spelling. */
+        public static String word(int w) {
+            return "0x" + HexFormat.of().toHexDigits(w);
+        }
+
+        /**
+         * {@code v} to four decimals, rounded half up, without trailing zeros ({@code 0.7188}, {@code 1}); made
+         * without java.util.Formatter, whose locale data was a tenth of a small run's start-up.
+         */
+        static String number(double v) {
+            if (!Double.isFinite(v)) {
+                return Double.toString(v);
+            }
+            String digits = BigDecimal.valueOf(v).setScale(4, RoundingMode.HALF_UP).stripTrailingZeros().toPlainString();
+            return v < 0 || v == 0 && 1 / v < 0 ? (digits.startsWith("-") ? digits : "-" + digits) : digits;
         }
     }
 

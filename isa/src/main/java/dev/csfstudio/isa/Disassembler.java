@@ -1,5 +1,6 @@
 package dev.csfstudio.isa;
 
+import java.util.HexFormat;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -42,8 +43,10 @@ public final class Disassembler {
 
     /** The raw-word directive every word can be written as. */
     public static String rawDirective(long word) {
-        return String.format(Locale.ROOT, ".inst 0x%016x", word);
+        return ".inst 0x" + HEX.toHexDigits(word); // String.format was most of disassembling random words
     }
+
+    private static final HexFormat HEX = HexFormat.of();
 
     /** mesa's spelling of a word whose opcode is unknown, e.g. {@code UNKNOWN_10 0x1234}. */
     public static String unknownText(long word) {

@@ -1,16 +1,20 @@
 package dev.csfstudio.runtime;
 
 
-import com.google.gson.GsonBuilder;
 import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
 import com.google.gson.JsonNull;
 import com.google.gson.JsonObject;
+import com.google.gson.JsonPrimitive;
+import com.google.gson.stream.JsonWriter;
 import dev.csfstudio.program.Program;
 import dev.csfstudio.program.SourceRange;
 import dev.csfstudio.program.output.OutputFile;
 import dev.csfstudio.isa.ClearColor;
 
 import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -205,7 +209,7 @@ public final class RunOutput {
         o.addProperty("internal_format", c.internal().name());
         JsonArray words = new JsonArray();
         for (int w : c.words()) {
-            words.add(String.format(Locale.ROOT, "0x%08x", w));
+            words.add(ClearColor.Decoded.word(w));
         }
         o.add("words", words);
         c.rgba().ifPresent(rgba -> {
@@ -314,7 +318,47 @@ public final class RunOutput {
         return "0x" + Long.toHexString(v);
     }
 
+    /**
+     * The tree as Gson's pretty printing writes it (two-space indent, nulls kept, no HTML escapes), through a
+     * bare JsonWriter: building a Gson instance loads and initialises a hundred type-adapter classes, a tenth
+     * of a small run's start-up, for a tree that needs none of them.
+     */
     private static String toJson(JsonObject o) {
-        return new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().serializeNulls().create().toJson(o) + "\n";
+        StringWriter text = new StringWriter();
+        try (JsonWriter w = new JsonWriter(text)) {
+            w.setIndent("  ");
+            w.setSerializeNulls(true);
+            write(w, o);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a StringWriter does not fail
+        }
+        return text.append('\n').toString();
+    }
+
+    private static void write(JsonWriter w, JsonElement e) throws IOException {
+        if (e.isJsonObject()) {
+            w.beginObject();
+            for (Map.Entry<String, JsonElement> member : e.getAsJsonObject().entrySet()) {
+                write(w.name(member.getKey()), member.getValue());
+            }
+            w.endObject();
+        } else if (e.isJsonArray()) {
+            w.beginArray();
+            for (JsonElement item : e.getAsJsonArray()) {
+                write(w, item);
+            }
+            w.endArray();
+        } else if (e.isJsonNull()) {
+            w.nullValue();
+        } else {
+            JsonPrimitive p = e.getAsJsonPrimitive();
+            if (p.isNumber()) {
+                w.value(p.getAsNumber());
+            } else if (p.isBoolean()) {
+                w.value(p.getAsBoolean());
+            } else {
+                w.value(p.getAsString());
+            }
+        }
     }
 }

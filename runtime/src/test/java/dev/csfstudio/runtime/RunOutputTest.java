@@ -1,5 +1,7 @@
 package dev.csfstudio.runtime;
 
+import com.google.gson.Gson;
+import com.google.gson.GsonBuilder;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import dev.csfstudio.program.Program;
@@ -60,6 +62,25 @@ class RunOutputTest {
         assertTrue(core.getAsJsonArray("last_instructions").size() > 0);
         assertTrue(RunOutput.summary(r).startsWith("fault: 3 instructions"), RunOutput.summary(r));
         assertTrue(RunOutput.summary(r).contains("run-translation-fault.csf:6:"), RunOutput.summary(r));
+    }
+
+    /** report.json and core.json read as before they were written without a Gson instance. */
+    @Test
+    void reportAndCoreDumpAreWhatGsonsPrettyPrinterWrites(@TempDir Path out) throws Exception {
+        Gson pretty = new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().serializeNulls().create();
+        for (String source : List.of("run-clear-16x16.csf", "run-translation-fault.csf")) {
+            Program program = Corpus.assemble(source);
+            Path dir = out.resolve(source);
+            RunOutput.write(new Simulator().run(program), program, dir);
+            for (Path file : List.of(dir.resolve("report.json"), dir.resolve("core.json"))) {
+                if (Files.exists(file)) {
+                    String written = Files.readString(file);
+                    assertEquals(pretty.toJson(JsonParser.parseString(written)) + "\n", written, file.toString());
+                }
+            }
+        }
+        assertTrue(Files.readString(out.resolve("run-clear-16x16.csf/report.json")).contains("\"fault\": null"));
+        assertTrue(Files.exists(out.resolve("run-translation-fault.csf/core.json")));
     }
 
     @Test

@@ -198,10 +198,13 @@ public enum OutputFormat {
     }
 
     private static final int HEX_PIECE = 1 << 15;
-    private static final Gson STRINGS = new GsonBuilder().disableHtmlEscaping().create();
+    /** Made when a JSON output is written: a Gson instance loads a hundred classes that bin, hex and c never use. */
+    private static final class Json {
+        static final Gson STRINGS = new GsonBuilder().disableHtmlEscaping().create();
+    }
 
     private static String quoted(String s) {
-        return STRINGS.toJson(s);
+        return Json.STRINGS.toJson(s);
     }
 
     private static String hexAddress(long value) {
