@@ -65,14 +65,18 @@ final class DescriptorDirectives {
         }
     }
 
-    private final DescriptorSet set = DescriptorSet.v10();
+    private final DescriptorSet set;
     private final Map<SectionBuilder, Map<Long, FbdInfo>> fbds = new IdentityHashMap<>();
     private final Map<SectionBuilder, FbdInfo> lastFbd = new IdentityHashMap<>();
     /** Each .fbd/.rt statement's pass-1 facts, kept here: few statements are descriptors. */
     private final Map<Assembly.Stmt, FbdInfo> infoOf = new IdentityHashMap<>();
 
-    static long renderTargetSize() {
-        return DescriptorSet.v10().get(RT).size();
+    DescriptorDirectives(DescriptorSet set) {
+        this.set = set;
+    }
+
+    long renderTargetSize() {
+        return set.get(RT).size();
     }
 
     FbdInfo fbdAt(SectionBuilder section, long offset) {

@@ -6,12 +6,14 @@ import dev.csfstudio.program.Diagnostic;
 import dev.csfstudio.grammar.CsfParser;
 import dev.csfstudio.isa.BitField;
 import dev.csfstudio.isa.InstructionDef;
-import dev.csfstudio.isa.InstructionSet;
+import dev.csfstudio.isa.Arch;
 import java.nio.file.Path;
 import org.antlr.v4.runtime.CharStream;
 import org.antlr.v4.runtime.CharStreams;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 
 /**
@@ -48,7 +50,16 @@ final class LineScanner {
                        List<Diagnostic> diagnostics) {
     }
 
-    private static final ThreadLocal<LineScanner> PER_THREAD = ThreadLocal.withInitial(LineScanner::new);
+    /** One scanner per thread and architecture (scanners keep per-line state and their instruction set's forms). */
+    private static final Map<Arch, ThreadLocal<LineScanner>> PER_THREAD = perThread();
+
+    private static Map<Arch, ThreadLocal<LineScanner>> perThread() {
+        Map<Arch, ThreadLocal<LineScanner>> out = new EnumMap<>(Arch.class);
+        for (Arch arch : Arch.values()) {
+            out.put(arch, ThreadLocal.withInitial(() -> new LineScanner(arch)));
+        }
+        return out;
+    }
 
     /** Operands that need the assembler's symbols: the in-order pass handles their lines. */
     private static final ExpressionEvaluator.Scope NO_SYMBOLS = new ExpressionEvaluator.Scope() {
@@ -68,17 +79,22 @@ final class LineScanner {
         }
     };
 
-    private final InstructionSet isa = InstructionSet.v10();
+    private final Arch arch;
     private final LineParser parser = new LineParser();
-    private final PlainInstructionScanner plain = new PlainInstructionScanner(isa);
+    private final PlainInstructionScanner plain;
     /** The lines of the chunk being scanned as one character stream (made when first needed), or null. */
     private CharStream block;
     private int blockStart;
     private int blockEnd;
     private boolean blockUsable;
 
-    static LineScanner forThisThread() {
-        return PER_THREAD.get();
+    private LineScanner(Arch arch) {
+        this.arch = arch;
+        this.plain = new PlainInstructionScanner(arch);
+    }
+
+    static LineScanner forThisThread(Arch arch) {
+        return PER_THREAD.get(arch).get();
     }
 
     /**
@@ -86,8 +102,8 @@ final class LineScanner {
      * {@link RawWord} (no diagnostics), or null for a line with nothing but blanks or a comment. {@code plainScanner} false sends
      * every line through the parser (tests compare both ways).
      */
-    static Object[] scan(Assembly.SourceFile src, int from, int to, boolean plainScanner) {
-        LineScanner scanner = forThisThread();
+    static Object[] scan(Arch arch, Assembly.SourceFile src, int from, int to, boolean plainScanner) {
+        LineScanner scanner = forThisThread(arch);
         Object[] out = new Object[to - from];
         scanner.block = null;
         scanner.blockStart = src.lineStarts()[from - 1];
@@ -104,8 +120,8 @@ final class LineScanner {
      * {@link LineParser.ParsedLine} each. When they come from one stretch of one file, the stretch becomes one
      * character stream instead of one per statement.
      */
-    static Object[] parse(List<Assembly.Stmt> stmts, int from, int to, boolean plainScanner) {
-        LineScanner scanner = forThisThread();
+    static Object[] parse(Arch arch, List<Assembly.Stmt> stmts, int from, int to, boolean plainScanner) {
+        LineScanner scanner = forThisThread(arch);
         LineParser parser = scanner.parser;
         Object[] out = new Object[to - from];
         Assembly.Stmt first = stmts.get(from);
@@ -197,7 +213,7 @@ final class LineScanner {
         }
         List<Diagnostic> found = new ArrayList<>(0);
         InstructionEncoder.Encoded enc = null;
-        InstructionEncoder encoder = new InstructionEncoder(isa, file, found);
+        InstructionEncoder encoder = new InstructionEncoder(arch, file, found);
         boolean deferred = encoder.namesSymbols(line.statement().instruction());
         if (!deferred) {
             try {

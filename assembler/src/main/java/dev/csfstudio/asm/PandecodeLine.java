@@ -1,9 +1,11 @@
 package dev.csfstudio.asm;
 
-import dev.csfstudio.isa.InstructionSet;
+import dev.csfstudio.isa.Arch;
 import dev.csfstudio.isa.PandecodeText;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * One source line as {@code .syntax pandecode} reads it: labels first, then an instruction in pandecode's
@@ -16,7 +18,8 @@ import java.util.List;
  */
 record PandecodeLine(List<String> labels, List<int[]> labelColumns, int column, String instruction) {
 
-    private static final PandecodeText TEXT = new PandecodeText(InstructionSet.v10());
+    /** pandecode's text per architecture, made when a file first reads it. */
+    private static final Map<Arch, PandecodeText> TEXTS = new ConcurrentHashMap<>();
 
     /** The instruction line, or null when the line holds none (the ordinary path reads it). */
     static PandecodeLine of(String line) {
@@ -49,13 +52,14 @@ record PandecodeLine(List<String> labels, List<int[]> labelColumns, int column, 
     }
 
     /** The instruction read as pandecode's text; a trailing comment is tried without when the whole fails. */
-    PandecodeText.Reading read() {
-        PandecodeText.Reading whole = TEXT.read(instruction);
+    PandecodeText.Reading read(Arch arch) {
+        PandecodeText text = TEXTS.computeIfAbsent(arch, a -> new PandecodeText(a.instructionSet()));
+        PandecodeText.Reading whole = text.read(instruction);
         int comment = commentStart(instruction);
         if (whole instanceof PandecodeText.Word || comment < 0) {
             return whole;
         }
-        PandecodeText.Reading bare = TEXT.read(instruction.substring(0, comment));
+        PandecodeText.Reading bare = text.read(instruction.substring(0, comment));
         return bare instanceof PandecodeText.Word ? bare : whole;
     }
 

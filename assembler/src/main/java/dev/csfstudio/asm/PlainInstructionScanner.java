@@ -4,6 +4,7 @@ import dev.csfstudio.program.SourceRange;
 import dev.csfstudio.program.Diagnostic;
 import dev.csfstudio.program.Severity;
 
+import dev.csfstudio.isa.Arch;
 import dev.csfstudio.isa.BitField;
 import dev.csfstudio.isa.InstructionDef;
 import dev.csfstudio.isa.InstructionSet;
@@ -50,6 +51,7 @@ final class PlainInstructionScanner {
                   int column, int endColumn) {
     }
 
+    private final Arch arch;
     private final InstructionSet isa;
     // the operands of the line being scanned
     private final int[] type = new int[MAX_OPERANDS];
@@ -90,8 +92,9 @@ final class PlainInstructionScanner {
     /** End of the number or name {@link #number}/{@link #ident} just read. */
     private int tokenEnd;
 
-    PlainInstructionScanner(InstructionSet isa) {
-        this.isa = isa;
+    PlainInstructionScanner(Arch arch) {
+        this.arch = arch;
+        this.isa = arch.instructionSet();
     }
 
     /**
@@ -204,7 +207,7 @@ final class PlainInstructionScanner {
                 return null;
             }
             // the encoder says only this of an unknown mnemonic, and never looks at its operands
-            findings.add(InstructionEncoder.unknownMnemonic(new SourceRange(file, n, mnemonicStart - from + 1, n,
+            findings.add(InstructionEncoder.unknownMnemonic(arch, new SourceRange(file, n, mnemonicStart - from + 1, n,
                     mnemonicStart - from + 1 + form.unknown.length()), form.unknown, form.meant));
             return unencoded(from, labels, mnemonicStart, lastEnd);
         }
@@ -417,7 +420,7 @@ final class PlainInstructionScanner {
         String name = dot < 0 ? spelling : spelling.substring(0, dot);
         InstructionDef def = isa.byMnemonic(name).orElse(null);
         if (encoder == null || encoderFile != file) {
-            encoder = new InstructionEncoder(isa, file, found);
+            encoder = new InstructionEncoder(arch, file, found);
             encoderFile = file;
         }
         if (def == null) {
