@@ -1,5 +1,6 @@
 package dev.csfstudio.asm;
 
+import dev.csfstudio.grammar.Lexicon;
 import dev.csfstudio.isa.Arch;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
@@ -55,19 +56,19 @@ final class DeclaredArch {
         at = skipBlanks(text, at, end);
         // labels emit nothing: "start: .arch v12" is still before the first instruction
         while (true) {
-            int name = identifierEnd(text, at, end);
+            int name = Lexicon.identifierPartEnd(text, at, end);
             if (name == at || name >= end || text[name] != ':') {
                 break;
             }
             at = skipBlanks(text, name + 1, end);
         }
-        if (at >= end || text[at] == ';' || (text[at] == '/' && at + 1 < end && text[at + 1] == '/')) {
+        if (at >= end || Lexicon.isCommentStart(text, at, end)) {
             return Line.NOTHING;
         }
         if (text[at] != '.') {
             return Line.CONTENT;
         }
-        int nameEnd = identifierEnd(text, at + 1, end);
+        int nameEnd = Lexicon.identifierPartEnd(text, at + 1, end);
         String directive = new String(text, at + 1, nameEnd - at - 1, StandardCharsets.US_ASCII)
                 .toLowerCase(Locale.ROOT);
         if (!EMIT_NOTHING.contains(directive)) {
@@ -77,21 +78,13 @@ final class DeclaredArch {
             return Line.NOTHING;
         }
         int from = skipBlanks(text, nameEnd, end);
-        int to = identifierEnd(text, from, end);
+        int to = Lexicon.identifierPartEnd(text, from, end);
         Optional<Arch> arch = Arch.bySpelling(new String(text, from, to - from, StandardCharsets.US_ASCII));
         return arch.map(Line::declaring).orElse(Line.NOTHING);
     }
 
     private static int skipBlanks(byte[] text, int at, int end) {
-        while (at < end && (text[at] == ' ' || text[at] == '\t' || text[at] == '\f' || text[at] == 0x0b
-                || text[at] == '\r')) {
-            at++;
-        }
-        return at;
-    }
-
-    private static int identifierEnd(byte[] text, int at, int end) {
-        while (at < end && (Character.isLetterOrDigit(text[at]) || text[at] == '_')) {
+        while (at < end && (Lexicon.isSpace(text[at]) || text[at] == '\r')) {
             at++;
         }
         return at;

@@ -6,6 +6,7 @@ import dev.csfstudio.program.Diagnostic;
 import dev.csfstudio.grammar.CsfParser;
 import dev.csfstudio.isa.BitField;
 import dev.csfstudio.isa.InstructionDef;
+import dev.csfstudio.grammar.Lexicon;
 import dev.csfstudio.isa.Arch;
 import java.nio.file.Path;
 import org.antlr.v4.runtime.CharStream;
@@ -171,12 +172,11 @@ final class LineScanner {
         int start = src.lineStarts()[n - 1];
         int end = src.lineEnd(n);
         int first = start;
-        while (first < end && Character.isWhitespace(text.charAt(first))) {
+        while (first < end && Lexicon.isSpace(bytes[first])) {
             first++;
         }
-        boolean blank = first == end;
-        if (blank || commentOnly(bytes, start, end)) {
-            return null;
+        if (first == end || Lexicon.isCommentStart(bytes, first, end)) {
+            return null; // the grammar's WS, maybe a COMMENT to the end of the line: no tokens for the parser
         }
         if (plainScanner) {
             Object quick = plain.scan(file, bytes, start, end, n);
@@ -241,26 +241,6 @@ final class LineScanner {
             return e;
         }
         return new ScannedLine(n, lineText, e, null, found);
-    }
-
-    /**
-     * Whether the line is the grammar's WS followed by a COMMENT, which runs to the end of the line: such a
-     * line has no tokens for the parser.
-     */
-    private static boolean commentOnly(byte[] text, int at, int end) {
-        while (at < end && isGrammarSpace(text[at])) {
-            at++;
-        }
-        if (at >= end) {
-            return false;
-        }
-        byte c = text[at];
-        return c == ';' || (c == '/' && at + 1 < end && text[at + 1] == '/');
-    }
-
-    /** The grammar's WS rule: [ \t\f\u000B]. */
-    private static boolean isGrammarSpace(byte c) {
-        return c == ' ' || c == '\t' || c == '\f' || c == '\u000B';
     }
 
     /** Operand values from literals alone; any name means the line needs the in-order pass. */

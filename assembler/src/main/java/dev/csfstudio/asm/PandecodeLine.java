@@ -1,5 +1,6 @@
 package dev.csfstudio.asm;
 
+import dev.csfstudio.grammar.Lexicon;
 import dev.csfstudio.isa.Arch;
 import dev.csfstudio.isa.PandecodeText;
 import java.util.ArrayList;
@@ -27,10 +28,7 @@ record PandecodeLine(List<String> labels, List<int[]> labelColumns, int column, 
         List<int[]> columns = new ArrayList<>();
         int at = skip(line, 0);
         while (true) {
-            int end = at;
-            while (end < line.length() && (Character.isLetterOrDigit(line.charAt(end)) || line.charAt(end) == '_')) {
-                end++;
-            }
+            int end = Lexicon.identifierPartEnd(line, at, line.length());
             if (end == at || end >= line.length() || line.charAt(end) != ':') {
                 break;
             }
@@ -38,14 +36,14 @@ record PandecodeLine(List<String> labels, List<int[]> labelColumns, int column, 
             columns.add(new int[] {at + 1, end + 1});
             at = skip(line, end + 1);
         }
-        if (at >= line.length() || line.charAt(at) == '.' || line.startsWith("//", at) || line.charAt(at) == ';') {
+        if (at >= line.length() || line.charAt(at) == '.' || Lexicon.isCommentStart(line, at, line.length())) {
             return null;
         }
         return new PandecodeLine(labels, columns, at + 1, line.substring(at).stripTrailing());
     }
 
     private static int skip(String line, int at) {
-        while (at < line.length() && Character.isWhitespace(line.charAt(at))) {
+        while (at < line.length() && Lexicon.isSpace(line.charAt(at))) {
             at++;
         }
         return at;

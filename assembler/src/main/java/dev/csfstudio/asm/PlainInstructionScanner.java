@@ -4,6 +4,7 @@ import dev.csfstudio.program.SourceRange;
 import dev.csfstudio.program.Diagnostic;
 import dev.csfstudio.program.Severity;
 
+import dev.csfstudio.grammar.Lexicon;
 import dev.csfstudio.isa.Arch;
 import dev.csfstudio.isa.BitField;
 import dev.csfstudio.isa.InstructionDef;
@@ -139,7 +140,7 @@ final class PlainInstructionScanner {
             int c = text[p];
             int e;
             boolean digits = false;
-            if (identStart(c)) {
+            if (Lexicon.isIdentifierStart(c)) {
                 e = ident(p);
             } else if (c >= '0' && c <= '9') {
                 e = p;
@@ -263,7 +264,7 @@ final class PlainInstructionScanner {
     private LineScanner.RawWord rawWord(int from, int labels, int p) {
         int e = p + 5;
         if (e >= lineEnd || (text[p + 1] | 0x20) != 'i' || (text[p + 2] | 0x20) != 'n' || (text[p + 3] | 0x20) != 's'
-                || (text[p + 4] | 0x20) != 't' || (text[e] != ' ' && text[e] != '\t')) {
+                || (text[p + 4] | 0x20) != 't' || !Lexicon.isSpace(text[e])) {
             return null;
         }
         int q = spaces(e);
@@ -667,7 +668,7 @@ final class PlainInstructionScanner {
         hasOffset[i] = false;
         if (c == '[') {
             int q = spaces(p + 1);
-            if (q >= lineEnd || !identStart(text[q])) {
+            if (q >= lineEnd || !Lexicon.isIdentifierStart(text[q])) {
                 return -1;
             }
             int e = ident(q);
@@ -714,7 +715,7 @@ final class PlainInstructionScanner {
             hashDecimal[i] = c == '#' && tokenRadix == 10;
             return tokenEnd;
         }
-        if (!identStart(c)) {
+        if (!Lexicon.isIdentifierStart(c)) {
             return -1;
         }
         int e = ident(p);
@@ -737,7 +738,7 @@ final class PlainInstructionScanner {
                     break;
                 }
                 s = spaces(q + 1);
-                if (s >= lineEnd || !identStart(text[s])) {
+                if (s >= lineEnd || !Lexicon.isIdentifierStart(text[s])) {
                     return -1;
                 }
                 last = ident(s);
@@ -837,23 +838,7 @@ final class PlainInstructionScanner {
 
     /** The end of the lexer's IDENT starting at {@code p} (a letter or underscore). */
     private int ident(int p) {
-        byte[] t = text; // locals and a table: the loops run for every character of every line
-        int end = lineEnd;
-        int e = identEnd(t, p + 1, end);
-        while (e + 1 < end && t[e] == '.' && IDENT_PART[t[e + 1] & 0xff]) {
-            e = identEnd(t, e + 2, end);
-            if (e + 1 < end && t[e] == '=' && IDENT_PART[t[e + 1] & 0xff]) {
-                e = identEnd(t, e + 2, end);
-            }
-        }
-        return e;
-    }
-
-    private static int identEnd(byte[] t, int e, int end) {
-        while (e < end && IDENT_PART[t[e] & 0xff]) {
-            e++;
-        }
-        return e;
+        return Lexicon.identifierEnd(text, p, lineEnd);
     }
 
     /**
@@ -865,38 +850,21 @@ final class PlainInstructionScanner {
             return true;
         }
         int c = text[p];
-        return c == ' ' || c == '\t' || c == ';' || (c == '/' && p + 1 < lineEnd && text[p + 1] == '/')
-                || (inOperands && (c == ',' || c == ']'));
+        return Lexicon.isSpace(c) || Lexicon.isCommentStart(text, p, lineEnd) || (inOperands && (c == ',' || c == ']'));
     }
 
     /** Whether nothing but a comment follows from {@code p} (spaces already skipped). */
     private boolean lineDone(int p) {
-        if (p >= lineEnd) {
-            return true;
-        }
-        int c = text[p];
-        return c == ';' || (c == '/' && p + 1 < lineEnd && text[p + 1] == '/');
+        return p >= lineEnd || Lexicon.isCommentStart(text, p, lineEnd);
     }
 
     private int spaces(int p) {
         byte[] t = text;
         int end = lineEnd;
-        while (p < end && (t[p] == ' ' || t[p] == '\t')) {
+        while (p < end && Lexicon.isSpace(t[p])) {
             p++;
         }
         return p;
     }
 
-    private static boolean identStart(int c) {
-        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-    }
-
-    /** The lexer's identifier characters by byte value (non-ASCII bytes are none). */
-    private static final boolean[] IDENT_PART = new boolean[256];
-
-    static {
-        for (int c = 0; c < 128; c++) {
-            IDENT_PART[c] = identStart(c) || (c >= '0' && c <= '9');
-        }
-    }
 }
