@@ -333,6 +333,8 @@ final class Assembly implements ExpressionEvaluator.Scope {
             if (!s.skip() && !s.done()) {
                 if (next instanceof ResolvedBranch b) {
                     pass2Branch(s, b.branch(), b.target());
+                } else if (next instanceof LineScanner.DataLine data) {
+                    writeData(s, data);
                 } else {
                     pass2(s, (LineParser.ParsedLine) next);
                 }
@@ -416,6 +418,14 @@ final class Assembly implements ExpressionEvaluator.Scope {
                 stmt = s;
                 stmtIndex = stmts.size() - 1;
                 pass1RawWord(s, w);
+                continue;
+            }
+            if (next instanceof LineScanner.DataLine data) {
+                Stmt s = new Stmt(src, n);
+                stmts.add(s);
+                stmt = s;
+                stmtIndex = stmts.size() - 1;
+                pass1Data(s, data);
                 continue;
             }
             LineScanner.ScannedLine scan = (LineScanner.ScannedLine) next;
@@ -765,6 +775,43 @@ final class Assembly implements ExpressionEvaluator.Scope {
             s.skip(true);
             report(e.diagnostic());
         }
+    }
+
+    /** Pass 1 of a data line of literals a worker has read: what {@link #directivePass1} does with it. */
+    private void pass1Data(Stmt s, LineScanner.DataLine data) {
+        for (int i = 0; i < data.labelNames().length; i++) {
+            defineLabel(s, data.labelNames()[i], new SourceRange(s.src.path(), s.lineNo, data.labelColumns()[2 * i],
+                    s.lineNo, data.labelColumns()[2 * i + 1]));
+        }
+        s.columns(data.column(), data.endColumn());
+        try {
+            SectionBuilder sec = section();
+            if (sec.kind == SectionKind.STREAM) {
+                throw misplacedData(s.range(), data.directive(), sec);
+            }
+            place(s, sec, (long) data.width() * data.values().length);
+        } catch (DiagnosticException e) {
+            s.skip(true);
+            report(e.diagnostic());
+        }
+    }
+
+    /** Pass 2 of a data line of literals: its values, in range since the scanner checked them. */
+    private void writeData(Stmt s, LineScanner.DataLine data) {
+        byte[] out = s.section.bytes;
+        int at = s.offset;
+        for (long v : data.values()) {
+            for (int i = 0; i < data.width(); i++) {
+                out[at++] = (byte) (v >>> (8 * i));
+            }
+        }
+        s.emitted(true);
+    }
+
+    private static DiagnosticException misplacedData(SourceRange at, String directive, SectionBuilder sec) {
+        return new DiagnosticException(Diagnostic.error(at, "misplaced-statement", "data directive "
+                + directive + " in stream '" + sec.name + "'; put data in a .buffer (e.g. '.buffer data')")
+                .withSuggestions(List.of(".buffer data")));
     }
 
     private static DiagnosticException misplacedInst(SourceRange at, SectionBuilder sec) {
@@ -1163,9 +1210,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
     private SectionBuilder dataSection(String directive, CsfParser.DirectiveContext d) {
         SectionBuilder sec = section();
         if (sec.kind == SectionKind.STREAM) {
-            throw new DiagnosticException(Diagnostic.error(range(d), "misplaced-statement", "data directive "
-                    + directive + " in stream '" + sec.name + "'; put data in a .buffer (e.g. '.buffer data')")
-                    .withSuggestions(List.of(".buffer data")));
+            throw misplacedData(range(d), directive, sec);
         }
         return sec;
     }

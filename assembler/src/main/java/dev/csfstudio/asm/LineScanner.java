@@ -38,6 +38,22 @@ final class LineScanner {
                        boolean deferred, boolean labelsOnly) {
     }
 
+    /**
+     * A {@code .byte}/{@code .hword}/{@code .word}/{@code .dword} line of literal values (and maybe labels):
+     * pass 1 places it, pass 2 scans it again for its values and writes them.
+     */
+    record DataLine(String[] labelNames, int[] labelColumns, int column, int endColumn, int width, long[] values) {
+        /** The directive's name as the parser's path spells it in messages. */
+        String directive() {
+            return switch (width) {
+                case 1 -> ".byte";
+                case 2 -> ".hword";
+                case 4 -> ".word";
+                default -> ".dword";
+            };
+        }
+    }
+
     /** A {@code .inst} line with a literal word (and maybe labels): nothing is left for pass 2. */
     record RawWord(String[] labelNames, int[] labelColumns, int column, int endColumn, long word) {
     }
@@ -136,13 +152,14 @@ final class LineScanner {
             if (s.skip() || s.done()) {
                 continue; // finished in pass 1
             }
-            if (plainScanner && s.instruction()) {
-                int[] starts = s.src.lineStarts();
-                int start = starts[s.lineNo - 1];
+            if (plainScanner) {
+                int start = s.src.lineStarts()[s.lineNo - 1];
                 int end = s.src.lineEnd(s.lineNo);
-                PlainInstructionScanner.Branch b = scanner.plain.scanBranch(s.src.path(), s.src.bytes(), start, end, s.lineNo);
-                if (b != null) {
-                    out[i - from] = b;
+                Object plain = s.instruction()
+                        ? scanner.plain.scanBranch(s.src.path(), s.src.bytes(), start, end, s.lineNo)
+                        : scanner.plain.scanData(s.src.path(), s.src.bytes(), start, end, s.lineNo);
+                if (plain != null) {
+                    out[i - from] = plain;
                     continue;
                 }
             }

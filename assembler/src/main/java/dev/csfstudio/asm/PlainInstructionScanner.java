@@ -149,7 +149,8 @@ final class PlainInstructionScanner {
                 }
                 digits = true;
             } else if (c == '.' && !branch) {
-                return rawWord(from, labels, p);
+                LineScanner.RawWord raw = rawWord(from, labels, p);
+                return raw != null ? raw : dataLine(from, labels, p);
             } else {
                 return null;
             }
@@ -271,7 +272,7 @@ final class PlainInstructionScanner {
         boolean negative = q < lineEnd && text[q] == '-';
         int digits = negative ? q + 1 : q;
         long word = digits + 1 < lineEnd && text[digits] == '0' && (text[digits + 1] | 0x20) == 'x'
-                ? hexWord(digits + 2) : number(digits);
+                ? hexWord(digits + 2, false) : number(digits);
         if (tokenEnd < 0 || !lineDone(spaces(tokenEnd))) {
             return null;
         }
@@ -279,8 +280,80 @@ final class PlainInstructionScanner {
                 tokenEnd - from + 1, negative ? -word : word);
     }
 
-    /** Up to 16 hex digits (a whole 64-bit word) from {@code p}, then a delimiter; sets {@link #tokenEnd}. */
-    private long hexWord(int p) {
+    /**
+     * For pass 2: a {@code .byte}/{@code .hword}/{@code .word}/{@code .dword} line of literal values with
+     * its values, else null.
+     */
+    LineScanner.DataLine scanData(Path file, byte[] text, int from, int to, int n) {
+        return scan(file, text, from, to, n, false) instanceof LineScanner.DataLine d ? d : null;
+    }
+
+    private long[] dataValues = new long[16];
+
+    /**
+     * {@code .byte}, {@code .hword}, {@code .word} or {@code .dword} with a list of literal numbers (tables and
+     * descriptor data: a data-heavy source is mostly these) that each fit the width, or null to decline.
+     */
+    private LineScanner.DataLine dataLine(int from, int labels, int p) {
+        int e = Lexicon.identifierPartEnd(text, p + 1, lineEnd);
+        int width = dataWidth(p + 1, e);
+        if (width == 0 || e >= lineEnd || !Lexicon.isSpace(text[e])) {
+            return null;
+        }
+        int q = spaces(e);
+        int count = 0;
+        while (true) {
+            boolean negative = q < lineEnd && text[q] == '-';
+            int digits = negative ? q + 1 : q;
+            long v = digits + 1 < lineEnd && text[digits] == '0' && (text[digits + 1] | 0x20) == 'x'
+                    ? hexWord(digits + 2, true) : number(digits);
+            if (tokenEnd < 0) {
+                return null;
+            }
+            v = negative ? -v : v;
+            if (width < 8 && (v < -(1L << (8 * width - 1)) || v > (1L << (8 * width)) - 1)) {
+                return null; // the parser's path says it is out of range
+            }
+            if (count == dataValues.length) {
+                dataValues = Arrays.copyOf(dataValues, 2 * count);
+            }
+            dataValues[count++] = v;
+            int last = tokenEnd;
+            q = spaces(last);
+            if (lineDone(q)) {
+                return new LineScanner.DataLine(labelNames(labels), labelColumns(from, labels), p - from + 1,
+                        last - from + 1, width, Arrays.copyOf(dataValues, count));
+            }
+            if (text[q] != ',') {
+                return null;
+            }
+            q = spaces(q + 1);
+        }
+    }
+
+    /** The width of the data directive named by {@code text[from, to)} (no dot), or 0. */
+    private int dataWidth(int from, int to) {
+        return switch (to - from) {
+            case 4 -> named(from, "byte") ? 1 : named(from, "word") ? 4 : 0;
+            case 5 -> named(from, "hword") ? 2 : named(from, "dword") ? 8 : 0;
+            default -> 0;
+        };
+    }
+
+    private boolean named(int from, String lowerCase) {
+        for (int i = 0; i < lowerCase.length(); i++) {
+            if ((text[from + i] | 0x20) != lowerCase.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Up to 16 hex digits (a whole 64-bit word) from {@code p}, then a delimiter (among operands, a comma
+     * too); sets {@link #tokenEnd}.
+     */
+    private long hexWord(int p, boolean inOperands) {
         tokenEnd = -1;
         long v = 0;
         int e = p;
@@ -292,7 +365,7 @@ final class PlainInstructionScanner {
             v = v << 4 | d;
             e++;
         }
-        if (e == p || e - p > 16 || !delimited(e, false)) {
+        if (e == p || e - p > 16 || !delimited(e, inOperands)) {
             return 0;
         }
         tokenEnd = e;
