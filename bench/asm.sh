@@ -26,13 +26,13 @@ fi
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-# median elapsed seconds over $runs runs of a command, and the max RSS (KiB) of that run
+# median elapsed seconds over $runs runs of a command, with the max RSS (KiB) and CPU seconds of that run
 median_of() {
   for _ in $(seq "$runs"); do
-    /usr/bin/time -f '%e %M' -o "$work/time" "$@" >/dev/null 2>"$work/stderr" \
+    /usr/bin/time -f '%e %M %U %S' -o "$work/time" "$@" >/dev/null 2>"$work/stderr" \
       || { echo "asm.sh: failed: $*" >&2; cat "$work/stderr" >&2; exit 1; }
     cat "$work/time"
-  done | sort -n | awk '{ t[NR] = $1; m[NR] = $2 } END { i = int((NR + 1) / 2); print t[i], m[i] }'
+  done | sort -n | awk '{ t[NR] = $1; m[NR] = $2; c[NR] = $3 + $4 } END { i = int((NR + 1) / 2); print t[i], m[i], c[i] }'
 }
 
 export CSF_JAVA_OPTS="-Xmx1g -Xlog:gc,gc+heap+exit:file=$work/gc.log"
@@ -53,18 +53,20 @@ gen=(java -cp bench/target/classes)
 "${gen[@]}" dev.csfstudio.bench.asm.BenchmarkSources "$work/mixed.csf" "$work/mixed.s" "$n" >&2
 lines="$(wc -l < "$work/mixed.csf")"
 shapes="${SHAPES:-mixed branches data reglists}"
-printf '%-10s %9s %9s %9s %9s %9s %10s %7s\n' shape lines "as s" "as MiB" "csf s" "csf MiB" "heap MiB" csf/as
+printf '%-10s %8s %7s %7s %7s %7s %7s %7s %8s %7s\n' shape lines "as s" "as cpu" "as MiB" "csf s" "csf cpu" \
+  "csf MiB" "heap MiB" csf/as
 for shape in $shapes; do
   if [[ "$shape" != mixed ]]; then
     "${gen[@]}" dev.csfstudio.bench.asm.ShapedSources "$shape" "$work/$shape.csf" "$work/$shape.s" "$lines" >&2
   fi
-  read -r as_s as_rss < <(median_of as "$work/$shape.s" -o "$work/$shape.o")
-  read -r csf_s csf_rss < <(median_of ./csf asm "$work/$shape.csf" -o "$work/$shape.bin")
-  printf '%-10s %9d %9.2f %9d %9.2f %9d %10s %7s\n' "$shape" "$(wc -l < "$work/$shape.csf")" "$as_s" \
-    "$((as_rss / 1024))" "$csf_s" "$((csf_rss / 1024))" "$(peak_heap)" \
+  read -r as_s as_rss as_cpu < <(median_of as "$work/$shape.s" -o "$work/$shape.o")
+  read -r csf_s csf_rss csf_cpu < <(median_of ./csf asm "$work/$shape.csf" -o "$work/$shape.bin")
+  printf '%-10s %8d %7.2f %7.2f %7d %7.2f %7.2f %7d %8s %7s\n' "$shape" "$(wc -l < "$work/$shape.csf")" "$as_s" \
+    "$as_cpu" "$((as_rss / 1024))" "$csf_s" "$csf_cpu" "$((csf_rss / 1024))" "$(peak_heap)" \
     "$(awk -v a="$csf_s" -v b="$as_s" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }')"
 done
-echo "(median of $runs runs each; csf runs with -Xmx1g; goal csf/as <= 0.50 on every shape, peak heap < 1 GiB)"
+echo "(median of $runs runs each by elapsed time, its CPU seconds beside it; csf runs with -Xmx1g;"
+echo " goal: csf/as of elapsed time <= 0.50 on every shape, peak heap < 1 GiB)"
 
 if [[ -z "${SKIP_JMH:-}" ]]; then
   # JMH from the module's class path (independent of how the shaded benchmarks.jar is packed).

@@ -405,37 +405,21 @@ final class Assembly implements ExpressionEvaluator.Scope {
                 continue;
             }
             if (next instanceof LineScanner.EncodedLine e) {
-                Stmt s = new Stmt(src, n);
-                stmts.add(s);
-                stmt = s;
-                stmtIndex = stmts.size() - 1;
-                pass1Encoded(s, e, List.of());
+                pass1Encoded(nextStatement(src, n), e, List.of());
                 continue;
             }
             if (next instanceof LineScanner.RawWord w) {
-                Stmt s = new Stmt(src, n);
-                stmts.add(s);
-                stmt = s;
-                stmtIndex = stmts.size() - 1;
-                pass1RawWord(s, w);
+                pass1RawWord(nextStatement(src, n), w);
                 continue;
             }
             if (next instanceof LineScanner.DataLine data) {
-                Stmt s = new Stmt(src, n);
-                stmts.add(s);
-                stmt = s;
-                stmtIndex = stmts.size() - 1;
-                pass1Data(s, data);
+                pass1Data(nextStatement(src, n), data);
                 continue;
             }
             LineScanner.ScannedLine scan = (LineScanner.ScannedLine) next;
             String lineText = scan.text();
             if (scan.encoded() != null) {
-                Stmt s = new Stmt(src, n);
-                stmts.add(s);
-                stmt = s;
-                stmtIndex = stmts.size() - 1;
-                pass1Encoded(s, scan.encoded(), scan.diagnostics());
+                pass1Encoded(nextStatement(src, n), scan.encoded(), scan.diagnostics());
                 continue;
             }
             diagnostics.addAll(pandecodeHint(src, n, scan.diagnostics()));
@@ -443,10 +427,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
             if (line.label().isEmpty() && line.statement() == null) {
                 continue;
             }
-            Stmt s = new Stmt(src, n);
-            stmts.add(s);
-            stmt = s;
-            stmtIndex = stmts.size() - 1;
+            Stmt s = nextStatement(src, n);
             for (CsfParser.LabelContext l : line.label()) {
                 defineLabel(s, l.name.getText(), Parsing.range(s.src.path(), l.name));
             }
@@ -471,6 +452,15 @@ final class Assembly implements ExpressionEvaluator.Scope {
             }
         }
         chain.pop();
+    }
+
+    /** A new statement for line {@code n} of {@code src}, the one the in-order pass works on now. */
+    private Stmt nextStatement(SourceFile src, int n) {
+        Stmt s = new Stmt(src, n);
+        stmts.add(s);
+        stmt = s;
+        stmtIndex = stmts.size() - 1;
+        return s;
     }
 
     /** {@code .syntax pandecode} or {@code .syntax csf}: the syntax of the rest of the file. */
@@ -547,10 +537,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
         if (reading instanceof PandecodeText.Mismatch && canonicalParses) {
             return false;
         }
-        Stmt s = new Stmt(src, n);
-        stmts.add(s);
-        stmt = s;
-        stmtIndex = stmts.size() - 1;
+        Stmt s = nextStatement(src, n);
         for (int i = 0; i < line.labels().size(); i++) {
             int[] c = line.labelColumns().get(i);
             defineLabel(s, line.labels().get(i), new SourceRange(src.path(), n, c[0], n, c[1]));
@@ -724,11 +711,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
      * it): the same steps as {@link #pass1} in order.
      */
     private void pass1Encoded(Stmt s, LineScanner.EncodedLine e, List<Diagnostic> found) {
-        Path file = s.src.path();
-        for (int i = 0; i < e.labelNames().length; i++) {
-            defineLabel(s, e.labelNames()[i], new SourceRange(file, s.lineNo, e.labelColumns()[2 * i], s.lineNo,
-                    e.labelColumns()[2 * i + 1]));
-        }
+        defineLabels(s, e.labelNames(), e.labelColumns());
         if (e.labelsOnly()) {
             s.skip(true); // as a parsed line with labels and no statement
             return;
@@ -754,12 +737,16 @@ final class Assembly implements ExpressionEvaluator.Scope {
         }
     }
 
+    /** Labels a worker read on the statement's line: names and their start and end columns, two a label. */
+    private void defineLabels(Stmt s, String[] names, int[] columns) {
+        for (int i = 0; i < names.length; i++) {
+            defineLabel(s, names[i], new SourceRange(s.src.path(), s.lineNo, columns[2 * i], s.lineNo, columns[2 * i + 1]));
+        }
+    }
+
     /** Pass 1 of a {@code .inst} line a worker has read: what {@link #directivePass1} and pass 2 do with it. */
     private void pass1RawWord(Stmt s, LineScanner.RawWord w) {
-        for (int i = 0; i < w.labelNames().length; i++) {
-            defineLabel(s, w.labelNames()[i], new SourceRange(s.src.path(), s.lineNo, w.labelColumns()[2 * i], s.lineNo,
-                    w.labelColumns()[2 * i + 1]));
-        }
+        defineLabels(s, w.labelNames(), w.labelColumns());
         s.columns(w.column(), w.endColumn());
         try {
             SectionBuilder sec = section();
@@ -779,10 +766,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
 
     /** Pass 1 of a data line of literals a worker has read: what {@link #directivePass1} does with it. */
     private void pass1Data(Stmt s, LineScanner.DataLine data) {
-        for (int i = 0; i < data.labelNames().length; i++) {
-            defineLabel(s, data.labelNames()[i], new SourceRange(s.src.path(), s.lineNo, data.labelColumns()[2 * i],
-                    s.lineNo, data.labelColumns()[2 * i + 1]));
-        }
+        defineLabels(s, data.labelNames(), data.labelColumns());
         s.columns(data.column(), data.endColumn());
         try {
             SectionBuilder sec = section();

@@ -4,13 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.csfstudio.isa.Arch;
-import dev.csfstudio.isa.BitField;
-import dev.csfstudio.isa.Decoder;
 import dev.csfstudio.isa.Disassembler;
-import dev.csfstudio.isa.InstructionDef;
 import dev.csfstudio.isa.InstructionSet;
-import java.util.List;
-import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -20,22 +15,11 @@ import net.jqwik.api.Provide;
 class V12RoundTripPropertiesTest {
 
     private static final InstructionSet ISA = Arch.V12.instructionSet();
-    private static final Decoder DECODER = new Decoder(ISA);
     private static final Disassembler DISASSEMBLER = new Disassembler(ISA);
 
     @Provide
     Arbitrary<Long> canonicalWords() {
-        List<InstructionDef> defs = ISA.instructions();
-        return Arbitraries.randomValue(random -> {
-            InstructionDef def = defs.get(random.nextInt(defs.size()));
-            long word = def.baseWord();
-            for (BitField f : def.fields()) {
-                long raw = random.nextLong();
-                // small values half of the time, so register and enum fields are often valid
-                word = f.insert(word, random.nextBoolean() ? Math.floorMod(raw, ISA.registerCount()) : raw);
-            }
-            return word;
-        }).filter(w -> DECODER.decode(w).map(DECODER::isCanonical).orElse(false));
+        return CanonicalWords.of(ISA);
     }
 
     @Property(tries = 2000)
