@@ -88,6 +88,27 @@ public enum Execution {
         return Arrays.stream(roles).filter(r -> r != null).toList();
     }
 
+    /**
+     * LOGIC_OP32's 4-bit truth table (mesa's genxml): bit 0 of {@code mode} selects a &amp; b, bit 1 a &amp; ~b,
+     * bit 2 ~a &amp; b, bit 3 ~a &amp; ~b, so 0b0011 is a, 0b0110 xor and 0b0111 or.
+     */
+    public static int logicOp(int mode, int a, int b) {
+        int out = 0;
+        if ((mode & 1) != 0) {
+            out |= a & b;
+        }
+        if ((mode & 2) != 0) {
+            out |= a & ~b;
+        }
+        if ((mode & 4) != 0) {
+            out |= ~a & b;
+        }
+        if ((mode & 8) != 0) {
+            out |= ~a & ~b;
+        }
+        return out;
+    }
+
     /** The table's spelling, e.g. {@code sync_wait32}. */
     public String spelling() {
         return name().toLowerCase(java.util.Locale.ROOT);

@@ -2,6 +2,7 @@ package dev.csfstudio.runtime;
 
 import dev.csfstudio.isa.Condition;
 import dev.csfstudio.isa.Disassembler;
+import dev.csfstudio.isa.Execution;
 
 import static dev.csfstudio.runtime.DecodedPage.*;
 
@@ -238,7 +239,7 @@ final class Interpreter {
                         pc += 8;
                     }
                     case LOGIC32 -> {
-                        regs[page.a[i]] = logic((int) page.imm[i] & 0xf, regs[page.b[i]],
+                        regs[page.a[i]] = Execution.logicOp((int) page.imm[i] & 0xf, regs[page.b[i]],
                                 page.imm[i] >>> 32 != 0 ? 1 << (regs[page.c[i]] & 31) : regs[page.c[i]]);
                         pc += 8;
                     }
@@ -491,27 +492,6 @@ final class Interpreter {
     /** Sync object values are sequence numbers: compared unsigned. {@code cond} is a {@link Condition} ordinal. */
     static boolean syncSatisfied(int cond, long current, long expected) {
         return Condition.ofOrdinal(cond).holds(Long.compareUnsigned(current, expected));
-    }
-
-    /**
-     * LOGIC_OP32's 4-bit truth table: bit 0 selects a &amp; b, bit 1 a &amp; ~b, bit 2 ~a &amp; b, bit 3
-     * ~a &amp; ~b (so 0b0011 is a, 0b0110 xor, 0b0111 or).
-     */
-    static int logic(int mode, int x, int y) {
-        int out = 0;
-        if ((mode & 1) != 0) {
-            out |= x & y;
-        }
-        if ((mode & 2) != 0) {
-            out |= x & ~y;
-        }
-        if ((mode & 4) != 0) {
-            out |= ~x & y;
-        }
-        if ((mode & 8) != 0) {
-            out |= ~x & ~y;
-        }
-        return out;
     }
 
     int load32(int slot, long va) {
