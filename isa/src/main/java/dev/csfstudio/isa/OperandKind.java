@@ -9,7 +9,7 @@ package dev.csfstudio.isa;
  */
 public enum OperandKind {
     /** {@code rN}: a 32-bit register number. */
-    R("rN", "r${1:0}", Tokens.REGISTER) {
+    R("rN", Tokens.REGISTER) {
         @Override
         void print(StringBuilder out, long first, long second, Disassembler.TargetNamer namer) {
             out.append('r').append(first);
@@ -21,7 +21,7 @@ public enum OperandKind {
         }
     },
     /** {@code dN}: a register pair rN:rN+1 (N should be even). */
-    D("dN", "d${1:0}", Tokens.PAIR) {
+    D("dN", Tokens.PAIR) {
         @Override
         void print(StringBuilder out, long first, long second, Disassembler.TargetNamer namer) {
             out.append('d').append(first);
@@ -33,21 +33,21 @@ public enum OperandKind {
         }
     },
     /** {@code #0x..}: an immediate printed in hex. */
-    HEX("#imm", "#0x${1:0}", Tokens.IMMEDIATE) {
+    HEX("#imm", Tokens.IMMEDIATE) {
         @Override
         void print(StringBuilder out, long first, long second, Disassembler.TargetNamer namer) {
             out.append("#0x").append(Long.toHexString(first));
         }
     },
     /** {@code #..}: an immediate printed in decimal. */
-    DEC("#imm", "#${1:0}", Tokens.IMMEDIATE) {
+    DEC("#imm", Tokens.IMMEDIATE) {
         @Override
         void print(StringBuilder out, long first, long second, Disassembler.TargetNamer namer) {
             out.append('#').append(first);
         }
     },
     /** {@code [dN]}: the address held in a register pair. */
-    MEM("[dN]", "[d${1:0}]", Tokens.ADDRESS) {
+    MEM("[dN]", Tokens.ADDRESS) {
         @Override
         void print(StringBuilder out, long first, long second, Disassembler.TargetNamer namer) {
             out.append("[d").append(first).append(']');
@@ -59,7 +59,7 @@ public enum OperandKind {
         }
     },
     /** {@code [dN + off]}: a register pair (first field) and a signed byte offset (second field). */
-    MEMOFF("[dN + offset]", "[d${1:0} + ${2:0}]", Tokens.ADDRESS) {
+    MEMOFF("[dN + offset]", Tokens.ADDRESS) {
         @Override
         void print(StringBuilder out, long first, long second, Disassembler.TargetNamer namer) {
             out.append("[d").append(first).append(second < 0 ? " - " : " + ").append(Math.abs(second)).append(']');
@@ -71,7 +71,7 @@ public enum OperandKind {
         }
     },
     /** {@code rA:rB:..}: base register (first field) and a 16-bit mask of registers from it (second field). */
-    REGMASK("rA:rB:...", "r${1:0}:r${2:1}", Tokens.REGISTER) {
+    REGMASK("rA:rB:...", Tokens.REGISTER) {
         @Override
         void print(StringBuilder out, long first, long second, Disassembler.TargetNamer namer) {
             String join = "";
@@ -102,7 +102,7 @@ public enum OperandKind {
         }
     },
     /** {@code rFirst:rLast}: base register (first field) and register count (second field). */
-    REGRANGE("rFirst:rLast", "r${1:0}:r${2:1}", Tokens.REGISTER) {
+    REGRANGE("rFirst:rLast", Tokens.REGISTER) {
         @Override
         void print(StringBuilder out, long first, long second, Disassembler.TargetNamer namer) {
             out.append('r').append(first).append(":r").append(first + second - 1);
@@ -125,7 +125,7 @@ public enum OperandKind {
         }
     },
     /** {@code #bytes}: a byte count stored divided by 8. */
-    BYTES8("#bytes", "#${1:8}", Tokens.IMMEDIATE) {
+    BYTES8("#bytes", Tokens.IMMEDIATE) {
         @Override
         void print(StringBuilder out, long first, long second, Disassembler.TargetNamer namer) {
             out.append('#').append(first * 8);
@@ -152,7 +152,7 @@ public enum OperandKind {
         }
     },
     /** A label, or a signed instruction offset from the next instruction. */
-    TARGET("label", "${1:label}", Tokens.LABEL) {
+    TARGET("label", Tokens.LABEL) {
         @Override
         void print(StringBuilder out, long first, long second, Disassembler.TargetNamer namer) {
             String label = namer.nameFor(first);
@@ -180,12 +180,10 @@ public enum OperandKind {
     }
 
     private final String placeholder;
-    private final String snippet;
     private final Tokens tokens;
 
-    OperandKind(String placeholder, String snippet, Tokens tokens) {
+    OperandKind(String placeholder, Tokens tokens) {
         this.placeholder = placeholder;
-        this.snippet = snippet;
         this.tokens = tokens;
     }
 
@@ -194,9 +192,9 @@ public enum OperandKind {
         return placeholder;
     }
 
-    /** An LSP snippet that writes one operand of this kind ({@code ${1:..}} tab stops). */
-    public String snippet() {
-        return snippet;
+    /** The LSP snippet tab stop {@code tab} of one operand of this kind: its placeholder, e.g. {@code ${2:rN}}. */
+    public String snippet(int tab) {
+        return "${" + tab + ":" + placeholder.replace("$", "\\$").replace("}", "\\}") + "}";
     }
 
     /** The tokens this kind accepts. */

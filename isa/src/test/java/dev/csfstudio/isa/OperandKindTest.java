@@ -63,7 +63,7 @@ class OperandKindTest {
 
     @Test
     void snippetsAndTokensSayWhatAnOperandTakes() {
-        assertEquals("[d${1:0} + ${2:0}]", OperandKind.MEMOFF.snippet());
+        assertEquals("${3:[dN + offset]}", OperandKind.MEMOFF.snippet(3));
         assertTrue(OperandKind.MEMOFF.acceptsPairs());
         assertFalse(OperandKind.MEMOFF.acceptsRegisters());
         assertTrue(OperandKind.REGRANGE.acceptsRegisters());

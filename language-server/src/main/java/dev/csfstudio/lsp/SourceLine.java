@@ -223,7 +223,7 @@ public final class SourceLine {
     }
 
     static boolean isRegister(String word) {
-        if (word.length() < 2 || word.length() > 3) {
+        if (word.length() < 2 || word.length() > 4) { // r0..r999: v12 has r127
             return false;
         }
         char c = Character.toLowerCase(word.charAt(0));
