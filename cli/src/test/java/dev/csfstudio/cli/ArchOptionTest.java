@@ -29,7 +29,7 @@ class ArchOptionTest {
     }
 
     private static List<String> instructionLines(String source) {
-        return source.lines().filter(l -> l.startsWith("    ")).map(String::strip).toList();
+        return DisassembleCommandTest.instructionLines(source);
     }
 
     @Test

@@ -26,11 +26,6 @@ public enum OperandKind {
         void print(StringBuilder out, long first, long second, Disassembler.TargetNamer namer) {
             out.append('d').append(first);
         }
-
-        @Override
-        public String missingRegisters(long first, long second, int registers) {
-            return pairMissing(first, registers);
-        }
     },
     /** {@code #0x..}: an immediate printed in hex. */
     HEX("#imm", Tokens.IMMEDIATE) {
@@ -52,22 +47,12 @@ public enum OperandKind {
         void print(StringBuilder out, long first, long second, Disassembler.TargetNamer namer) {
             out.append("[d").append(first).append(']');
         }
-
-        @Override
-        public String missingRegisters(long first, long second, int registers) {
-            return pairMissing(first, registers);
-        }
     },
     /** {@code [dN + off]}: a register pair (first field) and a signed byte offset (second field). */
     MEMOFF("[dN + offset]", Tokens.ADDRESS) {
         @Override
         void print(StringBuilder out, long first, long second, Disassembler.TargetNamer namer) {
             out.append("[d").append(first).append(second < 0 ? " - " : " + ").append(Math.abs(second)).append(']');
-        }
-
-        @Override
-        public String missingRegisters(long first, long second, int registers) {
-            return pairMissing(first, registers);
         }
     },
     /** {@code rA:rB:..}: base register (first field) and a 16-bit mask of registers from it (second field). */
@@ -225,7 +210,7 @@ public enum OperandKind {
      * do (immediates name none).
      */
     public String missingRegisters(long first, long second, int registers) {
-        return null;
+        return acceptsPairs() ? pairMissing(first, registers) : null;
     }
 
     /** Whether the canonical text of these field values assembles back to them. */

@@ -171,7 +171,7 @@ public final class HoverService {
             return "";
         }
         int offset = (int) (line.get().address() - section.get().address());
-        return ClearColor.ofRenderTarget(section.get().bytes(), offset)
+        return ClearColor.ofRenderTarget(descriptors, section.get().bytes(), offset)
                 .map(c -> "\n\nClear colour: " + c.describe()).orElse("");
     }
 

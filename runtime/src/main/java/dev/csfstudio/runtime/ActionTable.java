@@ -35,6 +35,10 @@ final class ActionTable {
             for (int i = 0; i < Execution.SLOTS; i++) {
                 fields[i] = def.semantics().slot(i).orElse(null);
                 if (Execution.CONDITION_ROLE.equals(def.semantics().action().role(i))) {
+                    if (i != 1 && i != 2) {
+                        // DecodedPage keeps a condition's ordinal in slot b or c
+                        throw new IllegalStateException(def.semantics().action() + ": a condition must be in slot b or c");
+                    }
                     conditionSlots[def.opcode()] = i;
                 }
             }

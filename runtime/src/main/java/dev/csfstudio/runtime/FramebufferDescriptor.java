@@ -157,7 +157,7 @@ final class FramebufferDescriptor {
                 || field(RT, "swizzle", rt) != IDENTITY_SWIZZLE;
         return new Writable(k, at, format, internal,
                 layout == LINEAR ? RenderTarget.Layout.LINEAR : RenderTarget.Layout.TILED_U_INTERLEAVED,
-                field(RT, "base", rt), field(RT, "row_stride", rt), ClearColor.ofRenderTarget(rt, 0).orElseThrow(),
+                field(RT, "base", rt), field(RT, "row_stride", rt), ClearColor.ofRenderTarget(DESCRIPTORS, rt, 0).orElseThrow(),
                 ignored);
     }
 

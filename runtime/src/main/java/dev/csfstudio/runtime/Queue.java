@@ -16,6 +16,9 @@ import java.util.List;
  */
 public final class Queue {
 
+    /** Call frames, the root frame included (every architecture has {@link Arch#callDepth()} = 8). */
+    public static final int MAX_FRAMES = Arch.DEFAULT.callDepth();
+
     /** Bytes of one ring-buffer entry (three instructions). */
     static final int RING_ENTRY = 24;
 
