@@ -119,8 +119,9 @@ final class CsfTextDocumentService implements TextDocumentService {
     @Override
     public CompletableFuture<Hover> hover(HoverParams params) {
         Position at = position(present(params).getPosition());
-        return onAnalysis(params.getTextDocument(), a -> inside(a.document(), at).flatMap(p -> features(a).hover().hover(a.document(),
-                p, Optional.of(a), server.scheduler().lastFeedback(a.document().uri()).map(RunFeedback::registers)))
+        return onAnalysis(params.getTextDocument(), a -> inside(a.document(), at).flatMap(p -> features(a).hover()
+                .hover(a.document(), p, Optional.of(a),
+                        server.scheduler().lastFeedback(a.document().uri()).map(RunFeedback::registers)))
                 .orElse(null));
     }
 
