@@ -1,16 +1,21 @@
 #!/usr/bin/env bash
-# Assembler benchmark (issue 2, section 6): CSF Studio against GNU as on sources of the same line count,
-# measured in the same run. Prints whole-process times, their ratio (goal: csf/as <= 1.0), peak heap
-# (goal: < 1 GiB; the JVM runs with -Xmx1g) and in-process throughput from JMH.
+# Assembler benchmark: CSF Studio against GNU as on sources of several shapes, each shape with the same line
+# count for both and all measured in the same run: mixed (the original: instructions of every kind, labels,
+# comments), branches (a label every few lines, branches to label expressions, constants), data (buffers of
+# .word/.dword/.hword/.byte lists with .fbd/.rt descriptors) and reglists (LOAD/STORE_MULTIPLE register
+# lists). Prints the median whole-process time and max RSS of each, csf's peak heap (-Xmx1g) and the ratio
+# csf/as (goal <= 0.50 on every shape), then in-process throughput from JMH.
 #
-# Usage: bench/asm.sh [INSTRUCTIONS]   (default 1000000; the JMH part always uses 1000000)
+# Usage: bench/asm.sh [INSTRUCTIONS]   (mixed's instruction count, default 1000000; the other shapes get as
+#                                       many lines as mixed has; the JMH part always uses 1000000)
+#        SHAPES="mixed data" bench/asm.sh   only these shapes
 #        SKIP_JMH=1 bench/asm.sh        whole-process comparison only
-#        SKIP_BUILD=1 bench/asm.sh      use the jars already built (RUNS=N: best of N runs, default 3)
+#        SKIP_BUILD=1 bench/asm.sh      use the jars already built (RUNS=N: median of N runs, default 5)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 n="${1:-1000000}"
-runs="${RUNS:-3}"
+runs="${RUNS:-5}"
 
 command -v as >/dev/null || { echo "asm.sh: GNU as not found (install binutils)" >&2; exit 1; }
 if [[ -z "${SKIP_BUILD:-}" ]]; then
@@ -20,40 +25,48 @@ fi
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-# The generator needs nothing but its own classes.
-java -cp bench/target/classes dev.csfstudio.bench.asm.BenchmarkSources "$work/bench.csf" "$work/bench.s" "$n" >&2
 
-# best elapsed seconds and its max RSS (KiB) over $runs runs of a command
-best_of() {
-  local best="" rss=""
+# median elapsed seconds over $runs runs of a command, with the max RSS (KiB) and CPU seconds of that run
+median_of() {
   for _ in $(seq "$runs"); do
-    /usr/bin/time -f '%e %M' -o "$work/time" "$@" >/dev/null 2>"$work/stderr" \
+    /usr/bin/time -f '%e %M %U %S' -o "$work/time" "$@" >/dev/null 2>"$work/stderr" \
       || { echo "asm.sh: failed: $*" >&2; cat "$work/stderr" >&2; exit 1; }
-    read -r t m < "$work/time"
-    if [[ -z "$best" ]] || awk -v a="$t" -v b="$best" 'BEGIN { exit !(a < b) }'; then best="$t"; rss="$m"; fi
-  done
-  echo "$best $rss"
+    cat "$work/time"
+  done | sort -n | awk '{ t[NR] = $1; m[NR] = $2; c[NR] = $3 + $4 } END { i = int((NR + 1) / 2); print t[i], m[i], c[i] }'
 }
 
-read -r as_s as_rss < <(best_of as "$work/bench.s" -o "$work/bench.o")
 export CSF_JAVA_OPTS="-Xmx1g -Xlog:gc,gc+heap+exit:file=$work/gc.log"
 # ./csf as users run it (with its JVM options); with SKIP_BUILD it must not rebuild a jar another edit made stale.
 [[ -n "${SKIP_BUILD:-}" ]] && export CSF_NO_REBUILD=1
-csf_cmd=(./csf)
-read -r csf_s csf_rss < <(best_of "${csf_cmd[@]}" asm "$work/bench.csf" -o "$work/bench.bin")
+
 # Peak heap of the last run: the largest occupancy before any collection ("123M->45M(1024M)") or, as a run
 # may well finish without one, the heap in use at exit (the generations' "total ...K, used ...K", summed).
-peak_heap="$( { grep -o '[0-9]*M->' "$work/gc.log" | sed 's/M->//'
-  grep 'heap,exit' "$work/gc.log" | grep -o 'total [0-9]*K, used [0-9]*K' | sed 's/.*used \([0-9]*\)K/\1/' \
-    | awk '{ s += $1 } END { if (NR) printf "%d\n", s / 1024 }'; } | sort -n | tail -1)"
+peak_heap() {
+  { grep -o '[0-9]*M->' "$work/gc.log" | sed 's/M->//'
+    grep 'heap,exit' "$work/gc.log" | grep -o 'total [0-9]*K, used [0-9]*K' | sed 's/.*used \([0-9]*\)K/\1/' \
+      | awk '{ s += $1 } END { if (NR) printf "%d\n", s / 1024 }'; } | sort -n | tail -1
+}
 
-lines="$(wc -l < "$work/bench.csf")"
-printf '%-28s %s\n' "source lines (each):" "$lines"
-printf '%-28s %6.2f s   max RSS %5d MiB\n' "GNU as (best of $runs):" "$as_s" "$((as_rss / 1024))"
-printf '%-28s %6.2f s   max RSS %5d MiB   peak heap %s MiB (-Xmx1g)\n' "csf asm (best of $runs):" "$csf_s" \
-  "$((csf_rss / 1024))" "${peak_heap:-<no GC>}"
-printf '%-28s %6s   (goal <= 1.00)\n' "ratio csf/as:" \
-  "$(awk -v a="$csf_s" -v b="$as_s" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }')"
+# The generators need nothing but their own classes. "mixed" is the original shape with $n instructions; the
+# other shapes get as many lines as it has, so every row compares the same number of lines.
+gen=(java -cp bench/target/classes)
+"${gen[@]}" dev.csfstudio.bench.asm.BenchmarkSources "$work/mixed.csf" "$work/mixed.s" "$n" >&2
+lines="$(wc -l < "$work/mixed.csf")"
+shapes="${SHAPES:-mixed branches data reglists}"
+printf '%-10s %8s %7s %7s %7s %7s %7s %7s %8s %7s\n' shape lines "as s" "as cpu" "as MiB" "csf s" "csf cpu" \
+  "csf MiB" "heap MiB" csf/as
+for shape in $shapes; do
+  if [[ "$shape" != mixed ]]; then
+    "${gen[@]}" dev.csfstudio.bench.asm.ShapedSources "$shape" "$work/$shape.csf" "$work/$shape.s" "$lines" >&2
+  fi
+  read -r as_s as_rss as_cpu < <(median_of as "$work/$shape.s" -o "$work/$shape.o")
+  read -r csf_s csf_rss csf_cpu < <(median_of ./csf asm "$work/$shape.csf" -o "$work/$shape.bin")
+  printf '%-10s %8d %7.2f %7.2f %7d %7.2f %7.2f %7d %8s %7s\n' "$shape" "$(wc -l < "$work/$shape.csf")" "$as_s" \
+    "$as_cpu" "$((as_rss / 1024))" "$csf_s" "$csf_cpu" "$((csf_rss / 1024))" "$(peak_heap)" \
+    "$(awk -v a="$csf_s" -v b="$as_s" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }')"
+done
+echo "(median of $runs runs each by elapsed time, its CPU seconds beside it; csf runs with -Xmx1g;"
+echo " goal: csf/as of elapsed time <= 0.50 on every shape, peak heap < 1 GiB)"
 
 if [[ -z "${SKIP_JMH:-}" ]]; then
   # JMH from the module's class path (independent of how the shaded benchmarks.jar is packed).

@@ -218,7 +218,7 @@ function renderRegisters(registers: unknown): string {
         }
     });
     if (rows.length === 0) {
-        return '<h2>Registers</h2><p class="muted">All 96 registers of the entry queue are zero.</p>';
+        return `<h2>Registers</h2><p class="muted">All ${registers.length} registers of the entry queue are zero.</p>`;
     }
     return `<h2>Registers (non-zero, entry queue)</h2><table class="regs">${rows.join('')}</table>`;
 }

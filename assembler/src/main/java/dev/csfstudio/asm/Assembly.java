@@ -14,6 +14,7 @@ import dev.csfstudio.program.LazyList;
 import dev.csfstudio.program.LazyMap;
 
 import dev.csfstudio.grammar.CsfParser;
+import dev.csfstudio.isa.Arch;
 import dev.csfstudio.isa.BitField;
 import dev.csfstudio.isa.Disassembler;
 import dev.csfstudio.isa.InstructionDef;
@@ -227,7 +228,14 @@ final class Assembly implements ExpressionEvaluator.Scope {
     private record NamedUse(String name, SourceRange range) {
     }
 
-    private final InstructionSet isa = InstructionSet.v10();
+    /** The architecture every line is encoded for: the main file's {@code .arch}, else the options'. */
+    private Arch arch;
+    private InstructionSet isa;
+    /** Where {@code .arch} set {@link #arch} (null: nothing did), and the first instruction or data. */
+    private SourceRange archDeclared;
+    private SourceRange firstContent;
+    /** What chose {@link #arch}, for messages. */
+    private String archChosenBy;
     private final AssemblerOptions options;
     private final SourceReader reader;
     private final List<Diagnostic> diagnostics = new ArrayList<>();
@@ -260,7 +268,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
     private final List<NamedUse[]> submits = new ArrayList<>();
     private NamedUse entry;
 
-    private final DescriptorDirectives descriptors = new DescriptorDirectives();
+    private DescriptorDirectives descriptors;
     /** Threads that parse ahead of the in-order passes; 0 = one per core, 1 = all on this thread. */
     private final int threads;
     /** Lines per chunk of that work. */
@@ -286,6 +294,11 @@ final class Assembly implements ExpressionEvaluator.Scope {
 
     AssemblyResult run(Path file, SourceText text) {
         Path main = file == null ? null : file.toAbsolutePath().normalize();
+        java.util.Optional<Arch> declared = DeclaredArch.in(text.bytes());
+        archChosenBy = declared.isPresent() ? "its .arch" : "the default";
+        arch = declared.orElse(options.arch());
+        isa = arch.instructionSet();
+        descriptors = new DescriptorDirectives(arch.descriptors());
         pass = 1;
         // Sized for a label every few lines: growing a map of a hundred thousand labels step by step cost
         // more than all other work on labels (the main thread defines them, in order).
@@ -303,7 +316,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
         // Workers re-parse, ahead of this thread, the statements pass 1 could not finish, and look up the
         // labels plain branches name: pass 1 is over, so the symbol maps are only read from here on.
         OrderedChunks<Object> reparsed = new OrderedChunks<>(stmts.size(), chunkLines, threads, (from, to) -> {
-            Object[] out = LineScanner.parse(stmts, from, to, plainScanner);
+            Object[] out = LineScanner.parse(arch, stmts, from, to, plainScanner);
             for (int i = from; i < to; i++) {
                 if (out[i - from] instanceof PlainInstructionScanner.Branch b) {
                     out[i - from] = new ResolvedBranch(b, branchTarget(b, i));
@@ -320,6 +333,8 @@ final class Assembly implements ExpressionEvaluator.Scope {
             if (!s.skip() && !s.done()) {
                 if (next instanceof ResolvedBranch b) {
                     pass2Branch(s, b.branch(), b.target());
+                } else if (next instanceof LineScanner.DataLine data) {
+                    writeData(s, data);
                 } else {
                     pass2(s, (LineParser.ParsedLine) next);
                 }
@@ -379,7 +394,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
             stmts.ensureCapacity(lineCount); // about one statement a line: no copying a million-entry list as it grows
         }
         OrderedChunks<Object> scanned = new OrderedChunks<>(lineCount, chunkLines, threads,
-                (from, to) -> LineScanner.scan(src, from + 1, to + 1, plainScanner));
+                (from, to) -> LineScanner.scan(arch, src, from + 1, to + 1, plainScanner));
         boolean pandecode = false; // .syntax pandecode holds to the end of this file (not into its includes)
         for (int n = 1; n <= lineCount; n++) {
             Object next = scanned.next();
@@ -390,29 +405,21 @@ final class Assembly implements ExpressionEvaluator.Scope {
                 continue;
             }
             if (next instanceof LineScanner.EncodedLine e) {
-                Stmt s = new Stmt(src, n);
-                stmts.add(s);
-                stmt = s;
-                stmtIndex = stmts.size() - 1;
-                pass1Encoded(s, e, List.of());
+                pass1Encoded(nextStatement(src, n), e, List.of());
                 continue;
             }
             if (next instanceof LineScanner.RawWord w) {
-                Stmt s = new Stmt(src, n);
-                stmts.add(s);
-                stmt = s;
-                stmtIndex = stmts.size() - 1;
-                pass1RawWord(s, w);
+                pass1RawWord(nextStatement(src, n), w);
+                continue;
+            }
+            if (next instanceof LineScanner.DataLine data) {
+                pass1Data(nextStatement(src, n), data);
                 continue;
             }
             LineScanner.ScannedLine scan = (LineScanner.ScannedLine) next;
             String lineText = scan.text();
             if (scan.encoded() != null) {
-                Stmt s = new Stmt(src, n);
-                stmts.add(s);
-                stmt = s;
-                stmtIndex = stmts.size() - 1;
-                pass1Encoded(s, scan.encoded(), scan.diagnostics());
+                pass1Encoded(nextStatement(src, n), scan.encoded(), scan.diagnostics());
                 continue;
             }
             diagnostics.addAll(pandecodeHint(src, n, scan.diagnostics()));
@@ -420,10 +427,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
             if (line.label().isEmpty() && line.statement() == null) {
                 continue;
             }
-            Stmt s = new Stmt(src, n);
-            stmts.add(s);
-            stmt = s;
-            stmtIndex = stmts.size() - 1;
+            Stmt s = nextStatement(src, n);
             for (CsfParser.LabelContext l : line.label()) {
                 defineLabel(s, l.name.getText(), Parsing.range(s.src.path(), l.name));
             }
@@ -440,11 +444,23 @@ final class Assembly implements ExpressionEvaluator.Scope {
             } else if (d != null && directiveName(d).equals(".syntax")) {
                 s.skip(true);
                 pandecode = syntax(d, pandecode);
+            } else if (d != null && directiveName(d).equals(".arch")) {
+                s.skip(true);
+                arch(d, chain.size() == 1);
             } else {
                 pass1(s, line.statement());
             }
         }
         chain.pop();
+    }
+
+    /** A new statement for line {@code n} of {@code src}, the one the in-order pass works on now. */
+    private Stmt nextStatement(SourceFile src, int n) {
+        Stmt s = new Stmt(src, n);
+        stmts.add(s);
+        stmt = s;
+        stmtIndex = stmts.size() - 1;
+        return s;
     }
 
     /** {@code .syntax pandecode} or {@code .syntax csf}: the syntax of the rest of the file. */
@@ -462,6 +478,47 @@ final class Assembly implements ExpressionEvaluator.Scope {
         return mode.equals("pandecode");
     }
 
+    /**
+     * {@code .arch NAME}: only the main file chooses, before its first instruction or data (the scanners have
+     * encoded with it since the first line); any other {@code .arch} may only repeat the architecture in force.
+     */
+    private void arch(CsfParser.DirectiveContext d, boolean mainFile) {
+        List<CsfParser.ArgumentContext> args = d.argument();
+        String spelling = args.size() == 1 && args.get(0) instanceof CsfParser.PlainArgumentContext p ? p.getText()
+                : args.stream().map(a -> a.getText()).collect(Collectors.joining(", "));
+        Arch named = args.size() == 1 ? Arch.bySpelling(spelling).orElse(null) : null;
+        SourceRange at = range(d);
+        if (named == null) {
+            report(Diagnostic.error(args.isEmpty() ? at : range(args.get(0)), "arch", "unknown architecture '"
+                    + spelling + "': expected one of " + Arch.spellings()));
+            return;
+        }
+        if (archDeclared != null) {
+            if (named != arch) {
+                report(Diagnostic.error(at, "arch", ".arch " + named.spelling() + " conflicts with .arch "
+                        + arch.spelling() + " given before; a program has one architecture")
+                        .withRelated(List.of(new Diagnostic.Related(archDeclared, "architecture set here"))));
+            }
+            return;
+        }
+        if (!mainFile) {
+            if (named != arch) {
+                report(Diagnostic.error(at, "arch", "included file says .arch " + named.spelling()
+                        + " but the main file is assembled for " + arch.spelling()
+                        + " (" + archChosenBy + "); an included file inherits the architecture: put '.arch "
+                        + named.spelling() + "' in the main file before its first instruction"));
+            }
+            return;
+        }
+        if (firstContent != null) {
+            report(Diagnostic.error(at, "arch", ".arch must come before the first instruction or data: every"
+                    + " line is encoded for the architecture it selects")
+                    .withRelated(List.of(new Diagnostic.Related(firstContent, "first instruction or data"))));
+            return;
+        }
+        archDeclared = at;
+    }
+
     /** Files already warned that pandecode's register lists hide the base register. */
     private final Set<Path> listBaseWarned = new HashSet<>();
 
@@ -475,15 +532,12 @@ final class Assembly implements ExpressionEvaluator.Scope {
         if (line == null) {
             return false;
         }
-        PandecodeText.Reading reading = line.read();
+        PandecodeText.Reading reading = line.read(arch);
         boolean canonicalParses = !(scanned instanceof LineScanner.ScannedLine sl) || sl.diagnostics().isEmpty();
         if (reading instanceof PandecodeText.Mismatch && canonicalParses) {
             return false;
         }
-        Stmt s = new Stmt(src, n);
-        stmts.add(s);
-        stmt = s;
-        stmtIndex = stmts.size() - 1;
+        Stmt s = nextStatement(src, n);
         for (int i = 0; i < line.labels().size(); i++) {
             int[] c = line.labelColumns().get(i);
             defineLabel(s, line.labels().get(i), new SourceRange(src.path(), n, c[0], n, c[1]));
@@ -533,7 +587,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
             return found;
         }
         PandecodeLine line = PandecodeLine.of(src.lineText(n));
-        if (line == null || !(line.read() instanceof PandecodeText.Word w)) {
+        if (line == null || !(line.read(arch) instanceof PandecodeText.Word w)) {
             return found;
         }
         String canonical = new Disassembler(isa).disassemble(w.word());
@@ -657,11 +711,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
      * it): the same steps as {@link #pass1} in order.
      */
     private void pass1Encoded(Stmt s, LineScanner.EncodedLine e, List<Diagnostic> found) {
-        Path file = s.src.path();
-        for (int i = 0; i < e.labelNames().length; i++) {
-            defineLabel(s, e.labelNames()[i], new SourceRange(file, s.lineNo, e.labelColumns()[2 * i], s.lineNo,
-                    e.labelColumns()[2 * i + 1]));
-        }
+        defineLabels(s, e.labelNames(), e.labelColumns());
         if (e.labelsOnly()) {
             s.skip(true); // as a parsed line with labels and no statement
             return;
@@ -687,12 +737,16 @@ final class Assembly implements ExpressionEvaluator.Scope {
         }
     }
 
+    /** Labels a worker read on the statement's line: names and their start and end columns, two a label. */
+    private void defineLabels(Stmt s, String[] names, int[] columns) {
+        for (int i = 0; i < names.length; i++) {
+            defineLabel(s, names[i], new SourceRange(s.src.path(), s.lineNo, columns[2 * i], s.lineNo, columns[2 * i + 1]));
+        }
+    }
+
     /** Pass 1 of a {@code .inst} line a worker has read: what {@link #directivePass1} and pass 2 do with it. */
     private void pass1RawWord(Stmt s, LineScanner.RawWord w) {
-        for (int i = 0; i < w.labelNames().length; i++) {
-            defineLabel(s, w.labelNames()[i], new SourceRange(s.src.path(), s.lineNo, w.labelColumns()[2 * i], s.lineNo,
-                    w.labelColumns()[2 * i + 1]));
-        }
+        defineLabels(s, w.labelNames(), w.labelColumns());
         s.columns(w.column(), w.endColumn());
         try {
             SectionBuilder sec = section();
@@ -708,6 +762,40 @@ final class Assembly implements ExpressionEvaluator.Scope {
             s.skip(true);
             report(e.diagnostic());
         }
+    }
+
+    /** Pass 1 of a data line of literals a worker has read: what {@link #directivePass1} does with it. */
+    private void pass1Data(Stmt s, LineScanner.DataLine data) {
+        defineLabels(s, data.labelNames(), data.labelColumns());
+        s.columns(data.column(), data.endColumn());
+        try {
+            SectionBuilder sec = section();
+            if (sec.kind == SectionKind.STREAM) {
+                throw misplacedData(s.range(), data.directive(), sec);
+            }
+            place(s, sec, (long) data.width() * data.values().length);
+        } catch (DiagnosticException e) {
+            s.skip(true);
+            report(e.diagnostic());
+        }
+    }
+
+    /** Pass 2 of a data line of literals: its values, in range since the scanner checked them. */
+    private void writeData(Stmt s, LineScanner.DataLine data) {
+        byte[] out = s.section.bytes;
+        int at = s.offset;
+        for (long v : data.values()) {
+            for (int i = 0; i < data.width(); i++) {
+                out[at++] = (byte) (v >>> (8 * i));
+            }
+        }
+        s.emitted(true);
+    }
+
+    private static DiagnosticException misplacedData(SourceRange at, String directive, SectionBuilder sec) {
+        return new DiagnosticException(Diagnostic.error(at, "misplaced-statement", "data directive "
+                + directive + " in stream '" + sec.name + "'; put data in a .buffer (e.g. '.buffer data')")
+                .withSuggestions(List.of(".buffer data")));
     }
 
     private static DiagnosticException misplacedInst(SourceRange at, SectionBuilder sec) {
@@ -737,7 +825,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
     private void encodeEarly(Stmt s, CsfParser.InstructionContext ctx) {
         List<Diagnostic> found = new ArrayList<>();
         try {
-            InstructionEncoder.Encoded enc = new InstructionEncoder(isa, s.src.path(), found).encode(ctx, operands(s));
+            InstructionEncoder.Encoded enc = new InstructionEncoder(arch, s.src.path(), found).encode(ctx, operands(s));
             diagnostics.addAll(pandecodeHint(s.src, s.lineNo, found));
             s.done(true);
             encoded(s, enc);
@@ -810,6 +898,9 @@ final class Assembly implements ExpressionEvaluator.Scope {
         if (sec.cursor + size > MAX_SECTION_BYTES) {
             throw DiagnosticException.error(s.range(), "out-of-range", "section '" + sec.name
                     + "' would grow beyond " + MAX_SECTION_BYTES + " bytes");
+        }
+        if (firstContent == null) {
+            firstContent = s.range();
         }
         s.section = sec;
         s.offset = (int) sec.cursor;
@@ -996,7 +1087,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
             case ".fbd", ".rt" -> {
                 SectionBuilder sec = dataSection(name, d);
                 DescriptorDirectives.FbdInfo fbd = descriptors.sizePass(this, s, d, sec, name.equals(".fbd"));
-                place(s, sec, name.equals(".fbd") ? fbd.size() : DescriptorDirectives.renderTargetSize());
+                place(s, sec, name.equals(".fbd") ? fbd.size() : descriptors.renderTargetSize());
             }
             case ".include" -> s.skip(true);
             default -> {
@@ -1103,9 +1194,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
     private SectionBuilder dataSection(String directive, CsfParser.DirectiveContext d) {
         SectionBuilder sec = section();
         if (sec.kind == SectionKind.STREAM) {
-            throw new DiagnosticException(Diagnostic.error(range(d), "misplaced-statement", "data directive "
-                    + directive + " in stream '" + sec.name + "'; put data in a .buffer (e.g. '.buffer data')")
-                    .withSuggestions(List.of(".buffer data")));
+            throw misplacedData(range(d), directive, sec);
         }
         return sec;
     }
@@ -1205,7 +1294,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
         try {
             if (st.instruction() != null) {
                 List<Diagnostic> found = new ArrayList<>();
-                InstructionEncoder encoder = new InstructionEncoder(isa, s.src.path(), found);
+                InstructionEncoder encoder = new InstructionEncoder(arch, s.src.path(), found);
                 try {
                     encoded(s, encoder.encode(st.instruction(), operands(s)));
                 } catch (UnresolvedException e) {
@@ -1692,7 +1781,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
         }
         warnUnusedLabels();
         List<Section> built = sections.values().stream().map(SectionBuilder::build).toList();
-        return new Program(built, entryName, vms, allQueues, jobs, new LazyMap<>(tables::globals), files, options.arch());
+        return new Program(built, entryName, vms, allQueues, jobs, new LazyMap<>(tables::globals), files, arch);
     }
 
     private String defaultEntry() {

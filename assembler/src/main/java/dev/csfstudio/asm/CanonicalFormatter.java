@@ -6,6 +6,7 @@ import dev.csfstudio.program.Severity;
 
 import dev.csfstudio.grammar.CsfLexer;
 import dev.csfstudio.grammar.CsfParser;
+import dev.csfstudio.isa.Arch;
 import dev.csfstudio.isa.BitField;
 import dev.csfstudio.isa.InstructionDef;
 import dev.csfstudio.isa.InstructionSet;
@@ -38,13 +39,14 @@ public final class CanonicalFormatter {
 
     /** Directives that structure a file and therefore start at column 0. */
     private static final Set<String> TOP_LEVEL = Set.of(".stream", ".buffer", ".vm", ".queue", ".submit", ".entry",
-            ".include", ".equ", ".set");
+            ".include", ".equ", ".set", ".arch");
 
     private CanonicalFormatter() {
     }
 
     public static String format(String text) {
         ParsedSource parsed = Parsing.parse(text);
+        Arch arch = DeclaredArch.in(SourceText.of(text).bytes()).orElse(Arch.DEFAULT);
         Set<Integer> broken = new HashSet<>();
         for (Diagnostic d : parsed.diagnostics()) {
             for (int l = d.range().line(); l <= d.range().endLine(); l++) {
@@ -77,7 +79,7 @@ public final class CanonicalFormatter {
             } else if (line == null) {
                 formatted = comments.containsKey(n) ? original.stripTrailing() : "";
             } else {
-                formatted = formatLine(parsed, line, comments.get(n));
+                formatted = formatLine(arch, parsed, line, comments.get(n));
             }
             out.append(formatted);
             if (n < starts.length) {
@@ -87,7 +89,7 @@ public final class CanonicalFormatter {
         return out.toString();
     }
 
-    private static String formatLine(ParsedSource parsed, CsfParser.LineContext line, String comment) {
+    private static String formatLine(Arch arch, ParsedSource parsed, CsfParser.LineContext line, String comment) {
         StringBuilder sb = new StringBuilder();
         for (CsfParser.LabelContext l : line.label()) {
             if (sb.length() > 0) {
@@ -101,7 +103,7 @@ public final class CanonicalFormatter {
             List<String> operands;
             boolean topLevel = false;
             if (st.instruction() != null) {
-                String[] parts = instruction(parsed, st.instruction());
+                String[] parts = instruction(arch, parsed, st.instruction());
                 head = parts[0];
                 operands = List.of(parts).subList(1, parts.length);
             } else {
@@ -153,10 +155,10 @@ public final class CanonicalFormatter {
     }
 
     /** The mnemonic head followed by each operand's text. */
-    private static String[] instruction(ParsedSource parsed, CsfParser.InstructionContext ctx) {
-        InstructionSet isa = InstructionSet.v10();
+    private static String[] instruction(Arch arch, ParsedSource parsed, CsfParser.InstructionContext ctx) {
+        InstructionSet isa = arch.instructionSet();
         List<Diagnostic> ignored = new ArrayList<>();
-        InstructionEncoder encoder = new InstructionEncoder(isa, null, ignored);
+        InstructionEncoder encoder = new InstructionEncoder(arch, null, ignored);
         InstructionEncoder.Mnemonic m = InstructionEncoder.split(null, ctx.mnemonic);
         List<String> out = new ArrayList<>();
         InstructionDef def = isa.byMnemonic(m.name()).orElse(null);

@@ -14,6 +14,7 @@ import dev.csfstudio.isa.PixelFormats;
 import dev.csfstudio.isa.TileBufferFormat;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -65,14 +66,23 @@ final class DescriptorDirectives {
         }
     }
 
-    private final DescriptorSet set = DescriptorSet.v10();
+    private final DescriptorSet set;
+    /**
+     * The table's default expressions, parsed once per assembly: every descriptor would otherwise parse each of
+     * its fields' defaults again (a descriptor-heavy source spent an eighth of its time there).
+     */
+    private final Map<String, CsfParser.ExprContext> defaultExpressions = new HashMap<>();
     private final Map<SectionBuilder, Map<Long, FbdInfo>> fbds = new IdentityHashMap<>();
     private final Map<SectionBuilder, FbdInfo> lastFbd = new IdentityHashMap<>();
     /** Each .fbd/.rt statement's pass-1 facts, kept here: few statements are descriptors. */
     private final Map<Assembly.Stmt, FbdInfo> infoOf = new IdentityHashMap<>();
 
-    static long renderTargetSize() {
-        return DescriptorSet.v10().get(RT).size();
+    DescriptorDirectives(DescriptorSet set) {
+        this.set = set;
+    }
+
+    long renderTargetSize() {
+        return set.get(RT).size();
     }
 
     FbdInfo fbdAt(SectionBuilder section, long offset) {
@@ -421,7 +431,7 @@ final class DescriptorDirectives {
             if (f.enumType() != null && f.enumType().valueOf(f.defaultValue()).isPresent()) {
                 return f.enumType().valueOf(f.defaultValue()).getAsLong();
             }
-            CsfParser.ExprContext e = Parsing.parseExpression(f.defaultValue());
+            CsfParser.ExprContext e = defaultExpressions.computeIfAbsent(f.defaultValue(), Parsing::parseExpression);
             if (e == null) {
                 throw DiagnosticException.error(where, "descriptor-table", "malformed default '" + f.defaultValue()
                         + "' of field " + f.name() + " in the descriptor table");

@@ -5,6 +5,7 @@ import dev.csfstudio.program.Diagnostic;
 import dev.csfstudio.program.Severity;
 
 import dev.csfstudio.grammar.CsfParser;
+import dev.csfstudio.isa.Arch;
 import dev.csfstudio.isa.BitField;
 import dev.csfstudio.isa.InstructionDef;
 import dev.csfstudio.isa.InstructionSet;
@@ -49,13 +50,15 @@ final class InstructionEncoder {
 
     private static final Pattern UNKNOWN = Pattern.compile("(?i)UNKNOWN_([0-9]{1,3})");
 
+    private final Arch arch;
     private final InstructionSet isa;
     private final Path file;
     private final List<Diagnostic> diagnostics;
     private int errors;
 
-    InstructionEncoder(InstructionSet isa, Path file, List<Diagnostic> diagnostics) {
-        this.isa = isa;
+    InstructionEncoder(Arch arch, Path file, List<Diagnostic> diagnostics) {
+        this.arch = arch;
+        this.isa = arch.instructionSet();
         this.file = file;
         this.diagnostics = diagnostics;
     }
@@ -118,7 +121,7 @@ final class InstructionEncoder {
             if (unknown.matches()) {
                 return encodeUnknown(ctx, m, Integer.parseInt(unknown.group(1)), operands);
             }
-            report(unknownMnemonic(m.nameRange(), m.name(), mnemonicSuggestions(m.name())));
+            report(unknownMnemonic(arch, m.nameRange(), m.name(), mnemonicSuggestions(m.name())));
             return null;
         }
         int errorsBefore = errorCount();
@@ -148,8 +151,17 @@ final class InstructionEncoder {
         return isa.byMnemonic(name).isEmpty() && !UNKNOWN.matcher(name).matches();
     }
 
-    /** The error for a mnemonic no instruction has (the plain scanner makes it too). */
-    static Diagnostic unknownMnemonic(SourceRange nameRange, String name, List<String> near) {
+    /**
+     * The error for a mnemonic no instruction of {@code arch} has (the plain scanner makes it too); a mnemonic
+     * of another architecture says which one has it and how to select it.
+     */
+    static Diagnostic unknownMnemonic(Arch arch, SourceRange nameRange, String name, List<String> near) {
+        for (Arch other : Arch.values()) {
+            if (other != arch && other.instructionSet().byMnemonic(name).isPresent()) {
+                return Diagnostic.error(nameRange, "unknown-mnemonic", "unknown mnemonic '" + name + "' in "
+                        + arch.spelling() + " (" + other.spelling() + " only; add .arch " + other.spelling() + ")");
+            }
+        }
         return Diagnostic.error(nameRange, "unknown-mnemonic", "unknown mnemonic '" + name + "'"
                 + SpellingSuggestions.didYouMean(near)).withSuggestions(near);
     }

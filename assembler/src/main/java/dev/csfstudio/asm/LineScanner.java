@@ -6,12 +6,15 @@ import dev.csfstudio.program.Diagnostic;
 import dev.csfstudio.grammar.CsfParser;
 import dev.csfstudio.isa.BitField;
 import dev.csfstudio.isa.InstructionDef;
-import dev.csfstudio.isa.InstructionSet;
+import dev.csfstudio.grammar.Lexicon;
+import dev.csfstudio.isa.Arch;
 import java.nio.file.Path;
 import org.antlr.v4.runtime.CharStream;
 import org.antlr.v4.runtime.CharStreams;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 
 /**
@@ -35,6 +38,22 @@ final class LineScanner {
                        boolean deferred, boolean labelsOnly) {
     }
 
+    /**
+     * A {@code .byte}/{@code .hword}/{@code .word}/{@code .dword} line of literal values (and maybe labels):
+     * pass 1 places it, pass 2 scans it again for its values and writes them.
+     */
+    record DataLine(String[] labelNames, int[] labelColumns, int column, int endColumn, int width, long[] values) {
+        /** The directive's name as the parser's path spells it in messages. */
+        String directive() {
+            return switch (width) {
+                case 1 -> ".byte";
+                case 2 -> ".hword";
+                case 4 -> ".word";
+                default -> ".dword";
+            };
+        }
+    }
+
     /** A {@code .inst} line with a literal word (and maybe labels): nothing is left for pass 2. */
     record RawWord(String[] labelNames, int[] labelColumns, int column, int endColumn, long word) {
     }
@@ -48,7 +67,16 @@ final class LineScanner {
                        List<Diagnostic> diagnostics) {
     }
 
-    private static final ThreadLocal<LineScanner> PER_THREAD = ThreadLocal.withInitial(LineScanner::new);
+    /** One scanner per thread and architecture (scanners keep per-line state and their instruction set's forms). */
+    private static final Map<Arch, ThreadLocal<LineScanner>> PER_THREAD = perThread();
+
+    private static Map<Arch, ThreadLocal<LineScanner>> perThread() {
+        Map<Arch, ThreadLocal<LineScanner>> out = new EnumMap<>(Arch.class);
+        for (Arch arch : Arch.values()) {
+            out.put(arch, ThreadLocal.withInitial(() -> new LineScanner(arch)));
+        }
+        return out;
+    }
 
     /** Operands that need the assembler's symbols: the in-order pass handles their lines. */
     private static final ExpressionEvaluator.Scope NO_SYMBOLS = new ExpressionEvaluator.Scope() {
@@ -68,17 +96,22 @@ final class LineScanner {
         }
     };
 
-    private final InstructionSet isa = InstructionSet.v10();
+    private final Arch arch;
     private final LineParser parser = new LineParser();
-    private final PlainInstructionScanner plain = new PlainInstructionScanner(isa);
+    private final PlainInstructionScanner plain;
     /** The lines of the chunk being scanned as one character stream (made when first needed), or null. */
     private CharStream block;
     private int blockStart;
     private int blockEnd;
     private boolean blockUsable;
 
-    static LineScanner forThisThread() {
-        return PER_THREAD.get();
+    private LineScanner(Arch arch) {
+        this.arch = arch;
+        this.plain = new PlainInstructionScanner(arch);
+    }
+
+    static LineScanner forThisThread(Arch arch) {
+        return PER_THREAD.get(arch).get();
     }
 
     /**
@@ -86,8 +119,8 @@ final class LineScanner {
      * {@link RawWord} (no diagnostics), or null for a line with nothing but blanks or a comment. {@code plainScanner} false sends
      * every line through the parser (tests compare both ways).
      */
-    static Object[] scan(Assembly.SourceFile src, int from, int to, boolean plainScanner) {
-        LineScanner scanner = forThisThread();
+    static Object[] scan(Arch arch, Assembly.SourceFile src, int from, int to, boolean plainScanner) {
+        LineScanner scanner = forThisThread(arch);
         Object[] out = new Object[to - from];
         scanner.block = null;
         scanner.blockStart = src.lineStarts()[from - 1];
@@ -104,8 +137,8 @@ final class LineScanner {
      * {@link LineParser.ParsedLine} each. When they come from one stretch of one file, the stretch becomes one
      * character stream instead of one per statement.
      */
-    static Object[] parse(List<Assembly.Stmt> stmts, int from, int to, boolean plainScanner) {
-        LineScanner scanner = forThisThread();
+    static Object[] parse(Arch arch, List<Assembly.Stmt> stmts, int from, int to, boolean plainScanner) {
+        LineScanner scanner = forThisThread(arch);
         LineParser parser = scanner.parser;
         Object[] out = new Object[to - from];
         Assembly.Stmt first = stmts.get(from);
@@ -119,13 +152,14 @@ final class LineScanner {
             if (s.skip() || s.done()) {
                 continue; // finished in pass 1
             }
-            if (plainScanner && s.instruction()) {
-                int[] starts = s.src.lineStarts();
-                int start = starts[s.lineNo - 1];
+            if (plainScanner) {
+                int start = s.src.lineStarts()[s.lineNo - 1];
                 int end = s.src.lineEnd(s.lineNo);
-                PlainInstructionScanner.Branch b = scanner.plain.scanBranch(s.src.path(), s.src.bytes(), start, end, s.lineNo);
-                if (b != null) {
-                    out[i - from] = b;
+                Object plain = s.instruction()
+                        ? scanner.plain.scanBranch(s.src.path(), s.src.bytes(), start, end, s.lineNo)
+                        : scanner.plain.scanData(s.src.path(), s.src.bytes(), start, end, s.lineNo);
+                if (plain != null) {
+                    out[i - from] = plain;
                     continue;
                 }
             }
@@ -155,12 +189,11 @@ final class LineScanner {
         int start = src.lineStarts()[n - 1];
         int end = src.lineEnd(n);
         int first = start;
-        while (first < end && Character.isWhitespace(text.charAt(first))) {
+        while (first < end && Lexicon.isSpace(bytes[first])) {
             first++;
         }
-        boolean blank = first == end;
-        if (blank || commentOnly(bytes, start, end)) {
-            return null;
+        if (first == end || Lexicon.isCommentStart(bytes, first, end)) {
+            return null; // the grammar's WS, maybe a COMMENT to the end of the line: no tokens for the parser
         }
         if (plainScanner) {
             Object quick = plain.scan(file, bytes, start, end, n);
@@ -197,7 +230,7 @@ final class LineScanner {
         }
         List<Diagnostic> found = new ArrayList<>(0);
         InstructionEncoder.Encoded enc = null;
-        InstructionEncoder encoder = new InstructionEncoder(isa, file, found);
+        InstructionEncoder encoder = new InstructionEncoder(arch, file, found);
         boolean deferred = encoder.namesSymbols(line.statement().instruction());
         if (!deferred) {
             try {
@@ -225,26 +258,6 @@ final class LineScanner {
             return e;
         }
         return new ScannedLine(n, lineText, e, null, found);
-    }
-
-    /**
-     * Whether the line is the grammar's WS followed by a COMMENT, which runs to the end of the line: such a
-     * line has no tokens for the parser.
-     */
-    private static boolean commentOnly(byte[] text, int at, int end) {
-        while (at < end && isGrammarSpace(text[at])) {
-            at++;
-        }
-        if (at >= end) {
-            return false;
-        }
-        byte c = text[at];
-        return c == ';' || (c == '/' && at + 1 < end && text[at + 1] == '/');
-    }
-
-    /** The grammar's WS rule: [ \t\f\u000B]. */
-    private static boolean isGrammarSpace(byte c) {
-        return c == ' ' || c == '\t' || c == '\f' || c == '\u000B';
     }
 
     /** Operand values from literals alone; any name means the line needs the in-order pass. */

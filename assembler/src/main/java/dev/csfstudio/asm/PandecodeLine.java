@@ -1,9 +1,12 @@
 package dev.csfstudio.asm;
 
-import dev.csfstudio.isa.InstructionSet;
+import dev.csfstudio.grammar.Lexicon;
+import dev.csfstudio.isa.Arch;
 import dev.csfstudio.isa.PandecodeText;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * One source line as {@code .syntax pandecode} reads it: labels first, then an instruction in pandecode's
@@ -16,7 +19,8 @@ import java.util.List;
  */
 record PandecodeLine(List<String> labels, List<int[]> labelColumns, int column, String instruction) {
 
-    private static final PandecodeText TEXT = new PandecodeText(InstructionSet.v10());
+    /** pandecode's text per architecture, made when a file first reads it. */
+    private static final Map<Arch, PandecodeText> TEXTS = new ConcurrentHashMap<>();
 
     /** The instruction line, or null when the line holds none (the ordinary path reads it). */
     static PandecodeLine of(String line) {
@@ -24,10 +28,7 @@ record PandecodeLine(List<String> labels, List<int[]> labelColumns, int column, 
         List<int[]> columns = new ArrayList<>();
         int at = skip(line, 0);
         while (true) {
-            int end = at;
-            while (end < line.length() && (Character.isLetterOrDigit(line.charAt(end)) || line.charAt(end) == '_')) {
-                end++;
-            }
+            int end = Lexicon.identifierPartEnd(line, at, line.length());
             if (end == at || end >= line.length() || line.charAt(end) != ':') {
                 break;
             }
@@ -35,27 +36,28 @@ record PandecodeLine(List<String> labels, List<int[]> labelColumns, int column, 
             columns.add(new int[] {at + 1, end + 1});
             at = skip(line, end + 1);
         }
-        if (at >= line.length() || line.charAt(at) == '.' || line.startsWith("//", at) || line.charAt(at) == ';') {
+        if (at >= line.length() || line.charAt(at) == '.' || Lexicon.isCommentStart(line, at, line.length())) {
             return null;
         }
         return new PandecodeLine(labels, columns, at + 1, line.substring(at).stripTrailing());
     }
 
     private static int skip(String line, int at) {
-        while (at < line.length() && Character.isWhitespace(line.charAt(at))) {
+        while (at < line.length() && Lexicon.isSpace(line.charAt(at))) {
             at++;
         }
         return at;
     }
 
     /** The instruction read as pandecode's text; a trailing comment is tried without when the whole fails. */
-    PandecodeText.Reading read() {
-        PandecodeText.Reading whole = TEXT.read(instruction);
+    PandecodeText.Reading read(Arch arch) {
+        PandecodeText text = TEXTS.computeIfAbsent(arch, a -> new PandecodeText(a.instructionSet()));
+        PandecodeText.Reading whole = text.read(instruction);
         int comment = commentStart(instruction);
         if (whole instanceof PandecodeText.Word || comment < 0) {
             return whole;
         }
-        PandecodeText.Reading bare = TEXT.read(instruction.substring(0, comment));
+        PandecodeText.Reading bare = text.read(instruction.substring(0, comment));
         return bare instanceof PandecodeText.Word ? bare : whole;
     }
 

@@ -4,6 +4,8 @@ import dev.csfstudio.program.SourceRange;
 import dev.csfstudio.program.Diagnostic;
 import dev.csfstudio.program.Severity;
 
+import dev.csfstudio.grammar.Lexicon;
+import dev.csfstudio.isa.Arch;
 import dev.csfstudio.isa.BitField;
 import dev.csfstudio.isa.InstructionDef;
 import dev.csfstudio.isa.InstructionSet;
@@ -50,6 +52,7 @@ final class PlainInstructionScanner {
                   int column, int endColumn) {
     }
 
+    private final Arch arch;
     private final InstructionSet isa;
     // the operands of the line being scanned
     private final int[] type = new int[MAX_OPERANDS];
@@ -90,8 +93,9 @@ final class PlainInstructionScanner {
     /** End of the number or name {@link #number}/{@link #ident} just read. */
     private int tokenEnd;
 
-    PlainInstructionScanner(InstructionSet isa) {
-        this.isa = isa;
+    PlainInstructionScanner(Arch arch) {
+        this.arch = arch;
+        this.isa = arch.instructionSet();
     }
 
     /**
@@ -136,7 +140,7 @@ final class PlainInstructionScanner {
             int c = text[p];
             int e;
             boolean digits = false;
-            if (identStart(c)) {
+            if (Lexicon.isIdentifierStart(c)) {
                 e = ident(p);
             } else if (c >= '0' && c <= '9') {
                 e = p;
@@ -145,7 +149,8 @@ final class PlainInstructionScanner {
                 }
                 digits = true;
             } else if (c == '.' && !branch) {
-                return rawWord(from, labels, p);
+                LineScanner.RawWord raw = rawWord(from, labels, p);
+                return raw != null ? raw : dataLine(from, labels, p);
             } else {
                 return null;
             }
@@ -204,7 +209,7 @@ final class PlainInstructionScanner {
                 return null;
             }
             // the encoder says only this of an unknown mnemonic, and never looks at its operands
-            findings.add(InstructionEncoder.unknownMnemonic(new SourceRange(file, n, mnemonicStart - from + 1, n,
+            findings.add(InstructionEncoder.unknownMnemonic(arch, new SourceRange(file, n, mnemonicStart - from + 1, n,
                     mnemonicStart - from + 1 + form.unknown.length()), form.unknown, form.meant));
             return unencoded(from, labels, mnemonicStart, lastEnd);
         }
@@ -260,14 +265,14 @@ final class PlainInstructionScanner {
     private LineScanner.RawWord rawWord(int from, int labels, int p) {
         int e = p + 5;
         if (e >= lineEnd || (text[p + 1] | 0x20) != 'i' || (text[p + 2] | 0x20) != 'n' || (text[p + 3] | 0x20) != 's'
-                || (text[p + 4] | 0x20) != 't' || (text[e] != ' ' && text[e] != '\t')) {
+                || (text[p + 4] | 0x20) != 't' || !Lexicon.isSpace(text[e])) {
             return null;
         }
         int q = spaces(e);
         boolean negative = q < lineEnd && text[q] == '-';
         int digits = negative ? q + 1 : q;
         long word = digits + 1 < lineEnd && text[digits] == '0' && (text[digits + 1] | 0x20) == 'x'
-                ? hexWord(digits + 2) : number(digits);
+                ? hexWord(digits + 2, false) : number(digits);
         if (tokenEnd < 0 || !lineDone(spaces(tokenEnd))) {
             return null;
         }
@@ -275,8 +280,80 @@ final class PlainInstructionScanner {
                 tokenEnd - from + 1, negative ? -word : word);
     }
 
-    /** Up to 16 hex digits (a whole 64-bit word) from {@code p}, then a delimiter; sets {@link #tokenEnd}. */
-    private long hexWord(int p) {
+    /**
+     * For pass 2: a {@code .byte}/{@code .hword}/{@code .word}/{@code .dword} line of literal values with
+     * its values, else null.
+     */
+    LineScanner.DataLine scanData(Path file, byte[] text, int from, int to, int n) {
+        return scan(file, text, from, to, n, false) instanceof LineScanner.DataLine d ? d : null;
+    }
+
+    private long[] dataValues = new long[16];
+
+    /**
+     * {@code .byte}, {@code .hword}, {@code .word} or {@code .dword} with a list of literal numbers (tables and
+     * descriptor data: a data-heavy source is mostly these) that each fit the width, or null to decline.
+     */
+    private LineScanner.DataLine dataLine(int from, int labels, int p) {
+        int e = Lexicon.identifierPartEnd(text, p + 1, lineEnd);
+        int width = dataWidth(p + 1, e);
+        if (width == 0 || e >= lineEnd || !Lexicon.isSpace(text[e])) {
+            return null;
+        }
+        int q = spaces(e);
+        int count = 0;
+        while (true) {
+            boolean negative = q < lineEnd && text[q] == '-';
+            int digits = negative ? q + 1 : q;
+            long v = digits + 1 < lineEnd && text[digits] == '0' && (text[digits + 1] | 0x20) == 'x'
+                    ? hexWord(digits + 2, true) : number(digits);
+            if (tokenEnd < 0) {
+                return null;
+            }
+            v = negative ? -v : v;
+            if (width < 8 && (v < -(1L << (8 * width - 1)) || v > (1L << (8 * width)) - 1)) {
+                return null; // the parser's path says it is out of range
+            }
+            if (count == dataValues.length) {
+                dataValues = Arrays.copyOf(dataValues, 2 * count);
+            }
+            dataValues[count++] = v;
+            int last = tokenEnd;
+            q = spaces(last);
+            if (lineDone(q)) {
+                return new LineScanner.DataLine(labelNames(labels), labelColumns(from, labels), p - from + 1,
+                        last - from + 1, width, Arrays.copyOf(dataValues, count));
+            }
+            if (text[q] != ',') {
+                return null;
+            }
+            q = spaces(q + 1);
+        }
+    }
+
+    /** The width of the data directive named by {@code text[from, to)} (no dot), or 0. */
+    private int dataWidth(int from, int to) {
+        return switch (to - from) {
+            case 4 -> named(from, "byte") ? 1 : named(from, "word") ? 4 : 0;
+            case 5 -> named(from, "hword") ? 2 : named(from, "dword") ? 8 : 0;
+            default -> 0;
+        };
+    }
+
+    private boolean named(int from, String lowerCase) {
+        for (int i = 0; i < lowerCase.length(); i++) {
+            if ((text[from + i] | 0x20) != lowerCase.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Up to 16 hex digits (a whole 64-bit word) from {@code p}, then a delimiter (among operands, a comma
+     * too); sets {@link #tokenEnd}.
+     */
+    private long hexWord(int p, boolean inOperands) {
         tokenEnd = -1;
         long v = 0;
         int e = p;
@@ -288,7 +365,7 @@ final class PlainInstructionScanner {
             v = v << 4 | d;
             e++;
         }
-        if (e == p || e - p > 16 || !delimited(e, false)) {
+        if (e == p || e - p > 16 || !delimited(e, inOperands)) {
             return 0;
         }
         tokenEnd = e;
@@ -417,7 +494,7 @@ final class PlainInstructionScanner {
         String name = dot < 0 ? spelling : spelling.substring(0, dot);
         InstructionDef def = isa.byMnemonic(name).orElse(null);
         if (encoder == null || encoderFile != file) {
-            encoder = new InstructionEncoder(isa, file, found);
+            encoder = new InstructionEncoder(arch, file, found);
             encoderFile = file;
         }
         if (def == null) {
@@ -664,7 +741,7 @@ final class PlainInstructionScanner {
         hasOffset[i] = false;
         if (c == '[') {
             int q = spaces(p + 1);
-            if (q >= lineEnd || !identStart(text[q])) {
+            if (q >= lineEnd || !Lexicon.isIdentifierStart(text[q])) {
                 return -1;
             }
             int e = ident(q);
@@ -711,7 +788,7 @@ final class PlainInstructionScanner {
             hashDecimal[i] = c == '#' && tokenRadix == 10;
             return tokenEnd;
         }
-        if (!identStart(c)) {
+        if (!Lexicon.isIdentifierStart(c)) {
             return -1;
         }
         int e = ident(p);
@@ -734,7 +811,7 @@ final class PlainInstructionScanner {
                     break;
                 }
                 s = spaces(q + 1);
-                if (s >= lineEnd || !identStart(text[s])) {
+                if (s >= lineEnd || !Lexicon.isIdentifierStart(text[s])) {
                     return -1;
                 }
                 last = ident(s);
@@ -834,23 +911,7 @@ final class PlainInstructionScanner {
 
     /** The end of the lexer's IDENT starting at {@code p} (a letter or underscore). */
     private int ident(int p) {
-        byte[] t = text; // locals and a table: the loops run for every character of every line
-        int end = lineEnd;
-        int e = identEnd(t, p + 1, end);
-        while (e + 1 < end && t[e] == '.' && IDENT_PART[t[e + 1] & 0xff]) {
-            e = identEnd(t, e + 2, end);
-            if (e + 1 < end && t[e] == '=' && IDENT_PART[t[e + 1] & 0xff]) {
-                e = identEnd(t, e + 2, end);
-            }
-        }
-        return e;
-    }
-
-    private static int identEnd(byte[] t, int e, int end) {
-        while (e < end && IDENT_PART[t[e] & 0xff]) {
-            e++;
-        }
-        return e;
+        return Lexicon.identifierEnd(text, p, lineEnd);
     }
 
     /**
@@ -862,38 +923,21 @@ final class PlainInstructionScanner {
             return true;
         }
         int c = text[p];
-        return c == ' ' || c == '\t' || c == ';' || (c == '/' && p + 1 < lineEnd && text[p + 1] == '/')
-                || (inOperands && (c == ',' || c == ']'));
+        return Lexicon.isSpace(c) || Lexicon.isCommentStart(text, p, lineEnd) || (inOperands && (c == ',' || c == ']'));
     }
 
     /** Whether nothing but a comment follows from {@code p} (spaces already skipped). */
     private boolean lineDone(int p) {
-        if (p >= lineEnd) {
-            return true;
-        }
-        int c = text[p];
-        return c == ';' || (c == '/' && p + 1 < lineEnd && text[p + 1] == '/');
+        return p >= lineEnd || Lexicon.isCommentStart(text, p, lineEnd);
     }
 
     private int spaces(int p) {
         byte[] t = text;
         int end = lineEnd;
-        while (p < end && (t[p] == ' ' || t[p] == '\t')) {
+        while (p < end && Lexicon.isSpace(t[p])) {
             p++;
         }
         return p;
     }
 
-    private static boolean identStart(int c) {
-        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-    }
-
-    /** The lexer's identifier characters by byte value (non-ASCII bytes are none). */
-    private static final boolean[] IDENT_PART = new boolean[256];
-
-    static {
-        for (int c = 0; c < 128; c++) {
-            IDENT_PART[c] = identStart(c) || (c >= '0' && c <= '9');
-        }
-    }
 }

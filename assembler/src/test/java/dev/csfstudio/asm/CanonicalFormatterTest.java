@@ -96,4 +96,9 @@ class CanonicalFormatterTest {
         String once = CanonicalFormatter.format(text);
         assertEquals(once, CanonicalFormatter.format(once));
     }
+
+    @Test
+    void formatsV12InstructionsAfterArchV12() {
+        assertEquals(".arch v12\n" + line("", "MOVE_REG32", "r1, r120"), CanonicalFormatter.format(".arch v12\nmove_reg32 r1,r120"));
+    }
 }

@@ -44,6 +44,8 @@ class PlainInstructionScannerPropertiesTest {
         "LOAD_MULTIPLE r%R, [d%D + 0b%B]", "MOVE32 r%R, 01b", "MOVE32 r%R, #%If",
         ".inst 0x%H%H", ".INST %I", ".inst -%I", ".inst 0b%B", ".inst\t0x%H", ".inst #%I", ".instx 1",
         ".buffer data", ".stream main", "MOVX48 d%D, #%I", "BRNCH.ne r%R, top", "unknown_10 0x%H", "ADD_IMM32 r%R, r%R, 1",
+        ".byte %I, -%I", ".hword 0x%H, %I, 0b%B", ".word 0x%H%H, -%I", ".dword -%I, 0x%H%H%H%H", ".WORD %I",
+        ".byte 300", ".word %I,", ".dword 0xffffffffffffffff, 0x%H%H%H%H%H", ".hword top", ".word 1 + %I", ".byte",
     };
 
     @Provide

@@ -3,13 +3,8 @@ package dev.csfstudio.asm;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import dev.csfstudio.isa.BitField;
-import dev.csfstudio.isa.Decoder;
 import dev.csfstudio.isa.Disassembler;
-import dev.csfstudio.isa.InstructionDef;
 import dev.csfstudio.isa.InstructionSet;
-import java.util.List;
-import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -19,23 +14,11 @@ import net.jqwik.api.Provide;
 class RoundTripPropertiesTest {
 
     private static final InstructionSet ISA = InstructionSet.v10();
-    private static final Decoder DECODER = new Decoder(ISA);
     private static final Disassembler DISASSEMBLER = new Disassembler(ISA);
 
     @Provide
     Arbitrary<Long> canonicalWords() {
-        List<InstructionDef> defs = ISA.instructions();
-        return Arbitraries.randomValue(random -> {
-            InstructionDef def = defs.get(random.nextInt(defs.size()));
-            long word = def.baseWord();
-            for (BitField f : def.fields()) {
-                long raw = random.nextLong();
-                // Small values half of the time, so register and enum fields are often valid.
-                long v = random.nextBoolean() ? Math.floorMod(raw, 96) : raw;
-                word = f.insert(word, v);
-            }
-            return word;
-        }).filter(w -> DECODER.decode(w).map(DECODER::isCanonical).orElse(false));
+        return CanonicalWords.of(ISA);
     }
 
     @Property(tries = 2000)

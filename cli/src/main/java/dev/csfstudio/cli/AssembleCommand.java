@@ -11,6 +11,7 @@ import dev.csfstudio.asm.AssemblyResult;
 import dev.csfstudio.program.Program;
 import dev.csfstudio.program.output.OutputFile;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -27,6 +28,9 @@ final class AssembleCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
+
+    @Mixin
+    ArchOption arch = new ArchOption();
 
     @Parameters(index = "0", paramLabel = "FILE.csf", description = "the source file")
     Path source;
@@ -56,7 +60,7 @@ final class AssembleCommand implements Callable<Integer> {
         Path out = toStdout ? null : output != null ? OutputFiles.file("-o", output) : defaultOutput();
         Path listingFile = listing == null ? null : OutputFiles.file("--listing", listing);
         PrintWriter err = spec.commandLine().getErr();
-        AssemblyResult result = SourceAssembly.assemble(source, err);
+        AssemblyResult result = SourceAssembly.assemble(source, arch.arch(), err);
         if (result.hasErrors()) {
             return Csf.ERROR;
         }

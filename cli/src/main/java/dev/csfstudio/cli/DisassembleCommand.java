@@ -15,10 +15,11 @@ import java.util.concurrent.Callable;
 
 import dev.csfstudio.program.output.OutputFile;
 import dev.csfstudio.isa.Disassembler;
-import dev.csfstudio.isa.InstructionSet;
+import dev.csfstudio.isa.Arch;
 import dev.csfstudio.isa.PandecodeText;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -61,6 +62,9 @@ final class DisassembleCommand implements Callable<Integer> {
 
     @Option(names = {"-o", "--output"}, paramLabel = "OUT", description = "write the source here instead of stdout")
     String output;
+
+    @Mixin
+    ArchOption arch = new ArchOption();
 
     @Override
     public Integer call() {
@@ -105,9 +109,9 @@ final class DisassembleCommand implements Callable<Integer> {
                 out.write(String.format(Locale.ROOT, ".stream main, at=0x%x\n", start));
             }
             if (syntax == Syntax.pandecode) {
-                writePandecode(out, words);
+                writePandecode(out, words, arch.arch());
             } else {
-                new StreamDisassembly().write(out, words, StreamDisassembly.addressLabels(start));
+                new StreamDisassembly(arch.arch()).write(out, words, StreamDisassembly.addressLabels(start));
             }
         };
     }
@@ -116,8 +120,8 @@ final class DisassembleCommand implements Callable<Integer> {
     private static final long VA_LIMIT = 1L << 48;
 
     /** Each word as pandecode prints it; a word whose pandecode text is undefined stays a raw word. */
-    private static void writePandecode(Writer out, InstructionWords words) throws IOException {
-        PandecodeText pandecode = new PandecodeText(InstructionSet.v10());
+    private static void writePandecode(Writer out, InstructionWords words, Arch arch) throws IOException {
+        PandecodeText pandecode = new PandecodeText(arch.instructionSet());
         out.write(".syntax pandecode\n");
         words.forEach((i, w) -> out.write("    " + pandecode.print(w).orElseGet(() -> Disassembler.rawDirective(w)
                 + " // pandecode's text of this word is undefined (a value past one of its name tables)") + "\n"));
@@ -132,7 +136,7 @@ final class DisassembleCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new UserError("cannot read " + input + ": " + IoMessages.reason(e));
         }
-        PandecodeTrace.Recovery recovery = new PandecodeTrace().read(lines);
+        PandecodeTrace.Recovery recovery = new PandecodeTrace(arch.arch()).read(lines);
         if (recovery.instructions() == 0) {
             throw new UserError(input + ": no command-stream instruction lines (eight hex bytes or pandecode's"
                     + " text of an instruction) found; is this a PAN_MESA_DEBUG=trace dump?");
@@ -144,7 +148,7 @@ final class DisassembleCommand implements Callable<Integer> {
             for (String note : recovery.notes()) {
                 out.write("// " + note + "\n");
             }
-            StreamDisassembly disassembly = new StreamDisassembly();
+            StreamDisassembly disassembly = new StreamDisassembly(arch.arch());
             for (PandecodeTrace.RecoveredStream stream : streams) {
                 out.write("\n.stream " + stream.name());
                 if (stream.address() >= 0) {

@@ -13,10 +13,12 @@ import java.util.OptionalLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import dev.csfstudio.isa.BitField;
+import dev.csfstudio.isa.Arch;
+import dev.csfstudio.isa.Execution;
 import dev.csfstudio.isa.InstructionDef;
 import dev.csfstudio.isa.InstructionSet;
 import dev.csfstudio.isa.PandecodeText;
+import dev.csfstudio.isa.Semantics;
 
 /**
  * Recovers command-stream buffers from a mesa {@code PAN_MESA_DEBUG=trace} dump.
@@ -52,7 +54,6 @@ final class PandecodeTrace {
     record Recovery(List<RecoveredStream> streams, int instructions, List<String> notes) {
     }
 
-    private static final PandecodeText TEXT = new PandecodeText(InstructionSet.v10());
     // pandecode_cs_binary: "main_cs@<hex>{" ... "} // main_cs@<hex>", label_<hex>: lines between
     private static final Pattern BLOCK = Pattern.compile("^\\s*(\\w+)@([0-9a-fA-F]+)\\s*\\{\\s*$");
     private static final Pattern BLOCK_END = Pattern.compile("^\\s*}.*$");
@@ -64,17 +65,22 @@ final class PandecodeTrace {
     private static final Pattern WORD = Pattern.compile(
             "^\\s*0[xX]([0-9a-fA-F]{16})[:]?([ \\t]+)([A-Z_][A-Z0-9_]*.*)$");
 
-    private final InstructionSet isa = InstructionSet.v10();
-    private final int callOpcode = opcode("CALL");
-    private final int exceptionHandlerOpcode = opcode("SET_EXCEPTION_HANDLER");
-    private final int jumpOpcode = opcode("JUMP");
-    private final InstructionDef branch = isa.byMnemonic("BRANCH").orElseThrow();
-    private final BitField branchOffset = branch.field("offset").orElseThrow();
-    private final BitField branchCondition = branch.field("cond").orElseThrow();
-    private final long conditionAlways = isa.enums().get("condition").values().get("always");
+    private final InstructionSet isa;
+    private final PandecodeText pandecodeText;
+    // pandecode nests the handler's instructions under SET_EXCEPTION_HANDLER as it nests a CALL's
+    private final int exceptionHandlerOpcode;
 
-    private int opcode(String mnemonic) {
-        return isa.byMnemonic(mnemonic).orElseThrow().opcode();
+    /** A reader of traces of {@code arch}'s streams. */
+    PandecodeTrace(Arch arch) {
+        this.isa = arch.instructionSet();
+        this.pandecodeText = new PandecodeText(isa);
+        this.exceptionHandlerOpcode = isa.byMnemonic("SET_EXCEPTION_HANDLER").orElseThrow().opcode();
+    }
+
+    /** What the table says the word does ({@link Semantics#RECORDED} for an unknown opcode). */
+    private Semantics semantics(long word) {
+        return isa.byOpcode((int) InstructionDef.OPCODE.extract(word)).map(InstructionDef::semantics)
+                .orElse(Semantics.RECORDED);
     }
 
     /**
@@ -92,7 +98,7 @@ final class PandecodeTrace {
     }
 
     /** A cs_binary listing: each block is a stream at its address, its lines in memory order. */
-    private static Recovery blocks(List<String> lines) {
+    private Recovery blocks(List<String> lines) {
         List<RecoveredStream> streams = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         String name = null;
@@ -123,21 +129,21 @@ final class PandecodeTrace {
     }
 
     /** An instruction line as pandecode's text, with or without its trailing comment. */
-    private static Optional<PandecodeText.Word> textWord(String line) {
+    private Optional<PandecodeText.Word> textWord(String line) {
         String text = line.strip();
         if (text.isEmpty() || !Character.isUpperCase(text.charAt(0))) {
             return Optional.empty();
         }
-        PandecodeText.Reading r = TEXT.read(text);
+        PandecodeText.Reading r = pandecodeText.read(text);
         int comment = text.indexOf("//");
         if (!(r instanceof PandecodeText.Word) && comment > 0) {
-            r = TEXT.read(text.substring(0, comment));
+            r = pandecodeText.read(text.substring(0, comment));
         }
         return r instanceof PandecodeText.Word w ? Optional.of(w) : Optional.empty();
     }
 
     /** The instruction lines of a dump, in execution order. */
-    static List<TraceLine> parse(List<String> lines) {
+    List<TraceLine> parse(List<String> lines) {
         List<TraceLine> result = new ArrayList<>();
         for (int n = 0; n < lines.size(); n++) {
             String line = lines.get(n);
@@ -189,7 +195,7 @@ final class PandecodeTrace {
                 position = 0;
             } else if (line.indent() > previous.indent()) {
                 int op = (int) InstructionDef.OPCODE.extract(previous.word());
-                if (op == callOpcode || op == exceptionHandlerOpcode) {
+                if (semantics(previous.word()).flow() == Execution.Flow.CALL || op == exceptionHandlerOpcode) {
                     callers.push(new Frame(current, position + 1, previous.indent()));
                 }
                 current = newBuffer(buffers);
@@ -226,7 +232,7 @@ final class PandecodeTrace {
                 current.add(line.word());
             }
             if (position == 0 && !addresses.containsKey(current) && previous != null
-                    && InstructionDef.OPCODE.extract(previous.word()) == jumpOpcode) {
+                    && semantics(previous.word()).flow() == Execution.Flow.JUMP) {
                 List<Long> jumped = current;
                 regs.target(previous.word()).ifPresent(a -> addresses.put(jumped, a));
             }
@@ -252,15 +258,16 @@ final class PandecodeTrace {
      * cannot be there (a JUMP, or a branch out of the buffer's start).
      */
     private int next(List<Long> buffer, int position, long word, long nextWord) {
-        int op = (int) InstructionDef.OPCODE.extract(word);
-        if (op == jumpOpcode) {
+        Semantics s = semantics(word);
+        if (s.flow() == Execution.Flow.JUMP) {
             return -1;
         }
-        if (op != branch.opcode() || branchOffset.extract(word) == 0) {
+        long offset = s.flow() == Execution.Flow.BRANCH ? s.role("offset").orElseThrow().extract(word) : 0;
+        if (offset == 0) {
             return position + 1;
         }
-        long target = position + 1 + branchOffset.extract(word);
-        boolean always = branchCondition.extract(word) == conditionAlways;
+        long target = position + 1 + offset;
+        boolean always = s.neverFallsThrough(word);
         boolean fallThroughMatches = position + 1 < buffer.size() && buffer.get(position + 1) == nextWord;
         boolean targetMatches = target >= 0 && target < buffer.size() && buffer.get((int) target) == nextWord;
         // A conditional branch counts as taken only when the rebuilt target holds the next executed word.
@@ -294,32 +301,57 @@ final class PandecodeTrace {
                 return;
             }
             InstructionDef d = def.get();
-            switch (d.mnemonic()) {
-                case "MOVE48" -> {
-                    long imm = f(d, "imm", word);
-                    set((int) f(d, "dst", word), imm & 0xffff_ffffL);
-                    set((int) f(d, "dst", word) + 1, imm >>> 32);
+            Semantics s = d.semantics();
+            switch (s.action()) {
+                case MOVE48 -> {
+                    long imm = f(s, "imm", word);
+                    set((int) f(s, "dst", word), imm & 0xffff_ffffL);
+                    set((int) f(s, "dst", word) + 1, imm >>> 32);
                 }
-                case "MOVE32" -> set((int) f(d, "dst", word), f(d, "imm", word));
-                case "ADD_IMMEDIATE32" -> {
-                    int src = (int) f(d, "src", word);
-                    unknownUnless((int) f(d, "dst", word), known[src], value[src] + f(d, "imm", word));
+                case MOVE32 -> set((int) f(s, "dst", word), f(s, "imm", word));
+                case ADD32 -> {
+                    int src = (int) f(s, "src", word);
+                    unknownUnless((int) f(s, "dst", word), known[src], value[src] + f(s, "imm", word));
                 }
-                case "ADD_IMMEDIATE64" -> {
-                    int src = (int) f(d, "src", word);
-                    int dst = (int) f(d, "dst", word);
+                case ADD64 -> {
+                    int src = (int) f(s, "src", word);
+                    int dst = (int) f(s, "dst", word);
                     boolean k = known[src] && known[src + 1];
-                    long v = (value[src] | value[src + 1] << 32) + f(d, "imm", word);
+                    long v = (value[src] | value[src + 1] << 32) + f(s, "imm", word);
                     unknownUnless(dst, k, v & 0xffff_ffffL);
                     unknownUnless(dst + 1, k, v >>> 32);
                 }
-                case "LOAD_MULTIPLE", "PROGRESS_LOAD" -> {
-                    for (int r = 0; r < 256; r++) {
-                        known[r] = known[r] && !writes(d, word, r);
+                case LOGIC32 -> {
+                    int a = (int) f(s, "src0", word);
+                    int b = (int) f(s, "src1", word);
+                    long bValue = f(s, "index", word) != 0 ? 1L << (value[b] & 31) : value[b];
+                    unknownUnless((int) f(s, "dst", word), known[a] && known[b],
+                            Execution.logicOp((int) f(s, "mode", word), (int) value[a], (int) bValue) & 0xffff_ffffL);
+                }
+                case UMIN32 -> {
+                    int a = (int) f(s, "src0", word);
+                    int b = (int) f(s, "src1", word);
+                    unknownUnless((int) f(s, "dst", word), known[a] && known[b], Math.min(value[a], value[b]));
+                }
+                case LOAD_MULTIPLE -> forgetWritten(d, word);
+                case RECORDED -> {
+                    if (d.mnemonic().equals("PROGRESS_LOAD")) {
+                        forgetWritten(d, word);
                     }
                 }
-                default -> { }
+                case NOP, STORE_MULTIPLE, BRANCH, CALL, JUMP, SYNC_ADD32, SYNC_SET32, SYNC_ADD64, SYNC_SET64,
+                     SYNC_WAIT32, SYNC_WAIT64, STORE_STATE, RUN_FRAGMENT -> { }
             }
+        }
+
+        private void forgetWritten(InstructionDef d, long word) {
+            for (int r = 0; r < 256; r++) {
+                known[r] = known[r] && !writes(d, word, r);
+            }
+        }
+
+        private long f(Semantics s, String role, long word) {
+            return s.role(role).orElseThrow().extract(word);
         }
 
         private boolean writes(InstructionDef d, long word, int r) {

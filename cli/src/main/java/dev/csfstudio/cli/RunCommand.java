@@ -17,6 +17,7 @@ import dev.csfstudio.runtime.RunReport;
 import dev.csfstudio.runtime.RunStatus;
 import dev.csfstudio.runtime.Simulator;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -36,6 +37,9 @@ final class RunCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
+
+    @Mixin
+    ArchOption arch = new ArchOption();
 
     @Parameters(index = "0", paramLabel = "FILE.csf", description = "the source file")
     Path source;
@@ -83,7 +87,7 @@ final class RunCommand implements Callable<Integer> {
             throw new UserError("--steps " + steps + " must be at least 1");
         }
         PrintWriter stdout = spec.commandLine().getOut();
-        AssemblyResult result = SourceAssembly.assemble(source, spec.commandLine().getErr());
+        AssemblyResult result = SourceAssembly.assemble(source, arch.arch(), spec.commandLine().getErr());
         if (result.hasErrors()) {
             return Csf.ERROR;
         }

@@ -5,8 +5,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import dev.csfstudio.asm.Assembler;
+import dev.csfstudio.asm.AssemblerOptions;
 import dev.csfstudio.asm.AssemblyResult;
 import dev.csfstudio.asm.DiagnosticPrinter;
+import dev.csfstudio.isa.Arch;
 
 /** Assembles a source file the way every command does: check it is readable, print every diagnostic. */
 final class SourceAssembly {
@@ -14,10 +16,13 @@ final class SourceAssembly {
     private SourceAssembly() {
     }
 
-    /** The result of assembling {@code source}; diagnostics have been printed to {@code err}. */
-    static AssemblyResult assemble(Path source, PrintWriter err) {
+    /**
+     * The result of assembling {@code source} for {@code arch} (its {@code .arch} directive may choose another);
+     * diagnostics have been printed to {@code err}.
+     */
+    static AssemblyResult assemble(Path source, Arch arch, PrintWriter err) {
         checkReadable(source);
-        AssemblyResult result = new Assembler().assemble(source);
+        AssemblyResult result = new Assembler(AssemblerOptions.defaults().withArch(arch)).assemble(source);
         DiagnosticPrinter.print(result, (severity, text) -> err.print(text));
         err.flush();
         return result;

@@ -9,9 +9,9 @@ import java.util.function.IntFunction;
 
 import dev.csfstudio.isa.DecodedInstruction;
 import dev.csfstudio.isa.Disassembler;
-import dev.csfstudio.isa.InstructionSet;
-import dev.csfstudio.isa.OperandKind;
-import dev.csfstudio.isa.OperandSpec;
+import dev.csfstudio.isa.Arch;
+import dev.csfstudio.isa.Execution;
+import dev.csfstudio.isa.Semantics;
 
 /**
  * Source text for a run of instruction words: canonical text per word, a label line before every branch
@@ -20,7 +20,11 @@ import dev.csfstudio.isa.OperandSpec;
  */
 final class StreamDisassembly {
 
-    private final Disassembler disassembler = new Disassembler(InstructionSet.v10());
+    private final Disassembler disassembler;
+
+    StreamDisassembly(Arch arch) {
+        this.disassembler = new Disassembler(arch.instructionSet());
+    }
 
     /**
      * Writes the text of {@code words} to {@code out} as it goes, in two passes over them (branch targets,
@@ -63,12 +67,9 @@ final class StreamDisassembly {
         if (decoded.isEmpty() || !disassembler.decoder().isCanonical(decoded.get())) {
             return -1;
         }
-        for (OperandSpec op : decoded.get().def().operands()) {
-            if (op.kind() == OperandKind.TARGET) {
-                return position + 1L + decoded.get().value(op.field());
-            }
-        }
-        return -1;
+        Semantics s = decoded.get().def().semantics();
+        return s.flow() == Execution.Flow.BRANCH
+                ? position + 1L + s.role("offset").orElseThrow().extract(decoded.get().word()) : -1;
     }
 
     /** Labels named after addresses, {@code L_<hex>}, like mesa's {@code label_<hex>}. */

@@ -229,6 +229,7 @@ class AssembleCommandTest {
         assertEquals("""
                 {
                   "entry": "main",
+                  "arch": "v10",
                   "streams": [
                     {
                       "name": "main",

@@ -20,7 +20,7 @@ class DisassembleCommandTest {
         return Files.write(dir.resolve("stream.bin"), GoldenVectors.littleEndian(words));
     }
 
-    private static List<String> instructionLines(String source) {
+    static List<String> instructionLines(String source) {
         return source.lines().filter(l -> l.startsWith("    ")).map(String::strip).toList();
     }
 

@@ -15,6 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 class PandecodeTraceTest {
 
+    private static final PandecodeTrace TRACE = new PandecodeTrace(dev.csfstudio.isa.Arch.V10);
+
     private static final long MOVE32_R10_3 = 0x020a000000000003L;
     private static final long ADD_R10_MINUS1 = 0x100a0a00ffffffffL;
     private static final long BRANCH_NE_R10_BACK2 = 0x16000a003000fffeL;
@@ -40,12 +42,12 @@ class PandecodeTraceTest {
     }
 
     private static List<PandecodeTrace.RecoveredStream> recover(String... lines) {
-        return new PandecodeTrace().recover(PandecodeTrace.parse(List.of(lines)));
+        return TRACE.recover(TRACE.parse(List.of(lines)));
     }
 
     @Test
     void readsTheEightLittleEndianBytesOfEachInstructionLine() {
-        List<PandecodeTrace.TraceLine> trace = PandecodeTrace.parse(List.of(line(WAIT_1, 0, "WAIT #1")));
+        List<PandecodeTrace.TraceLine> trace = TRACE.parse(List.of(line(WAIT_1, 0, "WAIT #1")));
         assertEquals(1, trace.size());
         assertEquals(WAIT_1, trace.get(0).word());
     }
@@ -53,13 +55,13 @@ class PandecodeTraceTest {
     @Test
     void readsWordsPrintedAsSixteenHexDigits() {
         List<PandecodeTrace.TraceLine> trace =
-                PandecodeTrace.parse(List.of("0x0300000000010000    WAIT #1"));
+                TRACE.parse(List.of("0x0300000000010000    WAIT #1"));
         assertEquals(WAIT_1, trace.get(0).word());
     }
 
     @Test
     void skipsDescriptorDumpsAndHexdumps() {
-        List<PandecodeTrace.TraceLine> trace = PandecodeTrace.parse(List.of(
+        List<PandecodeTrace.TraceLine> trace = TRACE.parse(List.of(
                 "    Framebuffer @10000c0:", "      Width: 16",
                 "      00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00", ""));
         assertTrue(trace.isEmpty());

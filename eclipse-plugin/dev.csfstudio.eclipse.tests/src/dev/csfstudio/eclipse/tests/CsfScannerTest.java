@@ -57,8 +57,8 @@ class CsfScannerTest {
     }
 
     @Test
-    void registersOnlyInRange() {
-        assertEquals(List.of("MNEMONIC:MOVE48", "REGISTER:d40", "REGISTER:R95", "IDENTIFIER:r96", "IDENTIFIER:d95", "IDENTIFIER:rx"),
+    void anyRNumberIsARegisterTheServersTokensTellWhichExist() {
+        assertEquals(List.of("MNEMONIC:MOVE48", "REGISTER:d40", "REGISTER:R95", "REGISTER:r96", "REGISTER:d95", "IDENTIFIER:rx"),
                 tokens("MOVE48 d40, R95, r96, d95, rx"));
     }
 

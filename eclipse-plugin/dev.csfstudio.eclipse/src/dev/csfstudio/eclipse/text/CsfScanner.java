@@ -19,13 +19,15 @@ import org.eclipse.jface.text.rules.WhitespaceRule;
 /**
  * Rule-based token scanner of CSF source: comments, strings, labels ({@code name:}, {@code 1:} and the
  * references {@code 1b}/{@code 1f}), directives and mnemonics at statement start (a mnemonic's dotted
- * modifiers apart), registers r0..r95 and d0..d94, numbers (decimal, 0x, 0b, float, with {@code #} and a
- * sign), {@code key=} arguments. Token data come from a function of the {@link TokenKind}; with
+ * modifiers apart), registers rN and dN (which exist is the architecture's: the server's semantic tokens
+ * show one it lacks as a name), numbers (decimal, 0x, 0b, float, with {@code #} and a sign), {@code key=}
+ * arguments. Token data come from a function of the {@link TokenKind}; with
  * {@link #classifying()} the data is the kind itself, which needs no Display.
  */
 public class CsfScanner extends RuleBasedScanner {
 
-    private static final Pattern REGISTER = Pattern.compile("(?i)r(?:9[0-5]|[1-8][0-9]|[0-9])|d(?:9[0-4]|[1-8][0-9]|[0-9])");
+    /** Any rN or dN: which exist is the document's architecture's, told by the server's semantic tokens. */
+    private static final Pattern REGISTER = Pattern.compile("(?i)[rd][0-9]+");
     /** What may precede a statement's head on its line: blanks and labels. */
     private static final Pattern HEAD_PREFIX = Pattern.compile("[ \\t]*(?:(?:[A-Za-z_][A-Za-z_0-9]*|[0-9]+)[ \\t]*:(?!:)[ \\t]*)*");
 

@@ -56,6 +56,30 @@ public enum Arch {
         return instructionSet().registerCount();
     }
 
+    /** Frames a queue's call stack holds, the root frame (the kernel ring buffer's) included. */
+    public int callDepth() {
+        return 8;
+    }
+
+    /**
+     * The register pair the kernel's ring-buffer entry loads the job's stream address into before its CALL:
+     * panthor takes the first of the last four registers (the ones a stream may not rely on keeping), r92 on
+     * v10 and r124 on v12.
+     */
+    public int ringAddressRegister() {
+        return registerCount() - 4;
+    }
+
+    /** The register the kernel's ring-buffer entry loads the job's stream length into (r94 on v10, r126 on v12). */
+    public int ringLengthRegister() {
+        return registerCount() - 2;
+    }
+
+    /** The render-target pixel formats (the same table on v10 and v12). */
+    public java.util.List<PixelFormat> pixelFormats() {
+        return PixelFormats.all();
+    }
+
     /** Reads {@code v10}/{@code v12} in any letter case. */
     public static Optional<Arch> bySpelling(String text) {
         String wanted = text.toLowerCase(Locale.ROOT);

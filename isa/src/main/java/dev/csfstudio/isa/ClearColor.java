@@ -176,9 +176,9 @@ public final class ClearColor {
         return pixel;
     }
 
-    /** The clear of the render-target descriptor at {@code base} in {@code data}, from its fields. */
-    public static Optional<Decoded> ofRenderTarget(byte[] data, int base) {
-        DescriptorDef rt = DescriptorSet.v10().get(DescriptorSet.RENDER_TARGET);
+    /** The clear of the render-target descriptor (in {@code descriptors}' layout) at {@code base} in {@code data}. */
+    public static Optional<Decoded> ofRenderTarget(DescriptorSet descriptors, byte[] data, int base) {
+        DescriptorDef rt = descriptors.get(DescriptorSet.RENDER_TARGET);
         long internalValue = rt.field("internal_format").orElseThrow().read(data, base);
         Optional<TileBufferFormat> internal = PixelFormats.internalByValue(internalValue);
         if (internal.isEmpty()) {

@@ -42,21 +42,7 @@ public final class Decoder {
             for (BitField f : op.fields()) {
                 expressed |= f.mask();
             }
-            long v = insn.value(op.field());
-            boolean ok = switch (op.kind()) {
-                case R -> v < regs;
-                case D, MEM, MEMOFF -> v + 1 < regs;
-                case REGMASK -> {
-                    long mask = insn.value(op.fields().get(1));
-                    yield (mask & 1) != 0 && v + 63 - Long.numberOfLeadingZeros(mask) < regs;
-                }
-                case REGRANGE -> {
-                    long count = insn.value(op.fields().get(1));
-                    yield count >= 1 && v + count - 1 < regs;
-                }
-                default -> true;
-            };
-            if (!ok) {
+            if (!op.kind().canonical(op.first(word), op.second(word), regs)) {
                 return false;
             }
         }

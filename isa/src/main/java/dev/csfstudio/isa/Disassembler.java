@@ -66,33 +66,7 @@ public final class Disassembler {
             }
             sb.append(sep);
             sep = ", ";
-            switch (op.kind()) {
-                case R -> sb.append('r').append(v);
-                case D -> sb.append('d').append(v);
-                case HEX -> sb.append("#0x").append(Long.toHexString(v));
-                case DEC -> sb.append('#').append(v);
-                case MEM -> sb.append("[d").append(v).append(']');
-                case MEMOFF -> {
-                    long off = insn.value(op.fields().get(1));
-                    sb.append("[d").append(v).append(off < 0 ? " - " : " + ").append(Math.abs(off)).append(']');
-                }
-                case REGMASK -> {
-                    long mask = insn.value(op.fields().get(1));
-                    String join = "";
-                    for (int i = 0; i < 16; i++) {
-                        if ((mask & (1L << i)) != 0) {
-                            sb.append(join).append('r').append(v + i);
-                            join = ":";
-                        }
-                    }
-                }
-                case REGRANGE -> sb.append('r').append(v).append(":r").append(v + insn.value(op.fields().get(1)) - 1);
-                case BYTES8 -> sb.append('#').append(v * 8);
-                case TARGET -> {
-                    String label = namer.nameFor(v);
-                    sb.append(label != null ? label : "#" + v);
-                }
-            }
+            op.print(sb, insn.word(), namer);
         }
         return sb.toString();
     }

@@ -12,10 +12,13 @@ import java.util.stream.Collectors;
  * @param formOf         for a preset form (genxml's MOVE_REG32 is LOGIC_OP32 with mode MOV_A), the instruction
  *                       whose word it writes; its fixed fields are fields without a modifier or operand, holding
  *                       the preset value as their default. Null for the instruction an opcode decodes to.
+ * @param semantics      what executing the word does and where control goes next (a preset form has its
+ *                       instruction's)
  */
 public record InstructionDef(int opcode, String mnemonic, List<String> aliases, String doc,
                              List<BitField> fields, List<Modifier> modifiers, List<OperandSpec> operands,
-                             List<String> explicitFields, PandecodeTemplate pandecode, InstructionDef formOf) {
+                             List<String> explicitFields, PandecodeTemplate pandecode, InstructionDef formOf,
+                             Semantics semantics) {
 
     public static final BitField OPCODE = new BitField("opcode", 63, 56, false, 0);
 

@@ -142,6 +142,7 @@ public final class InstructionSet {
         private List<OperandSpec> operands;
         private List<String> explicit;
         private String pandecode;
+        private TableText.Row execRow;
         private final List<TableText.Row> formRows = new ArrayList<>();
 
         TableReader(String table) {
@@ -169,6 +170,7 @@ public final class InstructionSet {
                         operands = new ArrayList<>();
                         explicit = new ArrayList<>();
                         pandecode = null;
+                        execRow = null;
                         if (opcode < 0 || opcode > 255 || !opcodes.add(opcode)) {
                             throw error("opcode " + opcode + " is outside 0..255 or used twice");
                         }
@@ -186,6 +188,12 @@ public final class InstructionSet {
                     case "number" -> modifiers.add(new Modifier.Number(field(words[1]), words[2],
                             List.of(words).contains("optional")));
                     case "operand" -> readOperand(text, words);
+                    case "exec" -> {
+                        if (mnemonic == null || execRow != null) {
+                            throw error("'exec' outside an instruction or given twice");
+                        }
+                        execRow = row;
+                    }
                     case "form" -> {
                         if (mnemonic == null) {
                             throw error("'form' outside an instruction");
@@ -263,8 +271,14 @@ public final class InstructionSet {
                 }
                 seen |= f.mask();
             }
+            Semantics semantics = Semantics.RECORDED;
+            if (execRow != null) {
+                lineNo = execRow.line();
+                semantics = semantics(execRow.words());
+                lineNo = opcodeLine;
+            }
             InstructionDef def = new InstructionDef(opcode, mnemonic, aliases, doc, fields, modifiers, operands,
-                    explicit, template, null);
+                    explicit, template, null, semantics);
             claim(def);
             defs.add(def);
             for (TableText.Row row : formRows) {
@@ -334,7 +348,59 @@ public final class InstructionSet {
                 }
             }
             return new InstructionDef(base.opcode(), words[1], List.of(), docOf(row.text()), formFields, kept, taken,
-                    List.of(), base.pandecode(), base);
+                    List.of(), base.pandecode(), base, base.semantics());
+        }
+
+        /**
+         * {@code exec ACTION [ROLE=FIELD ...]}: the action's roles bound to fields (by default the field named as
+         * the role); a {@code cond} role's field must have a choice whose names are all conditions.
+         */
+        private Semantics semantics(String[] words) {
+            if (words.length < 2) {
+                throw error("exec needs an action (one of " + actionNames() + ")");
+            }
+            Execution action = java.util.stream.Stream.of(Execution.values())
+                    .filter(e -> e.spelling().equals(words[1])).findFirst()
+                    .orElseThrow(() -> error("unknown exec action " + words[1] + " (one of " + actionNames() + ")"));
+            Map<String, String> bound = new LinkedHashMap<>();
+            for (String w : Arrays.copyOfRange(words, 2, words.length)) {
+                int eq = w.indexOf('=');
+                if (eq <= 0 || !action.roles().contains(w.substring(0, eq))) {
+                    throw error("exec " + words[1] + ": expected ROLE=FIELD with a role of " + action.roles() + ", got " + w);
+                }
+                bound.put(w.substring(0, eq), w.substring(eq + 1));
+            }
+            BitField[] slots = new BitField[Execution.SLOTS];
+            Condition[] conditions = new Condition[0];
+            for (int i = 0; i < Execution.SLOTS; i++) {
+                String role = action.role(i);
+                if (role == null) {
+                    continue;
+                }
+                slots[i] = field(bound.getOrDefault(role, role));
+                if (role.equals(Execution.CONDITION_ROLE)) {
+                    conditions = conditions(slots[i]);
+                }
+            }
+            return new Semantics(action, slots, conditions);
+        }
+
+        private Condition[] conditions(BitField cond) {
+            EnumType type = modifiers.stream().filter(m -> m.field().equals(cond) && m instanceof Modifier.Choice)
+                    .map(m -> ((Modifier.Choice) m).type()).findFirst()
+                    .orElseThrow(() -> error(mnemonic + ": the condition field " + cond.name() + " has no choice"));
+            Condition[] byValue = new Condition[(int) cond.max() + 1];
+            for (Map.Entry<String, Long> e : type.values().entrySet()) {
+                byValue[e.getValue().intValue()] = Condition.named(e.getKey()).orElseThrow(() -> error(mnemonic
+                        + ": " + e.getKey() + " of enum " + type.name() + " is no condition (one of "
+                        + java.util.stream.Stream.of(Condition.values()).map(c -> c.name().toLowerCase(Locale.ROOT))
+                        .toList() + ")"));
+            }
+            return byValue;
+        }
+
+        private static String actionNames() {
+            return String.join(", ", java.util.stream.Stream.of(Execution.values()).map(Execution::spelling).toList());
         }
 
         private long presetValue(InstructionDef base, BitField f, String value, String form) {

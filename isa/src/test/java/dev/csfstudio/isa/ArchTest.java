@@ -27,4 +27,19 @@ class ArchTest {
         assertTrue(Arch.bySpelling("v11").isEmpty());
         assertEquals("v10, v12", Arch.spellings());
     }
+
+    @Test
+    void theKernelRingBufferCallsThroughTheLastFourRegisters() {
+        assertEquals(92, Arch.V10.ringAddressRegister());
+        assertEquals(94, Arch.V10.ringLengthRegister());
+        assertEquals(124, Arch.V12.ringAddressRegister());
+        assertEquals(126, Arch.V12.ringLengthRegister());
+    }
+
+    @Test
+    void callDepthAndPixelFormatsAreTheArchitectures() {
+        assertEquals(8, Arch.V10.callDepth());
+        assertEquals(8, Arch.V12.callDepth());
+        assertEquals(PixelFormats.all(), Arch.V12.pixelFormats());
+    }
 }

@@ -5,10 +5,14 @@ import java.util.List;
 
 import dev.csfstudio.asm.AssemblyResult;
 import dev.csfstudio.asm.SourceReader;
+import dev.csfstudio.isa.Arch;
 
-/** The assembler as the language server calls it: one document's text, includes read through {@code reader}. */
+/**
+ * The assembler as the language server calls it: one document's text, includes read through {@code reader},
+ * assembled for {@code arch} unless the text's {@code .arch} directive chooses another.
+ */
 @FunctionalInterface
 public interface AssemblyFunction {
 
-    AssemblyResult assemble(Path file, String text, SourceReader reader, List<Path> includeRoots);
+    AssemblyResult assemble(Path file, String text, SourceReader reader, List<Path> includeRoots, Arch arch);
 }

@@ -116,13 +116,9 @@ public final class CompletionService {
         List<OperandSpec> required = def.operands().stream().filter(o -> !o.optional()).toList();
         for (int i = 0; i < required.size(); i++) {
             sb.append(i == 0 ? " " : ", ");
-            sb.append("${").append(tab++).append(':').append(escape(required.get(i).kind().placeholder())).append('}');
+            sb.append(required.get(i).kind().snippet(tab++));
         }
         return sb.toString();
-    }
-
-    private static String escape(String placeholder) {
-        return placeholder.replace("$", "\\$").replace("}", "\\}");
     }
 
     private void modifiers(InstructionDef def, SourceLine line, Range replace, List<CompletionItem> items) {
@@ -231,8 +227,7 @@ public final class CompletionService {
     /** @return whether the symbol list was cut short */
     private boolean operands(OperandKind kind, Range replace, String prefix, int line,
                              Optional<DocumentAnalysis> analysis, List<CompletionItem> items) {
-        boolean registers = kind == null || kind == OperandKind.R || kind == OperandKind.D || kind == OperandKind.MEM
-                || kind == OperandKind.MEMOFF || kind == OperandKind.REGMASK || kind == OperandKind.REGRANGE;
+        boolean registers = kind == null || kind.acceptsRegisters() || kind.acceptsPairs();
         if (registers) {
             for (NamedRegister named : isa.namedRegisters()) {
                 CompletionItem item = new CompletionItem(named.register());
@@ -243,8 +238,8 @@ public final class CompletionService {
                 item.setTextEdit(Either.forLeft(new TextEdit(replace, named.register())));
                 items.add(item);
             }
-            boolean pairs = kind == OperandKind.D || kind == OperandKind.MEM || kind == OperandKind.MEMOFF;
-            boolean singles = kind != OperandKind.D && kind != OperandKind.MEM && kind != OperandKind.MEMOFF;
+            boolean pairs = kind != null && kind.acceptsPairs();
+            boolean singles = !pairs;
             for (int r = 0; r < isa.registerCount(); r++) {
                 if (singles) {
                     items.add(register("r" + r, "32-bit register", r, replace));
@@ -257,7 +252,7 @@ public final class CompletionService {
         if (analysis.isEmpty()) {
             return false;
         }
-        boolean labelsFirst = kind == OperandKind.TARGET;
+        boolean labelsFirst = kind != null && kind.acceptsLabels();
         Candidates candidates = symbolsInScope(analysis.get(), prefix, line);
         for (Symbol s : candidates.symbols()) {
             CompletionItem item = new CompletionItem(s.name());

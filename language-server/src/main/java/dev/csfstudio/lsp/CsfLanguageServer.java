@@ -36,8 +36,7 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 
-import dev.csfstudio.isa.DescriptorSet;
-import dev.csfstudio.isa.InstructionSet;
+import dev.csfstudio.isa.Arch;
 import dev.csfstudio.runtime.RunOptions;
 
 /**
@@ -58,8 +57,6 @@ public final class CsfLanguageServer implements LanguageServer, LanguageClientAw
     public static final long BACKGROUND_TIMEOUT_MILLIS = 2_000;
     public static final long RUN_DELAY_MILLIS = 150;
 
-    final InstructionSet isa = InstructionSet.v10();
-    final DescriptorSet descriptors = DescriptorSet.v10();
     final DocumentStore store = new DocumentStore();
     final WorkspaceRoots roots = new WorkspaceRoots();
     final Toolchain toolchain;
@@ -96,6 +93,11 @@ public final class CsfLanguageServer implements LanguageServer, LanguageClientAw
                 && Boolean.TRUE.equals(clientCaps.getWorkspace().getInlayHint().getRefreshSupport());
         Object options = params.getInitializationOptions();
         long delay = option(options, "runDelayMs", RUN_DELAY_MILLIS);
+        if (options instanceof JsonObject o && o.has("arch") && o.get("arch").isJsonPrimitive()) {
+            String spelling = o.get("arch").getAsString();
+            analyzer.defaultArch(Arch.bySpelling(spelling).orElseThrow(() -> invalid("initializationOptions.arch: "
+                    + "expected one of " + Arch.spellings() + ", got '" + spelling + "'")));
+        }
         boolean background = option(options, "backgroundRun", 1) != 0;
         BackgroundRunner runner = background ? toolchain.runner() : (a, limits, cancelled, images) -> Optional.empty();
         runLimits = limits(option(options, "runSteps", RUN_STEPS), option(options, "runTimeoutMs", RUN_TIMEOUT_MILLIS));

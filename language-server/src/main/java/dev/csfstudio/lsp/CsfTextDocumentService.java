@@ -60,23 +60,21 @@ import org.eclipse.lsp4j.services.TextDocumentService;
 final class CsfTextDocumentService implements TextDocumentService {
 
     private final CsfLanguageServer server;
-    private final CompletionService completion;
-    private final HoverService hover;
-    private final SignatureHelpService signatures;
-    private final NavigationService navigation;
-    private final SemanticTokenService semanticTokens = new SemanticTokenService();
     private final FoldingRangeService folding = new FoldingRangeService();
-    private final CodeActionService codeActions;
     private final InlayHintService inlayHints = new InlayHintService();
     private final CodeLensService codeLenses = new CodeLensService();
 
     CsfTextDocumentService(CsfLanguageServer server) {
         this.server = server;
-        this.completion = new CompletionService(server.isa, server.descriptors);
-        this.hover = new HoverService(server.isa, server.descriptors);
-        this.signatures = new SignatureHelpService(server.isa);
-        this.navigation = new NavigationService(server.isa);
-        this.codeActions = new CodeActionService(server.isa);
+    }
+
+    /** The features of the document's architecture (its program's, following its {@code .arch}). */
+    private ArchFeatures features(String uri) {
+        return ArchFeatures.of(server.analyzer.archOf(uri));
+    }
+
+    private ArchFeatures features(DocumentAnalysis a) {
+        return ArchFeatures.of(a.arch());
     }
 
     @Override
@@ -114,21 +112,23 @@ final class CsfTextDocumentService implements TextDocumentService {
     @Override
     public CompletableFuture<Either<List<CompletionItem>, CompletionList>> completion(CompletionParams params) {
         return atPosition(present(params).getTextDocument(), params.getPosition(),
-                (doc, p) -> Either.forRight(completion.complete(doc, p, server.analyzer.latest(doc.uri()))));
+                (doc, p) -> Either.forRight(features(doc.uri()).completion().complete(doc, p,
+                        server.analyzer.latest(doc.uri()))));
     }
 
     @Override
     public CompletableFuture<Hover> hover(HoverParams params) {
         Position at = position(present(params).getPosition());
-        return onAnalysis(params.getTextDocument(), a -> inside(a.document(), at).flatMap(p -> hover.hover(a.document(),
-                p, Optional.of(a), server.scheduler().lastFeedback(a.document().uri()).map(RunFeedback::registers)))
+        return onAnalysis(params.getTextDocument(), a -> inside(a.document(), at).flatMap(p -> features(a).hover()
+                .hover(a.document(), p, Optional.of(a),
+                        server.scheduler().lastFeedback(a.document().uri()).map(RunFeedback::registers)))
                 .orElse(null));
     }
 
     @Override
     public CompletableFuture<SignatureHelp> signatureHelp(SignatureHelpParams params) {
         return atPosition(present(params).getTextDocument(), params.getPosition(),
-                (doc, p) -> signatures.signatureHelp(doc, p).orElse(null));
+                (doc, p) -> features(doc.uri()).signatures().signatureHelp(doc, p).orElse(null));
     }
 
     @Override
@@ -136,7 +136,7 @@ final class CsfTextDocumentService implements TextDocumentService {
             DefinitionParams params) {
         Position at = position(present(params).getPosition());
         return onAnalysis(params.getTextDocument(), a -> Either.forLeft(inside(a.document(), at)
-                .map(p -> navigation.definition(a, p)).orElse(List.of())));
+                .map(p -> features(a).navigation().definition(a, p)).orElse(List.of())));
     }
 
     @Override
@@ -144,7 +144,7 @@ final class CsfTextDocumentService implements TextDocumentService {
         Position at = position(present(params).getPosition());
         boolean declaration = params.getContext() == null || params.getContext().isIncludeDeclaration();
         return onAnalysis(params.getTextDocument(), a -> inside(a.document(), at)
-                .map(p -> navigation.references(a, p, declaration)).orElse(List.of()));
+                .map(p -> features(a).navigation().references(a, p, declaration)).orElse(List.of()));
     }
 
     @Override
@@ -152,7 +152,7 @@ final class CsfTextDocumentService implements TextDocumentService {
             PrepareRenameParams params) {
         Position at = position(present(params).getPosition());
         return onAnalysis(params.getTextDocument(), a -> inside(a.document(), at)
-                .flatMap(p -> navigation.prepareRename(a, p))
+                .flatMap(p -> features(a).navigation().prepareRename(a, p))
                 .<Either3<Range, PrepareRenameResult, PrepareRenameDefaultBehavior>>map(Either3::forFirst)
                 .orElse(null));
     }
@@ -163,25 +163,25 @@ final class CsfTextDocumentService implements TextDocumentService {
         if (params.getNewName() == null) {
             throw CsfLanguageServer.invalid("rename needs newName");
         }
-        return onAnalysis(params.getTextDocument(), a -> navigation.rename(a,
+        return onAnalysis(params.getTextDocument(), a -> features(a).navigation().rename(a,
                 inside(a.document(), at).orElse(at), params.getNewName()));
     }
 
     @Override
     public CompletableFuture<List<Either<SymbolInformation, DocumentSymbol>>> documentSymbol(
             DocumentSymbolParams params) {
-        return onAnalysis(present(params).getTextDocument(), navigation::documentSymbols);
+        return onAnalysis(present(params).getTextDocument(), a -> features(a).navigation().documentSymbols(a));
     }
 
     @Override
     public CompletableFuture<SemanticTokens> semanticTokensFull(SemanticTokensParams params) {
-        return onDocument(present(params).getTextDocument(), semanticTokens::tokens);
+        return onDocument(present(params).getTextDocument(), doc -> features(doc.uri()).semanticTokens().tokens(doc));
     }
 
     @Override
     public CompletableFuture<SemanticTokens> semanticTokensRange(SemanticTokensRangeParams params) {
         Range r = range(present(params).getRange());
-        return onDocument(params.getTextDocument(), doc -> semanticTokens.tokens(doc, r));
+        return onDocument(params.getTextDocument(), doc -> features(doc.uri()).semanticTokens().tokens(doc, r));
     }
 
     @Override
@@ -204,7 +204,7 @@ final class CsfTextDocumentService implements TextDocumentService {
             throw CsfLanguageServer.invalid("codeAction needs a context with diagnostics");
         }
         params.getContext().getDiagnostics().forEach(d -> range(d.getRange()));
-        return onAnalysis(params.getTextDocument(), a -> codeActions.actions(a, params));
+        return onAnalysis(params.getTextDocument(), a -> features(a).codeActions().actions(a, params));
     }
 
     @Override

@@ -29,7 +29,7 @@ final class CsfWorkspaceService implements WorkspaceService {
 
     CsfWorkspaceService(CsfLanguageServer server) {
         this.server = server;
-        this.navigation = new NavigationService(server.isa);
+        this.navigation = new NavigationService(dev.csfstudio.isa.Arch.DEFAULT.instructionSet());
     }
 
     @Override

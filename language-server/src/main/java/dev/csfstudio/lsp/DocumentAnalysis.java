@@ -1,5 +1,7 @@
 package dev.csfstudio.lsp;
 
+import dev.csfstudio.isa.Arch;
+
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,6 +31,7 @@ public final class DocumentAnalysis {
     private final Path path;
     private final AssemblyResult result;
     private final SourceReader files;
+    private final Arch arch;
     private final ConcurrentMap<Path, TextDocument> texts = new ConcurrentHashMap<>();
     private volatile Map<Integer, AssembledLine> linesByNumber;
     private volatile List<SymbolReference> references;
@@ -38,15 +41,27 @@ public final class DocumentAnalysis {
      * @param files where the text of included files comes from (with the same confinement as the assembly)
      */
     public DocumentAnalysis(TextDocument document, Path path, AssemblyResult result, SourceReader files) {
+        this(document, path, result, files, result.program() != null ? result.program().arch() : Arch.DEFAULT);
+    }
+
+    /** @param arch the architecture the document is written for: its program's, or the one it had before errors */
+    public DocumentAnalysis(TextDocument document, Path path, AssemblyResult result, SourceReader files, Arch arch) {
         this.document = document;
         this.path = path;
         this.result = result;
         this.files = files;
+        this.arch = arch;
     }
 
     /** The same document and file access with another assembly result. */
     public DocumentAnalysis withResult(AssemblyResult other) {
-        return new DocumentAnalysis(document, path, other, files);
+        return new DocumentAnalysis(document, path, other, files,
+                other.program() != null ? other.program().arch() : arch);
+    }
+
+    /** The architecture whose tables completion, hover, signatures and semantic tokens read for this document. */
+    public Arch arch() {
+        return arch;
     }
 
     public TextDocument document() {

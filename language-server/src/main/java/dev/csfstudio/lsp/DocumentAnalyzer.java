@@ -1,5 +1,7 @@
 package dev.csfstudio.lsp;
 
+import dev.csfstudio.isa.Arch;
+
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -32,10 +34,27 @@ public final class DocumentAnalyzer implements AutoCloseable {
     private record Pending(TextDocument document, CompletableFuture<Optional<DocumentAnalysis>> result) {
     }
 
+    /** The architecture a document is assembled for when it says nothing else (the client's {@code arch} option). */
+    private volatile Arch defaultArch = Arch.DEFAULT;
+
     public DocumentAnalyzer(DocumentStore store, WorkspaceRoots roots, AssemblyFunction assembler) {
         this.store = store;
         this.roots = roots;
         this.assembler = assembler;
+    }
+
+    public Arch defaultArch() {
+        return defaultArch;
+    }
+
+    void defaultArch(Arch arch) {
+        defaultArch = arch;
+    }
+
+    /** The architecture of the document's newest analysis, the default before it has one. */
+    public Arch archOf(String uri) {
+        DocumentAnalysis known = latest.get(uri);
+        return known == null ? defaultArch : known.arch();
     }
 
     /** The analysis of the document's current version, assembled on an assembler thread if nobody has yet. */
@@ -97,8 +116,10 @@ public final class DocumentAnalyzer implements AutoCloseable {
         var allowed = roots.rootsFor(file);
         var reader = new WorkspaceSourceReader(store, allowed, roots.roots().isEmpty());
         // The reader refuses what the roots do not allow (an empty list means anywhere to the assembler).
-        var result = assembler.assemble(path, doc.text(), reader, allowed);
-        return new DocumentAnalysis(doc, path, result, reader);
+        var result = assembler.assemble(path, doc.text(), reader, allowed, defaultArch);
+        // A version that did not assemble keeps the architecture the document had (its .arch is still there).
+        Arch arch = result.program() != null ? result.program().arch() : archOf(doc.uri());
+        return new DocumentAnalysis(doc, path, result, reader, arch);
     }
 
     /** The document closed: its analyses are dropped, and whoever waits for one gets none. */

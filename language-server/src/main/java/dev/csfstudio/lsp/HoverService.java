@@ -127,7 +127,7 @@ public final class HoverService {
         StringBuilder sb = new StringBuilder(code(lower));
         sb.append('\n').append(pair ? "Register pair r" + number + ":r" + (number + 1) : "32-bit register r" + number);
         if (number >= isa.registerCount() || (pair && number + 1 >= isa.registerCount())) {
-            sb.append(" — out of range: v10 has r0..r").append(isa.registerCount() - 1).append('.');
+            sb.append(" — out of range: ").append(isa.name()).append(" has r0..r").append(isa.registerCount() - 1).append('.');
         }
         for (NamedRegister named : isa.namedRegisters()) {
             if (named.register().equals(lower)) {
@@ -160,7 +160,7 @@ public final class HoverService {
     }
 
     /** On a {@code .rt} line that assembled: the clear colour its clear words hold, decoded. */
-    private static String clearColour(Directives.Directive d, int lineNo, Optional<DocumentAnalysis> analysis) {
+    private String clearColour(Directives.Directive d, int lineNo, Optional<DocumentAnalysis> analysis) {
         if (!DescriptorSet.RENDER_TARGET.equals(d.descriptor()) || analysis.isEmpty()) {
             return "";
         }
@@ -171,12 +171,12 @@ public final class HoverService {
             return "";
         }
         int offset = (int) (line.get().address() - section.get().address());
-        return ClearColor.ofRenderTarget(section.get().bytes(), offset)
+        return ClearColor.ofRenderTarget(descriptors, section.get().bytes(), offset)
                 .map(c -> "\n\nClear colour: " + c.describe()).orElse("");
     }
 
-    private static int descriptorSize(Directives.Directive d) {
-        return DescriptorSet.v10().get(d.descriptor()).size();
+    private int descriptorSize(Directives.Directive d) {
+        return descriptors.get(d.descriptor()).size();
     }
 
     private static String symbol(Symbol s) {

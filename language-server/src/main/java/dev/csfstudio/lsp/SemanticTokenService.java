@@ -1,5 +1,7 @@
 package dev.csfstudio.lsp;
 
+import dev.csfstudio.isa.InstructionSet;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -16,9 +18,17 @@ import dev.csfstudio.grammar.CsfLexer;
  * Semantic tokens from the grammar's own lexer, so highlighting splits text exactly as the assembler
  * does. The lexer reads {@code BRANCH.ne} as one word; it is shown as a mnemonic and its modifiers. A
  * range request lexes only the lines it covers (statements never span lines) and encodes them as the
- * whole-document answer would, relative to the document's start.
+ * whole-document answer would, relative to the document's start. Validity is the architecture's: a mnemonic
+ * its table does not know and a register past its file are names (variables), not keywords and registers, so
+ * an editor's generic grammar is corrected by the server.
  */
 public final class SemanticTokenService {
+
+    private final InstructionSet isa;
+
+    public SemanticTokenService(InstructionSet isa) {
+        this.isa = isa;
+    }
 
     /** Token types in legend order; a token's type is its index here. */
     public static final List<String> TYPES = List.of("keyword", "enumMember", "macro", "parameter", "number",
@@ -96,9 +106,13 @@ public final class SemanticTokenService {
                     if (!statementSeen && beforeColon) {
                         out.add(t, 0, text.length(), LABEL, 1);
                     } else if (!statementSeen) {
-                        mnemonic(out, t);
+                        if (isa.byMnemonic(mnemonicOf(text)).isPresent()) {
+                            mnemonic(out, t);
+                        } else {
+                            out.add(t, 0, text.length(), SYMBOL, 0);
+                        }
                         statementSeen = true;
-                    } else if (SourceLine.isRegister(text)) {
+                    } else if (SourceLine.isRegister(text) && exists(text)) {
                         out.add(t, 0, text.length(), REGISTER, 0);
                     } else {
                         out.add(t, 0, text.length(), beforeEquals ? FIELD : SYMBOL, 0);
@@ -118,6 +132,22 @@ public final class SemanticTokenService {
             }
         }
         return new SemanticTokens(out.data);
+    }
+
+    private static String mnemonicOf(String word) {
+        int dot = word.indexOf('.');
+        return dot < 0 ? word : word.substring(0, dot);
+    }
+
+    /** Whether register {@code rN} or pair {@code dN} is in this architecture's register file. */
+    private boolean exists(String register) {
+        String digits = register.substring(1);
+        if (digits.length() > 4) {
+            return false;
+        }
+        int n = Integer.parseInt(digits);
+        boolean pair = Character.toLowerCase(register.charAt(0)) == 'd';
+        return n + (pair ? 1 : 0) < isa.registerCount();
     }
 
     /** {@code BRANCH.ne}: the mnemonic, then each dotted modifier (with its dot). */

@@ -1,5 +1,6 @@
 package dev.csfstudio.lsp;
 
+import dev.csfstudio.grammar.Lexicon;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -119,6 +120,12 @@ public final class SourceLine {
         return new int[] {start, end};
     }
 
+    /**
+     * The line's tokens. Where a token is one of the grammar's (spaces, comments, strings, names with their
+     * dotted modifiers, directives, numbers) it ends where the assembler's lexer ends it ({@link Lexicon});
+     * the editor's own distinctions are finer: a mnemonic apart from its modifiers, registers, field names,
+     * and a number with its {@code #} and sign.
+     */
     public static SourceLine scan(String text) {
         List<Token> tokens = new ArrayList<>();
         int i = 0;
@@ -126,50 +133,42 @@ public final class SourceLine {
         boolean headSeen = false;
         while (i < n) {
             char c = text.charAt(i);
-            if (Character.isWhitespace(c)) {
+            if (Lexicon.isSpace(c)) {
                 i++;
-            } else if (c == ';' || (c == '/' && i + 1 < n && text.charAt(i + 1) == '/')) {
+            } else if (Lexicon.isCommentStart(text, i, n)) {
                 tokens.add(new Token(Kind.COMMENT, i, n, text.substring(i)));
                 break;
             } else if (c == '"') {
-                int end = text.indexOf('"', i + 1);
-                end = end < 0 ? n : end + 1;
-                tokens.add(new Token(Kind.STRING, i, end, text.substring(i, end)));
-                i = end;
-            } else if (!headSeen && (isWordStart(c) || c == '.' || Character.isDigit(c))) {
-                int end = i + 1;
-                while (end < n && (isWordChar(text.charAt(end)) || text.charAt(end) == '.'
-                        || (text.charAt(end) == '=' && !text.substring(i, end).startsWith(".")))) {
-                    end++;
-                }
+                i = add(tokens, Kind.STRING, text, i, Lexicon.stringEnd(text, i, n));
+            } else if (!headSeen && c == '.') {
+                // a lone '.' too: what a directive being typed looks like
+                i = add(tokens, Kind.DIRECTIVE, text, i, Lexicon.isDirectiveStart(text, i, n)
+                        ? Lexicon.directiveEnd(text, i, n) : i + 1);
+                headSeen = true;
+            } else if (!headSeen && (Lexicon.isIdentifierStart(c) || Lexicon.isDigit(c))) {
+                boolean name = Lexicon.isIdentifierStart(c);
+                int end = name ? Lexicon.identifierEnd(text, i, n) : Lexicon.numberEnd(text, i, n);
                 String word = text.substring(i, end);
                 if (end < n && text.charAt(end) == ':' && !word.contains(".")) {
                     tokens.add(new Token(Kind.LABEL_DEFINITION, i, end, word));
-                    tokens.add(new Token(Kind.OPERATOR, end, end + 1, ":"));
-                    i = end + 1;
-                } else if (word.startsWith(".")) {
-                    int wordEnd = i + 1;
-                    while (wordEnd < n && isWordChar(text.charAt(wordEnd))) {
-                        wordEnd++;
+                    i = add(tokens, Kind.OPERATOR, text, end, end + 1);
+                } else if (name) {
+                    if (end < n && text.charAt(end) == '.') {
+                        end++; // the dot of a modifier being typed ("BRANCH.") belongs to the mnemonic's modifiers
                     }
-                    tokens.add(new Token(Kind.DIRECTIVE, i, wordEnd, text.substring(i, wordEnd)));
-                    headSeen = true;
-                    i = wordEnd;
-                } else if (Character.isDigit(c)) {
-                    // a stray number at the start of a statement: let the assembler complain
-                    tokens.add(new Token(Kind.NUMBER, i, end, word));
-                    headSeen = true;
-                    i = end;
-                } else {
                     addMnemonic(tokens, text, i, end);
                     headSeen = true;
                     i = end;
+                } else {
+                    // a stray number at the start of a statement: let the assembler complain
+                    i = add(tokens, Kind.NUMBER, text, i, end);
+                    headSeen = true;
                 }
-            } else if (isWordStart(c)) {
-                int end = i + 1;
-                while (end < n && isWordChar(text.charAt(end))) {
-                    end++;
-                }
+            } else if (Lexicon.isDirectiveStart(text, i, n)) {
+                // a directive's name after the statement's head: one token, as the lexer reads it
+                i = add(tokens, Kind.DIRECTIVE, text, i, Lexicon.directiveEnd(text, i, n));
+            } else if (Lexicon.isIdentifierStart(c)) {
+                int end = Lexicon.identifierEnd(text, i, n);
                 String word = text.substring(i, end);
                 Kind kind;
                 if (isRegister(word)) {
@@ -179,34 +178,34 @@ public final class SourceLine {
                 } else {
                     kind = Kind.SYMBOL;
                 }
-                tokens.add(new Token(kind, i, end, word));
-                i = end;
-            } else if (Character.isDigit(c) || (c == '#' && i + 1 < n && (Character.isDigit(text.charAt(i + 1))
+                i = add(tokens, kind, text, i, end);
+            } else if (Lexicon.isDigit(c) || (c == '#' && i + 1 < n && (Lexicon.isDigit(text.charAt(i + 1))
                     || text.charAt(i + 1) == '-'))) {
-                int end = i + 1;
-                if (c == '#' && text.charAt(end) == '-') {
-                    end++;
+                int digits = c == '#' ? i + 1 : i;
+                if (c == '#' && text.charAt(digits) == '-') {
+                    digits++;
                 }
-                while (end < n && Character.isLetterOrDigit(text.charAt(end)) || end < n && text.charAt(end) == '_') {
-                    end++;
-                }
+                int end = digits < n && Lexicon.isDigit(text.charAt(digits)) ? Lexicon.numberEnd(text, digits, n) : digits;
                 String word = text.substring(i, end);
-                boolean localRef = word.matches("\\d+[bf]");
-                tokens.add(new Token(localRef ? Kind.SYMBOL : Kind.NUMBER, i, end, word));
-                i = end;
+                boolean localRef = word.matches("\\d+[bfBF]");
+                i = add(tokens, localRef ? Kind.SYMBOL : Kind.NUMBER, text, i, end);
             } else if (c == ',') {
-                tokens.add(new Token(Kind.COMMA, i, i + 1, ","));
-                i++;
+                i = add(tokens, Kind.COMMA, text, i, i + 1);
             } else {
                 int end = i + 1;
                 if ((c == '<' || c == '>') && end < n && text.charAt(end) == c) {
                     end++;
                 }
-                tokens.add(new Token(Kind.OPERATOR, i, end, text.substring(i, end)));
-                i = end;
+                i = add(tokens, Kind.OPERATOR, text, i, end);
             }
         }
         return new SourceLine(text, tokens);
+    }
+
+    /** Adds the token {@code [start, end)}; returns its end. */
+    private static int add(List<Token> tokens, Kind kind, String text, int start, int end) {
+        tokens.add(new Token(kind, start, end, text.substring(start, end)));
+        return end;
     }
 
     /** {@code BRANCH.ne} becomes a mnemonic token and one modifier token per dotted part (dot included). */
@@ -224,18 +223,15 @@ public final class SourceLine {
     }
 
     static boolean isRegister(String word) {
-        if (word.length() < 2 || word.length() > 3) {
+        if (word.length() < 2 || word.length() > 4) { // r0..r999: v12 has r127
             return false;
         }
         char c = Character.toLowerCase(word.charAt(0));
         return (c == 'r' || c == 'd') && word.substring(1).chars().allMatch(Character::isDigit);
     }
 
-    private static boolean isWordStart(char c) {
-        return Character.isLetter(c) || c == '_' || c == '$';
-    }
-
+    /** A character of a name: the lexer's {@code [a-zA-Z_0-9]}. */
     static boolean isWordChar(char c) {
-        return Character.isLetterOrDigit(c) || c == '_' || c == '$';
+        return Lexicon.isIdentifierPart(c);
     }
 }

@@ -19,7 +19,7 @@ public record Toolchain(AssemblyFunction assembler, UnaryOperator<String> format
 
     /** The assembler with includes confined to the given roots. */
     public static AssemblyFunction standardAssembler() {
-        return (file, text, reader, roots) -> new Assembler(new AssemblerOptions(Assembler.DEFAULT_BASE, roots,
-                AssemblerOptions.DEFAULT_MAX_INCLUDE_DEPTH)).assembleText(file, text, reader);
+        return (file, text, reader, roots, arch) -> new Assembler(new AssemblerOptions(Assembler.DEFAULT_BASE, roots,
+                AssemblerOptions.DEFAULT_MAX_INCLUDE_DEPTH).withArch(arch)).assembleText(file, text, reader);
     }
 }

@@ -20,6 +20,8 @@ import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.project.MavenProject;
 
 import dev.csfstudio.asm.Assembler;
+import dev.csfstudio.asm.AssemblerOptions;
+import dev.csfstudio.isa.Arch;
 import dev.csfstudio.asm.AssemblyResult;
 import dev.csfstudio.asm.DiagnosticPrinter;
 import dev.csfstudio.program.Severity;
@@ -60,6 +62,10 @@ public final class AssembleMojo extends AbstractMojo {
     private boolean failOnWarning;
 
     /** Assemble even when an output is up to date. */
+    /** The architecture sources are assembled for unless their {@code .arch} directive says another: v10 or v12. */
+    @Parameter(defaultValue = "v10", property = "csf.arch")
+    private String arch;
+
     @Parameter(defaultValue = "false", property = "csf.force")
     private boolean force;
 
@@ -80,6 +86,8 @@ public final class AssembleMojo extends AbstractMojo {
         } catch (IllegalArgumentException e) {
             throw new MojoFailureException("csf: " + e.getMessage());
         }
+        Arch architecture = Arch.bySpelling(arch).orElseThrow(() -> new MojoFailureException(
+                "csf: arch: expected one of " + Arch.spellings() + ", got '" + arch + "'"));
         Path sources = sourceDirectory.toPath();
         Path outputs = outputDirectory.toPath();
         SourceSelection selection = new SourceSelection(sources, includes);
@@ -96,7 +104,7 @@ public final class AssembleMojo extends AbstractMojo {
             Path target = outputs.resolve(withExtension(relative, outputFormat.extension()));
             Path record = recordDirectory.toPath().resolve(relative + "." + outputFormat.extension() + ".json");
             records.add(record);
-            outcomes.merge(build(source, target, record, outputFormat), 1, Integer::sum);
+            outcomes.merge(build(source, target, record, outputFormat, architecture), 1, Integer::sum);
         }
         removeOutputsOfRemovedSources(records, "." + outputFormat.extension() + ".json");
         int failed = outcomes.getOrDefault(Outcome.FAILED, 0);
@@ -118,20 +126,22 @@ public final class AssembleMojo extends AbstractMojo {
         addResource(outputs);
     }
 
-    private String configuration(OutputFormat outputFormat) {
-        return "csf-maven-plugin " + pluginVersion + ", format " + outputFormat.extension();
+    /** What the build record keeps of the settings: a change of any assembles every source again. */
+    private String configuration(OutputFormat outputFormat, Arch architecture) {
+        return "csf-maven-plugin " + pluginVersion + ", format " + outputFormat.extension()
+                + ", arch " + architecture.spelling();
     }
 
     /** Assembles one source unless its recorded assembly is still current; either way its diagnostics are shown. */
-    private Outcome build(Path source, Path target, Path recordFile, OutputFormat outputFormat)
+    private Outcome build(Path source, Path target, Path recordFile, OutputFormat outputFormat, Arch architecture)
             throws MojoExecutionException {
-        String configuration = configuration(outputFormat);
+        String configuration = configuration(outputFormat, architecture);
         BuildRecord last = force ? null : BuildRecord.read(recordFile);
         if (last != null && last.current(target, configuration)) {
             last.printed().forEach(p -> log(Severity.valueOf(p.severity().toUpperCase(java.util.Locale.ROOT)), p.text()));
             return failOnWarning && last.hasWarnings() ? Outcome.WARNED : Outcome.UP_TO_DATE;
         }
-        AssemblyResult result = new Assembler().assemble(source);
+        AssemblyResult result = new Assembler(AssemblerOptions.defaults().withArch(architecture)).assemble(source);
         List<BuildRecord.Printed> printed = new ArrayList<>();
         DiagnosticPrinter.print(result, (severity, text) -> {
             log(severity, text);

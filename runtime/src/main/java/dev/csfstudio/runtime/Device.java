@@ -5,7 +5,7 @@ import dev.csfstudio.program.Section;
 import dev.csfstudio.program.SourceRange;
 import dev.csfstudio.isa.Encoder;
 import dev.csfstudio.isa.InstructionDef;
-import dev.csfstudio.isa.InstructionSet;
+import dev.csfstudio.isa.Arch;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -26,7 +26,6 @@ final class Device {
     static final long RING_REGION = 0xffff_0000_0000L;
     static final long PHYSICAL_SEED = 0x5eed;
 
-    private static final InstructionSet ISA = InstructionSet.v10();
     private static final byte[] ZERO_PAGE = new byte[PhysicalMemory.PAGE_SIZE];
 
     /** The program cannot be placed on the device. */
@@ -41,6 +40,8 @@ final class Device {
     }
 
     final Program program;
+    /** The architecture the program was assembled for, the one it runs on. */
+    final Arch arch;
     final RunOptions options;
     final StepMeter meter;
     final RunRecorder recorder;
@@ -66,6 +67,7 @@ final class Device {
         this.options = options;
         this.meter = meter;
         this.recorder = recorder;
+        this.arch = program.arch();
         int pages = 0;
         for (Section s : program.sections()) {
             pages += (int) Math.min(Integer.MAX_VALUE / 8, pagesOf(s.address(), s.size()));
@@ -93,7 +95,7 @@ final class Device {
         host = new HostAccess(memory, vms, byName);
         watch = new WriteWatch(host, memory.frameCount());
         FragmentClear fragment = new FragmentClear(memory, mmu, recorder, meter, host, watch);
-        interpreter = new Interpreter(memory, mmu, fragment, recorder, breakpoints, watch, syncs);
+        interpreter = new Interpreter(ActionTable.of(arch), memory, mmu, fragment, recorder, breakpoints, watch, syncs);
         Map<String, Long> nextRing = new HashMap<>();
         for (Program.QueueDecl decl : program.queues()) {
             AddressSpace as = vms.get(decl.vm());
@@ -118,7 +120,7 @@ final class Device {
             for (long va = ring; va < ring + ringBytes; va += PhysicalMemory.PAGE_SIZE) {
                 as.map(va, memory.allocateFrame());
             }
-            Queue q = new Queue(decl.name(), decl.vm(), ISA.registerCount(), ring);
+            Queue q = new Queue(decl.name(), decl.vm(), arch, ring);
             queues.add(q);
             queuesByName.putIfAbsent(q.name, q);
         }
@@ -189,10 +191,10 @@ final class Device {
             throw new ConfigurationError("stream " + stream.name() + " is longer than a CALL can cover", job.declaration());
         }
         long[] entry = {
-                encode("MOVE48", Map.of("dst", (long) Queue.RING_ADDRESS_REGISTER, "imm", stream.address())),
-                encode("MOVE32", Map.of("dst", (long) Queue.RING_LENGTH_REGISTER, "imm", stream.size())),
-                encode("CALL", Map.of("addr", (long) Queue.RING_ADDRESS_REGISTER,
-                        "length", (long) Queue.RING_LENGTH_REGISTER))};
+                encode("MOVE48", Map.of("dst", (long) arch.ringAddressRegister(), "imm", stream.address())),
+                encode("MOVE32", Map.of("dst", (long) arch.ringLengthRegister(), "imm", stream.size())),
+                encode("CALL", Map.of("addr", (long) arch.ringAddressRegister(),
+                        "length", (long) arch.ringLengthRegister()))};
         byte[] bytes = new byte[Queue.RING_ENTRY];
         for (int i = 0; i < entry.length; i++) {
             for (int b = 0; b < 8; b++) {
@@ -208,8 +210,8 @@ final class Device {
         q.insert++;
     }
 
-    private static long encode(String mnemonic, Map<String, Long> fields) {
-        InstructionDef def = ISA.byMnemonic(mnemonic).orElseThrow();
+    private long encode(String mnemonic, Map<String, Long> fields) {
+        InstructionDef def = arch.instructionSet().byMnemonic(mnemonic).orElseThrow();
         return Encoder.encode(def, fields);
     }
 

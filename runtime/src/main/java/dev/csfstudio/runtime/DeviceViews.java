@@ -1,5 +1,7 @@
 package dev.csfstudio.runtime;
 
+import dev.csfstudio.isa.Condition;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -34,21 +36,8 @@ final class DeviceViews {
 
     /** What a waiting queue waits for. */
     SyncWait syncWait(Queue q) {
-        return new SyncWait(q.name, q.pc, device.lineOf(q, q.pc), q.waitAddress, condition(q.waitCond),
+        return new SyncWait(q.name, q.pc, device.lineOf(q, q.pc), q.waitAddress, Condition.ofOrdinal(q.waitCond).symbol(),
                 q.waitExpected, q.waitCurrent, q.waitWide);
-    }
-
-    /** A SYNC_WAIT condition field as an operator. */
-    static String condition(int cond) {
-        return switch (cond) {
-            case 0 -> "<=";
-            case 1 -> ">";
-            case 2 -> "==";
-            case 3 -> "!=";
-            case 4 -> "<";
-            case 5 -> ">=";
-            default -> "(always)";
-        };
     }
 
     List<SyncObject> syncObjects() {

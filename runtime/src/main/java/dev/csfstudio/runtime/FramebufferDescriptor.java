@@ -5,7 +5,7 @@ import dev.csfstudio.isa.DescriptorDef;
 import dev.csfstudio.isa.DescriptorField;
 import dev.csfstudio.isa.DescriptorSet;
 import dev.csfstudio.isa.EnumType;
-import dev.csfstudio.isa.InstructionSet;
+import dev.csfstudio.isa.Arch;
 import dev.csfstudio.isa.NamedRegister;
 import dev.csfstudio.isa.PixelFormat;
 import dev.csfstudio.isa.PixelFormats;
@@ -29,7 +29,9 @@ final class FramebufferDescriptor {
         byte[] read(long va, int length);
     }
 
-    private static final DescriptorSet DESCRIPTORS = DescriptorSet.v10();
+    /** The clear executor reads v10's layout: only v10's table binds RUN_FRAGMENT to {@code exec run_fragment}. */
+    private static final Arch ARCH = Arch.V10;
+    private static final DescriptorSet DESCRIPTORS = ARCH.descriptors();
     static final DescriptorDef PARAMS = DESCRIPTORS.get("framebuffer_parameters");
     static final DescriptorDef PADDING = DESCRIPTORS.get("padding");
     static final DescriptorDef ZS_CRC = DESCRIPTORS.get("zs_crc_extension");
@@ -155,7 +157,7 @@ final class FramebufferDescriptor {
                 || field(RT, "swizzle", rt) != IDENTITY_SWIZZLE;
         return new Writable(k, at, format, internal,
                 layout == LINEAR ? RenderTarget.Layout.LINEAR : RenderTarget.Layout.TILED_U_INTERLEAVED,
-                field(RT, "base", rt), field(RT, "row_stride", rt), ClearColor.ofRenderTarget(rt, 0).orElseThrow(),
+                field(RT, "base", rt), field(RT, "row_stride", rt), ClearColor.ofRenderTarget(DESCRIPTORS, rt, 0).orElseThrow(),
                 ignored);
     }
 
@@ -183,7 +185,7 @@ final class FramebufferDescriptor {
     }
 
     private static int register(String name) {
-        for (NamedRegister r : InstructionSet.v10().namedRegisters()) {
+        for (NamedRegister r : ARCH.instructionSet().namedRegisters()) {
             if (r.name().equals(name)) {
                 return Integer.parseInt(r.register().substring(1));
             }

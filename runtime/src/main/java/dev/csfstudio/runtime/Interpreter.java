@@ -1,8 +1,8 @@
 package dev.csfstudio.runtime;
 
+import dev.csfstudio.isa.Condition;
 import dev.csfstudio.isa.Disassembler;
-import dev.csfstudio.isa.InstructionDef;
-import dev.csfstudio.isa.InstructionSet;
+import dev.csfstudio.isa.Execution;
 
 import static dev.csfstudio.runtime.DecodedPage.*;
 
@@ -38,6 +38,7 @@ final class Interpreter {
     private final WriteWatch watch;
     private final SyncObjects syncs;
     private final DecodedPage[] decoded;
+    private final ActionTable table;
     /** Instructions executed by every queue before the current slice: the simulated clock. */
     long clock;
     /** Instructions executed by the last {@link #run} call (the kernel ring buffer's included). */
@@ -51,8 +52,9 @@ final class Interpreter {
     /** Address of the instruction that faulted (for a fetch fault: the one that led there). */
     long faultPc;
 
-    Interpreter(PhysicalMemory memory, Mmu mmu, FragmentClear fragment, RunRecorder recorder, Breakpoints breakpoints,
-                WriteWatch watch, SyncObjects syncs) {
+    Interpreter(ActionTable table, PhysicalMemory memory, Mmu mmu, FragmentClear fragment, RunRecorder recorder,
+                Breakpoints breakpoints, WriteWatch watch, SyncObjects syncs) {
+        this.table = table;
         this.memory = memory;
         this.mmu = mmu;
         this.fragment = fragment;
@@ -67,7 +69,7 @@ final class Interpreter {
     private DecodedPage page(int frame) {
         DecodedPage p = decoded[frame];
         if (p == null) {
-            p = decoded[frame] = DecodedPage.of(frame, memory);
+            p = decoded[frame] = DecodedPage.of(frame, memory, table);
             breakpoints.stampInto(frame, p);
             memory.observe(frame);
         }
@@ -236,6 +238,11 @@ final class Interpreter {
                         q.setRegister64(page.a[i], q.register64(page.b[i]) + page.imm[i]);
                         pc += 8;
                     }
+                    case LOGIC32 -> {
+                        regs[page.a[i]] = Execution.logicOp((int) page.imm[i] & 0xf, regs[page.b[i]],
+                                page.imm[i] >>> 32 != 0 ? 1 << (regs[page.c[i]] & 31) : regs[page.c[i]]);
+                        pc += 8;
+                    }
                     case UMIN32 -> {
                         int x = regs[page.b[i]];
                         int y = regs[page.c[i]];
@@ -279,10 +286,10 @@ final class Interpreter {
                         if (length == 0) {
                             pc += 8;
                         } else {
-                            if (depth + 1 >= Queue.MAX_FRAMES) {
+                            if (depth + 1 >= q.frameStart.length) {
                                 throw new GpuFault(FaultKind.CALL_STACK_OVERFLOW, target, "call stack overflow: CALL "
                                         + GpuFault.hex(target) + " would need frame " + (depth + 2) + " of "
-                                        + Queue.MAX_FRAMES + " (the root frame counts as one)");
+                                        + q.frameStart.length + " (the root frame counts as one)");
                             }
                             q.frameReturn[depth] = pc + 8;
                             if (depth == 0) {
@@ -383,12 +390,7 @@ final class Interpreter {
                     }
                     case UNKNOWN -> throw new GpuFault(FaultKind.UNKNOWN_OPCODE, pc, "unknown opcode "
                             + (page.word[i] >>> 56) + " (" + Disassembler.unknownText(page.word[i]) + ")");
-                    default -> {
-                        long w = page.word[i];
-                        InstructionDef def = InstructionSet.v10().byOpcode((int) (w >>> 56)).orElseThrow();
-                        throw new GpuFault(FaultKind.INVALID_INSTRUCTION, pc, def.mnemonic() + ": "
-                                + DecodedPage.invalidReason(def, w));
-                    }
+                    default -> throw new GpuFault(FaultKind.INVALID_INSTRUCTION, pc, page.invalidReason(i));
                 }
                 if (outcome == WAITING) {
                     break;
@@ -482,30 +484,14 @@ final class Interpreter {
         }
     }
 
+    /** {@code cond} is a {@link Condition} ordinal; the register's value is compared with 0, signed. */
     static boolean branchTaken(int cond, int v) {
-        return switch (cond) {
-            case 0 -> v <= 0;
-            case 1 -> v > 0;
-            case 2 -> v == 0;
-            case 3 -> v != 0;
-            case 4 -> v < 0;
-            case 5 -> v >= 0;
-            default -> true;
-        };
+        return Condition.ofOrdinal(cond).holds(Integer.compare(v, 0));
     }
 
-    /** Sync object values are sequence numbers: compared unsigned. */
+    /** Sync object values are sequence numbers: compared unsigned. {@code cond} is a {@link Condition} ordinal. */
     static boolean syncSatisfied(int cond, long current, long expected) {
-        int c = Long.compareUnsigned(current, expected);
-        return switch (cond) {
-            case 0 -> c <= 0;
-            case 1 -> c > 0;
-            case 2 -> c == 0;
-            case 3 -> c != 0;
-            case 4 -> c < 0;
-            case 5 -> c >= 0;
-            default -> true;
-        };
+        return Condition.ofOrdinal(cond).holds(Long.compareUnsigned(current, expected));
     }
 
     int load32(int slot, long va) {

@@ -2,7 +2,6 @@ package dev.csfstudio.runtime;
 
 import dev.csfstudio.program.Program;
 import dev.csfstudio.isa.InstructionDef;
-import dev.csfstudio.isa.InstructionSet;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -36,7 +35,6 @@ public final class Machine {
     /** Instructions (with fragment work: steps) a queue runs per time slice, between looks at the limits. */
     static final long SLICE = 1 << 16;
 
-    private static final InstructionSet ISA = InstructionSet.v10();
 
     /** What {@link #load} makes of a program. */
     public sealed interface LoadResult permits Loaded, Rejected {
@@ -367,7 +365,7 @@ public final class Machine {
         String writer;
         try {
             long word = ByteBuffer.wrap(device.host.read(q.vm, pc, 8)).order(ByteOrder.LITTLE_ENDIAN).getLong();
-            writer = ISA.byOpcode((int) (word >>> 56)).map(InstructionDef::mnemonic).orElse("?");
+            writer = device.arch.instructionSet().byOpcode((int) (word >>> 56)).map(InstructionDef::mnemonic).orElse("?");
         } catch (HostAccessException e) {
             writer = "?";
         }

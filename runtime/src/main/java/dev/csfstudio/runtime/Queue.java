@@ -1,5 +1,7 @@
 package dev.csfstudio.runtime;
 
+import dev.csfstudio.isa.Arch;
+
 import dev.csfstudio.program.Program;
 
 import java.util.ArrayList;
@@ -14,12 +16,11 @@ import java.util.List;
  */
 public final class Queue {
 
-    /** Call frames on Mali-G610, the root frame included. */
-    public static final int MAX_FRAMES = 8;
+    /** Call frames, the root frame included (every architecture has {@link Arch#callDepth()} = 8). */
+    public static final int MAX_FRAMES = Arch.DEFAULT.callDepth();
+
     /** Bytes of one ring-buffer entry (three instructions). */
     static final int RING_ENTRY = 24;
-    /** Registers the kernel ring buffer uses to CALL a job (as panthor reserves registers at the top). */
-    static final int RING_ADDRESS_REGISTER = 92, RING_LENGTH_REGISTER = 94;
 
     /** What a queue is doing: no job in progress; in a job; blocked in a SYNC_WAIT of its job. */
     public enum State { IDLE, RUNNING, WAITING }
@@ -33,9 +34,10 @@ public final class Queue {
     /** Scheduling round in which the group was last resident (0: never). */
     long lastResident;
     final int[] regs;
-    final long[] frameStart = new long[MAX_FRAMES];
-    final long[] frameEnd = new long[MAX_FRAMES];
-    final long[] frameReturn = new long[MAX_FRAMES];
+    /** Call frames, the root frame (the ring buffer's) included: {@link Arch#callDepth()}. */
+    final long[] frameStart;
+    final long[] frameEnd;
+    final long[] frameReturn;
     int depth;
     long pc;
     State state = State.IDLE;
@@ -72,10 +74,13 @@ public final class Queue {
     /** The next run stops once the call stack is back to this depth (-1: the job's end); MIN_VALUE: never. */
     int returnWatch = Integer.MIN_VALUE;
 
-    Queue(String name, String vm, int registers, long ringBase) {
+    Queue(String name, String vm, Arch arch, long ringBase) {
         this.name = name;
         this.vm = vm;
-        this.regs = new int[registers];
+        this.regs = new int[arch.registerCount()];
+        this.frameStart = new long[arch.callDepth()];
+        this.frameEnd = new long[arch.callDepth()];
+        this.frameReturn = new long[arch.callDepth()];
         this.ringBase = ringBase;
     }
 
@@ -138,9 +143,9 @@ public final class Queue {
         csgSlot = s.csgSlot;
         lastResident = s.lastResident;
         System.arraycopy(s.regs, 0, regs, 0, regs.length);
-        System.arraycopy(s.frameStart, 0, frameStart, 0, MAX_FRAMES);
-        System.arraycopy(s.frameEnd, 0, frameEnd, 0, MAX_FRAMES);
-        System.arraycopy(s.frameReturn, 0, frameReturn, 0, MAX_FRAMES);
+        System.arraycopy(s.frameStart, 0, frameStart, 0, frameStart.length);
+        System.arraycopy(s.frameEnd, 0, frameEnd, 0, frameStart.length);
+        System.arraycopy(s.frameReturn, 0, frameReturn, 0, frameStart.length);
         depth = s.depth;
         pc = s.pc;
         state = s.state;

@@ -3,7 +3,6 @@ package dev.csfstudio.runtime;
 import dev.csfstudio.program.Program;
 import dev.csfstudio.program.Section;
 import dev.csfstudio.program.SourceRange;
-import dev.csfstudio.isa.InstructionSet;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -15,7 +14,6 @@ import java.util.Map;
 /** Builds what a device reports: faults with their call chains, deadlocks, core dumps and the run report. */
 final class Reports {
 
-    private static final int REGISTERS = InstructionSet.v10().registerCount();
 
     private final Device device;
     private final DeviceViews views;
@@ -63,7 +61,7 @@ final class Reports {
             SyncWait wait = views.syncWait(q);
             waits.add(wait);
             message.append("; queue ").append(q.name).append(" waits at ").append(GpuFault.hex(q.pc))
-                    .append(" (").append(RunRecorder.text(q.waitWord))
+                    .append(" (").append(device.recorder.text(q.waitWord))
                     .append(wait.line() == null ? "" : ", " + wait.line().position()).append(") until ")
                     .append(wait.describe());
         }
@@ -112,7 +110,7 @@ final class Reports {
             } catch (HostAccessException e) {
                 continue;
             }
-            last.add(new RunReport.ExecutedInstruction(va, RunRecorder.text(word), device.lineOf(q, va)));
+            last.add(new RunReport.ExecutedInstruction(va, device.recorder.text(word), device.lineOf(q, va)));
         }
         Map<String, byte[]> dumpable = new LinkedHashMap<>();
         for (Section s : device.program.sections()) {
@@ -144,7 +142,7 @@ final class Reports {
                     q.executed - q.kernelExecuted));
         }
         Queue entry = entryQueue();
-        long[] registers = entry == null ? new long[REGISTERS] : entry.unsignedRegisters();
+        long[] registers = entry == null ? new long[device.arch.registerCount()] : entry.unsignedRegisters();
         return new RunReport(status, device.userInstructions(), registers, fault, device.recorder.renderTargets(),
                 device.recorder.recorded(), device.recorder.notes(), core, states, dumps, device.host);
     }
@@ -171,7 +169,7 @@ final class Reports {
     static RunReport failedSetup(String message, SourceRange line, RunRecorder recorder, HostAccess host) {
         RunReport.Fault fault = new RunReport.Fault(FaultKind.CONFIGURATION, 0, "", -1, line, message, List.of(),
                 "", 0);
-        return new RunReport(RunStatus.FAULT, 0, new long[REGISTERS], fault, List.of(), List.of(), recorder.notes(),
+        return new RunReport(RunStatus.FAULT, 0, new long[recorder.registerCount()], fault, List.of(), List.of(), recorder.notes(),
                 null, List.of(), Map.of(), host);
     }
 }

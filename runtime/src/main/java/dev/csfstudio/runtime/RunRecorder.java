@@ -6,7 +6,7 @@ import dev.csfstudio.program.Section;
 import dev.csfstudio.program.SourceRange;
 import dev.csfstudio.isa.DecodedInstruction;
 import dev.csfstudio.isa.Disassembler;
-import dev.csfstudio.isa.InstructionSet;
+import dev.csfstudio.isa.OperandKind;
 import dev.csfstudio.isa.OperandSpec;
 
 import java.util.ArrayList;
@@ -22,9 +22,8 @@ final class RunRecorder {
     /** Recorded instructions kept in full; beyond this only counts (a loop of RUN_COMPUTE stays small). */
     static final int RECORD_LIMIT = 1000;
 
-    private static final Disassembler DISASSEMBLER = new Disassembler(InstructionSet.v10());
-
     private final Program program;
+    private final Disassembler disassembler;
     private List<RunReport.RecordedInstruction> recorded = new ArrayList<>();
     private Map<String, Long> recordedCounts = new LinkedHashMap<>();
     private Map<String, RenderTarget> renderTargets = new LinkedHashMap<>();
@@ -32,6 +31,12 @@ final class RunRecorder {
 
     RunRecorder(Program program) {
         this.program = program;
+        this.disassembler = new Disassembler(program.arch().instructionSet());
+    }
+
+    /** The registers of a queue of this program's architecture. */
+    int registerCount() {
+        return program.arch().registerCount();
     }
 
     /** What has been recorded, to be put back by {@link #restore}. */
@@ -89,13 +94,13 @@ final class RunRecorder {
         return program.lineAt(vm, va).map(AssembledLine::range).orElse(null);
     }
 
-    static String text(long word) {
-        return DISASSEMBLER.decoder().decode(word).isPresent() ? DISASSEMBLER.disassemble(word)
+    String text(long word) {
+        return disassembler.decoder().decode(word).isPresent() ? disassembler.disassemble(word)
                 : Disassembler.unknownText(word);
     }
 
     void record(Queue q, long va, long word) {
-        DecodedInstruction insn = DISASSEMBLER.decoder().decode(word).orElseThrow();
+        DecodedInstruction insn = disassembler.decoder().decode(word).orElseThrow();
         String mnemonic = insn.def().mnemonic();
         long n = recordedCounts.merge(mnemonic, 1L, Long::sum);
         if (n > RECORD_LIMIT) {
@@ -106,18 +111,14 @@ final class RunRecorder {
         Map<String, Long> inputs = new LinkedHashMap<>();
         for (OperandSpec o : insn.def().operands()) {
             int r = (int) insn.value(o.field());
-            switch (o.kind()) {
-                case R -> inputs.put("r" + r, q.regs[r] & 0xffff_ffffL);
-                case D, MEM, MEMOFF -> inputs.put("d" + r, q.register64(r));
-                case REGMASK, REGRANGE -> {
-                    int count = o.kind() == dev.csfstudio.isa.OperandKind.REGRANGE
-                            ? (int) insn.value(o.fields().get(1))
-                            : 64 - Long.numberOfLeadingZeros(insn.value(o.fields().get(1)));
-                    for (int k = 0; k < count && r + k < q.regs.length; k++) {
-                        inputs.put("r" + (r + k), q.regs[r + k] & 0xffff_ffffL);
-                    }
+            OperandKind kind = o.kind();
+            if (kind.acceptsPairs()) {
+                inputs.put("d" + r, q.register64(r));
+            } else if (kind.acceptsRegisters()) {
+                int count = o.fields().size() > 1 ? kind.registersSpanned(o.second(word)) : 1;
+                for (int k = 0; k < count && r + k < q.regs.length; k++) {
+                    inputs.put("r" + (r + k), q.regs[r + k] & 0xffff_ffffL);
                 }
-                default -> { }
             }
         }
         recorded.add(new RunReport.RecordedInstruction(q.name, va, lineAt(q.vm, va), text(word), fields, inputs,
@@ -126,12 +127,15 @@ final class RunRecorder {
 
     private static String reason(String mnemonic) {
         return switch (mnemonic) {
-            case "RUN_COMPUTE", "RUN_COMPUTE_INDIRECT", "RUN_IDVS", "RUN_FULLSCREEN", "RUN_TILING" ->
+            case "RUN_COMPUTE", "RUN_COMPUTE_INDIRECT", "RUN_IDVS", "RUN_IDVS2", "RUN_FULLSCREEN", "RUN_TILING" ->
                     "needs shaders or the tiler, which the simulator does not model";
             case "FINISH_TILING", "FINISH_FRAGMENT", "HEAP_SET", "HEAP_OPERATION" -> "the tiler heap is not modelled";
             case "FLUSH_CACHE2" -> "caches are not modelled: simulated memory is always coherent";
             case "SET_EXCEPTION_HANDLER" -> "exceptions that need a handler (tiler out of memory) cannot occur";
             case "PROGRESS_WAIT", "PROGRESS_STORE", "PROGRESS_LOAD" -> "progress counters are not modelled";
+            case "RUN_FRAGMENT" -> "the clear-only fragment executor reads v10 framebuffer descriptors only";
+            case "SET_STATE", "SET_STATE_IMM32", "NEXT_SB_ENTRY", "SHARED_SB_INC", "SHARED_SB_DEC", "SET_SB_ENTRY" ->
+                    "scoreboard entries are not modelled: every asynchronous operation completes immediately";
             default -> "no effect in the simulator: every asynchronous operation completes immediately";
         };
     }

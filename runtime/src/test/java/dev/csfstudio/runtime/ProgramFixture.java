@@ -10,7 +10,6 @@ import dev.csfstudio.isa.DescriptorDef;
 import dev.csfstudio.isa.DescriptorSet;
 import dev.csfstudio.isa.Encoder;
 import dev.csfstudio.isa.InstructionDef;
-import dev.csfstudio.isa.InstructionSet;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -34,10 +33,26 @@ final class ProgramFixture {
     private final List<Program.QueueDecl> queues = new ArrayList<>();
     private final List<Program.Job> jobs = new ArrayList<>();
     private int nextLine = 1;
+    private final Arch arch;
 
-    /** An instruction word from its mnemonic and field values: {@code insn("MOVE32", "dst", 4, "imm", 7)}. */
+    /** A v10 program. */
+    ProgramFixture() {
+        this(Arch.V10);
+    }
+
+    /** A program assembled for {@code arch} (its words are that architecture's). */
+    ProgramFixture(Arch arch) {
+        this.arch = arch;
+    }
+
+    /** A v10 instruction word from its mnemonic and field values: {@code insn("MOVE32", "dst", 4, "imm", 7)}. */
     static long insn(String mnemonic, Object... fieldValues) {
-        InstructionDef def = InstructionSet.v10().byMnemonic(mnemonic).orElseThrow();
+        return insn(Arch.V10, mnemonic, fieldValues);
+    }
+
+    /** An instruction word of {@code arch} (a preset form's mnemonic gives its instruction's word). */
+    static long insn(Arch arch, String mnemonic, Object... fieldValues) {
+        InstructionDef def = arch.instructionSet().byMnemonic(mnemonic).orElseThrow();
         Map<String, Long> values = new LinkedHashMap<>();
         for (int i = 0; i < fieldValues.length; i += 2) {
             values.put((String) fieldValues[i], ((Number) fieldValues[i + 1]).longValue());
@@ -73,7 +88,7 @@ final class ProgramFixture {
             for (int b = 0; b < 8; b++) {
                 bytes[i * 8 + b] = (byte) (words[i] >>> (8 * b));
             }
-            InstructionDef def = InstructionSet.v10().byOpcode((int) (words[i] >>> 56)).orElse(null);
+            InstructionDef def = arch.instructionSet().byOpcode((int) (words[i] >>> 56)).orElse(null);
             lines.add(new AssembledLine(SourceRange.at(FILE, nextLine++, 5, 10), name, address + 8L * i, 8, def,
                     words[i], "insn " + i));
         }
@@ -97,7 +112,7 @@ final class ProgramFixture {
                 ? List.of(new Program.QueueDecl("main", "main", SourceRange.at(FILE, 1000, 1, 1))) : queues;
         List<Program.Job> js = jobs.isEmpty()
                 ? List.of(new Program.Job(qs.get(0).name(), "main", SourceRange.at(FILE, 2000, 1, 1))) : jobs;
-        return new Program(sections, "main", List.copyOf(vms), qs, js, Map.of(), List.of(FILE), Arch.V10);
+        return new Program(sections, "main", List.copyOf(vms), qs, js, Map.of(), List.of(FILE), arch);
     }
 
     /** Framebuffer descriptor bytes: parameters, padding, optional ZS/CRC extension, render targets. */

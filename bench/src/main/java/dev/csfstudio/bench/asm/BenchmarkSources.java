@@ -189,7 +189,7 @@ public final class BenchmarkSources {
     }
 
     /** Writes each line to both files so their line counts stay equal. */
-    private static final class Pair {
+    static final class Pair {
         private final BufferedWriter csf;
         private final BufferedWriter gas;
         final SplittableRandom random;

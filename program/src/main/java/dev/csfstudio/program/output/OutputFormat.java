@@ -149,7 +149,8 @@ public enum OutputFormat {
      * piece at a time.
      */
     private static void json(Program program, Writer out) throws IOException {
-        out.write("{\n  \"entry\": " + quoted(program.entry()) + ",\n");
+        out.write("{\n  \"entry\": " + quoted(program.entry()) + ",\n  \"arch\": " + quoted(program.arch().spelling())
+                + ",\n");
         List<Section> streams = program.sections().stream().filter(s -> s.kind() == SectionKind.STREAM).toList();
         List<Section> buffers = program.sections().stream().filter(s -> s.kind() != SectionKind.STREAM).toList();
         jsonArray(out, "streams", streams, OutputFormat::jsonSection);

@@ -1,0 +1,198 @@
+package dev.csfstudio.grammar;
+
+/**
+ * The character classes and token rules of {@code Csf.g4}'s lexer, for the hand-written scanners that read
+ * source without ANTLR (the assembler's fast instruction scanner and line classifier, the {@code .arch}
+ * search, the language server's line scanner). Each rule here says which grammar rule it is;
+ * {@code LexiconPropertiesTest} proves them equal to the generated lexer on random text.
+ *
+ * <p>Methods come in two forms, over scanner bytes (ASCII as is, anything else a byte no rule accepts) and
+ * over characters; both read only {@code [from, end)}.
+ */
+public final class Lexicon {
+
+    private static final int SPACE = 1;
+    private static final int IDENTIFIER_START = 2;
+    private static final int IDENTIFIER_PART = 4;
+    private static final int DIGIT = 8;
+    private static final int HEX_DIGIT = 16;
+    /** Classes of the ASCII characters; every other character is in none. */
+    private static final byte[] CLASSES = new byte[128];
+
+    static {
+        for (int c = 0; c < 128; c++) {
+            boolean letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+            boolean digit = c >= '0' && c <= '9';
+            int classes = (letter ? IDENTIFIER_START | IDENTIFIER_PART : 0) | (digit ? DIGIT | IDENTIFIER_PART : 0)
+                    | (digit || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F') ? HEX_DIGIT : 0)
+                    | (c == ' ' || c == '\t' || c == '\f' || c == 0x0b ? SPACE : 0);
+            CLASSES[c] = (byte) classes;
+        }
+    }
+
+    private Lexicon() {
+    }
+
+    private static boolean is(int c, int cls) {
+        return c >= 0 && c < 128 && (CLASSES[c] & cls) != 0;
+    }
+
+    /** {@code WS}: {@code [ \t\f\u000B]} (line ends are {@code NEWLINE}, every other character an error). */
+    public static boolean isSpace(int c) {
+        return is(c, SPACE);
+    }
+
+    /** The first character of {@code IDENT} and, after the dot, of {@code DIRECTIVE}: {@code [a-zA-Z_]}. */
+    public static boolean isIdentifierStart(int c) {
+        return is(c, IDENTIFIER_START);
+    }
+
+    /** {@code [a-zA-Z_0-9]}: the rest of an identifier and each dotted part of {@code IDENT}. */
+    public static boolean isIdentifierPart(int c) {
+        return is(c, IDENTIFIER_PART);
+    }
+
+    public static boolean isDigit(int c) {
+        return is(c, DIGIT);
+    }
+
+    /** {@code COMMENT}'s start: {@code //} or {@code ;} (the comment runs to the end of the line). */
+    public static boolean isCommentStart(byte[] t, int p, int end) {
+        return p < end && (t[p] == ';' || (t[p] == '/' && p + 1 < end && t[p + 1] == '/'));
+    }
+
+    public static boolean isCommentStart(CharSequence t, int p, int end) {
+        return p < end && (t.charAt(p) == ';' || (t.charAt(p) == '/' && p + 1 < end && t.charAt(p + 1) == '/'));
+    }
+
+    /** The end of {@code [a-zA-Z_0-9]*} from {@code p}. */
+    public static int identifierPartEnd(byte[] t, int p, int end) {
+        while (p < end && isIdentifierPart(t[p])) {
+            p++;
+        }
+        return p;
+    }
+
+    public static int identifierPartEnd(CharSequence t, int p, int end) {
+        while (p < end && isIdentifierPart(t.charAt(p))) {
+            p++;
+        }
+        return p;
+    }
+
+    /**
+     * The end of the {@code IDENT} token starting at {@code p} (an identifier start): the name, then any
+     * {@code .part} each with an optional {@code =part}, as in {@code BRANCH.ne} or {@code RUN_FRAGMENT.tile_order=zorder}.
+     */
+    public static int identifierEnd(byte[] t, int p, int end) {
+        int e = identifierPartEnd(t, p + 1, end);
+        while (e + 1 < end && t[e] == '.' && isIdentifierPart(t[e + 1])) {
+            e = identifierPartEnd(t, e + 2, end);
+            if (e + 1 < end && t[e] == '=' && isIdentifierPart(t[e + 1])) {
+                e = identifierPartEnd(t, e + 2, end);
+            }
+        }
+        return e;
+    }
+
+    public static int identifierEnd(CharSequence t, int p, int end) {
+        int e = identifierPartEnd(t, p + 1, end);
+        while (e + 1 < end && t.charAt(e) == '.' && isIdentifierPart(t.charAt(e + 1))) {
+            e = identifierPartEnd(t, e + 2, end);
+            if (e + 1 < end && t.charAt(e) == '=' && isIdentifierPart(t.charAt(e + 1))) {
+                e = identifierPartEnd(t, e + 2, end);
+            }
+        }
+        return e;
+    }
+
+    /** Whether {@code DIRECTIVE} starts at {@code p}: a dot and an identifier start. */
+    public static boolean isDirectiveStart(CharSequence t, int p, int end) {
+        return p + 1 < end && t.charAt(p) == '.' && isIdentifierStart(t.charAt(p + 1));
+    }
+
+    /** The end of the {@code DIRECTIVE} token at {@code p}: the dot and {@code [a-zA-Z_][a-zA-Z_0-9]*}. */
+    public static int directiveEnd(CharSequence t, int p, int end) {
+        return identifierPartEnd(t, p + 1, end);
+    }
+
+    /**
+     * The end of the number token starting at digit {@code p}, the longest of {@code HEX}, {@code BIN},
+     * {@code FLOAT}, {@code LOCAL_REF} and {@code DEC} as the lexer chooses: {@code 0x1f}, {@code 0b101},
+     * {@code 1.5e3}, {@code 2b}, {@code 42}.
+     */
+    public static int numberEnd(CharSequence t, int p, int end) {
+        int digits = digitsEnd(t, p, end);
+        int best = digits;
+        if (t.charAt(p) == '0' && p + 2 < end) {
+            char radix = t.charAt(p + 1);
+            String digitsOf = radix == 'x' || radix == 'X' ? "0123456789abcdefABCDEF_"
+                    : radix == 'b' || radix == 'B' ? "01_" : "";
+            best = Math.max(best, runEnd(t, p + 2, end, digitsOf));
+        }
+        if (digits + 1 < end && t.charAt(digits) == '.' && isDigit(t.charAt(digits + 1))) {
+            int fraction = digitsEnd(t, digits + 1, end);
+            best = Math.max(best, Math.max(fraction, exponentEnd(t, fraction, end)));
+        } else {
+            best = Math.max(best, exponentEnd(t, digits, end));
+        }
+        if (digits < end && "bfBF".indexOf(t.charAt(digits)) >= 0) {
+            best = Math.max(best, digits + 1);
+        }
+        return best;
+    }
+
+    /** {@code [eE] [+-]? [0-9]+} from {@code p}: its end, or {@code p} when there is none. */
+    private static int exponentEnd(CharSequence t, int p, int end) {
+        if (p >= end || (t.charAt(p) != 'e' && t.charAt(p) != 'E')) {
+            return p;
+        }
+        int q = p + 1;
+        if (q < end && (t.charAt(q) == '+' || t.charAt(q) == '-')) {
+            q++;
+        }
+        return q < end && isDigit(t.charAt(q)) ? digitsEnd(t, q, end) : p;
+    }
+
+    private static int digitsEnd(CharSequence t, int p, int end) {
+        while (p < end && isDigit(t.charAt(p))) {
+            p++;
+        }
+        return p;
+    }
+
+    /** The end of a run of at least one of {@code chars} from {@code p}, or 0 when there is none. */
+    private static int runEnd(CharSequence t, int p, int end, String chars) {
+        int q = p;
+        while (q < end && chars.indexOf(t.charAt(q)) >= 0) {
+            q++;
+        }
+        return q > p ? q : 0;
+    }
+
+    /**
+     * The end of {@code STRING} (past its closing quote) or {@code UNTERMINATED_STRING} starting at the quote
+     * {@code p}: backslash escapes any character but a line end.
+     */
+    public static int stringEnd(CharSequence t, int p, int end) {
+        int q = p + 1;
+        while (q < end) {
+            char c = t.charAt(q);
+            if (c == '"') {
+                return q + 1;
+            }
+            if (c == '\r' || c == '\n') {
+                return q;
+            }
+            if (c == '\\') {
+                if (q + 1 >= end || t.charAt(q + 1) == '\r' || t.charAt(q + 1) == '\n') {
+                    return q;
+                }
+                q += 2;
+            } else {
+                q++;
+            }
+        }
+        return q;
+    }
+}

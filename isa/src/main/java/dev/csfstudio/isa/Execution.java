@@ -1,0 +1,116 @@
+package dev.csfstudio.isa;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * What executing an instruction does, as the table's {@code exec ACTION [ROLE=FIELD ...]} line names it. Each
+ * action has up to five roles, the fields the runtime reads (in the order of its decoded slots a, b, c, imm and
+ * extra); a table binds each role to the field of the same name unless it says {@code ROLE=FIELD}. A role named
+ * {@code cond} holds a {@link Condition} through the field's enumeration. An instruction without an {@code exec}
+ * line is {@link #RECORDED}. Adding an executing opcode is an {@code exec} line, plus a constant here and its
+ * case in the runtime when no action does what it does.
+ */
+public enum Execution {
+    /** Recorded in the run report with its inputs, not executed. */
+    RECORDED(Flow.NEXT),
+    NOP(Flow.NEXT),
+    /** rD:rD+1 = imm. */
+    MOVE48(Flow.NEXT, "dst", null, null, "imm"),
+    /** rD = imm. */
+    MOVE32(Flow.NEXT, "dst", null, null, "imm"),
+    /** rD = rS + imm. */
+    ADD32(Flow.NEXT, "dst", "src", null, "imm"),
+    /** dD = dS + sign-extended imm. */
+    ADD64(Flow.NEXT, "dst", "src", null, "imm"),
+    /** rD = unsigned min(rA, rB). */
+    UMIN32(Flow.NEXT, "dst", "src0", "src1", null),
+    /**
+     * rD = the 4-bit truth table {@code mode} of rA and rB (bit 0: a &amp; b, bit 1: a &amp; ~b, bit 2: ~a &amp; b,
+     * bit 3: ~a &amp; ~b); with {@code index} set, B is 1 &lt;&lt; rB.
+     */
+    LOGIC32(Flow.NEXT, "dst", "src0", "src1", "mode", "index"),
+    LOAD_MULTIPLE(Flow.NEXT, "base", "addr", "mask", "offset"),
+    STORE_MULTIPLE(Flow.NEXT, "base", "addr", "mask", "offset"),
+    /** Continues at next + offset when the register compared with 0 (signed) meets the condition. */
+    BRANCH(Flow.BRANCH, "value", "cond", null, "offset"),
+    /** Runs the buffer at dA of rL bytes and comes back. */
+    CALL(Flow.CALL, "addr", "length", null, null),
+    /** Continues in the buffer at dA of rL bytes, not coming back. */
+    JUMP(Flow.JUMP, "addr", "length", null, null),
+    SYNC_ADD32(Flow.NEXT, "addr", "data", "error_propagate", null),
+    SYNC_SET32(Flow.NEXT, "addr", "data", "error_propagate", null),
+    SYNC_ADD64(Flow.NEXT, "addr", "data", "error_propagate", null),
+    SYNC_SET64(Flow.NEXT, "addr", "data", "error_propagate", null),
+    /** Waits until the sync object compared (unsigned) with the reference meets the condition. */
+    SYNC_WAIT32(Flow.NEXT, "addr", "data", "cond", "error_reject"),
+    SYNC_WAIT64(Flow.NEXT, "addr", "data", "cond", "error_reject"),
+    STORE_STATE(Flow.NEXT, "addr", "state", null, "offset"),
+    /** A fragment job: the simulator's clear-only fragment executor. */
+    RUN_FRAGMENT(Flow.NEXT);
+
+    /** Where execution goes after an instruction. */
+    public enum Flow {
+        /** The next instruction. */
+        NEXT,
+        /** next + offset when the condition holds, else the next instruction. */
+        BRANCH,
+        /** Another buffer, returning after it ends. */
+        CALL,
+        /** Another buffer in place of the current one. */
+        JUMP
+    }
+
+    /** The name of the role that holds a condition. */
+    public static final String CONDITION_ROLE = "cond";
+    /** Slots a, b, c, imm and extra. */
+    public static final int SLOTS = 5;
+
+    private final Flow flow;
+    private final String[] roles;
+
+    Execution(Flow flow, String... roles) {
+        this.flow = flow;
+        this.roles = Arrays.copyOf(roles, SLOTS);
+    }
+
+    public Flow flow() {
+        return flow;
+    }
+
+    /** The role of slot {@code i}, or null when the action has none there. */
+    public String role(int slot) {
+        return roles[slot];
+    }
+
+    /** The roles in slot order, without the empty slots. */
+    public List<String> roles() {
+        return Arrays.stream(roles).filter(r -> r != null).toList();
+    }
+
+    /**
+     * LOGIC_OP32's 4-bit truth table (mesa's genxml): bit 0 of {@code mode} selects a &amp; b, bit 1 a &amp; ~b,
+     * bit 2 ~a &amp; b, bit 3 ~a &amp; ~b, so 0b0011 is a, 0b0110 xor and 0b0111 or.
+     */
+    public static int logicOp(int mode, int a, int b) {
+        int out = 0;
+        if ((mode & 1) != 0) {
+            out |= a & b;
+        }
+        if ((mode & 2) != 0) {
+            out |= a & ~b;
+        }
+        if ((mode & 4) != 0) {
+            out |= ~a & b;
+        }
+        if ((mode & 8) != 0) {
+            out |= ~a & ~b;
+        }
+        return out;
+    }
+
+    /** The table's spelling, e.g. {@code sync_wait32}. */
+    public String spelling() {
+        return name().toLowerCase(java.util.Locale.ROOT);
+    }
+}
