@@ -36,6 +36,9 @@ if (skip) {
     console.warn(`\n*** SKIPPED the real VS Code tests: ${skip} ***\n`);
 }
 
+/** The Variables view's rows, without the sticky-scroll copies of open scopes VS Code pins above them. */
+const VARIABLE_ROWS = '.debug-variables .monaco-list-row:not(.monaco-tree-sticky-row)';
+
 /** Polls `probe` until it returns a truthy value; fails with `what` and the last value after `timeoutMs`. */
 async function eventually(what, probe, timeoutMs = 30000) {
     const end = Date.now() + timeoutMs;
@@ -273,7 +276,7 @@ describe('the extension in a real VS Code (code-server in headless Chromium)', {
             });
     }
 
-    it('debugs clear.csf without launch.json: a gutter breakpoint stops, registers show, step and step back move, a poked clear colour shows in the panel', async () => {
+    it('debugs clear.csf without launch.json: a gutter breakpoint stops, registers show, step and step back move, the panel follows the stops', async () => {
         await runCommand('View: Close All Editors');
         await page.locator('.tabs-container .tab').first().waitFor({ state: 'detached', timeout: 10000 });
         await quickOpen('clear.csf');
@@ -299,13 +302,13 @@ describe('the extension in a real VS Code (code-server in headless Chromium)', {
         await screenshot('paused');
 
         // Variables: the Registers scope, r43 = (HEIGHT - 1) << 16 | (WIDTH - 1) in hex and decimal
-        const registers = page.locator('.debug-variables .monaco-list-row', { hasText: 'Registers' }).first();
+        const registers = page.locator(VARIABLE_ROWS, { hasText: 'Registers' }).first();
         await registers.waitFor({ timeout: 30000 });
         await expand(registers, true);
         // the list renders only the rows in sight: from r0, the arrow keys walk down until r43 is one of them
-        await page.locator('.debug-variables .monaco-list-row', { hasText: /^\s*r0\b/ }).first().click();
+        await page.locator(VARIABLE_ROWS, { hasText: /^\s*r0\b/ }).first().click();
         await eventually('r43 in the Variables view', async () => {
-            const rows = await page.locator('.debug-variables .monaco-list-row').allInnerTexts();
+            const rows = await page.locator(VARIABLE_ROWS).allInnerTexts();
             const row = rows.find((r) => /^r43\b/.test(r.trim()));
             if (!row) {
                 await page.keyboard.press('ArrowDown');
@@ -338,36 +341,6 @@ describe('the extension in a real VS Code (code-server in headless Chromium)', {
             async () => { const i = await webviewImage('Render targets'); return i && i.pixel[0] !== 255 ? i : undefined; }, 30000);
         await screenshot('stepped-back');
 
-        // poke the clear colour: Framebuffer (d40) > render target 0 > clear0 = green (bytes 00 ff 00 ff), Set Value
-        await expand(registers, false); // fold the 96 registers away
-        await expand(page.locator('.debug-variables .monaco-list-row', { hasText: 'Framebuffer (d40)' }).first(), true);
-        await expand(page.locator('.debug-variables .monaco-list-row', { hasText: 'render target 0' }).first(), true);
-        const clear0 = page.locator('.debug-variables .monaco-list-row', { hasText: /^\s*clear0\b/ }).first();
-        await eventually('clear0 in the Variables view', async () => {
-            if (await clear0.isVisible()) {
-                return true;
-            }
-            await page.keyboard.press('ArrowDown');
-            return false;
-        }, 30000);
-        await clear0.click({ button: 'right' });
-        await page.locator('.context-view .action-label', { hasText: 'Set Value' }).first().click();
-        const input = page.locator('.debug-variables .monaco-inputbox input').first();
-        await input.waitFor({ timeout: 10000 });
-        await input.fill('0xff00ff00');
-        await page.keyboard.press('Enter');
-        await eventually('clear0 to hold the new colour', async () =>
-            /0xff00ff00/i.test(await clear0.innerText().catch(() => '')), 30000);
-        await page.keyboard.press('F10');
-        await pausedAt(25);
-        const poked = await eventually('the poked colour in the panel',
-            async () => { const i = await webviewImage('Render targets'); return i && i.pixel[1] === 255 ? i : undefined; }, 30000)
-            .catch(async (e) => {
-                await screenshot('not-green');
-                throw e;
-            });
-        assert.deepEqual(poked.pixel, [0, 255, 0, 255], 'opaque green: the poked clear colour');
-        await screenshot('poked');
 
         await page.keyboard.press('Shift+F5');
         await page.locator('.debug-toolbar').waitFor({ state: 'hidden', timeout: 30000 });
