@@ -46,6 +46,14 @@ public final class Directives {
             new Directive(".vm", ".vm NAME", "Declares a GPU virtual address space; sections that follow live in it."),
             new Directive(".queue", ".queue NAME [, vm=VM]", "Declares a command queue bound to a VM."),
             new Directive(".submit", ".submit QUEUE, STREAM", "Submits a stream as a job on a queue."),
+            new Directive(".expect", ".expect status ok | rN == expr | word [ADDR] == expr | pixel BUFFER(X, Y) == (R, G, B, A)"
+                    + " | image BUFFER == \"golden.png\" | instructions <= N",
+                    "States what a run must end with; emits no bytes. A file with expectations is a test stream"
+                    + " (csf test). Subjects: status ok|fault [KIND] [, line=N]|timeout|deadlock; a register rN or"
+                    + " pair dN of the entry queue (QUEUE.rN for another); byte|hword|word|dword [ADDR] (memory at a"
+                    + " GPU VA); pixel BUFFER(X, Y) (the render target in BUFFER, as its PNG shows it); image BUFFER"
+                    + " == \"file.png\" [, tolerance=N]; instructions. Operators == != < <= > >=; the right side is"
+                    + " any expression."),
             new Directive(".fbd", ".fbd width=W, height=H [, field=value...]",
                     "Framebuffer Parameters followed by the padding block, filled from named fields.",
                     "framebuffer_parameters", Map.of("zs_crc", "1 adds the ZS/CRC extension block (and sets"
