@@ -32,7 +32,8 @@ public final class StreamTest {
         if (assembled.hasErrors()) {
             StringBuilder text = new StringBuilder();
             DiagnosticPrinter.print(assembled, (severity, t) -> text.append(t));
-            return new TestResult(stream, false, List.of(), text.toString(), List.of(), System.nanoTime() - start);
+            return new TestResult(stream, false, List.of(), text.toString(), List.of(), assembled.files(),
+                    System.nanoTime() - start);
         }
         Program program = assembled.program();
         RunReport report = new Simulator(options.run()).run(program);
@@ -42,7 +43,10 @@ public final class StreamTest {
             verdicts.add(afterImages(stream, v, options, notes));
         }
         boolean passed = verdicts.stream().allMatch(Verdict::passed);
-        return new TestResult(stream, passed, verdicts, "", notes, System.nanoTime() - start);
+        List<Path> inputs = new ArrayList<>(assembled.files());
+        program.expectations().stream().filter(e -> e instanceof Expectation.Image)
+                .map(e -> ((Expectation.Image) e).golden()).distinct().forEach(inputs::add);
+        return new TestResult(stream, passed, verdicts, "", notes, inputs, System.nanoTime() - start);
     }
 
     /** A failed image expectation writes its golden ({@code --update-golden}, then it passes) or its three PNGs. */

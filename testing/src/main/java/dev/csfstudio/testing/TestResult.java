@@ -12,14 +12,16 @@ import java.util.List;
  * @param verdicts    one per expectation (empty when it did not assemble)
  * @param diagnostics the assembler's printed diagnostics when it did not assemble, else empty
  * @param notes       files the test wrote (image diffs, updated goldens), as lines to print
+ * @param inputs      every file the result depends on: the stream, its includes and its golden images
  * @param nanos       how long assembling, running and checking took
  */
 public record TestResult(TestStream stream, boolean passed, List<Verdict> verdicts, String diagnostics,
-                         List<String> notes, long nanos) {
+                         List<String> notes, List<Path> inputs, long nanos) {
 
     public TestResult {
         verdicts = List.copyOf(verdicts);
         notes = List.copyOf(notes);
+        inputs = List.copyOf(inputs);
     }
 
     public Path file() {
