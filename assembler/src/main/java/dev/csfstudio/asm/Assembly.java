@@ -1795,9 +1795,12 @@ final class Assembly implements ExpressionEvaluator.Scope {
     private ExpectationReader.Names expectationNames() {
         if (expectationNames == null) {
             Map<String, String> buffers = new LinkedHashMap<>();
+            Map<String, String> all = new LinkedHashMap<>();
             sections.values().stream().filter(b -> b.kind == SectionKind.BUFFER).forEach(b -> buffers.put(b.name, b.vm));
+            sections.values().forEach(b -> all.put(b.name, b.vm));
             List<String> qs = queues.isEmpty() ? List.of(DEFAULT_NAME) : queues.stream().map(Program.QueueDecl::name).toList();
-            expectationNames = new ExpectationReader.Names(buffers, qs, isa.registerCount(), options.goldensRequired());
+            expectationNames = new ExpectationReader.Names(buffers, all, List.copyOf(vms), qs, isa.registerCount(),
+                    options.goldensRequired());
         }
         return expectationNames;
     }

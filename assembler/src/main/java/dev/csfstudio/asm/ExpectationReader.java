@@ -29,16 +29,19 @@ final class ExpectationReader {
      * What an expectation may name, as the assembly knows it after pass 1.
      *
      * @param bufferVms       every buffer's VM, by buffer name
+     * @param sectionVms      every stream's and buffer's VM, by name
+     * @param vms             the program's VMs
      * @param queues          the queues a run has: those declared, or the default one
      * @param goldensRequired whether golden PNGs must already exist ({@code csf test --update-golden} writes
      *                        missing ones)
      */
-    record Names(Map<String, String> bufferVms, Collection<String> queues, int registerCount,
+    record Names(Map<String, String> bufferVms, Map<String, String> sectionVms, Collection<String> vms,
+                 Collection<String> queues, int registerCount,
                  boolean goldensRequired) {
     }
 
     static final String SYNTAX = ".expect status ok|fault [KIND] [, line=N]|timeout|deadlock  |  .expect rN|dN|QUEUE.rN OP expr"
-            + "  |  .expect byte|hword|word|dword [ADDR] OP expr  |  .expect pixel BUFFER(X, Y) == (R, G, B, A)"
+            + "  |  .expect byte|hword|word|dword [ADDR] OP expr [, vm=VM]  |  .expect pixel BUFFER(X, Y) == (R, G, B, A)"
             + "  |  .expect image BUFFER == \"golden.png\" [, tolerance=N]  |  .expect instructions OP expr";
 
     static final List<String> SUBJECTS = List.of("status", "ok", "fault", "timeout", "deadlock", "byte", "hword",
@@ -188,10 +191,38 @@ final class ExpectationReader {
                     + Long.toHexString(address) + " must be a " + width + "-byte aligned GPU VA below 0x"
                     + Long.toHexString(Assembly.VA_LIMIT));
         }
-        noOptions(e);
+        String in = vm;
+        String named = sectionIn(targets.get(0).expr());
+        if (named != null) {
+            in = names.sectionVms().get(named);
+        }
+        for (CsfParser.ExpectOptionContext o : e.expectOption()) {
+            if (!o.key.getText().equalsIgnoreCase("vm")) {
+                throw unknownOption(o, List.of("vm"));
+            }
+            if (!(o.value() instanceof CsfParser.ExprValueContext v && v.expr() instanceof CsfParser.SymbolExprContext s)
+                    || !names.vms().contains(o.value().getText())) {
+                throw unknown(range(o.value()), "VM", o.value().getText(), names.vms());
+            }
+            in = o.value().getText();
+        }
         Comparison c = comparison(e, "memory");
         CsfParser.ExprContext x = expectedExpr(e, "a number");
-        return new Expectation.Memory(whole, text, vm, address, width, c, fit(evaluator.eval(x), width, x, "a " + kind));
+        return new Expectation.Memory(whole, text, in, address, width, c, fit(evaluator.eval(x), width, x, "a " + kind));
+    }
+
+    /** The first stream or buffer an address names ({@code [counter_b + 4]}): its VM is the one meant. */
+    private String sectionIn(org.antlr.v4.runtime.tree.ParseTree t) {
+        if (t instanceof CsfParser.SymbolExprContext s && names.sectionVms().containsKey(s.getText())) {
+            return s.getText();
+        }
+        for (int i = 0; i < t.getChildCount(); i++) {
+            String found = sectionIn(t.getChild(i));
+            if (found != null) {
+                return found;
+            }
+        }
+        return null;
     }
 
     private Expectation pixel(CsfParser.ExpectationContext e, SourceRange whole, String text) {

@@ -91,6 +91,16 @@ class ExpectationsTest {
     }
 
     @Test
+    void memoryIsReadInTheVmOfTheBufferItNamesOrTheOneGiven() {
+        Program p = Sources.ok(".buffer a, size=8\n.vm second\n.buffer b, size=8\n.expect word [a] == 1\n"
+                + ".expect word [b + 4] == 2\n.expect word [0x1000000000] == 3\n.expect word [0x1000000000] == 4, vm=main\n");
+        assertEquals(List.of("main", "second", "second", "main"),
+                p.expectations().stream().map(e -> ((Expectation.Memory) e).vm()).toList());
+        assertEquals("undefined-symbol", Sources.assemble(".buffer a, size=8\n.expect word [a] == 1, vm=nowhere\n")
+                .errors().get(0).code());
+    }
+
+    @Test
     void pixelsAreRgbaOfABuffer() {
         Expectation.Pixel p = (Expectation.Pixel) only(".expect pixel color(3, 4) == (255, 0, 0, 255)");
         assertEquals("color", p.buffer());

@@ -102,7 +102,8 @@ final class TestCommand implements Callable<Integer> {
         if (!r.passed()) {
             r.failureLines().forEach(stdout::println);
         } else if (verbose) {
-            stdout.println(r.stream().reported() + ": ok (" + r.verdicts().size() + " expectations)");
+            stdout.println(r.stream().reported() + ": ok (" + r.verdicts().size() + " expectation"
+                    + (r.verdicts().size() == 1 ? "" : "s") + ")");
         }
         r.notes().forEach(stdout::println);
         stdout.flush();
