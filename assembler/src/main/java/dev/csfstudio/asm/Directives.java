@@ -67,6 +67,23 @@ public final class Directives {
                             "clear_raw", "raw pixel value (or its 32-bit words) of a RAW target, repeated over the"
                                     + " four clear words as mesa does")));
 
+    /** What an {@code .expect} can state, with its form: completion offers them after {@code .expect}. */
+    public static final Map<String, String> EXPECT_SUBJECTS = subjects();
+
+    private static Map<String, String> subjects() {
+        Map<String, String> m = new java.util.LinkedHashMap<>();
+        m.put("status", ".expect status ok|fault [KIND] [, line=N]|timeout|deadlock: how the run ends");
+        m.put("fault", ".expect fault [KIND] [, line=N]: the run faults (of that kind, on that line of this file)");
+        m.put("instructions", ".expect instructions OP N: user instructions every queue executed");
+        m.put("byte", ".expect byte [ADDR] OP VALUE [, vm=VM]: 8-bit memory at a GPU VA");
+        m.put("hword", ".expect hword [ADDR] OP VALUE [, vm=VM]: 16-bit memory at a GPU VA");
+        m.put("word", ".expect word [ADDR] OP VALUE [, vm=VM]: 32-bit memory at a GPU VA");
+        m.put("dword", ".expect dword [ADDR] OP VALUE [, vm=VM]: 64-bit memory at a GPU VA");
+        m.put("pixel", ".expect pixel BUFFER(X, Y) == (R, G, B, A): a pixel of the render target in BUFFER, as its PNG");
+        m.put("image", ".expect image BUFFER == \"golden.png\" [, tolerance=N]: the whole render target against a PNG");
+        return java.util.Collections.unmodifiableMap(m);
+    }
+
     private Directives() {
     }
 

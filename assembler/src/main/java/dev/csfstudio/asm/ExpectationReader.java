@@ -44,8 +44,8 @@ final class ExpectationReader {
             + "  |  .expect byte|hword|word|dword [ADDR] OP expr [, vm=VM]  |  .expect pixel BUFFER(X, Y) == (R, G, B, A)"
             + "  |  .expect image BUFFER == \"golden.png\" [, tolerance=N]  |  .expect instructions OP expr";
 
-    static final List<String> SUBJECTS = List.of("status", "ok", "fault", "timeout", "deadlock", "byte", "hword",
-            "word", "dword", "pixel", "image", "instructions");
+    static final List<String> SUBJECTS = java.util.stream.Stream.concat(Directives.EXPECT_SUBJECTS.keySet().stream(),
+            java.util.stream.Stream.of("ok", "timeout", "deadlock")).toList();
 
     private static final Map<String, Integer> WIDTHS = Map.of("byte", 1, "hword", 2, "word", 4, "dword", 8);
     private static final Pattern REGISTER = Pattern.compile("(?:([A-Za-z_][A-Za-z_0-9]*)\\.)?([rRdD])([0-9]+)");

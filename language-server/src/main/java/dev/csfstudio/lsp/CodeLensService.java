@@ -11,7 +11,7 @@ import org.eclipse.lsp4j.Range;
 import dev.csfstudio.program.Symbol;
 import dev.csfstudio.program.SymbolKind;
 
-/** "Run" and "Assemble" above each stream of a document. */
+/** "Run" and "Assemble" above each stream of a document, "Run test" above its first {@code .expect}. */
 public final class CodeLensService {
 
     public static final String RUN = "csf.run";
@@ -35,6 +35,7 @@ public final class CodeLensService {
                     .mapToInt(l -> l.range().line() - 1).min().orElse(0);
             add(out, line, uri, "main");
         }
+        out.addAll(StreamTestService.lenses(a));
         return out;
     }
 

@@ -123,7 +123,8 @@ public final class CsfLanguageServer implements LanguageServer, LanguageClientAw
         caps.setCodeActionProvider(new CodeActionOptions(List.of(CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite)));
         caps.setInlayHintProvider(true);
         caps.setCodeLensProvider(new CodeLensOptions(false));
-        caps.setExecuteCommandProvider(new ExecuteCommandOptions(List.of(CodeLensService.RUN, CodeLensService.ASSEMBLE)));
+        caps.setExecuteCommandProvider(new ExecuteCommandOptions(List.of(CodeLensService.RUN, CodeLensService.ASSEMBLE,
+                StreamTestService.RUN_TEST, StreamTestService.UPDATE_GOLDEN)));
         return CompletableFuture.completedFuture(new InitializeResult(caps, new ServerInfo("csf-studio", "0.1.0")));
     }
 
@@ -190,6 +191,56 @@ public final class CsfLanguageServer implements LanguageServer, LanguageClientAw
             return null;
         });
         return answer;
+    }
+
+    /**
+     * {@code csf/test} with {@code {uri}}: runs the open document with the on-demand limits and checks its
+     * expectations; answers as {@link StreamTestService#answer} (also for a document that does not assemble).
+     */
+    @JsonRequest("csf/test")
+    public CompletableFuture<JsonObject> test(JsonObject params) {
+        String uri = stringParam(params, "uri");
+        return onRunThread(uri, (a, cancelled) -> {
+            RunFeedback f = a.result().program() == null ? null : toolchain.runner().run(a, runLimits, cancelled, true)
+                    .orElseThrow(() -> cancelled(uri));
+            return StreamTestService.answer(uri, a, f);
+        });
+    }
+
+    /** {@code csf.updateGolden [uri, line]}: writes the golden PNG of that line's image expectation from a run. */
+    CompletableFuture<JsonObject> updateGolden(String uri, int line) {
+        return onRunThread(uri, (a, cancelled) -> {
+            if (a.result().program() == null) {
+                throw invalid("the document does not assemble");
+            }
+            dev.csfstudio.runtime.RunReport report = new dev.csfstudio.runtime.Simulator(runLimits)
+                    .run(a.result().program(), cancelled);
+            JsonObject out = StreamTestService.updateGolden(a, line, report);
+            scheduler().changed(uri); // run again: the expectation now holds
+            return out;
+        });
+    }
+
+    private CompletableFuture<JsonObject> onRunThread(String uri,
+            java.util.function.BiFunction<DocumentAnalysis, java.util.function.BooleanSupplier, JsonObject> work) {
+        CompletableFuture<JsonObject> answer = new CompletableFuture<>();
+        analyzer.analysis(uri).thenAcceptAsync(a -> {
+            try {
+                DocumentAnalysis doc = a.orElseThrow(() -> invalid("document " + uri + " is not open"));
+                answer.complete(work.apply(doc, () -> answer.isDone() || store.get(uri).isEmpty()));
+            } catch (RuntimeException e) {
+                answer.completeExceptionally(e);
+            }
+        }, runs).exceptionally(e -> {
+            answer.completeExceptionally(e);
+            return null;
+        });
+        return answer;
+    }
+
+    private ResponseErrorException cancelled(String uri) {
+        return new ResponseErrorException(new ResponseError(ResponseErrorCode.RequestCancelled,
+                store.get(uri).isEmpty() ? "run cancelled: the document was closed" : "run cancelled", null));
     }
 
     private JsonObject runNow(String uri, Optional<DocumentAnalysis> analysis, String stream,
