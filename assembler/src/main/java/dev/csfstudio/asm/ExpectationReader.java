@@ -282,8 +282,8 @@ final class ExpectationReader {
             throw DiagnosticException.error(range(str), "golden", "golden image '" + name + "' is no valid path");
         }
         if (names.goldensRequired() && !Files.isRegularFile(golden)) {
-            throw DiagnosticException.error(range(str), "golden", "golden image " + golden + " cannot be read ("
-                    + (Files.exists(golden) ? "not a regular file" : "no such file")
+            throw DiagnosticException.error(range(str), "golden", "golden image " + name + " cannot be read ("
+                    + (Files.exists(golden) ? "not a regular file: " : "no such file: ") + golden
                     + "); 'csf test --update-golden' writes it from the actual image");
         }
         int tolerance = 0;
