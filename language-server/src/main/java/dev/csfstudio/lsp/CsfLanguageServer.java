@@ -194,13 +194,16 @@ public final class CsfLanguageServer implements LanguageServer, LanguageClientAw
     }
 
     /**
-     * {@code csf/test} with {@code {uri}}: runs the open document with the on-demand limits and checks its
-     * expectations; answers as {@link StreamTestService#answer} (also for a document that does not assemble).
+     * {@code csf/test} with {@code {uri}}: runs the document (open, or else the file as saved: a test explorer
+     * runs files nobody opened) with the on-demand limits and checks its expectations; answers as
+     * {@link StreamTestService#answer} (also for a document that does not assemble).
      */
     @JsonRequest("csf/test")
     public CompletableFuture<JsonObject> test(JsonObject params) {
         String uri = stringParam(params, "uri");
-        return onRunThread(uri, (a, cancelled) -> {
+        CompletableFuture<Optional<DocumentAnalysis>> analysis = store.get(uri).isPresent() ? analyzer.analysis(uri)
+                : CompletableFuture.supplyAsync(() -> Optional.of(analyzer.analyze(savedFile(uri))), runs);
+        return onRunThread(uri, analysis, (a, cancelled) -> {
             RunFeedback f = a.result().program() == null ? null : toolchain.runner().run(a, runLimits, cancelled, true)
                     .orElseThrow(() -> cancelled(uri));
             return StreamTestService.answer(uri, a, f);
@@ -209,7 +212,7 @@ public final class CsfLanguageServer implements LanguageServer, LanguageClientAw
 
     /** {@code csf.updateGolden [uri, line]}: writes the golden PNG of that line's image expectation from a run. */
     CompletableFuture<JsonObject> updateGolden(String uri, int line) {
-        return onRunThread(uri, (a, cancelled) -> {
+        return onRunThread(uri, analyzer.analysis(uri), (a, cancelled) -> {
             if (a.result().program() == null) {
                 throw invalid("the document does not assemble");
             }
@@ -221,13 +224,27 @@ public final class CsfLanguageServer implements LanguageServer, LanguageClientAw
         });
     }
 
-    private CompletableFuture<JsonObject> onRunThread(String uri,
+    /** A file that is not open, as saved (UTF-8). */
+    private static TextDocument savedFile(String uri) {
+        try {
+            java.nio.file.Path file = java.nio.file.Path.of(java.net.URI.create(uri));
+            if (!java.nio.file.Files.isRegularFile(file)) {
+                throw invalid("document " + uri + " is neither open nor a file");
+            }
+            return new TextDocument(uri, 0, java.nio.file.Files.readString(file));
+        } catch (java.io.IOException | IllegalArgumentException | java.nio.file.FileSystemNotFoundException e) {
+            throw invalid("cannot read " + uri + ": " + e.getMessage());
+        }
+    }
+
+    private CompletableFuture<JsonObject> onRunThread(String uri, CompletableFuture<Optional<DocumentAnalysis>> analysis,
             java.util.function.BiFunction<DocumentAnalysis, java.util.function.BooleanSupplier, JsonObject> work) {
         CompletableFuture<JsonObject> answer = new CompletableFuture<>();
-        analyzer.analysis(uri).thenAcceptAsync(a -> {
+        boolean open = store.get(uri).isPresent();
+        analysis.thenAcceptAsync(a -> {
             try {
                 DocumentAnalysis doc = a.orElseThrow(() -> invalid("document " + uri + " is not open"));
-                answer.complete(work.apply(doc, () -> answer.isDone() || store.get(uri).isEmpty()));
+                answer.complete(work.apply(doc, () -> answer.isDone() || open && store.get(uri).isEmpty()));
             } catch (RuntimeException e) {
                 answer.completeExceptionally(e);
             }

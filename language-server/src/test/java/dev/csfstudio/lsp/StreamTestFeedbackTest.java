@@ -165,4 +165,14 @@ class StreamTestFeedbackTest {
                     edits::toString);
         }
     }
+
+    @Test
+    void csfTestRunsAFileNobodyOpenedAsSaved() throws Exception {
+        Path file = Files.writeString(root.resolve("saved.csf"), CLEAR + ".expect r4 == 7\n");
+        try (LspSession s = LspSession.start(root)) {
+            JsonObject answer = s.server.test(uri(file.toUri().toString())).get(30, TimeUnit.SECONDS);
+            assertTrue(answer.get("passed").getAsBoolean(), answer::toString);
+            assertEquals(1, answer.getAsJsonArray("expectations").size());
+        }
+    }
 }
