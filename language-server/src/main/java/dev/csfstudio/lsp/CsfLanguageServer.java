@@ -179,18 +179,7 @@ public final class CsfLanguageServer implements LanguageServer, LanguageClientAw
         String uri = stringParam(params, "uri");
         String stream = params.has("stream") && params.get("stream").isJsonPrimitive()
                 ? params.get("stream").getAsString() : null;
-        CompletableFuture<JsonObject> answer = new CompletableFuture<>();
-        analyzer.analysis(uri).thenAcceptAsync(a -> {
-            try {
-                answer.complete(runNow(uri, a, stream, () -> answer.isDone() || store.get(uri).isEmpty()));
-            } catch (RuntimeException e) {
-                answer.completeExceptionally(e);
-            }
-        }, runs).exceptionally(e -> {
-            answer.completeExceptionally(e);
-            return null;
-        });
-        return answer;
+        return onRunThread(uri, analyzer.analysis(uri), (a, cancelled) -> runNow(a, stream, cancelled));
     }
 
     /**
@@ -260,18 +249,15 @@ public final class CsfLanguageServer implements LanguageServer, LanguageClientAw
                 store.get(uri).isEmpty() ? "run cancelled: the document was closed" : "run cancelled", null));
     }
 
-    private JsonObject runNow(String uri, Optional<DocumentAnalysis> analysis, String stream,
-                              java.util.function.BooleanSupplier cancelled) {
-        DocumentAnalysis a = analysis.orElseThrow(() -> invalid("document " + uri + " is not open"));
+    private JsonObject runNow(DocumentAnalysis a, String stream, java.util.function.BooleanSupplier cancelled) {
+        String uri = a.document().uri();
         if (a.result().hasErrors() || a.result().program() == null) {
             String first = a.result().errors().stream().findFirst().map(d -> d.headline()).orElse("");
             throw invalid("the document does not assemble: " + first);
         }
         DocumentAnalysis target = stream == null ? a : RunTargets.withEntry(a, stream)
                 .orElseThrow(() -> invalid("no stream named " + stream));
-        RunFeedback f = toolchain.runner().run(target, runLimits, cancelled, true)
-                .orElseThrow(() -> new ResponseErrorException(new ResponseError(ResponseErrorCode.RequestCancelled,
-                        store.get(uri).isEmpty() ? "run cancelled: the document was closed" : "run cancelled", null)));
+        RunFeedback f = toolchain.runner().run(target, runLimits, cancelled, true).orElseThrow(() -> cancelled(uri));
         JsonObject out = new JsonObject();
         out.add("report", f.report());
         JsonArray images = new JsonArray();
