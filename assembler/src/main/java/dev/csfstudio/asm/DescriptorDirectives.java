@@ -14,7 +14,6 @@ import dev.csfstudio.isa.PixelFormats;
 import dev.csfstudio.isa.TileBufferFormat;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
