@@ -1,0 +1,533 @@
+package dev.csfstudio.debug;
+
+import dev.csfstudio.runtime.CallFrame;
+import dev.csfstudio.runtime.Machine;
+import dev.csfstudio.runtime.QueueView;
+import dev.csfstudio.runtime.Result;
+import dev.csfstudio.runtime.RunOutput;
+import dev.csfstudio.runtime.RunReport;
+import dev.csfstudio.runtime.RunStatus;
+import dev.csfstudio.runtime.StopReason;
+import org.eclipse.lsp4j.debug.Capabilities;
+import org.eclipse.lsp4j.debug.ConfigurationDoneArguments;
+import org.eclipse.lsp4j.debug.ContinueArguments;
+import org.eclipse.lsp4j.debug.ContinueResponse;
+import org.eclipse.lsp4j.debug.DisconnectArguments;
+import org.eclipse.lsp4j.debug.ExitedEventArguments;
+import org.eclipse.lsp4j.debug.InitializeRequestArguments;
+import org.eclipse.lsp4j.debug.NextArguments;
+import org.eclipse.lsp4j.debug.OutputEventArguments;
+import org.eclipse.lsp4j.debug.OutputEventArgumentsCategory;
+import org.eclipse.lsp4j.debug.PauseArguments;
+import org.eclipse.lsp4j.debug.ReverseContinueArguments;
+import org.eclipse.lsp4j.debug.ScopesArguments;
+import org.eclipse.lsp4j.debug.ScopesResponse;
+import org.eclipse.lsp4j.debug.SetBreakpointsArguments;
+import org.eclipse.lsp4j.debug.SetBreakpointsResponse;
+import org.eclipse.lsp4j.debug.SetExceptionBreakpointsArguments;
+import org.eclipse.lsp4j.debug.SetExceptionBreakpointsResponse;
+import org.eclipse.lsp4j.debug.SetInstructionBreakpointsArguments;
+import org.eclipse.lsp4j.debug.SetInstructionBreakpointsResponse;
+import org.eclipse.lsp4j.debug.StackFrame;
+import org.eclipse.lsp4j.debug.StackTraceArguments;
+import org.eclipse.lsp4j.debug.StackTraceResponse;
+import org.eclipse.lsp4j.debug.StepBackArguments;
+import org.eclipse.lsp4j.debug.StepInArguments;
+import org.eclipse.lsp4j.debug.StepOutArguments;
+import org.eclipse.lsp4j.debug.StoppedEventArguments;
+import org.eclipse.lsp4j.debug.StoppedEventArgumentsReason;
+import org.eclipse.lsp4j.debug.TerminateArguments;
+import org.eclipse.lsp4j.debug.TerminatedEventArguments;
+import org.eclipse.lsp4j.debug.Thread;
+import org.eclipse.lsp4j.debug.ThreadsResponse;
+import org.eclipse.lsp4j.debug.VariablesArguments;
+import org.eclipse.lsp4j.debug.VariablesResponse;
+import org.eclipse.lsp4j.debug.services.IDebugProtocolClient;
+import org.eclipse.lsp4j.jsonrpc.ResponseErrorException;
+import org.eclipse.lsp4j.jsonrpc.messages.ResponseError;
+import org.eclipse.lsp4j.jsonrpc.messages.ResponseErrorCode;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * The CSF debug adapter: DAP requests onto a {@link Machine}. Every request that touches the machine runs
+ * on one worker thread, in the order received; {@code continue} and the steps answer at once and run
+ * there afterwards, so {@code pause} and {@code threads} are answered while the device runs. Each concern
+ * has its own class: breakpoints ({@link BreakpointTable}), threads and frames ({@link Frames}), variables
+ * ({@link Variables}), endings ({@link ExceptionFilters}), render targets ({@link RenderTargetImages}).
+ */
+public final class CsfDebugServer implements CsfDebugProtocol {
+
+    private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
+        java.lang.Thread t = new java.lang.Thread(r, "csf-debug-machine");
+        t.setDaemon(true);
+        return t;
+    });
+    private final CompletableFuture<Void> disconnected = new CompletableFuture<>();
+    private final BreakpointTable breakpoints = new BreakpointTable();
+    private final Variables variables = new Variables();
+    private final ExceptionFilters filters = new ExceptionFilters();
+
+    private IDebugProtocolClient client;
+    // Worker-thread state.
+    private Session session;
+    /** The queue the last stop was about: the default of requests that name no thread. */
+    private String focus;
+    private boolean ended;
+
+    // Read by the connection's thread while the worker runs.
+    private volatile List<Thread> threads = List.of();
+    private volatile Machine running;
+    private volatile boolean pauseWanted;
+    /** The client asked to end: the stop the pause brings is not reported. */
+    private volatile boolean terminating;
+
+    public void connect(IDebugProtocolClient remote) {
+        this.client = remote;
+    }
+
+    /** Completes when the client has disconnected: the adapter's process may end. */
+    public CompletableFuture<Void> disconnected() {
+        return disconnected;
+    }
+
+    // ---------------------------------------------------------------- set-up
+
+    @Override
+    public CompletableFuture<Capabilities> initialize(InitializeRequestArguments args) {
+        Capabilities c = new Capabilities();
+        c.setSupportsConfigurationDoneRequest(true);
+        c.setSupportsConditionalBreakpoints(true);
+        c.setSupportsHitConditionalBreakpoints(true);
+        c.setSupportsLogPoints(true);
+        c.setSupportsInstructionBreakpoints(true);
+        c.setSupportsStepBack(true);
+        c.setSupportsTerminateRequest(true);
+        c.setExceptionBreakpointFilters(ExceptionFilters.advertised());
+        return CompletableFuture.completedFuture(c);
+    }
+
+    @Override
+    public CompletableFuture<Void> launch(Map<String, Object> args) {
+        CompletableFuture<Void> launched = onWorker(() -> {
+            LaunchArguments parsed = value(LaunchArguments.parse(args));
+            Session opened = value(Session.open(parsed));
+            session = opened;
+            focus = firstQueue(opened);
+            ended = false;
+            refreshThreads();
+            return null;
+        });
+        launched.thenRunAsync(() -> client.initialized(), worker);
+        return launched;
+    }
+
+    @Override
+    public CompletableFuture<SetBreakpointsResponse> setBreakpoints(SetBreakpointsArguments args) {
+        return onWorker(() -> {
+            SetBreakpointsResponse r = new SetBreakpointsResponse();
+            r.setBreakpoints(breakpoints.setSourceBreakpoints(launched(), args.getSource(), args.getBreakpoints())
+                    .toArray(new org.eclipse.lsp4j.debug.Breakpoint[0]));
+            return r;
+        });
+    }
+
+    @Override
+    public CompletableFuture<SetInstructionBreakpointsResponse> setInstructionBreakpoints(
+            SetInstructionBreakpointsArguments args) {
+        return onWorker(() -> {
+            Session s = launched();
+            SetInstructionBreakpointsResponse r = new SetInstructionBreakpointsResponse();
+            r.setBreakpoints(breakpoints.setInstructionBreakpoints(s, vmOf(focus), args.getBreakpoints())
+                    .toArray(new org.eclipse.lsp4j.debug.Breakpoint[0]));
+            return r;
+        });
+    }
+
+    @Override
+    public CompletableFuture<SetExceptionBreakpointsResponse> setExceptionBreakpoints(
+            SetExceptionBreakpointsArguments args) {
+        return onWorker(() -> {
+            var unknown = filters.set(args.getFilters());
+            if (!unknown.isEmpty()) {
+                throw error("unknown exception filter " + unknown + ": the filters are fault, timeout, deadlock");
+            }
+            return new SetExceptionBreakpointsResponse();
+        });
+    }
+
+    @Override
+    public CompletableFuture<Void> configurationDone(ConfigurationDoneArguments args) {
+        CompletableFuture<Void> done = onWorker(() -> {
+            launched();
+            return null;
+        });
+        done.thenRunAsync(this::start, worker);
+        return done;
+    }
+
+    /** The first move: stop on entry, show a post-mortem's end, or run. */
+    private void start() {
+        Machine m = session.machine();
+        if (session.postMortem().isPresent() || m.finished()) {
+            m.lastStop().ifPresent(stop -> report(stop, Optional.empty()));
+            return;
+        }
+        if (session.arguments().stopOnEntry()) {
+            run(machine -> {
+                StopReason stop = machine.step(focus);
+                // The ring buffer's CALL of the first job leads to the entry stream's first instruction.
+                while (stop instanceof StopReason.Stepped && kernelOnTop(machine, focus)) {
+                    stop = machine.step(focus);
+                }
+                return stop;
+            }, StoppedEventArgumentsReason.ENTRY);
+        } else {
+            run(Machine::resume, StoppedEventArgumentsReason.STEP);
+        }
+    }
+
+    private static boolean kernelOnTop(Machine m, String queue) {
+        QueueView q = m.queue(queue).orElseThrow();
+        List<CallFrame> stack = q.callStack();
+        return q.jobsPending() > 0 && !stack.isEmpty() && stack.get(0).kernel();
+    }
+
+    // ---------------------------------------------------------------- running
+
+    @Override
+    public CompletableFuture<ContinueResponse> continue_(ContinueArguments args) {
+        ContinueResponse r = new ContinueResponse();
+        r.setAllThreadsContinued(true);
+        return move(r, null, false, (m, q) -> m.resume());
+    }
+
+    @Override
+    public CompletableFuture<Void> next(NextArguments args) {
+        return move(null, args.getThreadId(), false, Machine::stepOver);
+    }
+
+    @Override
+    public CompletableFuture<Void> stepIn(StepInArguments args) {
+        return move(null, args.getThreadId(), false, Machine::step);
+    }
+
+    @Override
+    public CompletableFuture<Void> stepOut(StepOutArguments args) {
+        return move(null, args.getThreadId(), false, Machine::stepOut);
+    }
+
+    @Override
+    public CompletableFuture<Void> stepBack(StepBackArguments args) {
+        return move(null, args.getThreadId(), true, (m, q) -> value(m.stepBack(q)));
+    }
+
+    @Override
+    public CompletableFuture<Void> reverseContinue(ReverseContinueArguments args) {
+        return move(null, null, true, (m, q) -> value(m.reverseResume())); // all queues go back together
+    }
+
+    /**
+     * Answers with {@code response} (after checking the thread, and for going back that history is kept),
+     * then makes {@code move} of that thread's queue on the worker and reports where it stopped.
+     */
+    private <T> CompletableFuture<T> move(T response, Integer threadId, boolean back,
+                                          BiFunction<Machine, String, StopReason> move) {
+        String[] queue = new String[1];
+        CompletableFuture<T> answered = onWorker(() -> {
+            Session s = launched();
+            queue[0] = threadId == null ? focus : queueOf(threadId);
+            if (back && s.machine().history().isEmpty()) {
+                throw error("going back needs history: launch with \"recordHistory\": true");
+            }
+            running = s.machine(); // from now on a pause request reaches the machine
+            return response;
+        });
+        answered.thenRunAsync(() -> run(m -> move.apply(m, queue[0]), StoppedEventArgumentsReason.STEP), worker);
+        return answered;
+    }
+
+    /** Makes {@code move} (again while breakpoints hit say go on) and reports the stop. */
+    private void run(Function<Machine, StopReason> move, String steppedReason) {
+        if (ended) {
+            return;
+        }
+        Machine m = session.machine();
+        running = m;
+        variables.reset();
+        try {
+            StopReason stop = pauseWanted ? new StopReason.Paused(focus) : move.apply(m);
+            while (stop instanceof StopReason.Breakpoint b && !pauseWanted) {
+                BreakpointTable.Decision d = breakpoints.onHit(b.breakpoint(), expression -> Result.refused(
+                        "conditions are not evaluated yet"));
+                d.logs().forEach(line -> console(line + "\n"));
+                if (d.stops()) {
+                    report(stop, Optional.of(d.stopFor()));
+                    return;
+                }
+                stop = move.apply(m);
+            }
+            report(stop, Optional.empty(), steppedReason);
+        } catch (CompletionException | ResponseErrorException e) {
+            console(message(e) + "\n");
+            report(m.lastStop().orElse(new StopReason.Paused(focus)), Optional.empty());
+        } finally {
+            running = null;
+        }
+    }
+
+    private void report(StopReason stop, Optional<List<Integer>> hitIds) {
+        report(stop, hitIds, StoppedEventArgumentsReason.STEP);
+    }
+
+    /** Tells the client where the machine stopped, or ends the session when the run has ended. */
+    private void report(StopReason stop, Optional<List<Integer>> hitIds, String steppedReason) {
+        pauseWanted = false;
+        if (terminating) {
+            return;
+        }
+        refreshThreads();
+        Machine m = session.machine();
+        if (stop.outcome().isPresent() && !(filters.stopsOn(stop) && !shownEnding(stop))) {
+            end(m.report().orElse(null));
+            return;
+        }
+        stop.focus().ifPresent(q -> focus = q);
+        StoppedEventArguments e = new StoppedEventArguments();
+        e.setThreadId(threadOf(focus));
+        e.setAllThreadsStopped(true);
+        e.setPreserveFocusHint(false);
+        if (stop instanceof StopReason.Breakpoint) {
+            e.setReason(StoppedEventArgumentsReason.BREAKPOINT);
+            hitIds.ifPresent(ids -> e.setHitBreakpointIds(ids.stream().filter(i -> i > 0).toArray(Integer[]::new)));
+        } else if (stop instanceof StopReason.DataBreakpointHit hit) {
+            e.setReason(StoppedEventArgumentsReason.DATA_BREAKPOINT);
+            e.setDescription("data breakpoint: " + hit.writer() + " wrote the watched memory");
+        } else if (stop instanceof StopReason.Waiting w) {
+            e.setReason(StoppedEventArgumentsReason.STEP);
+            e.setDescription("waiting for " + w.on().describe());
+            e.setText(e.getDescription());
+        } else if (stop instanceof StopReason.Paused) {
+            e.setReason(StoppedEventArgumentsReason.PAUSE);
+        } else if (stop instanceof StopReason.HistoryStart) {
+            e.setReason(StoppedEventArgumentsReason.STEP);
+            e.setDescription("at the start of history");
+        } else if (stop.outcome().isPresent()) {
+            e.setReason(StoppedEventArgumentsReason.EXCEPTION);
+            ExceptionFilters.fault(stop).ifPresent(f -> {
+                e.setDescription(ExceptionFilters.describe(f));
+                e.setText(f.kind().name().toLowerCase(java.util.Locale.ROOT));
+            });
+            shown = stop;
+        } else {
+            e.setReason(steppedReason);
+        }
+        if (stop.outcome().isEmpty()) {
+            shown = null;
+        }
+        client.stopped(e);
+    }
+
+    /** The ending last shown as an exception stop: continuing from it ends the session. */
+    private StopReason shown;
+
+    private boolean shownEnding(StopReason stop) {
+        return stop.equals(shown) && session.machine().finished();
+    }
+
+    private void end(RunReport report) {
+        if (ended) {
+            return;
+        }
+        ended = true;
+        int code = 0;
+        if (report != null) {
+            console(RunOutput.summary(report) + "\n");
+            code = report.status() == RunStatus.OK ? 0 : 2;
+        }
+        ExitedEventArguments exited = new ExitedEventArguments();
+        exited.setExitCode(code);
+        client.exited(exited);
+        client.terminated(new TerminatedEventArguments());
+    }
+
+    @Override
+    public CompletableFuture<Void> pause(PauseArguments args) {
+        Machine m = running;
+        if (m != null) {
+            pauseWanted = true;
+            m.requestPause();
+            return CompletableFuture.completedFuture(null);
+        }
+        return onWorker(() -> {
+            launched();
+            report(new StopReason.Paused(focus), Optional.empty());
+            return null;
+        });
+    }
+
+    @Override
+    public CompletableFuture<Void> terminate(TerminateArguments args) {
+        terminating = true;
+        Machine m = running;
+        if (m != null) {
+            pauseWanted = true;
+            m.requestPause();
+        }
+        return onWorker(() -> {
+            if (session != null && !ended) {
+                console("terminated by the client\n");
+                ended = true;
+                client.terminated(new TerminatedEventArguments());
+            }
+            return null;
+        });
+    }
+
+    @Override
+    public CompletableFuture<Void> disconnect(DisconnectArguments args) {
+        terminating = true;
+        Machine m = running;
+        if (m != null) {
+            pauseWanted = true;
+            m.requestPause();
+        }
+        CompletableFuture<Void> done = onWorker(() -> {
+            ended = true;
+            return null;
+        });
+        done.whenComplete((v, t) -> disconnected.complete(null));
+        return done;
+    }
+
+    // ---------------------------------------------------------------- state
+
+    @Override
+    public CompletableFuture<ThreadsResponse> threads() {
+        ThreadsResponse r = new ThreadsResponse();
+        r.setThreads(threads.toArray(new Thread[0]));
+        return CompletableFuture.completedFuture(r);
+    }
+
+    @Override
+    public CompletableFuture<StackTraceResponse> stackTrace(StackTraceArguments args) {
+        return onWorker(() -> {
+            Session s = launched();
+            String queue = queueOf(args.getThreadId());
+            List<StackFrame> all = Frames.stack(s.program(), args.getThreadId(), s.machine().queue(queue).orElseThrow());
+            int from = args.getStartFrame() == null ? 0 : Math.min(args.getStartFrame(), all.size());
+            int to = args.getLevels() == null || args.getLevels() == 0 ? all.size()
+                    : Math.min(all.size(), from + args.getLevels());
+            StackTraceResponse r = new StackTraceResponse();
+            r.setStackFrames(all.subList(from, to).toArray(new StackFrame[0]));
+            r.setTotalFrames(all.size());
+            return r;
+        });
+    }
+
+    @Override
+    public CompletableFuture<ScopesResponse> scopes(ScopesArguments args) {
+        return onWorker(() -> {
+            Session s = launched();
+            String queue = queueOf(Frames.threadIndex(args.getFrameId()) + 1);
+            ScopesResponse r = new ScopesResponse();
+            r.setScopes(variables.scopes(s, queue).toArray(new org.eclipse.lsp4j.debug.Scope[0]));
+            return r;
+        });
+    }
+
+    @Override
+    public CompletableFuture<VariablesResponse> variables(VariablesArguments args) {
+        return onWorker(() -> {
+            launched();
+            List<org.eclipse.lsp4j.debug.Variable> all = variables.children(args.getVariablesReference());
+            int from = args.getStart() == null ? 0 : Math.min(args.getStart(), all.size());
+            int to = args.getCount() == null || args.getCount() == 0 ? all.size()
+                    : Math.min(all.size(), from + args.getCount());
+            VariablesResponse r = new VariablesResponse();
+            r.setVariables(all.subList(from, to).toArray(new org.eclipse.lsp4j.debug.Variable[0]));
+            return r;
+        });
+    }
+
+    @Override
+    public CompletableFuture<RenderTargets> renderTargets() {
+        return onWorker(() -> RenderTargetImages.of(launched().machine(), focus));
+    }
+
+    // ---------------------------------------------------------------- plumbing
+
+    private void refreshThreads() {
+        threads = Frames.threads(session.machine().queues());
+    }
+
+    private Session launched() {
+        if (session == null) {
+            throw error("no program is launched: send 'launch' first");
+        }
+        return session;
+    }
+
+    private static String firstQueue(Session s) {
+        return s.program().jobs().isEmpty() ? s.machine().queues().get(0).name() : s.program().jobs().get(0).queue();
+    }
+
+    /** The queue of DAP thread {@code id} (queue index + 1). */
+    private String queueOf(Integer threadId) {
+        List<QueueView> queues = launched().machine().queues();
+        if (threadId == null || threadId < 1 || threadId > queues.size()) {
+            throw error("thread " + threadId + " does not exist: the threads are the queues, 1.." + queues.size());
+        }
+        return queues.get(threadId - 1).name();
+    }
+
+    private int threadOf(String queue) {
+        List<QueueView> queues = session.machine().queues();
+        for (int i = 0; i < queues.size(); i++) {
+            if (queues.get(i).name().equals(queue)) {
+                return i + 1;
+            }
+        }
+        return 1;
+    }
+
+    private String vmOf(String queue) {
+        return session.machine().queue(queue).map(QueueView::vm).orElse("main");
+    }
+
+    private void console(String text) {
+        OutputEventArguments o = new OutputEventArguments();
+        o.setCategory(OutputEventArgumentsCategory.CONSOLE);
+        o.setOutput(text);
+        client.output(o);
+    }
+
+    private <T> CompletableFuture<T> onWorker(Supplier<T> work) {
+        return CompletableFuture.supplyAsync(work, worker);
+    }
+
+    private static <T> T value(Result<T> result) {
+        if (result instanceof Result.Refused<T> r) {
+            throw error(r.reason());
+        }
+        return result.orElseThrow();
+    }
+
+    static ResponseErrorException error(String message) {
+        return new ResponseErrorException(new ResponseError(ResponseErrorCode.InvalidParams, message, null));
+    }
+
+    private static String message(Throwable t) {
+        Throwable cause = t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
+        return cause instanceof ResponseErrorException r ? r.getResponseError().getMessage() : String.valueOf(cause);
+    }
+}

@@ -1,0 +1,73 @@
+package dev.csfstudio.debug;
+
+import org.eclipse.lsp4j.debug.launch.DSPLauncher;
+import org.eclipse.lsp4j.debug.services.IDebugProtocolClient;
+import org.eclipse.lsp4j.jsonrpc.Launcher;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/** Serves one debug session ({@link CsfDebugServer}) over stdio or a TCP port, until the client disconnects. */
+public final class DebugAdapterLauncher {
+
+    private DebugAdapterLauncher() {
+    }
+
+    /** Speaks DAP on {@code in}/{@code out}; answers when the client has disconnected or the input ended. */
+    public static void serve(InputStream in, OutputStream out) {
+        CsfDebugServer server = new CsfDebugServer();
+        Launcher<IDebugProtocolClient> launcher = DSPLauncher.createServerLauncher(server, in, out);
+        server.connect(launcher.getRemoteProxy());
+        Future<Void> listening = launcher.startListening();
+        CompletableFuture<Void> inputEnded = CompletableFuture.runAsync(() -> {
+            try {
+                listening.get();
+            } catch (InterruptedException e) {
+                java.lang.Thread.currentThread().interrupt();
+            } catch (ExecutionException e) {
+                // the connection broke: the session is over
+            }
+        });
+        CompletableFuture.anyOf(server.disconnected(), inputEnded).join();
+        try {
+            // The disconnect response is on its way: the client closes the connection once it has it.
+            inputEnded.get(2, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            java.lang.Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            // the client keeps the connection open: it is ended here
+        }
+    }
+
+    /** DAP on stdin/stdout; nothing else may write to stdout meanwhile, so it is pointed at stderr. */
+    public static void runStdio() {
+        InputStream in = System.in;
+        PrintStream out = System.out;
+        System.setOut(System.err);
+        serve(in, out);
+    }
+
+    /** Listens on 127.0.0.1:{@code port} (0: a free port), prints where, and serves one client. */
+    public static void runSocket(int port, PrintStream announce) {
+        try (ServerSocket server = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+            announce.println("listening on 127.0.0.1:" + server.getLocalPort());
+            announce.flush();
+            try (Socket client = server.accept()) {
+                serve(client.getInputStream(), client.getOutputStream());
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,100 @@
+package dev.csfstudio.debug;
+
+import dev.csfstudio.program.Program;
+import dev.csfstudio.program.Section;
+import dev.csfstudio.runtime.CallFrame;
+import dev.csfstudio.runtime.QueueView;
+import org.eclipse.lsp4j.debug.Source;
+import org.eclipse.lsp4j.debug.StackFrame;
+import org.eclipse.lsp4j.debug.StackFramePresentationHint;
+import org.eclipse.lsp4j.debug.Thread;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Queues as DAP threads (id = queue index + 1) and their CS call stacks as DAP stack frames (id = thread id
+ * × {@link #PER_THREAD} + frame index, innermost 0): user stream frames above the kernel ring buffer's.
+ */
+final class Frames {
+
+    static final int PER_THREAD = 1000;
+
+    private Frames() {
+    }
+
+    static Source source(Path file) {
+        Source s = new Source();
+        s.setName(file.getFileName().toString());
+        s.setPath(file.toAbsolutePath().normalize().toString());
+        return s;
+    }
+
+    /** {@code queue NAME (STATE)}; a waiting queue's state says what it waits for. */
+    static String threadName(QueueView q) {
+        String state = q.state().name().toLowerCase(Locale.ROOT);
+        if (q.waitingOn().isPresent()) {
+            state += " for " + q.waitingOn().get().describe();
+        } else if (q.jobsPending() == 0 && q.jobsSubmitted() > 0) {
+            state = "done";
+        }
+        return "queue " + q.name() + " (" + state + ")";
+    }
+
+    static List<Thread> threads(List<QueueView> queues) {
+        List<Thread> out = new ArrayList<>();
+        for (int i = 0; i < queues.size(); i++) {
+            Thread t = new Thread();
+            t.setId(i + 1);
+            t.setName(threadName(queues.get(i)));
+            out.add(t);
+        }
+        return out;
+    }
+
+    static int threadIndex(int frameId) {
+        return frameId / PER_THREAD - 1;
+    }
+
+    static int frameIndex(int frameId) {
+        return frameId % PER_THREAD;
+    }
+
+    static List<StackFrame> stack(Program program, int threadId, QueueView q) {
+        List<StackFrame> out = new ArrayList<>();
+        List<CallFrame> frames = q.callStack();
+        for (int i = 0; i < frames.size() && i < PER_THREAD; i++) {
+            CallFrame f = frames.get(i);
+            StackFrame s = new StackFrame();
+            s.setId(threadId * PER_THREAD + i);
+            s.setName(name(program, q, f, i == 0));
+            s.setInstructionPointerReference(ValueText.hex(f.pc()));
+            if (f.line() != null && f.line().file() != null) {
+                s.setSource(source(f.line().file()));
+                s.setLine(f.line().line());
+                s.setColumn(f.line().column());
+            }
+            if (f.kernel()) {
+                s.setPresentationHint(StackFramePresentationHint.SUBTLE);
+            }
+            out.add(s);
+        }
+        return out;
+    }
+
+    private static String name(Program program, QueueView q, CallFrame f, boolean innermost) {
+        String name;
+        if (f.kernel()) {
+            name = "ring buffer of queue " + q.name();
+        } else {
+            name = program.sectionAt(q.vm(), f.pc()).map(Section::name).orElse("stream")
+                    + " @ " + ValueText.hex(f.pc());
+        }
+        if (innermost && q.waitingOn().isPresent()) {
+            name += " (waiting for " + q.waitingOn().get().describe() + ")";
+        }
+        return name;
+    }
+}

@@ -1,0 +1,105 @@
+package dev.csfstudio.debug;
+
+import dev.csfstudio.asm.Assembler;
+import dev.csfstudio.asm.AssemblerOptions;
+import dev.csfstudio.asm.AssemblyResult;
+import dev.csfstudio.program.Diagnostic;
+import dev.csfstudio.program.Program;
+import dev.csfstudio.program.Section;
+import dev.csfstudio.runtime.Machine;
+import dev.csfstudio.runtime.PostMortem;
+import dev.csfstudio.runtime.Result;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * What one {@code launch} made: the assembled program, the machine it runs on and its source map; for a
+ * post-mortem session the machine stands where the dumped run ended.
+ *
+ * @param postMortem the core dump this session opened, if it is one
+ */
+record Session(LaunchArguments arguments, Program program, Machine machine, SourceMap sources, 
+               Optional<PostMortem> postMortem) {
+
+    /** Assembles and loads what {@code args} names; refused with the assembler's errors or the loader's reason. */
+    static Result<Session> open(LaunchArguments args) {
+        if (args.coreDump().isPresent()) {
+            return openCore(args, args.coreDump().get());
+        }
+        Result<Program> assembled = assemble(args, args.program().orElseThrow());
+        if (!(assembled instanceof Result.Ok<Program> ok)) {
+            return Result.refused(((Result.Refused<Program>) assembled).reason());
+        }
+        Program program = ok.value();
+        if (args.entry().isPresent()) {
+            Result<Program> entered = withEntry(program, args.entry().get());
+            if (!(entered instanceof Result.Ok<Program> e)) {
+                return Result.refused(((Result.Refused<Program>) entered).reason());
+            }
+            program = e.value();
+        }
+        Machine.LoadResult loaded = Machine.load(program, args.runOptions());
+        if (loaded instanceof Machine.Rejected rejected) {
+            return Result.refused("the program cannot be placed on the device: " + rejected.report().fault().message());
+        }
+        Machine machine = ((Machine.Loaded) loaded).machine();
+        if (args.recordHistory()) {
+            machine.recordHistory();
+        }
+        return Result.ok(new Session(args, program, machine, new SourceMap(program), Optional.empty()));
+    }
+
+    private static Result<Session> openCore(LaunchArguments args, Path core) {
+        Result<PostMortem> read = PostMortem.read(core);
+        if (!(read instanceof Result.Ok<PostMortem> ok)) {
+            return Result.refused(((Result.Refused<PostMortem>) read).reason());
+        }
+        PostMortem dump = ok.value();
+        Optional<Path> source = args.program().or(dump::source);
+        if (source.isEmpty()) {
+            return Result.refused(core + " does not name the source that ran; give it as 'program'");
+        }
+        Result<Program> assembled = assemble(args, source.get());
+        if (!(assembled instanceof Result.Ok<Program> program)) {
+            return Result.refused(((Result.Refused<Program>) assembled).reason());
+        }
+        Result<Machine> rebuilt = dump.rebuild(program.value(), args.recordHistory());
+        if (!(rebuilt instanceof Result.Ok<Machine> machine)) {
+            return Result.refused(((Result.Refused<Machine>) rebuilt).reason());
+        }
+        return Result.ok(new Session(args, program.value(), machine.value(), new SourceMap(program.value()),
+                Optional.of(dump)));
+    }
+
+    private static Result<Program> assemble(LaunchArguments args, Path file) {
+        if (!Files.isRegularFile(file)) {
+            return Result.refused(file + ": no such file");
+        }
+        AssemblerOptions options = args.arch().map(AssemblerOptions.defaults()::withArch)
+                .orElse(AssemblerOptions.defaults());
+        AssemblyResult result = new Assembler(options).assemble(file);
+        if (result.hasErrors() || result.program() == null) {
+            return Result.refused(result.errors().stream().map(Diagnostic::headline)
+                    .collect(Collectors.joining("\n")));
+        }
+        return Result.ok(result.program());
+    }
+
+    /** {@code program} starting with stream {@code entry}: the jobs that ran the old entry run it. */
+    private static Result<Program> withEntry(Program program, String entry) {
+        Optional<Section> stream = program.section(entry).filter(s -> program.streams().contains(s));
+        if (stream.isEmpty()) {
+            return Result.refused("'entry' is '" + entry + "': the program has no stream of that name (its streams: "
+                    + program.streams().stream().map(Section::name).collect(Collectors.joining(", ")) + ")");
+        }
+        List<Program.Job> jobs = program.jobs().stream()
+                .map(j -> j.stream().equals(program.entry()) ? new Program.Job(j.queue(), entry, j.declaration()) : j)
+                .toList();
+        return Result.ok(new Program(program.sections(), entry, program.vms(), program.queues(), jobs,
+                program.symbols(), program.files(), program.arch()));
+    }
+}

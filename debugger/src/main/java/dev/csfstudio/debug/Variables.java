@@ -1,0 +1,190 @@
+package dev.csfstudio.debug;
+
+import dev.csfstudio.isa.NamedRegister;
+import dev.csfstudio.program.Symbol;
+import dev.csfstudio.program.SymbolKind;
+import dev.csfstudio.runtime.FramebufferView;
+import dev.csfstudio.runtime.Machine;
+import dev.csfstudio.runtime.MemoryRead;
+import dev.csfstudio.runtime.QueueView;
+import dev.csfstudio.runtime.Result;
+import dev.csfstudio.runtime.SyncObject;
+import org.eclipse.lsp4j.debug.Scope;
+import org.eclipse.lsp4j.debug.Variable;
+import org.eclipse.lsp4j.debug.VariablePresentationHint;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * Scopes and variables of a stopped queue: registers (r0..r95), register pairs (dN), the named fragment
+ * inputs, the framebuffer descriptor d40 points at with its render targets, sync objects, labels and
+ * constants. Containers get a {@code variablesReference} handle that lives until the machine moves on.
+ */
+final class Variables {
+
+    static final String REGISTERS = "Registers";
+    static final String PAIRS = "Register pairs";
+
+    private final List<Supplier<List<Variable>>> handles = new ArrayList<>();
+
+    /** Forgets every handle: the machine has moved. */
+    void reset() {
+        handles.clear();
+    }
+
+    private int handle(Supplier<List<Variable>> children) {
+        handles.add(children);
+        return handles.size();
+    }
+
+    /** The children of {@code reference}; empty for a reference of an earlier stop. */
+    List<Variable> children(int reference) {
+        return reference >= 1 && reference <= handles.size() ? handles.get(reference - 1).get() : List.of();
+    }
+
+    List<Scope> scopes(Session session, String queue) {
+        Machine m = session.machine();
+        QueueView q = m.queue(queue).orElseThrow();
+        List<Scope> out = new ArrayList<>();
+        out.add(scope(REGISTERS, q.registers().length, () -> registers(q), "registers"));
+        out.add(scope(PAIRS, q.registers().length / 2, () -> pairs(session, q), "registers"));
+        List<NamedRegister> named = session.program().arch().instructionSet().namedRegisters();
+        out.add(scope("Fragment inputs", named.size(), () -> fragmentInputs(session, q, named), "registers"));
+        out.add(scope("Framebuffer (d40)", null, () -> framebuffer(session, q), null));
+        out.add(scope("Sync objects", null, () -> syncObjects(m), null));
+        out.add(scope("Labels and constants", null, () -> symbols(session, q), null));
+        return out;
+    }
+
+    private Scope scope(String name, Integer count, Supplier<List<Variable>> children, String hint) {
+        Scope s = new Scope();
+        s.setName(name);
+        s.setVariablesReference(handle(children));
+        s.setNamedVariables(count);
+        s.setPresentationHint(hint);
+        s.setExpensive(false);
+        return s;
+    }
+
+    private static List<Variable> registers(QueueView q) {
+        List<Variable> out = new ArrayList<>(q.registers().length);
+        for (int r = 0; r < q.registers().length; r++) {
+            out.add(leaf("r" + r, ValueText.word(q.registers()[r]), "u32", "r" + r));
+        }
+        return out;
+    }
+
+    private static List<Variable> pairs(Session session, QueueView q) {
+        List<Variable> out = new ArrayList<>();
+        for (int d = 0; d + 1 < q.registers().length; d += 2) {
+            out.add(address(session, q.vm(), q.vm(), "d" + d, q.register64(d), "d" + d));
+        }
+        return out;
+    }
+
+    private static List<Variable> fragmentInputs(Session session, QueueView q, List<NamedRegister> named) {
+        List<Variable> out = new ArrayList<>();
+        for (NamedRegister n : named) {
+            String reg = n.register();
+            int index = Integer.parseInt(reg.substring(1));
+            String name = reg + " " + n.name();
+            Variable v = reg.startsWith("d") ? address(session, q.vm(), q.vm(), name, q.register64(index), reg)
+                    : leaf(name, ValueText.word(q.registers()[index]), "u32", reg);
+            out.add(v);
+        }
+        return out;
+    }
+
+    private List<Variable> framebuffer(Session session, QueueView q) {
+        Result<FramebufferView> fb = session.machine().framebuffer(q.name());
+        if (fb instanceof Result.Refused<FramebufferView> r) {
+            return List.of(leaf("d40", r.reason(), null, null));
+        }
+        FramebufferView view = fb.orElseThrow();
+        List<Variable> out = new ArrayList<>();
+        out.add(address(session, q.vm(), q.vm(), "address", view.address(), null));
+        out.add(container("parameters", view.parameters().size() + " fields", () -> fields(view.parameters())));
+        for (FramebufferView.Target t : view.targets()) {
+            String summary = t instanceof FramebufferView.Image i
+                    ? i.target().width() + "x" + i.target().height() + " " + i.target().format().name() + " at "
+                    + ValueText.hex(t.address())
+                    : "not written: " + ((FramebufferView.Skipped) t).reason();
+            out.add(container("render target " + t.index(), summary, () -> fields(t.fields())));
+        }
+        return out;
+    }
+
+    private static List<Variable> fields(Map<String, Long> fields) {
+        return fields.entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .map(e -> leaf(e.getKey(), ValueText.hex(e.getValue()) + " (" + Long.toUnsignedString(e.getValue()) + ")",
+                        null, null))
+                .toList();
+    }
+
+    private static List<Variable> syncObjects(Machine m) {
+        List<Variable> out = new ArrayList<>();
+        for (SyncObject s : m.syncObjects()) {
+            String value = ValueText.hex(s.value()) + " (" + s.bits() + "-bit"
+                    + (s.status().isPresent() ? ", status " + ValueText.hex(s.status().getAsLong()) : "") + ")";
+            Variable v = leaf(s.vm() + ":" + ValueText.hex(s.address()), value, "sync" + s.bits(), null);
+            v.setMemoryReference(s.vm() + ":" + ValueText.hex(s.address()));
+            out.add(v);
+        }
+        return out;
+    }
+
+    private static List<Variable> symbols(Session session, QueueView q) {
+        List<Variable> out = new ArrayList<>();
+        session.program().symbols().values().stream()
+                .filter(s -> s.kind() != SymbolKind.LOCAL_LABEL)
+                .sorted(Comparator.comparing(Symbol::name))
+                .forEach(s -> out.add(s.kind() == SymbolKind.CONSTANT
+                        ? leaf(s.name(), ValueText.hex(s.value()) + " (" + s.value() + ")", "constant", s.name())
+                        : address(session, vmOf(session, s, q), q.vm(), s.name(), s.value(), s.name())));
+        return out;
+    }
+
+    private static String vmOf(Session session, Symbol s, QueueView q) {
+        return s.section() == null ? q.vm() : session.program().section(s.section()).map(x -> x.vm()).orElse(q.vm());
+    }
+
+    private Variable container(String name, String summary, Supplier<List<Variable>> children) {
+        Variable v = leaf(name, summary, null, null);
+        v.setVariablesReference(handle(children));
+        return v;
+    }
+
+    static Variable leaf(String name, String value, String type, String evaluateName) {
+        Variable v = new Variable();
+        v.setName(name);
+        v.setValue(value);
+        v.setType(type);
+        v.setEvaluateName(evaluateName);
+        v.setVariablesReference(0);
+        return v;
+    }
+
+    /** A 64-bit value that carries a memory reference when it is a mapped GPU VA of {@code vm}. */
+    static Variable address(Session session, String vm, String focusVm, String name, long value, String evaluateName) {
+        Variable v = leaf(name, ValueText.dword(value), "u64", evaluateName);
+        if (isMapped(session.machine(), vm, value)) {
+            v.setMemoryReference(ValueText.memoryReference(vm, value, focusVm));
+        }
+        return v;
+    }
+
+    static boolean isMapped(Machine m, String vm, long va) {
+        return m.readMemory(vm, va, 1).toOptional().map(r -> r.spans().get(0) instanceof MemoryRead.Readable)
+                .orElse(false);
+    }
+
+    static VariablePresentationHint readOnly() {
+        VariablePresentationHint h = new VariablePresentationHint();
+        h.setAttributes(new String[] {"readOnly"});
+        return h;
+    }
+}

@@ -1,0 +1,59 @@
+package dev.csfstudio.debug;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import javax.imageio.ImageIO;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.nio.file.Path;
+import java.util.Base64;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class RenderTargetsTest {
+
+    @TempDir
+    Path dir;
+
+    private DapSession stoppedOn(int line) {
+        DapSession s = DapSession.on(dir, "clear.csf", Streams.CLEAR).launch();
+        s.breakpoints(s.file, line);
+        s.configurationDone();
+        s.stopped();
+        return s;
+    }
+
+    private static int pixel(CsfDebugProtocol.RenderTargetImage image, int x, int y) throws Exception {
+        BufferedImage png = ImageIO.read(new ByteArrayInputStream(Base64.getDecoder().decode(image.png())));
+        return png.getRGB(x, y);
+    }
+
+    @Test
+    void beforeTheClearTheTargetIsItsMemoryAsItIs() throws Exception {
+        try (DapSession s = stoppedOn(11)) {
+            var targets = DapSession.get(s.server.renderTargets()).targets();
+            assertEquals(1, targets.size());
+            assertEquals(4, targets.get(0).width());
+            assertEquals(4, targets.get(0).height());
+            assertEquals("R8G8B8A8", targets.get(0).format());
+            assertEquals(0, pixel(targets.get(0), 0, 0));
+        }
+    }
+
+    @Test
+    void afterTheClearTheTargetIsRed() throws Exception {
+        try (DapSession s = stoppedOn(12)) {
+            var targets = DapSession.get(s.server.renderTargets()).targets();
+            assertEquals(0xffff0000, pixel(targets.get(0), 3, 3));
+        }
+    }
+
+    @Test
+    void withoutAFramebufferPointerThereAreNoTargets() throws Exception {
+        try (DapSession s = stoppedOn(8)) {
+            assertTrue(DapSession.get(s.server.renderTargets()).targets().isEmpty());
+        }
+    }
+}

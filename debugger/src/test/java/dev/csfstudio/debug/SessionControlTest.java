@@ -1,0 +1,68 @@
+package dev.csfstudio.debug;
+
+import org.eclipse.lsp4j.debug.DisconnectArguments;
+import org.eclipse.lsp4j.debug.PauseArguments;
+import org.eclipse.lsp4j.debug.TerminateArguments;
+import org.eclipse.lsp4j.debug.TerminatedEventArguments;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class SessionControlTest {
+
+    @TempDir
+    Path dir;
+
+    private static final String ENDLESS = """
+            .stream main
+            loop:
+                ADD_IMMEDIATE32 r0, r0, #1
+                BRANCH.always r0, loop
+            """;
+
+    @Test
+    void pauseStopsAnEndlessLoop() throws Exception {
+        try (DapSession s = DapSession.on(dir, "loop.csf", ENDLESS).launch()) {
+            s.configurationDone();
+            Thread.sleep(200);
+            PauseArguments p = new PauseArguments();
+            p.setThreadId(1);
+            DapSession.get(s.server.pause(p));
+            assertEquals("pause", s.stopped().getReason());
+            assertTrue(s.top(1).getLine() >= 3);
+        }
+    }
+
+    @Test
+    void threadsAreAnsweredWhileTheDeviceRuns() throws Exception {
+        try (DapSession s = DapSession.on(dir, "loop.csf", ENDLESS).launch()) {
+            s.configurationDone();
+            var threads = DapSession.get(s.server.threads()).getThreads();
+            assertEquals(1, threads.length);
+            assertEquals(1, threads[0].getId());
+            assertTrue(threads[0].getName().startsWith("queue main ("), threads[0].getName());
+        }
+    }
+
+    @Test
+    void terminateEndsARunningSession() throws Exception {
+        try (DapSession s = DapSession.on(dir, "loop.csf", ENDLESS).launch()) {
+            s.configurationDone();
+            DapSession.get(s.server.terminate(new TerminateArguments()));
+            s.next("terminated", TerminatedEventArguments.class);
+        }
+    }
+
+    @Test
+    void disconnectIsAnswered() throws Exception {
+        try (DapSession s = DapSession.on(dir, "moves.csf", Streams.MOVES).launch("stopOnEntry", true)) {
+            s.configurationDone();
+            s.stopped();
+            DapSession.get(s.server.disconnect(new DisconnectArguments()));
+        }
+    }
+}

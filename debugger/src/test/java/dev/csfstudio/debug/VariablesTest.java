@@ -1,0 +1,101 @@
+package dev.csfstudio.debug;
+
+import org.eclipse.lsp4j.debug.Variable;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class VariablesTest {
+
+    @TempDir
+    Path dir;
+
+    /** Stopped on RUN_FRAGMENT of the clear: d40 holds the tagged FBD pointer. */
+    private DapSession atFragment() {
+        DapSession s = DapSession.on(dir, "clear.csf", Streams.CLEAR).launch();
+        s.breakpoints(s.file, 11);
+        s.configurationDone();
+        s.stopped();
+        return s;
+    }
+
+    @Test
+    void registersAreShownInHexAndDecimal() throws Exception {
+        try (DapSession s = atFragment()) {
+            Map<String, Variable> regs = s.scope(1, "Registers");
+            assertEquals(96, regs.size());
+            assertEquals("0x00030003 (196611)", regs.get("r43").getValue());
+            assertEquals("r43", regs.get("r43").getEvaluateName());
+        }
+    }
+
+    @Test
+    void aRegisterPairHoldingAMappedAddressCarriesAMemoryReference() throws Exception {
+        try (DapSession s = atFragment()) {
+            Map<String, Variable> pairs = s.scope(1, "Register pairs");
+            assertEquals(48, pairs.size());
+            Variable d40 = pairs.get("d40");
+            assertNotNull(d40.getMemoryReference(), d40.getValue());
+            assertTrue(d40.getValue().startsWith("0x"), d40.getValue());
+            assertNull(pairs.get("d20").getMemoryReference(), "0 is not mapped");
+        }
+    }
+
+    @Test
+    void fragmentInputsAreNamed() throws Exception {
+        try (DapSession s = atFragment()) {
+            Map<String, Variable> inputs = s.scope(1, "Fragment inputs");
+            assertTrue(inputs.containsKey("d40 framebuffer_pointer"), inputs.keySet()::toString);
+            assertEquals("0x00030003 (196611)", inputs.get("r43 bbox_max").getValue());
+        }
+    }
+
+    @Test
+    void theFramebufferScopeDecodesTheDescriptorAndItsRenderTargets() throws Exception {
+        try (DapSession s = atFragment()) {
+            Map<String, Variable> fb = s.scope(1, "Framebuffer (d40)");
+            Variable rt = fb.get("render target 0");
+            assertNotNull(rt, fb.keySet()::toString);
+            assertTrue(rt.getValue().startsWith("4x4 R8G8B8A8"), rt.getValue());
+            Map<String, Variable> params = s.children(fb.get("parameters").getVariablesReference());
+            assertTrue(params.size() > 3, params.keySet()::toString);
+            assertTrue(s.children(rt.getVariablesReference()).size() > 3);
+        }
+    }
+
+    @Test
+    void labelsAndConstantsAreListed() throws Exception {
+        try (DapSession s = atFragment()) {
+            Map<String, Variable> symbols = s.scope(1, "Labels and constants");
+            assertNotNull(symbols.get("fbd").getMemoryReference());
+            assertTrue(symbols.containsKey("color"), symbols.keySet()::toString);
+        }
+    }
+
+    @Test
+    void aWaitingQueueSaysWhatItWaitsFor() throws Exception {
+        String text = """
+                .buffer sync, size=8, align=8
+                .stream main
+                    MOVE48  d50, sync
+                    MOVE32  r52, #3
+                    SYNC_WAIT32.ge.inherit d50, r52
+                """;
+        try (DapSession s = DapSession.on(dir, "wait.csf", text).launch()) {
+            s.breakpoints(s.file, 5);
+            s.configurationDone();
+            s.stopped();
+            var e = s.next(1);
+            assertTrue(e.getDescription().startsWith("waiting for the value at"), e.getDescription());
+            var threads = DapSession.get(s.server.threads()).getThreads();
+            assertTrue(threads[0].getName().startsWith("queue main (waiting for the value at"), threads[0].getName());
+        }
+    }
+}
