@@ -54,6 +54,11 @@ final class BreakpointTable {
     }
 
     private final Map<Path, List<Entry>> bySource = new HashMap<>();
+    /** What the client last asked for, by source and by address: placed again on a restart. */
+    private final Map<Path, Source> sources = new HashMap<>();
+    private final Map<Path, SourceBreakpoint[]> requestedBySource = new HashMap<>();
+    private org.eclipse.lsp4j.debug.InstructionBreakpoint[] requestedByAddress = {};
+    private String addressVm = "main";
     private List<Entry> byAddress = List.of();
     private final Map<InstructionBreakpoint, List<Entry>> byPlace = new HashMap<>();
     private int nextId = 1;
@@ -62,6 +67,8 @@ final class BreakpointTable {
     List<Breakpoint> setSourceBreakpoints(Session session, Source source, SourceBreakpoint[] requested) {
         Path file = SourceMap.key(Path.of(source.getPath()));
         forget(session.machine(), bySource.remove(file));
+        sources.put(file, source);
+        requestedBySource.put(file, requested);
         List<Entry> entries = new ArrayList<>();
         List<Breakpoint> answer = new ArrayList<>();
         for (SourceBreakpoint b : requested == null ? new SourceBreakpoint[0] : requested) {
@@ -107,6 +114,8 @@ final class BreakpointTable {
     /** Replaces the breakpoints by GPU VA (DAP {@code setInstructionBreakpoints}) in {@code vm}. */
     List<Breakpoint> setInstructionBreakpoints(Session session, String vm, org.eclipse.lsp4j.debug.InstructionBreakpoint[] requested) {
         forget(session.machine(), byAddress);
+        requestedByAddress = requested;
+        addressVm = vm;
         List<Entry> entries = new ArrayList<>();
         List<Breakpoint> answer = new ArrayList<>();
         for (org.eclipse.lsp4j.debug.InstructionBreakpoint b : requested) {
@@ -141,6 +150,17 @@ final class BreakpointTable {
         }
         byAddress = entries;
         return answer;
+    }
+
+    /** Places the client's breakpoints again on a fresh session's machine (DAP {@code restart}). */
+    void placeAgain(Session fresh) {
+        bySource.clear();
+        byAddress = List.of();
+        byPlace.clear();
+        for (Map.Entry<Path, SourceBreakpoint[]> e : Map.copyOf(requestedBySource).entrySet()) {
+            setSourceBreakpoints(fresh, sources.get(e.getKey()), e.getValue());
+        }
+        setInstructionBreakpoints(fresh, addressVm, requestedByAddress);
     }
 
     /**

@@ -13,6 +13,28 @@ import org.eclipse.lsp4j.debug.ConfigurationDoneArguments;
 import org.eclipse.lsp4j.debug.ContinueArguments;
 import org.eclipse.lsp4j.debug.ContinueResponse;
 import org.eclipse.lsp4j.debug.DisconnectArguments;
+import org.eclipse.lsp4j.debug.DataBreakpointInfoArguments;
+import org.eclipse.lsp4j.debug.DataBreakpointInfoResponse;
+import org.eclipse.lsp4j.debug.DisassembleArguments;
+import org.eclipse.lsp4j.debug.DisassembleResponse;
+import org.eclipse.lsp4j.debug.DisassembledInstruction;
+import org.eclipse.lsp4j.debug.EvaluateArguments;
+import org.eclipse.lsp4j.debug.EvaluateResponse;
+import org.eclipse.lsp4j.debug.ExceptionBreakMode;
+import org.eclipse.lsp4j.debug.ExceptionDetails;
+import org.eclipse.lsp4j.debug.ExceptionInfoArguments;
+import org.eclipse.lsp4j.debug.ExceptionInfoResponse;
+import org.eclipse.lsp4j.debug.InvalidatedAreas;
+import org.eclipse.lsp4j.debug.InvalidatedEventArguments;
+import org.eclipse.lsp4j.debug.ReadMemoryArguments;
+import org.eclipse.lsp4j.debug.ReadMemoryResponse;
+import org.eclipse.lsp4j.debug.RestartArguments;
+import org.eclipse.lsp4j.debug.SetDataBreakpointsArguments;
+import org.eclipse.lsp4j.debug.SetDataBreakpointsResponse;
+import org.eclipse.lsp4j.debug.SetVariableArguments;
+import org.eclipse.lsp4j.debug.SetVariableResponse;
+import org.eclipse.lsp4j.debug.WriteMemoryArguments;
+import org.eclipse.lsp4j.debug.WriteMemoryResponse;
 import org.eclipse.lsp4j.debug.ExitedEventArguments;
 import org.eclipse.lsp4j.debug.InitializeRequestArguments;
 import org.eclipse.lsp4j.debug.NextArguments;
@@ -76,6 +98,7 @@ public final class CsfDebugServer implements CsfDebugProtocol {
     private final BreakpointTable breakpoints = new BreakpointTable();
     private final Variables variables = new Variables();
     private final ExceptionFilters filters = new ExceptionFilters();
+    private final DataBreakpoints dataBreakpoints = new DataBreakpoints();
 
     private IDebugProtocolClient client;
     // Worker-thread state.
@@ -112,6 +135,15 @@ public final class CsfDebugServer implements CsfDebugProtocol {
         c.setSupportsInstructionBreakpoints(true);
         c.setSupportsStepBack(true);
         c.setSupportsTerminateRequest(true);
+        c.setSupportsRestartRequest(true);
+        c.setSupportsExceptionInfoRequest(true);
+        c.setSupportsDataBreakpoints(true);
+        c.setSupportsDataBreakpointBytes(true);
+        c.setSupportsReadMemoryRequest(true);
+        c.setSupportsWriteMemoryRequest(true);
+        c.setSupportsDisassembleRequest(true);
+        c.setSupportsSetVariable(true);
+        c.setSupportsEvaluateForHovers(true);
         c.setExceptionBreakpointFilters(ExceptionFilters.advertised());
         return CompletableFuture.completedFuture(c);
     }
@@ -267,8 +299,8 @@ public final class CsfDebugServer implements CsfDebugProtocol {
         try {
             StopReason stop = pauseWanted ? new StopReason.Paused(focus) : move.apply(m);
             while (stop instanceof StopReason.Breakpoint b && !pauseWanted) {
-                BreakpointTable.Decision d = breakpoints.onHit(b.breakpoint(), expression -> Result.refused(
-                        "conditions are not evaluated yet"));
+                BreakpointTable.Decision d = breakpoints.onHit(b.breakpoint(),
+                        expression -> Expressions.evaluate(expression, scope(b.queue())));
                 d.logs().forEach(line -> console(line + "\n"));
                 if (d.stops()) {
                     report(stop, Optional.of(d.stopFor()));
@@ -297,7 +329,8 @@ public final class CsfDebugServer implements CsfDebugProtocol {
         }
         refreshThreads();
         Machine m = session.machine();
-        if (stop.outcome().isPresent() && !(filters.stopsOn(stop) && !shownEnding(stop))) {
+        boolean wanted = filters.stopsOn(stop) || session.postMortem().isPresent();
+        if (stop.outcome().isPresent() && !(wanted && !shownEnding(stop))) {
             end(m.report().orElse(null));
             return;
         }
@@ -311,7 +344,12 @@ public final class CsfDebugServer implements CsfDebugProtocol {
             hitIds.ifPresent(ids -> e.setHitBreakpointIds(ids.stream().filter(i -> i > 0).toArray(Integer[]::new)));
         } else if (stop instanceof StopReason.DataBreakpointHit hit) {
             e.setReason(StoppedEventArgumentsReason.DATA_BREAKPOINT);
-            e.setDescription("data breakpoint: " + hit.writer() + " wrote the watched memory");
+            e.setHitBreakpointIds(hit.writes().stream().map(w -> dataBreakpoints.id(w.breakpoint()))
+                    .flatMap(Optional::stream).distinct().toArray(Integer[]::new));
+            e.setDescription(hit.writer() + (hit.line() == null ? "" : " on line " + hit.line().line())
+                    + " wrote the watched memory at " + hit.writes().stream().map(w -> ValueText.hex(w.from()))
+                    .collect(java.util.stream.Collectors.joining(", ")));
+            e.setText(e.getDescription());
         } else if (stop instanceof StopReason.Waiting w) {
             e.setReason(StoppedEventArgumentsReason.STEP);
             e.setDescription("waiting for " + w.on().describe());
@@ -325,7 +363,7 @@ public final class CsfDebugServer implements CsfDebugProtocol {
             e.setReason(StoppedEventArgumentsReason.EXCEPTION);
             ExceptionFilters.fault(stop).ifPresent(f -> {
                 e.setDescription(ExceptionFilters.describe(f));
-                e.setText(f.kind().name().toLowerCase(java.util.Locale.ROOT));
+                e.setText(ExceptionFilters.kind(f));
             });
             shown = stop;
         } else {
@@ -462,6 +500,144 @@ public final class CsfDebugServer implements CsfDebugProtocol {
     @Override
     public CompletableFuture<RenderTargets> renderTargets() {
         return onWorker(() -> RenderTargetImages.of(launched().machine(), focus));
+    }
+
+    @Override
+    public CompletableFuture<EvaluateResponse> evaluate(EvaluateArguments args) {
+        return onWorker(() -> {
+            Session s = launched();
+            String queue = args.getFrameId() == null ? focus : queueOf(Frames.threadIndex(args.getFrameId()) + 1);
+            return value(Evaluation.evaluate(args.getExpression(), scope(queue), s));
+        });
+    }
+
+    @Override
+    public CompletableFuture<SetVariableResponse> setVariable(SetVariableArguments args) {
+        return onWorker(() -> {
+            Session s = launched();
+            org.eclipse.lsp4j.debug.Variable v = value(variables.set(s, args.getVariablesReference(), args.getName(),
+                    args.getValue()));
+            SetVariableResponse r = new SetVariableResponse();
+            r.setValue(v.getValue());
+            r.setType(v.getType());
+            r.setMemoryReference(v.getMemoryReference());
+            return r;
+        });
+    }
+
+    @Override
+    public CompletableFuture<ReadMemoryResponse> readMemory(ReadMemoryArguments args) {
+        return onWorker(() -> value(MemoryAccess.read(launched().machine(), vmOf(focus), args.getMemoryReference(),
+                args.getOffset(), args.getCount())));
+    }
+
+    @Override
+    public CompletableFuture<WriteMemoryResponse> writeMemory(WriteMemoryArguments args) {
+        return onWorker(() -> {
+            WriteMemoryResponse r = value(MemoryAccess.write(launched().machine(), vmOf(focus),
+                    args.getMemoryReference(), args.getOffset(), args.getData()));
+            variables.reset();
+            InvalidatedEventArguments changed = new InvalidatedEventArguments();
+            changed.setAreas(new String[] {InvalidatedAreas.VARIABLES});
+            client.invalidated(changed);
+            return r;
+        });
+    }
+
+    @Override
+    public CompletableFuture<DisassembleResponse> disassemble(DisassembleArguments args) {
+        return onWorker(() -> {
+            Session s = launched();
+            ValueText.Reference ref = ValueText.parseReference(args.getMemoryReference()).orElseThrow(() -> error("'"
+                    + args.getMemoryReference() + "' is not a GPU VA (expected e.g. 0x1000000000)"));
+            long start = ref.va() + (args.getOffset() == null ? 0 : args.getOffset())
+                    + 8L * (args.getInstructionOffset() == null ? 0 : args.getInstructionOffset());
+            if (args.getInstructionCount() < 0 || args.getInstructionCount() > 100_000) {
+                throw error("instructionCount " + args.getInstructionCount() + " is outside 0..100000");
+            }
+            DisassembleResponse r = new DisassembleResponse();
+            r.setInstructions(Disassembly.around(s.program(), s.machine(), ref.vm().orElse(vmOf(focus)), start,
+                    args.getInstructionCount()).toArray(new DisassembledInstruction[0]));
+            return r;
+        });
+    }
+
+    @Override
+    public CompletableFuture<DataBreakpointInfoResponse> dataBreakpointInfo(DataBreakpointInfoArguments args) {
+        return onWorker(() -> {
+            Session s = launched();
+            String queue = args.getFrameId() == null ? focus : queueOf(Frames.threadIndex(args.getFrameId()) + 1);
+            String name = args.getName();
+            // A name is an address when the client says so, else an expression (a variable's evaluate name).
+            String expression = name.contains(" ") && !Boolean.TRUE.equals(args.getAsAddress()) ? name.split(" ")[0]
+                    : name;
+            Result<Long> va = Expressions.evaluate(expression, scope(queue));
+            if (va instanceof Result.Refused<Long> r) {
+                DataBreakpointInfoResponse none = new DataBreakpointInfoResponse();
+                none.setDescription("'" + name + "' is not an address: " + r.reason());
+                return none;
+            }
+            long length = args.getBytes() != null ? args.getBytes()
+                    : s.program().section(expression).map(x -> x.size()).orElse(4L);
+            return DataBreakpoints.info(s.machine(), vmOf(queue), va.orElseThrow(), length, name);
+        });
+    }
+
+    @Override
+    public CompletableFuture<SetDataBreakpointsResponse> setDataBreakpoints(SetDataBreakpointsArguments args) {
+        return onWorker(() -> {
+            Session s = launched();
+            SetDataBreakpointsResponse r = new SetDataBreakpointsResponse();
+            r.setBreakpoints(dataBreakpoints.set(s.machine(), java.util.Arrays.stream(args.getBreakpoints())
+                    .map(org.eclipse.lsp4j.debug.DataBreakpoint::getDataId).toList())
+                    .toArray(new org.eclipse.lsp4j.debug.Breakpoint[0]));
+            return r;
+        });
+    }
+
+    @Override
+    public CompletableFuture<ExceptionInfoResponse> exceptionInfo(ExceptionInfoArguments args) {
+        return onWorker(() -> {
+            launched();
+            Optional<RunReport.Fault> fault = Optional.ofNullable(shown).flatMap(ExceptionFilters::fault);
+            if (fault.isEmpty()) {
+                throw error("the queue is not stopped on a fault, timeout or deadlock");
+            }
+            RunReport.Fault f = fault.get();
+            ExceptionInfoResponse r = new ExceptionInfoResponse();
+            r.setExceptionId(ExceptionFilters.kind(f).replace(' ', '_'));
+            r.setDescription(ExceptionFilters.describe(f));
+            r.setBreakMode(ExceptionBreakMode.ALWAYS);
+            ExceptionDetails details = new ExceptionDetails();
+            details.setMessage(f.message());
+            details.setTypeName(f.kind().name());
+            details.setStackTrace(f.callChain().stream().map(x -> "  at " + x.position())
+                    .collect(java.util.stream.Collectors.joining("\n")));
+            r.setDetails(details);
+            return r;
+        });
+    }
+
+    @Override
+    public CompletableFuture<Void> restart(RestartArguments args) {
+        CompletableFuture<Void> restarted = onWorker(() -> {
+            Session old = launched();
+            Session fresh = value(Session.open(old.arguments()));
+            session = fresh;
+            focus = firstQueue(fresh);
+            ended = false;
+            shown = null;
+            breakpoints.placeAgain(fresh);
+            dataBreakpoints.set(fresh.machine(), List.of());
+            refreshThreads();
+            return null;
+        });
+        restarted.thenRunAsync(this::start, worker);
+        return restarted;
+    }
+
+    private Expressions.Scope scope(String queue) {
+        return new Expressions.Scope(session.program(), session.machine(), session.machine().queue(queue).orElseThrow());
     }
 
     // ---------------------------------------------------------------- plumbing

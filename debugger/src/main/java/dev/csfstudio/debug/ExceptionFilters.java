@@ -75,9 +75,15 @@ final class ExceptionFilters {
         return stop instanceof StopReason.Cancelled c ? Optional.of(c.fault()) : Optional.empty();
     }
 
+    /** "translation fault", "timeout", "deadlock", "unaligned access", ...: the exception's id, spaced. */
+    static String kind(RunReport.Fault f) {
+        String k = f.kind().jsonName().replace('_', ' ');
+        return f.kind() == dev.csfstudio.runtime.FaultKind.TRANSLATION ? k + " fault" : k;
+    }
+
     /** What went wrong, in one paragraph: the kind, the VA, VM and address-space slot, and why. */
     static String describe(RunReport.Fault f) {
-        StringBuilder s = new StringBuilder(f.kind().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '));
+        StringBuilder s = new StringBuilder(kind(f));
         s.append(" on queue ").append(f.queue());
         if (f.line() != null) {
             s.append(" at ").append(f.line().position());

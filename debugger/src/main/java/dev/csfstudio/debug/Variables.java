@@ -11,10 +11,10 @@ import dev.csfstudio.runtime.Result;
 import dev.csfstudio.runtime.SyncObject;
 import org.eclipse.lsp4j.debug.Scope;
 import org.eclipse.lsp4j.debug.Variable;
-import org.eclipse.lsp4j.debug.VariablePresentationHint;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -30,10 +30,47 @@ final class Variables {
     static final String PAIRS = "Register pairs";
 
     private final List<Supplier<List<Variable>>> handles = new ArrayList<>();
+    /** The queue whose registers a handle's variables are (what setVariable writes). */
+    private final Map<Integer, String> registerHandles = new HashMap<>();
 
     /** Forgets every handle: the machine has moved. */
     void reset() {
         handles.clear();
+        registerHandles.clear();
+    }
+
+    /**
+     * Writes register {@code name} ({@code r4}, {@code d40}, {@code d40 framebuffer_pointer}) of the queue
+     * whose registers {@code reference} lists, to the value of {@code expression}; answers the new variable.
+     */
+    Result<Variable> set(Session session, int reference, String name, String expression) {
+        String queue = registerHandles.get(reference);
+        if (queue == null) {
+            return Result.refused("only registers can be set: '" + name + "' is not one (or the machine has moved"
+                    + " on since it was shown)");
+        }
+        Machine m = session.machine();
+        QueueView q = m.queue(queue).orElseThrow();
+        Result<Long> value = Expressions.evaluate(expression, new Expressions.Scope(session.program(), m, q));
+        if (value instanceof Result.Refused<Long> r) {
+            return Result.refused("'" + expression + "': " + r.reason());
+        }
+        String register = name.split(" ")[0];
+        int index;
+        try {
+            index = Integer.parseInt(register.substring(1));
+        } catch (NumberFormatException | IndexOutOfBoundsException e) {
+            return Result.refused("'" + name + "' is not a register");
+        }
+        boolean pair = register.startsWith("d");
+        Result<Long> written = pair ? m.setRegister64(queue, index, value.orElseThrow())
+                : m.setRegister(queue, index, value.orElseThrow());
+        if (written instanceof Result.Refused<Long> r) {
+            return Result.refused(r.reason());
+        }
+        QueueView now = m.queue(queue).orElseThrow();
+        return Result.ok(pair ? address(session, now.vm(), now.vm(), name, written.orElseThrow(), register)
+                : leaf(name, ValueText.word(written.orElseThrow()), "u32", register));
     }
 
     private int handle(Supplier<List<Variable>> children) {
@@ -54,6 +91,9 @@ final class Variables {
         out.add(scope(PAIRS, q.registers().length / 2, () -> pairs(session, q), "registers"));
         List<NamedRegister> named = session.program().arch().instructionSet().namedRegisters();
         out.add(scope("Fragment inputs", named.size(), () -> fragmentInputs(session, q, named), "registers"));
+        for (int i = 0; i < 3; i++) {
+            registerHandles.put(out.get(i).getVariablesReference(), queue);
+        }
         out.add(scope("Framebuffer (d40)", null, () -> framebuffer(session, q), null));
         out.add(scope("Sync objects", null, () -> syncObjects(m), null));
         out.add(scope("Labels and constants", null, () -> symbols(session, q), null));
@@ -180,11 +220,5 @@ final class Variables {
     static boolean isMapped(Machine m, String vm, long va) {
         return m.readMemory(vm, va, 1).toOptional().map(r -> r.spans().get(0) instanceof MemoryRead.Readable)
                 .orElse(false);
-    }
-
-    static VariablePresentationHint readOnly() {
-        VariablePresentationHint h = new VariablePresentationHint();
-        h.setAttributes(new String[] {"readOnly"});
-        return h;
     }
 }
