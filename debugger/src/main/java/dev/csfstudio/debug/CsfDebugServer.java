@@ -516,7 +516,7 @@ public final class CsfDebugServer implements CsfDebugProtocol {
         return onWorker(() -> {
             Session s = launched();
             org.eclipse.lsp4j.debug.Variable v = value(variables.set(s, args.getVariablesReference(), args.getName(),
-                    args.getValue()));
+                    args.getValue(), focus));
             SetVariableResponse r = new SetVariableResponse();
             r.setValue(v.getValue());
             r.setType(v.getType());

@@ -1,5 +1,6 @@
 package dev.csfstudio.debug;
 
+import dev.csfstudio.isa.DescriptorSet;
 import dev.csfstudio.isa.NamedRegister;
 import dev.csfstudio.program.Symbol;
 import dev.csfstudio.program.SymbolKind;
@@ -32,28 +33,39 @@ final class Variables {
     private final List<Supplier<List<Variable>>> handles = new ArrayList<>();
     /** The queue whose registers a handle's variables are (what setVariable writes). */
     private final Map<Integer, String> registerHandles = new HashMap<>();
+    /** The descriptor in memory a handle's variables are the fields of. */
+    private final Map<Integer, DescriptorEdit> descriptorHandles = new HashMap<>();
 
     /** Forgets every handle: the machine has moved. */
     void reset() {
         handles.clear();
         registerHandles.clear();
+        descriptorHandles.clear();
     }
 
     /**
      * Writes register {@code name} ({@code r4}, {@code d40}, {@code d40 framebuffer_pointer}) of the queue
      * whose registers {@code reference} lists, to the value of {@code expression}; answers the new variable.
      */
-    Result<Variable> set(Session session, int reference, String name, String expression) {
-        String queue = registerHandles.get(reference);
+    Result<Variable> set(Session session, int reference, String name, String expression, String focus) {
+        DescriptorEdit descriptor = descriptorHandles.get(reference);
+        String queue = descriptor != null ? focus : registerHandles.get(reference);
         if (queue == null) {
-            return Result.refused("only registers can be set: '" + name + "' is not one (or the machine has moved"
-                    + " on since it was shown)");
+            return Result.refused("only registers and descriptor fields can be set: '" + name + "' is neither (or"
+                    + " the machine has moved on since it was shown)");
         }
         Machine m = session.machine();
         QueueView q = m.queue(queue).orElseThrow();
         Result<Long> value = Expressions.evaluate(expression, new Expressions.Scope(session.program(), m, q));
         if (value instanceof Result.Refused<Long> r) {
             return Result.refused("'" + expression + "': " + r.reason());
+        }
+        if (descriptor != null) {
+            Result<Long> stored = descriptor.set(m, name, value.orElseThrow());
+            if (stored instanceof Result.Refused<Long> r) {
+                return Result.refused(r.reason());
+            }
+            return Result.ok(field(name, stored.orElseThrow()));
         }
         String register = name.split(" ")[0];
         int index;
@@ -147,22 +159,32 @@ final class Variables {
         FramebufferView view = fb.orElseThrow();
         List<Variable> out = new ArrayList<>();
         out.add(address(session, q.vm(), q.vm(), "address", view.address(), null));
-        out.add(container("parameters", view.parameters().size() + " fields", () -> fields(view.parameters())));
+        var descriptors = session.program().arch().descriptors();
+        Variable params = container("parameters", view.parameters().size() + " fields", () -> fields(view.parameters()));
+        descriptorHandles.put(params.getVariablesReference(),
+                new DescriptorEdit(descriptors.get("framebuffer_parameters"), q.vm(), view.address()));
+        out.add(params);
         for (FramebufferView.Target t : view.targets()) {
             String summary = t instanceof FramebufferView.Image i
                     ? i.target().width() + "x" + i.target().height() + " " + i.target().format().name() + " at "
                     + ValueText.hex(t.address())
                     : "not written: " + ((FramebufferView.Skipped) t).reason();
-            out.add(container("render target " + t.index(), summary, () -> fields(t.fields())));
+            Variable rt = container("render target " + t.index(), summary, () -> fields(t.fields()));
+            rt.setMemoryReference(ValueText.memoryReference(q.vm(), t.address(), q.vm()));
+            descriptorHandles.put(rt.getVariablesReference(),
+                    new DescriptorEdit(descriptors.get(DescriptorSet.RENDER_TARGET), q.vm(), t.address()));
+            out.add(rt);
         }
         return out;
     }
 
     private static List<Variable> fields(Map<String, Long> fields) {
-        return fields.entrySet().stream().sorted(Map.Entry.comparingByKey())
-                .map(e -> leaf(e.getKey(), ValueText.hex(e.getValue()) + " (" + Long.toUnsignedString(e.getValue()) + ")",
-                        null, null))
+        return fields.entrySet().stream().sorted(Map.Entry.comparingByKey()).map(e -> field(e.getKey(), e.getValue()))
                 .toList();
+    }
+
+    private static Variable field(String name, long value) {
+        return leaf(name, ValueText.hex(value) + " (" + Long.toUnsignedString(value) + ")", null, null);
     }
 
     private static List<Variable> syncObjects(Machine m) {

@@ -148,7 +148,7 @@ class MemoryTest {
             a.setName("data");
             a.setValue("1");
             String message = DapSession.refusal(s.server.setVariable(a));
-            assertTrue(message.contains("only registers can be set"), message);
+            assertTrue(message.contains("only registers and descriptor fields can be set"), message);
         }
     }
 }

@@ -56,4 +56,19 @@ class RenderTargetsTest {
             assertTrue(DapSession.get(s.server.renderTargets()).targets().isEmpty());
         }
     }
+
+    @Test
+    void aClearColourPokedIntoTheRenderTargetDescriptorIsTheNewImage() throws Exception {
+        try (DapSession s = stoppedOn(11)) {
+            var fb = s.scope(1, "Framebuffer (d40)");
+            var a = new org.eclipse.lsp4j.debug.SetVariableArguments();
+            a.setVariablesReference(fb.get("render target 0").getVariablesReference());
+            a.setName("clear0");
+            a.setValue("0xff00ff00");
+            assertEquals("0xff00ff00 (4278255360)", DapSession.get(s.server.setVariable(a)).getValue());
+            s.next(1);
+            var targets = DapSession.get(s.server.renderTargets()).targets();
+            assertEquals(0xff00ff00, pixel(targets.get(0), 2, 1));
+        }
+    }
 }
