@@ -201,7 +201,7 @@ class EditorFeaturesUiTest {
         assertTrue(words.stream().allMatch(w -> w.matches("0x[0-9a-f]{16}.*")), words.toString());
         assertTrue(words.get(2).contains("\u2192 loop"), words.toString());
         List<String> lenses = minings.stream().filter(m -> m instanceof CsfCodeMinings.Lens).map(ICodeMining::getLabel).toList();
-        assertEquals(List.of("\u25b6 Run", "Assemble"), lenses);
+        assertEquals(List.of("\u25b6 Run", "Debug", "Assemble"), lenses);
 
         CsfPlugin.getDefault().getPreferenceStore().setValue(CsfCodeMinings.SHOW_WORDS, false);
         waitUntil("register values after the background run", 30, () -> endOfLine(editor).stream()

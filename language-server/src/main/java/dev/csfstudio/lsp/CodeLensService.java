@@ -11,10 +11,17 @@ import org.eclipse.lsp4j.Range;
 import dev.csfstudio.program.Symbol;
 import dev.csfstudio.program.SymbolKind;
 
-/** "Run" and "Assemble" above each stream of a document, "Run test" above its first {@code .expect}. */
+/**
+ * "Run", "Debug" and "Assemble" above each stream of a document, "Run test" above its first
+ * {@code .expect}. Run and Assemble are the server's commands
+ * ({@code workspace/executeCommand}); Debug, {@code csf.debug [uri, stream]}, is the editor's: it starts a
+ * session of the debug adapter ({@code csf debug}) with {@code program} the document's file and {@code entry}
+ * the stream.
+ */
 public final class CodeLensService {
 
     public static final String RUN = "csf.run";
+    public static final String DEBUG = "csf.debug";
     public static final String ASSEMBLE = "csf.assemble";
 
     public List<CodeLens> lenses(DocumentAnalysis a) {
@@ -42,6 +49,7 @@ public final class CodeLensService {
     private static void add(List<CodeLens> out, int line, String uri, String stream) {
         Range r = new Range(new Position(line, 0), new Position(line, 0));
         out.add(new CodeLens(r, new Command("▶ Run", RUN, List.of(uri, stream)), null));
+        out.add(new CodeLens(r, new Command("Debug", DEBUG, List.of(uri, stream)), null));
         out.add(new CodeLens(r, new Command("Assemble", ASSEMBLE, List.of(uri)), null));
     }
 }

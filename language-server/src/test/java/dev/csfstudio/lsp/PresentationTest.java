@@ -137,17 +137,32 @@ class PresentationTest {
     }
 
     @Test
-    void runAndAssembleLensesSitOnEachStream() throws Exception {
+    void runDebugAndAssembleLensesSitOnEachStream() throws Exception {
         try (LspSession s = LspSession.start(root)) {
             String uri = s.open("a.csf", ".stream main\n    NOP\n.stream other\n    NOP\n");
             List<? extends CodeLens> lenses = s.server.getTextDocumentService().codeLens(new CodeLensParams(
                     LspSession.id(uri))).get(10, TimeUnit.SECONDS);
-            assertEquals(4, lenses.size());
-            CodeLens run = lenses.get(2);
+            assertEquals(6, lenses.size());
+            CodeLens run = lenses.get(3);
             assertEquals(2, run.getRange().getStart().getLine());
             assertEquals(CodeLensService.RUN, run.getCommand().getCommand());
             assertEquals("other", String.valueOf(run.getCommand().getArguments().get(1)).replace("\"", ""));
-            assertEquals(CodeLensService.ASSEMBLE, lenses.get(3).getCommand().getCommand());
+            assertEquals(CodeLensService.ASSEMBLE, lenses.get(5).getCommand().getCommand());
+        }
+    }
+
+    @Test
+    void theDebugLensNamesTheDocumentAndTheStreamForTheEditorsDebugCommand() throws Exception {
+        try (LspSession s = LspSession.start(root)) {
+            String uri = s.open("a.csf", ".stream main\n    NOP\n.stream other\n    NOP\n");
+            List<? extends CodeLens> lenses = s.server.getTextDocumentService().codeLens(new CodeLensParams(
+                    LspSession.id(uri))).get(10, TimeUnit.SECONDS);
+            CodeLens debug = lenses.get(4);
+            assertEquals("Debug", debug.getCommand().getTitle());
+            assertEquals(CodeLensService.DEBUG, debug.getCommand().getCommand());
+            assertEquals(2, debug.getRange().getStart().getLine());
+            assertEquals(List.of(uri, "other"), debug.getCommand().getArguments().stream()
+                    .map(a -> String.valueOf(a).replace("\"", "")).toList());
         }
     }
 }
