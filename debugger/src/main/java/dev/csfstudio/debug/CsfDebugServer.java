@@ -443,7 +443,10 @@ public final class CsfDebugServer implements CsfDebugProtocol {
             ended = true;
             return null;
         });
-        done.whenComplete((v, t) -> disconnected.complete(null));
+        done.whenComplete((v, t) -> {
+            disconnected.complete(null);
+            worker.shutdown(); // the machine thread ends once this answer is out
+        });
         return done;
     }
 

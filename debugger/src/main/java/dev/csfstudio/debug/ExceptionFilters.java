@@ -81,15 +81,15 @@ final class ExceptionFilters {
         return f.kind() == dev.csfstudio.runtime.FaultKind.TRANSLATION ? k + " fault" : k;
     }
 
-    /** What went wrong, in one paragraph: the kind, the VA, VM and address-space slot, and why. */
+    /** What went wrong, in one paragraph: the kind and why, then where: queue, line, VA, VM, address-space slot. */
     static String describe(RunReport.Fault f) {
-        StringBuilder s = new StringBuilder(kind(f));
-        s.append(" on queue ").append(f.queue());
+        String kind = kind(f);
+        StringBuilder s = new StringBuilder(f.message().startsWith(kind) ? f.message() : kind + ": " + f.message());
+        s.append(" [queue ").append(f.queue());
         if (f.line() != null) {
             s.append(" at ").append(f.line().position());
         }
-        s.append(": ").append(f.message());
-        s.append(" [GPU VA ").append(ValueText.hex(f.va())).append(", VM ").append(f.addressSpace())
+        s.append(", GPU VA ").append(ValueText.hex(f.va())).append(", VM ").append(f.addressSpace())
                 .append(", address-space slot ").append(f.slot() < 0 ? "none" : String.valueOf(f.slot())).append(']');
         return s.toString();
     }
