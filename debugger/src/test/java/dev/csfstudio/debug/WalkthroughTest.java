@@ -11,7 +11,7 @@ import java.io.ByteArrayInputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Base64;
-import java.util.Map;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -49,6 +49,10 @@ class WalkthroughTest {
             s.configurationDone();
             assertEquals("breakpoint", s.stopped().getReason());
             assertEquals("queue main (running)", DapSession.get(s.server.threads()).getThreads()[0].getName());
+            var frames = s.frames(1);
+            assertEquals(List.of("main @ 0x1000002018", "ring buffer of queue main"),
+                    frames.stream().map(f -> f.getName()).toList());
+            assertEquals(evaluate(s, "dword [fbd]"), evaluate(s, "dword [d40 & ~63]"));
             assertEquals("0x000f000f (983055)", s.register(1, "r43"));
             assertTrue(s.scope(1, "Framebuffer (d40)").get("render target 0").getValue().startsWith("16x16 R8G8B8A8 at "));
             assertEquals("0x0000000000000000 (0)", evaluate(s, "word [color]"));

@@ -56,6 +56,7 @@ import java.util.stream.IntStream;
  *       run through {@link Simulator#run}, best of 3 each: the speed ratio by wall time and by the CPU time of
  *       the thread that runs the device (the figure a loaded machine does not distort).</li>
  * </ul>
+ * Each figure also as CPU time, summed over the process's threads: the machine these run on is shared.
  * Usage: {@code DapBenchmark step|stepback|read|breakpoints}.
  */
 public final class DapBenchmark implements IDebugProtocolClient, AutoCloseable {
@@ -79,12 +80,18 @@ public final class DapBenchmark implements IDebugProtocolClient, AutoCloseable {
         get(server.initialize(init));
     }
 
-    private static final com.sun.management.OperatingSystemMXBean OS =
-            (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
-    /** CPU time of the whole process (adapter, client, their JSON-RPC threads): what a request costs. */
+    /**
+     * CPU time of every thread of the process (adapter, client and their JSON-RPC threads; not GC or JIT): what a
+     * request costs, whatever else the machine runs meanwhile (the process's own CPU clock ticks in 10 ms).
+     */
     private static long processCpu() {
-        return OS.getProcessCpuTime();
+        long sum = 0;
+        for (long id : THREADS.getAllThreadIds()) {
+            sum += Math.max(0, THREADS.getThreadCpuTime(id));
+        }
+        return sum;
     }
 
     public static void main(String[] args) throws Exception {
