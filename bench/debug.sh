@@ -27,7 +27,7 @@ run() { java -XX:+UseParallelGC -cp "$cp" dev.csfstudio.bench.runtime.DapBenchma
 out="$(run step; run stepback; run read; run breakpoints)"
 figure() { awk -v k="$1" '$1 == k { print $2 }' <<<"$out" | tail -1; }
 
-printf 'debugger over DAP (in-process pipes, JSON both ways; wall time, and CPU time summed over the JVM's threads)\n'
+printf 'debugger over DAP (in-process pipes, JSON both ways; wall time, and CPU time summed over the Java threads)\n'
 printf '  next -> stopped, %s steps of a 10,000-instruction stream  median %s ms, p99 %s ms; cpu median %s ms   (goal: median <= 5 ms)\n' \
   "$(figure dap_step_count)" "$(figure dap_step_median_ms)" "$(figure dap_step_p99_ms)" "$(figure dap_step_cpu_median_ms)"
 printf '  stepBack -> stopped, %s positions of a %s-instruction run  median %s ms, worst %s ms; cpu median %s ms, worst %s ms   (goal <= 20 ms)\n' \

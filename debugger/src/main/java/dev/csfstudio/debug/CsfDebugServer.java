@@ -413,14 +413,19 @@ public final class CsfDebugServer implements CsfDebugProtocol {
         });
     }
 
-    @Override
-    public CompletableFuture<Void> terminate(TerminateArguments args) {
+    /** The client ends the session: a running machine stops at its next time slice, and no stop is reported. */
+    private void stopForGood() {
         terminating = true;
         Machine m = running;
         if (m != null) {
             pauseWanted = true;
             m.requestPause();
         }
+    }
+
+    @Override
+    public CompletableFuture<Void> terminate(TerminateArguments args) {
+        stopForGood();
         return onWorker(() -> {
             if (session != null && !ended) {
                 console("terminated by the client\n");
@@ -433,12 +438,7 @@ public final class CsfDebugServer implements CsfDebugProtocol {
 
     @Override
     public CompletableFuture<Void> disconnect(DisconnectArguments args) {
-        terminating = true;
-        Machine m = running;
-        if (m != null) {
-            pauseWanted = true;
-            m.requestPause();
-        }
+        stopForGood();
         CompletableFuture<Void> done = onWorker(() -> {
             ended = true;
             return null;
@@ -479,7 +479,7 @@ public final class CsfDebugServer implements CsfDebugProtocol {
     public CompletableFuture<ScopesResponse> scopes(ScopesArguments args) {
         return onWorker(() -> {
             Session s = launched();
-            String queue = queueOf(Frames.threadIndex(args.getFrameId()) + 1);
+            String queue = queueOfFrame(args.getFrameId());
             ScopesResponse r = new ScopesResponse();
             r.setScopes(variables.scopes(s, queue).toArray(new org.eclipse.lsp4j.debug.Scope[0]));
             return r;
@@ -509,7 +509,7 @@ public final class CsfDebugServer implements CsfDebugProtocol {
     public CompletableFuture<EvaluateResponse> evaluate(EvaluateArguments args) {
         return onWorker(() -> {
             Session s = launched();
-            String queue = args.getFrameId() == null ? focus : queueOf(Frames.threadIndex(args.getFrameId()) + 1);
+            String queue = queueOfFrame(args.getFrameId());
             return value(Evaluation.evaluate(args.getExpression(), scope(queue), s));
         });
     }
@@ -569,7 +569,7 @@ public final class CsfDebugServer implements CsfDebugProtocol {
     public CompletableFuture<DataBreakpointInfoResponse> dataBreakpointInfo(DataBreakpointInfoArguments args) {
         return onWorker(() -> {
             Session s = launched();
-            String queue = args.getFrameId() == null ? focus : queueOf(Frames.threadIndex(args.getFrameId()) + 1);
+            String queue = queueOfFrame(args.getFrameId());
             String name = args.getName();
             // A name is an address when the client says so, else an expression (a variable's evaluate name).
             String expression = name.contains(" ") && !Boolean.TRUE.equals(args.getAsAddress()) ? name.split(" ")[0]
@@ -667,6 +667,11 @@ public final class CsfDebugServer implements CsfDebugProtocol {
             throw error("thread " + threadId + " does not exist: the threads are the queues, 1.." + queues.size());
         }
         return queues.get(threadId - 1).name();
+    }
+
+    /** The queue of the thread DAP frame {@code frameId} belongs to; the last stop's without one. */
+    private String queueOfFrame(Integer frameId) {
+        return frameId == null ? focus : queueOf(Frames.threadIndex(frameId) + 1);
     }
 
     private int threadOf(String queue) {

@@ -3,10 +3,13 @@ package dev.csfstudio.debug;
 import org.eclipse.lsp4j.debug.launch.DSPLauncher;
 import org.eclipse.lsp4j.debug.services.IDebugProtocolClient;
 import org.eclipse.lsp4j.jsonrpc.Launcher;
+import org.eclipse.lsp4j.jsonrpc.debug.DebugLauncher;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.PipedInputStream;
+import java.io.PipedOutputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -48,6 +51,28 @@ public final class DebugAdapterLauncher {
         } catch (ExecutionException | TimeoutException e) {
             // the client keeps the connection open: it is ended here
         }
+    }
+
+    /** A session with an adapter in this JVM, over pipes (JSON both ways): for tests, benchmarks and embedders. */
+    public record InProcess(CsfDebugProtocol server, OutputStream toServer) implements AutoCloseable {
+        /** Ends the connection: the adapter's session ends as when a client goes away. */
+        @Override
+        public void close() throws IOException {
+            toServer.close();
+        }
+    }
+
+    /** Starts an adapter in this JVM serving {@code client}; the answer's {@code server} is its proxy. */
+    public static InProcess inProcess(IDebugProtocolClient client) throws IOException {
+        PipedInputStream serverIn = new PipedInputStream(1 << 20);
+        PipedOutputStream toServer = new PipedOutputStream(serverIn);
+        PipedInputStream clientIn = new PipedInputStream(1 << 20);
+        PipedOutputStream fromServer = new PipedOutputStream(clientIn);
+        CompletableFuture.runAsync(() -> serve(serverIn, fromServer));
+        Launcher<CsfDebugProtocol> launcher = DebugLauncher.createLauncher(client, CsfDebugProtocol.class, clientIn,
+                toServer);
+        launcher.startListening();
+        return new InProcess(launcher.getRemoteProxy(), toServer);
     }
 
     /** DAP on stdin/stdout; nothing else may write to stdout meanwhile, so it is pointed at stderr. */

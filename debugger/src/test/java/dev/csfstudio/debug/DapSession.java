@@ -19,13 +19,9 @@ import org.eclipse.lsp4j.debug.Variable;
 import org.eclipse.lsp4j.debug.VariablesArguments;
 import org.eclipse.lsp4j.debug.ConfigurationDoneArguments;
 import org.eclipse.lsp4j.debug.services.IDebugProtocolClient;
-import org.eclipse.lsp4j.jsonrpc.Launcher;
 import org.eclipse.lsp4j.jsonrpc.ResponseErrorException;
-import org.eclipse.lsp4j.jsonrpc.debug.DebugLauncher;
 
 import java.io.IOException;
-import java.io.PipedInputStream;
-import java.io.PipedOutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,19 +55,12 @@ final class DapSession implements IDebugProtocolClient, AutoCloseable {
     final Capabilities capabilities;
     private final BlockingQueue<Object> events = new LinkedBlockingQueue<>();
     private final List<String> console = new ArrayList<>();
-    private final PipedOutputStream toServer;
+    private final DebugAdapterLauncher.InProcess connection;
 
     private DapSession(Path file) throws IOException {
         this.file = file;
-        PipedInputStream serverIn = new PipedInputStream(1 << 16);
-        toServer = new PipedOutputStream(serverIn);
-        PipedInputStream clientIn = new PipedInputStream(1 << 16);
-        PipedOutputStream fromServer = new PipedOutputStream(clientIn);
-        CompletableFuture.runAsync(() -> DebugAdapterLauncher.serve(serverIn, fromServer));
-        Launcher<CsfDebugProtocol> launcher = DebugLauncher.createLauncher(this, CsfDebugProtocol.class, clientIn,
-                toServer);
-        launcher.startListening();
-        server = launcher.getRemoteProxy();
+        connection = DebugAdapterLauncher.inProcess(this);
+        server = connection.server();
         InitializeRequestArguments init = new InitializeRequestArguments();
         init.setAdapterID("csf");
         init.setLinesStartAt1(true);
@@ -88,6 +77,37 @@ final class DapSession implements IDebugProtocolClient, AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** A session on {@code text} launched and stopped at a breakpoint on {@code line}. */
+    static DapSession stoppedAt(Path dir, String name, String text, int line) {
+        DapSession s = on(dir, name, text).launch();
+        s.breakpoints(s.file, line);
+        s.configurationDone();
+        s.stopped();
+        return s;
+    }
+
+    /** Steps into, out of or back from where {@code thread} stands, and waits for the stop. */
+    StoppedEventArguments stepIn(int thread) {
+        org.eclipse.lsp4j.debug.StepInArguments a = new org.eclipse.lsp4j.debug.StepInArguments();
+        a.setThreadId(thread);
+        get(server.stepIn(a));
+        return stopped();
+    }
+
+    StoppedEventArguments stepOut(int thread) {
+        org.eclipse.lsp4j.debug.StepOutArguments a = new org.eclipse.lsp4j.debug.StepOutArguments();
+        a.setThreadId(thread);
+        get(server.stepOut(a));
+        return stopped();
+    }
+
+    StoppedEventArguments stepBack(int thread) {
+        org.eclipse.lsp4j.debug.StepBackArguments a = new org.eclipse.lsp4j.debug.StepBackArguments();
+        a.setThreadId(thread);
+        get(server.stepBack(a));
+        return stopped();
     }
 
     /** Launches with {@code extra} arguments and waits for {@code initialized}. */
@@ -278,7 +298,7 @@ final class DapSession implements IDebugProtocolClient, AutoCloseable {
 
     @Override
     public void close() throws IOException {
-        toServer.close();
+        connection.close();
     }
 
     static void assertLine(int line, StackFrame frame) {

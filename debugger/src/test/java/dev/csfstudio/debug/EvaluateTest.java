@@ -18,11 +18,7 @@ class EvaluateTest {
     Path dir;
 
     private DapSession atFragment() {
-        DapSession s = DapSession.on(dir, "clear.csf", Streams.CLEAR).launch();
-        s.breakpoints(s.file, 11);
-        s.configurationDone();
-        s.stopped();
-        return s;
+        return DapSession.stoppedAt(dir, "clear.csf", Streams.CLEAR, 11);
     }
 
     private static EvaluateArguments expression(String text) {
@@ -63,10 +59,7 @@ class EvaluateTest {
                     MOVE48 d2, data
                     MOVE32 r1, #1
                 """;
-        try (DapSession s = DapSession.on(dir, "data.csf", text).launch()) {
-            s.breakpoints(s.file, 5);
-            s.configurationDone();
-            s.stopped();
+        try (DapSession s = DapSession.stoppedAt(dir, "data.csf", text, 5)) {
             assertEquals("0x1122334455667788 (1234605616436508552)", evaluate(s, "dword [d2]").getResult());
             assertEquals("0x0000000055667788 (1432778632)", evaluate(s, "[d2]").getResult());
             assertEquals("0x0000000011223344 (287454020)", evaluate(s, "word [data + 4]").getResult());

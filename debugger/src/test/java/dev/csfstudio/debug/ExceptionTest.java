@@ -81,14 +81,7 @@ class ExceptionTest {
 
     @Test
     void theDeadlockFilterStopsOnTheWaitThatNeverEnds() throws Exception {
-        String text = """
-                .buffer sync, size=8, align=8
-                .stream main
-                    MOVE48  d50, sync
-                    MOVE32  r52, #3
-                    SYNC_WAIT32.ge.inherit d50, r52
-                """;
-        try (DapSession s = DapSession.on(dir, "deadlock.csf", text).launch()) {
+        try (DapSession s = DapSession.on(dir, "deadlock.csf", Streams.WAIT).launch()) {
             filters(s, "deadlock");
             s.configurationDone();
             StoppedEventArguments e = s.stopped();

@@ -30,11 +30,7 @@ class MemoryTest {
             """;
 
     private DapSession stoppedOn(String text, int line) {
-        DapSession s = DapSession.on(dir, "mem.csf", text).launch();
-        s.breakpoints(s.file, line);
-        s.configurationDone();
-        s.stopped();
-        return s;
+        return DapSession.stoppedAt(dir, "mem.csf", text, line);
     }
 
     private static ReadMemoryResponse read(DapSession s, String reference, int offset, int count) {

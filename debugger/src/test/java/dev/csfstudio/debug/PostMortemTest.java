@@ -53,12 +53,8 @@ class PostMortemTest {
             s.next("initialized", String.class);
             s.configurationDone();
             s.stopped();
-            org.eclipse.lsp4j.debug.StepBackArguments a = new org.eclipse.lsp4j.debug.StepBackArguments();
-            a.setThreadId(1);
-            DapSession.get(s.server.stepBack(a));
-            s.stopped();
-            DapSession.get(s.server.stepBack(a));
-            s.stopped();
+            s.stepBack(1);
+            s.stepBack(1);
             DapSession.assertLine(3, s.top(1));
         }
     }

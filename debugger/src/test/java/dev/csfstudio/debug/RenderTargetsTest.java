@@ -18,11 +18,7 @@ class RenderTargetsTest {
     Path dir;
 
     private DapSession stoppedOn(int line) {
-        DapSession s = DapSession.on(dir, "clear.csf", Streams.CLEAR).launch();
-        s.breakpoints(s.file, line);
-        s.configurationDone();
-        s.stopped();
-        return s;
+        return DapSession.stoppedAt(dir, "clear.csf", Streams.CLEAR, line);
     }
 
     private static int pixel(CsfDebugProtocol.RenderTargetImage image, int x, int y) throws Exception {

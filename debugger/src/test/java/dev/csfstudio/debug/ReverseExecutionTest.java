@@ -15,12 +15,6 @@ class ReverseExecutionTest {
     @TempDir
     Path dir;
 
-    private static void stepBack(DapSession s) {
-        StepBackArguments a = new StepBackArguments();
-        a.setThreadId(1);
-        DapSession.get(s.server.stepBack(a));
-    }
-
     @Test
     void theAdapterSaysItCanStepBack() throws Exception {
         try (DapSession s = DapSession.on(dir, "moves.csf", Streams.MOVES)) {
@@ -30,13 +24,9 @@ class ReverseExecutionTest {
 
     @Test
     void stepBackUndoesTheLastInstruction() throws Exception {
-        try (DapSession s = DapSession.on(dir, "moves.csf", Streams.MOVES).launch()) {
-            s.breakpoints(s.file, 4);
-            s.configurationDone();
-            s.stopped();
+        try (DapSession s = DapSession.stoppedAt(dir, "moves.csf", Streams.MOVES, 4)) {
             assertEquals("0x00000002 (2)", s.register(1, "r2"));
-            stepBack(s);
-            assertEquals("step", s.stopped().getReason());
+            assertEquals("step", s.stepBack(1).getReason());
             DapSession.assertLine(3, s.top(1));
             assertEquals("0x00000000 (0)", s.register(1, "r2"));
         }
@@ -64,8 +54,8 @@ class ReverseExecutionTest {
             s.configurationDone();
             assertEquals("exception", s.stopped().getReason());
             DapSession.assertLine(4, s.top(1));
-            stepBack(s); // to just before the faulting instruction executed
-            assertEquals("step", s.stopped().getReason());
+            // to just before the faulting instruction executed
+            assertEquals("step", s.stepBack(1).getReason());
             DapSession.assertLine(4, s.top(1));
             assertEquals("0x00000001 (1)", s.register(1, "r1"));
             s.continue_();

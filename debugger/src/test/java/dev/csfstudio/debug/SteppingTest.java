@@ -1,8 +1,6 @@
 package dev.csfstudio.debug;
 
 import org.eclipse.lsp4j.debug.StackFrame;
-import org.eclipse.lsp4j.debug.StepInArguments;
-import org.eclipse.lsp4j.debug.StepOutArguments;
 import org.eclipse.lsp4j.debug.StoppedEventArguments;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,11 +17,7 @@ class SteppingTest {
     Path dir;
 
     private DapSession atCall() {
-        DapSession s = DapSession.on(dir, "call.csf", Streams.CALL).launch();
-        s.breakpoints(s.file, 4);
-        s.configurationDone();
-        s.stopped();
-        return s;
+        return DapSession.stoppedAt(dir, "call.csf", Streams.CALL, 4);
     }
 
     @Test
@@ -39,10 +33,7 @@ class SteppingTest {
     @Test
     void stepInEntersTheCalledStream() throws Exception {
         try (DapSession s = atCall()) {
-            StepInArguments a = new StepInArguments();
-            a.setThreadId(1);
-            DapSession.get(s.server.stepIn(a));
-            assertEquals("step", s.stopped().getReason());
+            assertEquals("step", s.stepIn(1).getReason());
             DapSession.assertLine(8, s.top(1));
         }
     }
@@ -50,14 +41,8 @@ class SteppingTest {
     @Test
     void stepOutReturnsToTheCaller() throws Exception {
         try (DapSession s = atCall()) {
-            StepInArguments in = new StepInArguments();
-            in.setThreadId(1);
-            DapSession.get(s.server.stepIn(in));
-            s.stopped();
-            StepOutArguments out = new StepOutArguments();
-            out.setThreadId(1);
-            DapSession.get(s.server.stepOut(out));
-            s.stopped();
+            s.stepIn(1);
+            s.stepOut(1);
             DapSession.assertLine(5, s.top(1));
         }
     }
@@ -65,10 +50,7 @@ class SteppingTest {
     @Test
     void theCallStackShowsTheCalledStreamAboveItsCallerAboveTheRingBuffer() throws Exception {
         try (DapSession s = atCall()) {
-            StepInArguments a = new StepInArguments();
-            a.setThreadId(1);
-            DapSession.get(s.server.stepIn(a));
-            s.stopped();
+            s.stepIn(1);
             List<StackFrame> frames = s.frames(1);
             assertEquals(3, frames.size(), frames::toString);
             assertTrue(frames.get(0).getName().startsWith("sub"), frames.get(0).getName());
@@ -81,10 +63,7 @@ class SteppingTest {
 
     @Test
     void nextOverTheLastInstructionEndsTheRun() throws Exception {
-        try (DapSession s = DapSession.on(dir, "moves.csf", Streams.MOVES).launch()) {
-            s.breakpoints(s.file, 4);
-            s.configurationDone();
-            s.stopped();
+        try (DapSession s = DapSession.stoppedAt(dir, "moves.csf", Streams.MOVES, 4)) {
             org.eclipse.lsp4j.debug.NextArguments a = new org.eclipse.lsp4j.debug.NextArguments();
             a.setThreadId(1);
             DapSession.get(s.server.next(a));

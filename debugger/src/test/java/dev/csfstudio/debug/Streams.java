@@ -43,6 +43,15 @@ final class Streams {
                 WAIT    #0x1
             """;
 
+    /** A lone queue waits (line 5) for a value nobody writes: a deadlock once it has had its turn. */
+    static final String WAIT = """
+            .buffer sync, size=8, align=8
+            .stream main
+                MOVE48  d50, sync
+                MOVE32  r52, #3
+                SYNC_WAIT32.ge.inherit d50, r52
+            """;
+
     /** A translation fault: LOAD_MULTIPLE on line 4 reads an address nothing maps. */
     static final String FAULT = """
             .stream main

@@ -19,11 +19,7 @@ class VariablesTest {
 
     /** Stopped on RUN_FRAGMENT of the clear: d40 holds the tagged FBD pointer. */
     private DapSession atFragment() {
-        DapSession s = DapSession.on(dir, "clear.csf", Streams.CLEAR).launch();
-        s.breakpoints(s.file, 11);
-        s.configurationDone();
-        s.stopped();
-        return s;
+        return DapSession.stoppedAt(dir, "clear.csf", Streams.CLEAR, 11);
     }
 
     @Test
@@ -81,17 +77,7 @@ class VariablesTest {
 
     @Test
     void aWaitingQueueSaysWhatItWaitsFor() throws Exception {
-        String text = """
-                .buffer sync, size=8, align=8
-                .stream main
-                    MOVE48  d50, sync
-                    MOVE32  r52, #3
-                    SYNC_WAIT32.ge.inherit d50, r52
-                """;
-        try (DapSession s = DapSession.on(dir, "wait.csf", text).launch()) {
-            s.breakpoints(s.file, 5);
-            s.configurationDone();
-            s.stopped();
+        try (DapSession s = DapSession.stoppedAt(dir, "wait.csf", Streams.WAIT, 5)) {
             var e = s.next(1);
             assertTrue(e.getDescription().startsWith("waiting for the value at"), e.getDescription());
             var threads = DapSession.get(s.server.threads()).getThreads();

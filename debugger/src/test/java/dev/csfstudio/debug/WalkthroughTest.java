@@ -2,7 +2,6 @@ package dev.csfstudio.debug;
 
 import org.eclipse.lsp4j.debug.EvaluateArguments;
 import org.eclipse.lsp4j.debug.SetVariableArguments;
-import org.eclipse.lsp4j.debug.StepBackArguments;
 import org.eclipse.lsp4j.debug.StoppedEventArguments;
 import org.junit.jupiter.api.Test;
 
@@ -61,10 +60,7 @@ class WalkthroughTest {
             assertEquals("0x00000000ff0000ff (4278190335)", evaluate(s, "word [color]"));
             assertEquals(0xffff0000, firstPixel(s));
 
-            StepBackArguments back = new StepBackArguments();
-            back.setThreadId(1);
-            DapSession.get(s.server.stepBack(back));
-            s.stopped();
+            s.stepBack(1);
             DapSession.assertLine(24, s.top(1));
             assertEquals("0x0000000000000000 (0)", evaluate(s, "word [color]"));
 

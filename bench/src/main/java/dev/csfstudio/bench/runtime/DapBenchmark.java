@@ -19,15 +19,11 @@ import org.eclipse.lsp4j.debug.StepBackArguments;
 import org.eclipse.lsp4j.debug.StoppedEventArguments;
 import org.eclipse.lsp4j.debug.TerminatedEventArguments;
 import org.eclipse.lsp4j.debug.services.IDebugProtocolClient;
-import org.eclipse.lsp4j.jsonrpc.Launcher;
-import org.eclipse.lsp4j.jsonrpc.debug.DebugLauncher;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
 import java.lang.management.ThreadMXBean;
-import java.io.PipedInputStream;
-import java.io.PipedOutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -62,19 +58,12 @@ import java.util.stream.IntStream;
 public final class DapBenchmark implements IDebugProtocolClient, AutoCloseable {
 
     private final BlockingQueue<Object> events = new LinkedBlockingQueue<>();
-    private final PipedOutputStream toServer;
+    private final DebugAdapterLauncher.InProcess connection;
     private final CsfDebugProtocol server;
 
     private DapBenchmark() throws Exception {
-        PipedInputStream serverIn = new PipedInputStream(1 << 20);
-        toServer = new PipedOutputStream(serverIn);
-        PipedInputStream clientIn = new PipedInputStream(1 << 20);
-        PipedOutputStream fromServer = new PipedOutputStream(clientIn);
-        CompletableFuture.runAsync(() -> DebugAdapterLauncher.serve(serverIn, fromServer));
-        Launcher<CsfDebugProtocol> launcher = DebugLauncher.createLauncher(this, CsfDebugProtocol.class, clientIn,
-                toServer);
-        launcher.startListening();
-        server = launcher.getRemoteProxy();
+        connection = DebugAdapterLauncher.inProcess(this);
+        server = connection.server();
         InitializeRequestArguments init = new InitializeRequestArguments();
         init.setAdapterID("csf");
         get(server.initialize(init));
@@ -376,7 +365,7 @@ public final class DapBenchmark implements IDebugProtocolClient, AutoCloseable {
     @Override
     public void close() throws Exception {
         get(server.disconnect(new DisconnectArguments()));
-        toServer.close();
+        connection.close();
     }
 
     private static <T> T get(CompletableFuture<T> f) throws Exception {
