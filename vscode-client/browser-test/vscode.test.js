@@ -30,6 +30,15 @@ const BAD = [
     '',
 ].join('\n');
 
+/** A test stream whose second expectation fails: r4 ends at 7. */
+const FAILING = [
+    '.stream main',
+    '    MOVE32 r4, #7',
+    '.expect r4 == 7',
+    '.expect r4 == 5',
+    '',
+].join('\n');
+
 const skip = fs.existsSync(CHROMIUM) ? false
     : `no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM)`;
 if (skip) {
@@ -66,6 +75,11 @@ function scratch() {
     const workspace = path.join(dir, 'workspace');
     fs.mkdirSync(workspace);
     fs.copyFileSync(path.join(REPO, 'examples', 'clear.csf'), path.join(workspace, 'clear.csf'));
+    // clear.csf is a test stream: its image expectation reads this golden
+    fs.mkdirSync(path.join(workspace, 'golden'));
+    fs.copyFileSync(path.join(REPO, 'examples', 'golden', 'clear.png'), path.join(workspace, 'golden', 'clear.png'));
+    fs.mkdirSync(path.join(workspace, 'checks'));
+    fs.writeFileSync(path.join(workspace, 'checks', 'failing.csf'), FAILING);
     fs.writeFileSync(path.join(workspace, 'bad.csf'), BAD);
     const user = path.join(dir, 'user-data', 'User');
     fs.mkdirSync(user, { recursive: true });
@@ -352,6 +366,33 @@ describe('the extension in a real VS Code (code-server in headless Chromium)', {
         await screenshot('debug-lens');
         await page.keyboard.press('Shift+F5');
         await page.locator('.debug-toolbar').waitFor({ state: 'hidden', timeout: 30000 });
+    });
+
+    it('the Testing view lists the test streams and runs them: one passes, one fails at its .expect line', async () => {
+        await runCommand('Testing: Focus on Test Explorer View');
+        const explorer = page.locator('.test-explorer');
+        const row = (name) => explorer.locator('.monaco-list-row', { hasText: name }).first();
+        await row('clear.csf').waitFor({ timeout: 60000 });
+        await row('checks').waitFor();
+        await runCommand('Test: Run All Tests');
+        // expand the folder so its test shows its own state
+        await eventually('checks/failing.csf in the tree', async () => {
+            if (await row('failing.csf').count() === 0) {
+                await row('checks').click();
+            }
+            return await row('failing.csf').count() > 0;
+        });
+        await eventually('clear.csf passed', () => row('clear.csf').locator('.codicon-testing-passed-icon').count());
+        await eventually('failing.csf failed', () => row('failing.csf').locator('.codicon-testing-failed-icon').count());
+        await screenshot('testing-view');
+        // the failure is shown inline, in the editor, at the .expect line
+        await row('failing.csf').dblclick();
+        await page.locator('.tabs-container .tab.active', { hasText: 'failing.csf' }).waitFor();
+        // the failure shows at the end of the failing .expect line of failing.csf's editor (and in a peek below it)
+        const editor = page.locator('.monaco-editor[data-uri$="checks/failing.csf"]').first();
+        await eventually('the failure message in the editor', async () =>
+            (await editor.innerText()).includes('expected r4 == 5, got 7 (0x7)'));
+        await screenshot('test-failure-inline');
     });
 
     it('has shown no error notification', async () => {

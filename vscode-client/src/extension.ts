@@ -17,10 +17,12 @@ import { CsfDebugging } from './debugging';
 import { RunResult, renderRunHtml, runErrorMessage } from './runView';
 import { Host, initializationOptions, LANGUAGE_SERVER, resolveServerCommand, settingsOf } from './serverCommand';
 import { formatStatus, RunFinished } from './status';
+import { failures, firstExpectationLine, folderChain, TestAnswer } from './testView';
 
 const LANGUAGE = 'csf';
 const RUN_REQUEST = 'csf/run';
 const RUN_FINISHED = 'csf/runFinished';
+const TEST_REQUEST = 'csf/test';
 /** The server's own commands (code lenses), registered by the client from executeCommandProvider. */
 const SERVER_RUN = 'csf.run';
 const SERVER_ASSEMBLE = 'csf.assemble';
@@ -75,6 +77,141 @@ class CsfExtension implements vscode.Disposable {
         }));
         this.starting = this.start();
         this.updateStatus();
+        this.setUpTests();
+    }
+
+    // ---- Testing view ----------------------------------------------------------------------------
+
+    /** The Testing view: .csf files with .expect lines, by folder; runs go through the server's csf/test. */
+    private setUpTests(): void {
+        const ctrl = vscode.tests.createTestController('csfTestStreams', 'CSF Test Streams');
+        this.disposables.push(ctrl);
+        ctrl.resolveHandler = async (item) => {
+            if (!item) {
+                await this.discoverTests(ctrl);
+            }
+        };
+        ctrl.refreshHandler = () => this.discoverTests(ctrl);
+        ctrl.createRunProfile('Run', vscode.TestRunProfileKind.Run, (request, token) => this.runTests(ctrl, request, token),
+            true);
+        const watcher = vscode.workspace.createFileSystemWatcher('**/*.csf');
+        this.disposables.push(watcher,
+            watcher.onDidCreate((uri) => this.updateTestFile(ctrl, uri)),
+            watcher.onDidChange((uri) => this.updateTestFile(ctrl, uri)),
+            watcher.onDidDelete((uri) => this.removeTestFile(ctrl, uri)));
+    }
+
+    private async discoverTests(ctrl: vscode.TestController): Promise<void> {
+        const files = await vscode.workspace.findFiles('**/*.csf', '**/{node_modules,target,out}/**');
+        await Promise.all(files.map((uri) => this.updateTestFile(ctrl, uri)));
+    }
+
+    /** Adds, moves or removes the test item of one file after reading it. */
+    private async updateTestFile(ctrl: vscode.TestController, uri: vscode.Uri): Promise<void> {
+        let text: string;
+        try {
+            text = Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8');
+        } catch {
+            this.removeTestFile(ctrl, uri);
+            return;
+        }
+        const line = firstExpectationLine(text);
+        if (line === undefined) {
+            this.removeTestFile(ctrl, uri);
+            return;
+        }
+        const relative = vscode.workspace.asRelativePath(uri, false).replace(/\\/g, '/');
+        let siblings = ctrl.items;
+        for (const folder of folderChain(relative)) {
+            const id = `folder:${folder}`;
+            let item = siblings.get(id);
+            if (!item) {
+                item = ctrl.createTestItem(id, folder.split('/').pop() ?? folder);
+                siblings.add(item);
+            }
+            siblings = item.children;
+        }
+        const item = siblings.get(uri.toString()) ?? ctrl.createTestItem(uri.toString(), path.basename(uri.path), uri);
+        item.range = new vscode.Range(line, 0, line, 0);
+        siblings.add(item);
+    }
+
+    private removeTestFile(ctrl: vscode.TestController, uri: vscode.Uri): void {
+        const find = (items: vscode.TestItemCollection): boolean => {
+            let found = false;
+            items.forEach((item) => {
+                if (found) {
+                    return;
+                }
+                if (item.id === uri.toString()) {
+                    items.delete(item.id);
+                    found = true;
+                } else if (find(item.children)) {
+                    found = true;
+                    if (item.children.size === 0) {
+                        items.delete(item.id);
+                    }
+                }
+            });
+            return found;
+        };
+        find(ctrl.items);
+    }
+
+    /** One file, a folder or everything: every file item under the request, each run by csf/test in turn. */
+    private async runTests(ctrl: vscode.TestController, request: vscode.TestRunRequest,
+                           token: vscode.CancellationToken): Promise<void> {
+        const run = ctrl.createTestRun(request);
+        const excluded = new Set((request.exclude ?? []).map((i) => i.id));
+        const leaves: vscode.TestItem[] = [];
+        const collect = (item: vscode.TestItem) => {
+            if (excluded.has(item.id)) {
+                return;
+            }
+            if (item.uri) {
+                leaves.push(item);
+            }
+            item.children.forEach(collect);
+        };
+        if (request.include) {
+            request.include.forEach(collect);
+        } else {
+            ctrl.items.forEach(collect);
+        }
+        leaves.forEach((item) => run.enqueued(item));
+        const client = await this.readyClient();
+        for (const item of leaves) {
+            if (token.isCancellationRequested) {
+                run.skipped(item);
+                continue;
+            }
+            if (!client) {
+                run.errored(item, new vscode.TestMessage('CSF: the language server is not running'));
+                continue;
+            }
+            run.started(item);
+            const started = Date.now();
+            try {
+                const answer = await client.sendRequest<TestAnswer>(TEST_REQUEST, { uri: item.id }, token);
+                if (answer.passed) {
+                    run.passed(item, Date.now() - started);
+                } else {
+                    const messages = failures(answer).map((f) => {
+                        const m = new vscode.TestMessage(f.message);
+                        const where = f.file ? vscode.Uri.file(f.file) : item.uri!;
+                        m.location = new vscode.Location(where, new vscode.Position(f.line, f.character));
+                        if (f.actual !== undefined) {
+                            m.actualOutput = f.actual;
+                        }
+                        return m;
+                    });
+                    run.failed(item, messages, Date.now() - started);
+                }
+            } catch (e) {
+                run.errored(item, new vscode.TestMessage(`CSF: ${e instanceof Error ? e.message : String(e)}`));
+            }
+        }
+        run.end();
     }
 
     // ---- language server -------------------------------------------------------------------------

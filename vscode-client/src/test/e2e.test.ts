@@ -12,6 +12,7 @@ import { createMessageConnection, MessageConnection, StreamMessageReader, Stream
 import { AssembleResult, formatAssembleResult, Section } from '../assembleView';
 import { renderRunHtml, RunResult } from '../runView';
 import { resolveServerCommand, ServerCommand } from '../serverCommand';
+import { failures, TestAnswer } from '../testView';
 import { formatStatus, RunFinished } from '../status';
 
 const REPO = path.resolve(__dirname, '..', '..', '..');
@@ -21,6 +22,7 @@ const CLEAR = path.join(REPO, 'examples', 'clear.csf');
 interface Diagnostic {
     range: { start: { line: number; character: number }; end: { line: number; character: number } };
     severity?: number;
+    code?: string | number;
     message: string;
 }
 
@@ -104,6 +106,7 @@ describe('end to end: csf lsp over stdio', function () {
     const workspace = path.dirname(CLEAR);
     const clearUri = pathToFileURL(path.join(workspace, 'e2e-clear.csf')).toString();
     const badUri = pathToFileURL(path.join(workspace, 'e2e-bad.csf')).toString();
+    const testUri = pathToFileURL(path.join(workspace, 'e2e-test.csf')).toString();
 
     before(async function () {
         if (!fs.existsSync(JAR)) {
@@ -143,7 +146,8 @@ describe('end to end: csf lsp over stdio', function () {
             capabilities: {},
             initializationOptions: { runDelayMs: 10, backgroundSteps: 100000, backgroundRun: true },
         }) as { capabilities: { executeCommandProvider?: { commands: string[] } } };
-        assert.deepStrictEqual(result.capabilities.executeCommandProvider?.commands.slice().sort(), ['csf.assemble', 'csf.run']);
+        assert.deepStrictEqual(result.capabilities.executeCommandProvider?.commands.slice().sort(),
+            ['csf.assemble', 'csf.run', 'csf.test', 'csf.updateGolden']);
         await connection.sendNotification('initialized', {});
     });
 
@@ -228,5 +232,23 @@ describe('end to end: csf lsp over stdio', function () {
         assert.match(errors[0].message, /unknown mnemonic 'BRNCH'/);
 
         await assert.rejects(connection.sendRequest('csf/run', { uri: badUri }), /does not assemble/);
+    });
+
+    it('csf/test (what the Testing view runs): each expectation, failures at their .expect line', async () => {
+        const lines = clearText.split('\n').length;
+        const text = `${clearText}.expect pixel color(0, 0) == (0, 255, 0, 255)\n`;
+        await connection.sendNotification('textDocument/didOpen', {
+            textDocument: { uri: testUri, languageId: 'csf', version: 1, text },
+        });
+        const answer = await connection.sendRequest('csf/test', { uri: testUri }) as TestAnswer;
+        assert.strictEqual(answer.passed, false);
+        assert.ok(answer.expectations.filter((e) => e.passed).length >= 3, JSON.stringify(answer));
+        assert.deepStrictEqual(failures(answer).map((f) => [f.line, f.message]), [[lines - 1,
+            'expected pixel color(0, 0) == (0, 255, 0, 255), got (255, 0, 0, 255)']]);
+        const published = await diagnostics.next((d) => d.uri === testUri
+            && d.diagnostics.some((x) => x.code === 'expectation-failed'), 'the failed expectation as a diagnostic');
+        const failed = published.diagnostics.find((x) => x.code === 'expectation-failed')!;
+        assert.strictEqual(failed.range.start.line, lines - 1);
+        assert.match(failed.message, /got \(255, 0, 0, 255\)/);
     });
 });

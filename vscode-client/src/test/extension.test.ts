@@ -18,12 +18,48 @@ interface Fake {
     executed: unknown[][];
     /** What vscode.debug.register* received, by kind. */
     debug: Map<string, { type: string; provider: Record<string, (...args: unknown[]) => unknown> }>;
+    files: Map<string, string>;
+    controller?: FakeController;
 }
 
 interface FakeUri {
     scheme: string;
     fsPath: string;
     toString(): string;
+}
+
+/** Just enough of a TestController to see what the extension puts in the Testing view and what a run says. */
+class FakeItems {
+    readonly map = new Map<string, FakeItem>();
+    get size() {
+        return this.map.size;
+    }
+    get(id: string) {
+        return this.map.get(id);
+    }
+    add(item: FakeItem) {
+        this.map.set(item.id, item);
+    }
+    delete(id: string) {
+        this.map.delete(id);
+    }
+    forEach(fn: (item: FakeItem) => void) {
+        [...this.map.values()].forEach(fn);
+    }
+}
+
+class FakeItem {
+    readonly children = new FakeItems();
+    range: unknown;
+    constructor(public id: string, public label: string, public uri?: { toString(): string; path: string }) {
+    }
+}
+
+interface FakeController {
+    items: FakeItems;
+    resolveHandler?: (item?: FakeItem) => Promise<void>;
+    profiles: { label: string; run: (request: unknown, token: unknown) => Promise<void> }[];
+    results: string[];
 }
 
 function fakeVscode(fake: Fake): unknown {
@@ -43,6 +79,50 @@ function fakeVscode(fake: Fake): unknown {
             static parse(s: string) {
                 return { toString: () => s, path: s.replace(/^file:\/\//, '') };
             }
+            static file(p: string) {
+                return { toString: () => `file://${p}`, path: p };
+            }
+        },
+        Range: class {
+            constructor(public startLine: number) {
+            }
+        },
+        Position: class {
+            constructor(public line: number, public character: number) {
+            }
+        },
+        Location: class {
+            constructor(public uri: unknown, public position: unknown) {
+            }
+        },
+        TestMessage: class {
+            constructor(public message: string) {
+            }
+        },
+        TestRunProfileKind: { Run: 1, Debug: 2, Coverage: 3 },
+        tests: {
+            createTestController: () => {
+                const c: FakeController = { items: new FakeItems(), profiles: [], results: [] };
+                fake.controller = c;
+                return Object.assign(c, {
+                    createTestItem: (id: string, label: string, uri?: { toString(): string; path: string }) =>
+                        new FakeItem(id, label, uri),
+                    createRunProfile: (label: string, _kind: number, run: FakeController['profiles'][0]['run']) => {
+                        c.profiles.push({ label, run });
+                        return disposable;
+                    },
+                    createTestRun: () => ({
+                        enqueued: (i: FakeItem) => c.results.push(`enqueued ${i.label}`),
+                        started: (i: FakeItem) => c.results.push(`started ${i.label}`),
+                        passed: (i: FakeItem) => c.results.push(`passed ${i.label}`),
+                        failed: (i: FakeItem) => c.results.push(`failed ${i.label}`),
+                        skipped: (i: FakeItem) => c.results.push(`skipped ${i.label}`),
+                        errored: (i: FakeItem, m: { message: string }) => c.results.push(`errored ${i.label}: ${m.message}`),
+                        end: () => c.results.push('end'),
+                    }),
+                    dispose: () => undefined,
+                });
+            },
         },
         window: {
             createOutputChannel: () => ({ appendLine: () => undefined, show: () => undefined, dispose: () => undefined }),
@@ -89,6 +169,13 @@ function fakeVscode(fake: Fake): unknown {
             onDidChangeTextDocument: event,
             onDidCloseTextDocument: event,
             onDidChangeConfiguration: event,
+            createFileSystemWatcher: () => ({ onDidCreate: event, onDidChange: event, onDidDelete: event,
+                dispose: () => undefined }),
+            findFiles: () => Promise.resolve([...fake.files.keys()].map((p) => ({ toString: () => `file://${p}`, path: p }))),
+            asRelativePath: (uri: { path: string }) => uri.path.replace(/^\/w\//, ''),
+            fs: {
+                readFile: (uri: { path: string }) => Promise.resolve(Buffer.from(fake.files.get(uri.path) ?? '')),
+            },
             workspaceFolders: undefined,
             textDocuments: [],
         },
@@ -148,6 +235,11 @@ describe('extension wiring (fake vscode)', () => {
             },
             executed: [],
             debug: new Map(),
+            files: new Map([
+                ['/w/top.csf', 'MOVE32 r4, #1\n.expect r4 == 1\n'],
+                ['/w/sub/deep/t.csf', '.expect status ok\n'],
+                ['/w/plain.csf', 'MOVE32 r4, #1\n'],
+            ]),
         };
         const vscode = fakeVscode(fake);
         const original = Module._load;
@@ -231,5 +323,21 @@ describe('extension wiring (fake vscode)', () => {
         } finally {
             fake.activeEditor = saved;
         }
+    });
+
+    it('the Testing view lists the files with expectations by folder, at their first .expect', async () => {
+        const c = fake.controller!;
+        await c.resolveHandler!();
+        assert.deepStrictEqual([...c.items.map.keys()].sort(), ['file:///w/top.csf', 'folder:sub']);
+        const deep = c.items.get('folder:sub')!.children.get('folder:sub/deep')!.children.get('file:///w/sub/deep/t.csf')!;
+        assert.strictEqual(deep.label, 't.csf');
+        assert.strictEqual((c.items.get('file:///w/top.csf')!.range as { startLine: number }).startLine, 1);
+    });
+
+    it('running a folder without a server errors each of its tests with the reason', async () => {
+        const c = fake.controller!;
+        c.results.length = 0;
+        await c.profiles[0].run({ include: [c.items.get('folder:sub')] }, { isCancellationRequested: false });
+        assert.deepStrictEqual(c.results, ['enqueued t.csf', 'errored t.csf: CSF: the language server is not running', 'end']);
     });
 });

@@ -16,9 +16,11 @@ import dev.csfstudio.isa.Arch;
  * @param maxIncludes     most {@code .include}s one assembly follows
  * @param arch            the architecture a source is assembled for unless its {@code .arch} directive says
  *                        otherwise ({@code --arch}, the Maven plugin's {@code arch} parameter)
+ * @param goldensRequired whether a golden PNG an {@code .expect image} names must exist (an error otherwise);
+ *                        false when a test run is to write missing goldens ({@code csf test --update-golden})
  */
 public record AssemblerOptions(long base, List<Path> includeRoots, int maxIncludeDepth, long maxSourceBytes,
-                               int maxIncludes, Arch arch) {
+                               int maxIncludes, Arch arch, boolean goldensRequired) {
 
     public static final int DEFAULT_MAX_INCLUDE_DEPTH = 32;
     /** 256 MiB: ten times the largest generated stream the benchmarks assemble. */
@@ -27,6 +29,12 @@ public record AssemblerOptions(long base, List<Path> includeRoots, int maxInclud
 
     public AssemblerOptions {
         includeRoots = List.copyOf(includeRoots);
+    }
+
+    /** Golden images required. */
+    public AssemblerOptions(long base, List<Path> includeRoots, int maxIncludeDepth, long maxSourceBytes,
+                            int maxIncludes, Arch arch) {
+        this(base, includeRoots, maxIncludeDepth, maxSourceBytes, maxIncludes, arch, true);
     }
 
     /** The default architecture. */
@@ -42,7 +50,13 @@ public record AssemblerOptions(long base, List<Path> includeRoots, int maxInclud
 
     /** These options for another default architecture. */
     public AssemblerOptions withArch(Arch newArch) {
-        return new AssemblerOptions(base, includeRoots, maxIncludeDepth, maxSourceBytes, maxIncludes, newArch);
+        return new AssemblerOptions(base, includeRoots, maxIncludeDepth, maxSourceBytes, maxIncludes, newArch,
+                goldensRequired);
+    }
+
+    /** These options with golden images required or not ({@code csf test --update-golden} writes missing ones). */
+    public AssemblerOptions withGoldensRequired(boolean required) {
+        return new AssemblerOptions(base, includeRoots, maxIncludeDepth, maxSourceBytes, maxIncludes, arch, required);
     }
 
     public static AssemblerOptions defaults() {

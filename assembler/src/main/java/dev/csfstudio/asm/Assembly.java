@@ -9,6 +9,7 @@ import dev.csfstudio.program.Symbol;
 import dev.csfstudio.program.SymbolKind;
 import dev.csfstudio.program.SymbolReference;
 import dev.csfstudio.program.Diagnostic;
+import dev.csfstudio.program.Expectation;
 import dev.csfstudio.program.Severity;
 import dev.csfstudio.program.LazyList;
 import dev.csfstudio.program.LazyMap;
@@ -269,6 +270,10 @@ final class Assembly implements ExpressionEvaluator.Scope {
     private NamedUse entry;
 
     private DescriptorDirectives descriptors;
+    /** The VM in force at each {@code .expect} (pass 1), and what they expect in source order (pass 2). */
+    private final Map<Stmt, String> expectationVms = new IdentityHashMap<>();
+    private final List<Expectation> expectations = new ArrayList<>();
+    private ExpectationReader.Names expectationNames;
     /** Threads that parse ahead of the in-order passes; 0 = one per core, 1 = all on this thread. */
     private final int threads;
     /** Lines per chunk of that work. */
@@ -1090,6 +1095,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
                 place(s, sec, name.equals(".fbd") ? fbd.size() : descriptors.renderTargetSize());
             }
             case ".include" -> s.skip(true);
+            case ".expect" -> expectationVms.put(s, currentVm);
             default -> {
                 List<String> near = SpellingSuggestions.closest(name, DIRECTIVES);
                 throw new DiagnosticException(Diagnostic.error(Parsing.range(s.src.path(), d.name), "unknown-directive",
@@ -1553,6 +1559,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
                 descriptors.emit(this, s, d, ev);
                 s.emitted(true);
             }
+            case ".expect" -> expectations.add(new ExpectationReader(ev, expectationNames()).read(d, expectationVms.get(s)));
             default -> {
             }
         }
@@ -1781,7 +1788,21 @@ final class Assembly implements ExpressionEvaluator.Scope {
         }
         warnUnusedLabels();
         List<Section> built = sections.values().stream().map(SectionBuilder::build).toList();
-        return new Program(built, entryName, vms, allQueues, jobs, new LazyMap<>(tables::globals), files, arch);
+        return new Program(built, entryName, vms, allQueues, jobs, new LazyMap<>(tables::globals), files, arch,
+                expectations);
+    }
+
+    private ExpectationReader.Names expectationNames() {
+        if (expectationNames == null) {
+            Map<String, String> buffers = new LinkedHashMap<>();
+            Map<String, String> all = new LinkedHashMap<>();
+            sections.values().stream().filter(b -> b.kind == SectionKind.BUFFER).forEach(b -> buffers.put(b.name, b.vm));
+            sections.values().forEach(b -> all.put(b.name, b.vm));
+            List<String> qs = queues.isEmpty() ? List.of(DEFAULT_NAME) : queues.stream().map(Program.QueueDecl::name).toList();
+            expectationNames = new ExpectationReader.Names(buffers, all, List.copyOf(vms), qs, isa.registerCount(),
+                    options.goldensRequired());
+        }
+        return expectationNames;
     }
 
     private String defaultEntry() {

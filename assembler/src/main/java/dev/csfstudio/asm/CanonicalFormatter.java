@@ -39,7 +39,7 @@ public final class CanonicalFormatter {
 
     /** Directives that structure a file and therefore start at column 0. */
     private static final Set<String> TOP_LEVEL = Set.of(".stream", ".buffer", ".vm", ".queue", ".submit", ".entry",
-            ".include", ".equ", ".set", ".arch");
+            ".include", ".equ", ".set", ".arch", ".expect");
 
     private CanonicalFormatter() {
     }
@@ -110,7 +110,8 @@ public final class CanonicalFormatter {
                 CsfParser.DirectiveContext d = st.directive();
                 head = Assembly.directiveName(d);
                 topLevel = TOP_LEVEL.contains(head);
-                operands = d.argument().stream().map(a -> written(parsed, a)).toList();
+                operands = d.expectation() != null ? List.of(expectation(parsed, d.expectation()))
+                        : d.argument().stream().map(a -> written(parsed, a)).toList();
             }
             if (!(topLevel && sb.length() == 0)) {
                 pad(sb, STATEMENT_COLUMN);
@@ -132,6 +133,18 @@ public final class CanonicalFormatter {
             sb.append(comment);
         }
         return sb.toString().stripTrailing();
+    }
+
+    /** {@code status ok}, {@code word [a + 4] == 1, vm=main}: the parts as written, one blank between them. */
+    private static String expectation(ParsedSource parsed, CsfParser.ExpectationContext e) {
+        StringBuilder out = new StringBuilder(e.subject.getText());
+        e.expectTarget().forEach(t -> out.append(' ').append(written(parsed, t)));
+        if (e.comparison() != null && e.value() != null) {
+            out.append(' ').append(e.comparison().getText()).append(' ').append(written(parsed, e.value()));
+        }
+        e.expectOption().forEach(o -> out.append(", ").append(o.key.getText()).append('=')
+                .append(written(parsed, o.value())));
+        return out.toString();
     }
 
     private static void pad(StringBuilder sb, int column) {

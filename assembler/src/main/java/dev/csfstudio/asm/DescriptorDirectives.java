@@ -14,7 +14,6 @@ import dev.csfstudio.isa.PixelFormats;
 import dev.csfstudio.isa.TileBufferFormat;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -38,6 +37,12 @@ final class DescriptorDirectives {
     static final String PADDING = DescriptorSet.PADDING;
     static final String ZS_CRC = DescriptorSet.ZS_CRC_EXTENSION;
     static final String RT = DescriptorSet.RENDER_TARGET;
+    /**
+     * Each table default's expression, parsed once per process: parsing them for every {@code .fbd} was most of
+     * assembling a small test stream (bench/test.sh) and an eighth of a descriptor-heavy source (bench/asm.sh). The trees are only read after parsing.
+     */
+    private static final java.util.Map<String, CsfParser.ExprContext> PARSED_DEFAULTS =
+            new java.util.concurrent.ConcurrentHashMap<>();
 
     /** What a {@code fbd(label)} pointer needs to know about one .fbd, settled in pass 1. */
     static final class FbdInfo {
@@ -67,11 +72,6 @@ final class DescriptorDirectives {
     }
 
     private final DescriptorSet set;
-    /**
-     * The table's default expressions, parsed once per assembly: every descriptor would otherwise parse each of
-     * its fields' defaults again (a descriptor-heavy source spent an eighth of its time there).
-     */
-    private final Map<String, CsfParser.ExprContext> defaultExpressions = new HashMap<>();
     private final Map<SectionBuilder, Map<Long, FbdInfo>> fbds = new IdentityHashMap<>();
     private final Map<SectionBuilder, FbdInfo> lastFbd = new IdentityHashMap<>();
     /** Each .fbd/.rt statement's pass-1 facts, kept here: few statements are descriptors. */
@@ -431,7 +431,7 @@ final class DescriptorDirectives {
             if (f.enumType() != null && f.enumType().valueOf(f.defaultValue()).isPresent()) {
                 return f.enumType().valueOf(f.defaultValue()).getAsLong();
             }
-            CsfParser.ExprContext e = defaultExpressions.computeIfAbsent(f.defaultValue(), Parsing::parseExpression);
+            CsfParser.ExprContext e = PARSED_DEFAULTS.computeIfAbsent(f.defaultValue(), Parsing::parseExpression);
             if (e == null) {
                 throw DiagnosticException.error(where, "descriptor-table", "malformed default '" + f.defaultValue()
                         + "' of field " + f.name() + " in the descriptor table");

@@ -46,6 +46,14 @@ public final class Directives {
             new Directive(".vm", ".vm NAME", "Declares a GPU virtual address space; sections that follow live in it."),
             new Directive(".queue", ".queue NAME [, vm=VM]", "Declares a command queue bound to a VM."),
             new Directive(".submit", ".submit QUEUE, STREAM", "Submits a stream as a job on a queue."),
+            new Directive(".expect", ".expect status ok | rN == expr | word [ADDR] == expr | pixel BUFFER(X, Y) == (R, G, B, A)"
+                    + " | image BUFFER == \"golden.png\" | instructions <= N",
+                    "States what a run must end with; emits no bytes. A file with expectations is a test stream"
+                    + " (csf test). Subjects: status ok|fault [KIND] [, line=N]|timeout|deadlock; a register rN or"
+                    + " pair dN of the entry queue (QUEUE.rN for another); byte|hword|word|dword [ADDR] (memory at a"
+                    + " GPU VA); pixel BUFFER(X, Y) (the render target in BUFFER, as its PNG shows it); image BUFFER"
+                    + " == \"file.png\" [, tolerance=N]; instructions. Operators == != < <= > >=; the right side is"
+                    + " any expression."),
             new Directive(".fbd", ".fbd width=W, height=H [, field=value...]",
                     "Framebuffer Parameters followed by the padding block, filled from named fields.",
                     "framebuffer_parameters", Map.of("zs_crc", "1 adds the ZS/CRC extension block (and sets"
@@ -58,6 +66,23 @@ public final class Directives {
                                     + " dither fraction bits; srgb=1: sRGB-encoded) and repeated in all four words",
                             "clear_raw", "raw pixel value (or its 32-bit words) of a RAW target, repeated over the"
                                     + " four clear words as mesa does")));
+
+    /** What an {@code .expect} can state, with its form: completion offers them after {@code .expect}. */
+    public static final Map<String, String> EXPECT_SUBJECTS = subjects();
+
+    private static Map<String, String> subjects() {
+        Map<String, String> m = new java.util.LinkedHashMap<>();
+        m.put("status", ".expect status ok|fault [KIND] [, line=N]|timeout|deadlock: how the run ends");
+        m.put("fault", ".expect fault [KIND] [, line=N]: the run faults (of that kind, on that line of this file)");
+        m.put("instructions", ".expect instructions OP N: user instructions every queue executed");
+        m.put("byte", ".expect byte [ADDR] OP VALUE [, vm=VM]: 8-bit memory at a GPU VA");
+        m.put("hword", ".expect hword [ADDR] OP VALUE [, vm=VM]: 16-bit memory at a GPU VA");
+        m.put("word", ".expect word [ADDR] OP VALUE [, vm=VM]: 32-bit memory at a GPU VA");
+        m.put("dword", ".expect dword [ADDR] OP VALUE [, vm=VM]: 64-bit memory at a GPU VA");
+        m.put("pixel", ".expect pixel BUFFER(X, Y) == (R, G, B, A): a pixel of the render target in BUFFER, as its PNG");
+        m.put("image", ".expect image BUFFER == \"golden.png\" [, tolerance=N]: the whole render target against a PNG");
+        return java.util.Collections.unmodifiableMap(m);
+    }
 
     private Directives() {
     }

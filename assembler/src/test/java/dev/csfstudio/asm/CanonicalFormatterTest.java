@@ -101,4 +101,12 @@ class CanonicalFormatterTest {
     void formatsV12InstructionsAfterArchV12() {
         assertEquals(".arch v12\n" + line("", "MOVE_REG32", "r1, r120"), CanonicalFormatter.format(".arch v12\nmove_reg32 r1,r120"));
     }
+
+    @Test
+    void expectationsKeepEveryPartWithOneBlankBetween() {
+        assertEquals(".expect word [color + 4] == 0xff0000ff", CanonicalFormatter.format("   .EXPECT  word  [color + 4]==0xff0000ff"));
+        assertEquals(".expect fault translation, line=6", CanonicalFormatter.format(".expect fault translation line=6"));
+        assertEquals(".expect pixel color(3, 4) == (255, 0, 0, 255) ; red",
+                CanonicalFormatter.format(".expect pixel color(3, 4) == (255, 0, 0, 255) ; red"));
+    }
 }

@@ -20,7 +20,7 @@ public final class Csf implements Runnable {
      * annotations, with its own converters) was the largest part of a small run's start-up, so a command
      * line builds only the one its arguments name ({@link #commandLine}).
      */
-    static final List<String> SUBCOMMANDS = List.of("asm", "disasm", "run", "debug", "lsp", "help");
+    static final List<String> SUBCOMMANDS = List.of("asm", "disasm", "run", "test", "debug", "lsp", "help");
 
     private static final String CONVERTER_EXCLUDES = "picocli.converters.excludes";
 
@@ -29,6 +29,7 @@ public final class Csf implements Runnable {
             case "asm" -> new AssembleCommand();
             case "disasm" -> new DisassembleCommand();
             case "run" -> new RunCommand();
+            case "test" -> new TestCommand();
             case "debug" -> new DebugCommand();
             case "lsp" -> new LanguageServerCommand();
             case "help" -> new CommandLine.HelpCommand();

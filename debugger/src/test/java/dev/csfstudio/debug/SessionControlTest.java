@@ -24,9 +24,15 @@ class SessionControlTest {
                 BRANCH.always r0, loop
             """;
 
+    /** The loop with budgets no test reaches: a fast machine runs 10 M instructions in the 200 ms below. */
+    private DapSession endless() {
+        return DapSession.on(dir, "loop.csf", ENDLESS).launch("steps", 1_000_000_000_000L, "timeout", 600,
+                "recordHistory", false);
+    }
+
     @Test
     void pauseStopsAnEndlessLoop() throws Exception {
-        try (DapSession s = DapSession.on(dir, "loop.csf", ENDLESS).launch()) {
+        try (DapSession s = endless()) {
             s.configurationDone();
             Thread.sleep(200);
             PauseArguments p = new PauseArguments();
@@ -39,7 +45,7 @@ class SessionControlTest {
 
     @Test
     void threadsAreAnsweredWhileTheDeviceRuns() throws Exception {
-        try (DapSession s = DapSession.on(dir, "loop.csf", ENDLESS).launch()) {
+        try (DapSession s = endless()) {
             s.configurationDone();
             var threads = DapSession.get(s.server.threads()).getThreads();
             assertEquals(1, threads.length);
@@ -50,7 +56,7 @@ class SessionControlTest {
 
     @Test
     void terminateEndsARunningSession() throws Exception {
-        try (DapSession s = DapSession.on(dir, "loop.csf", ENDLESS).launch()) {
+        try (DapSession s = endless()) {
             s.configurationDone();
             DapSession.get(s.server.terminate(new TerminateArguments()));
             s.next("terminated", TerminatedEventArguments.class);

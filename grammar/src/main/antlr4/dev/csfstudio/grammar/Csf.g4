@@ -18,7 +18,20 @@ statement : instruction | directive ;
 // IDENT carries the dotted modifiers: BRANCH.ne, RUN_FRAGMENT.tile_order=zorder
 instruction : mnemonic=IDENT (operand (',' operand)*)? ;
 
-directive : name=DIRECTIVE (argument (',' argument)*)? ;
+directive
+    : name=DIRECTIVE (argument (',' argument)*)?
+    | name=EXPECT expectation
+    ;
+
+// .expect SUBJECT [TARGET...] [OP VALUE] [[,] key=value...]: what a run must end with. The assembler's
+// ExpectationReader gives the parts their meaning (status ok, r4 == 5, word [a + 4] == 1, pixel rt(3, 4) == ...).
+expectation : subject=IDENT expectTarget* (comparison value)? (','? expectOption)* ;
+
+expectTarget : '[' expr ']' | expr ;
+
+comparison : '==' | '!=' | '<=' | '>=' | '<' | '>' ;
+
+expectOption : key=IDENT '=' value ;
 
 argument
     : key=IDENT '=' value   # namedArgument
@@ -54,6 +67,7 @@ expr
     | FLOAT                                     # floatExpr
     ;
 
+EXPECT    : '.' [eE] [xX] [pP] [eE] [cC] [tT] ;
 DIRECTIVE : '.' [a-zA-Z_] [a-zA-Z_0-9]* ;
 IDENT     : [a-zA-Z_] [a-zA-Z_0-9]* ('.' [a-zA-Z_0-9]+ ('=' [a-zA-Z_0-9]+)?)* ;
 HEX       : '0' [xX] [0-9a-fA-F_]+ ;

@@ -61,6 +61,7 @@ public final class CodeActionService {
                 nearestValidForm(a, d).ifPresent(action -> out.add(Either.forRight(action)));
             }
         }
+        out.addAll(StreamTestService.quickFixes(uri, params.getContext().getDiagnostics()));
         Range r = params.getRange();
         for (int line = r.getStart().getLine(); line <= r.getEnd().getLine(); line++) {
             branchToLabel(a, line).ifPresent(action -> out.add(Either.forRight(action)));

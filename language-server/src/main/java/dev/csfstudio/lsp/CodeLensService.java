@@ -12,7 +12,8 @@ import dev.csfstudio.program.Symbol;
 import dev.csfstudio.program.SymbolKind;
 
 /**
- * "Run", "Debug" and "Assemble" above each stream of a document. Run and Assemble are the server's commands
+ * "Run", "Debug" and "Assemble" above each stream of a document, "Run test" above its first
+ * {@code .expect}. Run and Assemble are the server's commands
  * ({@code workspace/executeCommand}); Debug, {@code csf.debug [uri, stream]}, is the editor's: it starts a
  * session of the debug adapter ({@code csf debug}) with {@code program} the document's file and {@code entry}
  * the stream.
@@ -41,6 +42,7 @@ public final class CodeLensService {
                     .mapToInt(l -> l.range().line() - 1).min().orElse(0);
             add(out, line, uri, "main");
         }
+        out.addAll(StreamTestService.lenses(a));
         return out;
     }
 

@@ -165,6 +165,17 @@ public final class CompletionService {
     private boolean directiveOperands(String directive, SourceLine line, int column, Range replace, String prefix,
                                       int lineNo, Optional<DocumentAnalysis> analysis, List<CompletionItem> items) {
         Optional<Directives.Directive> d = Directives.byName(directive);
+        if (directive.equalsIgnoreCase(".expect") && line.tokens().stream().noneMatch(t -> t.start() > line.head()
+                .get().end() && t.end() < column)) {
+            Directives.EXPECT_SUBJECTS.forEach((subject, doc) -> {
+                CompletionItem item = new CompletionItem(subject);
+                item.setKind(CompletionItemKind.Keyword);
+                item.setDocumentation(markdown(doc));
+                item.setTextEdit(Either.forLeft(new TextEdit(replace, subject)));
+                items.add(item);
+            });
+            // a register of the entry queue (r4, d40) is a subject too
+        }
         if (d.isPresent() && d.get().descriptor() != null) {
             DescriptorDef descriptor = descriptors.get(d.get().descriptor());
             Optional<SourceLine.Token> field = fieldBeingAssigned(line, column);

@@ -123,7 +123,8 @@ public final class CsfLanguageServer implements LanguageServer, LanguageClientAw
         caps.setCodeActionProvider(new CodeActionOptions(List.of(CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite)));
         caps.setInlayHintProvider(true);
         caps.setCodeLensProvider(new CodeLensOptions(false));
-        caps.setExecuteCommandProvider(new ExecuteCommandOptions(List.of(CodeLensService.RUN, CodeLensService.ASSEMBLE)));
+        caps.setExecuteCommandProvider(new ExecuteCommandOptions(List.of(CodeLensService.RUN, CodeLensService.ASSEMBLE,
+                StreamTestService.RUN_TEST, StreamTestService.UPDATE_GOLDEN)));
         return CompletableFuture.completedFuture(new InitializeResult(caps, new ServerInfo("csf-studio", "0.1.0")));
     }
 
@@ -178,10 +179,61 @@ public final class CsfLanguageServer implements LanguageServer, LanguageClientAw
         String uri = stringParam(params, "uri");
         String stream = params.has("stream") && params.get("stream").isJsonPrimitive()
                 ? params.get("stream").getAsString() : null;
+        return onRunThread(uri, analyzer.analysis(uri), (a, cancelled) -> runNow(a, stream, cancelled));
+    }
+
+    /**
+     * {@code csf/test} with {@code {uri}}: runs the document (open, or else the file as saved: a test explorer
+     * runs files nobody opened) with the on-demand limits and checks its expectations; answers as
+     * {@link StreamTestService#answer} (also for a document that does not assemble).
+     */
+    @JsonRequest("csf/test")
+    public CompletableFuture<JsonObject> test(JsonObject params) {
+        String uri = stringParam(params, "uri");
+        CompletableFuture<Optional<DocumentAnalysis>> analysis = store.get(uri).isPresent() ? analyzer.analysis(uri)
+                : CompletableFuture.supplyAsync(() -> Optional.of(analyzer.analyze(savedFile(uri))), runs);
+        return onRunThread(uri, analysis, (a, cancelled) -> {
+            RunFeedback f = a.result().program() == null ? null : toolchain.runner().run(a, runLimits, cancelled, true)
+                    .orElseThrow(() -> cancelled(uri));
+            return StreamTestService.answer(uri, a, f);
+        });
+    }
+
+    /** {@code csf.updateGolden [uri, line]}: writes the golden PNG of that line's image expectation from a run. */
+    CompletableFuture<JsonObject> updateGolden(String uri, int line) {
+        return onRunThread(uri, analyzer.analysis(uri), (a, cancelled) -> {
+            if (a.result().program() == null) {
+                throw invalid("the document does not assemble");
+            }
+            dev.csfstudio.runtime.RunReport report = new dev.csfstudio.runtime.Simulator(runLimits)
+                    .run(a.result().program(), cancelled);
+            JsonObject out = StreamTestService.updateGolden(a, line, report);
+            scheduler().changed(uri); // run again: the expectation now holds
+            return out;
+        });
+    }
+
+    /** A file that is not open, as saved (UTF-8). */
+    private static TextDocument savedFile(String uri) {
+        try {
+            java.nio.file.Path file = java.nio.file.Path.of(java.net.URI.create(uri));
+            if (!java.nio.file.Files.isRegularFile(file)) {
+                throw invalid("document " + uri + " is neither open nor a file");
+            }
+            return new TextDocument(uri, 0, java.nio.file.Files.readString(file));
+        } catch (java.io.IOException | IllegalArgumentException | java.nio.file.FileSystemNotFoundException e) {
+            throw invalid("cannot read " + uri + ": " + e.getMessage());
+        }
+    }
+
+    private CompletableFuture<JsonObject> onRunThread(String uri, CompletableFuture<Optional<DocumentAnalysis>> analysis,
+            java.util.function.BiFunction<DocumentAnalysis, java.util.function.BooleanSupplier, JsonObject> work) {
         CompletableFuture<JsonObject> answer = new CompletableFuture<>();
-        analyzer.analysis(uri).thenAcceptAsync(a -> {
+        boolean open = store.get(uri).isPresent();
+        analysis.thenAcceptAsync(a -> {
             try {
-                answer.complete(runNow(uri, a, stream, () -> answer.isDone() || store.get(uri).isEmpty()));
+                DocumentAnalysis doc = a.orElseThrow(() -> invalid("document " + uri + " is not open"));
+                answer.complete(work.apply(doc, () -> answer.isDone() || open && store.get(uri).isEmpty()));
             } catch (RuntimeException e) {
                 answer.completeExceptionally(e);
             }
@@ -192,18 +244,20 @@ public final class CsfLanguageServer implements LanguageServer, LanguageClientAw
         return answer;
     }
 
-    private JsonObject runNow(String uri, Optional<DocumentAnalysis> analysis, String stream,
-                              java.util.function.BooleanSupplier cancelled) {
-        DocumentAnalysis a = analysis.orElseThrow(() -> invalid("document " + uri + " is not open"));
+    private ResponseErrorException cancelled(String uri) {
+        return new ResponseErrorException(new ResponseError(ResponseErrorCode.RequestCancelled,
+                store.get(uri).isEmpty() ? "run cancelled: the document was closed" : "run cancelled", null));
+    }
+
+    private JsonObject runNow(DocumentAnalysis a, String stream, java.util.function.BooleanSupplier cancelled) {
+        String uri = a.document().uri();
         if (a.result().hasErrors() || a.result().program() == null) {
             String first = a.result().errors().stream().findFirst().map(d -> d.headline()).orElse("");
             throw invalid("the document does not assemble: " + first);
         }
         DocumentAnalysis target = stream == null ? a : RunTargets.withEntry(a, stream)
                 .orElseThrow(() -> invalid("no stream named " + stream));
-        RunFeedback f = toolchain.runner().run(target, runLimits, cancelled, true)
-                .orElseThrow(() -> new ResponseErrorException(new ResponseError(ResponseErrorCode.RequestCancelled,
-                        store.get(uri).isEmpty() ? "run cancelled: the document was closed" : "run cancelled", null)));
+        RunFeedback f = toolchain.runner().run(target, runLimits, cancelled, true).orElseThrow(() -> cancelled(uri));
         JsonObject out = new JsonObject();
         out.add("report", f.report());
         JsonArray images = new JsonArray();

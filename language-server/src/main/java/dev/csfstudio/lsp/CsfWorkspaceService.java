@@ -41,7 +41,8 @@ final class CsfWorkspaceService implements WorkspaceService {
 
     /**
      * {@code csf.run [uri, stream?]} answers like {@code csf/run}; {@code csf.assemble [uri]} answers
-     * {@code {ok, errors: [headline], warnings: [headline], sections: [{name, kind, address, size}]}}.
+     * {@code {ok, errors: [headline], warnings: [headline], sections: [{name, kind, address, size}]}};
+     * {@code csf.test [uri]} answers like {@code csf/test}; {@code csf.updateGolden [uri, line]} writes a golden PNG.
      */
     @Override
     public CompletableFuture<Object> executeCommand(ExecuteCommandParams params) {
@@ -58,6 +59,20 @@ final class CsfWorkspaceService implements WorkspaceService {
                     p.addProperty("stream", text(args.get(1)));
                 }
                 yield server.run(p).thenApply(o -> o);
+            }
+            case StreamTestService.RUN_TEST -> {
+                JsonObject p = new JsonObject();
+                p.addProperty("uri", uri);
+                yield server.test(p).thenApply(o -> o);
+            }
+            case StreamTestService.UPDATE_GOLDEN -> {
+                Object line = args.size() > 1 ? args.get(1) : null;
+                int n = line instanceof Number num ? num.intValue()
+                        : line instanceof com.google.gson.JsonPrimitive jp && jp.isNumber() ? jp.getAsInt() : -1;
+                if (n < 0) {
+                    throw CsfLanguageServer.invalid(params.getCommand() + " needs [uri, line]");
+                }
+                yield server.updateGolden(uri, n).thenApply(o -> o);
             }
             case CodeLensService.ASSEMBLE -> server.analyzer.analysis(uri)
                     .thenApplyAsync(a -> assemble(uri, a), server.requests);

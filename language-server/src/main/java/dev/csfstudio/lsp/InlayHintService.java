@@ -72,6 +72,7 @@ public final class InlayHintService {
             hint.setPaddingLeft(true);
             out.add(hint);
         }
+        run.ifPresent(f -> out.addAll(StreamTestService.hints(a, range, f)));
         return out;
     }
 

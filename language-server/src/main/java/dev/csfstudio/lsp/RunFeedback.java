@@ -10,9 +10,17 @@ import com.google.gson.JsonObject;
  * @param registers   the entry queue's final registers as unsigned 32-bit values
  * @param diagnostics faults, timeouts and deadlocks on the line that caused them
  * @param report      the run report in the JSON form {@code csf run} writes to report.json
+ * @param verdicts    what each {@code .expect} found (empty when the run was cut short by background limits)
  */
 public record RunFeedback(int version, String status, long[] registers, List<dev.csfstudio.program.Diagnostic> diagnostics,
-                          JsonObject report, List<RenderTargetImage> renderTargets) {
+                          JsonObject report, List<RenderTargetImage> renderTargets,
+                          List<dev.csfstudio.testing.Verdict> verdicts) {
+
+    /** Feedback of a run without expectations. */
+    public RunFeedback(int version, String status, long[] registers, List<dev.csfstudio.program.Diagnostic> diagnostics,
+                       JsonObject report, List<RenderTargetImage> renderTargets) {
+        this(version, status, registers, diagnostics, report, renderTargets, List.of());
+    }
 
     /** One render target the run wrote, as a PNG the client can show. */
     public record RenderTargetImage(String buffer, int width, int height, String pngBase64) {
@@ -21,5 +29,6 @@ public record RunFeedback(int version, String status, long[] registers, List<dev
     public RunFeedback {
         diagnostics = List.copyOf(diagnostics);
         renderTargets = List.copyOf(renderTargets);
+        verdicts = List.copyOf(verdicts);
     }
 }

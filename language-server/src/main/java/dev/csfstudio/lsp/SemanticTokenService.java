@@ -97,7 +97,7 @@ public final class SemanticTokenService {
                     }
                 }
                 case CsfLexer.LOCAL_REF -> out.add(t, 0, t.getText().length(), SYMBOL, 0);
-                case CsfLexer.DIRECTIVE -> {
+                case CsfLexer.DIRECTIVE, CsfLexer.EXPECT -> {
                     out.add(t, 0, t.getText().length(), MACRO, 0);
                     statementSeen = true;
                 }

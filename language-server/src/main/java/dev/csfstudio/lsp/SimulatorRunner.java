@@ -20,6 +20,9 @@ import dev.csfstudio.runtime.RenderTarget;
 import dev.csfstudio.runtime.RunOptions;
 import dev.csfstudio.runtime.RunOutput;
 import dev.csfstudio.runtime.RunReport;
+import dev.csfstudio.program.Expectation;
+import dev.csfstudio.testing.ExpectationCheck;
+import dev.csfstudio.testing.Verdict;
 import dev.csfstudio.runtime.RunStatus;
 import dev.csfstudio.runtime.Simulator;
 
@@ -29,6 +32,11 @@ import dev.csfstudio.runtime.Simulator;
  * information); on-demand runs also get report.json and the PNGs exactly as {@code csf run} writes them.
  */
 public final class SimulatorRunner implements BackgroundRunner {
+
+    /** Diagnostic code of a failed {@code .expect}. */
+    public static final String EXPECTATION_FAILED = "expectation-failed";
+    /** Diagnostic code of an image expectation whose render target differs from its golden (quick fix: update it). */
+    public static final String IMAGE_MISMATCH = "expectation-image";
 
     @Override
     public Optional<RunFeedback> run(DocumentAnalysis analysis, RunOptions limits, BooleanSupplier cancelled,
@@ -41,7 +49,16 @@ public final class SimulatorRunner implements BackgroundRunner {
         if (report.status() == RunStatus.CANCELLED || cancelled.getAsBoolean()) {
             return Optional.empty();
         }
-        List<Diagnostic> diagnostics = diagnostics(report, program, images);
+        List<Diagnostic> diagnostics = new ArrayList<>(diagnostics(report, program, images));
+        // a background run cut short by its own limits says nothing about what the stream expects
+        List<Verdict> verdicts = report.status() == RunStatus.TIMEOUT && !images ? List.of()
+                : ExpectationCheck.check(program, report);
+        for (Verdict v : verdicts) {
+            if (!v.passed()) {
+                diagnostics.add(Diagnostic.error(v.expectation().range(), v.expectation() instanceof Expectation.Image
+                        && ((Verdict.Failed) v).image() != null ? IMAGE_MISMATCH : EXPECTATION_FAILED, v.message()));
+            }
+        }
         JsonObject json = null;
         List<RunFeedback.RenderTargetImage> targets = new ArrayList<>();
         if (images) {
@@ -56,7 +73,7 @@ public final class SimulatorRunner implements BackgroundRunner {
         }
         long[] registers = report.registers() == null ? new long[0] : report.registers().clone();
         return Optional.of(new RunFeedback(analysis.document().version(), report.status().jsonName(), registers,
-                diagnostics, json, targets));
+                diagnostics, json, targets, verdicts));
     }
 
     /** report.json and the PNGs exactly as {@code csf run --out} writes them, kept in memory. */

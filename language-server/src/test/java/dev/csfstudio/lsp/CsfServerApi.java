@@ -12,4 +12,7 @@ interface CsfServerApi extends LanguageServer {
 
     @JsonRequest("csf/run")
     CompletableFuture<JsonObject> run(JsonObject params);
+
+    @JsonRequest("csf/test")
+    CompletableFuture<JsonObject> test(JsonObject params);
 }

@@ -20,9 +20,11 @@ import dev.csfstudio.isa.Arch;
  * @param symbols every global symbol by name (local numeric labels are not in it)
  * @param files   the main file first, then every included file
  * @param arch    the architecture it was assembled for; the runtime and editors read its tables
+ * @param expectations its {@code .expect} lines in source order (includes spliced in): what a run must end with
  */
 public record Program(List<Section> sections, String entry, List<String> vms, List<QueueDecl> queues,
-                      List<Job> jobs, Map<String, Symbol> symbols, List<Path> files, Arch arch) {
+                      List<Job> jobs, Map<String, Symbol> symbols, List<Path> files, Arch arch,
+                      List<Expectation> expectations) {
 
     /** A command queue (with its own group and register file) bound to a VM. */
     public record QueueDecl(String name, String vm, SourceRange declaration) {
@@ -39,6 +41,18 @@ public record Program(List<Section> sections, String entry, List<String> vms, Li
         jobs = List.copyOf(jobs);
         symbols = symbols instanceof LazyMap ? symbols : Map.copyOf(symbols); // immutable, built on first use
         files = List.copyOf(files);
+        expectations = List.copyOf(expectations);
+    }
+
+    /** A program without expectations. */
+    public Program(List<Section> sections, String entry, List<String> vms, List<QueueDecl> queues, List<Job> jobs,
+                   Map<String, Symbol> symbols, List<Path> files, Arch arch) {
+        this(sections, entry, vms, queues, jobs, symbols, files, arch, List.of());
+    }
+
+    /** Whether this is a test stream: it has {@code .expect} lines. */
+    public boolean isTest() {
+        return !expectations.isEmpty();
     }
 
     public Optional<Section> section(String name) {

@@ -16,7 +16,7 @@ import java.util.zip.DeflaterOutputStream;
  * libraries, its plug-in registry) was a fifth of a small {@code csf run}; the tests read the files back
  * with ImageIO.
  */
-final class PngEncoder {
+public final class PngEncoder {
 
     private static final byte[] SIGNATURE = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
     private static final int BIT_DEPTH = 8;
@@ -28,7 +28,7 @@ final class PngEncoder {
     }
 
     /** {@code rgba}: {@code width * height} pixels, row by row, each {@code R | G << 8 | B << 16 | A << 24}. */
-    static byte[] encode(int width, int height, int[] rgba) {
+    public static byte[] encode(int width, int height, int[] rgba) {
         if (width < 1 || height < 1 || rgba.length != (long) width * height) {
             throw new IllegalArgumentException(width + "x" + height + " with " + rgba.length + " pixels");
         }

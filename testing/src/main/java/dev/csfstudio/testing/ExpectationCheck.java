@@ -1,0 +1,208 @@
+package dev.csfstudio.testing;
+
+import dev.csfstudio.program.Expectation;
+import dev.csfstudio.program.Program;
+import dev.csfstudio.program.SourceRange;
+import dev.csfstudio.runtime.HostAccessException;
+import dev.csfstudio.runtime.RenderTarget;
+import dev.csfstudio.runtime.RunReport;
+import dev.csfstudio.runtime.RunStatus;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Checks a program's expectations against its finished run. A program that states no {@code .expect status}
+ * must end {@code ok}: a fault, timeout or deadlock nobody expected fails it (at its first expectation).
+ */
+public final class ExpectationCheck {
+
+    private ExpectationCheck() {
+    }
+
+    /** One verdict per expectation, in source order, after the implied {@code status ok} if that failed. */
+    public static List<Verdict> check(Program program, RunReport run) {
+        List<Verdict> out = new ArrayList<>();
+        List<Expectation> expectations = program.expectations();
+        boolean statusStated = expectations.stream().anyMatch(e -> e instanceof Expectation.Status);
+        if (!statusStated && !expectations.isEmpty() && run.status() != RunStatus.OK) {
+            Expectation implied = new Expectation.Status(expectations.get(0).range(), "status ok", Expectation.Ending.OK,
+                    null, null);
+            out.add(new Verdict.Failed(implied, ending(run) + " (no .expect status allows it)"));
+        }
+        for (Expectation e : expectations) {
+            out.add(check(e, run));
+        }
+        return out;
+    }
+
+    static Verdict check(Expectation expectation, RunReport run) {
+        // Java 17: no pattern switch yet; the chain covers the sealed interface's permitted types
+        if (expectation instanceof Expectation.Status s) {
+            return status(s, run);
+        } else if (expectation instanceof Expectation.Register r) {
+            return register(r, run);
+        } else if (expectation instanceof Expectation.Memory m) {
+            return memory(m, run);
+        } else if (expectation instanceof Expectation.Pixel p) {
+            return pixel(p, run);
+        } else if (expectation instanceof Expectation.Image i) {
+            return image(i, run);
+        }
+        Expectation.InstructionCount c = (Expectation.InstructionCount) expectation;
+        return compare(c, c.comparison(), run.instructions(), c.expected(), Long.toString(run.instructions()));
+    }
+
+    private static Verdict status(Expectation.Status s, RunReport run) {
+        String actual = ending(run);
+        boolean holds = run.status().name().equals(s.ending().name());
+        RunReport.Fault f = run.fault();
+        if (holds && s.faultKind() != null) {
+            holds = f != null && f.kind().jsonName().equals(s.faultKind());
+        }
+        if (holds && s.line() != null) {
+            holds = f != null && f.line() != null && f.line().line() == s.line().line()
+                    && java.util.Objects.equals(f.line().file(), s.range().file());
+        }
+        return holds ? new Verdict.Passed(s, actual) : new Verdict.Failed(s, actual);
+    }
+
+    /** {@code ok}, or {@code fault translation at x.csf:12: message}. */
+    static String ending(RunReport run) {
+        RunReport.Fault f = run.fault();
+        if (run.status() == RunStatus.OK || f == null) {
+            return run.status().jsonName();
+        }
+        String kind = run.status() == RunStatus.FAULT ? " " + f.kind().jsonName() : "";
+        String where = f.line() == null ? "" : " at " + Locations.display(f.line().file()) + ":" + f.line().line();
+        return run.status().jsonName() + kind + where + ": " + f.message();
+    }
+
+    private static Verdict register(Expectation.Register r, RunReport run) {
+        long[] registers = run.registers();
+        if (r.queue() != null) {
+            registers = run.queues().stream().filter(q -> q.name().equals(r.queue())).findFirst()
+                    .map(RunReport.QueueState::registers).orElse(null);
+        }
+        if (registers == null || registers.length <= r.register() + (r.pair() ? 1 : 0)) {
+            return new Verdict.Failed(r, "no register file (the program did not load: " + ending(run) + ")");
+        }
+        long value = registers[r.register()] & 0xffff_ffffL;
+        if (r.pair()) {
+            value |= registers[r.register() + 1] << 32;
+        }
+        return compare(r, r.comparison(), value, r.expected(), number(value));
+    }
+
+    private static Verdict memory(Expectation.Memory m, RunReport run) {
+        if (run.memory() == null) {
+            return new Verdict.Failed(m, "no memory (the program did not load: " + ending(run) + ")");
+        }
+        byte[] bytes;
+        try {
+            bytes = run.memory().read(m.vm(), m.address(), m.width());
+        } catch (HostAccessException e) {
+            return new Verdict.Failed(m, "no readable memory at 0x" + Long.toHexString(m.address()) + " in VM '"
+                    + m.vm() + "' (" + e.getMessage() + ")");
+        }
+        long value = 0;
+        for (int i = 0; i < bytes.length; i++) {
+            value |= (bytes[i] & 0xffL) << (8 * i);
+        }
+        return compare(m, m.comparison(), value, m.expected(), number(value));
+    }
+
+    private static Verdict pixel(Expectation.Pixel p, RunReport run) {
+        RenderTarget rt = target(run, p.buffer());
+        if (rt == null) {
+            return new Verdict.Failed(p, noTarget(p.buffer()));
+        }
+        if (p.x() >= rt.width() || p.y() >= rt.height()) {
+            return new Verdict.Failed(p, "no pixel (" + p.x() + ", " + p.y() + "): the render target in buffer "
+                    + p.buffer() + " is " + rt.width() + "x" + rt.height());
+        }
+        int actual = rt.pixels()[p.y() * rt.width() + p.x()];
+        boolean equal = actual == p.rgba();
+        String text = rgba(actual);
+        return equal == (p.comparison() == Expectation.Comparison.EQ) ? new Verdict.Passed(p, text)
+                : new Verdict.Failed(p, text);
+    }
+
+    private static Verdict image(Expectation.Image i, RunReport run) {
+        RenderTarget rt = target(run, i.buffer());
+        if (rt == null) {
+            return new Verdict.Failed(i, noTarget(i.buffer()));
+        }
+        int[] actual = rt.pixels();
+        GoldenImage golden;
+        try {
+            golden = GoldenImage.read(i.golden());
+        } catch (IOException | RuntimeException e) {
+            return new Verdict.Failed(i, "a " + rt.width() + "x" + rt.height() + " image; the golden "
+                    + Locations.display(i.golden()) + " cannot be read: " + reason(e), new ImageMismatch(rt.width(),
+                    rt.height(), actual, 0, 0, new int[0], actual.length, i.tolerance()));
+        }
+        int differing = 0;
+        for (int y = 0; y < rt.height(); y++) {
+            for (int x = 0; x < rt.width(); x++) {
+                boolean same = x < golden.width() && y < golden.height()
+                        && ImageMismatch.within(actual[y * rt.width() + x], golden.pixels()[y * golden.width() + x],
+                        i.tolerance());
+                differing += same ? 0 : 1;
+            }
+        }
+        boolean sameSize = golden.width() == rt.width() && golden.height() == rt.height();
+        String size = rt.width() + "x" + rt.height();
+        if (sameSize && differing == 0) {
+            return new Verdict.Passed(i, "the same " + size + " image");
+        }
+        String actualText = sameSize
+                ? differing + " of " + actual.length + " pixels differing" + (i.tolerance() > 0 ? " by more than "
+                + i.tolerance() : "")
+                : "a " + size + " image, the golden is " + golden.width() + "x" + golden.height() + " ("
+                + differing + " pixels differ)";
+        return new Verdict.Failed(i, actualText, new ImageMismatch(rt.width(), rt.height(), actual, golden.width(),
+                golden.height(), golden.pixels(), differing, i.tolerance()));
+    }
+
+    private static RenderTarget target(RunReport run, String buffer) {
+        RenderTarget found = null;
+        for (RenderTarget rt : run.renderTargets()) {
+            if (rt.buffer().equals(buffer)) {
+                found = rt;
+            }
+        }
+        return found;
+    }
+
+    private static String noTarget(String buffer) {
+        return "no render target in buffer " + buffer + " (no fragment job wrote it)";
+    }
+
+    private static Verdict compare(Expectation e, Expectation.Comparison c, long actual, long expected, String text) {
+        return c.holds(actual, expected) ? new Verdict.Passed(e, text) : new Verdict.Failed(e, text);
+    }
+
+    /** {@code 0 (0x0)}: unsigned decimal and hex. */
+    static String number(long v) {
+        return Long.toUnsignedString(v) + " (0x" + Long.toHexString(v) + ")";
+    }
+
+    static String rgba(int p) {
+        return String.format(Locale.ROOT, "(%d, %d, %d, %d)", p & 0xff, p >>> 8 & 0xff, p >>> 16 & 0xff, p >>> 24);
+    }
+
+    private static String reason(Exception e) {
+        if (e instanceof java.nio.file.NoSuchFileException) {
+            return "no such file";
+        }
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    }
+
+    /** {@code file:line} of an expectation as messages print it. */
+    public static String location(SourceRange r) {
+        return Locations.display(r.file()) + ":" + r.line();
+    }
+}
