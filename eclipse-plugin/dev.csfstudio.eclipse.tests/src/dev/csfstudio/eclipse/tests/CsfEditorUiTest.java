@@ -40,8 +40,8 @@ class CsfEditorUiTest {
         return Workbench.page();
     }
 
-    private static IFile file(String name, String text) throws CoreException {
-        return Workbench.file(Workbench.project("smoke"), name, text);
+    private static IFile file(String name, String text) throws Exception {
+        return Workbench.file(Workbench.withGoldens(Workbench.project("smoke")), name, text);
     }
 
     private static void waitUntil(String what, int seconds, BooleanSupplier condition) {

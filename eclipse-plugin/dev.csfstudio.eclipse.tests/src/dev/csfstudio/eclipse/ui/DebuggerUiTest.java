@@ -92,7 +92,7 @@ class DebuggerUiTest {
 
     private static IFile example(IProject p, String name) throws Exception {
         Path source = Path.of(System.getProperty("csf.examples"), name);
-        IFile f = p.getFile(name);
+        IFile f = Workbench.withGoldens(p).getFile(name);
         if (!f.exists()) {
             f.create(new ByteArrayInputStream(Files.readAllBytes(source)), true, null);
         }

@@ -45,6 +45,27 @@ public final class Workbench {
         return f;
     }
 
+    /**
+     * The examples' golden images (examples/golden/*.png) in the project's golden/ folder: a copied example's
+     * `.expect image` lines name them, and a missing golden is an error of the source.
+     */
+    public static IProject withGoldens(IProject p) throws Exception {
+        java.nio.file.Path dir = java.nio.file.Path.of(System.getProperty("csf.examples"), "golden");
+        org.eclipse.core.resources.IFolder golden = p.getFolder("golden");
+        if (!golden.exists()) {
+            golden.create(true, true, null);
+        }
+        try (var pngs = java.nio.file.Files.list(dir)) {
+            for (java.nio.file.Path png : pngs.toList()) {
+                IFile f = golden.getFile(png.getFileName().toString());
+                if (!f.exists()) {
+                    f.create(new ByteArrayInputStream(java.nio.file.Files.readAllBytes(png)), true, null);
+                }
+            }
+        }
+        return p;
+    }
+
     public static String read(IFile f) throws Exception {
         try (var in = f.getContents(true)) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
