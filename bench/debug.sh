@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The debugger over the Debug Adapter Protocol (issue 11, section 5): the adapter in process, spoken to
+# The debugger over the Debug Adapter Protocol: the adapter in process, spoken to
 # through LSP4J's debug launcher over pipes (JSON both ways), each figure from request to answer or event:
 #   step         next -> stopped on a 10,000-instruction stream                     goal: median <= 5 ms
 #   stepback     stepBack -> stopped at random positions of a 1,000,000-instruction run   goal: <= 20 ms

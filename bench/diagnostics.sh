@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Diagnostic scaling benchmark (issue 9, section 2): csf asm on sources of 40,000 lines that draw a warning
+# Diagnostic scaling benchmark: csf asm on sources of 40,000 lines that draw a warning
 # or an error on every line (five kinds), against a clean source of the same size measured in the same run. Prints each
 # run's time (best of RUNS) and max RSS, and the ratio to the clean source.
 # Goals: every ratio <= 3.0, every max RSS < 1 GiB.

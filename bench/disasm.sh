@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Disassembly memory (issue 9, section 2): peak RSS and wall time of `./csf disasm` on random binaries of
+# Disassembly memory: peak RSS and wall time of `./csf disasm` on random binaries of
 # 64 MiB and 256 MiB (8 and 32 million words, nearly all printed as .inst), as users run it (the launcher and
 # its JVM options), against the JVM's own floor: a Java hello world's peak RSS on the same JVM. The text is
 # streamed and the binary read in pieces, so the peak should not grow with the input. Also checks that the

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Language-server benchmark (issue 4, section 5): latencies a client sees over JSON-RPC for a
+# Language-server benchmark: latencies a client sees over JSON-RPC for a
 # 10,000-line document (median over repeated edits/requests), run feedback for a 1,000-instruction
 # stream clearing 256x256, and heap with ten such documents open. Each line prints the figure, its
 # goal, the ratio figure/goal and, where there is one, the toolchain alone doing the same work in the

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Runtime benchmarks (issue 3, section 5), each against a C reference measured in the same run:
+# Runtime benchmarks, each against a C reference measured in the same run:
 #   interpreter  ADD_IMMEDIATE32 + BRANCH.ne loop through Simulator.run (fetch via the MMU model and the
 #                decoded-page cache) vs a minimal C switch interpreter of the same words (gcc -O2);
 #                goals: >= 300 M instructions/s and >= 0.5x C
 #   clear        3840x2160 RGBA8 clear (a BRANCH loop of RUN_FRAGMENTs in one job; device setup included)
 #                vs a C fill of a buffer of the same size; goals: linear >= 0.5x C, u-interleaved >= 0.25x
 #   memory       heap above the idle baseline while one 4K clear runs; goal < 2x the render target
-#   debugger     (issue 11, section 5, the runtime's part) single-step latency over a 10,000-instruction
+#   debugger     (the runtime's part) single-step latency over a 10,000-instruction
 #                stream, going back to random positions of a 1,000,000-instruction run, reading 1 MiB of
 #                scattered pages, and runs with 64 breakpoints set but never hit (and with history too)
 #                against the same runs without the debugger, as ratios of thread CPU time

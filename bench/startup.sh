@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Start-up benchmark (issue 9, section 5): whole-process wall time of `./csf run examples/clear.csf` and
+# Start-up benchmark: whole-process wall time of `./csf run examples/clear.csf` and
 # `./csf asm examples/clear.csf`, as users run them (the launcher, its JVM options and class-data archives),
 # against a Java hello world started the same way (class-data sharing from its own dynamic archive, the
 # throughput collector) on the JVM the launcher chooses (CSF_JAVA, else JAVA_HOME's, else the java on PATH),

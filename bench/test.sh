@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Test-stream throughput (issue 12, section 6): `csf test` over 500 generated small streams (a 16x16 clear
+# Test-stream throughput: `csf test` over 500 generated small streams (a 16x16 clear
 # and three expectations each) against `csf test` of one such stream, both whole processes as users run
 # them (the ./csf launcher, one JVM), measured in the same run; goal: 500 streams in at most 4x the time of
 # one. Prints streams per second and the ratio.

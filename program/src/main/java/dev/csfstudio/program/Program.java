@@ -65,7 +65,8 @@ public record Program(List<Section> sections, String entry, List<String> vms, Li
 
     /**
      * The section of VM {@code vm} holding {@code va}. The VM is part of the question: VAs alias between
-     * VMs, and answering from "the first VM that maps it" is the bug note 88 describes.
+     * VMs, and answering from "the first VM that maps it" once made a queue on one VM read
+     * another VM's stream at the same address.
      */
     public Optional<Section> sectionAt(String vm, long va) {
         for (Section s : sections) {

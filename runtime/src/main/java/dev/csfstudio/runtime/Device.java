@@ -127,7 +127,8 @@ final class Device {
         for (Program.Job job : program.jobs()) {
             submit(job);
         }
-        // Every queue with insert ahead of extract runs, whichever doorbell rang (note 88).
+        // Every queue with insert ahead of extract runs, whichever doorbell rang: a doorbell
+        // only wakes the firmware, it does not choose the queue.
         scheduler = new GroupScheduler(queues, vms, mmu, memory);
     }
 

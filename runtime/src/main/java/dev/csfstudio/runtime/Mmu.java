@@ -5,7 +5,8 @@ package dev.csfstudio.runtime;
  * the scheduler's choice, and may change between time slices) and its own
  * TLB (direct mapped, 64 entries) and walk cache (the last-level table of 16 recent 2 MiB regions, so a
  * miss while streaming through a buffer reads one descriptor instead of four). Every GPU access names its
- * slot; there is no "try the other address spaces" fallback (note 88's aliasing bug). Page tables are
+ * slot; there is no "try the other address spaces" fallback (one made a queue
+ * whose VM lacked a mapping silently read another VM's memory at the same VA). Page tables are
  * only ever added to, never changed, so neither cache needs invalidating.
  */
 public final class Mmu {

@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The scenarios of issue 3 §4, each a stream in {@code src/test/csf/run-*.csf}. */
+/** The runtime's end-to-end scenarios (faults, deadlocks, queues, VMs), each a stream in {@code src/test/csf/run-*.csf}. */
 class CorpusScenarioTest {
 
     static final int RED = 0xff0000ff, GREEN = 0xff00ff00, BLUE = 0xffff0000;

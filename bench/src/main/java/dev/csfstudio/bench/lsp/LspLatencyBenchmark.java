@@ -46,7 +46,7 @@ import dev.csfstudio.runtime.RunReport;
 import dev.csfstudio.runtime.Simulator;
 
 /**
- * Editor latencies of issue 4 section 5, measured as a client sees them: an in-process server spoken to
+ * Editor latencies, measured as a client sees them: an in-process server spoken to
  * over pipes with JSON-RPC. Each figure is the median over repeated edits or requests, printed with its
  * goal and, as the reference measured in the same run, the time the toolchain alone takes for the same
  * work (the assembler for diagnostics, the simulator for run feedback).

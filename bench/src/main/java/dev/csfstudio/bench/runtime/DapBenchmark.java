@@ -39,7 +39,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 
 /**
- * Issue 11 §5 over the Debug Adapter Protocol, printed as {@code key value} lines for {@code bench/debug.sh}:
+ * The debugger's latencies over the Debug Adapter Protocol, printed as {@code key value} lines for {@code bench/debug.sh}:
  * the adapter in this JVM spoken to through LSP4J's debug launcher over pipes, JSON both ways, each figure
  * timed from the request's sending to the answer or event the client waits for.
  * <ul>

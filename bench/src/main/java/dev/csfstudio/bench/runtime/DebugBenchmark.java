@@ -19,7 +19,7 @@ import java.util.SplittableRandom;
 import java.util.function.LongSupplier;
 
 /**
- * The runtime's part of issue 11 §5, printed as {@code key value} lines for {@code bench/runtime.sh}:
+ * The runtime's part of the debugger's latencies, printed as {@code key value} lines for {@code bench/runtime.sh}:
  * <ul>
  *   <li>{@code step}: single steps over a 10,000-instruction stream, history recorded (as the debugger
  *       runs it): median and 99th percentile in microseconds;</li>

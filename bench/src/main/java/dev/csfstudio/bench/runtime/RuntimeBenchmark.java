@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Runtime benchmarks of issue 3 §5, printed as {@code key value} lines that {@code bench/runtime.sh}
+ * Runtime benchmarks, printed as {@code key value} lines that {@code bench/runtime.sh}
  * sets against C references measured in the same run:
  * <ul>
  *   <li>{@code interp}: an ADD_IMMEDIATE32 + BRANCH.ne loop through {@link Simulator#run} (fetch through the
