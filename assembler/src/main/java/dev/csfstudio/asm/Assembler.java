@@ -2,6 +2,7 @@ package dev.csfstudio.asm;
 
 import dev.csfstudio.program.SourceRange;
 import dev.csfstudio.program.Diagnostic;
+import dev.csfstudio.program.DiagnosticCode;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -45,10 +46,10 @@ public final class Assembler {
             }
         } catch (InvalidUtf8Exception e) {
             Path p = file == null ? null : file.toAbsolutePath().normalize();
-            return failure(p, Diagnostic.error(SourceRange.at(p, e.line, e.column, 1), "encoding", e.getMessage()));
+            return failure(p, Diagnostic.error(SourceRange.at(p, e.line, e.column, 1), DiagnosticCode.ENCODING, e.getMessage()));
         } catch (IOException | RuntimeException e) {
             Path p = file == null ? null : file.toAbsolutePath().normalize();
-            return failure(p, Diagnostic.error(SourceRange.at(p, 1, 1, 1), "io", "cannot read " + file + ": " + describe(e)));
+            return failure(p, Diagnostic.error(SourceRange.at(p, 1, 1, 1), DiagnosticCode.IO, "cannot read " + file + ": " + describe(e)));
         }
         return assemble(file, text, reader);
     }
@@ -84,7 +85,7 @@ public final class Assembler {
     }
 
     private static AssemblyResult failure(Path file, String message) {
-        return failure(file, Diagnostic.error(SourceRange.at(file, 1, 1, 1), "internal", message));
+        return failure(file, Diagnostic.error(SourceRange.at(file, 1, 1, 1), DiagnosticCode.INTERNAL, message));
     }
 
     private static AssemblyResult failure(Path file, Diagnostic d) {

@@ -9,6 +9,7 @@ import dev.csfstudio.program.Symbol;
 import dev.csfstudio.program.SymbolKind;
 import dev.csfstudio.program.SymbolReference;
 import dev.csfstudio.program.Diagnostic;
+import dev.csfstudio.program.DiagnosticCode;
 import dev.csfstudio.program.Expectation;
 import dev.csfstudio.program.Severity;
 import dev.csfstudio.program.LazyList;
@@ -474,7 +475,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
         String mode = args.size() == 1 && args.get(0) instanceof CsfParser.PlainArgumentContext p
                 ? p.getText().toLowerCase(Locale.ROOT) : "";
         if (!mode.equals("pandecode") && !mode.equals("csf")) {
-            report(Diagnostic.error(range(d), "syntax", ".syntax takes 'pandecode' (mesa's pandecode text until the"
+            report(Diagnostic.error(range(d), DiagnosticCode.SYNTAX, ".syntax takes 'pandecode' (mesa's pandecode text until the"
                     + " end of the file or '.syntax csf') or 'csf' (this language), got '"
                     + args.stream().map(a -> a.getText()).collect(Collectors.joining(", ")) + "'")
                     .withSuggestions(List.of(".syntax pandecode", ".syntax csf")));
@@ -494,13 +495,13 @@ final class Assembly implements ExpressionEvaluator.Scope {
         Arch named = args.size() == 1 ? Arch.bySpelling(spelling).orElse(null) : null;
         SourceRange at = range(d);
         if (named == null) {
-            report(Diagnostic.error(args.isEmpty() ? at : range(args.get(0)), "arch", "unknown architecture '"
+            report(Diagnostic.error(args.isEmpty() ? at : range(args.get(0)), DiagnosticCode.ARCH, "unknown architecture '"
                     + spelling + "': expected one of " + Arch.spellings()));
             return;
         }
         if (archDeclared != null) {
             if (named != arch) {
-                report(Diagnostic.error(at, "arch", ".arch " + named.spelling() + " conflicts with .arch "
+                report(Diagnostic.error(at, DiagnosticCode.ARCH, ".arch " + named.spelling() + " conflicts with .arch "
                         + arch.spelling() + " given before; a program has one architecture")
                         .withRelated(List.of(new Diagnostic.Related(archDeclared, "architecture set here"))));
             }
@@ -508,7 +509,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
         }
         if (!mainFile) {
             if (named != arch) {
-                report(Diagnostic.error(at, "arch", "included file says .arch " + named.spelling()
+                report(Diagnostic.error(at, DiagnosticCode.ARCH, "included file says .arch " + named.spelling()
                         + " but the main file is assembled for " + arch.spelling()
                         + " (" + archChosenBy + "); an included file inherits the architecture: put '.arch "
                         + named.spelling() + "' in the main file before its first instruction"));
@@ -516,7 +517,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
             return;
         }
         if (firstContent != null) {
-            report(Diagnostic.error(at, "arch", ".arch must come before the first instruction or data: every"
+            report(Diagnostic.error(at, DiagnosticCode.ARCH, ".arch must come before the first instruction or data: every"
                     + " line is encoded for the architecture it selects")
                     .withRelated(List.of(new Diagnostic.Related(firstContent, "first instruction or data"))));
             return;
@@ -551,7 +552,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
         if (reading instanceof PandecodeText.Mismatch m) {
             s.skip(true);
             report(Diagnostic.error(SourceRange.at(src.path(), n, line.column() + m.offset(),
-                    Math.max(1, line.endColumn() - line.column() - m.offset())), "pandecode-syntax",
+                    Math.max(1, line.endColumn() - line.column() - m.offset())), DiagnosticCode.PANDECODE_SYNTAX,
                     "not pandecode's text: " + m.message()));
             return true;
         }
@@ -577,7 +578,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
             if (lost.kind() == PandecodeText.Lost.Kind.REGISTER_LIST_BASE && !listBaseWarned.add(src.path())) {
                 continue;
             }
-            report(Diagnostic.warning(s.range(), "pandecode-lost", lost.what() + ": " + lost.assumed()
+            report(Diagnostic.warning(s.range(), DiagnosticCode.PANDECODE_LOST, lost.what() + ": " + lost.assumed()
                     + (lost.kind() == PandecodeText.Lost.Kind.REGISTER_LIST_BASE ? " (said once per file)" : "")));
         }
         return true;
@@ -597,7 +598,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
         }
         String canonical = new Disassembler(isa).disassemble(w.word());
         return List.of(Diagnostic.error(SourceRange.at(src.path(), n, line.column(), line.endColumn() - line.column()),
-                "pandecode-spelling", "this is pandecode's spelling; add '.syntax pandecode' before it, or write '"
+                DiagnosticCode.PANDECODE_SPELLING, "this is pandecode's spelling; add '.syntax pandecode' before it, or write '"
                         + canonical + "'").withSuggestions(List.of(canonical)));
     }
 
@@ -606,7 +607,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
         List<CsfParser.ArgumentContext> args = d.argument();
         if (args.size() != 1 || !(args.get(0) instanceof CsfParser.PlainArgumentContext p)
                 || !(p.value() instanceof CsfParser.StringValueContext sv)) {
-            report(Diagnostic.error(at, "syntax", ".include takes one quoted file name: .include \"file.csf\""));
+            report(Diagnostic.error(at, DiagnosticCode.SYNTAX, ".include takes one quoted file name: .include \"file.csf\""));
             return;
         }
         String name = unquote(sv.STRING().getText());
@@ -615,13 +616,13 @@ final class Assembly implements ExpressionEvaluator.Scope {
         try {
             target = base.resolve(name).toAbsolutePath().normalize();
         } catch (RuntimeException e) {
-            report(Diagnostic.error(Parsing.range(from.path(), sv), "include", "invalid file name \"" + name + "\""));
+            report(Diagnostic.error(Parsing.range(from.path(), sv), DiagnosticCode.INCLUDE, "invalid file name \"" + name + "\""));
             return;
         }
         SourceRange nameRange = Parsing.range(from.path(), sv);
         if (!options.includeRoots().isEmpty() && options.includeRoots().stream()
                 .noneMatch(r -> target.startsWith(r.toAbsolutePath().normalize()))) {
-            report(Diagnostic.error(nameRange, "include", "\"" + name + "\" is outside the include roots "
+            report(Diagnostic.error(nameRange, DiagnosticCode.INCLUDE, "\"" + name + "\" is outside the include roots "
                     + options.includeRoots()));
             return;
         }
@@ -631,16 +632,16 @@ final class Assembly implements ExpressionEvaluator.Scope {
             String cycle = order.subList(order.indexOf(target), order.size()).stream()
                     .map(p2 -> p2.getFileName().toString()).collect(Collectors.joining(" -> "))
                     + " -> " + target.getFileName();
-            report(Diagnostic.error(nameRange, "include-cycle", "include cycle: " + cycle));
+            report(Diagnostic.error(nameRange, DiagnosticCode.INCLUDE_CYCLE, "include cycle: " + cycle));
             return;
         }
         if (chain.size() >= options.maxIncludeDepth()) {
-            report(Diagnostic.error(nameRange, "include", "includes nested deeper than "
+            report(Diagnostic.error(nameRange, DiagnosticCode.INCLUDE, "includes nested deeper than "
                     + options.maxIncludeDepth() + " files"));
             return;
         }
         if (++inclusions > options.maxIncludes()) {
-            report(Diagnostic.error(nameRange, "include", "more than " + options.maxIncludes()
+            report(Diagnostic.error(nameRange, DiagnosticCode.INCLUDE, "more than " + options.maxIncludes()
                     + " .include directives followed in one assembly (the limit; is a file included over and over?)"));
             return;
         }
@@ -666,7 +667,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
     private SourceFile read(String name, Path target, SourceRange nameRange) {
         String cannot = "cannot read \"" + name + "\": ";
         if (Files.exists(target) && !Files.isRegularFile(target)) {
-            report(Diagnostic.error(nameRange, "include", cannot + (Files.isDirectory(target) ? "a directory"
+            report(Diagnostic.error(nameRange, DiagnosticCode.INCLUDE, cannot + (Files.isDirectory(target) ? "a directory"
                     : "not a regular file (a device or FIFO)") + "; only files can be included"));
             return null;
         }
@@ -679,16 +680,16 @@ final class Assembly implements ExpressionEvaluator.Scope {
         } catch (SourceTooLargeException e) {
             report(sourceLimit(name, nameRange));
         } catch (InvalidUtf8Exception e) {
-            report(Diagnostic.error(nameRange, "encoding", cannot + e.getMessage() + " (line " + e.line + ", column "
+            report(Diagnostic.error(nameRange, DiagnosticCode.ENCODING, cannot + e.getMessage() + " (line " + e.line + ", column "
                     + e.column + ")"));
         } catch (IOException | RuntimeException e) {
-            report(Diagnostic.error(nameRange, "include", cannot + Assembler.describe(e)));
+            report(Diagnostic.error(nameRange, DiagnosticCode.INCLUDE, cannot + Assembler.describe(e)));
         }
         return null;
     }
 
     private Diagnostic sourceLimit(String name, SourceRange nameRange) {
-        return Diagnostic.error(nameRange, "include", "cannot include \"" + name + "\": this assembly would read more than "
+        return Diagnostic.error(nameRange, DiagnosticCode.INCLUDE, "cannot include \"" + name + "\": this assembly would read more than "
                 + AssemblerOptions.describeBytes(options.maxSourceBytes()) + " of source (the limit; every inclusion counts)");
     }
 
@@ -798,13 +799,13 @@ final class Assembly implements ExpressionEvaluator.Scope {
     }
 
     private static DiagnosticException misplacedData(SourceRange at, String directive, SectionBuilder sec) {
-        return new DiagnosticException(Diagnostic.error(at, "misplaced-statement", "data directive "
+        return new DiagnosticException(Diagnostic.error(at, DiagnosticCode.MISPLACED_STATEMENT, "data directive "
                 + directive + " in stream '" + sec.name + "'; put data in a .buffer (e.g. '.buffer data')")
                 .withSuggestions(List.of(".buffer data")));
     }
 
     private static DiagnosticException misplacedInst(SourceRange at, SectionBuilder sec) {
-        return DiagnosticException.error(at, "misplaced-statement", ".inst in buffer '" + sec.name
+        return DiagnosticException.error(at, DiagnosticCode.MISPLACED_STATEMENT, ".inst in buffer '" + sec.name
                 + "'; instruction words belong in a .stream (use .dword for data)");
     }
 
@@ -821,7 +822,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
             report(e.diagnostic());
         } catch (UnresolvedException e) {
             s.skip(true);
-            report(Diagnostic.error(e.range(), "not-constant", "the value of '" + e.getMessage()
+            report(Diagnostic.error(e.range(), DiagnosticCode.NOT_CONSTANT, "the value of '" + e.getMessage()
                     + "' is not known here: sizes, alignments and addresses must be constants defined above"));
         }
     }
@@ -892,7 +893,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
         SectionBuilder sec = section();
         if (sec.kind != SectionKind.STREAM) {
             s.skip(true);
-            throw DiagnosticException.error(where, "misplaced-statement", "instruction in buffer '"
+            throw DiagnosticException.error(where, DiagnosticCode.MISPLACED_STATEMENT, "instruction in buffer '"
                     + sec.name + "'; instructions belong in a .stream");
         }
         place(s, sec, 8);
@@ -901,7 +902,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
 
     private void place(Stmt s, SectionBuilder sec, long size) {
         if (sec.cursor + size > MAX_SECTION_BYTES) {
-            throw DiagnosticException.error(s.range(), "out-of-range", "section '" + sec.name
+            throw DiagnosticException.error(s.range(), DiagnosticCode.OUT_OF_RANGE, "section '" + sec.name
                     + "' would grow beyond " + MAX_SECTION_BYTES + " bytes");
         }
         if (firstContent == null) {
@@ -967,7 +968,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
             if (first == null) {
                 globalNames.put(name, null); // putIfAbsent fills a null value: keep the entry as it was
             }
-            Diagnostic d = Diagnostic.error(r, "duplicate-symbol", "'" + name + "' is already defined");
+            Diagnostic d = Diagnostic.error(r, DiagnosticCode.DUPLICATE_SYMBOL, "'" + name + "' is already defined");
             if (first != null) {
                 d = d.withRelated(List.of(new Diagnostic.Related(first, "first defined here")));
             }
@@ -987,7 +988,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
                 expectArgs(d, 1);
                 if (!vms.contains(vm)) {
                     if (vms.size() >= MAX_VMS) {
-                        throw DiagnosticException.error(r, "out-of-range", "at most " + MAX_VMS
+                        throw DiagnosticException.error(r, DiagnosticCode.OUT_OF_RANGE, "at most " + MAX_VMS
                                 + " VMs (GPU address spaces) are available");
                     }
                     vms.add(vm);
@@ -1012,7 +1013,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
                 SourceRange qr = range(d.argument(0));
                 Program.QueueDecl declared = new Program.QueueDecl(q, vm, qr);
                 if (queuesByName.putIfAbsent(q, declared) != null) {
-                    throw DiagnosticException.error(qr, "duplicate-symbol", "queue '" + q + "' is already declared");
+                    throw DiagnosticException.error(qr, DiagnosticCode.DUPLICATE_SYMBOL, "queue '" + q + "' is already declared");
                 }
                 queues.add(declared);
                 queueVms.add(new NamedUse(vm, vmRange));
@@ -1029,7 +1030,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
                 expectArgs(d, 1);
                 String e = plainName(d, 0, "a stream name");
                 if (entry != null) {
-                    throw DiagnosticException.error(r, "duplicate-symbol", ".entry is already given as '" + entry.name() + "'");
+                    throw DiagnosticException.error(r, DiagnosticCode.DUPLICATE_SYMBOL, ".entry is already given as '" + entry.name() + "'");
                 }
                 entry = new NamedUse(e, range(d.argument(0)));
                 s.skip(true);
@@ -1039,7 +1040,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
                 SectionBuilder sec = dataSection(name, d);
                 int width = dataWidth(name);
                 if (d.argument().isEmpty()) {
-                    throw DiagnosticException.error(r, "syntax", name + " needs at least one value");
+                    throw DiagnosticException.error(r, DiagnosticCode.SYNTAX, name + " needs at least one value");
                 }
                 place(s, sec, (long) width * d.argument().size());
             }
@@ -1055,12 +1056,12 @@ final class Assembly implements ExpressionEvaluator.Scope {
             case ".fill" -> {
                 SectionBuilder sec = dataSection(name, d);
                 if (d.argument().size() < 2 || d.argument().size() > 3) {
-                    throw DiagnosticException.error(r, "syntax", ".fill takes COUNT, SIZE[, VALUE]");
+                    throw DiagnosticException.error(r, DiagnosticCode.SYNTAX, ".fill takes COUNT, SIZE[, VALUE]");
                 }
                 long count = constantArg(d, 0);
                 long size = constantArg(d, 1);
                 if (size != 1 && size != 2 && size != 4 && size != 8) {
-                    throw DiagnosticException.error(range(d.argument(1)), "out-of-range", ".fill size " + size
+                    throw DiagnosticException.error(range(d.argument(1)), DiagnosticCode.OUT_OF_RANGE, ".fill size " + size
                             + " must be 1, 2, 4 or 8");
                 }
                 checkSize(count, d.argument(0), "count");
@@ -1072,7 +1073,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
                 expectArgs(d, 1);
                 long n = constantArg(d, 0);
                 if (n <= 0 || Long.bitCount(n) != 1 || n > PAGE * 16) {
-                    throw DiagnosticException.error(range(d.argument(0)), "out-of-range", ".align " + n
+                    throw DiagnosticException.error(range(d.argument(0)), DiagnosticCode.OUT_OF_RANGE, ".align " + n
                             + " must be a power of two from 1 to " + PAGE * 16);
                 }
                 long pad = (n - sec.cursor % n) % n;
@@ -1098,7 +1099,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
             case ".expect" -> expectationVms.put(s, currentVm);
             default -> {
                 List<String> near = SpellingSuggestions.closest(name, DIRECTIVES);
-                throw new DiagnosticException(Diagnostic.error(Parsing.range(s.src.path(), d.name), "unknown-directive",
+                throw new DiagnosticException(Diagnostic.error(Parsing.range(s.src.path(), d.name), DiagnosticCode.UNKNOWN_DIRECTIVE,
                         "unknown directive '" + name + "'" + SpellingSuggestions.didYouMean(near)).withSuggestions(near));
             }
         }
@@ -1111,7 +1112,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
         SectionBuilder sec = sections.get(name);
         boolean reopen = sec != null;
         if (reopen && sec.kind != kind) {
-            throw new DiagnosticException(Diagnostic.error(nameRange, "duplicate-symbol", "'" + name + "' is already a "
+            throw new DiagnosticException(Diagnostic.error(nameRange, DiagnosticCode.DUPLICATE_SYMBOL, "'" + name + "' is already a "
                     + sec.kind.name().toLowerCase(Locale.ROOT)).withRelated(sec.declaration == null ? List.of()
                     : List.of(new Diagnostic.Related(sec.declaration, "declared here"))));
         }
@@ -1135,7 +1136,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
         for (int i = 1; i < d.argument().size(); i++) {
             CsfParser.ArgumentContext a = d.argument(i);
             if (!firstDeclaration) {
-                throw DiagnosticException.error(range(a), "syntax", "options belong on the first ." + kind.name()
+                throw DiagnosticException.error(range(a), DiagnosticCode.SYNTAX, "options belong on the first ." + kind.name()
                         .toLowerCase(Locale.ROOT) + " " + name + "; re-opening only appends");
             }
             if (a instanceof CsfParser.PlainArgumentContext p && allowed.contains("dumpable")
@@ -1150,14 +1151,14 @@ final class Assembly implements ExpressionEvaluator.Scope {
             switch (na.key.getText().toLowerCase(Locale.ROOT)) {
                 case "at" -> {
                     if (v < 0 || v >= VA_LIMIT) {
-                        throw DiagnosticException.error(range(na.value()), "out-of-range", "address 0x"
+                        throw DiagnosticException.error(range(na.value()), DiagnosticCode.OUT_OF_RANGE, "address 0x"
                                 + Long.toHexString(v) + " out of range: allowed 0..0xffffffffffff (48-bit VA)");
                     }
                     sec.at = v;
                 }
                 case "align" -> {
                     if (v <= 0 || Long.bitCount(v) != 1 || v > (1L << 30)) {
-                        throw DiagnosticException.error(range(na.value()), "out-of-range", "align=" + v
+                        throw DiagnosticException.error(range(na.value()), DiagnosticCode.OUT_OF_RANGE, "align=" + v
                                 + " must be a power of two up to 2^30");
                     }
                     sec.align = Math.max(sec.align, v);
@@ -1216,7 +1217,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
 
     private void checkSize(long n, org.antlr.v4.runtime.ParserRuleContext where, String what) {
         if (n < 0 || n > MAX_SECTION_BYTES) {
-            throw DiagnosticException.error(range(where), "out-of-range", what + " " + n + " out of range: allowed 0.."
+            throw DiagnosticException.error(range(where), DiagnosticCode.OUT_OF_RANGE, what + " " + n + " out of range: allowed 0.."
                     + MAX_SECTION_BYTES);
         }
     }
@@ -1229,12 +1230,12 @@ final class Assembly implements ExpressionEvaluator.Scope {
             List<SectionBuilder> fixed = new ArrayList<>();
             for (SectionBuilder s : in) {
                 if (s.fixedSize != null && s.cursor > s.fixedSize) {
-                    report(Diagnostic.error(s.declaration, "section-size", "contents of '" + s.name + "' ("
+                    report(Diagnostic.error(s.declaration, DiagnosticCode.SECTION_SIZE, "contents of '" + s.name + "' ("
                             + s.cursor + " bytes) exceed its size=" + s.fixedSize));
                 }
                 if (s.at != null) {
                     if (s.at % s.align != 0) {
-                        report(Diagnostic.error(s.declaration, "alignment", "'" + s.name + "' at 0x"
+                        report(Diagnostic.error(s.declaration, DiagnosticCode.ALIGNMENT, "'" + s.name + "' at 0x"
                                 + Long.toHexString(s.at) + " is not aligned to " + s.align + " bytes"));
                     }
                     s.address = s.at;
@@ -1271,7 +1272,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
             }
             for (SectionBuilder s : in) {
                 if (s.address + s.size() > VA_LIMIT || s.address < 0) {
-                    report(Diagnostic.error(s.declaration, "out-of-range", "'" + s.name
+                    report(Diagnostic.error(s.declaration, DiagnosticCode.OUT_OF_RANGE, "'" + s.name
                             + "' does not fit below the 48-bit VA limit"));
                 }
                 s.bytes = new byte[(int) s.size()];
@@ -1280,7 +1281,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
     }
 
     private void overlap(SectionBuilder b, SectionBuilder a) {
-        Diagnostic d = Diagnostic.error(b.declaration, "overlap", "'" + b.name + "' at 0x" + Long.toHexString(b.address)
+        Diagnostic d = Diagnostic.error(b.declaration, DiagnosticCode.OVERLAP, "'" + b.name + "' at 0x" + Long.toHexString(b.address)
                 + " overlaps '" + a.name + "' (0x" + Long.toHexString(a.address) + "..0x"
                 + Long.toHexString(a.address + a.size()) + ") in VM '" + b.vm + "'");
         if (a.declaration != null) {
@@ -1304,7 +1305,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
                 try {
                     encoded(s, encoder.encode(st.instruction(), operands(s)));
                 } catch (UnresolvedException e) {
-                    found.add(Diagnostic.error(e.range(), "undefined-symbol", "'" + e.getMessage() + "' is not defined"));
+                    found.add(Diagnostic.error(e.range(), DiagnosticCode.UNDEFINED_SYMBOL, "'" + e.getMessage() + "' is not defined"));
                 }
                 diagnostics.addAll(pandecodeHint(s.src, s.lineNo, found));
                 if (s.emitted()) {
@@ -1316,7 +1317,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
         } catch (DiagnosticException e) {
             report(e.diagnostic());
         } catch (UnresolvedException e) {
-            report(Diagnostic.error(e.range(), "undefined-symbol", "'" + e.getMessage() + "' is not defined"));
+            report(Diagnostic.error(e.range(), DiagnosticCode.UNDEFINED_SYMBOL, "'" + e.getMessage() + "' is not defined"));
         }
     }
 
@@ -1390,7 +1391,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
 
     private void checkReachable(Stmt s) {
         if (s.section.afterUnconditional && !s.section.isJumpTarget(s.offset)) {
-            report(Diagnostic.warning(s.range(), "unreachable-code",
+            report(Diagnostic.warning(s.range(), DiagnosticCode.UNREACHABLE_CODE,
                     "unreachable code: it follows an unconditional branch and no label leads here"));
         }
         s.section.afterUnconditional = s.emitted() && s.unconditional();
@@ -1421,7 +1422,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
             return OptionalLong.empty();
         }
         if (target.section != s.section) {
-            throw DiagnosticException.error(range(e), "branch-range", "branch target '" + e.getText() + "' is in "
+            throw DiagnosticException.error(range(e), DiagnosticCode.BRANCH_RANGE, "branch target '" + e.getText() + "' is in "
                     + target.section.kind.name().toLowerCase(Locale.ROOT) + " '" + target.section.name
                     + "', not in stream '" + s.section.name + "'; use CALL or JUMP to change streams");
         }
@@ -1483,13 +1484,13 @@ final class Assembly implements ExpressionEvaluator.Scope {
         SectionBuilder sec = s.section;
         long end = sec.address + sec.size();
         if (va < sec.address || va > end) {
-            throw DiagnosticException.error(range(e), "branch-range", "branch target '" + e.getText() + "' (0x"
+            throw DiagnosticException.error(range(e), DiagnosticCode.BRANCH_RANGE, "branch target '" + e.getText() + "' (0x"
                     + Long.toHexString(va) + ") is outside stream '" + sec.name + "' (0x"
                     + Long.toHexString(sec.address) + "..0x" + Long.toHexString(end)
                     + "); use CALL or JUMP to change streams");
         }
         if ((va - sec.address) % 8 != 0) {
-            throw DiagnosticException.error(range(e), "branch-range", "branch target '" + e.getText() + "' (0x"
+            throw DiagnosticException.error(range(e), DiagnosticCode.BRANCH_RANGE, "branch target '" + e.getText() + "' (0x"
                     + Long.toHexString(va) + ") is not on an instruction: it is " + (va - sec.address)
                     + " bytes into stream '" + sec.name + "', not a multiple of 8");
         }
@@ -1572,7 +1573,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
         long min = -(1L << (8 * width - 1));
         long max = (1L << (8 * width)) - 1;
         if (v < min || v > max) {
-            throw DiagnosticException.error(range(e), "out-of-range", "value " + v + " out of range for " + directive
+            throw DiagnosticException.error(range(e), DiagnosticCode.OUT_OF_RANGE, "value " + v + " out of range for " + directive
                     + ": allowed " + min + ".." + max);
         }
     }
@@ -1611,7 +1612,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
 
     private DiagnosticException undefined(String name, SourceRange range) {
         List<String> near = closestName(name, globalNames.keySet());
-        return new DiagnosticException(Diagnostic.error(range, "undefined-symbol", "undefined symbol '" + name + "'"
+        return new DiagnosticException(Diagnostic.error(range, DiagnosticCode.UNDEFINED_SYMBOL, "undefined symbol '" + name + "'"
                 + SpellingSuggestions.didYouMean(near)).withSuggestions(near));
     }
 
@@ -1620,7 +1621,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
             return c.current;
         }
         if (c.evaluating) {
-            throw DiagnosticException.error(range, "circular-definition", "'" + c.name + "' is defined in terms of itself");
+            throw DiagnosticException.error(range, DiagnosticCode.CIRCULAR_DEFINITION, "'" + c.name + "' is defined in terms of itself");
         }
         c.evaluating = true;
         try {
@@ -1667,7 +1668,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
             if (pass == 1) {
                 throw new UnresolvedException(ref, range);
             }
-            throw DiagnosticException.error(range, "undefined-symbol", "no local label '" + name + ":' "
+            throw DiagnosticException.error(range, DiagnosticCode.UNDEFINED_SYMBOL, "no local label '" + name + ":' "
                     + (backward ? "before" : "after") + " this line for '" + ref + "'");
         }
         return found;
@@ -1678,12 +1679,12 @@ final class Assembly implements ExpressionEvaluator.Scope {
         String fn = function.toLowerCase(Locale.ROOT);
         if (!FUNCTIONS.contains(fn)) {
             List<String> near = SpellingSuggestions.closest(function, FUNCTIONS);
-            throw new DiagnosticException(Diagnostic.error(range, "unknown-function", "unknown function '" + function
+            throw new DiagnosticException(Diagnostic.error(range, DiagnosticCode.UNKNOWN_FUNCTION, "unknown function '" + function
                     + "'" + (near.isEmpty() ? "; known: " + String.join(", ", FUNCTIONS) : SpellingSuggestions.didYouMean(near)))
                     .withSuggestions(near));
         }
         if (args.size() != 1) {
-            throw DiagnosticException.error(range, "syntax", fn + "() takes one argument");
+            throw DiagnosticException.error(range, DiagnosticCode.SYNTAX, fn + "() takes one argument");
         }
         CsfParser.ExprContext arg = args.get(0);
         return switch (fn) {
@@ -1694,7 +1695,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
                     throw new UnresolvedException(sym.getText(), ev.range(arg)); // a section declared further down
                 }
                 if (!(arg instanceof CsfParser.SymbolExprContext sym) || !sections.containsKey(sym.getText())) {
-                    throw DiagnosticException.error(ev.range(arg), "undefined-symbol", "sizeof() needs a stream or "
+                    throw DiagnosticException.error(ev.range(arg), DiagnosticCode.UNDEFINED_SYMBOL, "sizeof() needs a stream or "
                             + "buffer name, got '" + arg.getText() + "'");
                 }
                 SectionBuilder s = sections.get(sym.getText());
@@ -1721,7 +1722,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
                 throw new UnresolvedException(sym.getText(), ev.range(arg));
             }
             List<String> near = closestName(arg.getText(), labels.keySet());
-            throw new DiagnosticException(Diagnostic.error(ev.range(arg), "undefined-symbol",
+            throw new DiagnosticException(Diagnostic.error(ev.range(arg), DiagnosticCode.UNDEFINED_SYMBOL,
                     "fbd() needs the label of a .fbd, got '" + arg.getText() + "'" + SpellingSuggestions.didYouMean(near))
                     .withSuggestions(near));
         }
@@ -1730,7 +1731,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
         }
         DescriptorDirectives.FbdInfo info = descriptors.fbdAt(l.section(), l.offset());
         if (info == null) {
-            throw DiagnosticException.error(ev.range(arg), "not-a-descriptor", "'" + arg.getText()
+            throw DiagnosticException.error(ev.range(arg), DiagnosticCode.NOT_A_DESCRIPTOR, "'" + arg.getText()
                     + "' does not label a .fbd directive");
         }
         return dev.csfstudio.isa.DescriptorSet.framebufferPointer(l.section().address + l.offset(),
@@ -1753,7 +1754,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
             NamedUse vm = queueVms.get(i);
             if (!vms.contains(vm.name())) {
                 List<String> near = closestName(vm.name(), vms);
-                report(Diagnostic.error(vm.range(), "undefined-symbol", "undefined VM '" + vm.name() + "'"
+                report(Diagnostic.error(vm.range(), DiagnosticCode.UNDEFINED_SYMBOL, "undefined VM '" + vm.name() + "'"
                         + SpellingSuggestions.didYouMean(near)).withSuggestions(near));
             }
         }
@@ -1769,12 +1770,12 @@ final class Assembly implements ExpressionEvaluator.Scope {
             Program.QueueDecl q = queuesByName.get(sub[0].name());
             if (q == null) {
                 List<String> near = closestName(sub[0].name(), queuesByName.keySet());
-                report(Diagnostic.error(sub[0].range(), "undefined-symbol", "undefined queue '" + sub[0].name() + "'"
+                report(Diagnostic.error(sub[0].range(), DiagnosticCode.UNDEFINED_SYMBOL, "undefined queue '" + sub[0].name() + "'"
                         + SpellingSuggestions.didYouMean(near)).withSuggestions(near));
             }
             SectionBuilder st = refSection(sub[1], "stream");
             if (q != null && st != null && !st.vm.equals(q.vm())) {
-                report(Diagnostic.error(sub[1].range(), "vm-mismatch", "stream '" + st.name + "' is in VM '" + st.vm
+                report(Diagnostic.error(sub[1].range(), DiagnosticCode.VM_MISMATCH, "stream '" + st.name + "' is in VM '" + st.vm
                         + "' but queue '" + q.name() + "' runs in VM '" + q.vm() + "'"));
             }
             jobs.add(new Program.Job(sub[0].name(), sub[1].name(), sub[0].range()));
@@ -1820,7 +1821,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
                 streamNames = sections.values().stream().filter(x -> x.kind == SectionKind.STREAM).map(x -> x.name).toList();
             }
             List<String> near = closestName(use.name(), streamNames);
-            report(Diagnostic.error(use.range(), "undefined-symbol", "undefined " + what + " '" + use.name() + "'"
+            report(Diagnostic.error(use.range(), DiagnosticCode.UNDEFINED_SYMBOL, "undefined " + what + " '" + use.name() + "'"
                     + SpellingSuggestions.didYouMean(near)).withSuggestions(near));
             ref(use.name(), use.range(), null);
             return null;
@@ -1871,7 +1872,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
         }
         for (LabelDef l : labelOrder) {
             if (l.section().kind == SectionKind.STREAM && !usedLabels.get(l.ordinal())) {
-                report(Diagnostic.warning(l.range(), "unused-label", "label '" + l.name() + "' is never used"));
+                report(Diagnostic.warning(l.range(), DiagnosticCode.UNUSED_LABEL, "label '" + l.name() + "' is never used"));
             }
         }
     }
@@ -1992,19 +1993,19 @@ final class Assembly implements ExpressionEvaluator.Scope {
         if (v instanceof CsfParser.ExprValueContext e && e.expr() != null) {
             return e.expr();
         }
-        throw DiagnosticException.error(range(v), "syntax", "expected an expression, got '" + v.getText() + "'");
+        throw DiagnosticException.error(range(v), DiagnosticCode.SYNTAX, "expected an expression, got '" + v.getText() + "'");
     }
 
     private void expectArgs(CsfParser.DirectiveContext d, int n) {
         if (d.argument().size() != n) {
-            throw DiagnosticException.error(range(d), "syntax", directiveName(d) + " takes " + n + " argument"
+            throw DiagnosticException.error(range(d), DiagnosticCode.SYNTAX, directiveName(d) + " takes " + n + " argument"
                     + (n == 1 ? "" : "s") + ", got " + d.argument().size());
         }
     }
 
     private String plainName(CsfParser.DirectiveContext d, int i, String what) {
         if (d.argument().size() <= i || !(d.argument(i) instanceof CsfParser.PlainArgumentContext p)) {
-            throw DiagnosticException.error(d.argument().size() <= i ? range(d) : range(d.argument(i)), "syntax",
+            throw DiagnosticException.error(d.argument().size() <= i ? range(d) : range(d.argument(i)), DiagnosticCode.SYNTAX,
                     directiveName(d) + " needs " + what);
         }
         return nameOf(p.value(), what);
@@ -2014,13 +2015,13 @@ final class Assembly implements ExpressionEvaluator.Scope {
         if (v instanceof CsfParser.ExprValueContext e && e.expr() instanceof CsfParser.SymbolExprContext s) {
             return s.getText();
         }
-        throw DiagnosticException.error(range(v), "syntax", "expected " + what + ", got '" + v.getText() + "'");
+        throw DiagnosticException.error(range(v), DiagnosticCode.SYNTAX, "expected " + what + ", got '" + v.getText() + "'");
     }
 
     private DiagnosticException unknownOption(CsfParser.ArgumentContext a, List<String> allowed) {
         String key = a instanceof CsfParser.NamedArgumentContext na ? na.key.getText() : a.getText();
         List<String> near = SpellingSuggestions.closest(key, allowed);
-        return new DiagnosticException(Diagnostic.error(range(a), "unknown-option", "unknown option '" + key + "'"
+        return new DiagnosticException(Diagnostic.error(range(a), DiagnosticCode.UNKNOWN_OPTION, "unknown option '" + key + "'"
                 + (near.isEmpty() ? "; allowed: " + String.join(", ", allowed) : SpellingSuggestions.didYouMean(near)))
                 .withSuggestions(near));
     }

@@ -2,6 +2,7 @@ package dev.csfstudio.asm;
 
 import dev.csfstudio.program.SourceRange;
 import dev.csfstudio.program.Diagnostic;
+import dev.csfstudio.program.DiagnosticCode;
 
 import dev.csfstudio.grammar.CsfParser;
 import dev.csfstudio.isa.ClearColor;
@@ -108,7 +109,7 @@ final class DescriptorDirectives {
                 if (key.equals("zs_crc")) {
                     long v = asm.constant(asm.exprOf(na.value()));
                     if (v != 0 && v != 1) {
-                        throw DiagnosticException.error(asm.range(na.value()), "out-of-range",
+                        throw DiagnosticException.error(asm.range(na.value()), DiagnosticCode.OUT_OF_RANGE,
                                 "zs_crc " + v + " out of range: allowed 0..1");
                     }
                     zs = v == 1;
@@ -135,7 +136,7 @@ final class DescriptorDirectives {
         SourceRange where = asm.range(d);
         long address = s.section.address + s.offset;
         if (address % DescriptorSet.FBD_ALIGNMENT != 0) {
-            throw new DiagnosticException(Diagnostic.error(where, "alignment", Assembly.directiveName(d) + " at 0x"
+            throw new DiagnosticException(Diagnostic.error(where, DiagnosticCode.ALIGNMENT, Assembly.directiveName(d) + " at 0x"
                     + Long.toHexString(address) + " must be " + DescriptorSet.FBD_ALIGNMENT + "-byte aligned; put '.align "
                     + DescriptorSet.FBD_ALIGNMENT + "' before it").withSuggestions(List.of(".align " + DescriptorSet.FBD_ALIGNMENT)));
         }
@@ -149,7 +150,7 @@ final class DescriptorDirectives {
         List<Diagnostic> errors = new ArrayList<>();
         for (CsfParser.ArgumentContext a : d.argument()) {
             if (!(a instanceof CsfParser.NamedArgumentContext na)) {
-                errors.add(Diagnostic.error(asm.range(a), "syntax", "expected field=value, got '" + a.getText() + "'"));
+                errors.add(Diagnostic.error(asm.range(a), DiagnosticCode.SYNTAX, "expected field=value, got '" + a.getText() + "'"));
                 continue;
             }
             String key = na.key.getText().toLowerCase(Locale.ROOT);
@@ -159,7 +160,7 @@ final class DescriptorDirectives {
                 field = extension.field(key);
                 into = givenExtension;
                 if (!info.zsCrc) {
-                    errors.add(Diagnostic.error(Parsing.range(ev.file(), na.key), "missing-field", "field '" + key
+                    errors.add(Diagnostic.error(Parsing.range(ev.file(), na.key), DiagnosticCode.MISSING_FIELD, "field '" + key
                             + "' belongs to the ZS/CRC extension: add zs_crc=1 to emit it")
                             .withSuggestions(List.of("zs_crc=1")));
                     continue;
@@ -173,7 +174,7 @@ final class DescriptorDirectives {
                 }
                 names.addAll(specials);
                 List<String> near = SpellingSuggestions.closest(key, names);
-                errors.add(Diagnostic.error(Parsing.range(ev.file(), na.key), "unknown-field",
+                errors.add(Diagnostic.error(Parsing.range(ev.file(), na.key), DiagnosticCode.UNKNOWN_FIELD,
                         "unknown field '" + na.key.getText() + "' for " + Assembly.directiveName(d)
                                 + SpellingSuggestions.didYouMean(near) + " (fields: " + String.join(", ", names) + ")")
                         .withSuggestions(near));
@@ -181,7 +182,7 @@ final class DescriptorDirectives {
             }
             key = field.map(DescriptorField::name).orElse(key.equals("clear") ? "clear0" : key);
             if (into.containsKey(key)) {
-                errors.add(Diagnostic.error(asm.range(a), "duplicate-field", "field '" + key + "' is given twice"));
+                errors.add(Diagnostic.error(asm.range(a), DiagnosticCode.DUPLICATE_FIELD, "field '" + key + "' is given twice"));
                 continue;
             }
             into.put(key, na.value());
@@ -217,15 +218,15 @@ final class DescriptorDirectives {
             }
             try {
                 if (f.overlays() != null && fields.given(f.overlays())) {
-                    throw DiagnosticException.error(fields.rangeOf(f.name()), "duplicate-field", "fields '" + f.name()
+                    throw DiagnosticException.error(fields.rangeOf(f.name()), DiagnosticCode.DUPLICATE_FIELD, "fields '" + f.name()
                             + "' and '" + f.overlays() + "' share the same bits: give one of them");
                 }
                 long v = fields.value(f);
                 f.write(out, base, v);
             } catch (DiagnosticException e) {
                 // A misspelt field name most likely meant the missing one: one error is enough.
-                boolean misspelt = errors.stream().anyMatch(x -> x.code().equals("unknown-field"));
-                if (!(misspelt && e.diagnostic().code().equals("missing-field"))) {
+                boolean misspelt = errors.stream().anyMatch(x -> x.code() == DiagnosticCode.UNKNOWN_FIELD);
+                if (!(misspelt && e.diagnostic().code() == DiagnosticCode.MISSING_FIELD)) {
                     errors.add(e.diagnostic());
                 }
             }
@@ -243,7 +244,7 @@ final class DescriptorDirectives {
     }
 
     static DiagnosticException tooWideRaw(PixelFormat pf, SourceRange at) {
-        return DiagnosticException.error(at, "out-of-range", pf.name() + " is no render-target format: raw render"
+        return DiagnosticException.error(at, DiagnosticCode.OUT_OF_RANGE, pf.name() + " is no render-target format: raw render"
                 + " targets hold 8..128 bits per pixel (RAW8..RAW128), the only ones mesa emits");
     }
 
@@ -252,7 +253,7 @@ final class DescriptorDirectives {
         CsfParser.ValueContext v = given.get("clear_rgba");
         checkOneClear(asm, given, v, "clear_rgba");
         if (!(v instanceof CsfParser.TupleValueContext t) || t.expr().size() != 4) {
-            throw DiagnosticException.error(asm.range(v), "syntax", "clear_rgba takes four numbers: (r, g, b, a)"
+            throw DiagnosticException.error(asm.range(v), DiagnosticCode.SYNTAX, "clear_rgba takes four numbers: (r, g, b, a)"
                     + " (each saturated to 0..1 as for a UNORM target)");
         }
         double[] c = new double[4];
@@ -262,7 +263,7 @@ final class DescriptorDirectives {
         TileBufferFormat internal = internalFormat(fields, asm.range(v));
         PixelFormat pf = writebackFormat(fields, asm.range(v));
         if (!internal.blendable()) {
-            throw DiagnosticException.error(asm.range(v), "clear-format", "clear_rgba needs a blendable tile-buffer"
+            throw DiagnosticException.error(asm.range(v), DiagnosticCode.CLEAR_FORMAT, "clear_rgba needs a blendable tile-buffer"
                     + " format, but this render target's is " + internal.name() + " (raw pixels): give the pixel with"
                     + " clear_raw=VALUE, or the tile-buffer words with clear0..clear3=");
         }
@@ -281,7 +282,7 @@ final class DescriptorDirectives {
         checkOneClear(asm, given, v, "clear_raw");
         PixelFormat pf = writebackFormat(fields, asm.range(v));
         if (!pf.modelled()) {
-            throw DiagnosticException.error(asm.range(v), "clear-format", "clear_raw needs a writeback format whose"
+            throw DiagnosticException.error(asm.range(v), DiagnosticCode.CLEAR_FORMAT, "clear_raw needs a writeback format whose"
                     + " pixel size is known; " + pf.name() + " is not modelled: give clear0..clear3=");
         }
         int bytes = Math.min(pf.bytes(), 16);
@@ -290,7 +291,7 @@ final class DescriptorDirectives {
                 : List.of(asm.exprOf(v));
         int wordBytes = parts.size() == 1 ? 8 : 4;
         if (parts.size() > 4 || parts.size() * wordBytes < bytes && parts.size() > 1) {
-            throw DiagnosticException.error(asm.range(v), "syntax", "clear_raw for " + pf.name() + " takes "
+            throw DiagnosticException.error(asm.range(v), DiagnosticCode.SYNTAX, "clear_raw for " + pf.name() + " takes "
                     + (bytes <= 8 ? "one value" : "(w0, w1, w2" + (bytes > 12 ? ", w3" : "") + ") 32-bit words"));
         }
         for (int i = 0; i < parts.size(); i++) {
@@ -300,7 +301,7 @@ final class DescriptorDirectives {
             boolean fits = width >= 8 || (part >= 0 && part < 1L << (8 * width))
                     || (wordBytes == 4 && width == 4 && part >= Integer.MIN_VALUE && part < 0);
             if (!fits) {
-                throw DiagnosticException.error(ev.range(parts.get(i)), "out-of-range", "clear_raw value " + part
+                throw DiagnosticException.error(ev.range(parts.get(i)), DiagnosticCode.OUT_OF_RANGE, "clear_raw value " + part
                         + " does not fit the " + width + " byte(s) of " + pf.name()
                         + (parts.size() > 1 ? " word " + i : "") + ": allowed 0.." + ((1L << (8 * width)) - 1));
             }
@@ -315,7 +316,7 @@ final class DescriptorDirectives {
                                       String which) {
         for (String other : List.of("clear_rgba", "clear_raw", "clear0", "clear1", "clear2", "clear3")) {
             if (!other.equals(which) && given.containsKey(other)) {
-                throw DiagnosticException.error(asm.range(v), "duplicate-field", "give one clear colour: " + which
+                throw DiagnosticException.error(asm.range(v), DiagnosticCode.DUPLICATE_FIELD, "give one clear colour: " + which
                         + " and " + (other.equals("clear0") ? "clear/clear0" : other) + " both set the clear words");
             }
         }
@@ -329,13 +330,13 @@ final class DescriptorDirectives {
 
     private TileBufferFormat internalFormat(Fields fields, SourceRange at) {
         long value = fields.value(set.get(RT).field("internal_format").orElseThrow());
-        return PixelFormats.internalByValue(value).orElseThrow(() -> DiagnosticException.error(at, "out-of-range",
+        return PixelFormats.internalByValue(value).orElseThrow(() -> DiagnosticException.error(at, DiagnosticCode.OUT_OF_RANGE,
                 "no tile-buffer format with value " + value));
     }
 
     private PixelFormat writebackFormat(Fields fields, SourceRange at) {
         long value = fields.value(set.get(RT).field("format").orElseThrow());
-        return PixelFormats.byValue(value).orElseThrow(() -> DiagnosticException.error(at, "out-of-range",
+        return PixelFormats.byValue(value).orElseThrow(() -> DiagnosticException.error(at, DiagnosticCode.OUT_OF_RANGE,
                 "no pixel format with value " + value));
     }
 
@@ -377,7 +378,7 @@ final class DescriptorDirectives {
                 return known;
             }
             if (!evaluating.add(f.name())) {
-                throw DiagnosticException.error(where, "circular-definition", "the default of field '" + f.name()
+                throw DiagnosticException.error(where, DiagnosticCode.CIRCULAR_DEFINITION, "the default of field '" + f.name()
                         + "' depends on itself");
             }
             try {
@@ -388,7 +389,7 @@ final class DescriptorDirectives {
                     at = asm.range(g);
                     v = givenValue(f, g);
                 } else if (f.defaultValue() == null) {
-                    throw DiagnosticException.error(where, "missing-field", directiveName
+                    throw DiagnosticException.error(where, DiagnosticCode.MISSING_FIELD, directiveName
                             + " needs " + f.name() + "=" + (f.enumType() != null ? "<" + f.enumType().name() + ">" : "<value>")
                             + " (" + f.doc() + ")");
                 } else {
@@ -398,7 +399,7 @@ final class DescriptorDirectives {
                 if (!f.accepts(v)) {
                     String range = f.allowed();
                     String origin = g == null ? " (default " + f.defaultValue() + ")" : "";
-                    throw DiagnosticException.error(at, "out-of-range", "value " + v + origin + " out of range for "
+                    throw DiagnosticException.error(at, DiagnosticCode.OUT_OF_RANGE, "value " + v + origin + " out of range for "
                             + directiveName + " " + f.name() + ": allowed " + range);
                 }
                 values.put(f.name(), v);
@@ -420,7 +421,7 @@ final class DescriptorDirectives {
                 }
                 List<String> names = new ArrayList<>(f.enumType().values().keySet());
                 List<String> near = SpellingSuggestions.closest(sym.getText(), names);
-                throw new DiagnosticException(Diagnostic.error(ev.range(e), "unknown-enum", "unknown " + f.name()
+                throw new DiagnosticException(Diagnostic.error(ev.range(e), DiagnosticCode.UNKNOWN_ENUM, "unknown " + f.name()
                         + " '" + sym.getText() + "'" + SpellingSuggestions.didYouMean(near) + " (allowed: "
                         + String.join(", ", names) + ")").withSuggestions(near));
             }
@@ -433,7 +434,7 @@ final class DescriptorDirectives {
             }
             CsfParser.ExprContext e = PARSED_DEFAULTS.computeIfAbsent(f.defaultValue(), Parsing::parseExpression);
             if (e == null) {
-                throw DiagnosticException.error(where, "descriptor-table", "malformed default '" + f.defaultValue()
+                throw DiagnosticException.error(where, DiagnosticCode.DESCRIPTOR_TABLE, "malformed default '" + f.defaultValue()
                         + "' of field " + f.name() + " in the descriptor table");
             }
             ExpressionEvaluator defaults = new ExpressionEvaluator(ev.file(), new ExpressionEvaluator.Scope() {
@@ -447,7 +448,7 @@ final class DescriptorDirectives {
                     }
                     Optional<DescriptorField> other = def.field(name);
                     if (other.isEmpty()) {
-                        throw DiagnosticException.error(where, "descriptor-table", "default of " + f.name()
+                        throw DiagnosticException.error(where, DiagnosticCode.DESCRIPTOR_TABLE, "default of " + f.name()
                                 + " names unknown field '" + name + "'");
                     }
                     return value(other.get());
@@ -455,7 +456,7 @@ final class DescriptorDirectives {
 
                 @Override
                 public long localLabel(String ref, SourceRange range) {
-                    throw DiagnosticException.error(where, "descriptor-table", "default of " + f.name()
+                    throw DiagnosticException.error(where, DiagnosticCode.DESCRIPTOR_TABLE, "default of " + f.name()
                             + " names a local label");
                 }
 
@@ -463,23 +464,23 @@ final class DescriptorDirectives {
                 public long call(String function, List<CsfParser.ExprContext> args, SourceRange range,
                                  ExpressionEvaluator evaluator) {
                     if (!function.equals("internal") || args.size() != 1) {
-                        throw DiagnosticException.error(where, "descriptor-table", "default of " + f.name()
+                        throw DiagnosticException.error(where, DiagnosticCode.DESCRIPTOR_TABLE, "default of " + f.name()
                                 + " calls unknown function '" + function + "'");
                     }
                     long format = evaluator.eval(args.get(0));
                     PixelFormat pf = PixelFormats.byValue(format).orElseThrow(() -> DiagnosticException.error(where,
-                            "out-of-range", "no pixel format with value " + format));
+                            DiagnosticCode.OUT_OF_RANGE, "no pixel format with value " + format));
                     if (pf.internalFormat() == null && pf.raw()) {
                         throw tooWideRaw(pf, rangeOf("format"));
                     }
                     if (pf.internalFormat() == null) {
-                        throw DiagnosticException.error(where, "missing-field", pf.name() + " has no default tile-buffer"
+                        throw DiagnosticException.error(where, DiagnosticCode.MISSING_FIELD, pf.name() + " has no default tile-buffer"
                                 + " format: give internal_format=<internal_format>");
                     }
                     EnumType internal = f.enumType();
                     OptionalLong v = internal == null ? OptionalLong.empty() : internal.valueOf(pf.internalFormat());
                     if (v.isEmpty()) {
-                        throw DiagnosticException.error(where, "descriptor-table", "no internal format "
+                        throw DiagnosticException.error(where, DiagnosticCode.DESCRIPTOR_TABLE, "no internal format "
                                 + pf.internalFormat() + " for " + pf.name());
                     }
                     return v.getAsLong();

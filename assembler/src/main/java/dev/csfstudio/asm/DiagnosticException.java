@@ -2,6 +2,7 @@ package dev.csfstudio.asm;
 
 import dev.csfstudio.program.SourceRange;
 import dev.csfstudio.program.Diagnostic;
+import dev.csfstudio.program.DiagnosticCode;
 
 /**
  * Carries a diagnostic out of deep evaluation code to the statement being assembled, which records it
@@ -16,7 +17,7 @@ final class DiagnosticException extends RuntimeException {
         this.diagnostic = diagnostic;
     }
 
-    static DiagnosticException error(SourceRange range, String code, String message) {
+    static DiagnosticException error(SourceRange range, DiagnosticCode code, String message) {
         return new DiagnosticException(Diagnostic.error(range, code, message));
     }
 

@@ -1,6 +1,7 @@
 package dev.csfstudio.asm;
 
 import dev.csfstudio.program.Diagnostic;
+import dev.csfstudio.program.DiagnosticCode;
 import dev.csfstudio.program.Severity;
 
 import java.util.LinkedHashMap;
@@ -33,7 +34,7 @@ public final class DiagnosticPrinter {
 
     public static void print(List<Diagnostic> diagnostics, SourceReader sources, Sink sink) {
         DiagnosticFormatter formatter = new DiagnosticFormatter(sources);
-        record Kind(Severity severity, String code) {
+        record Kind(Severity severity, DiagnosticCode code) {
         }
         Map<Kind, Integer> seen = new LinkedHashMap<>();
         for (Diagnostic d : diagnostics) {
@@ -45,7 +46,7 @@ public final class DiagnosticPrinter {
         seen.forEach((kind, n) -> {
             if (n > PER_KIND) {
                 String label = kind.severity().label();
-                sink.print(kind.severity(), "note: " + (n - PER_KIND) + " more " + label + "s of kind '" + kind.code()
+                sink.print(kind.severity(), "note: " + (n - PER_KIND) + " more " + label + "s of kind '" + kind.code().id()
                         + "' not shown (" + n + " in all; the first " + PER_KIND + " of each kind are)\n");
             }
         });

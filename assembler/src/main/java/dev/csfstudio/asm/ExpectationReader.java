@@ -2,6 +2,7 @@ package dev.csfstudio.asm;
 
 import dev.csfstudio.grammar.CsfParser;
 import dev.csfstudio.program.Diagnostic;
+import dev.csfstudio.program.DiagnosticCode;
 import dev.csfstudio.program.Expectation;
 import dev.csfstudio.program.Expectation.Comparison;
 import dev.csfstudio.program.Expectation.Ending;
@@ -88,7 +89,7 @@ final class ExpectationReader {
     /** {@code status ENDING [KIND]} ({@code first} = 0) or the short {@code ENDING [KIND]} ({@code first} = -1). */
     private Expectation status(CsfParser.ExpectationContext e, SourceRange whole, String text, int first) {
         if (e.comparison() != null) {
-            throw DiagnosticException.error(range(e.comparison()), "expect-type", "a status is named, not compared: "
+            throw DiagnosticException.error(range(e.comparison()), DiagnosticCode.EXPECT_TYPE, "a status is named, not compared: "
                     + "write '.expect status ok' (or fault [KIND], timeout, deadlock)");
         }
         List<CsfParser.ExpectTargetContext> targets = e.expectTarget();
@@ -96,7 +97,7 @@ final class ExpectationReader {
         SourceRange endingRange;
         if (first == 0) {
             if (targets.isEmpty()) {
-                throw DiagnosticException.error(range(e), "syntax", ".expect status needs ok, fault, timeout or deadlock");
+                throw DiagnosticException.error(range(e), DiagnosticCode.SYNTAX, ".expect status needs ok, fault, timeout or deadlock");
             }
             ending = word(targets.get(0), "ok, fault, timeout or deadlock");
             endingRange = range(targets.get(0));
@@ -115,7 +116,7 @@ final class ExpectationReader {
         String kind = null;
         if (targets.size() > kindAt) {
             if (end != Ending.FAULT) {
-                throw DiagnosticException.error(range(targets.get(kindAt)), "syntax", "only a fault has a kind; "
+                throw DiagnosticException.error(range(targets.get(kindAt)), DiagnosticCode.SYNTAX, "only a fault has a kind; "
                         + "'" + ending + "' takes none");
             }
             kind = word(targets.get(kindAt), "a fault kind").toLowerCase(Locale.ROOT);
@@ -131,7 +132,7 @@ final class ExpectationReader {
             }
             long n = evaluator.eval(valueExpr(o.value()));
             if (n < 1 || n > Integer.MAX_VALUE) {
-                throw DiagnosticException.error(range(o.value()), "out-of-range", "line " + n + " must be a line"
+                throw DiagnosticException.error(range(o.value()), DiagnosticCode.OUT_OF_RANGE, "line " + n + " must be a line"
                         + " number of this file, from 1");
             }
             line = new SourceRange(file, (int) n, 1, (int) n, Integer.MAX_VALUE);
@@ -144,7 +145,7 @@ final class ExpectationReader {
         SourceRange at = Parsing.range(file, e.subject);
         if (!m.matches()) {
             List<String> near = SpellingSuggestions.closest(subject, SUBJECTS);
-            throw new DiagnosticException(Diagnostic.error(at, "unknown-expectation", "unknown expectation '" + subject
+            throw new DiagnosticException(Diagnostic.error(at, DiagnosticCode.UNKNOWN_EXPECTATION, "unknown expectation '" + subject
                     + "'" + (near.isEmpty() ? "; expected status, a register (r4, d40, QUEUE.r4), byte/hword/word/dword"
                     + " [ADDR], pixel BUFFER(X, Y), image BUFFER or instructions" : SpellingSuggestions.didYouMean(near)))
                     .withSuggestions(near));
@@ -163,11 +164,11 @@ final class ExpectationReader {
         }
         int last = pair ? count - 2 : count - 1;
         if (n > last) {
-            throw DiagnosticException.error(at, "out-of-range", "register " + m.group(2) + m.group(3)
+            throw DiagnosticException.error(at, DiagnosticCode.OUT_OF_RANGE, "register " + m.group(2) + m.group(3)
                     + " out of range: allowed " + m.group(2) + "0.." + m.group(2) + last);
         }
         if (pair && n % 2 != 0) {
-            throw DiagnosticException.error(at, "out-of-range", "d" + n + " is no register pair: pairs start at an even"
+            throw DiagnosticException.error(at, DiagnosticCode.OUT_OF_RANGE, "d" + n + " is no register pair: pairs start at an even"
                     + " register (d" + (n - 1) + " or d" + (n + 1) + ")");
         }
         noTargets(e, 0);
@@ -182,12 +183,12 @@ final class ExpectationReader {
         String kind = e.subject.getText().toLowerCase(Locale.ROOT);
         List<CsfParser.ExpectTargetContext> targets = e.expectTarget();
         if (targets.size() != 1 || targets.get(0).expr() == null || !targets.get(0).getStart().getText().equals("[")) {
-            throw DiagnosticException.error(targets.isEmpty() ? range(e) : range(targets.get(0)), "syntax",
+            throw DiagnosticException.error(targets.isEmpty() ? range(e) : range(targets.get(0)), DiagnosticCode.SYNTAX,
                     ".expect " + kind + " needs a GPU address in brackets: .expect " + kind + " [ADDR] == VALUE");
         }
         long address = evaluator.eval(targets.get(0).expr());
         if (address < 0 || address >= Assembly.VA_LIMIT || address % width != 0) {
-            throw DiagnosticException.error(range(targets.get(0)), "out-of-range", "address 0x"
+            throw DiagnosticException.error(range(targets.get(0)), DiagnosticCode.OUT_OF_RANGE, "address 0x"
                     + Long.toHexString(address) + " must be a " + width + "-byte aligned GPU VA below 0x"
                     + Long.toHexString(Assembly.VA_LIMIT));
         }
@@ -229,7 +230,7 @@ final class ExpectationReader {
         List<CsfParser.ExpectTargetContext> targets = e.expectTarget();
         if (targets.size() != 1 || !(targets.get(0).expr() instanceof CsfParser.CallExprContext call)
                 || call.expr().size() != 2 || targets.get(0).getStart().getText().equals("[")) {
-            throw DiagnosticException.error(targets.isEmpty() ? range(e) : range(targets.get(0)), "syntax",
+            throw DiagnosticException.error(targets.isEmpty() ? range(e) : range(targets.get(0)), DiagnosticCode.SYNTAX,
                     ".expect pixel needs a buffer and a position: .expect pixel BUFFER(X, Y) == (R, G, B, A)");
         }
         String buffer = buffer(call.fn.getText(), Parsing.range(file, call.fn));
@@ -238,11 +239,11 @@ final class ExpectationReader {
         noOptions(e);
         Comparison c = comparison(e, "a pixel");
         if (c != Comparison.EQ && c != Comparison.NE) {
-            throw DiagnosticException.error(range(e.comparison()), "expect-type", "a pixel is compared with == or !=,"
+            throw DiagnosticException.error(range(e.comparison()), DiagnosticCode.EXPECT_TYPE, "a pixel is compared with == or !=,"
                     + " not " + c.symbol());
         }
         if (!(e.value() instanceof CsfParser.TupleValueContext tuple) || tuple.expr().size() != 4) {
-            throw DiagnosticException.error(range(e.value()), "expect-type", "a pixel is compared with an RGBA colour"
+            throw DiagnosticException.error(range(e.value()), DiagnosticCode.EXPECT_TYPE, "a pixel is compared with an RGBA colour"
                     + " (R, G, B, A), each 0..255, as its PNG shows it; got '" + e.value().getText() + "'");
         }
         int rgba = 0;
@@ -250,7 +251,7 @@ final class ExpectationReader {
             CsfParser.ExprContext ch = tuple.expr(i);
             long v = evaluator.eval(ch);
             if (v < 0 || v > 255) {
-                throw DiagnosticException.error(range(ch), "out-of-range", "colour channel " + v
+                throw DiagnosticException.error(range(ch), DiagnosticCode.OUT_OF_RANGE, "colour channel " + v
                         + " out of range: allowed 0..255");
             }
             rgba |= (int) v << (8 * i);
@@ -261,16 +262,16 @@ final class ExpectationReader {
     private Expectation image(CsfParser.ExpectationContext e, SourceRange whole, String text) {
         List<CsfParser.ExpectTargetContext> targets = e.expectTarget();
         if (targets.size() != 1 || !(targets.get(0).expr() instanceof CsfParser.SymbolExprContext sym)) {
-            throw DiagnosticException.error(targets.isEmpty() ? range(e) : range(targets.get(0)), "syntax",
+            throw DiagnosticException.error(targets.isEmpty() ? range(e) : range(targets.get(0)), DiagnosticCode.SYNTAX,
                     ".expect image needs a buffer: .expect image BUFFER == \"golden.png\"");
         }
         String buffer = buffer(sym.getText(), range(sym));
         if (e.comparison() == null || comparison(e, "an image") != Comparison.EQ) {
-            throw DiagnosticException.error(e.comparison() == null ? range(e) : range(e.comparison()), "expect-type",
+            throw DiagnosticException.error(e.comparison() == null ? range(e) : range(e.comparison()), DiagnosticCode.EXPECT_TYPE,
                     "an image is compared with == and a golden PNG: .expect image " + buffer + " == \"golden.png\"");
         }
         if (!(e.value() instanceof CsfParser.StringValueContext str)) {
-            throw DiagnosticException.error(range(e.value()), "expect-type", "an image is compared with a golden PNG"
+            throw DiagnosticException.error(range(e.value()), DiagnosticCode.EXPECT_TYPE, "an image is compared with a golden PNG"
                     + " file name in quotes, got '" + e.value().getText() + "'");
         }
         String name = Assembly.unquote(str.STRING().getText());
@@ -279,10 +280,10 @@ final class ExpectationReader {
         try {
             golden = dir.resolve(name).normalize();
         } catch (java.nio.file.InvalidPathException bad) {
-            throw DiagnosticException.error(range(str), "golden", "golden image '" + name + "' is no valid path");
+            throw DiagnosticException.error(range(str), DiagnosticCode.GOLDEN, "golden image '" + name + "' is no valid path");
         }
         if (names.goldensRequired() && !Files.isRegularFile(golden)) {
-            throw DiagnosticException.error(range(str), "golden", "golden image " + name + " cannot be read ("
+            throw DiagnosticException.error(range(str), DiagnosticCode.GOLDEN, "golden image " + name + " cannot be read ("
                     + (Files.exists(golden) ? "not a regular file: " : "no such file: ") + golden
                     + "); 'csf test --update-golden' writes it from the actual image");
         }
@@ -293,7 +294,7 @@ final class ExpectationReader {
             }
             long t = evaluator.eval(valueExpr(o.value()));
             if (t < 0 || t > 255) {
-                throw DiagnosticException.error(range(o.value()), "out-of-range", "tolerance " + t
+                throw DiagnosticException.error(range(o.value()), DiagnosticCode.OUT_OF_RANGE, "tolerance " + t
                         + " out of range: allowed 0..255 (per 8-bit channel)");
             }
             tolerance = (int) t;
@@ -313,7 +314,7 @@ final class ExpectationReader {
     private int coordinate(CsfParser.ExprContext x) {
         long v = evaluator.eval(x);
         if (v < 0 || v > 65535) {
-            throw DiagnosticException.error(range(x), "out-of-range", "pixel coordinate " + v
+            throw DiagnosticException.error(range(x), DiagnosticCode.OUT_OF_RANGE, "pixel coordinate " + v
                     + " out of range: allowed 0..65535");
         }
         return (int) v;
@@ -321,7 +322,7 @@ final class ExpectationReader {
 
     private Comparison comparison(CsfParser.ExpectationContext e, String what) {
         if (e.comparison() == null) {
-            throw DiagnosticException.error(range(e), "syntax", ".expect " + e.subject.getText() + " needs a comparison"
+            throw DiagnosticException.error(range(e), DiagnosticCode.SYNTAX, ".expect " + e.subject.getText() + " needs a comparison"
                     + " (== != < <= > >=) and a value for " + what);
         }
         return Comparison.bySymbol(e.comparison().getText()).orElseThrow();
@@ -331,14 +332,14 @@ final class ExpectationReader {
         if (v instanceof CsfParser.ExprValueContext e && e.expr() != null) {
             return e.expr();
         }
-        throw DiagnosticException.error(range(v), "syntax", "expected a number, got '" + v.getText() + "'");
+        throw DiagnosticException.error(range(v), DiagnosticCode.SYNTAX, "expected a number, got '" + v.getText() + "'");
     }
 
     private CsfParser.ExprContext expectedExpr(CsfParser.ExpectationContext e, String what) {
         if (e.value() instanceof CsfParser.ExprValueContext v && v.expr() != null) {
             return v.expr();
         }
-        throw DiagnosticException.error(range(e.value()), "expect-type", e.subject.getText() + " is compared with "
+        throw DiagnosticException.error(range(e.value()), DiagnosticCode.EXPECT_TYPE, e.subject.getText() + " is compared with "
                 + what + ", got '" + e.value().getText() + "'");
     }
 
@@ -350,7 +351,7 @@ final class ExpectationReader {
         long max = (1L << (8 * width)) - 1;
         long min = -(1L << (8 * width - 1));
         if (v < min || v > max) {
-            throw DiagnosticException.error(range(at), "out-of-range", "value " + v + " out of range for " + what
+            throw DiagnosticException.error(range(at), DiagnosticCode.OUT_OF_RANGE, "value " + v + " out of range for " + what
                     + ": allowed " + min + ".." + max);
         }
         return v & max;
@@ -360,13 +361,13 @@ final class ExpectationReader {
         if (t.expr() instanceof CsfParser.SymbolExprContext s && !t.getStart().getText().equals("[")) {
             return s.getText();
         }
-        throw DiagnosticException.error(range(t), "syntax", "expected " + what + ", got '" + t.getText() + "'");
+        throw DiagnosticException.error(range(t), DiagnosticCode.SYNTAX, "expected " + what + ", got '" + t.getText() + "'");
     }
 
     private void noTargets(CsfParser.ExpectationContext e, int allowed) {
         if (e.expectTarget().size() > allowed) {
             CsfParser.ExpectTargetContext extra = e.expectTarget().get(Math.max(allowed, 0));
-            throw DiagnosticException.error(range(extra), "syntax", "unexpected '" + extra.getText() + "' after .expect "
+            throw DiagnosticException.error(range(extra), DiagnosticCode.SYNTAX, "unexpected '" + extra.getText() + "' after .expect "
                     + e.subject.getText() + "; " + SYNTAX);
         }
     }
@@ -378,7 +379,7 @@ final class ExpectationReader {
     }
 
     private DiagnosticException unknownOption(CsfParser.ExpectOptionContext o, List<String> allowed) {
-        return DiagnosticException.error(range(o), "unknown-option", "unknown option '" + o.key.getText() + "'"
+        return DiagnosticException.error(range(o), DiagnosticCode.UNKNOWN_OPTION, "unknown option '" + o.key.getText() + "'"
                 + (allowed.isEmpty() ? "; this expectation takes none" : "; allowed: " + String.join(", ", allowed)));
     }
 
@@ -386,7 +387,7 @@ final class ExpectationReader {
         List<String> near = SpellingSuggestions.closest(name, known);
         String hint = !near.isEmpty() ? SpellingSuggestions.didYouMean(near)
                 : known.isEmpty() ? "" : known.size() <= 12 ? "; expected one of " + String.join(", ", known) : "";
-        return new DiagnosticException(Diagnostic.error(at, "undefined-symbol", "unknown " + what + " '" + name + "'"
+        return new DiagnosticException(Diagnostic.error(at, DiagnosticCode.UNDEFINED_SYMBOL, "unknown " + what + " '" + name + "'"
                 + hint).withSuggestions(near));
     }
 

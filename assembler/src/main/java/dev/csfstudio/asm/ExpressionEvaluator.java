@@ -1,5 +1,6 @@
 package dev.csfstudio.asm;
 
+import dev.csfstudio.program.DiagnosticCode;
 import dev.csfstudio.program.SourceRange;
 
 import dev.csfstudio.grammar.CsfParser;
@@ -42,7 +43,7 @@ final class ExpressionEvaluator {
 
     long eval(CsfParser.ExprContext e) {
         if (e == null || e.exception != null && e.getChildCount() == 0) {
-            throw DiagnosticException.error(e == null ? SourceRange.at(file, 1, 1, 1) : range(e), "syntax",
+            throw DiagnosticException.error(e == null ? SourceRange.at(file, 1, 1, 1) : range(e), DiagnosticCode.SYNTAX,
                     "missing expression");
         }
         if (e instanceof CsfParser.NumberExprContext n) {
@@ -61,7 +62,7 @@ final class ExpressionEvaluator {
             return scope.call(c.fn.getText(), c.expr(), range(e), this);
         }
         if (e instanceof CsfParser.FloatExprContext) {
-            throw DiagnosticException.error(range(e), "syntax",
+            throw DiagnosticException.error(range(e), DiagnosticCode.SYNTAX,
                     "expected an integer, got the decimal number " + e.getText());
         }
         if (e instanceof CsfParser.UnaryExprContext u) {
@@ -73,7 +74,7 @@ final class ExpressionEvaluator {
             long r = eval(b.expr(1));
             return binary(b.op.getText(), l, r, b);
         }
-        throw DiagnosticException.error(range(e), "syntax", "malformed expression '" + e.getText() + "'");
+        throw DiagnosticException.error(range(e), DiagnosticCode.SYNTAX, "malformed expression '" + e.getText() + "'");
     }
 
     private static long unary(String op, long v) {
@@ -89,7 +90,7 @@ final class ExpressionEvaluator {
             case "*" -> l * r;
             case "/", "%" -> {
                 if (r == 0) {
-                    throw DiagnosticException.error(range(b.expr(1)), "division-by-zero",
+                    throw DiagnosticException.error(range(b.expr(1)), DiagnosticCode.DIVISION_BY_ZERO,
                             (op.equals("/") ? "division" : "remainder") + " by zero in '" + b.getText() + "'");
                 }
                 yield op.equals("/") ? l / r : l % r;
@@ -98,7 +99,7 @@ final class ExpressionEvaluator {
             case "-" -> l - r;
             case "<<", ">>" -> {
                 if (r < 0 || r > 63) {
-                    throw DiagnosticException.error(range(b.expr(1)), "out-of-range",
+                    throw DiagnosticException.error(range(b.expr(1)), DiagnosticCode.OUT_OF_RANGE,
                             "shift count " + r + " out of range: allowed 0..63");
                 }
                 yield op.equals("<<") ? l << r : l >> r;
@@ -106,7 +107,7 @@ final class ExpressionEvaluator {
             case "&" -> l & r;
             case "^" -> l ^ r;
             case "|" -> l | r;
-            default -> throw DiagnosticException.error(range(b), "syntax", "unknown operator " + op);
+            default -> throw DiagnosticException.error(range(b), DiagnosticCode.SYNTAX, "unknown operator " + op);
         };
     }
 
@@ -131,11 +132,11 @@ final class ExpressionEvaluator {
         try {
             double d = Double.parseDouble(text);
             if (Double.isInfinite(d)) {
-                throw DiagnosticException.error(range, "out-of-range", "number " + shorten(text) + " is too large");
+                throw DiagnosticException.error(range, DiagnosticCode.OUT_OF_RANGE, "number " + shorten(text) + " is too large");
             }
             return d;
         } catch (NumberFormatException ex) {
-            throw DiagnosticException.error(range, "syntax", "malformed number " + shorten(text));
+            throw DiagnosticException.error(range, DiagnosticCode.SYNTAX, "malformed number " + shorten(text));
         }
     }
 
@@ -158,7 +159,7 @@ final class ExpressionEvaluator {
             digits = digits.substring(2);
         }
         if (digits.isEmpty()) {
-            throw DiagnosticException.error(range, "syntax", "malformed number " + shorten(text));
+            throw DiagnosticException.error(range, DiagnosticCode.SYNTAX, "malformed number " + shorten(text));
         }
         int significant = 0;
         while (significant < digits.length() - 1 && digits.charAt(significant) == '0') {
@@ -166,12 +167,12 @@ final class ExpressionEvaluator {
         }
         // judged by length first: more digits than 2^64 has cannot fit (and BigInteger takes quadratic time)
         if (digits.length() - significant > (radix == 16 ? 16 : radix == 10 ? 20 : 64)) {
-            throw DiagnosticException.error(range, "out-of-range",
+            throw DiagnosticException.error(range, DiagnosticCode.OUT_OF_RANGE,
                     "number " + shorten(text) + " does not fit in 64 bits (" + digits.length() + " digits)");
         }
         BigInteger v = new BigInteger(digits.substring(significant), radix);
         if (v.compareTo(TWO_TO_64) >= 0) {
-            throw DiagnosticException.error(range, "out-of-range",
+            throw DiagnosticException.error(range, DiagnosticCode.OUT_OF_RANGE,
                     "number " + shorten(text) + " does not fit in 64 bits");
         }
         return v.longValue();

@@ -2,6 +2,7 @@ package dev.csfstudio.asm;
 
 import dev.csfstudio.program.SourceRange;
 import dev.csfstudio.program.Diagnostic;
+import dev.csfstudio.program.DiagnosticCode;
 import dev.csfstudio.program.Severity;
 
 import dev.csfstudio.grammar.CsfParser;
@@ -137,7 +138,7 @@ final class InstructionEncoder {
             Long v = values.get(f.name());
             long value = v != null ? v : f.defaultValue();
             if (f.width() < 64 && (value < -(1L << (f.width() - 1)) || value > (1L << f.width()) - 1)) {
-                report(Diagnostic.error(Parsing.range(file, ctx), "out-of-range", def.mnemonic() + "." + f.name()
+                report(Diagnostic.error(Parsing.range(file, ctx), DiagnosticCode.OUT_OF_RANGE, def.mnemonic() + "." + f.name()
                         + " cannot hold " + value));
                 return null;
             }
@@ -158,11 +159,11 @@ final class InstructionEncoder {
     static Diagnostic unknownMnemonic(Arch arch, SourceRange nameRange, String name, List<String> near) {
         for (Arch other : Arch.values()) {
             if (other != arch && other.instructionSet().byMnemonic(name).isPresent()) {
-                return Diagnostic.error(nameRange, "unknown-mnemonic", "unknown mnemonic '" + name + "' in "
+                return Diagnostic.error(nameRange, DiagnosticCode.UNKNOWN_MNEMONIC, "unknown mnemonic '" + name + "' in "
                         + arch.spelling() + " (" + other.spelling() + " only; add .arch " + other.spelling() + ")");
             }
         }
-        return Diagnostic.error(nameRange, "unknown-mnemonic", "unknown mnemonic '" + name + "'"
+        return Diagnostic.error(nameRange, DiagnosticCode.UNKNOWN_MNEMONIC, "unknown mnemonic '" + name + "'"
                 + SpellingSuggestions.didYouMean(near)).withSuggestions(near);
     }
 
@@ -220,13 +221,13 @@ final class InstructionEncoder {
                         ? def.mnemonic() + " takes no modifiers, got '." + spelling + "'"
                         : "unknown modifier '." + spelling + "' for " + def.mnemonic()
                         + (near.isEmpty() ? "; expected " + def.signature() : "; did you mean '." + near.get(0) + "'?");
-                report(Diagnostic.error(range, "unknown-modifier", message).withSuggestions(near));
+                report(Diagnostic.error(range, DiagnosticCode.UNKNOWN_MODIFIER, message).withSuggestions(near));
                 misspelt = true;
                 continue;
             }
             Modifier mod = mods.get(match);
             if (mod instanceof Modifier.Number && !mod.field().fits(value)) {
-                report(Diagnostic.error(range, "out-of-range", "modifier '." + spelling + "' out of range for "
+                report(Diagnostic.error(range, DiagnosticCode.OUT_OF_RANGE, "modifier '." + spelling + "' out of range for "
                         + def.mnemonic() + ": allowed " + mod.format(mod.field().min()).orElse("") + ".."
                         + mod.format(mod.field().max()).orElse("")));
                 continue;
@@ -238,7 +239,7 @@ final class InstructionEncoder {
                 }
             }
             if (where[earlier] != null) {
-                report(Diagnostic.error(range, "duplicate-modifier", "modifier '." + spelling + "' conflicts with an "
+                report(Diagnostic.error(range, DiagnosticCode.DUPLICATE_MODIFIER, "modifier '." + spelling + "' conflicts with an "
                         + "earlier one setting " + mod.field().name())
                         .withRelated(List.of(new Diagnostic.Related(where[earlier], "set here"))));
                 continue;
@@ -254,7 +255,7 @@ final class InstructionEncoder {
             if (!named && !misspelt) {
                 String spellings = mods.stream().filter(x -> x.field().name().equals(name))
                         .flatMap(x -> x.spellings().stream()).map(x -> "." + x).collect(Collectors.joining(" or "));
-                report(Diagnostic.warning(m.nameRange(), "implicit-modifier", def.mnemonic() + " names neither "
+                report(Diagnostic.warning(m.nameRange(), DiagnosticCode.IMPLICIT_MODIFIER, def.mnemonic() + " names neither "
                         + spellings + ": " + name + " is 0 (genxml's default), but pandecode prints no modifier when it"
                         + " is 1; write one of them, or put pandecode's text after '.syntax pandecode'"));
             }
@@ -268,7 +269,7 @@ final class InstructionEncoder {
             }
             if (v == null && mod.required()) {
                 String choices = mod.spellings().stream().map(x -> "." + x).collect(Collectors.joining(", "));
-                report(Diagnostic.error(m.nameRange(), "missing-modifier", def.mnemonic() + " needs a "
+                report(Diagnostic.error(m.nameRange(), DiagnosticCode.MISSING_MODIFIER, def.mnemonic() + " needs a "
                         + mod.field().name() + " modifier: one of " + choices));
                 continue;
             }
@@ -303,7 +304,7 @@ final class InstructionEncoder {
         }
         if (given.size() < required || given.size() > specs.size()) {
             String expected = required == specs.size() ? Long.toString(required) : required + " to " + specs.size();
-            report(Diagnostic.error(Parsing.range(file, ctx), "operand-count", def.mnemonic() + " takes " + expected
+            report(Diagnostic.error(Parsing.range(file, ctx), DiagnosticCode.OPERAND_COUNT, def.mnemonic() + " takes " + expected
                     + " operand" + (specs.size() == 1 ? "" : "s") + ", got " + given.size() + " (" + def.signature() + ")"));
             return;
         }
@@ -329,7 +330,7 @@ final class InstructionEncoder {
                 long v = named.isPresent() ? named.getAsLong() : operands.evaluate(e);
                 if (o.getText().startsWith("#") && e instanceof CsfParser.NumberExprContext num && num.DEC() != null
                         && readsDifferentlyInPandecode(def, spec, v)) {
-                    report(Diagnostic.warning(range(o), "pandecode-radix", "#" + v + " is read as decimal " + v
+                    report(Diagnostic.warning(range(o), DiagnosticCode.PANDECODE_RADIX, "#" + v + " is read as decimal " + v
                             + ", but pandecode prints " + def.mnemonic() + "'s " + f.name() + " in hex (its text #"
                             + v + " means 0x" + v + "): write #0x" + v + " for pandecode's value, #0x"
                             + Long.toHexString(v) + " or " + v + " without '#' for " + v
@@ -341,13 +342,13 @@ final class InstructionEncoder {
             }
             case MEM, MEMOFF -> {
                 if (!(o instanceof CsfParser.MemoryOperandContext mem)) {
-                    throw DiagnosticException.error(range(o), "operand-kind", "expected an address operand "
+                    throw DiagnosticException.error(range(o), DiagnosticCode.OPERAND_KIND, "expected an address operand "
                             + spec.kind().placeholder() + " for " + def.mnemonic() + ", got '" + o.getText() + "'");
                 }
                 values.put(f.name(), (long) registerNamed(mem.base, 'd'));
                 if (spec.kind() == dev.csfstudio.isa.OperandKind.MEM) {
                     if (mem.expr() != null) {
-                        throw DiagnosticException.error(range(o), "operand-kind", def.mnemonic()
+                        throw DiagnosticException.error(range(o), DiagnosticCode.OPERAND_KIND, def.mnemonic()
                                 + " takes a plain address [dN] without an offset");
                     }
                     return;
@@ -370,11 +371,11 @@ final class InstructionEncoder {
                 for (Token t : regs) {
                     int r = registerNamed(t, 'r');
                     if (r <= previous) {
-                        throw DiagnosticException.error(Parsing.range(file, t), "register-list",
+                        throw DiagnosticException.error(Parsing.range(file, t), DiagnosticCode.REGISTER_LIST,
                                 "registers must be listed in ascending order: r" + r + " after r" + previous);
                     }
                     if (r - base >= 16) {
-                        throw DiagnosticException.error(Parsing.range(file, t), "register-list", "r" + r
+                        throw DiagnosticException.error(Parsing.range(file, t), DiagnosticCode.REGISTER_LIST, "r" + r
                                 + " is too far from the base register r" + base + ": allowed r" + base + "..r"
                                 + Math.min(base + 15, isa.registerCount() - 1));
                     }
@@ -387,14 +388,14 @@ final class InstructionEncoder {
             case REGRANGE -> {
                 List<Token> regs = registerTokens(o);
                 if (regs.size() > 2) {
-                    throw DiagnosticException.error(range(o), "register-list",
+                    throw DiagnosticException.error(range(o), DiagnosticCode.REGISTER_LIST,
                             "expected a register range rFirst:rLast, got '" + o.getText() + "'");
                 }
                 int first = registerNamed(regs.get(0), 'r');
                 int last = registerNamed(regs.get(regs.size() - 1), 'r');
                 BitField count = spec.fields().get(1);
                 if (last < first || last - first + 1 > count.max()) {
-                    throw DiagnosticException.error(range(o), "register-list", "register range r" + first + ":r" + last
+                    throw DiagnosticException.error(range(o), DiagnosticCode.REGISTER_LIST, "register range r" + first + ":r" + last
                             + " must go upwards and span at most " + count.max() + " registers");
                 }
                 values.put(f.name(), (long) first);
@@ -405,7 +406,7 @@ final class InstructionEncoder {
                 long v = operands.evaluate(e);
                 checkRange(def, spec, f.name(), v, 0, spec.maxValue(), e);
                 if (v % 8 != 0) {
-                    throw DiagnosticException.error(range(e), "out-of-range", "byte count " + v + " for "
+                    throw DiagnosticException.error(range(e), DiagnosticCode.OUT_OF_RANGE, "byte count " + v + " for "
                             + def.mnemonic() + " must be a multiple of 8");
                 }
                 values.put(f.name(), v / 8);
@@ -416,7 +417,7 @@ final class InstructionEncoder {
                 if (distance.isPresent()) {
                     long d = distance.getAsLong();
                     if (!f.fits(d)) {
-                        throw DiagnosticException.error(range(e), "branch-range", "branch target '" + e.getText()
+                        throw DiagnosticException.error(range(e), DiagnosticCode.BRANCH_RANGE, "branch target '" + e.getText()
                                 + "' is " + d + " instructions away: allowed " + f.min() + ".." + f.max());
                     }
                     values.put(f.name(), d);
@@ -440,7 +441,7 @@ final class InstructionEncoder {
     private void checkRange(InstructionDef def, OperandSpec spec, String field, long v, long min, long max,
                             org.antlr.v4.runtime.ParserRuleContext where) {
         if (v < min || v > max) {
-            throw DiagnosticException.error(range(where), "out-of-range", "immediate " + v + " out of range for "
+            throw DiagnosticException.error(range(where), DiagnosticCode.OUT_OF_RANGE, "immediate " + v + " out of range for "
                     + def.mnemonic() + " " + field + ": allowed " + min + ".." + max);
         }
     }
@@ -449,7 +450,7 @@ final class InstructionEncoder {
         if (o instanceof CsfParser.ExprOperandContext e && e.expr() != null) {
             return e.expr();
         }
-        throw DiagnosticException.error(range(o), "operand-kind", "expected " + what + ", got '" + o.getText() + "'");
+        throw DiagnosticException.error(range(o), DiagnosticCode.OPERAND_KIND, "expected " + what + ", got '" + o.getText() + "'");
     }
 
     private List<Token> registerTokens(CsfParser.OperandContext o) {
@@ -460,7 +461,7 @@ final class InstructionEncoder {
                 && e.expr() instanceof CsfParser.SymbolExprContext s) {
             return List.of(s.IDENT().getSymbol());
         }
-        throw DiagnosticException.error(range(o), "operand-kind", "expected registers rA:rB:..., got '" + o.getText() + "'");
+        throw DiagnosticException.error(range(o), DiagnosticCode.OPERAND_KIND, "expected registers rA:rB:..., got '" + o.getText() + "'");
     }
 
     private int register(CsfParser.OperandContext o, char kind) {
@@ -468,7 +469,7 @@ final class InstructionEncoder {
                 && e.expr() instanceof CsfParser.SymbolExprContext s) {
             return registerNamed(s.IDENT().getSymbol(), kind);
         }
-        throw DiagnosticException.error(range(o), "operand-kind", "expected a register " + kind + "N, got '"
+        throw DiagnosticException.error(range(o), DiagnosticCode.OPERAND_KIND, "expected a register " + kind + "N, got '"
                 + o.getText() + "'");
     }
 
@@ -478,7 +479,7 @@ final class InstructionEncoder {
         long n = registerNumber(text, kind);
         String what = kind == 'd' ? "a register pair dN" : "a register rN";
         if (n < 0) {
-            throw DiagnosticException.error(Parsing.range(file, t), "operand-kind", "expected " + what + ", got '"
+            throw DiagnosticException.error(Parsing.range(file, t), DiagnosticCode.OPERAND_KIND, "expected " + what + ", got '"
                     + text + "'");
         }
         int count = isa.registerCount();
@@ -494,13 +495,13 @@ final class InstructionEncoder {
 
     /** The error for register {@code spelling} (rN or dN) past the last of {@code count} (the plain scanner makes it too). */
     static Diagnostic registerOutOfRange(SourceRange range, String spelling, char kind, int count) {
-        return Diagnostic.error(range, "out-of-range", "register " + spelling.toLowerCase(Locale.ROOT)
+        return Diagnostic.error(range, DiagnosticCode.OUT_OF_RANGE, "register " + spelling.toLowerCase(Locale.ROOT)
                 + " out of range: allowed " + kind + "0.." + kind + (kind == 'd' ? count - 2 : count - 1));
     }
 
     /** The warning for an odd register pair {@code dN} at {@code range} (the plain scanner makes it too). */
     static Diagnostic oddPair(SourceRange range, long n) {
-        return Diagnostic.warning(range, "odd-register-pair", "d" + n + " is odd: register pairs normally start at "
+        return Diagnostic.warning(range, DiagnosticCode.ODD_REGISTER_PAIR, "d" + n + " is odd: register pairs normally start at "
                 + "an even register (this names r" + n + " and r" + (n + 1) + ")").withSuggestions(List.of("d" + (n - 1)));
     }
 
@@ -528,18 +529,18 @@ final class InstructionEncoder {
     private Encoded encodeUnknown(CsfParser.InstructionContext ctx, Mnemonic m, int opcode, Operands operands) {
         SourceRange r = Parsing.range(file, ctx);
         if (opcode > 255) {
-            report(Diagnostic.error(m.nameRange(), "out-of-range", "opcode " + opcode + " out of range: allowed 0..255"));
+            report(Diagnostic.error(m.nameRange(), DiagnosticCode.OUT_OF_RANGE, "opcode " + opcode + " out of range: allowed 0..255"));
             return null;
         }
         if (!m.modifiers().isEmpty() || ctx.operand().size() != 1) {
-            report(Diagnostic.error(r, "operand-count", "UNKNOWN_" + opcode + " takes one operand: the 56-bit payload"));
+            report(Diagnostic.error(r, DiagnosticCode.OPERAND_COUNT, "UNKNOWN_" + opcode + " takes one operand: the 56-bit payload"));
             return null;
         }
         try {
             CsfParser.ExprContext e = expression(ctx.operand(0), "the 56-bit payload");
             long data = operands.evaluate(e);
             if (data < 0 || data > InstructionDef.OPCODE.mask() >>> 8) {
-                throw DiagnosticException.error(range(e), "out-of-range", "payload " + data
+                throw DiagnosticException.error(range(e), DiagnosticCode.OUT_OF_RANGE, "payload " + data
                         + " out of range for UNKNOWN_" + opcode + ": allowed 0..0xffffffffffffff");
             }
             return new Encoded(null, ((long) opcode << 56) | data, Map.of());

@@ -2,6 +2,7 @@ package dev.csfstudio.asm;
 
 import dev.csfstudio.program.SourceRange;
 import dev.csfstudio.program.Diagnostic;
+import dev.csfstudio.program.DiagnosticCode;
 
 import dev.csfstudio.grammar.CsfLexer;
 import dev.csfstudio.grammar.CsfParser;
@@ -81,7 +82,7 @@ final class LineParser {
         } catch (StackOverflowError e) {
             parser.removeErrorListeners();
             return new ParsedLine(new CsfParser.LineContext(null, 0), List.of(Diagnostic.error(
-                    SourceRange.at(file, lineNumber, 1, Math.max(1, text.length())), "syntax", "line nested too deeply")));
+                    SourceRange.at(file, lineNumber, 1, Math.max(1, text.length())), DiagnosticCode.SYNTAX, "line nested too deeply")));
         }
     }
 

@@ -2,6 +2,7 @@ package dev.csfstudio.asm;
 
 import dev.csfstudio.program.SourceRange;
 import dev.csfstudio.program.Diagnostic;
+import dev.csfstudio.program.DiagnosticCode;
 
 import dev.csfstudio.grammar.CsfLexer;
 import dev.csfstudio.grammar.CsfParser;
@@ -43,7 +44,7 @@ public final class Parsing {
             tokens.fill();
             CsfParser.FileContext empty = new CsfParser(tokens).file();
             return new ParsedSource(file, text, empty, tokens,
-                    List.of(Diagnostic.error(SourceRange.at(file, 1, 1, 1), "syntax", "document nested too deeply")));
+                    List.of(Diagnostic.error(SourceRange.at(file, 1, 1, 1), DiagnosticCode.SYNTAX, "document nested too deeply")));
         }
     }
 
@@ -141,7 +142,7 @@ public final class Parsing {
                 range = SourceRange.at(file, line, col + 1, 1);
                 message = msg;
             }
-            out.add(Diagnostic.error(range, "syntax", message));
+            out.add(Diagnostic.error(range, DiagnosticCode.SYNTAX, message));
         }
 
         private static String describe(Token t, String antlrMessage) {

@@ -67,7 +67,7 @@ class ArchDirectiveTest {
     @Test
     void v12MnemonicInV10SaysHowToSelectV12() {
         Diagnostic d = onlyError(Sources.assemble("NOP\nLOGIC_OP32.and.direct r5, r9, r60\n"));
-        assertEquals("unknown-mnemonic", d.code());
+        assertEquals("unknown-mnemonic", d.code().id());
         assertEquals("unknown mnemonic 'LOGIC_OP32' in v10 (v12 only; add .arch v12)", d.message());
         assertEquals(at(2, 1, 11), d.range());
     }

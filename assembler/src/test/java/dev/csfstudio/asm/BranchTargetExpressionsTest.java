@@ -63,7 +63,7 @@ class BranchTargetExpressionsTest {
     @Test
     void addressBetweenInstructionsIsAnError() {
         Diagnostic d = onlyError("loop: NOP\nBRANCH.ne r4, loop + 4\n");
-        assertEquals("branch-range", d.code());
+        assertEquals("branch-range", d.code().id());
         assertTrue(d.message().contains("not on an instruction"), d.message());
         assertEquals(2, d.range().line());
         assertEquals(15, d.range().column());
@@ -72,14 +72,14 @@ class BranchTargetExpressionsTest {
     @Test
     void addressOutsideTheStreamIsAnError() {
         Diagnostic d = onlyError("loop: NOP\nBRANCH.ne r4, loop + 64\n");
-        assertEquals("branch-range", d.code());
+        assertEquals("branch-range", d.code().id());
         assertTrue(d.message().contains("outside stream 'main'"), d.message());
     }
 
     @Test
     void addressInAnotherStreamIsAnError() {
         Diagnostic d = onlyError("BRANCH.ne r4, far + 8\n.stream other\nfar: NOP\nNOP\n");
-        assertEquals("branch-range", d.code());
+        assertEquals("branch-range", d.code().id());
         assertTrue(d.message().contains("use CALL or JUMP"), d.message());
     }
 
@@ -87,6 +87,6 @@ class BranchTargetExpressionsTest {
     void labelInsideAnExpressionIsAReference() {
         AssemblyResult r = Sources.assemble("loop: NOP\nBRANCH.ne r4, loop + 0\n");
         assertTrue(r.references().stream().anyMatch(x -> x.name().equals("loop") && x.range().line() == 2));
-        assertTrue(r.warnings().stream().noneMatch(w -> w.code().equals("unused-label")));
+        assertTrue(r.warnings().stream().noneMatch(w -> w.code().id().equals("unused-label")));
     }
 }

@@ -134,7 +134,7 @@ class ClearColourPackingTest {
     void clearRgbaOnARawTargetPointsToClearRaw() {
         Diagnostic d = Sources.assemble(".buffer fb\n.fbd width=1, height=1\n"
                 + ".rt format=RAW32, base=0, row_stride=4, clear_rgba=(1, 0, 0, 1)\n").errors().get(0);
-        assertEquals("clear-format", d.code());
+        assertEquals("clear-format", d.code().id());
         assertTrue(d.message().contains("clear_raw="), d.message());
     }
 
@@ -149,6 +149,6 @@ class ClearColourPackingTest {
     void twoClearColoursConflict() {
         Diagnostic d = Sources.assemble(".buffer fb\n.fbd width=1, height=1\n"
                 + ".rt format=R8, base=0, row_stride=1, clear=1, clear_rgba=(1, 0, 0, 1)\n").errors().get(0);
-        assertEquals("duplicate-field", d.code());
+        assertEquals("duplicate-field", d.code().id());
     }
 }

@@ -153,7 +153,7 @@ class DescriptorDirectivesTest {
         AssemblyResult r = Sources.assemble(".buffer fb\n.fbd width=16, hieght=16\n.rt format=R8, base=0, row_stride=16\n");
         assertEquals(1, r.errors().size(), () -> r.errors().toString());
         Diagnostic d = r.errors().get(0);
-        assertEquals("unknown-field", d.code());
+        assertEquals("unknown-field", d.code().id());
         assertTrue(d.message().startsWith("unknown field 'hieght' for .fbd; did you mean 'height'? (fields: "), d.message());
         assertTrue(d.message().contains(", width, height, "), d.message());
         assertEquals(new SourceRange(Sources.MAIN, 2, 16, 2, 22), d.range());
@@ -170,7 +170,7 @@ class DescriptorDirectivesTest {
     void missingRequiredFieldIsNamed() {
         Diagnostic d = Sources.assemble(".buffer fb\n.fbd height=16\n.rt format=R8, base=0, row_stride=1\n")
                 .errors().get(0);
-        assertEquals("missing-field", d.code());
+        assertEquals("missing-field", d.code().id());
         assertTrue(d.message().startsWith(".fbd needs width="), d.message());
     }
 
@@ -185,7 +185,7 @@ class DescriptorDirectivesTest {
     void misalignedFbdSuggestsAlign() {
         Diagnostic d = Sources.assemble(".buffer fb\n.byte 0\n.fbd width=1, height=1\n.rt format=R8, base=0, row_stride=1\n")
                 .errors().get(0);
-        assertEquals("alignment", d.code());
+        assertEquals("alignment", d.code().id());
         assertEquals(".align 64", d.suggestions().get(0));
     }
 

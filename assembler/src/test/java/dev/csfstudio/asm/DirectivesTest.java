@@ -22,7 +22,7 @@ class DirectivesTest {
     @MethodSource("names")
     void everyListedDirectiveIsKnownToTheAssembler(String name) {
         AssemblyResult r = new Assembler().assembleText(Path.of("d.csf"), name + "\n", SourceReader.fileSystem());
-        assertTrue(r.diagnostics().stream().noneMatch(d -> d.code().equals("unknown-directive")),
+        assertTrue(r.diagnostics().stream().noneMatch(d -> d.code().id().equals("unknown-directive")),
                 () -> r.diagnostics().toString());
     }
 
@@ -30,7 +30,7 @@ class DirectivesTest {
     void aMisspeltDirectiveIsCorrectedFromTheTable() {
         AssemblyResult r = new Assembler().assembleText(Path.of("d.csf"), ".bufer data\n", SourceReader.fileSystem());
         Diagnostic d = r.errors().get(0);
-        assertEquals("unknown-directive", d.code());
+        assertEquals("unknown-directive", d.code().id());
         assertEquals(List.of(".buffer"), d.suggestions());
     }
 }

@@ -97,7 +97,7 @@ class ExpectationsTest {
         assertEquals(List.of("main", "second", "second", "main"),
                 p.expectations().stream().map(e -> ((Expectation.Memory) e).vm()).toList());
         assertEquals("undefined-symbol", Sources.assemble(".buffer a, size=8\n.expect word [a] == 1, vm=nowhere\n")
-                .errors().get(0).code());
+                .errors().get(0).code().id());
     }
 
     @Test
@@ -127,7 +127,7 @@ class ExpectationsTest {
         Path src = dir.resolve("t.csf");
         Files.writeString(src, CLEAR + ".expect image color == \"missing.png\"\n");
         AssemblyResult r = new Assembler().assemble(src);
-        assertEquals("golden", r.errors().get(0).code());
+        assertEquals("golden", r.errors().get(0).code().id());
         assertEquals(8, r.errors().get(0).range().line());
         assertTrue(r.errors().get(0).message().contains("--update-golden"), r.errors().get(0).message());
         assertFalse(new Assembler(AssemblerOptions.defaults().withGoldensRequired(false)).assemble(src).hasErrors());
@@ -155,7 +155,7 @@ class ExpectationsTest {
     })
     void mistakesAreErrorsAtThePartThatIsWrong(String line, String code, int column) {
         Diagnostic d = error(line);
-        assertEquals(code, d.code(), d::headline);
+        assertEquals(code, d.code().id(), d::headline);
         assertEquals(8, d.range().line());
         assertEquals(column, d.range().column(), d::headline);
     }

@@ -66,7 +66,7 @@ class ExpressionsTest {
     @Test
     void equRedefinitionIsAnError() {
         Diagnostic d = Sources.assemble(".equ N, 1\n.equ N, 2\n").errors().get(0);
-        assertEquals("duplicate-symbol", d.code());
+        assertEquals("duplicate-symbol", d.code().id());
     }
 
     @Test
@@ -89,6 +89,6 @@ class ExpressionsTest {
     @Test
     void circularConstantsAreAnError() {
         Diagnostic d = Sources.assemble(".equ A, B\n.equ B, A\n.buffer x\n.word A\n").errors().get(0);
-        assertEquals("circular-definition", d.code());
+        assertEquals("circular-definition", d.code().id());
     }
 }

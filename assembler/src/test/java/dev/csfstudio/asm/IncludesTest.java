@@ -52,7 +52,7 @@ class IncludesTest {
         AssemblyResult r = Sources.assemble(".include \"a.csf\"\n",
                 Map.of("a.csf", ".include \"b.csf\"\n", "b.csf", ".include \"a.csf\"\n"));
         Diagnostic d = r.errors().get(0);
-        assertEquals("include-cycle", d.code());
+        assertEquals("include-cycle", d.code().id());
         assertEquals("include cycle: a.csf -> b.csf -> a.csf", d.message());
     }
 
@@ -65,7 +65,7 @@ class IncludesTest {
     @Test
     void missingFileIsAnErrorAtTheFileName() {
         Diagnostic d = Sources.assemble(".include \"nowhere.csf\"\n").errors().get(0);
-        assertEquals("include", d.code());
+        assertEquals("include", d.code().id());
         assertEquals(new SourceRange(Sources.MAIN, 1, 10, 1, 23), d.range());
     }
 

@@ -74,7 +74,7 @@ class LabelsAndBranchesTest {
     void branchIntoAnotherStreamIsAnError() {
         AssemblyResult r = Sources.assemble("BRANCH.ne r1, far\n.stream other\nfar: NOP\n");
         Diagnostic d = r.errors().get(0);
-        assertEquals("branch-range", d.code());
+        assertEquals("branch-range", d.code().id());
         assertTrue(d.message().contains("stream 'other'"), d.message());
         assertEquals(new SourceRange(Sources.MAIN, 1, 15, 1, 18), d.range());
     }
@@ -83,7 +83,7 @@ class LabelsAndBranchesTest {
     void branchBeyondSixteenBitsShowsRangeAndDistance() {
         String source = "BRANCH.ne r1, far\n" + "NOP\n".repeat(40000) + "far: NOP\n";
         Diagnostic d = Sources.assemble(source).errors().get(0);
-        assertEquals("branch-range", d.code());
+        assertEquals("branch-range", d.code().id());
         assertEquals("branch target 'far' is 40000 instructions away: allowed -32768..32767", d.message());
     }
 

@@ -43,14 +43,14 @@ class LayoutTest {
     @Test
     void atMustRespectAlign() {
         Diagnostic d = Sources.assemble(".buffer b, at=0x1008, align=64\n.byte 0\n").errors().get(0);
-        assertEquals("alignment", d.code());
+        assertEquals("alignment", d.code().id());
     }
 
     @Test
     void overlappingSectionsInOneVmAreAnError() {
         AssemblyResult r = Sources.assemble(".buffer a, at=0x10000, size=0x100\n.buffer b, at=0x10080, size=8\n");
         Diagnostic d = r.errors().get(0);
-        assertEquals("overlap", d.code());
+        assertEquals("overlap", d.code().id());
         assertEquals(1, d.related().size());
     }
 
@@ -59,7 +59,7 @@ class LayoutTest {
         Program p = Sources.ok(".buffer b, size=64\n.word 1\n");
         assertEquals(64, p.section("b").orElseThrow().size());
         Diagnostic d = Sources.assemble(".buffer b, size=2\n.word 1\n").errors().get(0);
-        assertEquals("section-size", d.code());
+        assertEquals("section-size", d.code().id());
     }
 
     @Test

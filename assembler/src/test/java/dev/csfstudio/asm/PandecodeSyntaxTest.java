@@ -35,7 +35,7 @@ class PandecodeSyntaxTest {
         AssemblyResult r = Sources.assemble("WAIT #10\n");
         assertEquals(0x03000000000a0000L, firstWord(r));
         Diagnostic w = r.warnings().get(0);
-        assertEquals("pandecode-radix", w.code());
+        assertEquals("pandecode-radix", w.code().id());
         assertTrue(w.message().startsWith("#10 is read as decimal 10, but pandecode prints WAIT's wait_mask in hex"),
                 w.message());
     }
@@ -48,7 +48,7 @@ class PandecodeSyntaxTest {
     @Test
     void pandecodeOnlySpellingIsAnErrorThatNamesTheDirective() {
         Diagnostic e = Sources.assemble("SYNC_SET32..system [d0], r2, #1, #0\n").errors().get(0);
-        assertEquals("pandecode-spelling", e.code());
+        assertEquals("pandecode-spelling", e.code().id());
         assertEquals("this is pandecode's spelling; add '.syntax pandecode' before it, or write"
                 + " 'SYNC_SET32.system [d0], r2, #0x1, #0'", e.message());
     }
@@ -56,7 +56,7 @@ class PandecodeSyntaxTest {
     @Test
     void pandecodeRegisterSpellingOfADcdIsAnErrorThatNamesTheDirective() {
         Diagnostic e = Sources.assemble("RUN_FULLSCREEN r4, #1f\n").errors().get(0);
-        assertEquals("pandecode-spelling", e.code());
+        assertEquals("pandecode-spelling", e.code().id());
         assertTrue(e.message().endsWith("'RUN_FULLSCREEN d4, #0x1f'"), e.message());
     }
 
@@ -110,14 +110,14 @@ class PandecodeSyntaxTest {
     @Test
     void textThatIsNeitherPandecodesNorCanonicalIsRefusedWithPandecodesReason() {
         Diagnostic e = Sources.assemble(".syntax pandecode\nWAIT #1g2\n").errors().get(0);
-        assertEquals("pandecode-syntax", e.code());
+        assertEquals("pandecode-syntax", e.code().id());
         assertTrue(e.message().startsWith("not pandecode's text: "), e.message());
     }
 
     @Test
     void runIdvsWithoutAMallocModifierWarns() {
         AssemblyResult r = Sources.assemble("RUN_IDVS.varying_srt0.varying_fau0.varying_tsd0.frag_srt0.frag_tsd0 r2, #0x0\n");
-        assertEquals("implicit-modifier", r.warnings().get(0).code());
+        assertEquals("implicit-modifier", r.warnings().get(0).code().id());
         assertEquals(0, (r.program().entrySection().word(0) >>> 33) & 1);
     }
 

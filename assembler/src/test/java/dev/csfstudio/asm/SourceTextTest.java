@@ -2,6 +2,7 @@ package dev.csfstudio.asm;
 
 import dev.csfstudio.program.SourceRange;
 import dev.csfstudio.program.Diagnostic;
+import dev.csfstudio.program.DiagnosticCode;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -74,7 +75,7 @@ class SourceTextTest {
         Path file = dir.resolve("bad.csf");
         Files.write(file, new byte[] {'N', 'O', 'P', '\n', ' ', (byte) 0xC3, (byte) 0xA9, 'N', (byte) 0xFF, '\n'});
         List<Diagnostic> d = new Assembler().assemble(file).diagnostics();
-        assertEquals(List.of(Diagnostic.error(SourceRange.at(file, 2, 4, 1), "encoding", "invalid UTF-8 at byte 8")), d);
+        assertEquals(List.of(Diagnostic.error(SourceRange.at(file, 2, 4, 1), DiagnosticCode.ENCODING, "invalid UTF-8 at byte 8")), d);
     }
 
     @Test

@@ -40,7 +40,7 @@ class VmQueueJobTest {
     @Test
     void submittingAStreamOfAnotherVmIsAnError() {
         Diagnostic d = Sources.assemble("NOP\n.vm other\n.queue q, vm=other\n.submit q, main\n").errors().get(0);
-        assertEquals("vm-mismatch", d.code());
+        assertEquals("vm-mismatch", d.code().id());
     }
 
     @Test

@@ -20,6 +20,7 @@ import org.eclipse.lsp4j.jsonrpc.messages.Either;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 
+import dev.csfstudio.program.DiagnosticCode;
 import dev.csfstudio.program.AssembledLine;
 import dev.csfstudio.program.Symbol;
 import dev.csfstudio.program.SymbolKind;
@@ -57,7 +58,7 @@ public final class CodeActionService {
                 action.setIsPreferred(out.isEmpty());
                 out.add(Either.forRight(action));
             }
-            if (d.getCode() != null && d.getCode().isLeft() && "out-of-range".equals(d.getCode().getLeft())) {
+            if (DiagnosticMapper.codeOf(d).orElse(null) == DiagnosticCode.OUT_OF_RANGE) {
                 nearestValidForm(a, d).ifPresent(action -> out.add(Either.forRight(action)));
             }
         }
@@ -99,9 +100,10 @@ public final class CodeActionService {
      * out of range, the pair or single register of the same number when it is of the other kind.
      */
     private Optional<String> nearestRegister(DocumentAnalysis a, Diagnostic d) {
-        String code = d.getCode() != null && d.getCode().isLeft() ? d.getCode().getLeft() : "";
+        DiagnosticCode code = DiagnosticMapper.codeOf(d).orElse(null);
         int lineNo = d.getRange().getStart().getLine();
-        if (d.getRange().getEnd().getLine() != lineNo || !(code.equals("out-of-range") || code.equals("operand-kind"))) {
+        if (d.getRange().getEnd().getLine() != lineNo
+                || !(code == DiagnosticCode.OUT_OF_RANGE || code == DiagnosticCode.OPERAND_KIND)) {
             return Optional.empty();
         }
         String text = a.document().line(lineNo);

@@ -18,6 +18,7 @@ import org.eclipse.lsp4j.jsonrpc.messages.Either;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonPrimitive;
 
+import dev.csfstudio.program.DiagnosticCode;
 import dev.csfstudio.program.Severity;
 import dev.csfstudio.program.SourceRange;
 
@@ -96,6 +97,11 @@ public final class DiagnosticMapper {
         return Optional.ofNullable(first);
     }
 
+    /** The kind of a diagnostic a client sends back (code actions): ours carry a {@link DiagnosticCode#id()}. */
+    public static Optional<DiagnosticCode> codeOf(Diagnostic d) {
+        return d.getCode() != null && d.getCode().isLeft() ? DiagnosticCode.byId(d.getCode().getLeft()) : Optional.empty();
+    }
+
     public static Diagnostic toLsp(dev.csfstudio.program.Diagnostic d, DocumentAnalysis analysis) {
         return toLsp(d, file -> uriOf(file, analysis));
     }
@@ -104,7 +110,7 @@ public final class DiagnosticMapper {
     public static Diagnostic toLsp(dev.csfstudio.program.Diagnostic d, java.util.function.Function<Path, String> uriOf) {
         Diagnostic out = new Diagnostic(range(d.range()), d.message(), severity(d.severity()), SOURCE);
         if (d.code() != null) {
-            out.setCode(Either.forLeft(d.code()));
+            out.setCode(Either.forLeft(d.code().id()));
         }
         if (!d.suggestions().isEmpty()) {
             // Code actions read the replacements back from here, so they need no second assembly.

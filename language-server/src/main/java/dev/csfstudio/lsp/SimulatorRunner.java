@@ -12,6 +12,7 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 
 import dev.csfstudio.program.Diagnostic;
+import dev.csfstudio.program.DiagnosticCode;
 import dev.csfstudio.program.Program;
 import dev.csfstudio.program.Section;
 import dev.csfstudio.program.Severity;
@@ -33,11 +34,6 @@ import dev.csfstudio.runtime.Simulator;
  */
 public final class SimulatorRunner implements BackgroundRunner {
 
-    /** Diagnostic code of a failed {@code .expect}. */
-    public static final String EXPECTATION_FAILED = "expectation-failed";
-    /** Diagnostic code of an image expectation whose render target differs from its golden (quick fix: update it). */
-    public static final String IMAGE_MISMATCH = "expectation-image";
-
     @Override
     public Optional<RunFeedback> run(DocumentAnalysis analysis, RunOptions limits, BooleanSupplier cancelled,
                                      boolean images) {
@@ -56,7 +52,7 @@ public final class SimulatorRunner implements BackgroundRunner {
         for (Verdict v : verdicts) {
             if (!v.passed()) {
                 diagnostics.add(Diagnostic.error(v.expectation().range(), v.expectation() instanceof Expectation.Image
-                        && ((Verdict.Failed) v).image() != null ? IMAGE_MISMATCH : EXPECTATION_FAILED, v.message()));
+                        && ((Verdict.Failed) v).image() != null ? DiagnosticCode.EXPECTATION_IMAGE : DiagnosticCode.EXPECTATION_FAILED, v.message()));
             }
         }
         JsonObject json = null;
@@ -118,8 +114,18 @@ public final class SimulatorRunner implements BackgroundRunner {
                 related.add(new Diagnostic.Related(call, "called from here"));
             }
         }
-        return List.of(new Diagnostic(severity, where, "run-" + report.status().jsonName(), message, List.of(),
+        return List.of(new Diagnostic(severity, where, runCode(report.status()), message, List.of(),
                 related));
+    }
+
+    private static DiagnosticCode runCode(RunStatus status) {
+        return switch (status) {
+            case OK -> DiagnosticCode.RUN_OK;
+            case FAULT -> DiagnosticCode.RUN_FAULT;
+            case TIMEOUT -> DiagnosticCode.RUN_TIMEOUT;
+            case DEADLOCK -> DiagnosticCode.RUN_DEADLOCK;
+            case CANCELLED -> DiagnosticCode.RUN_CANCELLED;
+        };
     }
 
     private static SourceRange entryDeclaration(Program program) {

@@ -19,6 +19,7 @@ import org.eclipse.lsp4j.Position;
 import org.eclipse.lsp4j.Range;
 import org.eclipse.lsp4j.jsonrpc.messages.Either;
 
+import dev.csfstudio.program.DiagnosticCode;
 import dev.csfstudio.program.Expectation;
 import dev.csfstudio.program.Program;
 import dev.csfstudio.program.output.OutputFile;
@@ -74,7 +75,7 @@ final class StreamTestService {
     static List<Either<Command, CodeAction>> quickFixes(String uri, List<Diagnostic> diagnostics) {
         List<Either<Command, CodeAction>> out = new ArrayList<>();
         for (Diagnostic d : diagnostics) {
-            if (d.getCode() != null && d.getCode().isLeft() && SimulatorRunner.IMAGE_MISMATCH.equals(d.getCode().getLeft())) {
+            if (DiagnosticMapper.codeOf(d).orElse(null) == DiagnosticCode.EXPECTATION_IMAGE) {
                 CodeAction action = new CodeAction("Update golden image from this run");
                 action.setKind(CodeActionKind.QuickFix);
                 action.setDiagnostics(List.of(d));

@@ -57,7 +57,7 @@ class StreamTestFeedbackTest {
             assertEquals(DiagnosticSeverity.Error, d.getSeverity());
             assertEquals(12, d.getRange().getStart().getLine());
             assertEquals("expected r4 == 5, got 7 (0x7)", d.getMessage().getLeft());
-            assertEquals(SimulatorRunner.EXPECTATION_FAILED, d.getCode().getLeft());
+            assertEquals("expectation-failed", d.getCode().getLeft());
         }
     }
 
@@ -126,7 +126,7 @@ class StreamTestFeedbackTest {
         try (LspSession s = LspSession.start(root, backgroundOn())) {
             String uri = s.open("img.csf", CLEAR + ".expect image color == \"golden.png\"\n");
             Diagnostic d = s.client.awaitDiagnostics(uri, p -> !p.getDiagnostics().isEmpty()).getDiagnostics().get(0);
-            assertEquals(SimulatorRunner.IMAGE_MISMATCH, d.getCode().getLeft());
+            assertEquals("expectation-image", d.getCode().getLeft());
             assertTrue(d.getMessage().getLeft().contains("got a 16x16 image, the golden is 1x1"), d.getMessage().getLeft());
             List<Either<org.eclipse.lsp4j.Command, CodeAction>> actions = s.server.getTextDocumentService().codeAction(
                     new CodeActionParams(LspSession.id(uri), d.getRange(), new CodeActionContext(List.of(d))))

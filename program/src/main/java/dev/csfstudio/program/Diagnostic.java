@@ -6,11 +6,12 @@ import java.util.List;
  * A problem found in a source file: a value, never an exception. The CLI prints it GCC-style, the
  * language server maps it one to one onto an LSP diagnostic.
  *
- * @param code        a stable identifier (e.g. {@code unknown-mnemonic}) clients can key code actions on
+ * @param code        the kind of problem; its {@link DiagnosticCode#id() id} ({@code unknown-mnemonic}) is what
+ *                    clients key code actions on
  * @param suggestions replacement texts for {@code range}, best first (e.g. the mnemonic meant)
  * @param related     further locations (e.g. the first definition of a duplicate label)
  */
-public record Diagnostic(Severity severity, SourceRange range, String code, String message,
+public record Diagnostic(Severity severity, SourceRange range, DiagnosticCode code, String message,
                          List<String> suggestions, List<Related> related) {
 
     /** Another location that explains this diagnostic. */
@@ -22,11 +23,11 @@ public record Diagnostic(Severity severity, SourceRange range, String code, Stri
         related = List.copyOf(related);
     }
 
-    public static Diagnostic error(SourceRange range, String code, String message) {
+    public static Diagnostic error(SourceRange range, DiagnosticCode code, String message) {
         return new Diagnostic(Severity.ERROR, range, code, message, List.of(), List.of());
     }
 
-    public static Diagnostic warning(SourceRange range, String code, String message) {
+    public static Diagnostic warning(SourceRange range, DiagnosticCode code, String message) {
         return new Diagnostic(Severity.WARNING, range, code, message, List.of(), List.of());
     }
 
