@@ -204,6 +204,13 @@ final class LineScanner {
             }
         }
         String lineText = text.substring(start, end);
+        if (plainScanner && plain.strayToken() >= 0) {
+            Diagnostic stray = StrayToken.error(file, lineText, n, plain.strayToken() - start);
+            if (stray != null) {
+                // no labels and a statement the error makes pass 1 skip: an empty tree says the same
+                return new ScannedLine(n, lineText, null, new CsfParser.LineContext(null, 0), List.of(stray));
+            }
+        }
         CsfParser.LineContext line = null;
         if (block == null) {
             block = CharStreams.fromString(text.substring(blockStart, blockEnd));

@@ -137,7 +137,7 @@ public final class Parsing {
             SourceRange range;
             if (offendingSymbol instanceof Token t) {
                 range = span(file, t, t);
-                message = describe(t, msg);
+                message = describe(t.getType(), t.getText(), msg);
             } else {
                 range = SourceRange.at(file, line, col + 1, 1);
                 message = msg;
@@ -145,13 +145,14 @@ public final class Parsing {
             out.add(Diagnostic.error(range, DiagnosticCode.SYNTAX, message));
         }
 
-        private static String describe(Token t, String antlrMessage) {
-            return switch (t.getType()) {
-                case CsfLexer.ERROR_CHAR -> "unexpected character " + printable(t.getText());
+        /** The message for ANTLR's report {@code antlrMessage} of an offending token of this type and text. */
+        static String describe(int type, String text, String antlrMessage) {
+            return switch (type) {
+                case CsfLexer.ERROR_CHAR -> "unexpected character " + printable(text);
                 case CsfLexer.UNTERMINATED_STRING -> "unterminated string (missing closing \")";
                 case Token.EOF -> "unexpected end of file";
                 case CsfLexer.NEWLINE -> "unexpected end of line" + expecting(antlrMessage);
-                default -> "unexpected '" + shorten(t.getText()) + "'" + expecting(antlrMessage);
+                default -> "unexpected '" + shorten(text) + "'" + expecting(antlrMessage);
             };
         }
 

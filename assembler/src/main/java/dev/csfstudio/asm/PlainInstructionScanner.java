@@ -92,6 +92,8 @@ final class PlainInstructionScanner {
     private final List<Diagnostic> findings = new ArrayList<>(0);
     /** End of the number or name {@link #number}/{@link #ident} just read. */
     private int tokenEnd;
+    /** See {@link #strayToken}. */
+    private int stray;
 
     PlainInstructionScanner(Arch arch) {
         this.arch = arch;
@@ -112,6 +114,15 @@ final class PlainInstructionScanner {
     }
 
     /**
+     * Where the line {@link #scan} just declined has a token the statement before it (or, at the start of the
+     * line, nothing) cannot be followed by, or -1: the scanner read the line up to that token as the parser
+     * does, and there are no labels, so the line's only syntax error is there ({@link StrayToken}).
+     */
+    int strayToken() {
+        return stray;
+    }
+
+    /**
      * For pass 2: the line as a {@link Branch} when its only symbolic operand is a label as branch target,
      * else null.
      */
@@ -126,6 +137,7 @@ final class PlainInstructionScanner {
         this.lineNo = n;
         this.lineStart = from;
         findings.clear();
+        stray = -1;
         int p = spaces(from);
         int labels = 0;
         int mnemonicStart;
@@ -152,6 +164,7 @@ final class PlainInstructionScanner {
                 LineScanner.RawWord raw = rawWord(from, labels, p);
                 return raw != null ? raw : dataLine(from, labels, p);
             } else {
+                stray = labels == 0 && !branch ? p : -1;
                 return null;
             }
             if (e < 0) {
@@ -184,6 +197,7 @@ final class PlainInstructionScanner {
                 }
                 int e = operand(p, count);
                 if (e < 0) {
+                    stray = count == 0 && labels == 0 && !branch && !StrayToken.mayStartOperand(text[p]) ? p : -1;
                     return null;
                 }
                 count++;
@@ -193,6 +207,7 @@ final class PlainInstructionScanner {
                     break;
                 }
                 if (text[p] != ',') {
+                    stray = labels == 0 && !branch && !StrayToken.mayContinueOperand(text[p]) ? p : -1;
                     return null;
                 }
                 p = spaces(p + 1);
