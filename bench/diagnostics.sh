@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Diagnostic scaling benchmark: csf asm on sources of 40,000 lines that draw a warning
-# or an error on every line (five kinds), against a clean source of the same size measured in the same run. Prints each
-# run's time (best of RUNS) and max RSS, and the ratio to the clean source.
+# or an error on every line (ten kinds), against a clean source of the same size measured in the same run. Prints each
+# kind's time and max RSS (the median run of RUNS) and the ratio to the clean source.
 # Goals: every ratio <= 3.0, every max RSS < 1 GiB.
 #
-# Usage: bench/diagnostics.sh [LINES]    (default 40000; RUNS=N best of N, default 3;
-#                                          SKIP_BUILD=1 uses the csf.jar already built)
+# Usage: bench/diagnostics.sh [LINES]    (default 40000; RUNS=N median of N, default 3;
+#                                          SKIP_BUILD=1 uses the csf.jar already built;
+#                                          REFERENCE=/dir/csf also times another build's launcher, its runs
+#                                          interleaved with this one's, and prints its figures beside them)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -26,18 +28,36 @@ gen clean          'MOVE48 d40, #%d'   # no diagnostic
 gen odd-pair       'MOVE48 d41, #%d'   # warning: d41 is odd
 gen unknown        'MOVX48 d40, #%d'   # error: unknown mnemonic, with a suggestion
 gen out-of-range   'MOVE48 d96, #%d'   # error: register out of range
-gen syntax         'MOVE48 d40  #%d'   # error: a missing comma (the one kind here the parser reports)
+gen syntax         'MOVE48 d40  #%d'   # error: a missing comma
+gen garbage        '%%%%%% ??   ?? #%d'  # error: a line of punctuation
+gen misspelt       '.wrod        %d'    # error: unknown directive, with a suggestion
+gen paren          'MOVE48 d40, (%d'   # error: an unbalanced parenthesis
+gen bracket        'MOVE48 d40, [%d'   # error: an unbalanced bracket
 awk -v n="$n" 'BEGIN { for (i = 0; i < n; i++) printf "lbl%06d: NOP\n", i }' > "$work/unused-label.csf" # warning
 
-# best elapsed seconds and the max RSS (KiB) of that run over $runs runs
-best_of() {
-  local best="" rss=""
-  for _ in $(seq "$runs"); do
-    /usr/bin/time -f '%e %M' -o "$work/time" ./csf asm "$1" -o "$work/out.bin" >/dev/null 2>"$work/stderr" || true
-    read -r t m < <(tail -1 "$work/time") # after "Command exited with non-zero status" for errors
-    if [[ -z "$best" ]] || awk -v a="$t" -v b="$best" 'BEGIN { exit !(a < b) }'; then best="$t"; rss="$m"; fi
+# "seconds max-RSS-KiB stderr-bytes" of the median run (by time) of $runs runs of launcher $1 on $2
+median_of() {
+  local i
+  for i in $(seq "$runs"); do
+    /usr/bin/time -f '%e %M' -o "$work/time" "$1" asm "$2" -o "$work/out.bin" >/dev/null 2>"$work/stderr" || true
+    echo "$(tail -1 "$work/time") $(wc -c < "$work/stderr")" # after "Command exited with non-zero status"
+  done | sort -n | awk -v m="$(( (runs + 1) / 2 ))" 'NR == m'
+}
+
+# Both launchers' medians for one file, their runs interleaved so that the machine's load falls on both alike:
+# "seconds rss stderr [ref-seconds ref-rss ref-stderr]"
+measure() {
+  if [[ -z "${REFERENCE:-}" ]]; then
+    median_of ./csf "$1"
+    return
+  fi
+  local ours="" theirs="" i
+  for i in $(seq "$runs"); do
+    ours+="$(runs=1 median_of ./csf "$1")"$'\n'
+    theirs+="$(runs=1 median_of "$REFERENCE" "$1")"$'\n'
   done
-  echo "$best $rss $(wc -c < "$work/stderr")"
+  local m="$(( (runs + 1) / 2 ))"
+  echo "$(sort -n <<< "${ours%$'\n'}" | awk -v m="$m" 'NR == m') $(sort -n <<< "${theirs%$'\n'}" | awk -v m="$m" 'NR == m')"
 }
 
 # The first run after a build records the classes for the launcher's class-data archive, which it then dumps
@@ -49,14 +69,22 @@ if [[ -z "${CSF_NO_CDS:-}" ]]; then
     sleep 0.1
   done
 fi
-read -r clean_s clean_rss _ < <(best_of "$work/clean.csf")
-printf '%-34s %6.2f s   max RSS %5d MiB\n' "clean, $n lines:" "$clean_s" "$((clean_rss / 1024))"
+# The reference launcher's class-data archive is made by its first run too.
+[[ -n "${REFERENCE:-}" ]] && "$REFERENCE" asm "$work/clean.csf" -o "$work/out.bin" >/dev/null 2>&1 && sleep 3
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+read -r clean_s clean_rss _ ref_clean_s ref_clean_rss _ < <(measure "$work/clean.csf")
+printf '%-34s %6.2f s   max RSS %5d MiB' "clean, $n lines:" "$clean_s" "$((clean_rss / 1024))"
+[[ -n "${REFERENCE:-}" ]] && printf '   | reference %6.2f s  %5d MiB' "$ref_clean_s" "$((ref_clean_rss / 1024))"
+echo
 worst=0
-for kind in odd-pair unused-label unknown out-of-range syntax; do
-  read -r s rss err < <(best_of "$work/$kind.csf")
-  ratio="$(awk -v a="$s" -v b="$clean_s" 'BEGIN { printf "%.2f", a / b }')"
-  worst="$(awk -v a="$ratio" -v b="$worst" 'BEGIN { print (a > b ? a : b) }')"
-  printf '%-34s %6.2f s   max RSS %5d MiB   ratio %5s   stderr %d KiB\n' "$kind, $n diagnostics:" "$s" \
-    "$((rss / 1024))" "$ratio" "$((err / 1024))"
+for kind in odd-pair unused-label unknown out-of-range syntax garbage misspelt paren bracket; do
+  read -r s rss err ref_s ref_rss _ < <(measure "$work/$kind.csf")
+  r="$(ratio "$s" "$clean_s")"
+  worst="$(awk -v a="$r" -v b="$worst" 'BEGIN { print (a > b ? a : b) }')"
+  printf '%-34s %6.2f s   max RSS %5d MiB   ratio %5s   stderr %d KiB' "$kind, $n diagnostics:" "$s" \
+    "$((rss / 1024))" "$r" "$((err / 1024))"
+  [[ -n "${REFERENCE:-}" ]] && printf '   | reference %6.2f s  %5d MiB  ratio %5s' "$ref_s" "$((ref_rss / 1024))" \
+    "$(ratio "$ref_s" "$ref_clean_s")"
+  echo
 done
 printf '%-34s %6s   (goal <= 3.00, max RSS < 1024 MiB)\n' "worst ratio:" "$worst"

@@ -14,7 +14,6 @@ import org.antlr.v4.runtime.CharStream;
 import org.antlr.v4.runtime.Token;
 import org.antlr.v4.runtime.CharStreams;
 import org.antlr.v4.runtime.CommonTokenStream;
-import org.antlr.v4.runtime.DefaultErrorStrategy;
 import org.antlr.v4.runtime.atn.PredictionMode;
 import org.antlr.v4.runtime.misc.ParseCancellationException;
 
@@ -33,6 +32,7 @@ final class LineParser {
     private final CommonTokenStream tokens = new CommonTokenStream(lexer);
     private final CsfParser parser = new CsfParser(tokens);
     private final BailErrorStrategy bail = new BailErrorStrategy();
+    private final CachedRecovery recovery = new CachedRecovery();
 
     LineParser() {
         lexer.removeErrorListeners();
@@ -100,7 +100,8 @@ final class LineParser {
         // LL decides: it also accepts the rare line SLL's prediction declines, and words the errors
         List<Diagnostic> errors = new ArrayList<>();
         parser.getInterpreter().setPredictionMode(PredictionMode.LL);
-        parser.setErrorHandler(new DefaultErrorStrategy());
+        parser.setErrorHandler(recovery);
+        recovery.reset(parser); // a line's recovery starts afresh; only the follow sets are kept
         parser.addErrorListener(new Parsing.SyntaxErrors(file, errors));
         try {
             return new ParsedLine(parser.singleLine().line(), errors);

@@ -65,6 +65,14 @@ class StrayTokenPropertiesTest {
         Statistics.coverage(c -> c.check("fast path").percentage(p -> p > 40));
     }
 
+    /** One parser for every try: its recovery's remembered follow sets come from the lines before. */
+    private final LineParser warm = new LineParser();
+
+    @Property(tries = 3000)
+    void rememberedFollowSetsChangeNoReport(@ForAll("badLines") String line) {
+        assertEquals(new LineParser().parse(FILE, line, 7).errors(), warm.parse(FILE, line, 7).errors(), line);
+    }
+
     @Example
     void missingCommaTakesTheFastPath() {
         Diagnostic d = fastPath("MOVE48 d40  #5");
