@@ -65,7 +65,10 @@ final class StrayToken {
             if (e == offset + 1 || line.charAt(e - 1) != '"') {
                 type = CsfLexer.UNTERMINATED_STRING;
             }
-        } else if ((c == '<' || c == '>') && offset + 1 < end && line.charAt(offset + 1) == c) {
+        } else if (c == '<' || c == '>') {
+            if (offset + 1 >= end || line.charAt(offset + 1) != c) {
+                return null; // the lexer's half of a shift operator is not always ERROR_CHAR: the parser says
+            }
             e = offset + 2;
         } else {
             e = offset + 1;
