@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Diagnostic scaling benchmark: csf asm on sources of 40,000 lines that draw a warning
-# or an error on every line (ten kinds), against a clean source of the same size measured in the same run. Prints each
+# or an error on every line (nine kinds), against a clean source of the same size measured in the same run. Prints each
 # kind's time and max RSS (the median run of RUNS) and the ratio to the clean source.
 # Goals: every ratio <= 3.0, every max RSS < 1 GiB.
 #
