@@ -3,6 +3,7 @@ package dev.csfstudio.asm;
 import dev.csfstudio.grammar.CsfLexer;
 import dev.csfstudio.grammar.Lexicon;
 import dev.csfstudio.program.Diagnostic;
+import dev.csfstudio.program.DiagnosticCode;
 import dev.csfstudio.program.SourceRange;
 import java.nio.file.Path;
 
@@ -75,6 +76,6 @@ final class StrayToken {
             type = LITERALS.indexOf(c) >= 0 ? 0 : CsfLexer.ERROR_CHAR;
         }
         String message = Parsing.SyntaxErrors.describe(type, line.substring(offset, e), LINE_END_EXPECTED);
-        return Diagnostic.error(new SourceRange(file, n, offset + 1, n, e + 1), "syntax", message);
+        return Diagnostic.error(new SourceRange(file, n, offset + 1, n, e + 1), DiagnosticCode.SYNTAX, message);
     }
 }
