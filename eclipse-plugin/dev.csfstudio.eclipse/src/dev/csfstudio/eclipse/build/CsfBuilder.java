@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -35,6 +36,7 @@ import dev.csfstudio.program.output.OutputFormat;
 import dev.csfstudio.eclipse.CsfPlugin;
 import dev.csfstudio.eclipse.core.LineOffsets;
 import dev.csfstudio.eclipse.core.MarkerData;
+import dev.csfstudio.eclipse.testing.TestMarkers;
 
 /**
  * The CSF project builder: assembles every {@code .csf} of the project with the assembler in this JVM (the
@@ -66,20 +68,49 @@ public final class CsfBuilder extends IncrementalProjectBuilder {
         } else {
             sources = affected(delta, settings);
         }
-        SubMonitor sub = SubMonitor.convert(monitor, "Assembling CSF sources", sources.size());
+        SubMonitor sub = SubMonitor.convert(monitor, "Assembling CSF sources", 2 * sources.size());
+        Map<IFile, AssemblyResult> built = new LinkedHashMap<>();
         for (IFile source : sources) {
             if (sub.isCanceled()) {
                 throw new OperationCanceledException();
             }
             sub.subTask(source.getProjectRelativePath().toString());
             if (source.exists()) {
-                build(source, settings);
+                AssemblyResult result = build(source, settings);
+                if (result != null) {
+                    built.put(source, result);
+                }
             } else {
                 forget(source, settings);
             }
             sub.worked(1);
         }
+        runTests(built, sub);
         return null;
+    }
+
+    /**
+     * Runs the test streams among the sources just assembled, once every include is known: a file another source
+     * includes is no test of its own (as in {@code csf test}).
+     */
+    private void runTests(Map<IFile, AssemblyResult> built, SubMonitor sub) throws CoreException {
+        Set<Path> included = new java.util.HashSet<>();
+        reads.values().forEach(files -> files.stream().skip(1).forEach(included::add));
+        sub.setTaskName("Running CSF test streams");
+        for (Map.Entry<IFile, AssemblyResult> e : built.entrySet()) {
+            if (sub.isCanceled()) {
+                throw new OperationCanceledException();
+            }
+            IFile source = e.getKey();
+            Path path = path(source);
+            if (path == null || included.contains(path) || !TestMarkers.isTest(e.getValue()) || isEdited(source)) {
+                TestMarkers.clear(source);
+            } else {
+                sub.subTask(source.getProjectRelativePath().toString());
+                TestMarkers.run(source, path, e.getValue());
+            }
+            sub.worked(1);
+        }
     }
 
     @Override
@@ -99,6 +130,7 @@ public final class CsfBuilder extends IncrementalProjectBuilder {
             }
         }
         project.deleteMarkers(MARKER_TYPE, true, IResource.DEPTH_INFINITE);
+        project.deleteMarkers(TestMarkers.MARKER_TYPE, true, IResource.DEPTH_INFINITE);
     }
 
     /** The sources of the project: its .csf files, outside the output folder and derived or hidden folders. */
@@ -171,11 +203,11 @@ public final class CsfBuilder extends IncrementalProjectBuilder {
         }
     }
 
-    /** Assembles one source: markers, then its output (written, or deleted when it has errors). */
-    private void build(IFile source, BuildSettings settings) throws CoreException {
+    /** Assembles one source: markers, then its output (written, or deleted when it has errors); null for no file. */
+    private AssemblyResult build(IFile source, BuildSettings settings) throws CoreException {
         Path path = path(source);
         if (path == null) {
-            return;
+            return null;
         }
         AssemblyResult result = new Assembler().assemble(path);
         reads.put(source, result.files().stream().map(p -> p.toAbsolutePath().normalize()).toList());
@@ -198,10 +230,11 @@ public final class CsfBuilder extends IncrementalProjectBuilder {
                 m.setAttributes(new String[] {IMarker.SEVERITY, IMarker.MESSAGE, IMarker.LINE_NUMBER},
                         new Object[] {IMarker.SEVERITY_WARNING, "no " + format.extension() + " output: " + unwritable, 1});
             }
-            return;
+            return result;
         }
         byte[] bytes = format.render(result.program(), source.getName());
         write(out, bytes);
+        return result;
     }
 
     private static void write(IFile out, byte[] bytes) throws CoreException {
@@ -230,8 +263,7 @@ public final class CsfBuilder extends IncrementalProjectBuilder {
      */
     private static void mark(IFile source, Path path, AssemblyResult result) throws CoreException {
         source.deleteMarkers(MARKER_TYPE, false, IResource.DEPTH_ZERO);
-        CsfPlugin plugin = CsfPlugin.getDefault();
-        if (plugin != null && plugin.hasServers() && plugin.servers().isOpen(source)) {
+        if (isEdited(source)) {
             return;
         }
         String text;
@@ -248,21 +280,33 @@ public final class CsfBuilder extends IncrementalProjectBuilder {
         }
     }
 
+    /** Whether a CSF editor has the source open: the language server's markers of its text stand for the builder's. */
+    private static boolean isEdited(IFile source) {
+        CsfPlugin plugin = CsfPlugin.getDefault();
+        return plugin != null && plugin.hasServers() && plugin.servers().isOpen(source);
+    }
+
     /** Re-marks one source from its saved text (after its editor closed; the server's markers go), in a job. */
     public static void remark(IFile source) {
         inJob(source, "Checking " + source.getName(), () -> {
             source.deleteMarkers(MarkerData.MARKER_TYPE, false, IResource.DEPTH_ZERO);
             Path path = path(source);
             if (path != null) {
-                mark(source, path, new Assembler().assemble(path));
+                AssemblyResult result = new Assembler().assemble(path);
+                mark(source, path, result);
+                if (TestMarkers.isTest(result)) {
+                    TestMarkers.run(source, path, result);
+                }
             }
         });
     }
 
     /** Drops the build markers of a source that a CSF editor opened: the server's markers of its text replace them. */
     public static void handOver(IFile source) {
-        inJob(source, "Handing " + source.getName() + " to its editor", () -> source.deleteMarkers(MARKER_TYPE, false,
-                IResource.DEPTH_ZERO));
+        inJob(source, "Handing " + source.getName() + " to its editor", () -> {
+            source.deleteMarkers(MARKER_TYPE, false, IResource.DEPTH_ZERO);
+            TestMarkers.clear(source);
+        });
     }
 
     private interface MarkerWork {

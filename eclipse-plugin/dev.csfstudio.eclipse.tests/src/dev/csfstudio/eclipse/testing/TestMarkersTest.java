@@ -1,0 +1,104 @@
+package dev.csfstudio.eclipse.testing;
+
+import static dev.csfstudio.eclipse.ui.Workbench.file;
+import static dev.csfstudio.eclipse.ui.Workbench.project;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.List;
+
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IMarker;
+import org.eclipse.core.resources.IProject;
+import org.eclipse.core.resources.IResource;
+import org.eclipse.core.resources.IncrementalProjectBuilder;
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.NullProgressMonitor;
+import org.junit.jupiter.api.Test;
+
+import dev.csfstudio.eclipse.build.CsfBuilder;
+import dev.csfstudio.eclipse.build.CsfNature;
+
+/** The project builder runs its test streams: each failed expectation is a test marker on its .expect line. */
+class TestMarkersTest {
+
+    static final String FAILING = ".stream main\n    MOVE32 r4, #0\n\n.expect r4 == 5\n";
+    static final String PASSING = ".stream main\n    MOVE32 r4, #5\n\n.expect r4 == 5\n";
+
+    private static IProject csfProject(String name) throws CoreException {
+        IProject p = project(name);
+        CsfNature.set(p, true, null);
+        return p;
+    }
+
+    private static void build(IProject p, int kind) throws CoreException {
+        p.build(kind, new NullProgressMonitor());
+    }
+
+    private static List<IMarker> testMarkers(IResource r) throws CoreException {
+        return Arrays.asList(r.findMarkers(TestMarkers.MARKER_TYPE, false, IResource.DEPTH_INFINITE));
+    }
+
+    @Test
+    void aFailedExpectationIsOneErrorMarkerOnItsExpectLineWithCsfTestsMessage() throws Exception {
+        IProject p = csfProject("tests-markers");
+        IFile failing = file(p, "failing.csf", FAILING);
+        IFile passing = file(p, "passing.csf", PASSING);
+        build(p, IncrementalProjectBuilder.FULL_BUILD);
+        List<IMarker> all = testMarkers(p);
+        assertEquals(1, all.size(), all.toString());
+        IMarker m = all.get(0);
+        assertEquals(failing, m.getResource());
+        assertEquals("expected r4 == 5, got 0 (0x0)", m.getAttribute(IMarker.MESSAGE, ""));
+        assertEquals(4, m.getAttribute(IMarker.LINE_NUMBER, -1));
+        assertEquals(IMarker.SEVERITY_ERROR, m.getAttribute(IMarker.SEVERITY, -1));
+        assertEquals(FAILING.indexOf(".expect"), m.getAttribute(IMarker.CHAR_START, -1));
+        assertTrue(m.isSubtypeOf(IMarker.PROBLEM));
+        assertEquals(0, testMarkers(passing).size());
+        assertEquals(0, failing.findMarkers(CsfBuilder.MARKER_TYPE, false, IResource.DEPTH_ZERO).length,
+                "the stream assembles: no build problem besides the test failure");
+    }
+
+    @Test
+    void fixingTheStreamRemovesItsTestMarkerOnTheNextBuild() throws Exception {
+        IProject p = csfProject("tests-fixed");
+        IFile failing = file(p, "failing.csf", FAILING);
+        build(p, IncrementalProjectBuilder.FULL_BUILD);
+        assertEquals(1, testMarkers(failing).size());
+        file(p, "failing.csf", PASSING);
+        build(p, IncrementalProjectBuilder.INCREMENTAL_BUILD);
+        assertEquals(0, testMarkers(failing).size());
+    }
+
+    @Test
+    void aFileOnlyIncludedByATestStreamIsNoTestOfItsOwn() throws Exception {
+        IProject p = csfProject("tests-include");
+        // its own expectation would fail alone (r4 is 0); included, the includer's run sets it
+        IFile shared = file(p, "shared.csf", ".expect r4 == 5\n");
+        IFile main = file(p, "main.csf", ".stream main\n    MOVE32 r4, #5\n.include \"shared.csf\"\n.expect r4 != 0\n");
+        build(p, IncrementalProjectBuilder.FULL_BUILD);
+        assertEquals(0, testMarkers(shared).size());
+        assertEquals(0, testMarkers(main).size());
+    }
+
+    @Test
+    void aStreamThatNeverEndsIsATimeoutFailureWithinTheBuildsBound() throws Exception {
+        IProject p = csfProject("tests-loop");
+        IFile loop = file(p, "loop.csf", ".stream main\nspin:\n    BRANCH.always r0, spin\n\n.expect r4 == 0\n");
+        build(p, IncrementalProjectBuilder.FULL_BUILD);
+        List<IMarker> all = testMarkers(loop);
+        assertEquals(1, all.size(), all.toString());
+        assertTrue(all.get(0).getAttribute(IMarker.MESSAGE, "").contains("timeout"), all.get(0).getAttribute(IMarker.MESSAGE, ""));
+    }
+
+    @Test
+    void cleanRemovesTheTestMarkers() throws Exception {
+        IProject p = csfProject("tests-clean");
+        IFile failing = file(p, "failing.csf", FAILING);
+        build(p, IncrementalProjectBuilder.FULL_BUILD);
+        assertEquals(1, testMarkers(failing).size());
+        build(p, IncrementalProjectBuilder.CLEAN_BUILD);
+        assertEquals(0, testMarkers(failing).size());
+    }
+}

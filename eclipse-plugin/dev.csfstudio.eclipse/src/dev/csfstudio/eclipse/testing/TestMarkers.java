@@ -1,0 +1,91 @@
+package dev.csfstudio.eclipse.testing;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IMarker;
+import org.eclipse.core.resources.IResource;
+import org.eclipse.core.runtime.CoreException;
+
+import dev.csfstudio.asm.AssemblyResult;
+import dev.csfstudio.eclipse.CsfPlugin;
+import dev.csfstudio.eclipse.core.LineOffsets;
+import dev.csfstudio.runtime.RunOptions;
+import dev.csfstudio.testing.StreamTest;
+import dev.csfstudio.testing.TestOptions;
+import dev.csfstudio.testing.TestResult;
+import dev.csfstudio.testing.TestStream;
+import dev.csfstudio.testing.Verdict;
+
+/**
+ * The failed expectations of a test stream the builder assembled, as error markers on their {@code .expect} lines
+ * with the message {@code csf test} prints ({@code expected r4 == 5, got 0 (0x0)}).
+ */
+public final class TestMarkers {
+
+    /** Failed expectations: problems kept across sessions, apart from the assembler's. */
+    public static final String MARKER_TYPE = "dev.csfstudio.eclipse.testProblem";
+    /** A build's run must not hold the workspace long: a stream that loops ends as a timeout well before csf test's. */
+    static final Duration BUILD_RUN_TIMEOUT = Duration.ofSeconds(10);
+
+    private TestMarkers() {
+    }
+
+    /** Whether an assembly is of a test stream: it assembled and states at least one expectation. */
+    public static boolean isTest(AssemblyResult assembled) {
+        return !assembled.hasErrors() && assembled.program() != null && !assembled.program().expectations().isEmpty();
+    }
+
+    /** How the builder runs a test stream: one at a time, bounded in steps and wall clock, image diffs in the plugin's state. */
+    static TestOptions options() {
+        TestOptions options = TestOptions.defaults().withThreads(1)
+                .withRun(RunOptions.defaults().withTimeout(BUILD_RUN_TIMEOUT));
+        CsfPlugin plugin = CsfPlugin.getDefault();
+        return plugin == null ? options : options.withArtifacts(plugin.getStateLocation().toFile().toPath().resolve("test"));
+    }
+
+    /** Runs an assembled test stream on a fresh simulated device and replaces its test markers with its failures. */
+    public static TestResult run(IFile source, Path path, AssemblyResult assembled) throws CoreException {
+        TestResult result = StreamTest.run(new TestStream(path, source.getName(), source.getFullPath().toString()),
+                assembled, options());
+        mark(source, path, result);
+        return result;
+    }
+
+    /** Removes a source's test markers (it is no test, or an included file, or its editor's server shows them). */
+    public static void clear(IFile source) throws CoreException {
+        source.deleteMarkers(MARKER_TYPE, false, IResource.DEPTH_ZERO);
+    }
+
+    private static void mark(IFile source, Path path, TestResult result) throws CoreException {
+        clear(source);
+        LineOffsets lines = new LineOffsets(text(path));
+        for (Verdict v : result.verdicts()) {
+            if (v.passed()) {
+                continue;
+            }
+            var range = v.expectation().range();
+            // an expectation of an included file shows on the test stream's first line, with where it is
+            boolean here = range.file() == null || range.file().toAbsolutePath().normalize().equals(path);
+            int line = here ? Math.min(range.line(), lines.lineCount()) : 1;
+            IMarker m = source.createMarker(MARKER_TYPE);
+            m.setAttributes(new String[] {IMarker.SEVERITY, IMarker.MESSAGE, IMarker.LINE_NUMBER, IMarker.CHAR_START,
+                    IMarker.CHAR_END, IMarker.SOURCE_ID},
+                    new Object[] {IMarker.SEVERITY_ERROR, here ? v.message() : range.position() + ": " + v.message(), line,
+                            here ? lines.offset(line - 1, range.column() - 1) : 0,
+                            here ? lines.lineEnd(line - 1) : lines.lineEnd(0), "csf test"});
+        }
+    }
+
+    private static String text(Path path) {
+        try {
+            return Files.readString(path, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return "";
+        }
+    }
+}
