@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IMarker;
@@ -12,11 +11,8 @@ import org.eclipse.core.resources.IResource;
 import org.eclipse.core.runtime.CoreException;
 
 import dev.csfstudio.asm.AssemblyResult;
-import dev.csfstudio.eclipse.CsfPlugin;
 import dev.csfstudio.eclipse.core.LineOffsets;
-import dev.csfstudio.runtime.RunOptions;
 import dev.csfstudio.testing.StreamTest;
-import dev.csfstudio.testing.TestOptions;
 import dev.csfstudio.testing.TestResult;
 import dev.csfstudio.testing.TestStream;
 import dev.csfstudio.testing.Verdict;
@@ -29,9 +25,6 @@ public final class TestMarkers {
 
     /** Failed expectations: problems kept across sessions, apart from the assembler's. */
     public static final String MARKER_TYPE = "dev.csfstudio.eclipse.testProblem";
-    /** A build's run must not hold the workspace long: a stream that loops ends as a timeout well before csf test's. */
-    static final Duration BUILD_RUN_TIMEOUT = Duration.ofSeconds(10);
-
     private TestMarkers() {
     }
 
@@ -40,18 +33,10 @@ public final class TestMarkers {
         return !assembled.hasErrors() && assembled.program() != null && !assembled.program().expectations().isEmpty();
     }
 
-    /** How the builder runs a test stream: one at a time, bounded in steps and wall clock, image diffs in the plugin's state. */
-    static TestOptions options() {
-        TestOptions options = TestOptions.defaults().withThreads(1)
-                .withRun(RunOptions.defaults().withTimeout(BUILD_RUN_TIMEOUT));
-        CsfPlugin plugin = CsfPlugin.getDefault();
-        return plugin == null ? options : options.withArtifacts(plugin.getStateLocation().toFile().toPath().resolve("test"));
-    }
-
     /** Runs an assembled test stream on a fresh simulated device and replaces its test markers with its failures. */
     public static TestResult run(IFile source, Path path, AssemblyResult assembled) throws CoreException {
         TestResult result = StreamTest.run(new TestStream(path, source.getName(), source.getFullPath().toString()),
-                assembled, options());
+                assembled, TestSettings.options(1));
         mark(source, path, result);
         return result;
     }
