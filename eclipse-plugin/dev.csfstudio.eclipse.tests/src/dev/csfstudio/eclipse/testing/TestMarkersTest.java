@@ -1,7 +1,8 @@
 package dev.csfstudio.eclipse.testing;
 
+import static dev.csfstudio.eclipse.ui.Workbench.build;
+import static dev.csfstudio.eclipse.ui.Workbench.csfProject;
 import static dev.csfstudio.eclipse.ui.Workbench.file;
-import static dev.csfstudio.eclipse.ui.Workbench.project;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -14,27 +15,15 @@ import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.IResource;
 import org.eclipse.core.resources.IncrementalProjectBuilder;
 import org.eclipse.core.runtime.CoreException;
-import org.eclipse.core.runtime.NullProgressMonitor;
 import org.junit.jupiter.api.Test;
 
 import dev.csfstudio.eclipse.build.CsfBuilder;
-import dev.csfstudio.eclipse.build.CsfNature;
 
 /** The project builder runs its test streams: each failed expectation is a test marker on its .expect line. */
 class TestMarkersTest {
 
     static final String FAILING = ".stream main\n    MOVE32 r4, #0\n\n.expect r4 == 5\n";
     static final String PASSING = ".stream main\n    MOVE32 r4, #5\n\n.expect r4 == 5\n";
-
-    private static IProject csfProject(String name) throws CoreException {
-        IProject p = project(name);
-        CsfNature.set(p, true, null);
-        return p;
-    }
-
-    private static void build(IProject p, int kind) throws CoreException {
-        p.build(kind, new NullProgressMonitor());
-    }
 
     private static List<IMarker> testMarkers(IResource r) throws CoreException {
         return Arrays.asList(r.findMarkers(TestMarkers.MARKER_TYPE, false, IResource.DEPTH_INFINITE));
@@ -90,6 +79,40 @@ class TestMarkersTest {
         List<IMarker> all = testMarkers(loop);
         assertEquals(1, all.size(), all.toString());
         assertTrue(all.get(0).getAttribute(IMarker.MESSAGE, "").contains("timeout"), all.get(0).getAttribute(IMarker.MESSAGE, ""));
+    }
+
+    static final String CLEAR_16X16 = ".buffer color, size=16 * 16 * 4\n.buffer fb, align=64\nfbd:\n"
+            + "    .fbd width=16, height=16\n"
+            + "    .rt  format=R8G8B8A8, layout=linear, base=color, row_stride=16 * 4, clear=0xff0000ff\n"
+            + ".stream main\n    MOVE48  d40, fbd(fbd)\n    MOVE32  r42, #0\n    MOVE32  r43, 15 << 16 | 15\n"
+            + "    RUN_FRAGMENT\n    WAIT    #0x1\n.expect image color == \"golden.png\"\n";
+
+    private static byte[] png(int argb) throws java.io.IOException {
+        java.awt.image.BufferedImage image = new java.awt.image.BufferedImage(16, 16, java.awt.image.BufferedImage.TYPE_INT_ARGB);
+        for (int y = 0; y < 16; y++) {
+            for (int x = 0; x < 16; x++) {
+                image.setRGB(x, y, argb);
+            }
+        }
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        javax.imageio.ImageIO.write(image, "png", out);
+        return out.toByteArray();
+    }
+
+    @Test
+    void aChangedGoldenImageRunsItsTestAgain() throws Exception {
+        IProject p = csfProject("tests-golden");
+        IFile golden = p.getFile("golden.png");
+        golden.create(new java.io.ByteArrayInputStream(png(0xff0000ff)), true, null); // blue: the clear is red
+        IFile clear = file(p, "clear.csf", CLEAR_16X16);
+        build(p, IncrementalProjectBuilder.FULL_BUILD);
+        List<IMarker> all = testMarkers(clear);
+        assertEquals(1, all.size(), all.toString());
+        assertTrue(all.get(0).getAttribute(IMarker.MESSAGE, "").startsWith("expected image color == \"golden.png\", got"),
+                all.get(0).getAttribute(IMarker.MESSAGE, ""));
+        golden.setContents(new java.io.ByteArrayInputStream(png(0xffff0000)), true, false, null);
+        build(p, IncrementalProjectBuilder.INCREMENTAL_BUILD);
+        assertEquals(0, testMarkers(clear).size());
     }
 
     @Test

@@ -1,8 +1,9 @@
 package dev.csfstudio.eclipse.ui;
 
+import static dev.csfstudio.eclipse.ui.Workbench.build;
+import static dev.csfstudio.eclipse.ui.Workbench.csfProject;
 import static dev.csfstudio.eclipse.ui.Workbench.file;
 import static dev.csfstudio.eclipse.ui.Workbench.page;
-import static dev.csfstudio.eclipse.ui.Workbench.project;
 import static dev.csfstudio.eclipse.ui.Workbench.read;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -17,7 +18,6 @@ import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.IResource;
 import org.eclipse.core.resources.IncrementalProjectBuilder;
 import org.eclipse.core.runtime.CoreException;
-import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.ui.IMarkerResolution;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -37,16 +37,6 @@ class ProjectBuilderTest {
     @AfterEach
     void closeEditors() {
         page().closeAllEditors(false);
-    }
-
-    private static IProject csfProject(String name) throws CoreException {
-        IProject p = project(name);
-        CsfNature.set(p, true, null);
-        return p;
-    }
-
-    private static void build(IProject p, int kind) throws CoreException {
-        p.build(kind, new NullProgressMonitor());
     }
 
     private static List<IMarker> errors(IFile f) throws CoreException {

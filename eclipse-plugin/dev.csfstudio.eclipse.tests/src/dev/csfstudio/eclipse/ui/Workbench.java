@@ -8,11 +8,14 @@ import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.ide.IDE;
+
+import dev.csfstudio.eclipse.build.CsfNature;
 
 /** What the workbench tests share: projects and files, opening editors, spinning the event loop until something holds. */
 public final class Workbench {
@@ -32,6 +35,17 @@ public final class Workbench {
         }
         p.open(null);
         return p;
+    }
+
+    /** A project with the CSF Studio nature (and so its builder). */
+    public static IProject csfProject(String name) throws CoreException {
+        IProject p = project(name);
+        CsfNature.set(p, true, null);
+        return p;
+    }
+
+    public static void build(IProject p, int kind) throws CoreException {
+        p.build(kind, new NullProgressMonitor());
     }
 
     public static IFile file(IProject p, String name, String text) throws CoreException {

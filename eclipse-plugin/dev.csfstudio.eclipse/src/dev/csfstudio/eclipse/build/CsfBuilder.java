@@ -210,7 +210,9 @@ public final class CsfBuilder extends IncrementalProjectBuilder {
             return null;
         }
         AssemblyResult result = new Assembler().assemble(path);
-        reads.put(source, result.files().stream().map(p -> p.toAbsolutePath().normalize()).toList());
+        // a test stream's golden images too: a changed golden runs its test again
+        reads.put(source, java.util.stream.Stream.concat(result.files().stream(), TestMarkers.goldens(result).stream())
+                .map(p -> p.toAbsolutePath().normalize()).toList());
         if (result.hasErrors()) {
             broken.add(source);
         } else {

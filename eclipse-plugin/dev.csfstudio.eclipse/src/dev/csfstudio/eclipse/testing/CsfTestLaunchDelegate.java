@@ -3,6 +3,7 @@ package dev.csfstudio.eclipse.testing;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.IStatus;
+import org.eclipse.core.runtime.OperationCanceledException;
 import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.debug.core.ILaunch;
@@ -32,11 +33,19 @@ public final class CsfTestLaunchDelegate implements ILaunchConfigurationDelegate
                 m.beginTask(getName(), found.streams().size());
                 try {
                     TestRun.Summary summary = TestRun.run(found,
-                            TestSettings.options(Math.max(1, Runtime.getRuntime().availableProcessors())), r -> m.worked(1));
+                            TestSettings.options(Math.max(1, Runtime.getRuntime().availableProcessors())), r -> {
+                                if (m.isCanceled()) {
+                                    throw new OperationCanceledException(); // the runner's pool is shut down on the way out
+                                }
+                                m.worked(1);
+                            });
                     CsfTestsView.finished(config, summary);
                     return Status.OK_STATUS;
+                } catch (OperationCanceledException e) {
+                    CsfTestsView.failed(config, "cancelled");
+                    return Status.CANCEL_STATUS;
                 } catch (RuntimeException e) {
-                    CsfTestsView.failed(config, e.getMessage());
+                    CsfTestsView.failed(config, "could not run: " + e.getMessage());
                     return TestLaunch.failed("CSF tests of " + config.getName() + " could not run", e);
                 } finally {
                     m.done();

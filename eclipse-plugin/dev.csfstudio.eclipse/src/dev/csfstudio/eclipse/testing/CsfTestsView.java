@@ -131,8 +131,9 @@ public final class CsfTestsView extends ViewPart {
         inView(v -> v.show(config, result.line(), result.results()));
     }
 
+    /** The run did not finish: {@code why} says how (cancelled, or what went wrong). */
     static void failed(ILaunchConfiguration config, String why) {
-        inView(v -> v.show(config, config.getName() + " could not run: " + why, List.of()));
+        inView(v -> v.show(config, config.getName() + ": " + why, List.of()));
     }
 
     private interface ViewWork {

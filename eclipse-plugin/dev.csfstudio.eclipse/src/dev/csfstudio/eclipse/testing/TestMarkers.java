@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IMarker;
@@ -12,6 +13,7 @@ import org.eclipse.core.runtime.CoreException;
 
 import dev.csfstudio.asm.AssemblyResult;
 import dev.csfstudio.eclipse.core.LineOffsets;
+import dev.csfstudio.program.Expectation;
 import dev.csfstudio.testing.StreamTest;
 import dev.csfstudio.testing.TestResult;
 import dev.csfstudio.testing.TestStream;
@@ -25,12 +27,22 @@ public final class TestMarkers {
 
     /** Failed expectations: problems kept across sessions, apart from the assembler's. */
     public static final String MARKER_TYPE = "dev.csfstudio.eclipse.testProblem";
+
     private TestMarkers() {
     }
 
     /** Whether an assembly is of a test stream: it assembled and states at least one expectation. */
     public static boolean isTest(AssemblyResult assembled) {
         return !assembled.hasErrors() && assembled.program() != null && !assembled.program().expectations().isEmpty();
+    }
+
+    /** The golden images a test stream's image expectations compare against (none for other sources). */
+    public static List<Path> goldens(AssemblyResult assembled) {
+        if (!isTest(assembled)) {
+            return List.of();
+        }
+        return assembled.program().expectations().stream().filter(e -> e instanceof Expectation.Image)
+                .map(e -> ((Expectation.Image) e).golden()).distinct().toList();
     }
 
     /** Runs an assembled test stream on a fresh simulated device and replaces its test markers with its failures. */
@@ -56,13 +68,13 @@ public final class TestMarkers {
             var range = v.expectation().range();
             // an expectation of an included file shows on the test stream's first line, with where it is
             boolean here = range.file() == null || range.file().toAbsolutePath().normalize().equals(path);
-            int line = here ? Math.min(range.line(), lines.lineCount()) : 1;
+            int line = here ? Math.max(1, Math.min(range.line(), lines.lineCount())) : 1;
+            int column = here ? range.column() - 1 : 0;
             IMarker m = source.createMarker(MARKER_TYPE);
             m.setAttributes(new String[] {IMarker.SEVERITY, IMarker.MESSAGE, IMarker.LINE_NUMBER, IMarker.CHAR_START,
                     IMarker.CHAR_END, IMarker.SOURCE_ID},
                     new Object[] {IMarker.SEVERITY_ERROR, here ? v.message() : range.position() + ": " + v.message(), line,
-                            here ? lines.offset(line - 1, range.column() - 1) : 0,
-                            here ? lines.lineEnd(line - 1) : lines.lineEnd(0), "csf test"});
+                            lines.offset(line - 1, column), lines.lineEnd(line - 1), "csf test"});
         }
     }
 
