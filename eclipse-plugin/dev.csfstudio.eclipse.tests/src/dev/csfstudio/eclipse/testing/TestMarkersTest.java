@@ -18,6 +18,8 @@ import org.eclipse.core.runtime.CoreException;
 import org.junit.jupiter.api.Test;
 
 import dev.csfstudio.eclipse.build.CsfBuilder;
+import dev.csfstudio.eclipse.core.MarkerData;
+import dev.csfstudio.eclipse.ui.Workbench;
 
 /** The project builder runs its test streams: each failed expectation is a test marker on its .expect line. */
 class TestMarkersTest {
@@ -113,6 +115,29 @@ class TestMarkersTest {
         golden.setContents(new java.io.ByteArrayInputStream(png(0xffff0000)), true, false, null);
         build(p, IncrementalProjectBuilder.INCREMENTAL_BUILD);
         assertEquals(0, testMarkers(clear).size());
+    }
+
+    @Test
+    void anOpenEditorsServerStatesTheFailureAndTheTestMarkerReturnsWhenItCloses() throws Exception {
+        IProject p = csfProject("tests-handover");
+        IFile failing = file(p, "failing.csf", FAILING);
+        build(p, IncrementalProjectBuilder.FULL_BUILD);
+        assertEquals(1, testMarkers(failing).size());
+        Workbench.open(failing);
+        Workbench.waitUntil("the server's error on the .expect line instead of the test marker", 30,
+                () -> count(failing, MarkerData.MARKER_TYPE) == 1 && count(failing, TestMarkers.MARKER_TYPE) == 0);
+        Workbench.page().closeAllEditors(false);
+        Workbench.waitUntil("the test marker of the saved file", 30,
+                () -> count(failing, TestMarkers.MARKER_TYPE) == 1 && count(failing, MarkerData.MARKER_TYPE) == 0);
+        assertEquals("expected r4 == 5, got 0 (0x0)", testMarkers(failing).get(0).getAttribute(IMarker.MESSAGE, ""));
+    }
+
+    private static int count(IFile f, String type) {
+        try {
+            return f.findMarkers(type, false, IResource.DEPTH_ZERO).length;
+        } catch (CoreException e) {
+            throw new AssertionError(e);
+        }
     }
 
     @Test
