@@ -125,19 +125,11 @@ class TestMarkersTest {
         assertEquals(1, testMarkers(failing).size());
         Workbench.open(failing);
         Workbench.waitUntil("the server's error on the .expect line instead of the test marker", 30,
-                () -> count(failing, MarkerData.MARKER_TYPE) == 1 && count(failing, TestMarkers.MARKER_TYPE) == 0);
+                () -> Workbench.count(failing, MarkerData.MARKER_TYPE) == 1 && Workbench.count(failing, TestMarkers.MARKER_TYPE) == 0);
         Workbench.page().closeAllEditors(false);
         Workbench.waitUntil("the test marker of the saved file", 30,
-                () -> count(failing, TestMarkers.MARKER_TYPE) == 1 && count(failing, MarkerData.MARKER_TYPE) == 0);
+                () -> Workbench.count(failing, TestMarkers.MARKER_TYPE) == 1 && Workbench.count(failing, MarkerData.MARKER_TYPE) == 0);
         assertEquals("expected r4 == 5, got 0 (0x0)", testMarkers(failing).get(0).getAttribute(IMarker.MESSAGE, ""));
-    }
-
-    private static int count(IFile f, String type) {
-        try {
-            return f.findMarkers(type, false, IResource.DEPTH_ZERO).length;
-        } catch (CoreException e) {
-            throw new AssertionError(e);
-        }
     }
 
     @Test

@@ -184,21 +184,13 @@ class ProjectBuilderTest {
         assertEquals(1, errors(bad).size());
 
         CsfEditor editor = Workbench.open(bad);
-        Workbench.waitUntil("the server's marker instead of the builder's", 20, () -> count(bad, MarkerData.MARKER_TYPE) == 1
-                && count(bad, CsfBuilder.MARKER_TYPE) == 0);
+        Workbench.waitUntil("the server's marker instead of the builder's", 20, () -> Workbench.count(bad, MarkerData.MARKER_TYPE) == 1
+                && Workbench.count(bad, CsfBuilder.MARKER_TYPE) == 0);
         editor.document().set(GOOD); // unsaved: the server's markers follow the editor
-        Workbench.waitUntil("the fix to clear the server's marker", 20, () -> count(bad, MarkerData.MARKER_TYPE) == 0);
+        Workbench.waitUntil("the fix to clear the server's marker", 20, () -> Workbench.count(bad, MarkerData.MARKER_TYPE) == 0);
 
         page().closeAllEditors(false); // discarded: the saved file still has the error
-        Workbench.waitUntil("the builder's marker of the saved file", 20, () -> count(bad, CsfBuilder.MARKER_TYPE) == 1
-                && count(bad, MarkerData.MARKER_TYPE) == 0);
-    }
-
-    private static int count(IFile f, String type) {
-        try {
-            return f.findMarkers(type, false, IResource.DEPTH_ZERO).length;
-        } catch (CoreException e) {
-            throw new AssertionError(e);
-        }
+        Workbench.waitUntil("the builder's marker of the saved file", 20, () -> Workbench.count(bad, CsfBuilder.MARKER_TYPE) == 1
+                && Workbench.count(bad, MarkerData.MARKER_TYPE) == 0);
     }
 }

@@ -48,6 +48,15 @@ public final class Workbench {
         p.build(kind, new NullProgressMonitor());
     }
 
+    /** The markers of one type on a file itself. */
+    public static int count(IFile f, String type) {
+        try {
+            return f.findMarkers(type, false, org.eclipse.core.resources.IResource.DEPTH_ZERO).length;
+        } catch (CoreException e) {
+            throw new AssertionError(e);
+        }
+    }
+
     public static IFile file(IProject p, String name, String text) throws CoreException {
         IFile f = p.getFile(name);
         ByteArrayInputStream in = new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8));
