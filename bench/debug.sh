@@ -12,16 +12,8 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-if [[ -n "${BENCH_CP:-}" ]]; then
-  cp="$BENCH_CP"
-else
-  echo "building the bench module ..." >&2
-  build=(-q -DskipTests -pl bench -am package dependency:build-classpath -Dmdep.outputFile="$work/cp.txt")
-  ./mvnw -o "${build[@]}" >&2 || ./mvnw "${build[@]}" >&2
-  cp="bench/target/classes:$(cat "$work/cp.txt")"
-fi
+source bench/jvm-bench.sh
+bench_classpath
 
 run() { java -XX:+UseParallelGC -cp "$cp" dev.csfstudio.bench.runtime.DapBenchmark "$1"; }
 out="$(run step; run stepback; run read; run breakpoints)"

@@ -1,5 +1,5 @@
-# Sourced by the start-up and memory benchmarks (run from the project's root): their set-up, the JVM
-# ./csf runs and the hello world they measure against it.
+# Sourced by the benchmarks (run from the project's root): their set-up, the JVM ./csf runs and the hello
+# world the start-up and memory benchmarks measure against it.
 
 # bench_start: builds the jar unless SKIP_BUILD is set, then times the tool only (CSF_NO_REBUILD), and
 # makes $work, a directory removed on exit.
@@ -35,4 +35,20 @@ public class Hello {
 JAVA
   javac --release 17 -d "$1/hello-classes" "$1/Hello.java"
   jar --create --file "$1/hello.jar" --main-class Hello -C "$1/hello-classes" .
+}
+
+# bench_classpath: makes $work (removed on exit) and sets $cp to the bench module's classes and dependencies
+# (a plain class path rather than the shaded jar, which carries LSP4J's signature files), built unless
+# BENCH_CP gives one.
+bench_classpath() {
+  work="$(mktemp -d)"
+  trap 'rm -rf "$work"' EXIT
+  if [[ -n "${BENCH_CP:-}" ]]; then
+    cp="$BENCH_CP"
+  else
+    echo "building the bench module ..." >&2
+    local build=(-q -DskipTests -pl bench -am package dependency:build-classpath -Dmdep.outputFile="$work/cp.txt")
+    ./mvnw -o "${build[@]}" >&2 || ./mvnw "${build[@]}" >&2
+    cp="bench/target/classes:$(cat "$work/cp.txt")"
+  fi
 }

@@ -20,17 +20,8 @@ cd "$root"
 rounds="${ROUNDS:-2}"
 
 command -v gcc >/dev/null || { echo "runtime.sh: gcc not found" >&2; exit 1; }
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-if [[ -n "${BENCH_CP:-}" ]]; then
-  cp="$BENCH_CP"
-else
-  # Plain class path rather than the shaded jar (which carries LSP4J's signature files).
-  echo "building the bench module ..." >&2
-  build=(-q -DskipTests -pl bench -am package dependency:build-classpath -Dmdep.outputFile="$work/cp.txt")
-  ./mvnw -o "${build[@]}" >&2 || ./mvnw "${build[@]}" >&2
-  cp="bench/target/classes:$(cat "$work/cp.txt")"
-fi
+source bench/jvm-bench.sh
+bench_classpath
 
 gcc -O2 -o "$work/interp" bench/c/interp.c
 gcc -O2 -o "$work/fill" bench/c/fill.c
