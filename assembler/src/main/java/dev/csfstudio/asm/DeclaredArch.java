@@ -5,7 +5,6 @@ import dev.csfstudio.isa.Arch;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * The architecture a source names with {@code .arch} among its first lines, read before the source is scanned:
@@ -14,10 +13,6 @@ import java.util.Set;
  * stops there; what it skips (unknown names, a misplaced or second {@code .arch}) the in-order pass reports.
  */
 final class DeclaredArch {
-
-    /** Directives that emit nothing: an {@code .arch} may still follow them. */
-    private static final Set<String> EMIT_NOTHING = Set.of("arch", "stream", "buffer", "vm", "queue", "submit",
-            "entry", "equ", "set", "include", "syntax");
 
     private DeclaredArch() {
     }
@@ -71,7 +66,7 @@ final class DeclaredArch {
         int nameEnd = Lexicon.identifierPartEnd(text, at + 1, end);
         String directive = new String(text, at + 1, nameEnd - at - 1, StandardCharsets.US_ASCII)
                 .toLowerCase(Locale.ROOT);
-        if (!EMIT_NOTHING.contains(directive)) {
+        if (!Directives.emitsNothing(directive)) { // an .arch may still follow one that emits nothing
             return Line.CONTENT;
         }
         if (!directive.equals("arch")) {

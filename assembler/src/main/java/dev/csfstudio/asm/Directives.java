@@ -14,10 +14,23 @@ public final class Directives {
     /**
      * @param descriptor the DescriptorSet entry whose fields the directive takes as {@code name=value}, or null
      * @param extraKeys  keys the directive takes besides the descriptor's fields, with their documentation
+     * @param emits      whether it places bytes (data or an instruction) in a section: {@code .arch} may only come
+     *                   before the first directive that does
      */
-    public record Directive(String name, String syntax, String doc, String descriptor, Map<String, String> extraKeys) {
+    public record Directive(String name, String syntax, String doc, String descriptor, Map<String, String> extraKeys,
+                            boolean emits) {
+        /** A directive that emits nothing (structure, symbols, options, expectations). */
         Directive(String name, String syntax, String doc) {
-            this(name, syntax, doc, null, Map.of());
+            this(name, syntax, doc, false);
+        }
+
+        Directive(String name, String syntax, String doc, boolean emits) {
+            this(name, syntax, doc, null, Map.of(), emits);
+        }
+
+        /** A descriptor directive: it emits the descriptor. */
+        Directive(String name, String syntax, String doc, String descriptor, Map<String, String> extraKeys) {
+            this(name, syntax, doc, descriptor, extraKeys, true);
         }
     }
 
@@ -29,14 +42,14 @@ public final class Directives {
             new Directive(".include", ".include \"file.csf\"", "Includes a file, relative to the including file."),
             new Directive(".equ", ".equ NAME, expr", "Defines a constant."),
             new Directive(".set", ".set NAME, expr", "Defines a constant."),
-            new Directive(".byte", ".byte expr[, expr...]", "Emits 8-bit values."),
-            new Directive(".hword", ".hword expr[, expr...]", "Emits 16-bit values."),
-            new Directive(".word", ".word expr[, expr...]", "Emits 32-bit values."),
-            new Directive(".dword", ".dword expr[, expr...]", "Emits 64-bit values."),
-            new Directive(".zero", ".zero N", "Emits N zero bytes."),
-            new Directive(".fill", ".fill COUNT, SIZE, VALUE", "Emits COUNT values of SIZE bytes."),
-            new Directive(".align", ".align N", "Pads with zeros to a multiple of N bytes."),
-            new Directive(".inst", ".inst 0xWORD", "Emits a raw 64-bit instruction word into a stream."),
+            new Directive(".byte", ".byte expr[, expr...]", "Emits 8-bit values.", true),
+            new Directive(".hword", ".hword expr[, expr...]", "Emits 16-bit values.", true),
+            new Directive(".word", ".word expr[, expr...]", "Emits 32-bit values.", true),
+            new Directive(".dword", ".dword expr[, expr...]", "Emits 64-bit values.", true),
+            new Directive(".zero", ".zero N", "Emits N zero bytes.", true),
+            new Directive(".fill", ".fill COUNT, SIZE, VALUE", "Emits COUNT values of SIZE bytes.", true),
+            new Directive(".align", ".align N", "Pads with zeros to a multiple of N bytes.", true),
+            new Directive(".inst", ".inst 0xWORD", "Emits a raw 64-bit instruction word into a stream.", true),
             new Directive(".syntax", ".syntax pandecode | csf", "Reads the instructions that follow, to the end of the"
                     + " file or the next .syntax, as mesa's pandecode prints them (each #N in the radix pandecode"
                     + " prints that field in) or in this language's canonical syntax."),
@@ -94,6 +107,11 @@ public final class Directives {
     /** The directive names ({@code .stream}, ...), for spelling suggestions. */
     public static List<String> names() {
         return ALL.stream().map(Directive::name).toList();
+    }
+
+    /** Whether {@code .name} (given without its dot, any case) is a known directive that emits nothing. */
+    static boolean emitsNothing(String name) {
+        return byName("." + name).map(d -> !d.emits()).orElse(false);
     }
 
     public static Optional<Directive> byName(String name) {

@@ -45,6 +45,12 @@ class ArchDirectiveTest {
     }
 
     @Test
+    void anExpectationEmitsNothingSoAnArchMayFollowIt() {
+        Program p = Sources.ok(".expect r100 == 1\n.arch v12\n.stream main\nMOVE32 r100, #1\n");
+        assertEquals(Arch.V12, p.arch());
+    }
+
+    @Test
     void archNamesAreReadInAnyLetterCaseAfterLabelsAndComments() {
         assertEquals(Arch.V12, Sources.ok("; a v12 stream\n.stream main\nstart: .ARCH V12\nMOVE_REG32 r1, r2\n"
                 + "BRANCH.always r0, start\n").arch());
