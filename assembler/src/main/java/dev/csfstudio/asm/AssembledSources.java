@@ -1,5 +1,9 @@
 package dev.csfstudio.asm;
 
+import dev.csfstudio.asm.source.SourceFile;
+
+import dev.csfstudio.asm.source.SourceReader;
+
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
@@ -11,20 +15,20 @@ import java.util.Map;
  */
 final class AssembledSources implements SourceReader {
 
-    private final Map<Path, Assembly.SourceFile> files;
+    private final Map<Path, SourceFile> files;
 
-    AssembledSources(Map<Path, Assembly.SourceFile> files) {
+    AssembledSources(Map<Path, SourceFile> files) {
         this.files = new HashMap<>(files);
     }
 
     @Override
     public String read(Path file) {
-        Assembly.SourceFile src = files.get(file);
+        SourceFile src = files.get(file);
         return src == null ? null : src.source().text();
     }
 
     /** The file as the assembly indexed it, or null when it read no such file. */
-    Assembly.SourceFile file(Path file) {
+    SourceFile file(Path file) {
         return files.get(file);
     }
 }

@@ -1,5 +1,10 @@
 package dev.csfstudio.asm;
 
+import dev.csfstudio.asm.source.FileSystemReader;
+import dev.csfstudio.asm.source.InvalidUtf8Exception;
+import dev.csfstudio.asm.source.SourceReader;
+import dev.csfstudio.asm.source.SourceText;
+
 import dev.csfstudio.program.SourceRange;
 import dev.csfstudio.program.Diagnostic;
 import dev.csfstudio.program.DiagnosticCode;

@@ -64,7 +64,7 @@ public record AssemblerOptions(long base, List<Path> includeRoots, int maxInclud
     }
 
     /** "256 MiB", or the exact number of bytes when it is no whole number of MiB. */
-    static String describeBytes(long bytes) {
+    public static String describeBytes(long bytes) {
         return bytes % (1L << 20) == 0 ? (bytes >> 20) + " MiB" : bytes + " bytes";
     }
 }

@@ -1,5 +1,34 @@
 package dev.csfstudio.asm;
 
+import dev.csfstudio.asm.emit.ControlFlow;
+import dev.csfstudio.asm.layout.Layout;
+
+import dev.csfstudio.asm.layout.AssembledLines;
+import dev.csfstudio.asm.layout.Statement;
+import dev.csfstudio.asm.source.SourceFile;
+
+import dev.csfstudio.asm.diagnostic.DiagnosticException;
+import dev.csfstudio.asm.diagnostic.SpellingSuggestions;
+import dev.csfstudio.asm.directives.Directives;
+import dev.csfstudio.asm.directives.ExpectationReader;
+import dev.csfstudio.asm.emit.InstructionEncoder;
+import dev.csfstudio.asm.expr.ExpressionEvaluator;
+import dev.csfstudio.asm.expr.UnresolvedException;
+import dev.csfstudio.asm.layout.SectionBuilder;
+import dev.csfstudio.asm.scan.DeclaredArch;
+import dev.csfstudio.asm.scan.LineParser;
+import dev.csfstudio.asm.scan.LineScanner;
+import dev.csfstudio.asm.scan.PandecodeLine;
+import dev.csfstudio.asm.scan.PlainInstructionScanner;
+import dev.csfstudio.asm.source.FileSystemReader;
+import dev.csfstudio.asm.source.InvalidUtf8Exception;
+import dev.csfstudio.asm.source.OrderedChunks;
+import dev.csfstudio.asm.source.Parsing;
+import dev.csfstudio.asm.source.SourceLines;
+import dev.csfstudio.asm.source.SourceReader;
+import dev.csfstudio.asm.source.SourceText;
+import dev.csfstudio.asm.source.SourceTooLargeException;
+
 import dev.csfstudio.program.Program;
 import dev.csfstudio.program.Section;
 import dev.csfstudio.program.SectionKind;
@@ -58,147 +87,10 @@ import java.util.stream.Collectors;
  */
 final class Assembly implements ExpressionEvaluator.Scope {
 
-    static final long PAGE = 4096;
-    static final long VA_LIMIT = 1L << 48;
-    static final long MAX_SECTION_BYTES = 1L << 28;
     static final int MAX_VMS = 8;
     static final String DEFAULT_NAME = "main";
     static final List<String> DIRECTIVES = Directives.names();
     static final List<String> FUNCTIONS = List.of("fbd", "sizeof", "lo32", "hi32");
-
-    /** A source file with a line index and the evaluator whose ranges point into it. */
-    record SourceFile(Path path, SourceText source, int[] lineStarts, ExpressionEvaluator evaluator) {
-        String lineText(int line) {
-            return line < 1 || line > lineStarts.length ? "" : source.substring(lineStarts[line - 1], lineEnd(line));
-        }
-
-        /** The offset just past the last character of a 1-based line, before its terminator. */
-        int lineEnd(int line) {
-            byte[] bytes = source.bytes();
-            int end = line < lineStarts.length ? lineStarts[line] : bytes.length;
-            if (end > lineStarts[line - 1] && bytes[end - 1] == '\n') {
-                end--;
-            }
-            if (end > lineStarts[line - 1] && bytes[end - 1] == '\r') {
-                end--;
-            }
-            return end;
-        }
-
-        byte[] bytes() {
-            return source.bytes();
-        }
-    }
-
-    /**
-     * One source line that has labels or a statement, in assembly order (includes spliced in). No syntax
-     * tree is kept: a statement that needs pass 2 is parsed again, so memory follows the output size.
-     */
-    static final class Stmt {
-        final SourceFile src;
-        final int lineNo;
-        SectionBuilder section;
-        /** Offset and size in the section: {@link #place} keeps both below {@link #MAX_SECTION_BYTES}. */
-        int offset;
-        int size;
-        /**
-         * The statement's range when it came from a syntax tree or its columns do not fit a char; else
-         * {@link #column}..{@link #endColumn}. Narrow fields: a million statements are the largest live data.
-         */
-        SourceRange parsedRange;
-        char column;
-        char endColumn;
-        /** {@link #SKIP}, {@link #DONE}, ... in one byte: a million statements are the largest live data. */
-        private byte flags;
-        InstructionDef def;
-        long word;
-
-        /** Nothing (more) to do: structural directives and statements with errors. */
-        private static final int SKIP = 1;
-        /** Finished in pass 1 (an instruction whose operands needed no label). */
-        private static final int DONE = 2;
-        /** Occupies an instruction slot of a stream (for reachability). */
-        private static final int INSTRUCTION = 4;
-        /** Produced bytes: gets an {@link AssembledLine}. */
-        private static final int EMITTED = 8;
-        private static final int UNCONDITIONAL = 16;
-
-        private boolean has(int flag) {
-            return (flags & flag) != 0;
-        }
-
-        private void set(int flag, boolean on) {
-            flags = (byte) (on ? flags | flag : flags & ~flag);
-        }
-
-        boolean skip() {
-            return has(SKIP);
-        }
-
-        void skip(boolean on) {
-            set(SKIP, on);
-        }
-
-        boolean done() {
-            return has(DONE);
-        }
-
-        void done(boolean on) {
-            set(DONE, on);
-        }
-
-        boolean instruction() {
-            return has(INSTRUCTION);
-        }
-
-        void instruction(boolean on) {
-            set(INSTRUCTION, on);
-        }
-
-        boolean emitted() {
-            return has(EMITTED);
-        }
-
-        void emitted(boolean on) {
-            set(EMITTED, on);
-        }
-
-        boolean unconditional() {
-            return has(UNCONDITIONAL);
-        }
-
-        void unconditional(boolean on) {
-            set(UNCONDITIONAL, on);
-        }
-
-        Stmt(SourceFile src, int lineNo) {
-            this.src = src;
-            this.lineNo = lineNo;
-        }
-
-        void columns(int from, int to) {
-            if (from <= Character.MAX_VALUE && to <= Character.MAX_VALUE) {
-                column = (char) from;
-                endColumn = (char) to;
-            } else {
-                parsedRange = new SourceRange(src.path(), lineNo, from, lineNo, to);
-            }
-        }
-
-        /** The line's text, cut from the file when asked for: most lines never need it as a string. */
-        String text() {
-            return src.lineText(lineNo);
-        }
-
-        /** Made when asked for: a million statements need not keep a million ranges. */
-        SourceRange range() {
-            return parsedRange != null ? parsedRange : new SourceRange(src.path(), lineNo, column, lineNo, endColumn);
-        }
-
-        AssembledLine assembledLine() {
-            return new AssembledLine(range(), section.name, section.address + offset, size, def, word, text());
-        }
-    }
 
     /** A label; {@code ordinal} numbers labels in definition order (for {@link #usedLabels}). */
     record LabelDef(String name, SectionBuilder section, long offset, SourceRange range, int index, boolean local,
@@ -247,8 +139,8 @@ final class Assembly implements ExpressionEvaluator.Scope {
     /** Bytes of source assembled so far, every inclusion counted, and how many includes were followed. */
     private long sourceBytes;
     private int inclusions;
-    private final ArrayList<Stmt> stmts = new ArrayList<>();
-    private final ArrayList<Stmt> emitted = new ArrayList<>();
+    private final ArrayList<Statement> stmts = new ArrayList<>();
+    private final ArrayList<Statement> emitted = new ArrayList<>();
 
     private final Map<String, SectionBuilder> sections = new LinkedHashMap<>();
     private final List<String> vms = new ArrayList<>(List.of(DEFAULT_NAME));
@@ -272,7 +164,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
 
     private DescriptorDirectives descriptors;
     /** The VM in force at each {@code .expect} (pass 1), and what they expect in source order (pass 2). */
-    private final Map<Stmt, String> expectationVms = new IdentityHashMap<>();
+    private final Map<Statement, String> expectationVms = new IdentityHashMap<>();
     private final List<Expectation> expectations = new ArrayList<>();
     private ExpectationReader.Names expectationNames;
     /** Threads that parse ahead of the in-order passes; 0 = one per core, 1 = all on this thread. */
@@ -280,7 +172,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
     /** Lines per chunk of that work. */
     private final int chunkLines;
     private int pass;
-    private Stmt stmt;
+    private Statement stmt;
     /** The position of {@link #stmt} in {@link #stmts}: orders local labels against their uses. */
     private int stmtIndex;
     private LineParser fallbackParser;
@@ -316,7 +208,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
         if (sections.values().stream().noneMatch(x -> x.kind == SectionKind.STREAM) && !sections.containsKey(DEFAULT_NAME)) {
             openStream(DEFAULT_NAME, SourceRange.at(main, 1, 1, 1)); // every program has an entry stream, maybe empty
         }
-        layout();
+        diagnostics.addAll(Layout.place(sections.values(), vms, options.base()));
         pass = 2;
         constants.values().forEach(c -> c.current = null);
         // Workers re-parse, ahead of this thread, the statements pass 1 could not finish, and look up the
@@ -332,7 +224,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
         });
         emitted.ensureCapacity(stmts.size());
         for (int i = 0; i < stmts.size(); i++) {
-            Stmt s = stmts.get(i);
+            Statement s = stmts.get(i);
             Object next = reparsed.next();
             stmt = s;
             stmtIndex = i;
@@ -375,7 +267,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
             linesIn.lines = emitted;
             return;
         }
-        for (Stmt s : emitted) {
+        for (Statement s : emitted) {
             s.section.lines.add(s);
         }
     }
@@ -384,8 +276,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
 
     /** A file read for the first time in this assembly: indexed once, however often it is included. */
     private SourceFile sourceFile(Path file, SourceText text) {
-        SourceFile src = new SourceFile(file, text, SourceLines.lineStarts(text.bytes(), threads),
-                new ExpressionEvaluator(file, this));
+        SourceFile src = new SourceFile(file, text, SourceLines.lineStarts(text.bytes(), threads));
         loaded.put(file, src);
         files.add(file);
         return src;
@@ -433,7 +324,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
             if (line.label().isEmpty() && line.statement() == null) {
                 continue;
             }
-            Stmt s = nextStatement(src, n);
+            Statement s = nextStatement(src, n);
             for (CsfParser.LabelContext l : line.label()) {
                 defineLabel(s, l.name.getText(), Parsing.range(s.src.path(), l.name));
             }
@@ -461,8 +352,8 @@ final class Assembly implements ExpressionEvaluator.Scope {
     }
 
     /** A new statement for line {@code n} of {@code src}, the one the in-order pass works on now. */
-    private Stmt nextStatement(SourceFile src, int n) {
-        Stmt s = new Stmt(src, n);
+    private Statement nextStatement(SourceFile src, int n) {
+        Statement s = new Statement(src, n);
         stmts.add(s);
         stmt = s;
         stmtIndex = stmts.size() - 1;
@@ -543,7 +434,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
         if (reading instanceof PandecodeText.Mismatch && canonicalParses) {
             return false;
         }
-        Stmt s = nextStatement(src, n);
+        Statement s = nextStatement(src, n);
         for (int i = 0; i < line.labels().size(); i++) {
             int[] c = line.labelColumns().get(i);
             defineLabel(s, line.labels().get(i), new SourceRange(src.path(), n, c[0], n, c[1]));
@@ -566,8 +457,8 @@ final class Assembly implements ExpressionEvaluator.Scope {
             if (w.def() != null) {
                 Map<String, Long> fields = new HashMap<>();
                 w.def().fields().forEach(f -> fields.put(f.name(), f.extract(w.word())));
-                s.unconditional(isUnconditional(new InstructionEncoder.Encoded(w.def(), w.word(), fields)));
-                markTarget(s, targetField(w.def()));
+                s.unconditional(ControlFlow.isUnconditional(new InstructionEncoder.Encoded(w.def(), w.word(), fields)));
+                markTarget(s, ControlFlow.targetField(w.def()));
             }
         } catch (DiagnosticException ex) {
             s.skip(true);
@@ -610,7 +501,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
             report(Diagnostic.error(at, DiagnosticCode.SYNTAX, ".include takes one quoted file name: .include \"file.csf\""));
             return;
         }
-        String name = unquote(sv.STRING().getText());
+        String name = Parsing.unquote(sv.STRING().getText());
         Path base = from.path() == null ? Path.of("").toAbsolutePath() : from.path().toAbsolutePath().getParent();
         Path target;
         try {
@@ -693,30 +584,13 @@ final class Assembly implements ExpressionEvaluator.Scope {
                 + AssemblerOptions.describeBytes(options.maxSourceBytes()) + " of source (the limit; every inclusion counts)");
     }
 
-    static String unquote(String quoted) {
-        StringBuilder sb = new StringBuilder();
-        for (int i = 1; i < quoted.length() - 1; i++) {
-            char c = quoted.charAt(i);
-            if (c == '\\' && i + 1 < quoted.length() - 1) {
-                c = quoted.charAt(++i);
-                c = switch (c) {
-                    case 'n' -> '\n';
-                    case 't' -> '\t';
-                    default -> c;
-                };
-            }
-            sb.append(c);
-        }
-        return sb.toString();
-    }
-
     // ---------------------------------------------------------------- pass 1
 
     /**
      * Pass 1 of an instruction a worker has already encoded, or found to name symbols (then pass 2 encodes
      * it): the same steps as {@link #pass1} in order.
      */
-    private void pass1Encoded(Stmt s, LineScanner.EncodedLine e, List<Diagnostic> found) {
+    private void pass1Encoded(Statement s, LineScanner.EncodedLine e, List<Diagnostic> found) {
         defineLabels(s, e.labelNames(), e.labelColumns());
         if (e.labelsOnly()) {
             s.skip(true); // as a parsed line with labels and no statement
@@ -744,14 +618,14 @@ final class Assembly implements ExpressionEvaluator.Scope {
     }
 
     /** Labels a worker read on the statement's line: names and their start and end columns, two a label. */
-    private void defineLabels(Stmt s, String[] names, int[] columns) {
+    private void defineLabels(Statement s, String[] names, int[] columns) {
         for (int i = 0; i < names.length; i++) {
             defineLabel(s, names[i], new SourceRange(s.src.path(), s.lineNo, columns[2 * i], s.lineNo, columns[2 * i + 1]));
         }
     }
 
     /** Pass 1 of a {@code .inst} line a worker has read: what {@link #directivePass1} and pass 2 do with it. */
-    private void pass1RawWord(Stmt s, LineScanner.RawWord w) {
+    private void pass1RawWord(Statement s, LineScanner.RawWord w) {
         defineLabels(s, w.labelNames(), w.labelColumns());
         s.columns(w.column(), w.endColumn());
         try {
@@ -771,7 +645,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
     }
 
     /** Pass 1 of a data line of literals a worker has read: what {@link #directivePass1} does with it. */
-    private void pass1Data(Stmt s, LineScanner.DataLine data) {
+    private void pass1Data(Statement s, LineScanner.DataLine data) {
         defineLabels(s, data.labelNames(), data.labelColumns());
         s.columns(data.column(), data.endColumn());
         try {
@@ -787,7 +661,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
     }
 
     /** Pass 2 of a data line of literals: its values, in range since the scanner checked them. */
-    private void writeData(Stmt s, LineScanner.DataLine data) {
+    private void writeData(Statement s, LineScanner.DataLine data) {
         byte[] out = s.section.bytes;
         int at = s.offset;
         for (long v : data.values()) {
@@ -809,7 +683,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
                 + "'; instruction words belong in a .stream (use .dword for data)");
     }
 
-    private void pass1(Stmt s, CsfParser.StatementContext st) {
+    private void pass1(Statement s, CsfParser.StatementContext st) {
         try {
             if (st.instruction() != null) {
                 placeInstruction(s, range(st));
@@ -828,7 +702,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
     }
 
     /** Most instructions name no label: encode them now and skip re-parsing them in pass 2. */
-    private void encodeEarly(Stmt s, CsfParser.InstructionContext ctx) {
+    private void encodeEarly(Statement s, CsfParser.InstructionContext ctx) {
         List<Diagnostic> found = new ArrayList<>();
         try {
             InstructionEncoder.Encoded enc = new InstructionEncoder(arch, s.src.path(), found).encode(ctx, operands(s));
@@ -840,26 +714,16 @@ final class Assembly implements ExpressionEvaluator.Scope {
         }
     }
 
-    private void encoded(Stmt s, InstructionEncoder.Encoded enc) {
+    private void encoded(Statement s, InstructionEncoder.Encoded enc) {
         if (enc != null) {
             s.emitted(true);
             s.def = enc.def();
             s.word = enc.word();
-            s.unconditional(enc.def() != null && isUnconditional(enc));
+            s.unconditional(enc.def() != null && ControlFlow.isUnconditional(enc));
             if (enc.def() != null) {
-                markTarget(s, targetField(enc.def()));
+                markTarget(s, ControlFlow.targetField(enc.def()));
             }
         }
-    }
-
-    /** The field of an instruction's branch-target operand, or null when it has none. */
-    static BitField targetField(InstructionDef def) {
-        for (OperandSpec o : def.operands()) {
-            if (o.kind() == OperandKind.TARGET) {
-                return o.field();
-            }
-        }
-        return null;
     }
 
     /**
@@ -867,14 +731,14 @@ final class Assembly implements ExpressionEvaluator.Scope {
      * falls through in effect, {@code #2} lands two further on. Numeric offsets are known in pass 1, before
      * pass 2 looks for unreachable code; branches to labels need nothing, the label marks the place.
      */
-    private void markTarget(Stmt s, BitField target) {
+    private void markTarget(Statement s, BitField target) {
         if (target != null) {
             s.section.addJumpTarget(s.offset + 8 + 8 * target.extract(s.word));
         }
     }
 
-    private InstructionEncoder.Operands operands(Stmt s) {
-        ExpressionEvaluator ev = s.src.evaluator();
+    private InstructionEncoder.Operands operands(Statement s) {
+        ExpressionEvaluator ev = evaluator(s.src);
         return new InstructionEncoder.Operands() {
             @Override
             public long evaluate(CsfParser.ExprContext e) {
@@ -889,7 +753,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
     }
 
     /** Puts an instruction in the current section, which must be a stream (else {@code where} says so). */
-    private void placeInstruction(Stmt s, SourceRange where) {
+    private void placeInstruction(Statement s, SourceRange where) {
         SectionBuilder sec = section();
         if (sec.kind != SectionKind.STREAM) {
             s.skip(true);
@@ -900,10 +764,10 @@ final class Assembly implements ExpressionEvaluator.Scope {
         s.instruction(true);
     }
 
-    private void place(Stmt s, SectionBuilder sec, long size) {
-        if (sec.cursor + size > MAX_SECTION_BYTES) {
+    private void place(Statement s, SectionBuilder sec, long size) {
+        if (sec.cursor + size > Layout.MAX_SECTION_BYTES) {
             throw DiagnosticException.error(s.range(), DiagnosticCode.OUT_OF_RANGE, "section '" + sec.name
-                    + "' would grow beyond " + MAX_SECTION_BYTES + " bytes");
+                    + "' would grow beyond " + Layout.MAX_SECTION_BYTES + " bytes");
         }
         if (firstContent == null) {
             firstContent = s.range();
@@ -935,7 +799,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
         return sb;
     }
 
-    private void defineLabel(Stmt s, String name, SourceRange r) {
+    private void defineLabel(Statement s, String name, SourceRange r) {
         SectionBuilder sec;
         try {
             sec = section();
@@ -978,7 +842,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
         return true;
     }
 
-    private void directivePass1(Stmt s, CsfParser.DirectiveContext d) {
+    private void directivePass1(Statement s, CsfParser.DirectiveContext d) {
         String name = directiveName(d);
         SourceRange r = range(d);
         switch (name) {
@@ -1072,9 +936,9 @@ final class Assembly implements ExpressionEvaluator.Scope {
                 SectionBuilder sec = section();
                 expectArgs(d, 1);
                 long n = constantArg(d, 0);
-                if (n <= 0 || Long.bitCount(n) != 1 || n > PAGE * 16) {
+                if (n <= 0 || Long.bitCount(n) != 1 || n > Layout.PAGE * 16) {
                     throw DiagnosticException.error(range(d.argument(0)), DiagnosticCode.OUT_OF_RANGE, ".align " + n
-                            + " must be a power of two from 1 to " + PAGE * 16);
+                            + " must be a power of two from 1 to " + Layout.PAGE * 16);
                 }
                 long pad = (n - sec.cursor % n) % n;
                 sec.align = Math.max(sec.align, n);
@@ -1105,7 +969,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
         }
     }
 
-    private void openSection(Stmt s, CsfParser.DirectiveContext d, SectionKind kind) {
+    private void openSection(Statement s, CsfParser.DirectiveContext d, SectionKind kind) {
         s.skip(true);
         String name = plainName(d, 0, "a " + (kind == SectionKind.STREAM ? "stream" : "buffer") + " name");
         SourceRange nameRange = range(d.argument(0));
@@ -1150,7 +1014,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
             long v = constant(exprOf(na.value()));
             switch (na.key.getText().toLowerCase(Locale.ROOT)) {
                 case "at" -> {
-                    if (v < 0 || v >= VA_LIMIT) {
+                    if (v < 0 || v >= Layout.VA_LIMIT) {
                         throw DiagnosticException.error(range(na.value()), DiagnosticCode.OUT_OF_RANGE, "address 0x"
                                 + Long.toHexString(v) + " out of range: allowed 0..0xffffffffffff (48-bit VA)");
                     }
@@ -1172,7 +1036,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
         current = sec;
     }
 
-    private void defineConstant(Stmt s, CsfParser.DirectiveContext d, boolean redefinable) {
+    private void defineConstant(Statement s, CsfParser.DirectiveContext d, boolean redefinable) {
         s.skip(false);
         expectArgs(d, 2);
         String name = plainName(d, 0, "a constant name");
@@ -1184,7 +1048,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
                 s.skip(true);
                 return;
             }
-            c = new ConstantDef(name, redefinable, r, e, s.src.evaluator());
+            c = new ConstantDef(name, redefinable, r, e, evaluator(s.src));
             constants.put(name, c);
         } else if (!redefinable || !c.redefinable) {
             s.skip(true);
@@ -1192,7 +1056,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
             return;
         }
         try {
-            c.current = s.src.evaluator().eval(e);
+            c.current = evaluator(s.src).eval(e);
         } catch (UnresolvedException ex) {
             c.current = null; // labels are known after layout; pass 2 evaluates it again
         }
@@ -1216,87 +1080,17 @@ final class Assembly implements ExpressionEvaluator.Scope {
     }
 
     private void checkSize(long n, org.antlr.v4.runtime.ParserRuleContext where, String what) {
-        if (n < 0 || n > MAX_SECTION_BYTES) {
+        if (n < 0 || n > Layout.MAX_SECTION_BYTES) {
             throw DiagnosticException.error(range(where), DiagnosticCode.OUT_OF_RANGE, what + " " + n + " out of range: allowed 0.."
-                    + MAX_SECTION_BYTES);
+                    + Layout.MAX_SECTION_BYTES);
         }
     }
 
     // ---------------------------------------------------------------- layout
 
-    private void layout() {
-        for (String vm : vms) {
-            List<SectionBuilder> in = sections.values().stream().filter(s -> s.vm.equals(vm)).toList();
-            List<SectionBuilder> fixed = new ArrayList<>();
-            for (SectionBuilder s : in) {
-                if (s.fixedSize != null && s.cursor > s.fixedSize) {
-                    report(Diagnostic.error(s.declaration, DiagnosticCode.SECTION_SIZE, "contents of '" + s.name + "' ("
-                            + s.cursor + " bytes) exceed its size=" + s.fixedSize));
-                }
-                if (s.at != null) {
-                    if (s.at % s.align != 0) {
-                        report(Diagnostic.error(s.declaration, DiagnosticCode.ALIGNMENT, "'" + s.name + "' at 0x"
-                                + Long.toHexString(s.at) + " is not aligned to " + s.align + " bytes"));
-                    }
-                    s.address = s.at;
-                    fixed.add(s);
-                }
-            }
-            fixed.sort(Comparator.comparingLong(s -> s.address));
-            for (int i = 1; i < fixed.size(); i++) {
-                SectionBuilder a = fixed.get(i - 1);
-                SectionBuilder b = fixed.get(i);
-                if (b.address < a.address + Math.max(a.size(), 1)) {
-                    overlap(b, a);
-                }
-            }
-            long cursor = options.base();
-            for (SectionBuilder s : in) {
-                if (s.at != null) {
-                    continue;
-                }
-                long a = Math.max(s.align, PAGE);
-                long addr = alignUp(cursor, a);
-                boolean moved = true;
-                while (moved) {
-                    moved = false;
-                    for (SectionBuilder f : fixed) {
-                        if (addr < f.address + Math.max(f.size(), 1) && f.address < addr + Math.max(s.size(), 1)) {
-                            addr = alignUp(f.address + Math.max(f.size(), 1), a);
-                            moved = true;
-                        }
-                    }
-                }
-                s.address = addr;
-                cursor = addr + Math.max(s.size(), 1);
-            }
-            for (SectionBuilder s : in) {
-                if (s.address + s.size() > VA_LIMIT || s.address < 0) {
-                    report(Diagnostic.error(s.declaration, DiagnosticCode.OUT_OF_RANGE, "'" + s.name
-                            + "' does not fit below the 48-bit VA limit"));
-                }
-                s.bytes = new byte[(int) s.size()];
-            }
-        }
-    }
-
-    private void overlap(SectionBuilder b, SectionBuilder a) {
-        Diagnostic d = Diagnostic.error(b.declaration, DiagnosticCode.OVERLAP, "'" + b.name + "' at 0x" + Long.toHexString(b.address)
-                + " overlaps '" + a.name + "' (0x" + Long.toHexString(a.address) + "..0x"
-                + Long.toHexString(a.address + a.size()) + ") in VM '" + b.vm + "'");
-        if (a.declaration != null) {
-            d = d.withRelated(List.of(new Diagnostic.Related(a.declaration, "'" + a.name + "' declared here")));
-        }
-        report(d);
-    }
-
-    static long alignUp(long v, long a) {
-        return (v + a - 1) & -a;
-    }
-
     // ---------------------------------------------------------------- pass 2
 
-    private void pass2(Stmt s, LineParser.ParsedLine parsed) {
+    private void pass2(Statement s, LineParser.ParsedLine parsed) {
         CsfParser.StatementContext st = parsed.line().statement();
         try {
             if (st.instruction() != null) {
@@ -1326,7 +1120,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
      * the label is in this stream and in range; anything else (a constant, another stream, out of range,
      * undefined) goes to {@link #pass2} with a parsed line, which reports it.
      */
-    private void pass2Branch(Stmt s, PlainInstructionScanner.Branch b, LabelDef target) {
+    private void pass2Branch(Statement s, PlainInstructionScanner.Branch b, LabelDef target) {
         long d = target == null ? 0 : (target.offset - (s.offset + 8)) / 8;
         if (target == null || target.section != s.section || !b.target().fits(d)) {
             if (fallbackParser == null) {
@@ -1358,38 +1152,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
         return constants.containsKey(b.name()) ? null : labels.get(b.name());
     }
 
-    /**
-     * Whether execution never falls through to the next instruction: JUMP, or a branch (an instruction
-     * with a target operand, so not SYNC_WAIT.always) whose condition is always.
-     */
-    static boolean isUnconditional(InstructionEncoder.Encoded enc) {
-        if (enc.def().mnemonic().equals("JUMP")) {
-            return true;
-        }
-        if (targetField(enc.def()) == null) {
-            return false;
-        }
-        List<Modifier> mods = enc.def().modifiers();
-        for (int i = 0; i < mods.size(); i++) {
-            Modifier m = mods.get(i);
-            if (m instanceof Modifier.Choice c && c.type().name().equals("condition")) {
-                Long v = enc.fields().get(m.field().name());
-                if (v == null) {
-                    return false;
-                }
-                // first name with this value, as EnumType.nameOf, without a stream per instruction
-                for (Map.Entry<String, Long> e : c.type().values().entrySet()) {
-                    if (e.getValue() == v.longValue()) {
-                        return e.getKey().equals("always");
-                    }
-                }
-                return false;
-            }
-        }
-        return false;
-    }
-
-    private void checkReachable(Stmt s) {
+    private void checkReachable(Statement s) {
         if (s.section.afterUnconditional && !s.section.isJumpTarget(s.offset)) {
             report(Diagnostic.warning(s.range(), DiagnosticCode.UNREACHABLE_CODE,
                     "unreachable code: it follows an unconditional branch and no label leads here"));
@@ -1397,7 +1160,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
         s.section.afterUnconditional = s.emitted() && s.unconditional();
     }
 
-    private OptionalLong branchDistance(Stmt s, CsfParser.ExprContext e) {
+    private OptionalLong branchDistance(Statement s, CsfParser.ExprContext e) {
         LabelDef target = null;
         if (e instanceof CsfParser.SymbolExprContext sym) {
             String name = sym.IDENT().getText();
@@ -1409,7 +1172,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
                 if (sections.containsKey(name)) {
                     return addressDistance(s, e); // a stream's name is the address of its first instruction
                 }
-                s.src.evaluator().eval(e); // reports the undefined symbol with suggestions
+                evaluator(s.src).eval(e); // reports the undefined symbol with suggestions
                 return OptionalLong.empty();
             }
             ref(name, range(e), target);
@@ -1464,23 +1227,9 @@ final class Assembly implements ExpressionEvaluator.Scope {
         return address;
     }
 
-    /** Whether an expression names anything (symbol, local label, function): its value needs the assembler. */
-    static boolean namesSomething(CsfParser.ExprContext e) {
-        if (e instanceof CsfParser.SymbolExprContext || e instanceof CsfParser.LocalRefExprContext
-                || e instanceof CsfParser.CallExprContext) {
-            return true;
-        }
-        for (int i = 0; i < e.getChildCount(); i++) {
-            if (e.getChild(i) instanceof CsfParser.ExprContext sub && namesSomething(sub)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     /** Instructions from the next instruction to the address an expression computes, inside this stream. */
-    private OptionalLong addressDistance(Stmt s, CsfParser.ExprContext e) {
-        long va = s.src.evaluator().eval(e); // pass 1: labels have no address yet, this defers to pass 2
+    private OptionalLong addressDistance(Statement s, CsfParser.ExprContext e) {
+        long va = evaluator(s.src).eval(e); // pass 1: labels have no address yet, this defers to pass 2
         SectionBuilder sec = s.section;
         long end = sec.address + sec.size();
         if (va < sec.address || va > end) {
@@ -1497,7 +1246,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
         return OptionalLong.of((va - (sec.address + s.offset + 8)) / 8);
     }
 
-    private void writeWord(Stmt s) {
+    private void writeWord(Statement s) {
         byte[] b = s.section.bytes;
         int at = (int) s.offset;
         for (int i = 0; i < 8; i++) {
@@ -1505,9 +1254,9 @@ final class Assembly implements ExpressionEvaluator.Scope {
         }
     }
 
-    private void directivePass2(Stmt s, CsfParser.DirectiveContext d) {
+    private void directivePass2(Statement s, CsfParser.DirectiveContext d) {
         String name = directiveName(d);
-        ExpressionEvaluator ev = s.src.evaluator();
+        ExpressionEvaluator ev = evaluator(s.src);
         switch (name) {
             case ".equ", ".set" -> {
                 ConstantDef c = constants.get(plainName(d, 0, "a constant name"));
@@ -1966,6 +1715,11 @@ final class Assembly implements ExpressionEvaluator.Scope {
 
     // ---------------------------------------------------------------- helpers
 
+    /** Evaluates expressions of {@code src} against this assembly's symbols. */
+    private ExpressionEvaluator evaluator(SourceFile src) {
+        return new ExpressionEvaluator(src.path(), this);
+    }
+
     void report(Diagnostic d) {
         diagnostics.add(d);
     }
@@ -2031,6 +1785,6 @@ final class Assembly implements ExpressionEvaluator.Scope {
     }
 
     long constant(CsfParser.ExprContext e) {
-        return stmt.src.evaluator().eval(e);
+        return evaluator(stmt.src).eval(e);
     }
 }

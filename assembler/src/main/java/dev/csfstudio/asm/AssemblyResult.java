@@ -1,5 +1,7 @@
 package dev.csfstudio.asm;
 
+import dev.csfstudio.asm.source.SourceReader;
+
 import dev.csfstudio.program.ImmutableView;
 
 import dev.csfstudio.program.Program;

@@ -1,5 +1,14 @@
 package dev.csfstudio.asm;
 
+import dev.csfstudio.asm.diagnostic.DiagnosticException;
+import dev.csfstudio.asm.emit.InstructionEncoder;
+import dev.csfstudio.asm.expr.ExpressionEvaluator;
+import dev.csfstudio.asm.scan.DeclaredArch;
+import dev.csfstudio.asm.source.ParsedSource;
+import dev.csfstudio.asm.source.Parsing;
+import dev.csfstudio.asm.source.SourceLines;
+import dev.csfstudio.asm.source.SourceText;
+
 import dev.csfstudio.program.SourceRange;
 import dev.csfstudio.program.Diagnostic;
 import dev.csfstudio.program.Severity;

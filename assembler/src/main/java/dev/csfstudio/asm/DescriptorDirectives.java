@@ -1,5 +1,14 @@
 package dev.csfstudio.asm;
 
+import dev.csfstudio.asm.layout.Statement;
+
+import dev.csfstudio.asm.diagnostic.DiagnosticException;
+import dev.csfstudio.asm.diagnostic.SpellingSuggestions;
+import dev.csfstudio.asm.expr.ExpressionEvaluator;
+import dev.csfstudio.asm.expr.UnresolvedException;
+import dev.csfstudio.asm.layout.SectionBuilder;
+import dev.csfstudio.asm.source.Parsing;
+
 import dev.csfstudio.program.SourceRange;
 import dev.csfstudio.program.Diagnostic;
 import dev.csfstudio.program.DiagnosticCode;
@@ -76,7 +85,7 @@ final class DescriptorDirectives {
     private final Map<SectionBuilder, Map<Long, FbdInfo>> fbds = new IdentityHashMap<>();
     private final Map<SectionBuilder, FbdInfo> lastFbd = new IdentityHashMap<>();
     /** Each .fbd/.rt statement's pass-1 facts, kept here: few statements are descriptors. */
-    private final Map<Assembly.Stmt, FbdInfo> infoOf = new IdentityHashMap<>();
+    private final Map<Statement, FbdInfo> infoOf = new IdentityHashMap<>();
 
     DescriptorDirectives(DescriptorSet set) {
         this.set = set;
@@ -91,7 +100,7 @@ final class DescriptorDirectives {
     }
 
     /** Pass 1: size of the directive, the .fbd's shape, and the count of .rt following each .fbd. */
-    FbdInfo sizePass(Assembly asm, Assembly.Stmt s, CsfParser.DirectiveContext d, SectionBuilder sec, boolean isFbd) {
+    FbdInfo sizePass(Assembly asm, Statement s, CsfParser.DirectiveContext d, SectionBuilder sec, boolean isFbd) {
         if (!isFbd) {
             FbdInfo owner = lastFbd.get(sec);
             if (owner != null) {
@@ -132,7 +141,7 @@ final class DescriptorDirectives {
     }
 
     /** Pass 2: writes the descriptor bytes. */
-    void emit(Assembly asm, Assembly.Stmt s, CsfParser.DirectiveContext d, ExpressionEvaluator ev) {
+    void emit(Assembly asm, Statement s, CsfParser.DirectiveContext d, ExpressionEvaluator ev) {
         SourceRange where = asm.range(d);
         long address = s.section.address + s.offset;
         if (address % DescriptorSet.FBD_ALIGNMENT != 0) {

@@ -1,5 +1,11 @@
 package dev.csfstudio.asm;
 
+import dev.csfstudio.asm.source.SourceFile;
+
+import dev.csfstudio.asm.source.SourceLines;
+import dev.csfstudio.asm.source.SourceReader;
+import dev.csfstudio.asm.source.SourceText;
+
 import dev.csfstudio.program.SourceRange;
 import dev.csfstudio.program.Diagnostic;
 
@@ -115,7 +121,7 @@ public final class DiagnosticFormatter {
     /** A file's lines: as the assembly indexed them when the reader holds them, else read and indexed here. */
     private FileLines read(Path file) {
         if (reader instanceof AssembledSources assembled) {
-            Assembly.SourceFile src = assembled.file(file);
+            SourceFile src = assembled.file(file);
             return src == null ? UNREADABLE : new FileLines(src.source(), src.lineStarts());
         }
         try {

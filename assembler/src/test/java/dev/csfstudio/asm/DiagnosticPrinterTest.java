@@ -1,5 +1,7 @@
 package dev.csfstudio.asm;
 
+import dev.csfstudio.asm.source.SourceReader;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

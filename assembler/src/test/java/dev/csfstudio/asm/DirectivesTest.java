@@ -1,5 +1,8 @@
 package dev.csfstudio.asm;
 
+import dev.csfstudio.asm.directives.Directives;
+import dev.csfstudio.asm.source.SourceReader;
+
 import dev.csfstudio.program.Diagnostic;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;

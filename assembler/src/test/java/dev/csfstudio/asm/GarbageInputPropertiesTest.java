@@ -1,5 +1,7 @@
 package dev.csfstudio.asm;
 
+import dev.csfstudio.asm.source.SourceReader;
+
 import dev.csfstudio.program.Diagnostic;
 
 import static org.junit.jupiter.api.Assertions.assertNotNull;

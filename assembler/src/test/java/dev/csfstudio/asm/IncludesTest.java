@@ -1,5 +1,7 @@
 package dev.csfstudio.asm;
 
+import dev.csfstudio.asm.source.SourceReader;
+
 import dev.csfstudio.program.Section;
 import dev.csfstudio.program.SourceRange;
 import dev.csfstudio.program.Symbol;

@@ -1,5 +1,8 @@
 package dev.csfstudio.asm;
 
+import dev.csfstudio.asm.source.OrderedChunks;
+import dev.csfstudio.asm.source.SourceText;
+
 import dev.csfstudio.program.Program;
 import dev.csfstudio.program.Section;
 

@@ -1,5 +1,8 @@
 package dev.csfstudio.asm;
 
+import dev.csfstudio.asm.source.ParsedSource;
+import dev.csfstudio.asm.source.Parsing;
+
 import dev.csfstudio.program.SourceRange;
 import dev.csfstudio.program.Diagnostic;
 

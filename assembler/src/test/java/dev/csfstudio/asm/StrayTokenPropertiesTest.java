@@ -1,5 +1,11 @@
 package dev.csfstudio.asm;
 
+import dev.csfstudio.asm.scan.LineParser;
+import dev.csfstudio.asm.scan.PlainInstructionScanner;
+import dev.csfstudio.asm.scan.StrayToken;
+import dev.csfstudio.asm.source.OrderedChunks;
+import dev.csfstudio.asm.source.SourceText;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;

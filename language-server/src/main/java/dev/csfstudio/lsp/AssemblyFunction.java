@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import dev.csfstudio.asm.AssemblyResult;
-import dev.csfstudio.asm.SourceReader;
+import dev.csfstudio.asm.source.SourceReader;
 import dev.csfstudio.isa.Arch;
 
 /**

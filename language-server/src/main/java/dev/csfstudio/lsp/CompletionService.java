@@ -18,7 +18,7 @@ import org.eclipse.lsp4j.Range;
 import org.eclipse.lsp4j.TextEdit;
 import org.eclipse.lsp4j.jsonrpc.messages.Either;
 
-import dev.csfstudio.asm.Directives;
+import dev.csfstudio.asm.directives.Directives;
 import dev.csfstudio.program.Symbol;
 import dev.csfstudio.program.SymbolKind;
 import dev.csfstudio.isa.DescriptorDef;

@@ -14,7 +14,7 @@ import java.util.concurrent.ConcurrentMap;
 
 import dev.csfstudio.program.AssembledLine;
 import dev.csfstudio.asm.AssemblyResult;
-import dev.csfstudio.asm.SourceReader;
+import dev.csfstudio.asm.source.SourceReader;
 import dev.csfstudio.program.SourceRange;
 import dev.csfstudio.program.Symbol;
 import dev.csfstudio.program.SymbolKind;

@@ -9,7 +9,7 @@ import org.eclipse.lsp4j.MarkupKind;
 import org.eclipse.lsp4j.Position;
 import org.eclipse.lsp4j.Range;
 
-import dev.csfstudio.asm.Directives;
+import dev.csfstudio.asm.directives.Directives;
 import dev.csfstudio.program.AssembledLine;
 import dev.csfstudio.program.Section;
 import dev.csfstudio.program.Symbol;

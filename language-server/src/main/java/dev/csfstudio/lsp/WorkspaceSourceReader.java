@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
-import dev.csfstudio.asm.SourceReader;
+import dev.csfstudio.asm.source.SourceReader;
 
 /**
  * Reads open documents from memory and other files from disk, but only regular files below the allowed

@@ -6,7 +6,7 @@ import dev.csfstudio.asm.AssemblyResult;
 import dev.csfstudio.program.Diagnostic;
 import dev.csfstudio.program.Program;
 import dev.csfstudio.program.Section;
-import dev.csfstudio.asm.SourceReader;
+import dev.csfstudio.asm.source.SourceReader;
 
 import java.nio.file.Path;
 import java.util.stream.Collectors;

@@ -38,7 +38,7 @@ import com.google.gson.JsonObject;
 
 import dev.csfstudio.asm.Assembler;
 import dev.csfstudio.asm.AssemblyResult;
-import dev.csfstudio.asm.SourceReader;
+import dev.csfstudio.asm.source.SourceReader;
 import dev.csfstudio.lsp.CsfLanguageClient;
 import dev.csfstudio.lsp.CsfLanguageServerLauncher;
 import dev.csfstudio.lsp.Toolchain;

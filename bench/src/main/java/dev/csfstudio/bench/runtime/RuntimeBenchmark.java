@@ -3,7 +3,7 @@ package dev.csfstudio.bench.runtime;
 import dev.csfstudio.asm.Assembler;
 import dev.csfstudio.asm.AssemblyResult;
 import dev.csfstudio.program.Program;
-import dev.csfstudio.asm.SourceReader;
+import dev.csfstudio.asm.source.SourceReader;
 import dev.csfstudio.runtime.RunOptions;
 import dev.csfstudio.runtime.RunReport;
 import dev.csfstudio.runtime.RunStatus;

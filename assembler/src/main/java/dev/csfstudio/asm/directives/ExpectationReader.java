@@ -1,0 +1,419 @@
+package dev.csfstudio.asm.directives;
+
+import dev.csfstudio.asm.layout.Layout;
+
+import dev.csfstudio.asm.diagnostic.DiagnosticException;
+import dev.csfstudio.asm.diagnostic.SpellingSuggestions;
+import dev.csfstudio.asm.expr.ExpressionEvaluator;
+import dev.csfstudio.asm.source.Parsing;
+
+import dev.csfstudio.grammar.CsfParser;
+import dev.csfstudio.program.Diagnostic;
+import dev.csfstudio.program.DiagnosticCode;
+import dev.csfstudio.program.Expectation;
+import dev.csfstudio.program.Expectation.Comparison;
+import dev.csfstudio.program.Expectation.Ending;
+import dev.csfstudio.program.SourceRange;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.antlr.v4.runtime.ParserRuleContext;
+import org.antlr.v4.runtime.misc.Interval;
+
+/**
+ * Reads one {@code .expect} statement into an {@link Expectation}, once every address is known (pass 2):
+ * what it names must exist (registers of the architecture, queues, buffers, the golden PNG), its value must
+ * be of the subject's kind and fit it; anything else is an error at the part that is wrong.
+ */
+public final class ExpectationReader {
+
+    /**
+     * What an expectation may name, as the assembly knows it after pass 1.
+     *
+     * @param bufferVms       every buffer's VM, by buffer name
+     * @param sectionVms      every stream's and buffer's VM, by name
+     * @param vms             the program's VMs
+     * @param queues          the queues a run has: those declared, or the default one
+     * @param goldensRequired whether golden PNGs must already exist ({@code csf test --update-golden} writes
+     *                        missing ones)
+     */
+    public record Names(Map<String, String> bufferVms, Map<String, String> sectionVms, Collection<String> vms,
+                 Collection<String> queues, int registerCount,
+                 boolean goldensRequired) {
+    }
+
+    static final String SYNTAX = ".expect status ok|fault [KIND] [, line=N]|timeout|deadlock  |  .expect rN|dN|QUEUE.rN OP expr"
+            + "  |  .expect byte|hword|word|dword [ADDR] OP expr [, vm=VM]  |  .expect pixel BUFFER(X, Y) == (R, G, B, A)"
+            + "  |  .expect image BUFFER == \"golden.png\" [, tolerance=N]  |  .expect instructions OP expr";
+
+    static final List<String> SUBJECTS = java.util.stream.Stream.concat(Directives.EXPECT_SUBJECTS.keySet().stream(),
+            java.util.stream.Stream.of("ok", "timeout", "deadlock")).toList();
+
+    private static final Map<String, Integer> WIDTHS = Map.of("byte", 1, "hword", 2, "word", 4, "dword", 8);
+    private static final Pattern REGISTER = Pattern.compile("(?:([A-Za-z_][A-Za-z_0-9]*)\\.)?([rRdD])([0-9]+)");
+
+    private final Path file;
+    private final ExpressionEvaluator evaluator;
+    private final Names names;
+
+    public ExpectationReader(ExpressionEvaluator evaluator, Names names) {
+        this.file = evaluator.file();
+        this.evaluator = evaluator;
+        this.names = names;
+    }
+
+    /** The expectation of {@code d}, a {@code .expect} directive; {@code vm} is the VM in force at it. */
+    public Expectation read(CsfParser.DirectiveContext d, String vm) {
+        CsfParser.ExpectationContext e = d.expectation();
+        SourceRange whole = range(d);
+        String text = sourceText(e);
+        String subject = e.subject.getText();
+        String lower = subject.toLowerCase(Locale.ROOT);
+        return switch (lower) {
+            case "status" -> status(e, whole, text, 0);
+            case "ok", "fault", "timeout", "deadlock" -> status(e, whole, text, -1);
+            case "byte", "hword", "word", "dword" -> memory(e, whole, text, vm, WIDTHS.get(lower));
+            case "pixel" -> pixel(e, whole, text);
+            case "image" -> image(e, whole, text);
+            case "instructions" -> {
+                noTargets(e, 0);
+                noOptions(e);
+                yield new Expectation.InstructionCount(whole, text, comparison(e, "the instruction count"),
+                        evaluator.eval(expectedExpr(e, "a number of instructions")));
+            }
+            default -> register(e, whole, text, subject);
+        };
+    }
+
+    // ------------------------------------------------------------------ subjects
+
+    /** {@code status ENDING [KIND]} ({@code first} = 0) or the short {@code ENDING [KIND]} ({@code first} = -1). */
+    private Expectation status(CsfParser.ExpectationContext e, SourceRange whole, String text, int first) {
+        if (e.comparison() != null) {
+            throw DiagnosticException.error(range(e.comparison()), DiagnosticCode.EXPECT_TYPE, "a status is named, not compared: "
+                    + "write '.expect status ok' (or fault [KIND], timeout, deadlock)");
+        }
+        List<CsfParser.ExpectTargetContext> targets = e.expectTarget();
+        String ending;
+        SourceRange endingRange;
+        if (first == 0) {
+            if (targets.isEmpty()) {
+                throw DiagnosticException.error(range(e), DiagnosticCode.SYNTAX, ".expect status needs ok, fault, timeout or deadlock");
+            }
+            ending = word(targets.get(0), "ok, fault, timeout or deadlock");
+            endingRange = range(targets.get(0));
+        } else {
+            ending = e.subject.getText();
+            endingRange = Parsing.range(file, e.subject);
+        }
+        Ending end = switch (ending.toLowerCase(Locale.ROOT)) {
+            case "ok" -> Ending.OK;
+            case "fault" -> Ending.FAULT;
+            case "timeout" -> Ending.TIMEOUT;
+            case "deadlock" -> Ending.DEADLOCK;
+            default -> throw unknown(endingRange, "status", ending, List.of("ok", "fault", "timeout", "deadlock"));
+        };
+        int kindAt = first + 1;
+        String kind = null;
+        if (targets.size() > kindAt) {
+            if (end != Ending.FAULT) {
+                throw DiagnosticException.error(range(targets.get(kindAt)), DiagnosticCode.SYNTAX, "only a fault has a kind; "
+                        + "'" + ending + "' takes none");
+            }
+            kind = word(targets.get(kindAt), "a fault kind").toLowerCase(Locale.ROOT);
+            if (!Expectation.FAULT_KINDS.contains(kind)) {
+                throw unknown(range(targets.get(kindAt)), "fault kind", kind, Expectation.FAULT_KINDS);
+            }
+        }
+        noTargets(e, kindAt + 1);
+        SourceRange line = null;
+        for (CsfParser.ExpectOptionContext o : e.expectOption()) {
+            if (!o.key.getText().equalsIgnoreCase("line") || end == Ending.OK) {
+                throw unknownOption(o, end == Ending.OK ? List.of() : List.of("line"));
+            }
+            long n = evaluator.eval(valueExpr(o.value()));
+            if (n < 1 || n > Integer.MAX_VALUE) {
+                throw DiagnosticException.error(range(o.value()), DiagnosticCode.OUT_OF_RANGE, "line " + n + " must be a line"
+                        + " number of this file, from 1");
+            }
+            line = new SourceRange(file, (int) n, 1, (int) n, Integer.MAX_VALUE);
+        }
+        return new Expectation.Status(whole, text, end, kind, line);
+    }
+
+    private Expectation register(CsfParser.ExpectationContext e, SourceRange whole, String text, String subject) {
+        Matcher m = REGISTER.matcher(subject);
+        SourceRange at = Parsing.range(file, e.subject);
+        if (!m.matches()) {
+            List<String> near = SpellingSuggestions.closest(subject, SUBJECTS);
+            throw new DiagnosticException(Diagnostic.error(at, DiagnosticCode.UNKNOWN_EXPECTATION, "unknown expectation '" + subject
+                    + "'" + (near.isEmpty() ? "; expected status, a register (r4, d40, QUEUE.r4), byte/hword/word/dword"
+                    + " [ADDR], pixel BUFFER(X, Y), image BUFFER or instructions" : SpellingSuggestions.didYouMean(near)))
+                    .withSuggestions(near));
+        }
+        String queue = m.group(1);
+        if (queue != null && !names.queues().contains(queue)) {
+            throw unknown(at, "queue", queue, names.queues());
+        }
+        boolean pair = Character.toLowerCase(m.group(2).charAt(0)) == 'd';
+        int count = names.registerCount();
+        int n;
+        try {
+            n = Integer.parseInt(m.group(3));
+        } catch (NumberFormatException tooLong) {
+            n = Integer.MAX_VALUE;
+        }
+        int last = pair ? count - 2 : count - 1;
+        if (n > last) {
+            throw DiagnosticException.error(at, DiagnosticCode.OUT_OF_RANGE, "register " + m.group(2) + m.group(3)
+                    + " out of range: allowed " + m.group(2) + "0.." + m.group(2) + last);
+        }
+        if (pair && n % 2 != 0) {
+            throw DiagnosticException.error(at, DiagnosticCode.OUT_OF_RANGE, "d" + n + " is no register pair: pairs start at an even"
+                    + " register (d" + (n - 1) + " or d" + (n + 1) + ")");
+        }
+        noTargets(e, 0);
+        noOptions(e);
+        Comparison c = comparison(e, "a register");
+        CsfParser.ExprContext x = expectedExpr(e, "a number");
+        long v = evaluator.eval(x);
+        return new Expectation.Register(whole, text, queue, n, pair, c, pair ? v : fit(v, 4, x, "a 32-bit register"));
+    }
+
+    private Expectation memory(CsfParser.ExpectationContext e, SourceRange whole, String text, String vm, int width) {
+        String kind = e.subject.getText().toLowerCase(Locale.ROOT);
+        List<CsfParser.ExpectTargetContext> targets = e.expectTarget();
+        if (targets.size() != 1 || targets.get(0).expr() == null || !targets.get(0).getStart().getText().equals("[")) {
+            throw DiagnosticException.error(targets.isEmpty() ? range(e) : range(targets.get(0)), DiagnosticCode.SYNTAX,
+                    ".expect " + kind + " needs a GPU address in brackets: .expect " + kind + " [ADDR] == VALUE");
+        }
+        long address = evaluator.eval(targets.get(0).expr());
+        if (address < 0 || address >= Layout.VA_LIMIT || address % width != 0) {
+            throw DiagnosticException.error(range(targets.get(0)), DiagnosticCode.OUT_OF_RANGE, "address 0x"
+                    + Long.toHexString(address) + " must be a " + width + "-byte aligned GPU VA below 0x"
+                    + Long.toHexString(Layout.VA_LIMIT));
+        }
+        String in = vm;
+        String named = sectionIn(targets.get(0).expr());
+        if (named != null) {
+            in = names.sectionVms().get(named);
+        }
+        for (CsfParser.ExpectOptionContext o : e.expectOption()) {
+            if (!o.key.getText().equalsIgnoreCase("vm")) {
+                throw unknownOption(o, List.of("vm"));
+            }
+            if (!(o.value() instanceof CsfParser.ExprValueContext v && v.expr() instanceof CsfParser.SymbolExprContext s)
+                    || !names.vms().contains(o.value().getText())) {
+                throw unknown(range(o.value()), "VM", o.value().getText(), names.vms());
+            }
+            in = o.value().getText();
+        }
+        Comparison c = comparison(e, "memory");
+        CsfParser.ExprContext x = expectedExpr(e, "a number");
+        return new Expectation.Memory(whole, text, in, address, width, c, fit(evaluator.eval(x), width, x, "a " + kind));
+    }
+
+    /** The first stream or buffer an address names ({@code [counter_b + 4]}): its VM is the one meant. */
+    private String sectionIn(org.antlr.v4.runtime.tree.ParseTree t) {
+        if (t instanceof CsfParser.SymbolExprContext s && names.sectionVms().containsKey(s.getText())) {
+            return s.getText();
+        }
+        for (int i = 0; i < t.getChildCount(); i++) {
+            String found = sectionIn(t.getChild(i));
+            if (found != null) {
+                return found;
+            }
+        }
+        return null;
+    }
+
+    private Expectation pixel(CsfParser.ExpectationContext e, SourceRange whole, String text) {
+        List<CsfParser.ExpectTargetContext> targets = e.expectTarget();
+        if (targets.size() != 1 || !(targets.get(0).expr() instanceof CsfParser.CallExprContext call)
+                || call.expr().size() != 2 || targets.get(0).getStart().getText().equals("[")) {
+            throw DiagnosticException.error(targets.isEmpty() ? range(e) : range(targets.get(0)), DiagnosticCode.SYNTAX,
+                    ".expect pixel needs a buffer and a position: .expect pixel BUFFER(X, Y) == (R, G, B, A)");
+        }
+        String buffer = buffer(call.fn.getText(), Parsing.range(file, call.fn));
+        int x = coordinate(call.expr(0));
+        int y = coordinate(call.expr(1));
+        noOptions(e);
+        Comparison c = comparison(e, "a pixel");
+        if (c != Comparison.EQ && c != Comparison.NE) {
+            throw DiagnosticException.error(range(e.comparison()), DiagnosticCode.EXPECT_TYPE, "a pixel is compared with == or !=,"
+                    + " not " + c.symbol());
+        }
+        if (!(e.value() instanceof CsfParser.TupleValueContext tuple) || tuple.expr().size() != 4) {
+            throw DiagnosticException.error(range(e.value()), DiagnosticCode.EXPECT_TYPE, "a pixel is compared with an RGBA colour"
+                    + " (R, G, B, A), each 0..255, as its PNG shows it; got '" + e.value().getText() + "'");
+        }
+        int rgba = 0;
+        for (int i = 0; i < 4; i++) {
+            CsfParser.ExprContext ch = tuple.expr(i);
+            long v = evaluator.eval(ch);
+            if (v < 0 || v > 255) {
+                throw DiagnosticException.error(range(ch), DiagnosticCode.OUT_OF_RANGE, "colour channel " + v
+                        + " out of range: allowed 0..255");
+            }
+            rgba |= (int) v << (8 * i);
+        }
+        return new Expectation.Pixel(whole, text, buffer, x, y, c, rgba);
+    }
+
+    private Expectation image(CsfParser.ExpectationContext e, SourceRange whole, String text) {
+        List<CsfParser.ExpectTargetContext> targets = e.expectTarget();
+        if (targets.size() != 1 || !(targets.get(0).expr() instanceof CsfParser.SymbolExprContext sym)) {
+            throw DiagnosticException.error(targets.isEmpty() ? range(e) : range(targets.get(0)), DiagnosticCode.SYNTAX,
+                    ".expect image needs a buffer: .expect image BUFFER == \"golden.png\"");
+        }
+        String buffer = buffer(sym.getText(), range(sym));
+        if (e.comparison() == null || comparison(e, "an image") != Comparison.EQ) {
+            throw DiagnosticException.error(e.comparison() == null ? range(e) : range(e.comparison()), DiagnosticCode.EXPECT_TYPE,
+                    "an image is compared with == and a golden PNG: .expect image " + buffer + " == \"golden.png\"");
+        }
+        if (!(e.value() instanceof CsfParser.StringValueContext str)) {
+            throw DiagnosticException.error(range(e.value()), DiagnosticCode.EXPECT_TYPE, "an image is compared with a golden PNG"
+                    + " file name in quotes, got '" + e.value().getText() + "'");
+        }
+        String name = Parsing.unquote(str.STRING().getText());
+        Path dir = file == null || file.getParent() == null ? Path.of("") : file.getParent();
+        Path golden;
+        try {
+            golden = dir.resolve(name).normalize();
+        } catch (java.nio.file.InvalidPathException bad) {
+            throw DiagnosticException.error(range(str), DiagnosticCode.GOLDEN, "golden image '" + name + "' is no valid path");
+        }
+        if (names.goldensRequired() && !Files.isRegularFile(golden)) {
+            throw DiagnosticException.error(range(str), DiagnosticCode.GOLDEN, "golden image " + name + " cannot be read ("
+                    + (Files.exists(golden) ? "not a regular file: " : "no such file: ") + golden
+                    + "); 'csf test --update-golden' writes it from the actual image");
+        }
+        int tolerance = 0;
+        for (CsfParser.ExpectOptionContext o : e.expectOption()) {
+            if (!o.key.getText().equalsIgnoreCase("tolerance")) {
+                throw unknownOption(o, List.of("tolerance"));
+            }
+            long t = evaluator.eval(valueExpr(o.value()));
+            if (t < 0 || t > 255) {
+                throw DiagnosticException.error(range(o.value()), DiagnosticCode.OUT_OF_RANGE, "tolerance " + t
+                        + " out of range: allowed 0..255 (per 8-bit channel)");
+            }
+            tolerance = (int) t;
+        }
+        return new Expectation.Image(whole, text, buffer, golden, tolerance);
+    }
+
+    // ------------------------------------------------------------------ parts
+
+    private String buffer(String name, SourceRange at) {
+        if (!names.bufferVms().containsKey(name)) {
+            throw unknown(at, "buffer", name, names.bufferVms().keySet());
+        }
+        return name;
+    }
+
+    private int coordinate(CsfParser.ExprContext x) {
+        long v = evaluator.eval(x);
+        if (v < 0 || v > 65535) {
+            throw DiagnosticException.error(range(x), DiagnosticCode.OUT_OF_RANGE, "pixel coordinate " + v
+                    + " out of range: allowed 0..65535");
+        }
+        return (int) v;
+    }
+
+    private Comparison comparison(CsfParser.ExpectationContext e, String what) {
+        if (e.comparison() == null) {
+            throw DiagnosticException.error(range(e), DiagnosticCode.SYNTAX, ".expect " + e.subject.getText() + " needs a comparison"
+                    + " (== != < <= > >=) and a value for " + what);
+        }
+        return Comparison.bySymbol(e.comparison().getText()).orElseThrow();
+    }
+
+    private CsfParser.ExprContext valueExpr(CsfParser.ValueContext v) {
+        if (v instanceof CsfParser.ExprValueContext e && e.expr() != null) {
+            return e.expr();
+        }
+        throw DiagnosticException.error(range(v), DiagnosticCode.SYNTAX, "expected a number, got '" + v.getText() + "'");
+    }
+
+    private CsfParser.ExprContext expectedExpr(CsfParser.ExpectationContext e, String what) {
+        if (e.value() instanceof CsfParser.ExprValueContext v && v.expr() != null) {
+            return v.expr();
+        }
+        throw DiagnosticException.error(range(e.value()), DiagnosticCode.EXPECT_TYPE, e.subject.getText() + " is compared with "
+                + what + ", got '" + e.value().getText() + "'");
+    }
+
+    /** {@code v} as the unsigned value of {@code width} bytes; a negative value within it is taken as two's complement. */
+    private long fit(long v, int width, CsfParser.ExprContext at, String what) {
+        if (width >= 8) {
+            return v;
+        }
+        long max = (1L << (8 * width)) - 1;
+        long min = -(1L << (8 * width - 1));
+        if (v < min || v > max) {
+            throw DiagnosticException.error(range(at), DiagnosticCode.OUT_OF_RANGE, "value " + v + " out of range for " + what
+                    + ": allowed " + min + ".." + max);
+        }
+        return v & max;
+    }
+
+    private String word(CsfParser.ExpectTargetContext t, String what) {
+        if (t.expr() instanceof CsfParser.SymbolExprContext s && !t.getStart().getText().equals("[")) {
+            return s.getText();
+        }
+        throw DiagnosticException.error(range(t), DiagnosticCode.SYNTAX, "expected " + what + ", got '" + t.getText() + "'");
+    }
+
+    private void noTargets(CsfParser.ExpectationContext e, int allowed) {
+        if (e.expectTarget().size() > allowed) {
+            CsfParser.ExpectTargetContext extra = e.expectTarget().get(Math.max(allowed, 0));
+            throw DiagnosticException.error(range(extra), DiagnosticCode.SYNTAX, "unexpected '" + extra.getText() + "' after .expect "
+                    + e.subject.getText() + "; " + SYNTAX);
+        }
+    }
+
+    private void noOptions(CsfParser.ExpectationContext e) {
+        if (!e.expectOption().isEmpty()) {
+            throw unknownOption(e.expectOption(0), List.of());
+        }
+    }
+
+    private DiagnosticException unknownOption(CsfParser.ExpectOptionContext o, List<String> allowed) {
+        return DiagnosticException.error(range(o), DiagnosticCode.UNKNOWN_OPTION, "unknown option '" + o.key.getText() + "'"
+                + (allowed.isEmpty() ? "; this expectation takes none" : "; allowed: " + String.join(", ", allowed)));
+    }
+
+    private static DiagnosticException unknown(SourceRange at, String what, String name, Collection<String> known) {
+        List<String> near = SpellingSuggestions.closest(name, known);
+        String hint = !near.isEmpty() ? SpellingSuggestions.didYouMean(near)
+                : known.isEmpty() ? "" : known.size() <= 12 ? "; expected one of " + String.join(", ", known) : "";
+        return new DiagnosticException(Diagnostic.error(at, DiagnosticCode.UNDEFINED_SYMBOL, "unknown " + what + " '" + name + "'"
+                + hint).withSuggestions(near));
+    }
+
+    private SourceRange range(ParserRuleContext ctx) {
+        return Parsing.range(file, ctx);
+    }
+
+    /** The expectation as written, blanks collapsed: what messages quote. */
+    private static String sourceText(CsfParser.ExpectationContext e) {
+        String raw;
+        try {
+            raw = e.start.getInputStream().getText(Interval.of(e.start.getStartIndex(), e.stop.getStopIndex()));
+        } catch (RuntimeException noText) {
+            raw = e.getText();
+        }
+        StringBuilder out = new StringBuilder();
+        for (String part : raw.trim().split("\\s+")) {
+            out.append(out.length() == 0 ? "" : " ").append(part);
+        }
+        return out.toString();
+    }
+}

@@ -1,0 +1,201 @@
+package dev.csfstudio.asm.expr;
+
+import dev.csfstudio.asm.diagnostic.DiagnosticException;
+import dev.csfstudio.asm.source.Parsing;
+
+import dev.csfstudio.program.DiagnosticCode;
+import dev.csfstudio.program.SourceRange;
+
+import dev.csfstudio.grammar.CsfParser;
+import java.math.BigInteger;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * 64-bit integer expressions with C operators and precedence (the grammar encodes the precedence).
+ * Names, local labels and function calls are resolved by a {@link Scope}.
+ */
+public final class ExpressionEvaluator {
+
+    /** Resolves what an expression names. Throws {@link DiagnosticException} or {@link UnresolvedException}. */
+    public interface Scope {
+        long symbol(String name, SourceRange range);
+
+        long localLabel(String ref, SourceRange range);
+
+        long call(String function, List<CsfParser.ExprContext> args, SourceRange range, ExpressionEvaluator evaluator);
+    }
+
+    private static final BigInteger TWO_TO_64 = BigInteger.ONE.shiftLeft(64);
+
+    private final Path file;
+    private final Scope scope;
+
+    public ExpressionEvaluator(Path file, Scope scope) {
+        this.file = file;
+        this.scope = scope;
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    public SourceRange range(CsfParser.ExprContext e) {
+        return Parsing.range(file, e);
+    }
+
+    public long eval(CsfParser.ExprContext e) {
+        if (e == null || e.exception != null && e.getChildCount() == 0) {
+            throw DiagnosticException.error(e == null ? SourceRange.at(file, 1, 1, 1) : range(e), DiagnosticCode.SYNTAX,
+                    "missing expression");
+        }
+        if (e instanceof CsfParser.NumberExprContext n) {
+            return parseNumber(n.getStart().getText(), e);
+        }
+        if (e instanceof CsfParser.ParenExprContext p) {
+            return eval(p.expr());
+        }
+        if (e instanceof CsfParser.SymbolExprContext s) {
+            return scope.symbol(s.IDENT().getText(), range(e));
+        }
+        if (e instanceof CsfParser.LocalRefExprContext l) {
+            return scope.localLabel(l.LOCAL_REF().getText(), range(e));
+        }
+        if (e instanceof CsfParser.CallExprContext c) {
+            return scope.call(c.fn.getText(), c.expr(), range(e), this);
+        }
+        if (e instanceof CsfParser.FloatExprContext) {
+            throw DiagnosticException.error(range(e), DiagnosticCode.SYNTAX,
+                    "expected an integer, got the decimal number " + e.getText());
+        }
+        if (e instanceof CsfParser.UnaryExprContext u) {
+            long v = eval(u.expr());
+            return unary(u.op.getText(), v);
+        }
+        if (e instanceof CsfParser.BinaryExprContext b) {
+            long l = eval(b.expr(0));
+            long r = eval(b.expr(1));
+            return binary(b.op.getText(), l, r, b);
+        }
+        throw DiagnosticException.error(range(e), DiagnosticCode.SYNTAX, "malformed expression '" + e.getText() + "'");
+    }
+
+    private static long unary(String op, long v) {
+        return switch (op) {
+            case "-" -> -v;
+            case "~" -> ~v;
+            default -> v;
+        };
+    }
+
+    private long binary(String op, long l, long r, CsfParser.BinaryExprContext b) {
+        return switch (op) {
+            case "*" -> l * r;
+            case "/", "%" -> {
+                if (r == 0) {
+                    throw DiagnosticException.error(range(b.expr(1)), DiagnosticCode.DIVISION_BY_ZERO,
+                            (op.equals("/") ? "division" : "remainder") + " by zero in '" + b.getText() + "'");
+                }
+                yield op.equals("/") ? l / r : l % r;
+            }
+            case "+" -> l + r;
+            case "-" -> l - r;
+            case "<<", ">>" -> {
+                if (r < 0 || r > 63) {
+                    throw DiagnosticException.error(range(b.expr(1)), DiagnosticCode.OUT_OF_RANGE,
+                            "shift count " + r + " out of range: allowed 0..63");
+                }
+                yield op.equals("<<") ? l << r : l >> r;
+            }
+            case "&" -> l & r;
+            case "^" -> l ^ r;
+            case "|" -> l | r;
+            default -> throw DiagnosticException.error(range(b), DiagnosticCode.SYNTAX, "unknown operator " + op);
+        };
+    }
+
+    /** A float literal or an integer expression, for float descriptor fields and colours. */
+    public double evalDouble(CsfParser.ExprContext e) {
+        if (e instanceof CsfParser.FloatExprContext f) {
+            return parseFloat(f.getText(), range(e));
+        }
+        if (e instanceof CsfParser.UnaryExprContext u && u.op.getText().equals("-")) {
+            return -evalDouble(u.expr());
+        }
+        if (e instanceof CsfParser.UnaryExprContext u && u.op.getText().equals("+")) {
+            return evalDouble(u.expr());
+        }
+        if (e instanceof CsfParser.ParenExprContext p) {
+            return evalDouble(p.expr());
+        }
+        return eval(e);
+    }
+
+    private static double parseFloat(String text, SourceRange range) {
+        try {
+            double d = Double.parseDouble(text);
+            if (Double.isInfinite(d)) {
+                throw DiagnosticException.error(range, DiagnosticCode.OUT_OF_RANGE, "number " + shorten(text) + " is too large");
+            }
+            return d;
+        } catch (NumberFormatException ex) {
+            throw DiagnosticException.error(range, DiagnosticCode.SYNTAX, "malformed number " + shorten(text));
+        }
+    }
+
+    private long parseNumber(String text, CsfParser.ExprContext where) {
+        if (text.length() <= 18 && text.indexOf('_') < 0 && (text.length() < 2 || Character.isDigit(text.charAt(1)))) {
+            return Long.parseLong(text); // plain decimal that cannot overflow: the common case, no range needed
+        }
+        return parseNumber(text, range(where));
+    }
+
+    /** Decimal, 0x hex or 0b binary; up to 64 bits (values above 2^63-1 wrap to negative longs). */
+    public static long parseNumber(String text, SourceRange range) {
+        String digits = text.replace("_", "");
+        int radix = 10;
+        if (digits.length() > 1 && (digits.charAt(1) == 'x' || digits.charAt(1) == 'X')) {
+            radix = 16;
+            digits = digits.substring(2);
+        } else if (digits.length() > 1 && (digits.charAt(1) == 'b' || digits.charAt(1) == 'B')) {
+            radix = 2;
+            digits = digits.substring(2);
+        }
+        if (digits.isEmpty()) {
+            throw DiagnosticException.error(range, DiagnosticCode.SYNTAX, "malformed number " + shorten(text));
+        }
+        int significant = 0;
+        while (significant < digits.length() - 1 && digits.charAt(significant) == '0') {
+            significant++;
+        }
+        // judged by length first: more digits than 2^64 has cannot fit (and BigInteger takes quadratic time)
+        if (digits.length() - significant > (radix == 16 ? 16 : radix == 10 ? 20 : 64)) {
+            throw DiagnosticException.error(range, DiagnosticCode.OUT_OF_RANGE,
+                    "number " + shorten(text) + " does not fit in 64 bits (" + digits.length() + " digits)");
+        }
+        BigInteger v = new BigInteger(digits.substring(significant), radix);
+        if (v.compareTo(TWO_TO_64) >= 0) {
+            throw DiagnosticException.error(range, DiagnosticCode.OUT_OF_RANGE,
+                    "number " + shorten(text) + " does not fit in 64 bits");
+        }
+        return v.longValue();
+    }
+
+    static String shorten(String s) {
+        return s.length() > 24 ? s.substring(0, 20) + "..." : s;
+    }
+
+    /** Whether an expression names anything (symbol, local label, function): its value needs the assembler. */
+    public static boolean namesSomething(CsfParser.ExprContext e) {
+        if (e instanceof CsfParser.SymbolExprContext || e instanceof CsfParser.LocalRefExprContext
+                || e instanceof CsfParser.CallExprContext) {
+            return true;
+        }
+        for (int i = 0; i < e.getChildCount(); i++) {
+            if (e.getChild(i) instanceof CsfParser.ExprContext sub && namesSomething(sub)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,79 @@
+package dev.csfstudio.asm.layout;
+
+
+import dev.csfstudio.program.Section;
+import dev.csfstudio.program.SectionKind;
+import dev.csfstudio.program.SourceRange;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/** A stream or buffer while it is being assembled: size in pass 1, address after layout, bytes in pass 2. */
+public final class SectionBuilder {
+    public final String name;
+    public final SectionKind kind;
+    public final String vm;
+    public SourceRange declaration;
+    public final int order;
+    public Long at;
+    public long align;
+    public Long fixedSize;
+    public boolean dumpable;
+    public long cursor;
+    public long address;
+    public byte[] bytes;
+    /** The statements that produced this section's bytes, in address order. */
+    public List<Statement> lines = new ArrayList<>();
+    /**
+     * Offsets something may jump to (a label, or the target of a branch with a numeric offset), ascending
+     * without repeats: code there is reachable. A plain array, not a set of boxed longs: large programs have
+     * hundreds of thousands of labels.
+     */
+    private long[] jumpTargets = new long[8];
+    private int targetCount;
+    /** The last instruction placed so far was an unconditional branch (pass 2, reachability). */
+    public boolean afterUnconditional;
+
+    public SectionBuilder(String name, SectionKind kind, String vm, SourceRange declaration, int order) {
+        this.name = name;
+        this.kind = kind;
+        this.vm = vm;
+        this.declaration = declaration;
+        this.order = order;
+        this.align = kind == SectionKind.STREAM ? 8 : 1;
+    }
+
+    public void addJumpTarget(long offset) {
+        if (targetCount > 0 && jumpTargets[targetCount - 1] >= offset) { // labels come in cursor order, mostly
+            int at = Arrays.binarySearch(jumpTargets, 0, targetCount, offset);
+            if (at >= 0) {
+                return;
+            }
+            insert(-at - 1, offset);
+            return;
+        }
+        insert(targetCount, offset);
+    }
+
+    private void insert(int at, long offset) {
+        if (targetCount == jumpTargets.length) {
+            jumpTargets = Arrays.copyOf(jumpTargets, targetCount * 2);
+        }
+        System.arraycopy(jumpTargets, at, jumpTargets, at + 1, targetCount - at);
+        jumpTargets[at] = offset;
+        targetCount++;
+    }
+
+    public boolean isJumpTarget(long offset) {
+        return Arrays.binarySearch(jumpTargets, 0, targetCount, offset) >= 0;
+    }
+
+    public long size() {
+        return fixedSize != null ? Math.max(fixedSize, cursor) : cursor;
+    }
+
+    public Section build() {
+        return new Section(name, kind, vm, address, bytes, align, dumpable, declaration, new AssembledLines(lines));
+    }
+}

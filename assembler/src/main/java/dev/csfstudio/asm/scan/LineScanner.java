@@ -1,0 +1,298 @@
+package dev.csfstudio.asm.scan;
+
+import dev.csfstudio.asm.emit.ControlFlow;
+import dev.csfstudio.asm.layout.Statement;
+import dev.csfstudio.asm.source.SourceFile;
+
+import dev.csfstudio.asm.emit.InstructionEncoder;
+import dev.csfstudio.asm.expr.ExpressionEvaluator;
+import dev.csfstudio.asm.expr.UnresolvedException;
+import dev.csfstudio.asm.source.Parsing;
+import dev.csfstudio.asm.source.SourceText;
+
+import dev.csfstudio.program.SourceRange;
+import dev.csfstudio.program.Diagnostic;
+
+import dev.csfstudio.grammar.CsfParser;
+import dev.csfstudio.isa.BitField;
+import dev.csfstudio.isa.InstructionDef;
+import dev.csfstudio.grammar.Lexicon;
+import dev.csfstudio.isa.Arch;
+import java.nio.file.Path;
+import org.antlr.v4.runtime.CharStream;
+import org.antlr.v4.runtime.CharStreams;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+
+/**
+ * The part of pass 1 that depends on nothing but a line's own text, so it can run on worker threads ahead
+ * of the assembler: parse the line and, when it is an instruction whose operands name no symbol, encode it.
+ * Everything else (directives, labels as operands, constants) keeps its syntax tree for the in-order pass.
+ *
+ * <p>Most instruction lines are simple enough for {@link PlainInstructionScanner}, which encodes them without
+ * ANTLR; it declines everything else, which the parser handles.
+ */
+public final class LineScanner {
+
+    /**
+     * A line's labels and its fully encoded instruction: everything pass 1 needs, with no syntax tree.
+     * {@code deferred}: an instruction whose operands name symbols; pass 2 parses and encodes it again.
+     * Columns are 1-based and the end is exclusive, as in {@link SourceRange}; the line number comes from
+     * where the text appears.
+     */
+    public record EncodedLine(String[] labelNames, int[] labelColumns, int column, int endColumn,
+                       InstructionDef def, long word, boolean unconditional, BitField target, boolean emitted,
+                       boolean deferred, boolean labelsOnly) {
+    }
+
+    /**
+     * A {@code .byte}/{@code .hword}/{@code .word}/{@code .dword} line of literal values (and maybe labels):
+     * pass 1 places it, pass 2 scans it again for its values and writes them.
+     */
+    public record DataLine(String[] labelNames, int[] labelColumns, int column, int endColumn, int width, long[] values) {
+        /** The directive's name as the parser's path spells it in messages. */
+        public String directive() {
+            return switch (width) {
+                case 1 -> ".byte";
+                case 2 -> ".hword";
+                case 4 -> ".word";
+                default -> ".dword";
+            };
+        }
+    }
+
+    /** A {@code .inst} line with a literal word (and maybe labels): nothing is left for pass 2. */
+    public record RawWord(String[] labelNames, int[] labelColumns, int column, int endColumn, long word) {
+    }
+
+    /**
+     * One non-blank source line after scanning. Exactly one of {@code encoded} and {@code tree} is set;
+     * {@code diagnostics} are the syntax errors (with a tree) or the encoder's findings (with
+     * {@code encoded}).
+     */
+    public record ScannedLine(int lineNo, String text, EncodedLine encoded, CsfParser.LineContext tree,
+                       List<Diagnostic> diagnostics) {
+    }
+
+    /** One scanner per thread and architecture (scanners keep per-line state and their instruction set's forms). */
+    private static final Map<Arch, ThreadLocal<LineScanner>> PER_THREAD = perThread();
+
+    private static Map<Arch, ThreadLocal<LineScanner>> perThread() {
+        Map<Arch, ThreadLocal<LineScanner>> out = new EnumMap<>(Arch.class);
+        for (Arch arch : Arch.values()) {
+            out.put(arch, ThreadLocal.withInitial(() -> new LineScanner(arch)));
+        }
+        return out;
+    }
+
+    /** Operands that need the assembler's symbols: the in-order pass handles their lines. */
+    private static final ExpressionEvaluator.Scope NO_SYMBOLS = new ExpressionEvaluator.Scope() {
+        @Override
+        public long symbol(String name, SourceRange range) {
+            throw new UnresolvedException(name, range);
+        }
+
+        @Override
+        public long localLabel(String ref, SourceRange range) {
+            throw new UnresolvedException(ref, range);
+        }
+
+        @Override
+        public long call(String function, List<CsfParser.ExprContext> args, SourceRange range, ExpressionEvaluator ev) {
+            throw new UnresolvedException(function, range);
+        }
+    };
+
+    private final Arch arch;
+    private final LineParser parser = new LineParser();
+    private final PlainInstructionScanner plain;
+    /** The lines of the chunk being scanned as one character stream (made when first needed), or null. */
+    private CharStream block;
+    private int blockStart;
+    private int blockEnd;
+    private boolean blockUsable;
+
+    private LineScanner(Arch arch) {
+        this.arch = arch;
+        this.plain = new PlainInstructionScanner(arch);
+    }
+
+    static LineScanner forThisThread(Arch arch) {
+        return PER_THREAD.get(arch).get();
+    }
+
+    /**
+     * Lines {@code from..to-1} (1-based) of {@code src}: a {@link ScannedLine}, an {@link EncodedLine} or a
+     * {@link RawWord} (no diagnostics), or null for a line with nothing but blanks or a comment. {@code plainScanner} false sends
+     * every line through the parser (tests compare both ways).
+     */
+    public static Object[] scan(Arch arch, SourceFile src, int from, int to, boolean plainScanner) {
+        LineScanner scanner = forThisThread(arch);
+        Object[] out = new Object[to - from];
+        scanner.block = null;
+        scanner.blockStart = src.lineStarts()[from - 1];
+        scanner.blockEnd = to - 1 < src.lineStarts().length ? src.lineStarts()[to - 1] : src.source().length();
+        for (int n = from; n < to; n++) {
+            out[n - from] = scanner.scanLine(src, n, plainScanner);
+        }
+        scanner.block = null;
+        return out;
+    }
+
+    /**
+     * Re-parses statements for pass 2: a {@link PlainInstructionScanner.Branch} or a
+     * {@link LineParser.ParsedLine} each. When they come from one stretch of one file, the stretch becomes one
+     * character stream instead of one per statement.
+     */
+    public static Object[] parse(Arch arch, List<Statement> stmts, int from, int to, boolean plainScanner) {
+        LineScanner scanner = forThisThread(arch);
+        LineParser parser = scanner.parser;
+        Object[] out = new Object[to - from];
+        Statement first = stmts.get(from);
+        Statement last = stmts.get(to - 1);
+        CharStream block = null;
+        int blockStart = 0;
+        // made when the first statement needs the parser: most pass-2 statements are plain branches
+        boolean blockWanted = first.src == last.src && last.lineNo - first.lineNo < 64L * (to - from);
+        for (int i = from; i < to; i++) {
+            Statement s = stmts.get(i);
+            if (s.skip() || s.done()) {
+                continue; // finished in pass 1
+            }
+            if (plainScanner) {
+                int start = s.src.lineStarts()[s.lineNo - 1];
+                int end = s.src.lineEnd(s.lineNo);
+                Object plain = s.instruction()
+                        ? scanner.plain.scanBranch(s.src.path(), s.src.bytes(), start, end, s.lineNo)
+                        : scanner.plain.scanData(s.src.path(), s.src.bytes(), start, end, s.lineNo);
+                if (plain != null) {
+                    out[i - from] = plain;
+                    continue;
+                }
+            }
+            if (blockWanted) {
+                blockWanted = false;
+                int[] starts = first.src.lineStarts();
+                blockStart = starts[first.lineNo - 1];
+                int blockEnd = last.lineNo < starts.length ? starts[last.lineNo] : first.src.source().length();
+                block = CharStreams.fromString(first.src.source().substring(blockStart, blockEnd));
+                if (block.size() != blockEnd - blockStart) {
+                    block = null; // surrogate pairs: stream positions are not string offsets
+                }
+            }
+            CsfParser.LineContext line = block == null || s.src != first.src ? null
+                    : parser.parseValid(block, s.src.lineStarts()[s.lineNo - 1] - blockStart, s.lineNo);
+            out[i - from] = line != null ? new LineParser.ParsedLine(line, List.of())
+                    : block != null && s.src == first.src ? parser.parseDeclined(s.src.path(), s.text(), s.lineNo)
+                    : parser.parse(s.src.path(), s.text(), s.lineNo);
+        }
+        return out;
+    }
+
+    private Object scanLine(SourceFile src, int n, boolean plainScanner) {
+        Path file = src.path();
+        SourceText text = src.source();
+        byte[] bytes = src.bytes();
+        int start = src.lineStarts()[n - 1];
+        int end = src.lineEnd(n);
+        int first = start;
+        while (first < end && Lexicon.isSpace(bytes[first])) {
+            first++;
+        }
+        if (first == end || Lexicon.isCommentStart(bytes, first, end)) {
+            return null; // the grammar's WS, maybe a COMMENT to the end of the line: no tokens for the parser
+        }
+        if (plainScanner) {
+            Object quick = plain.scan(file, bytes, start, end, n);
+            if (quick != null) {
+                List<Diagnostic> findings = plain.findings();
+                return findings.isEmpty() ? quick
+                        : new ScannedLine(n, text.substring(start, end), (EncodedLine) quick, null, findings);
+            }
+        }
+        String lineText = text.substring(start, end);
+        if (plainScanner && plain.strayToken() >= 0) {
+            Diagnostic stray = StrayToken.error(file, lineText, n, plain.strayToken() - start);
+            if (stray != null) {
+                // no labels and a statement the error makes pass 1 skip: an empty tree says the same
+                return new ScannedLine(n, lineText, null, new CsfParser.LineContext(null, 0), List.of(stray));
+            }
+        }
+        CsfParser.LineContext line = null;
+        if (block == null) {
+            block = CharStreams.fromString(text.substring(blockStart, blockEnd));
+            // stream positions count code points: only without surrogate pairs are they string offsets
+            blockUsable = block.size() == blockEnd - blockStart;
+        }
+        if (blockUsable) {
+            line = parser.parseValid(block, start - blockStart, n);
+        }
+        if (line == null) {
+            LineParser.ParsedLine parsed = blockUsable ? parser.parseDeclined(file, lineText, n)
+                    : parser.parse(file, lineText, n);
+            line = parsed.line();
+            if (!parsed.errors().isEmpty()) {
+                return new ScannedLine(n, lineText, null, line, parsed.errors());
+            }
+        }
+        if (line.statement() == null || line.statement().instruction() == null) {
+            return new ScannedLine(n, lineText, null, line, List.of());
+        }
+        SourceRange r = Parsing.range(file, line.statement());
+        if (r.line() != n || r.endLine() != n) {
+            return new ScannedLine(n, lineText, null, line, List.of());
+        }
+        List<Diagnostic> found = new ArrayList<>(0);
+        InstructionEncoder.Encoded enc = null;
+        InstructionEncoder encoder = new InstructionEncoder(arch, file, found);
+        boolean deferred = encoder.namesSymbols(line.statement().instruction());
+        if (!deferred) {
+            try {
+                enc = encoder.encode(line.statement().instruction(), contextFree(file));
+            } catch (UnresolvedException e) {
+                found.clear();
+                deferred = true;
+            }
+        }
+        List<CsfParser.LabelContext> labels = line.label();
+        String[] names = new String[labels.size()];
+        int[] columns = new int[2 * labels.size()];
+        for (int i = 0; i < names.length; i++) {
+            SourceRange lr = Parsing.range(file, labels.get(i).name);
+            names[i] = labels.get(i).name.getText();
+            columns[2 * i] = lr.column();
+            columns[2 * i + 1] = lr.endColumn();
+        }
+        EncodedLine e = enc == null
+                ? new EncodedLine(names, columns, r.column(), r.endColumn(), null, 0, false, null, false, deferred, false)
+                : new EncodedLine(names, columns, r.column(), r.endColumn(), enc.def(), enc.word(),
+                        enc.def() != null && ControlFlow.isUnconditional(enc),
+                        enc.def() == null ? null : ControlFlow.targetField(enc.def()), true, false, false);
+        if (found.isEmpty()) {
+            return e;
+        }
+        return new ScannedLine(n, lineText, e, null, found);
+    }
+
+    /** Operand values from literals alone; any name means the line needs the in-order pass. */
+    private static InstructionEncoder.Operands contextFree(Path file) {
+        ExpressionEvaluator ev = new ExpressionEvaluator(file, NO_SYMBOLS);
+        return new InstructionEncoder.Operands() {
+            @Override
+            public long evaluate(CsfParser.ExprContext e) {
+                return ev.eval(e);
+            }
+
+            @Override
+            public OptionalLong branchOffset(CsfParser.ExprContext e) {
+                if (ExpressionEvaluator.namesSomething(e)) {
+                    throw new UnresolvedException(e.getText(), null);
+                }
+                return OptionalLong.empty();
+            }
+        };
+    }
+}

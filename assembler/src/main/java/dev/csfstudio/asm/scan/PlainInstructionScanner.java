@@ -1,0 +1,962 @@
+package dev.csfstudio.asm.scan;
+
+import dev.csfstudio.asm.emit.ControlFlow;
+
+import dev.csfstudio.asm.emit.InstructionEncoder;
+
+import dev.csfstudio.program.SourceRange;
+import dev.csfstudio.program.Diagnostic;
+import dev.csfstudio.program.Severity;
+
+import dev.csfstudio.grammar.Lexicon;
+import dev.csfstudio.isa.Arch;
+import dev.csfstudio.isa.BitField;
+import dev.csfstudio.isa.InstructionDef;
+import dev.csfstudio.isa.InstructionSet;
+import dev.csfstudio.isa.OperandKind;
+import dev.csfstudio.isa.OperandSpec;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.AbstractMap;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A character-level shortcut past ANTLR for the common instruction line: optional {@code name:} labels, a
+ * mnemonic with dotted modifiers, and operands that are registers, (optionally {@code #}, optionally
+ * negative) decimal/hex/binary literals, {@code [dN]}, {@code [dN +/- literal]}, register lists and bare
+ * names or local references, then an optional comment.
+ *
+ * <p>The grammar stays the definition of the language: this scanner accepts only lines whose tokens it is
+ * sure of, and only when the result has no diagnostic but an odd-pair warning. Anything else (expressions,
+ * directives but {@code .inst}, strings, unusual characters or spacing, any error or other warning) makes it
+ * decline by returning null, and the line goes through the parser unchanged.
+ * {@code PlainInstructionScannerPropertiesTest} checks that where it accepts, the whole assembly result equals
+ * the parser's.
+ */
+public final class PlainInstructionScanner {
+
+    private static final int IDENT = 0;
+    private static final int LOCAL_REF = 1;
+    private static final int NUMBER = 2;
+    private static final int MEMORY = 3;
+    private static final int LIST = 4;
+    private static final int MAX_OPERANDS = 8;
+
+    /**
+     * An instruction whose only symbolic operand is a branch target naming a label ({@code name} or a local
+     * reference like {@code 1b}), encoded with that field 0; pass 2 fills it in once addresses are known.
+     */
+    public record Branch(InstructionDef def, long word, boolean unconditional, BitField target, String name, boolean local,
+                  int column, int endColumn) {
+    }
+
+    private final Arch arch;
+    private final InstructionSet isa;
+    // the operands of the line being scanned
+    private final int[] type = new int[MAX_OPERANDS];
+    private final int[] start = new int[MAX_OPERANDS];
+    private final int[] end = new int[MAX_OPERANDS];
+    private final long[] value = new long[MAX_OPERANDS];
+    /** Operand i was '#' and a decimal literal: in a field pandecode prints in hex it draws a warning. */
+    private final boolean[] hashDecimal = new boolean[MAX_OPERANDS];
+    /** The radix of the last {@link #number}. */
+    private int tokenRadix;
+    private final boolean[] hasOffset = new boolean[MAX_OPERANDS];
+    /** Register lists (at most 17 registers: the base and 16 more is already one too many). */
+    private final long[][] list = new long[MAX_OPERANDS][17];
+    private final int[] listCount = new int[MAX_OPERANDS];
+    private final int[] labelStarts = new int[MAX_OPERANDS];
+    private final int[] labelEnds = new int[MAX_OPERANDS];
+    private static final String[] NO_NAMES = {};
+    private static final int[] NO_COLUMNS = {};
+    private final List<Diagnostic> found = new ArrayList<>(0);
+    private InstructionEncoder encoder;
+    private Path encoderFile;
+    /**
+     * The text being scanned as {@link SourceText#scanBytes}: ASCII as is, anything else a byte that is no
+     * token character. Array access, not String.charAt, is what makes this fast.
+     */
+    private byte[] text;
+    private int lineEnd;
+    /** The file, line number and start offset of the line being scanned (for the ranges of its findings). */
+    private Path file;
+    private int lineNo;
+    private int lineStart;
+    /**
+     * What the encoder would say about the line being scanned, in its words and order: the findings read here
+     * are an unknown mnemonic, a register out of range and an odd register pair (a line with anything else to
+     * say is declined).
+     */
+    private final List<Diagnostic> findings = new ArrayList<>(0);
+    /** End of the number or name {@link #number}/{@link #ident} just read. */
+    private int tokenEnd;
+    /** See {@link #strayToken}. */
+    private int stray;
+
+    public PlainInstructionScanner(Arch arch) {
+        this.arch = arch;
+        this.isa = arch.instructionSet();
+    }
+
+    /**
+     * The line {@code text[from, to)} (line number {@code n}) scanned and encoded (an
+     * {@link LineScanner.EncodedLine}, or a {@link LineScanner.RawWord} for {@code .inst}), or null to decline.
+     */
+    public Object scan(Path file, byte[] text, int from, int to, int n) {
+        return scan(file, text, from, to, n, false);
+    }
+
+    /** The findings of the line {@link #scan} just accepted (none for most lines). */
+    List<Diagnostic> findings() {
+        return findings.isEmpty() ? List.of() : List.copyOf(findings);
+    }
+
+    /**
+     * Where the line {@link #scan} just declined has a token the statement before it (or, at the start of the
+     * line, nothing) cannot be followed by, or -1: the scanner read the line up to that token as the parser
+     * does, and there are no labels, so the line's only syntax error is there ({@link StrayToken}).
+     */
+    public int strayToken() {
+        return stray;
+    }
+
+    /**
+     * For pass 2: the line as a {@link Branch} when its only symbolic operand is a label as branch target,
+     * else null.
+     */
+    Branch scanBranch(Path file, byte[] text, int from, int to, int n) {
+        return (Branch) scan(file, text, from, to, n, true);
+    }
+
+    private Object scan(Path file, byte[] text, int from, int to, int n, boolean branch) {
+        this.text = text;
+        this.lineEnd = to;
+        this.file = file;
+        this.lineNo = n;
+        this.lineStart = from;
+        findings.clear();
+        stray = -1;
+        int p = spaces(from);
+        int labels = 0;
+        int mnemonicStart;
+        int mnemonicEnd;
+        while (true) { // labels, then the mnemonic
+            if (labels > 0 && lineDone(p)) {
+                return branch ? null : labelsOnly(from, labels);
+            }
+            if (p >= to) {
+                return null;
+            }
+            int c = text[p];
+            int e;
+            boolean digits = false;
+            if (Lexicon.isIdentifierStart(c)) {
+                e = ident(p);
+            } else if (c >= '0' && c <= '9') {
+                e = p;
+                while (e < to && text[e] >= '0' && text[e] <= '9') {
+                    e++;
+                }
+                digits = true;
+            } else if (c == '.' && !branch) {
+                LineScanner.RawWord raw = rawWord(from, labels, p);
+                return raw != null ? raw : dataLine(from, labels, p);
+            } else {
+                stray = labels == 0 && !branch ? p : -1;
+                return null;
+            }
+            if (e < 0) {
+                return null;
+            }
+            int q = spaces(e);
+            if (q < to && text[q] == ':') {
+                if (labels == MAX_OPERANDS) {
+                    return null;
+                }
+                labelStarts[labels] = p;
+                labelEnds[labels++] = e;
+                p = spaces(q + 1);
+                continue;
+            }
+            if (digits || !delimited(e, false)) {
+                return null;
+            }
+            mnemonicStart = p;
+            mnemonicEnd = e;
+            p = q;
+            break;
+        }
+        int count = 0;
+        int lastEnd = mnemonicEnd;
+        if (!lineDone(p)) {
+            while (true) {
+                if (count == MAX_OPERANDS) {
+                    return null;
+                }
+                int e = operand(p, count);
+                if (e < 0) {
+                    stray = count == 0 && labels == 0 && !branch && !StrayToken.mayStartOperand(text[p]) ? p : -1;
+                    return null;
+                }
+                count++;
+                lastEnd = e;
+                p = spaces(e);
+                if (lineDone(p)) {
+                    break;
+                }
+                if (text[p] != ',') {
+                    stray = labels == 0 && !branch && !StrayToken.mayContinueOperand(text[p]) ? p : -1;
+                    return null;
+                }
+                p = spaces(p + 1);
+            }
+        }
+        return encode(file, n, from, labels, mnemonicStart, mnemonicEnd, count, lastEnd, branch);
+    }
+
+    private Object encode(Path file, int n, int from, int labels, int mnemonicStart, int mnemonicEnd, int count,
+                          int lastEnd, boolean branch) {
+        Form form = form(file, mnemonicStart, mnemonicEnd);
+        if (form.def == null) {
+            if (form.unknown == null || branch) {
+                return null;
+            }
+            // the encoder says only this of an unknown mnemonic, and never looks at its operands
+            findings.add(InstructionEncoder.unknownMnemonic(arch, new SourceRange(file, n, mnemonicStart - from + 1, n,
+                    mnemonicStart - from + 1 + form.unknown.length()), form.unknown, form.meant));
+            return unencoded(from, labels, mnemonicStart, lastEnd);
+        }
+        InstructionDef def = form.def;
+        List<OperandSpec> specs = def.operands();
+        boolean deferred = false;
+        int symbolic = -1;
+        for (int i = 0; i < count; i++) {
+            OperandKind kind = i < specs.size() ? specs.get(i).kind() : null;
+            boolean registers = kind == OperandKind.R || kind == OperandKind.D || kind == OperandKind.REGMASK
+                    || kind == OperandKind.REGRANGE;
+            if (!registers && (type[i] == IDENT || type[i] == LOCAL_REF)) {
+                deferred = true; // as InstructionEncoder.namesSymbols: pass 2 encodes it
+                symbolic = symbolic == -1 && kind == OperandKind.TARGET ? i : -2;
+            }
+        }
+        if (branch) {
+            if (symbolic < 0 || !encodeOperands(form, count) || !findings.isEmpty()) {
+                return null;
+            }
+            return new Branch(def, word, form.unconditional, specs.get(symbolic).field(),
+                    new String(text, start[symbolic], end[symbolic] - start[symbolic], StandardCharsets.ISO_8859_1), type[symbolic] == LOCAL_REF,
+                    start[symbolic] - from + 1, end[symbolic] - from + 1);
+        }
+        String[] names = labelNames(labels);
+        int[] columns = labelColumns(from, labels);
+        int column = mnemonicStart - from + 1;
+        int endColumn = lastEnd - from + 1;
+        if (deferred) {
+            return new LineScanner.EncodedLine(names, columns, column, endColumn, null, 0, false, null, false, true,
+                    false);
+        }
+        if (!encodeOperands(form, count)) {
+            return null;
+        }
+        if (findings.stream().anyMatch(d -> d.severity() == Severity.ERROR)) {
+            return unencoded(from, labels, mnemonicStart, lastEnd);
+        }
+        return new LineScanner.EncodedLine(names, columns, column, endColumn, def, word, form.unconditional,
+                form.target, true, false, false);
+    }
+
+    /** An instruction line the encoder reports errors for (in {@link #findings}): placed, but no word. */
+    private LineScanner.EncodedLine unencoded(int from, int labels, int mnemonicStart, int lastEnd) {
+        return new LineScanner.EncodedLine(labelNames(labels), labelColumns(from, labels), mnemonicStart - from + 1,
+                lastEnd - from + 1, null, 0, false, null, false, false, false);
+    }
+
+    /**
+     * {@code .inst LITERAL}, the raw words {@code csf disasm} prints for every word without canonical text (a
+     * disassembled binary may be millions of them): the directive's word, or null to decline.
+     */
+    private LineScanner.RawWord rawWord(int from, int labels, int p) {
+        int e = p + 5;
+        if (e >= lineEnd || (text[p + 1] | 0x20) != 'i' || (text[p + 2] | 0x20) != 'n' || (text[p + 3] | 0x20) != 's'
+                || (text[p + 4] | 0x20) != 't' || !Lexicon.isSpace(text[e])) {
+            return null;
+        }
+        int q = spaces(e);
+        boolean negative = q < lineEnd && text[q] == '-';
+        int digits = negative ? q + 1 : q;
+        long word = digits + 1 < lineEnd && text[digits] == '0' && (text[digits + 1] | 0x20) == 'x'
+                ? hexWord(digits + 2, false) : number(digits);
+        if (tokenEnd < 0 || !lineDone(spaces(tokenEnd))) {
+            return null;
+        }
+        return new LineScanner.RawWord(labelNames(labels), labelColumns(from, labels), p - from + 1,
+                tokenEnd - from + 1, negative ? -word : word);
+    }
+
+    /**
+     * For pass 2: a {@code .byte}/{@code .hword}/{@code .word}/{@code .dword} line of literal values with
+     * its values, else null.
+     */
+    LineScanner.DataLine scanData(Path file, byte[] text, int from, int to, int n) {
+        return scan(file, text, from, to, n, false) instanceof LineScanner.DataLine d ? d : null;
+    }
+
+    private long[] dataValues = new long[16];
+
+    /**
+     * {@code .byte}, {@code .hword}, {@code .word} or {@code .dword} with a list of literal numbers (tables and
+     * descriptor data: a data-heavy source is mostly these) that each fit the width, or null to decline.
+     */
+    private LineScanner.DataLine dataLine(int from, int labels, int p) {
+        int e = Lexicon.identifierPartEnd(text, p + 1, lineEnd);
+        int width = dataWidth(p + 1, e);
+        if (width == 0 || e >= lineEnd || !Lexicon.isSpace(text[e])) {
+            return null;
+        }
+        int q = spaces(e);
+        int count = 0;
+        while (true) {
+            boolean negative = q < lineEnd && text[q] == '-';
+            int digits = negative ? q + 1 : q;
+            long v = digits + 1 < lineEnd && text[digits] == '0' && (text[digits + 1] | 0x20) == 'x'
+                    ? hexWord(digits + 2, true) : number(digits);
+            if (tokenEnd < 0) {
+                return null;
+            }
+            v = negative ? -v : v;
+            if (width < 8 && (v < -(1L << (8 * width - 1)) || v > (1L << (8 * width)) - 1)) {
+                return null; // the parser's path says it is out of range
+            }
+            if (count == dataValues.length) {
+                dataValues = Arrays.copyOf(dataValues, 2 * count);
+            }
+            dataValues[count++] = v;
+            int last = tokenEnd;
+            q = spaces(last);
+            if (lineDone(q)) {
+                return new LineScanner.DataLine(labelNames(labels), labelColumns(from, labels), p - from + 1,
+                        last - from + 1, width, Arrays.copyOf(dataValues, count));
+            }
+            if (text[q] != ',') {
+                return null;
+            }
+            q = spaces(q + 1);
+        }
+    }
+
+    /** The width of the data directive named by {@code text[from, to)} (no dot), or 0. */
+    private int dataWidth(int from, int to) {
+        return switch (to - from) {
+            case 4 -> named(from, "byte") ? 1 : named(from, "word") ? 4 : 0;
+            case 5 -> named(from, "hword") ? 2 : named(from, "dword") ? 8 : 0;
+            default -> 0;
+        };
+    }
+
+    private boolean named(int from, String lowerCase) {
+        for (int i = 0; i < lowerCase.length(); i++) {
+            if ((text[from + i] | 0x20) != lowerCase.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Up to 16 hex digits (a whole 64-bit word) from {@code p}, then a delimiter (among operands, a comma
+     * too); sets {@link #tokenEnd}.
+     */
+    private long hexWord(int p, boolean inOperands) {
+        tokenEnd = -1;
+        long v = 0;
+        int e = p;
+        while (e < lineEnd && e - p <= 16) {
+            int d = Character.digit(text[e], 16);
+            if (d < 0 || text[e] > 'f') {
+                break;
+            }
+            v = v << 4 | d;
+            e++;
+        }
+        if (e == p || e - p > 16 || !delimited(e, inOperands)) {
+            return 0;
+        }
+        tokenEnd = e;
+        return v;
+    }
+
+    /** A line of labels and nothing else (but a comment). */
+    private LineScanner.EncodedLine labelsOnly(int from, int labels) {
+        return new LineScanner.EncodedLine(labelNames(labels), labelColumns(from, labels), 0, 0, null, 0, false,
+                null, false, false, true);
+    }
+
+    private String[] labelNames(int labels) {
+        String[] names = labels == 0 ? NO_NAMES : new String[labels];
+        for (int i = 0; i < labels; i++) {
+            names[i] = new String(text, labelStarts[i], labelEnds[i] - labelStarts[i], StandardCharsets.ISO_8859_1);
+        }
+        return names;
+    }
+
+    /** Label columns as {@link LineScanner.EncodedLine} keeps them: start and end of each, 1-based. */
+    private int[] labelColumns(int from, int labels) {
+        int[] columns = labels == 0 ? NO_COLUMNS : new int[2 * labels];
+        for (int i = 0; i < labels; i++) {
+            columns[2 * i] = labelStarts[i] - from + 1;
+            columns[2 * i + 1] = labelEnds[i] - from + 1;
+        }
+        return columns;
+    }
+
+    /**
+     * What one spelling of a mnemonic with its modifiers ({@code BRANCH.ne}) resolves to. Programs use few
+     * spellings many times, so modifier resolution and every field the operands do not set run once per
+     * spelling, not per line.
+     */
+    private static final class Form {
+        final String spelling;
+        final int hash;
+        /** Null: decline every line with this spelling (unknown, a modifier report, a layout we do not handle). */
+        final InstructionDef def;
+        /** The word with the opcode and every field but the operands' in place, operand fields at defaults. */
+        final long base;
+        final boolean unconditional;
+        /** The branch-target field, or null ({@link ControlFlow#targetField}). */
+        final BitField target;
+        /** For each operand spec, the index in {@code def.fields()} of each of its fields. */
+        final int[][] operandFields;
+        final int required;
+        /** A mnemonic no instruction has: its name, and the mnemonics it may have meant; else null. */
+        final String unknown;
+        final List<String> meant;
+
+        Form(String spelling, int hash, InstructionDef def, long base, boolean unconditional, int[][] operandFields,
+             int required, String unknown, List<String> meant) {
+            this.spelling = spelling;
+            this.hash = hash;
+            this.def = def;
+            this.base = base;
+            this.unconditional = unconditional;
+            this.target = def == null ? null : ControlFlow.targetField(def);
+            this.operandFields = operandFields;
+            this.required = required;
+            this.unknown = unknown;
+            this.meant = meant;
+        }
+
+        static Form declined(String spelling, int hash) {
+            return new Form(spelling, hash, null, 0, false, null, 0, null, null);
+        }
+    }
+
+    /** Forms by spelling, open addressing; bounded so a file of ever-new spellings cannot grow it forever. */
+    private Form[] forms = new Form[256];
+    private int formCount;
+    private static final int MAX_FORMS = 4096;
+
+    private Form form(Path file, int from, int to) {
+        int h = 0;
+        for (int i = from; i < to; i++) {
+            h = 31 * h + text[i];
+        }
+        int len = to - from;
+        int mask = forms.length - 1;
+        int slot = (h ^ (h >>> 16)) & mask;
+        for (Form f; (f = forms[slot]) != null; slot = (slot + 1) & mask) {
+            if (f.hash == h && f.spelling.length() == len && spells(f.spelling, from)) {
+                return f;
+            }
+        }
+        Form made = makeForm(file, new String(text, from, len, StandardCharsets.ISO_8859_1), h);
+        if (formCount < MAX_FORMS) {
+            forms[slot] = made;
+            if (++formCount * 2 > forms.length) {
+                Form[] old = forms;
+                forms = new Form[old.length * 2];
+                for (Form f : old) {
+                    if (f != null) {
+                        int k = (f.hash ^ (f.hash >>> 16)) & (forms.length - 1);
+                        while (forms[k] != null) {
+                            k = (k + 1) & (forms.length - 1);
+                        }
+                        forms[k] = f;
+                    }
+                }
+            }
+        }
+        return made;
+    }
+
+    private boolean spells(String spelling, int from) {
+        for (int i = 0; i < spelling.length(); i++) {
+            if (text[from + i] != spelling.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Resolves a spelling the way {@link InstructionEncoder#encode} does. Declines (a form without def) when
+     * that would report anything, and for instruction layouts where precomputing changes the result: fields
+     * that overlap or repeat a name, or an operand that writes a field a modifier sets.
+     */
+    private Form makeForm(Path file, String spelling, int hash) {
+        int dot = spelling.indexOf('.');
+        String name = dot < 0 ? spelling : spelling.substring(0, dot);
+        InstructionDef def = isa.byMnemonic(name).orElse(null);
+        if (encoder == null || encoderFile != file) {
+            encoder = new InstructionEncoder(arch, file, found);
+            encoderFile = file;
+        }
+        if (def == null) {
+            return encoder.isUnknown(name)
+                    ? new Form(spelling, hash, null, 0, false, null, 0, name, encoder.mnemonicSuggestions(name))
+                    : Form.declined(spelling, hash);
+        }
+        found.clear();
+        Map<String, Long> values = new java.util.HashMap<>();
+        encoder.resolveModifiers(def, split(spelling), values);
+        List<BitField> fields = def.fields();
+        List<OperandSpec> specs = def.operands();
+        int[][] operandFields = new int[specs.size()][];
+        Set<String> operandNames = new java.util.HashSet<>();
+        boolean usable = found.isEmpty();
+        for (int i = 0; i < specs.size() && usable; i++) {
+            List<BitField> own = specs.get(i).fields();
+            operandFields[i] = new int[own.size()];
+            for (int k = 0; k < own.size(); k++) {
+                operandFields[i][k] = indexOf(fields, own.get(k).name());
+                usable &= operandNames.add(own.get(k).name()) && !values.containsKey(own.get(k).name());
+            }
+        }
+        long covered = InstructionDef.OPCODE.mask();
+        Set<String> names = new java.util.HashSet<>();
+        long word = InstructionDef.OPCODE.insert(0, def.opcode());
+        for (int k = 0; k < fields.size() && usable; k++) {
+            BitField f = fields.get(k);
+            usable = names.add(f.name()) && (covered & f.mask()) == 0 && fits(f, f.defaultValue());
+            covered |= f.mask();
+            Long v = values.get(f.name());
+            long fieldValue = v != null ? v : f.defaultValue();
+            usable &= fits(f, fieldValue);
+            word = f.insert(word, fieldValue);
+        }
+        if (!usable) {
+            return Form.declined(spelling, hash);
+        }
+        int required = 0;
+        for (OperandSpec spec : specs) {
+            if (!spec.optional()) {
+                required++;
+            }
+        }
+        boolean unconditional = ControlFlow.isUnconditional(new InstructionEncoder.Encoded(def, word, values));
+        return new Form(spelling, hash, def, word, unconditional, operandFields, required, null, null);
+    }
+
+    private static int indexOf(List<BitField> fields, String name) {
+        for (int k = 0; k < fields.size(); k++) {
+            if (fields.get(k).name().equals(name)) {
+                return k;
+            }
+        }
+        return -1;
+    }
+
+    /** The encoder's check that a field can hold a value (signed or unsigned reading of its bits). */
+    private static boolean fits(BitField f, long v) {
+        return f.width() >= 64 || (v >= -(1L << (f.width() - 1)) && v <= (1L << f.width()) - 1);
+    }
+
+    /** The word {@link #encodeOperands} made. */
+    private long word;
+
+    /**
+     * Puts operand {@code i}'s field {@code k} into {@link #word}: false where {@link InstructionEncoder#encode}
+     * would report that the field cannot hold the value.
+     */
+    private boolean put(Form form, int i, int k, long v) {
+        int at = form.operandFields[i][k];
+        if (at < 0) {
+            return true; // a field the instruction word does not have: the encoder ignores it too
+        }
+        BitField f = form.def.fields().get(at);
+        if (!fits(f, v)) {
+            return false;
+        }
+        word = f.insert(word, v);
+        return true;
+    }
+
+    /**
+     * The same word as {@link InstructionEncoder#encode} into {@link #word} (a target naming a label left 0
+     * for pass 2), or false where it would report anything.
+     */
+    private boolean encodeOperands(Form form, int count) {
+        InstructionDef def = form.def;
+        List<OperandSpec> specs = def.operands();
+        if (count < form.required || count > specs.size()) {
+            return false;
+        }
+        word = form.base;
+        int registerCount = isa.registerCount();
+        for (int i = 0; i < count; i++) {
+            OperandSpec spec = specs.get(i);
+            BitField f = spec.field();
+            boolean ok;
+            switch (spec.kind()) {
+                case R, D -> {
+                    char kind = spec.kind() == OperandKind.R ? 'r' : 'd';
+                    long r = type[i] == IDENT ? InstructionEncoder.registerNumber(text, start[i], end[i], kind) : -1;
+                    if (r < 0) {
+                        return false;
+                    }
+                    SourceRange at = new SourceRange(file, lineNo, start[i] - lineStart + 1, lineNo, end[i] - lineStart + 1);
+                    if ((kind == 'd' ? r + 1 : r) >= registerCount) { // as the encoder: said, and on to the next operand
+                        findings.add(InstructionEncoder.registerOutOfRange(at,
+                                new String(text, start[i], end[i] - start[i], StandardCharsets.ISO_8859_1), kind,
+                                registerCount));
+                        continue;
+                    }
+                    if (kind == 'd' && r % 2 != 0) {
+                        findings.add(InstructionEncoder.oddPair(at, r));
+                    }
+                    ok = put(form, i, 0, r);
+                }
+                case HEX, DEC -> {
+                    if (type[i] != NUMBER || value[i] < spec.minValue() || value[i] > spec.maxValue()
+                            || (hashDecimal[i] && InstructionEncoder.readsDifferentlyInPandecode(def, spec, value[i]))) {
+                        return false;
+                    }
+                    ok = put(form, i, 0, value[i]);
+                }
+                case MEM, MEMOFF -> {
+                    if (type[i] != MEMORY) {
+                        return false;
+                    }
+                    long base = InstructionEncoder.registerNumber(text, start[i], end[i], 'd');
+                    if (base < 0 || base + 1 >= registerCount || base % 2 != 0) {
+                        return false;
+                    }
+                    if (spec.kind() == OperandKind.MEM) {
+                        ok = !hasOffset[i] && put(form, i, 0, base);
+                    } else {
+                        BitField offField = spec.fields().get(1);
+                        long off = hasOffset[i] ? value[i] : 0;
+                        ok = off >= offField.min() && off <= offField.max() && put(form, i, 0, base)
+                                && put(form, i, 1, off);
+                    }
+                }
+                case REGMASK -> {
+                    int n = registerList(i);
+                    if (n < 0) {
+                        return false;
+                    }
+                    long[] regs = list[i];
+                    long base = regs[0];
+                    long mask = 0;
+                    long previous = -1;
+                    for (int k = 0; k < n; k++) {
+                        long r = regs[k];
+                        if (r <= previous || r - base >= 16 || r >= registerCount) {
+                            return false;
+                        }
+                        mask |= 1L << (r - base);
+                        previous = r;
+                    }
+                    ok = put(form, i, 0, base) && put(form, i, 1, mask);
+                }
+                case REGRANGE -> {
+                    int n = registerList(i);
+                    if (n < 0 || n > 2) {
+                        return false;
+                    }
+                    long first = list[i][0];
+                    long last = list[i][n - 1];
+                    BitField countField = spec.fields().get(1);
+                    if (first >= registerCount || last >= registerCount || last < first
+                            || last - first + 1 > countField.max()) {
+                        return false;
+                    }
+                    ok = put(form, i, 0, first) && put(form, i, 1, last - first + 1);
+                }
+                case BYTES8 -> {
+                    if (type[i] != NUMBER || value[i] < 0 || value[i] > spec.maxValue() || value[i] % 8 != 0) {
+                        return false;
+                    }
+                    ok = put(form, i, 0, value[i] / 8);
+                }
+                case TARGET -> {
+                    if (type[i] == IDENT || type[i] == LOCAL_REF) {
+                        ok = put(form, i, 0, 0); // only for scanBranch: filled in by pass 2
+                    } else {
+                        ok = type[i] == NUMBER && f.fits(value[i]) && put(form, i, 0, value[i]);
+                    }
+                }
+                default -> ok = false;
+            }
+            if (!ok) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The registers of operand {@code i} as a list (one register is a list too) in {@code list[i]}: their
+     * count, or -1 when it is not a register list.
+     */
+    private int registerList(int i) {
+        if (type[i] == LIST) {
+            return listCount[i];
+        }
+        if (type[i] == IDENT) {
+            long r = InstructionEncoder.registerNumber(text, start[i], end[i], 'r');
+            if (r < 0) {
+                return -1;
+            }
+            list[i][0] = r;
+            return 1;
+        }
+        return -1;
+    }
+
+    /**
+     * Stands for every range in a fast-path {@link InstructionEncoder.Mnemonic}: a line whose modifiers draw
+     * any report goes the parser's way and is reported from there, so these ranges are never shown.
+     */
+    private static final SourceRange UNREPORTED = new SourceRange(null, 1, 1, 1, 2);
+
+    /** The mnemonic split at its dots, as {@link InstructionEncoder#split} splits it, without the ranges. */
+    private static InstructionEncoder.Mnemonic split(String text) {
+        int dot = text.indexOf('.');
+        if (dot < 0) {
+            return new InstructionEncoder.Mnemonic(text, UNREPORTED, List.of(), List.of());
+        }
+        List<String> mods = new ArrayList<>(2);
+        int from = dot + 1;
+        for (int next; (next = text.indexOf('.', from)) >= 0; from = next + 1) {
+            mods.add(text.substring(from, next));
+        }
+        mods.add(text.substring(from));
+        return new InstructionEncoder.Mnemonic(text.substring(0, dot), UNREPORTED, mods,
+                Collections.nCopies(mods.size(), UNREPORTED));
+    }
+
+    /** Reads operand {@code i} at {@code p}; returns the end of its last token, or -1 to decline. */
+    private int operand(int p, int i) {
+        if (p >= lineEnd) {
+            return -1; // a comma and then nothing: the parser reports it
+        }
+        int c = text[p];
+        hasOffset[i] = false;
+        if (c == '[') {
+            int q = spaces(p + 1);
+            if (q >= lineEnd || !Lexicon.isIdentifierStart(text[q])) {
+                return -1;
+            }
+            int e = ident(q);
+            if (e < 0) {
+                return -1;
+            }
+            type[i] = MEMORY;
+            start[i] = q;
+            end[i] = e;
+            q = spaces(e);
+            if (q < lineEnd && (text[q] == '+' || text[q] == '-')) {
+                boolean minus = text[q] == '-';
+                q = spaces(q + 1);
+                if (q < lineEnd && text[q] == '#') {
+                    q = spaces(q + 1);
+                }
+                long v = signedNumber(q);
+                if (tokenEnd < 0) {
+                    return -1;
+                }
+                hasOffset[i] = true;
+                value[i] = minus ? -v : v;
+                q = spaces(tokenEnd);
+            }
+            if (q >= lineEnd || text[q] != ']') {
+                return -1;
+            }
+            return q + 1;
+        }
+        if (c == '#' || c == '-' || (c >= '0' && c <= '9')) {
+            int q = c == '#' ? p + 1 : p;
+            if (c != '#' && c != '-' && localRef(q)) {
+                type[i] = LOCAL_REF;
+                start[i] = q;
+                end[i] = tokenEnd;
+                return tokenEnd;
+            }
+            long v = signedNumber(q);
+            if (tokenEnd < 0) {
+                return -1;
+            }
+            type[i] = NUMBER;
+            value[i] = v;
+            hashDecimal[i] = c == '#' && tokenRadix == 10;
+            return tokenEnd;
+        }
+        if (!Lexicon.isIdentifierStart(c)) {
+            return -1;
+        }
+        int e = ident(p);
+        if (e < 0) {
+            return -1;
+        }
+        int q = spaces(e);
+        if (q < lineEnd && text[q] == ':') {
+            long[] regs = list[i];
+            int k = 0;
+            int last = e;
+            int s = p;
+            while (true) {
+                long r = InstructionEncoder.registerNumber(text, s, last, 'r');
+                if (r < 0 || k == regs.length) {
+                    return -1;
+                }
+                regs[k++] = r;
+                if (q >= lineEnd || text[q] != ':') {
+                    break;
+                }
+                s = spaces(q + 1);
+                if (s >= lineEnd || !Lexicon.isIdentifierStart(text[s])) {
+                    return -1;
+                }
+                last = ident(s);
+                if (last < 0) {
+                    return -1;
+                }
+                q = spaces(last);
+            }
+            type[i] = LIST;
+            listCount[i] = k;
+            return last;
+        }
+        if (!delimited(e, true)) {
+            return -1;
+        }
+        type[i] = IDENT;
+        start[i] = p;
+        end[i] = e;
+        return e;
+    }
+
+    /**
+     * Whether {@code p} starts a local label reference {@code 12b}/{@code 3F} (the lexer's LOCAL_REF, which
+     * wins over a decimal there); sets {@link #tokenEnd}.
+     */
+    private boolean localRef(int p) {
+        int e = p;
+        while (e < lineEnd && text[e] >= '0' && text[e] <= '9') {
+            e++;
+        }
+        if (e == p || e >= lineEnd) {
+            return false;
+        }
+        int c = text[e];
+        if (c != 'b' && c != 'B' && c != 'f' && c != 'F') {
+            return false;
+        }
+        if (e - p == 1 && text[p] == '0' && (c == 'b' || c == 'B') && e + 1 < lineEnd
+                && (text[e + 1] == '0' || text[e + 1] == '1' || text[e + 1] == '_')) {
+            return false; // 0b01 is binary
+        }
+        if (!delimited(e + 1, true)) {
+            return false;
+        }
+        tokenEnd = e + 1;
+        return true;
+    }
+
+    /** An optional minus directly before a literal; sets {@link #tokenEnd} (-1 to decline). */
+    private long signedNumber(int p) {
+        if (p < lineEnd && text[p] == '-') {
+            return -number(p + 1);
+        }
+        return number(p);
+    }
+
+    /**
+     * A decimal, {@code 0x} or {@code 0b} literal small enough never to overflow, followed by a delimiter;
+     * sets {@link #tokenEnd} (-1 to decline).
+     */
+    private long number(int p) {
+        tokenEnd = -1;
+        if (p >= lineEnd || text[p] < '0' || text[p] > '9') {
+            return 0;
+        }
+        int radix = 10;
+        int digitsStart = p;
+        if (text[p] == '0' && p + 1 < lineEnd) {
+            int x = text[p + 1];
+            if (x == 'x' || x == 'X') {
+                radix = 16;
+                digitsStart = p + 2;
+            } else if (x == 'b' || x == 'B') {
+                radix = 2;
+                digitsStart = p + 2;
+            }
+        }
+        int e = digitsStart;
+        long v = 0;
+        while (e < lineEnd) {
+            int d = Character.digit(text[e], radix);
+            if (d < 0 || text[e] > 'f') {
+                break;
+            }
+            v = v * radix + d;
+            e++;
+        }
+        tokenRadix = radix;
+        int digits = e - digitsStart;
+        int maxDigits = radix == 16 ? 15 : radix == 10 ? 18 : 62;
+        if (digits == 0 || digits > maxDigits || !delimited(e, true)) {
+            return 0;
+        }
+        tokenEnd = e;
+        return v;
+    }
+
+    /** The end of the lexer's IDENT starting at {@code p} (a letter or underscore). */
+    private int ident(int p) {
+        return Lexicon.identifierEnd(text, p, lineEnd);
+    }
+
+    /**
+     * Whether a token may end at {@code p}: the end of the line, a space, a comment, or (inside operands) a
+     * comma or a closing bracket.
+     */
+    private boolean delimited(int p, boolean inOperands) {
+        if (p >= lineEnd) {
+            return true;
+        }
+        int c = text[p];
+        return Lexicon.isSpace(c) || Lexicon.isCommentStart(text, p, lineEnd) || (inOperands && (c == ',' || c == ']'));
+    }
+
+    /** Whether nothing but a comment follows from {@code p} (spaces already skipped). */
+    private boolean lineDone(int p) {
+        return p >= lineEnd || Lexicon.isCommentStart(text, p, lineEnd);
+    }
+
+    private int spaces(int p) {
+        byte[] t = text;
+        int end = lineEnd;
+        while (p < end && Lexicon.isSpace(t[p])) {
+            p++;
+        }
+        return p;
+    }
+
+}

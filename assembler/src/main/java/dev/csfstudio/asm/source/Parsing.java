@@ -1,0 +1,217 @@
+package dev.csfstudio.asm.source;
+
+import dev.csfstudio.program.SourceRange;
+import dev.csfstudio.program.Diagnostic;
+import dev.csfstudio.program.DiagnosticCode;
+
+import dev.csfstudio.grammar.CsfLexer;
+import dev.csfstudio.grammar.CsfParser;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.antlr.v4.runtime.BaseErrorListener;
+import org.antlr.v4.runtime.CharStreams;
+import org.antlr.v4.runtime.CommonTokenStream;
+import org.antlr.v4.runtime.ParserRuleContext;
+import org.antlr.v4.runtime.RecognitionException;
+import org.antlr.v4.runtime.Recognizer;
+import org.antlr.v4.runtime.Token;
+import org.antlr.v4.runtime.atn.PredictionMode;
+import org.antlr.v4.runtime.misc.ParseCancellationException;
+import org.antlr.v4.runtime.tree.TerminalNode;
+
+/**
+ * Entry point to the grammar for every tool: the assembler, the formatter and the language server
+ * (semantic tokens, folding) share one parser so nobody re-implements the syntax.
+ */
+public final class Parsing {
+
+    private Parsing() {
+    }
+
+    /** Parses a document that has no file name (editor buffers, tests). */
+    public static ParsedSource parse(String text) {
+        return parse(null, text);
+    }
+
+    /** Parses {@code text}; syntax errors become diagnostics, all of them in one run. */
+    public static ParsedSource parse(Path file, String text) {
+        try {
+            return parseFile(file, text);
+        } catch (StackOverflowError e) {
+            CsfLexer lexer = new CsfLexer(CharStreams.fromString(""));
+            CommonTokenStream tokens = new CommonTokenStream(lexer);
+            tokens.fill();
+            CsfParser.FileContext empty = new CsfParser(tokens).file();
+            return new ParsedSource(file, text, empty, tokens,
+                    List.of(Diagnostic.error(SourceRange.at(file, 1, 1, 1), DiagnosticCode.SYNTAX, "document nested too deeply")));
+        }
+    }
+
+    private static ParsedSource parseFile(Path file, String text) {
+        CsfLexer lexer = new CsfLexer(CharStreams.fromString(text));
+        lexer.removeErrorListeners();
+        CommonTokenStream tokens = new CommonTokenStream(lexer);
+        CsfParser parser = new CsfParser(tokens);
+        parser.removeErrorListeners();
+        // Fast SLL prediction first; only a file with a syntax error pays for full LL with recovery.
+        parser.getInterpreter().setPredictionMode(PredictionMode.SLL);
+        parser.setErrorHandler(new org.antlr.v4.runtime.BailErrorStrategy());
+        CsfParser.FileContext tree;
+        List<Diagnostic> errors = new ArrayList<>();
+        try {
+            tree = parser.file();
+        } catch (ParseCancellationException e) {
+            tokens.seek(0);
+            parser.reset();
+            parser.setErrorHandler(new org.antlr.v4.runtime.DefaultErrorStrategy());
+            parser.getInterpreter().setPredictionMode(PredictionMode.LL);
+            parser.addErrorListener(new SyntaxErrors(file, errors));
+            tree = parser.file();
+        }
+        return new ParsedSource(file, text, tree, tokens, errors);
+    }
+
+    /**
+     * Parses a standalone expression (descriptor field defaults such as {@code width-1}); null when the
+     * text is not exactly one expression.
+     */
+    public static CsfParser.ExprContext parseExpression(String text) {
+        CsfLexer lexer = new CsfLexer(CharStreams.fromString(text));
+        lexer.removeErrorListeners();
+        CsfParser parser = new CsfParser(new CommonTokenStream(lexer));
+        parser.removeErrorListeners();
+        parser.setErrorHandler(new org.antlr.v4.runtime.BailErrorStrategy());
+        try {
+            CsfParser.ExprContext e = parser.expr();
+            return parser.getCurrentToken().getType() == Token.EOF ? e : null;
+        } catch (ParseCancellationException e) {
+            return null;
+        }
+    }
+
+    /** The range a parse-tree node covers (first token to the end of the last one). */
+    public static SourceRange range(Path file, ParserRuleContext ctx) {
+        Token start = ctx.getStart();
+        Token stop = ctx.getStop();
+        if (stop == null || stop.getTokenIndex() < start.getTokenIndex() || stop.getType() == Token.EOF) {
+            stop = start;
+        }
+        return span(file, start, stop);
+    }
+
+    public static SourceRange range(Path file, TerminalNode node) {
+        return range(file, node.getSymbol());
+    }
+
+    public static SourceRange range(Path file, Token t) {
+        return span(file, t, t);
+    }
+
+    static SourceRange span(Path file, Token start, Token stop) {
+        int line = Math.max(start.getLine(), 1);
+        int col = start.getCharPositionInLine() + 1;
+        int stopLength = stop.getType() == Token.EOF ? 0 : stop.getStopIndex() - stop.getStartIndex() + 1;
+        int endLine = Math.max(stop.getLine(), 1);
+        int endCol = stop.getCharPositionInLine() + 1 + Math.max(stopLength, 1);
+        if (endLine == line && endCol <= col) {
+            endCol = col + 1;
+        }
+        return new SourceRange(file, line, col, endLine, endCol);
+    }
+
+    /** Turns ANTLR's reports into diagnostics with the offending token's exact range. */
+    public static final class SyntaxErrors extends BaseErrorListener {
+        private final Path file;
+        private final List<Diagnostic> out;
+
+        public SyntaxErrors(Path file, List<Diagnostic> out) {
+            this.file = file;
+            this.out = out;
+        }
+
+        @Override
+        public void syntaxError(Recognizer<?, ?> recognizer, Object offendingSymbol, int line, int col,
+                                String msg, RecognitionException e) {
+            String message;
+            SourceRange range;
+            if (offendingSymbol instanceof Token t) {
+                range = span(file, t, t);
+                message = describe(t.getType(), t.getText(), msg);
+            } else {
+                range = SourceRange.at(file, line, col + 1, 1);
+                message = msg;
+            }
+            out.add(Diagnostic.error(range, DiagnosticCode.SYNTAX, message));
+        }
+
+        /** The message for ANTLR's report {@code antlrMessage} of an offending token of this type and text. */
+        public static String describe(int type, String text, String antlrMessage) {
+            return switch (type) {
+                case CsfLexer.ERROR_CHAR -> "unexpected character " + printable(text);
+                case CsfLexer.UNTERMINATED_STRING -> "unterminated string (missing closing \")";
+                case Token.EOF -> "unexpected end of file";
+                case CsfLexer.NEWLINE -> "unexpected end of line" + expecting(antlrMessage);
+                default -> "unexpected '" + shorten(text) + "'" + expecting(antlrMessage);
+            };
+        }
+
+        /** Compiled once: every syntax error of a file of broken lines is worded with them. */
+        private static final java.util.regex.Pattern BRACES = java.util.regex.Pattern.compile("^\\{|\\}$");
+        private static final java.util.regex.Pattern COMMA = java.util.regex.Pattern.compile(",\\s*");
+
+        private static String expecting(String antlrMessage) {
+            int at = antlrMessage.indexOf("expecting ");
+            if (at < 0) {
+                return "";
+            }
+            String list = BRACES.matcher(antlrMessage.substring(at + "expecting ".length())).replaceAll("");
+            java.util.Set<String> names = new java.util.LinkedHashSet<>();
+            for (String item : COMMA.split(list)) {
+                names.add(switch (item) {
+                    case "NEWLINE" -> "end of line";
+                    case "IDENT" -> "a name";
+                    case "DIRECTIVE" -> "a directive";
+                    case "DEC", "HEX", "BIN", "FLOAT" -> "a number";
+                    case "LOCAL_REF" -> "a local label";
+                    case "STRING" -> "a string";
+                    case "<EOF>" -> "end of file";
+                    default -> item;
+                });
+            }
+            String what = String.join(", ", names);
+            return what.length() > 120 ? "" : "; expecting " + (names.size() > 1 ? "one of " : "") + what;
+        }
+
+        private static String printable(String s) {
+            int cp = s.codePointAt(0);
+            if (cp < 0x20 || cp == 0x7f || Character.isISOControl(cp) || Character.getType(cp) == Character.UNASSIGNED
+                    || Character.getType(cp) == Character.SURROGATE || Character.getType(cp) == Character.PRIVATE_USE) {
+                return String.format("U+%04X", cp);
+            }
+            return "'" + s + "'";
+        }
+
+        private static String shorten(String s) {
+            return s.length() > 40 ? s.substring(0, 37) + "..." : s;
+        }
+    }
+
+    /** The text of a string literal: quotes removed, {@code \\n}, {@code \\t} and other escapes resolved. */
+    public static String unquote(String quoted) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 1; i < quoted.length() - 1; i++) {
+            char c = quoted.charAt(i);
+            if (c == '\\' && i + 1 < quoted.length() - 1) {
+                c = quoted.charAt(++i);
+                c = switch (c) {
+                    case 'n' -> '\n';
+                    case 't' -> '\t';
+                    default -> c;
+                };
+            }
+            sb.append(c);
+        }
+        return sb.toString();
+    }
+}
