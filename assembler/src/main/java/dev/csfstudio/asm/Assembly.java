@@ -1,5 +1,11 @@
 package dev.csfstudio.asm;
 
+import dev.csfstudio.asm.lint.Reachability;
+import dev.csfstudio.asm.lint.UnusedLabels;
+import dev.csfstudio.asm.symbols.ConstantDef;
+import dev.csfstudio.asm.symbols.LabelDef;
+import dev.csfstudio.asm.symbols.SymbolTable;
+
 import dev.csfstudio.asm.emit.ControlFlow;
 import dev.csfstudio.asm.layout.Layout;
 
@@ -92,30 +98,6 @@ final class Assembly implements ExpressionEvaluator.Scope {
     static final List<String> DIRECTIVES = Directives.names();
     static final List<String> FUNCTIONS = List.of("fbd", "sizeof", "lo32", "hi32");
 
-    /** A label; {@code ordinal} numbers labels in definition order (for {@link #usedLabels}). */
-    record LabelDef(String name, SectionBuilder section, long offset, SourceRange range, int index, boolean local,
-                    int ordinal) {
-    }
-
-    static final class ConstantDef {
-        final String name;
-        final boolean redefinable;
-        final SourceRange range;
-        final CsfParser.ExprContext firstExpr;
-        final ExpressionEvaluator firstEvaluator;
-        Long current;
-        boolean evaluating;
-
-        ConstantDef(String name, boolean redefinable, SourceRange range, CsfParser.ExprContext expr,
-                    ExpressionEvaluator evaluator) {
-            this.name = name;
-            this.redefinable = redefinable;
-            this.range = range;
-            this.firstExpr = expr;
-            this.firstEvaluator = evaluator;
-        }
-    }
-
     private record PendingRef(String name, SourceRange range, Object target) {
     }
 
@@ -147,11 +129,8 @@ final class Assembly implements ExpressionEvaluator.Scope {
     private String currentVm = DEFAULT_NAME;
     private SectionBuilder current;
 
-    private Map<String, LabelDef> labels = new HashMap<>();
-    private final List<LabelDef> labelOrder = new ArrayList<>();
-    private final Map<String, List<LabelDef>> localLabels = new HashMap<>();
-    private final Map<String, ConstantDef> constants = new LinkedHashMap<>();
-    private Map<String, SourceRange> globalNames = new HashMap<>();
+    private SymbolTable symbols;
+    private final UnusedLabels unusedLabels = new UnusedLabels();
     private final Set<String> implicitSections = new HashSet<>();
     private final List<PendingRef> references = new ArrayList<>();
     private final Set<SourceRange> referenceRanges = new HashSet<>();
@@ -171,7 +150,6 @@ final class Assembly implements ExpressionEvaluator.Scope {
     private final int threads;
     /** Lines per chunk of that work. */
     private final int chunkLines;
-    private int pass;
     private Statement stmt;
     /** The position of {@link #stmt} in {@link #stmts}: orders local labels against their uses. */
     private int stmtIndex;
@@ -197,20 +175,16 @@ final class Assembly implements ExpressionEvaluator.Scope {
         arch = declared.orElse(options.arch());
         isa = arch.instructionSet();
         descriptors = new DescriptorDirectives(arch.descriptors());
-        pass = 1;
-        // Sized for a label every few lines: growing a map of a hundred thousand labels step by step cost
-        // more than all other work on labels (the main thread defines them, in order).
-        int expectedNames = Math.max(16, text.bytes().length / 128);
-        labels = new HashMap<>(expectedNames);
-        globalNames = new HashMap<>(expectedNames);
+        // sized for a label every few lines (the main thread defines them, in order)
+        symbols = new SymbolTable(Math.max(16, text.bytes().length / 128), this::report);
         sourceBytes = text.length();
         load(sourceFile(main, text), new ArrayDeque<>());
         if (sections.values().stream().noneMatch(x -> x.kind == SectionKind.STREAM) && !sections.containsKey(DEFAULT_NAME)) {
             openStream(DEFAULT_NAME, SourceRange.at(main, 1, 1, 1)); // every program has an entry stream, maybe empty
         }
+        symbols.freeze();
         diagnostics.addAll(Layout.place(sections.values(), vms, options.base()));
-        pass = 2;
-        constants.values().forEach(c -> c.current = null);
+        symbols.constants().forEach(c -> c.current = null);
         // Workers re-parse, ahead of this thread, the statements pass 1 could not finish, and look up the
         // labels plain branches name: pass 1 is over, so the symbol maps are only read from here on.
         OrderedChunks<Object> reparsed = new OrderedChunks<>(stmts.size(), chunkLines, threads, (from, to) -> {
@@ -240,7 +214,10 @@ final class Assembly implements ExpressionEvaluator.Scope {
                 writeWord(s);
             }
             if (s.instruction()) {
-                checkReachable(s);
+                Diagnostic unreachable = Reachability.visit(s);
+                if (unreachable != null) {
+                    report(unreachable);
+                }
             }
             if (s.emitted()) {
                 emitted.add(s);
@@ -249,7 +226,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
         }
         stmt = null;
         sectionLines();
-        tables = new Tables(List.copyOf(sections.values()), labelOrder, List.copyOf(constants.values()), references);
+        tables = new Tables(List.copyOf(sections.values()), symbols.labelsInOrder(), List.copyOf(symbols.constants()), references);
         Program program = finish();
         return result(program);
     }
@@ -793,9 +770,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
         SectionBuilder sb = new SectionBuilder(name, SectionKind.STREAM, currentVm, range, sections.size());
         sections.put(name, sb);
         implicitSections.add(name);
-        if (!globalNames.containsKey(name)) {
-            globalNames.put(name, range);
-        }
+        symbols.declareImplicitSection(name, range);
         return sb;
     }
 
@@ -807,39 +782,11 @@ final class Assembly implements ExpressionEvaluator.Scope {
             report(e.diagnostic());
             return;
         }
-        boolean local = Character.isDigit(name.charAt(0));
-        LabelDef def = new LabelDef(name, sec, sec.cursor, r, stmtIndex, local, labelsMade++);
         sec.addJumpTarget(sec.cursor);
-        if (local) {
-            localLabels.computeIfAbsent(name, k -> new ArrayList<>()).add(def);
-        } else if (claimName(name, r)) {
-            labels.put(name, def);
-        } else {
-            return;
+        LabelDef def = symbols.defineLabel(name, sec, sec.cursor, r, stmtIndex);
+        if (def != null) {
+            unusedLabels.defined(def);
         }
-        labelOrder.add(def);
-        if (sec.kind == SectionKind.STREAM) {
-            streamLabels++;
-        }
-    }
-
-    /** Registers a global name; reports a duplicate (with the first definition) and returns false. */
-    private boolean claimName(String name, SourceRange r) {
-        // one lookup for the common, new name (this runs for every label)
-        int before = globalNames.size();
-        SourceRange first = globalNames.putIfAbsent(name, r);
-        if (globalNames.size() == before) {
-            if (first == null) {
-                globalNames.put(name, null); // putIfAbsent fills a null value: keep the entry as it was
-            }
-            Diagnostic d = Diagnostic.error(r, DiagnosticCode.DUPLICATE_SYMBOL, "'" + name + "' is already defined");
-            if (first != null) {
-                d = d.withRelated(List.of(new Diagnostic.Related(first, "first defined here")));
-            }
-            report(d);
-            return false;
-        }
-        return true;
     }
 
     private void directivePass1(Statement s, CsfParser.DirectiveContext d) {
@@ -984,17 +931,17 @@ final class Assembly implements ExpressionEvaluator.Scope {
         if (reopen && implicitSections.remove(name)) {
             // instructions came before '.stream main': this is still its first declaration
             sec.declaration = nameRange;
-            globalNames.put(name, nameRange);
+            symbols.declareSection(name, nameRange);
             firstDeclaration = true;
         }
         if (!reopen) {
-            if (globalNames.containsKey(name)) {
-                claimName(name, nameRange);
+            if (symbols.isName(name)) {
+                symbols.claimName(name, nameRange);
                 return;
             }
             sec = new SectionBuilder(name, kind, currentVm, nameRange, sections.size());
             sections.put(name, sec);
-            globalNames.put(name, nameRange);
+            symbols.declareSection(name, nameRange);
         }
         List<String> allowed = kind == SectionKind.STREAM ? List.of("at", "align") : List.of("size", "align", "at", "dumpable");
         for (int i = 1; i < d.argument().size(); i++) {
@@ -1042,17 +989,17 @@ final class Assembly implements ExpressionEvaluator.Scope {
         String name = plainName(d, 0, "a constant name");
         SourceRange r = range(d.argument(0));
         CsfParser.ExprContext e = exprOf(argValue(d.argument(1)));
-        ConstantDef c = constants.get(name);
+        ConstantDef c = symbols.constant(name);
         if (c == null) {
-            if (!claimName(name, r)) {
+            if (!symbols.claimName(name, r)) {
                 s.skip(true);
                 return;
             }
             c = new ConstantDef(name, redefinable, r, e, evaluator(s.src));
-            constants.put(name, c);
+            symbols.defineConstant(c);
         } else if (!redefinable || !c.redefinable) {
             s.skip(true);
-            claimName(name, r);
+            symbols.claimName(name, r);
             return;
         }
         try {
@@ -1121,8 +1068,8 @@ final class Assembly implements ExpressionEvaluator.Scope {
      * undefined) goes to {@link #pass2} with a parsed line, which reports it.
      */
     private void pass2Branch(Statement s, PlainInstructionScanner.Branch b, LabelDef target) {
-        long d = target == null ? 0 : (target.offset - (s.offset + 8)) / 8;
-        if (target == null || target.section != s.section || !b.target().fits(d)) {
+        long d = target == null ? 0 : (target.offset() - (s.offset + 8)) / 8;
+        if (target == null || target.section() != s.section || !b.target().fits(d)) {
             if (fallbackParser == null) {
                 fallbackParser = new LineParser();
             }
@@ -1132,7 +1079,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
         // the only reference this statement makes, made once: no need to check the range for a repeat
         references.add(new PendingRef(b.name(), new SourceRange(s.src.path(), s.lineNo, b.column(), s.lineNo,
                 b.endColumn()), target));
-        use(target);
+        unusedLabels.used(target);
         s.emitted(true);
         s.def = b.def();
         s.word = b.target().insert(b.word(), d);
@@ -1147,27 +1094,19 @@ final class Assembly implements ExpressionEvaluator.Scope {
     /** The label a plain branch of statement {@code index} names, or null. Only reads the symbol maps. */
     private LabelDef branchTarget(PlainInstructionScanner.Branch b, int index) {
         if (b.local()) {
-            return findLocal(b.name(), index);
+            return symbols.findLocal(b.name(), index);
         }
-        return constants.containsKey(b.name()) ? null : labels.get(b.name());
-    }
-
-    private void checkReachable(Statement s) {
-        if (s.section.afterUnconditional && !s.section.isJumpTarget(s.offset)) {
-            report(Diagnostic.warning(s.range(), DiagnosticCode.UNREACHABLE_CODE,
-                    "unreachable code: it follows an unconditional branch and no label leads here"));
-        }
-        s.section.afterUnconditional = s.emitted() && s.unconditional();
+        return symbols.isConstant(b.name()) ? null : symbols.label(b.name());
     }
 
     private OptionalLong branchDistance(Statement s, CsfParser.ExprContext e) {
         LabelDef target = null;
         if (e instanceof CsfParser.SymbolExprContext sym) {
             String name = sym.IDENT().getText();
-            if (constants.containsKey(name)) {
+            if (symbols.isConstant(name)) {
                 return OptionalLong.empty();
             }
-            target = labels.get(name);
+            target = symbols.label(name);
             if (target == null) {
                 if (sections.containsKey(name)) {
                     return addressDistance(s, e); // a stream's name is the address of its first instruction
@@ -1184,15 +1123,13 @@ final class Assembly implements ExpressionEvaluator.Scope {
         } else {
             return OptionalLong.empty();
         }
-        if (target.section != s.section) {
+        if (target.section() != s.section) {
             throw DiagnosticException.error(range(e), DiagnosticCode.BRANCH_RANGE, "branch target '" + e.getText() + "' is in "
-                    + target.section.kind.name().toLowerCase(Locale.ROOT) + " '" + target.section.name
+                    + target.section().kind.name().toLowerCase(Locale.ROOT) + " '" + target.section().name
                     + "', not in stream '" + s.section.name + "'; use CALL or JUMP to change streams");
         }
-        if (pass == 1) {
-            throw new UnresolvedException(e.getText(), range(e));
-        }
-        long delta = target.offset - (s.offset + 8);
+        symbols.requireAddresses(e.getText(), range(e));
+        long delta = target.offset() - (s.offset + 8);
         return OptionalLong.of(delta / 8);
     }
 
@@ -1207,10 +1144,10 @@ final class Assembly implements ExpressionEvaluator.Scope {
         }
         if (e instanceof CsfParser.SymbolExprContext sym) {
             String name = sym.IDENT().getText();
-            if (labels.containsKey(name) || sections.containsKey(name)) {
+            if (symbols.isLabel(name) || sections.containsKey(name)) {
                 return true;
             }
-            if (!constants.containsKey(name) && pass == 1) {
+            if (!symbols.isConstant(name) && !symbols.addressesKnown()) {
                 throw new UnresolvedException(name, range(e));
             }
             return false;
@@ -1259,7 +1196,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
         ExpressionEvaluator ev = evaluator(s.src);
         switch (name) {
             case ".equ", ".set" -> {
-                ConstantDef c = constants.get(plainName(d, 0, "a constant name"));
+                ConstantDef c = symbols.constant(plainName(d, 0, "a constant name"));
                 ref(c.name, range(d.argument(0)), c);
                 c.current = ev.eval(exprOf(argValue(d.argument(1))));
             }
@@ -1331,36 +1268,30 @@ final class Assembly implements ExpressionEvaluator.Scope {
 
     @Override
     public long symbol(String name, SourceRange range) {
-        ConstantDef c = constants.get(name);
+        ConstantDef c = symbols.constant(name);
         if (c != null) {
             ref(name, range, c);
             return constantValue(c, range);
         }
-        LabelDef l = labels.get(name);
+        LabelDef l = symbols.label(name);
         if (l != null) {
             ref(name, range, l);
-            if (pass == 1) {
-                throw new UnresolvedException(name, range);
-            }
-            return l.section.address + l.offset;
+            symbols.requireAddresses(name, range);
+            return l.address();
         }
         SectionBuilder s = sections.get(name);
         if (s != null) {
             ref(name, range, s);
-            if (pass == 1) {
-                throw new UnresolvedException(name, range);
-            }
+            symbols.requireAddresses(name, range);
             return s.address;
         }
-        if (pass == 1) {
-            throw new UnresolvedException(name, range);
-        }
+        symbols.requireAddresses(name, range);
         ref(name, range, null);
         throw undefined(name, range);
     }
 
     private DiagnosticException undefined(String name, SourceRange range) {
-        List<String> near = closestName(name, globalNames.keySet());
+        List<String> near = closestName(name, symbols.names());
         return new DiagnosticException(Diagnostic.error(range, DiagnosticCode.UNDEFINED_SYMBOL, "undefined symbol '" + name + "'"
                 + SpellingSuggestions.didYouMean(near)).withSuggestions(near));
     }
@@ -1380,43 +1311,20 @@ final class Assembly implements ExpressionEvaluator.Scope {
         }
     }
 
-    /** The local label {@code ref} ({@code 1b}, {@code 2f}) names from statement {@code index}, or null. */
-    private LabelDef findLocal(String ref, int index) {
-        String name = ref.substring(0, ref.length() - 1);
-        boolean backward = Character.toLowerCase(ref.charAt(ref.length() - 1)) == 'b';
-        List<LabelDef> defs = localLabels.getOrDefault(name, List.of());
-        // defs are in source order: binary search, since one name ("1") may be defined many thousand times
-        int lo = 0;
-        int hi = defs.size();
-        while (lo < hi) { // first def with index > this line's
-            int mid = (lo + hi) >>> 1;
-            if (defs.get(mid).index() <= index) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return backward ? (lo > 0 ? defs.get(lo - 1) : null) : (lo < defs.size() ? defs.get(lo) : null);
-    }
-
     @Override
     public long localLabel(String ref, SourceRange range) {
         LabelDef l = local(ref, range, stmt == null ? Integer.MAX_VALUE : stmtIndex);
         ref(ref, range, l);
-        if (pass == 1) {
-            throw new UnresolvedException(ref, range);
-        }
-        return l.section.address + l.offset;
+        symbols.requireAddresses(ref, range);
+        return l.address();
     }
 
     private LabelDef local(String ref, SourceRange range, int index) {
         String name = ref.substring(0, ref.length() - 1);
         boolean backward = Character.toLowerCase(ref.charAt(ref.length() - 1)) == 'b';
-        LabelDef found = findLocal(ref, index);
+        LabelDef found = symbols.findLocal(ref, index);
         if (found == null) {
-            if (pass == 1) {
-                throw new UnresolvedException(ref, range);
-            }
+            symbols.requireAddresses(ref, range);
             throw DiagnosticException.error(range, DiagnosticCode.UNDEFINED_SYMBOL, "no local label '" + name + ":' "
                     + (backward ? "before" : "after") + " this line for '" + ref + "'");
         }
@@ -1440,7 +1348,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
             case "lo32" -> ev.eval(arg) & 0xffff_ffffL;
             case "hi32" -> ev.eval(arg) >>> 32;
             case "sizeof" -> {
-                if (pass == 1 && arg instanceof CsfParser.SymbolExprContext sym && !sections.containsKey(sym.getText())) {
+                if (!symbols.addressesKnown() && arg instanceof CsfParser.SymbolExprContext sym && !sections.containsKey(sym.getText())) {
                     throw new UnresolvedException(sym.getText(), ev.range(arg)); // a section declared further down
                 }
                 if (!(arg instanceof CsfParser.SymbolExprContext sym) || !sections.containsKey(sym.getText())) {
@@ -1449,9 +1357,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
                 }
                 SectionBuilder s = sections.get(sym.getText());
                 ref(s.name, ev.range(arg), s);
-                if (pass == 1) {
-                    throw new UnresolvedException(s.name, ev.range(arg));
-                }
+                symbols.requireAddresses(s.name, ev.range(arg));
                 yield s.size();
             }
             default -> framebufferPointer(arg, ev);
@@ -1460,24 +1366,22 @@ final class Assembly implements ExpressionEvaluator.Scope {
 
     private long framebufferPointer(CsfParser.ExprContext arg, ExpressionEvaluator ev) {
         LabelDef l;
-        if (arg instanceof CsfParser.SymbolExprContext sym && labels.containsKey(sym.getText())) {
-            l = labels.get(sym.getText());
+        if (arg instanceof CsfParser.SymbolExprContext sym && symbols.isLabel(sym.getText())) {
+            l = symbols.label(sym.getText());
             ref(l.name(), ev.range(arg), l);
         } else if (arg instanceof CsfParser.LocalRefExprContext lr) {
             l = local(lr.getText(), ev.range(arg), stmt == null ? Integer.MAX_VALUE : stmtIndex);
             ref(lr.getText(), ev.range(arg), l);
         } else {
-            if (arg instanceof CsfParser.SymbolExprContext sym && pass == 1) {
+            if (arg instanceof CsfParser.SymbolExprContext sym && !symbols.addressesKnown()) {
                 throw new UnresolvedException(sym.getText(), ev.range(arg));
             }
-            List<String> near = closestName(arg.getText(), labels.keySet());
+            List<String> near = closestName(arg.getText(), symbols.labelNames());
             throw new DiagnosticException(Diagnostic.error(ev.range(arg), DiagnosticCode.UNDEFINED_SYMBOL,
                     "fbd() needs the label of a .fbd, got '" + arg.getText() + "'" + SpellingSuggestions.didYouMean(near))
                     .withSuggestions(near));
         }
-        if (pass == 1) {
-            throw new UnresolvedException(l.name(), ev.range(arg));
-        }
+        symbols.requireAddresses(l.name(), ev.range(arg));
         DescriptorDirectives.FbdInfo info = descriptors.fbdAt(l.section(), l.offset());
         if (info == null) {
             throw DiagnosticException.error(ev.range(arg), DiagnosticCode.NOT_A_DESCRIPTOR, "'" + arg.getText()
@@ -1491,7 +1395,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
         if (referenceRanges.add(range)) {
             references.add(new PendingRef(name, range, target));
             if (target instanceof LabelDef l) {
-                use(l);
+                unusedLabels.used(l);
             }
         }
     }
@@ -1536,7 +1440,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
             // A line with an error may use labels it never got to record: no unused-label guesses then.
             return null;
         }
-        warnUnusedLabels();
+        unusedLabels.warnings(symbols.labelsInOrder()).forEach(this::report);
         List<Section> built = sections.values().stream().map(SectionBuilder::build).toList();
         return new Program(built, entryName, vms, allQueues, jobs, new LazyMap<>(tables::globals), files, arch,
                 expectations);
@@ -1597,34 +1501,6 @@ final class Assembly implements ExpressionEvaluator.Scope {
 
     static final long SUGGESTION_WORK = 1_000_000;
     private long suggestionWork;
-
-    /** Labels defined in streams (the ones an unused-label warning is about), and how many are used. */
-    private int streamLabels;
-    private int usedStreamLabels;
-
-    /** Labels some reference names, by ordinal (no unused-label warning for them). */
-    private final java.util.BitSet usedLabels = new java.util.BitSet();
-    private int labelsMade;
-
-    private void use(LabelDef l) {
-        if (!usedLabels.get(l.ordinal())) {
-            usedLabels.set(l.ordinal());
-            if (l.section().kind == SectionKind.STREAM) {
-                usedStreamLabels++;
-            }
-        }
-    }
-
-    private void warnUnusedLabels() {
-        if (usedStreamLabels == streamLabels) {
-            return; // all used: no need to visit a hundred thousand labels to find none
-        }
-        for (LabelDef l : labelOrder) {
-            if (l.section().kind == SectionKind.STREAM && !usedLabels.get(l.ordinal())) {
-                report(Diagnostic.warning(l.range(), DiagnosticCode.UNUSED_LABEL, "label '" + l.name() + "' is never used"));
-            }
-        }
-    }
 
     private AssemblyResult result(Program program) {
         // In source order, whichever pass met them (pass 2 resolves what pass 1 left open).

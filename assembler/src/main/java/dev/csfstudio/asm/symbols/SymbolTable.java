@@ -1,0 +1,193 @@
+package dev.csfstudio.asm.symbols;
+
+import dev.csfstudio.asm.expr.UnresolvedException;
+import dev.csfstudio.asm.layout.SectionBuilder;
+import dev.csfstudio.program.Diagnostic;
+import dev.csfstudio.program.DiagnosticCode;
+import dev.csfstudio.program.SourceRange;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * The program's names in two phases. While {@link Phase#DEFINING} (pass 1) labels, constants and section
+ * names are defined in source order and no address is known; {@link #freeze} ends that before layout, and
+ * from then on ({@link Phase#RESOLVING}) the table only answers: a definition after the freeze is a defect
+ * and throws, an address asked for before it is {@link UnresolvedException} (the use waits for pass 2).
+ */
+public final class SymbolTable {
+
+    public enum Phase { DEFINING, RESOLVING }
+
+    private Phase phase = Phase.DEFINING;
+    private final Consumer<Diagnostic> report;
+    private final Map<String, LabelDef> labels;
+    private final List<LabelDef> labelOrder = new ArrayList<>();
+    private final Map<String, List<LabelDef>> localLabels = new HashMap<>();
+    private final Map<String, ConstantDef> constants = new LinkedHashMap<>();
+    /** Every global name (labels, constants, sections) with its first definition (null for none written). */
+    private final Map<String, SourceRange> globalNames;
+    private int labelsMade;
+
+    /**
+     * {@code expectedNames} sizes the maps: growing a map of a hundred thousand labels step by step costs more
+     * than all other work on labels. Duplicate definitions are reported to {@code report}.
+     */
+    public SymbolTable(int expectedNames, Consumer<Diagnostic> report) {
+        this.report = report;
+        this.labels = new HashMap<>(expectedNames);
+        this.globalNames = new HashMap<>(expectedNames);
+    }
+
+    public Phase phase() {
+        return phase;
+    }
+
+    /** Whether the definitions are over: layout has given (or is giving) every label its address. */
+    public boolean addressesKnown() {
+        return phase == Phase.RESOLVING;
+    }
+
+    /** Ends the definitions: layout may now give labels their addresses. */
+    public void freeze() {
+        defining("freeze");
+        phase = Phase.RESOLVING;
+    }
+
+    /** Throws {@link UnresolvedException} for {@code name} while addresses are not known yet. */
+    public void requireAddresses(String name, SourceRange range) {
+        if (phase == Phase.DEFINING) {
+            throw new UnresolvedException(name, range);
+        }
+    }
+
+    private void defining(String what) {
+        if (phase != Phase.DEFINING) {
+            throw new IllegalStateException("the symbol table is frozen: cannot " + what + " after layout");
+        }
+    }
+
+    // ------------------------------------------------------------ defining
+
+    /**
+     * Defines a label at {@code offset} of {@code section}, before statement {@code index}; null when its name
+     * is already taken (reported). Local (numeric) labels may repeat.
+     */
+    public LabelDef defineLabel(String name, SectionBuilder section, long offset, SourceRange range, int index) {
+        defining("define label '" + name + "'");
+        boolean local = Character.isDigit(name.charAt(0));
+        LabelDef def = new LabelDef(name, section, offset, range, index, local, labelsMade++);
+        if (local) {
+            localLabels.computeIfAbsent(name, k -> new ArrayList<>()).add(def);
+        } else if (claimName(name, range)) {
+            labels.put(name, def);
+        } else {
+            return null;
+        }
+        labelOrder.add(def);
+        return def;
+    }
+
+    /** Defines a constant whose name {@link #claimName} has taken. */
+    public void defineConstant(ConstantDef c) {
+        defining("define constant '" + c.name + "'");
+        constants.put(c.name, c);
+    }
+
+    /** Registers a global name; reports a duplicate (with the first definition) and returns false. */
+    public boolean claimName(String name, SourceRange range) {
+        defining("define '" + name + "'");
+        // one lookup for the common, new name (this runs for every label)
+        int before = globalNames.size();
+        SourceRange first = globalNames.putIfAbsent(name, range);
+        if (globalNames.size() == before) {
+            if (first == null) {
+                globalNames.put(name, null); // putIfAbsent fills a null value: keep the entry as it was
+            }
+            Diagnostic d = Diagnostic.error(range, DiagnosticCode.DUPLICATE_SYMBOL, "'" + name + "' is already defined");
+            if (first != null) {
+                d = d.withRelated(List.of(new Diagnostic.Related(first, "first defined here")));
+            }
+            report.accept(d);
+            return false;
+        }
+        return true;
+    }
+
+    /** Records {@code range} as where a section's name is declared (its first explicit declaration wins). */
+    public void declareSection(String name, SourceRange range) {
+        defining("declare section '" + name + "'");
+        globalNames.put(name, range);
+    }
+
+    /** Records an implicit section's name unless something took it first. */
+    public void declareImplicitSection(String name, SourceRange range) {
+        defining("declare section '" + name + "'");
+        if (!globalNames.containsKey(name)) {
+            globalNames.put(name, range);
+        }
+    }
+
+    // ------------------------------------------------------------ answering (both phases)
+
+    public boolean isName(String name) {
+        return globalNames.containsKey(name);
+    }
+
+    public LabelDef label(String name) {
+        return labels.get(name);
+    }
+
+    public boolean isLabel(String name) {
+        return labels.containsKey(name);
+    }
+
+    public ConstantDef constant(String name) {
+        return constants.get(name);
+    }
+
+    public boolean isConstant(String name) {
+        return constants.containsKey(name);
+    }
+
+    public Collection<ConstantDef> constants() {
+        return constants.values();
+    }
+
+    /** Labels (local ones too) in definition order. */
+    public List<LabelDef> labelsInOrder() {
+        return labelOrder;
+    }
+
+    public Set<String> names() {
+        return globalNames.keySet();
+    }
+
+    public Set<String> labelNames() {
+        return labels.keySet();
+    }
+
+    /** The local label {@code ref} ({@code 1b}, {@code 2f}) names from statement {@code index}, or null. */
+    public LabelDef findLocal(String ref, int index) {
+        String name = ref.substring(0, ref.length() - 1);
+        boolean backward = Character.toLowerCase(ref.charAt(ref.length() - 1)) == 'b';
+        List<LabelDef> defs = localLabels.getOrDefault(name, List.of());
+        // defs are in source order: binary search, since one name ("1") may be defined many thousand times
+        int lo = 0;
+        int hi = defs.size();
+        while (lo < hi) { // first def with index > this line's
+            int mid = (lo + hi) >>> 1;
+            if (defs.get(mid).index() <= index) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return backward ? (lo > 0 ? defs.get(lo - 1) : null) : (lo < defs.size() ? defs.get(lo) : null);
+    }
+}
