@@ -1,5 +1,7 @@
 package dev.csfstudio.asm;
 
+import dev.csfstudio.asm.scan.ScannedStatement;
+
 import dev.csfstudio.asm.lint.Reachability;
 import dev.csfstudio.asm.lint.UnusedLabels;
 import dev.csfstudio.asm.symbols.ConstantDef;
@@ -261,71 +263,105 @@ final class Assembly implements ExpressionEvaluator.Scope {
 
     /** Parses a file line by line, running pass 1 on each line as it comes; includes splice in place. */
     private void load(SourceFile src, Deque<Path> chain) {
-        Path file = src.path();
-        chain.push(file);
+        chain.push(src.path());
         int lineCount = src.lineStarts().length;
         if (stmts.isEmpty()) {
             stmts.ensureCapacity(lineCount); // about one statement a line: no copying a million-entry list as it grows
         }
-        OrderedChunks<Object> scanned = new OrderedChunks<>(lineCount, chunkLines, threads,
+        OrderedChunks<ScannedStatement> scanned = new OrderedChunks<>(lineCount, chunkLines, threads,
                 (from, to) -> LineScanner.scan(arch, src, from + 1, to + 1, plainScanner));
-        boolean pandecode = false; // .syntax pandecode holds to the end of this file (not into its includes)
+        FileLoader loader = new FileLoader(src, chain);
         for (int n = 1; n <= lineCount; n++) {
-            Object next = scanned.next();
-            if (next == null) {
-                continue;
+            ScannedStatement next = scanned.next();
+            if (next != null) {
+                loader.line(n, next);
             }
-            if (pandecode && pandecodeLine(src, n, next)) {
-                continue;
+        }
+        chain.pop();
+    }
+
+    /** Pass 1 of one file's scanned lines, in order; {@code .syntax} changes how the rest of the file is read. */
+    private final class FileLoader implements ScannedStatement.Handler {
+        private final SourceFile src;
+        private final Deque<Path> chain;
+        /** {@code .syntax pandecode} holds to the end of this file (not into its includes). */
+        private boolean pandecode;
+        private int n;
+
+        FileLoader(SourceFile src, Deque<Path> chain) {
+            this.src = src;
+            this.chain = chain;
+        }
+
+        void line(int lineNo, ScannedStatement next) {
+            n = lineNo;
+            if (!pandecode || !pandecodeLine(src, n, next)) {
+                next.handTo(this);
             }
-            if (next instanceof LineScanner.EncodedLine e) {
-                pass1Encoded(nextStatement(src, n), e, List.of());
-                continue;
-            }
-            if (next instanceof LineScanner.RawWord w) {
-                pass1RawWord(nextStatement(src, n), w);
-                continue;
-            }
-            if (next instanceof LineScanner.DataLine data) {
-                pass1Data(nextStatement(src, n), data);
-                continue;
-            }
-            LineScanner.ScannedLine scan = (LineScanner.ScannedLine) next;
-            String lineText = scan.text();
-            if (scan.encoded() != null) {
-                pass1Encoded(nextStatement(src, n), scan.encoded(), scan.diagnostics());
-                continue;
-            }
-            diagnostics.addAll(pandecodeHint(src, n, scan.diagnostics()));
-            CsfParser.LineContext line = scan.tree();
+        }
+
+        @Override
+        public void instruction(LineScanner.EncodedLine line, List<Diagnostic> findings) {
+            pass1Encoded(nextStatement(src, n), line, findings);
+        }
+
+        @Override
+        public void labelsOnly(LineScanner.EncodedLine line) {
+            Statement s = nextStatement(src, n);
+            defineLabels(s, line.labelNames(), line.labelColumns());
+            s.skip(true); // as a parsed line with labels and no statement
+        }
+
+        @Override
+        public void rawWord(LineScanner.RawWord word) {
+            pass1RawWord(nextStatement(src, n), word);
+        }
+
+        @Override
+        public void data(LineScanner.DataLine data) {
+            pass1Data(nextStatement(src, n), data);
+        }
+
+        @Override
+        public void syntaxError(ScannedStatement.SyntaxError error) {
+            tree(error.tree(), error.diagnostics());
+        }
+
+        @Override
+        public void parsed(ScannedStatement.Parsed parsed) {
+            tree(parsed.tree(), List.of());
+        }
+
+        private void tree(CsfParser.LineContext line, List<Diagnostic> errors) {
+            diagnostics.addAll(pandecodeHint(src, n, errors));
             if (line.label().isEmpty() && line.statement() == null) {
-                continue;
+                return;
             }
             Statement s = nextStatement(src, n);
             for (CsfParser.LabelContext l : line.label()) {
                 defineLabel(s, l.name.getText(), Parsing.range(s.src.path(), l.name));
             }
-            if (!scan.diagnostics().isEmpty() || line.statement() == null) {
+            if (!errors.isEmpty() || line.statement() == null) {
                 // A syntax error is already reported: analysing the damaged statement only adds noise.
                 s.skip(true);
-                continue;
+                return;
             }
             s.parsedRange = range(line.statement());
             CsfParser.DirectiveContext d = line.statement().directive();
-            if (d != null && directiveName(d).equals(".include")) {
+            String name = d == null ? "" : directiveName(d);
+            if (name.equals(".include")) {
                 s.skip(true);
                 include(src, d, chain);
-            } else if (d != null && directiveName(d).equals(".syntax")) {
+            } else if (name.equals(".syntax")) {
                 s.skip(true);
                 pandecode = syntax(d, pandecode);
-            } else if (d != null && directiveName(d).equals(".arch")) {
+            } else if (name.equals(".arch")) {
                 s.skip(true);
                 arch(d, chain.size() == 1);
             } else {
                 pass1(s, line.statement());
             }
         }
-        chain.pop();
     }
 
     /** A new statement for line {@code n} of {@code src}, the one the in-order pass works on now. */
@@ -401,13 +437,13 @@ final class Assembly implements ExpressionEvaluator.Scope {
      * read it: a directive or label-only line, or canonical text that is not pandecode's (the canonical
      * reading stands then, unless it has syntax errors: pandecode's mismatch is reported instead).
      */
-    private boolean pandecodeLine(SourceFile src, int n, Object scanned) {
+    private boolean pandecodeLine(SourceFile src, int n, ScannedStatement scanned) {
         PandecodeLine line = PandecodeLine.of(src.lineText(n));
         if (line == null) {
             return false;
         }
         PandecodeText.Reading reading = line.read(arch);
-        boolean canonicalParses = !(scanned instanceof LineScanner.ScannedLine sl) || sl.diagnostics().isEmpty();
+        boolean canonicalParses = scanned.clean();
         if (reading instanceof PandecodeText.Mismatch && canonicalParses) {
             return false;
         }
@@ -569,10 +605,6 @@ final class Assembly implements ExpressionEvaluator.Scope {
      */
     private void pass1Encoded(Statement s, LineScanner.EncodedLine e, List<Diagnostic> found) {
         defineLabels(s, e.labelNames(), e.labelColumns());
-        if (e.labelsOnly()) {
-            s.skip(true); // as a parsed line with labels and no statement
-            return;
-        }
         s.columns(e.column(), e.endColumn());
         try {
             placeInstruction(s, s.range());

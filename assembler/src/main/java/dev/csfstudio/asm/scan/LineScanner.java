@@ -45,14 +45,28 @@ public final class LineScanner {
      */
     public record EncodedLine(String[] labelNames, int[] labelColumns, int column, int endColumn,
                        InstructionDef def, long word, boolean unconditional, BitField target, boolean emitted,
-                       boolean deferred, boolean labelsOnly) {
+                       boolean deferred, boolean labelsOnly) implements ScannedStatement {
+        @Override
+        public void handTo(Handler handler) {
+            if (labelsOnly) {
+                handler.labelsOnly(this);
+            } else {
+                handler.instruction(this, List.of());
+            }
+        }
     }
 
     /**
      * A {@code .byte}/{@code .hword}/{@code .word}/{@code .dword} line of literal values (and maybe labels):
      * pass 1 places it, pass 2 scans it again for its values and writes them.
      */
-    public record DataLine(String[] labelNames, int[] labelColumns, int column, int endColumn, int width, long[] values) {
+    public record DataLine(String[] labelNames, int[] labelColumns, int column, int endColumn, int width, long[] values)
+            implements ScannedStatement {
+        @Override
+        public void handTo(Handler handler) {
+            handler.data(this);
+        }
+
         /** The directive's name as the parser's path spells it in messages. */
         public String directive() {
             return switch (width) {
@@ -65,16 +79,12 @@ public final class LineScanner {
     }
 
     /** A {@code .inst} line with a literal word (and maybe labels): nothing is left for pass 2. */
-    public record RawWord(String[] labelNames, int[] labelColumns, int column, int endColumn, long word) {
-    }
-
-    /**
-     * One non-blank source line after scanning. Exactly one of {@code encoded} and {@code tree} is set;
-     * {@code diagnostics} are the syntax errors (with a tree) or the encoder's findings (with
-     * {@code encoded}).
-     */
-    public record ScannedLine(int lineNo, String text, EncodedLine encoded, CsfParser.LineContext tree,
-                       List<Diagnostic> diagnostics) {
+    public record RawWord(String[] labelNames, int[] labelColumns, int column, int endColumn, long word)
+            implements ScannedStatement {
+        @Override
+        public void handTo(Handler handler) {
+            handler.rawWord(this);
+        }
     }
 
     /** One scanner per thread and architecture (scanners keep per-line state and their instruction set's forms). */
@@ -125,13 +135,13 @@ public final class LineScanner {
     }
 
     /**
-     * Lines {@code from..to-1} (1-based) of {@code src}: a {@link ScannedLine}, an {@link EncodedLine} or a
+     * Lines {@code from..to-1} (1-based) of {@code src}: a {@link ScannedStatement} each (an {@link EncodedLine} or a
      * {@link RawWord} (no diagnostics), or null for a line with nothing but blanks or a comment. {@code plainScanner} false sends
      * every line through the parser (tests compare both ways).
      */
-    public static Object[] scan(Arch arch, SourceFile src, int from, int to, boolean plainScanner) {
+    public static ScannedStatement[] scan(Arch arch, SourceFile src, int from, int to, boolean plainScanner) {
         LineScanner scanner = forThisThread(arch);
-        Object[] out = new Object[to - from];
+        ScannedStatement[] out = new ScannedStatement[to - from];
         scanner.block = null;
         scanner.blockStart = src.lineStarts()[from - 1];
         scanner.blockEnd = to - 1 < src.lineStarts().length ? src.lineStarts()[to - 1] : src.source().length();
@@ -192,7 +202,7 @@ public final class LineScanner {
         return out;
     }
 
-    private Object scanLine(SourceFile src, int n, boolean plainScanner) {
+    private ScannedStatement scanLine(SourceFile src, int n, boolean plainScanner) {
         Path file = src.path();
         SourceText text = src.source();
         byte[] bytes = src.bytes();
@@ -206,11 +216,11 @@ public final class LineScanner {
             return null; // the grammar's WS, maybe a COMMENT to the end of the line: no tokens for the parser
         }
         if (plainScanner) {
-            Object quick = plain.scan(file, bytes, start, end, n);
+            ScannedStatement quick = plain.scan(file, bytes, start, end, n);
             if (quick != null) {
                 List<Diagnostic> findings = plain.findings();
-                return findings.isEmpty() ? quick
-                        : new ScannedLine(n, text.substring(start, end), (EncodedLine) quick, null, findings);
+                // only instructions have findings
+                return findings.isEmpty() ? quick : new ScannedStatement.FlaggedInstruction((EncodedLine) quick, findings);
             }
         }
         String lineText = text.substring(start, end);
@@ -218,7 +228,7 @@ public final class LineScanner {
             Diagnostic stray = StrayToken.error(file, lineText, n, plain.strayToken() - start);
             if (stray != null) {
                 // no labels and a statement the error makes pass 1 skip: an empty tree says the same
-                return new ScannedLine(n, lineText, null, new CsfParser.LineContext(null, 0), List.of(stray));
+                return new ScannedStatement.SyntaxError(new CsfParser.LineContext(null, 0), List.of(stray));
             }
         }
         CsfParser.LineContext line = null;
@@ -235,15 +245,15 @@ public final class LineScanner {
                     : parser.parse(file, lineText, n);
             line = parsed.line();
             if (!parsed.errors().isEmpty()) {
-                return new ScannedLine(n, lineText, null, line, parsed.errors());
+                return new ScannedStatement.SyntaxError(line, parsed.errors());
             }
         }
         if (line.statement() == null || line.statement().instruction() == null) {
-            return new ScannedLine(n, lineText, null, line, List.of());
+            return new ScannedStatement.Parsed(line);
         }
         SourceRange r = Parsing.range(file, line.statement());
         if (r.line() != n || r.endLine() != n) {
-            return new ScannedLine(n, lineText, null, line, List.of());
+            return new ScannedStatement.Parsed(line);
         }
         List<Diagnostic> found = new ArrayList<>(0);
         InstructionEncoder.Encoded enc = null;
@@ -274,7 +284,7 @@ public final class LineScanner {
         if (found.isEmpty()) {
             return e;
         }
-        return new ScannedLine(n, lineText, e, null, found);
+        return new ScannedStatement.FlaggedInstruction(e, found);
     }
 
     /** Operand values from literals alone; any name means the line needs the in-order pass. */

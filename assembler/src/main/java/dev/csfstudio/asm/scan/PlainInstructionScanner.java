@@ -108,8 +108,8 @@ public final class PlainInstructionScanner {
      * The line {@code text[from, to)} (line number {@code n}) scanned and encoded (an
      * {@link LineScanner.EncodedLine}, or a {@link LineScanner.RawWord} for {@code .inst}), or null to decline.
      */
-    public Object scan(Path file, byte[] text, int from, int to, int n) {
-        return scan(file, text, from, to, n, false);
+    public ScannedStatement scan(Path file, byte[] text, int from, int to, int n) {
+        return (ScannedStatement) scan(file, text, from, to, n, false);
     }
 
     /** The findings of the line {@link #scan} just accepted (none for most lines). */

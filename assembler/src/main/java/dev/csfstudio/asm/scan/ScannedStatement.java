@@ -1,0 +1,76 @@
+package dev.csfstudio.asm.scan;
+
+import dev.csfstudio.grammar.CsfParser;
+import dev.csfstudio.program.Diagnostic;
+import java.util.List;
+
+/**
+ * What the scanners make of one source line that holds something (a blank or comment-only line gives
+ * none): one of a closed set of shapes, each handed to its own {@link Handler} method, so a new shape does
+ * not compile until the in-order pass handles it.
+ */
+public sealed interface ScannedStatement permits LineScanner.EncodedLine, LineScanner.RawWord, LineScanner.DataLine,
+        ScannedStatement.FlaggedInstruction, ScannedStatement.SyntaxError, ScannedStatement.Parsed {
+
+    /** What the in-order pass does with each shape. */
+    interface Handler {
+        /** An instruction: encoded, or placed without a word (errors, or operands that name symbols). */
+        void instruction(LineScanner.EncodedLine line, List<Diagnostic> findings);
+
+        /** Labels and nothing else. */
+        void labelsOnly(LineScanner.EncodedLine line);
+
+        /** {@code .inst} with a literal word. */
+        void rawWord(LineScanner.RawWord word);
+
+        /** A data directive of literal values. */
+        void data(LineScanner.DataLine data);
+
+        /** A line with syntax errors; its tree holds what the parser recovered (labels may be defined). */
+        void syntaxError(SyntaxError error);
+
+        /** A parsed line for the in-order pass: a directive, or an instruction it must encode itself. */
+        void parsed(Parsed parsed);
+    }
+
+    void handTo(Handler handler);
+
+    /** Whether the line is canonical syntax without findings (a pandecode reading of it yields to it then). */
+    default boolean clean() {
+        return true;
+    }
+
+    /** An instruction with the encoder's findings (warnings, or errors that left it without a word). */
+    record FlaggedInstruction(LineScanner.EncodedLine line, List<Diagnostic> findings) implements ScannedStatement {
+        @Override
+        public void handTo(Handler handler) {
+            handler.instruction(line, findings);
+        }
+
+        @Override
+        public boolean clean() {
+            return false;
+        }
+    }
+
+    /** A line the parser reports syntax errors for, with the tree it recovered. */
+    record SyntaxError(CsfParser.LineContext tree, List<Diagnostic> diagnostics) implements ScannedStatement {
+        @Override
+        public void handTo(Handler handler) {
+            handler.syntaxError(this);
+        }
+
+        @Override
+        public boolean clean() {
+            return false;
+        }
+    }
+
+    /** A line parsed without errors that the in-order pass reads from its tree. */
+    record Parsed(CsfParser.LineContext tree) implements ScannedStatement {
+        @Override
+        public void handTo(Handler handler) {
+            handler.parsed(this);
+        }
+    }
+}
