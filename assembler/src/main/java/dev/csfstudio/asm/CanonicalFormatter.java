@@ -219,53 +219,41 @@ public final class CanonicalFormatter {
     /** The disassembler's spelling of a literal operand, or null to keep the written text. */
     private static String operand(InstructionEncoder encoder, OperandSpec spec, CsfParser.OperandContext o) {
         BitField f = spec.field();
-        switch (spec.kind()) {
+        return switch (spec.kind()) {
             case R, D -> {
                 if (o instanceof CsfParser.ExprOperandContext e && e.expr() instanceof CsfParser.SymbolExprContext s) {
                     char kind = spec.kind() == OperandKind.R ? 'r' : 'd';
-                    return kind + Integer.toString(encoder.registerNamed(s.IDENT().getSymbol(), kind));
+                    yield kind + Integer.toString(encoder.registerNamed(s.IDENT().getSymbol(), kind));
                 }
-                return null;
+                yield null;
             }
-            case HEX, DEC, BYTES8, TARGET -> {
-                if (!(o instanceof CsfParser.ExprOperandContext e)) {
-                    return null;
-                }
-                Long v = literal(e.expr());
-                long max = spec.kind() == OperandKind.TARGET ? f.max() : spec.maxValue();
-                long min = spec.kind() == OperandKind.TARGET ? f.min() : spec.kind() == OperandKind.BYTES8 ? 0 : spec.minValue();
-                if (v == null || v < min || v > max) {
-                    return null;
-                }
-                return switch (spec.kind()) {
-                    case HEX -> "#0x" + Long.toHexString(f.extract(f.insert(0, v)));
-                    case BYTES8 -> v % 8 == 0 ? "#" + v : null;
-                    default -> "#" + v;
-                };
-            }
+            case HEX -> number(o, spec.minValue(), spec.maxValue(), v -> "#0x" + Long.toHexString(f.extract(f.insert(0, v))));
+            case DEC -> number(o, spec.minValue(), spec.maxValue(), v -> "#" + v);
+            case BYTES8 -> number(o, 0, spec.maxValue(), v -> v % 8 == 0 ? "#" + v : null);
+            case TARGET -> number(o, f.min(), f.max(), v -> "#" + v);
             case MEM, MEMOFF -> {
                 if (!(o instanceof CsfParser.MemoryOperandContext mem)) {
-                    return null;
+                    yield null;
                 }
                 String reg = "d" + encoder.registerNamed(mem.base, 'd');
                 if (spec.kind() == OperandKind.MEM) {
-                    return mem.expr() == null ? "[" + reg + "]" : null;
+                    yield mem.expr() == null ? "[" + reg + "]" : null;
                 }
                 long off = 0;
                 if (mem.expr() != null) {
                     Long v = literal(mem.expr());
                     if (v == null) {
-                        return null;
+                        yield null;
                     }
                     off = mem.sign.getText().equals("-") ? -v : v;
                 }
                 BitField offField = spec.fields().get(1);
                 if (!offField.fits(off)) {
-                    return null;
+                    yield null;
                 }
-                return "[" + reg + (off < 0 ? " - " : " + ") + Math.abs(off) + "]";
+                yield "[" + reg + (off < 0 ? " - " : " + ") + Math.abs(off) + "]";
             }
-            default -> {
+            case REGMASK, REGRANGE -> {
                 List<Token> regs;
                 if (o instanceof CsfParser.RegisterListContext list) {
                     regs = list.IDENT().stream().map(n -> n.getSymbol()).toList();
@@ -273,19 +261,28 @@ public final class CanonicalFormatter {
                         && e.getChildCount() == 1) {
                     regs = List.of(s.IDENT().getSymbol());
                 } else {
-                    return null;
+                    yield null;
                 }
                 List<String> names = new ArrayList<>();
                 for (Token t : regs) {
                     names.add("r" + encoder.registerNamed(t, 'r'));
                 }
                 if (spec.kind() == OperandKind.REGRANGE) {
-                    return names.size() == 1 ? names.get(0) + ":" + names.get(0)
+                    yield names.size() == 1 ? names.get(0) + ":" + names.get(0)
                             : names.size() == 2 ? String.join(":", names) : null;
                 }
-                return String.join(":", names);
+                yield String.join(":", names);
             }
+        };
+    }
+
+    /** A literal number operand spelt by {@code spelling} when it is within {@code min..max}, else null. */
+    private static String number(CsfParser.OperandContext o, long min, long max, java.util.function.LongFunction<String> spelling) {
+        if (!(o instanceof CsfParser.ExprOperandContext e)) {
+            return null;
         }
+        Long v = literal(e.expr());
+        return v == null || v < min || v > max ? null : spelling.apply(v);
     }
 
     /** The value of a plain number, optionally negated; null for anything naming symbols. */

@@ -327,9 +327,10 @@ public final class InstructionEncoder {
     private void encodeOperand(InstructionDef def, OperandSpec spec, CsfParser.OperandContext o, Operands operands,
                                Map<String, Long> values) {
         BitField f = spec.field();
-        switch (spec.kind()) {
-            case R -> values.put(f.name(), (long) register(o, 'r'));
-            case D -> values.put(f.name(), (long) register(o, 'd'));
+        // the value of the operand's first field; a second field (offset, mask, count) is put by its case
+        long firstField = switch (spec.kind()) {
+            case R -> register(o, 'r');
+            case D -> register(o, 'd');
             case HEX, DEC -> {
                 CsfParser.ExprContext e = expression(o, "an immediate");
                 OptionalLong named = spec.enumType() != null && e instanceof CsfParser.SymbolExprContext sym
@@ -345,20 +346,21 @@ public final class InstructionEncoder {
                             .withSuggestions(List.of("#0x" + v, "#0x" + Long.toHexString(v))));
                 }
                 checkRange(def, spec, f.name(), v, spec.minValue(), spec.maxValue(), e);
-                values.put(f.name(), v);
+                yield v;
             }
             case MEM, MEMOFF -> {
                 if (!(o instanceof CsfParser.MemoryOperandContext mem)) {
                     throw DiagnosticException.error(range(o), DiagnosticCode.OPERAND_KIND, "expected an address operand "
                             + spec.kind().placeholder() + " for " + def.mnemonic() + ", got '" + o.getText() + "'");
                 }
-                values.put(f.name(), (long) registerNamed(mem.base, 'd'));
+                long base = registerNamed(mem.base, 'd');
+                values.put(f.name(), base); // before the offset is checked: an error there leaves the base in the word
                 if (spec.kind() == dev.csfstudio.isa.OperandKind.MEM) {
                     if (mem.expr() != null) {
                         throw DiagnosticException.error(range(o), DiagnosticCode.OPERAND_KIND, def.mnemonic()
                                 + " takes a plain address [dN] without an offset");
                     }
-                    return;
+                    yield base;
                 }
                 long off = 0;
                 if (mem.expr() != null) {
@@ -369,6 +371,7 @@ public final class InstructionEncoder {
                 checkRange(def, spec, offField.name(), off, offField.min(), offField.max(),
                         mem.expr() != null ? mem.expr() : mem);
                 values.put(offField.name(), off);
+                yield base;
             }
             case REGMASK -> {
                 List<Token> regs = registerTokens(o);
@@ -389,8 +392,8 @@ public final class InstructionEncoder {
                     mask |= 1L << (r - base);
                     previous = r;
                 }
-                values.put(f.name(), (long) base);
                 values.put(spec.fields().get(1).name(), mask);
+                yield base;
             }
             case REGRANGE -> {
                 List<Token> regs = registerTokens(o);
@@ -405,8 +408,8 @@ public final class InstructionEncoder {
                     throw DiagnosticException.error(range(o), DiagnosticCode.REGISTER_LIST, "register range r" + first + ":r" + last
                             + " must go upwards and span at most " + count.max() + " registers");
                 }
-                values.put(f.name(), (long) first);
                 values.put(count.name(), (long) (last - first + 1));
+                yield first;
             }
             case BYTES8 -> {
                 CsfParser.ExprContext e = expression(o, "a byte count");
@@ -416,7 +419,7 @@ public final class InstructionEncoder {
                     throw DiagnosticException.error(range(e), DiagnosticCode.OUT_OF_RANGE, "byte count " + v + " for "
                             + def.mnemonic() + " must be a multiple of 8");
                 }
-                values.put(f.name(), v / 8);
+                yield v / 8;
             }
             case TARGET -> {
                 CsfParser.ExprContext e = expression(o, "a label or an offset");
@@ -427,14 +430,14 @@ public final class InstructionEncoder {
                         throw DiagnosticException.error(range(e), DiagnosticCode.BRANCH_RANGE, "branch target '" + e.getText()
                                 + "' is " + d + " instructions away: allowed " + f.min() + ".." + f.max());
                     }
-                    values.put(f.name(), d);
-                } else {
-                    long v = operands.evaluate(e);
-                    checkRange(def, spec, f.name(), v, f.min(), f.max(), e);
-                    values.put(f.name(), v);
+                    yield d;
                 }
+                long v = operands.evaluate(e);
+                checkRange(def, spec, f.name(), v, f.min(), f.max(), e);
+                yield v;
             }
-        }
+        };
+        values.put(f.name(), firstField);
     }
 
     /**

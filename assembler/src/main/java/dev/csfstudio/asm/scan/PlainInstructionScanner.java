@@ -611,54 +611,53 @@ public final class PlainInstructionScanner {
         for (int i = 0; i < count; i++) {
             OperandSpec spec = specs.get(i);
             BitField f = spec.field();
-            boolean ok;
-            switch (spec.kind()) {
+            boolean ok = switch (spec.kind()) {
                 case R, D -> {
                     char kind = spec.kind() == OperandKind.R ? 'r' : 'd';
                     long r = type[i] == IDENT ? InstructionEncoder.registerNumber(text, start[i], end[i], kind) : -1;
                     if (r < 0) {
-                        return false;
+                        yield false;
                     }
                     SourceRange at = new SourceRange(file, lineNo, start[i] - lineStart + 1, lineNo, end[i] - lineStart + 1);
                     if ((kind == 'd' ? r + 1 : r) >= registerCount) { // as the encoder: said, and on to the next operand
                         findings.add(InstructionEncoder.registerOutOfRange(at,
                                 new String(text, start[i], end[i] - start[i], StandardCharsets.ISO_8859_1), kind,
                                 registerCount));
-                        continue;
+                        yield true;
                     }
                     if (kind == 'd' && r % 2 != 0) {
                         findings.add(InstructionEncoder.oddPair(at, r));
                     }
-                    ok = put(form, i, 0, r);
+                    yield put(form, i, 0, r);
                 }
                 case HEX, DEC -> {
                     if (type[i] != NUMBER || value[i] < spec.minValue() || value[i] > spec.maxValue()
                             || (hashDecimal[i] && InstructionEncoder.readsDifferentlyInPandecode(def, spec, value[i]))) {
-                        return false;
+                        yield false;
                     }
-                    ok = put(form, i, 0, value[i]);
+                    yield put(form, i, 0, value[i]);
                 }
                 case MEM, MEMOFF -> {
                     if (type[i] != MEMORY) {
-                        return false;
+                        yield false;
                     }
                     long base = InstructionEncoder.registerNumber(text, start[i], end[i], 'd');
                     if (base < 0 || base + 1 >= registerCount || base % 2 != 0) {
-                        return false;
+                        yield false;
                     }
                     if (spec.kind() == OperandKind.MEM) {
-                        ok = !hasOffset[i] && put(form, i, 0, base);
+                        yield !hasOffset[i] && put(form, i, 0, base);
                     } else {
                         BitField offField = spec.fields().get(1);
                         long off = hasOffset[i] ? value[i] : 0;
-                        ok = off >= offField.min() && off <= offField.max() && put(form, i, 0, base)
+                        yield off >= offField.min() && off <= offField.max() && put(form, i, 0, base)
                                 && put(form, i, 1, off);
                     }
                 }
                 case REGMASK -> {
                     int n = registerList(i);
                     if (n < 0) {
-                        return false;
+                        yield false;
                     }
                     long[] regs = list[i];
                     long base = regs[0];
@@ -667,42 +666,41 @@ public final class PlainInstructionScanner {
                     for (int k = 0; k < n; k++) {
                         long r = regs[k];
                         if (r <= previous || r - base >= 16 || r >= registerCount) {
-                            return false;
+                            yield false;
                         }
                         mask |= 1L << (r - base);
                         previous = r;
                     }
-                    ok = put(form, i, 0, base) && put(form, i, 1, mask);
+                    yield put(form, i, 0, base) && put(form, i, 1, mask);
                 }
                 case REGRANGE -> {
                     int n = registerList(i);
                     if (n < 0 || n > 2) {
-                        return false;
+                        yield false;
                     }
                     long first = list[i][0];
                     long last = list[i][n - 1];
                     BitField countField = spec.fields().get(1);
                     if (first >= registerCount || last >= registerCount || last < first
                             || last - first + 1 > countField.max()) {
-                        return false;
+                        yield false;
                     }
-                    ok = put(form, i, 0, first) && put(form, i, 1, last - first + 1);
+                    yield put(form, i, 0, first) && put(form, i, 1, last - first + 1);
                 }
                 case BYTES8 -> {
                     if (type[i] != NUMBER || value[i] < 0 || value[i] > spec.maxValue() || value[i] % 8 != 0) {
-                        return false;
+                        yield false;
                     }
-                    ok = put(form, i, 0, value[i] / 8);
+                    yield put(form, i, 0, value[i] / 8);
                 }
                 case TARGET -> {
                     if (type[i] == IDENT || type[i] == LOCAL_REF) {
-                        ok = put(form, i, 0, 0); // only for scanBranch: filled in by pass 2
+                        yield put(form, i, 0, 0); // only for scanBranch: filled in by pass 2
                     } else {
-                        ok = type[i] == NUMBER && f.fits(value[i]) && put(form, i, 0, value[i]);
+                        yield type[i] == NUMBER && f.fits(value[i]) && put(form, i, 0, value[i]);
                     }
                 }
-                default -> ok = false;
-            }
+            };
             if (!ok) {
                 return false;
             }
