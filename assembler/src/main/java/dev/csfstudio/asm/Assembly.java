@@ -1,5 +1,9 @@
 package dev.csfstudio.asm;
 
+import dev.csfstudio.asm.emit.BranchToLabel;
+import dev.csfstudio.asm.emit.Fixup;
+import dev.csfstudio.asm.emit.Fixups;
+
 import dev.csfstudio.asm.scan.ScannedStatement;
 
 import dev.csfstudio.asm.lint.Reachability;
@@ -125,6 +129,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
     private int inclusions;
     private final ArrayList<Statement> stmts = new ArrayList<>();
     private final ArrayList<Statement> emitted = new ArrayList<>();
+    private final Fixups fixups = new Fixups();
 
     private final Map<String, SectionBuilder> sections = new LinkedHashMap<>();
     private final List<String> vms = new ArrayList<>(List.of(DEFAULT_NAME));
@@ -187,34 +192,13 @@ final class Assembly implements ExpressionEvaluator.Scope {
         symbols.freeze();
         diagnostics.addAll(Layout.place(sections.values(), vms, options.base()));
         symbols.constants().forEach(c -> c.current = null);
-        // Workers re-parse, ahead of this thread, the statements pass 1 could not finish, and look up the
-        // labels plain branches name: pass 1 is over, so the symbol maps are only read from here on.
-        OrderedChunks<Object> reparsed = new OrderedChunks<>(stmts.size(), chunkLines, threads, (from, to) -> {
-            Object[] out = LineScanner.parse(arch, stmts, from, to, plainScanner);
-            for (int i = from; i < to; i++) {
-                if (out[i - from] instanceof PlainInstructionScanner.Branch b) {
-                    out[i - from] = new ResolvedBranch(b, branchTarget(b, i));
-                }
-            }
-            return out;
-        });
+        fixups.apply(f -> {
+            stmt = f.statement();
+            stmtIndex = f.index();
+        }, new FixupApplication());
+        stmt = null;
         emitted.ensureCapacity(stmts.size());
-        for (int i = 0; i < stmts.size(); i++) {
-            Statement s = stmts.get(i);
-            Object next = reparsed.next();
-            stmt = s;
-            stmtIndex = i;
-            if (!s.skip() && !s.done()) {
-                if (next instanceof ResolvedBranch b) {
-                    pass2Branch(s, b.branch(), b.target());
-                } else if (next instanceof LineScanner.DataLine data) {
-                    writeData(s, data);
-                } else {
-                    pass2(s, (LineParser.ParsedLine) next);
-                }
-            } else if (s.done() && s.instruction() && s.emitted()) {
-                writeWord(s);
-            }
+        for (Statement s : stmts) {
             if (s.instruction()) {
                 Diagnostic unreachable = Reachability.visit(s);
                 if (unreachable != null) {
@@ -226,7 +210,6 @@ final class Assembly implements ExpressionEvaluator.Scope {
                 linesIn = linesIn == null || linesIn == s.section ? s.section : MIXED;
             }
         }
-        stmt = null;
         sectionLines();
         tables = new Tables(List.copyOf(sections.values()), symbols.labelsInOrder(), List.copyOf(symbols.constants()), references);
         Program program = finish();
@@ -306,6 +289,11 @@ final class Assembly implements ExpressionEvaluator.Scope {
         }
 
         @Override
+        public void labelBranch(LineScanner.LabelBranch branch) {
+            pass1LabelBranch(nextStatement(src, n), branch);
+        }
+
+        @Override
         public void labelsOnly(LineScanner.EncodedLine line) {
             Statement s = nextStatement(src, n);
             defineLabels(s, line.labelNames(), line.labelColumns());
@@ -360,7 +348,24 @@ final class Assembly implements ExpressionEvaluator.Scope {
                 arch(d, chain.size() == 1);
             } else {
                 pass1(s, line.statement());
+                if (!s.skip() && !s.done()) {
+                    fixups.record(new Fixup.Parsed(s, stmtIndex, line.statement()));
+                }
             }
+        }
+    }
+
+    /** Applies each fixup to its statement (the current one), in statement order, with every address known. */
+    private final class FixupApplication implements Fixup.Handler {
+        @Override
+        public void branch(Fixup.Branch fixup) {
+            BranchToLabel b = fixup.branch();
+            pass2Branch(fixup.statement(), b, branchTarget(b, fixup.index()));
+        }
+
+        @Override
+        public void parsed(Fixup.Parsed fixup) {
+            pass2(fixup.statement(), fixup.tree());
         }
     }
 
@@ -467,6 +472,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
             s.emitted(true);
             s.def = w.def();
             s.word = w.word();
+            writeWord(s);
             if (w.def() != null) {
                 Map<String, Long> fields = new HashMap<>();
                 w.def().fields().forEach(f -> fields.put(f.name(), f.extract(w.word())));
@@ -608,9 +614,6 @@ final class Assembly implements ExpressionEvaluator.Scope {
         s.columns(e.column(), e.endColumn());
         try {
             placeInstruction(s, s.range());
-            if (e.deferred()) {
-                return;
-            }
             diagnostics.addAll(found);
             s.done(true);
             if (e.emitted()) {
@@ -619,6 +622,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
                 s.word = e.word();
                 s.unconditional(e.unconditional());
                 markTarget(s, e.target());
+                writeWord(s);
             }
         } catch (DiagnosticException ex) {
             s.skip(true);
@@ -630,6 +634,19 @@ final class Assembly implements ExpressionEvaluator.Scope {
     private void defineLabels(Statement s, String[] names, int[] columns) {
         for (int i = 0; i < names.length; i++) {
             defineLabel(s, names[i], new SourceRange(s.src.path(), s.lineNo, columns[2 * i], s.lineNo, columns[2 * i + 1]));
+        }
+    }
+
+    /** Pass 1 of a branch to a label: placed now, its target filled in by its fixup after layout. */
+    private void pass1LabelBranch(Statement s, LineScanner.LabelBranch b) {
+        defineLabels(s, b.labelNames(), b.labelColumns());
+        s.columns(b.column(), b.endColumn());
+        try {
+            placeInstruction(s, s.range());
+            fixups.record(new Fixup.Branch(s, stmtIndex, b.branch()));
+        } catch (DiagnosticException ex) {
+            s.skip(true);
+            report(ex.diagnostic());
         }
     }
 
@@ -647,6 +664,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
             s.done(true);
             s.emitted(true);
             s.word = w.word();
+            writeWord(s);
         } catch (DiagnosticException e) {
             s.skip(true);
             report(e.diagnostic());
@@ -663,20 +681,20 @@ final class Assembly implements ExpressionEvaluator.Scope {
                 throw misplacedData(s.range(), data.directive(), sec);
             }
             place(s, sec, (long) data.width() * data.values().length);
+            writeData(s, data);
+            s.done(true);
         } catch (DiagnosticException e) {
             s.skip(true);
             report(e.diagnostic());
         }
     }
 
-    /** Pass 2 of a data line of literals: its values, in range since the scanner checked them. */
+    /** The values of a data line of literals, in range since the scanner checked them. */
     private void writeData(Statement s, LineScanner.DataLine data) {
-        byte[] out = s.section.bytes;
         int at = s.offset;
         for (long v : data.values()) {
-            for (int i = 0; i < data.width(); i++) {
-                out[at++] = (byte) (v >>> (8 * i));
-            }
+            s.section.write(at, v, data.width());
+            at += data.width();
         }
         s.emitted(true);
     }
@@ -728,6 +746,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
             s.emitted(true);
             s.def = enc.def();
             s.word = enc.word();
+            writeWord(s);
             s.unconditional(enc.def() != null && ControlFlow.isUnconditional(enc));
             if (enc.def() != null) {
                 markTarget(s, ControlFlow.targetField(enc.def()));
@@ -1069,8 +1088,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
 
     // ---------------------------------------------------------------- pass 2
 
-    private void pass2(Statement s, LineParser.ParsedLine parsed) {
-        CsfParser.StatementContext st = parsed.line().statement();
+    private void pass2(Statement s, CsfParser.StatementContext st) {
         try {
             if (st.instruction() != null) {
                 List<Diagnostic> found = new ArrayList<>();
@@ -1081,9 +1099,6 @@ final class Assembly implements ExpressionEvaluator.Scope {
                     found.add(Diagnostic.error(e.range(), DiagnosticCode.UNDEFINED_SYMBOL, "'" + e.getMessage() + "' is not defined"));
                 }
                 diagnostics.addAll(pandecodeHint(s.src, s.lineNo, found));
-                if (s.emitted()) {
-                    writeWord(s);
-                }
             } else {
                 directivePass2(s, st.directive());
             }
@@ -1099,13 +1114,13 @@ final class Assembly implements ExpressionEvaluator.Scope {
      * the label is in this stream and in range; anything else (a constant, another stream, out of range,
      * undefined) goes to {@link #pass2} with a parsed line, which reports it.
      */
-    private void pass2Branch(Statement s, PlainInstructionScanner.Branch b, LabelDef target) {
+    private void pass2Branch(Statement s, BranchToLabel b, LabelDef target) {
         long d = target == null ? 0 : (target.offset() - (s.offset + 8)) / 8;
         if (target == null || target.section() != s.section || !b.target().fits(d)) {
             if (fallbackParser == null) {
                 fallbackParser = new LineParser();
             }
-            pass2(s, fallbackParser.parse(s.src.path(), s.text(), s.lineNo));
+            pass2(s, fallbackParser.parse(s.src.path(), s.text(), s.lineNo).line().statement());
             return;
         }
         // the only reference this statement makes, made once: no need to check the range for a repeat
@@ -1119,12 +1134,8 @@ final class Assembly implements ExpressionEvaluator.Scope {
         writeWord(s);
     }
 
-    /** A plain branch with the label it names (null: not a label, or undefined), looked up by a worker. */
-    private record ResolvedBranch(PlainInstructionScanner.Branch branch, LabelDef target) {
-    }
-
     /** The label a plain branch of statement {@code index} names, or null. Only reads the symbol maps. */
-    private LabelDef branchTarget(PlainInstructionScanner.Branch b, int index) {
+    private LabelDef branchTarget(BranchToLabel b, int index) {
         if (b.local()) {
             return symbols.findLocal(b.name(), index);
         }
@@ -1216,11 +1227,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
     }
 
     private void writeWord(Statement s) {
-        byte[] b = s.section.bytes;
-        int at = (int) s.offset;
-        for (int i = 0; i < 8; i++) {
-            b[at + i] = (byte) (s.word >>> (8 * i));
-        }
+        s.section.write(s.offset, s.word, 8);
     }
 
     private void directivePass2(Statement s, CsfParser.DirectiveContext d) {

@@ -20,7 +20,7 @@ public final class Layout {
 
     /**
      * Gives every section of every VM its address (fixed {@code at=} first, the rest from {@code base} in
-     * declaration order, page aligned, around the fixed ones) and its bytes, zeroed; problems are returned.
+     * declaration order, page aligned, around the fixed ones) and its contents their final size; problems are returned.
      */
     public static List<Diagnostic> place(Collection<SectionBuilder> sections, List<String> vms, long base) {
         List<Diagnostic> diagnostics = new ArrayList<>();
@@ -74,7 +74,7 @@ public final class Layout {
                     diagnostics.add(Diagnostic.error(s.declaration, DiagnosticCode.OUT_OF_RANGE, "'" + s.name
                             + "' does not fit below the 48-bit VA limit"));
                 }
-                s.bytes = new byte[(int) s.size()];
+                s.fixSize();
             }
         }
         return diagnostics;

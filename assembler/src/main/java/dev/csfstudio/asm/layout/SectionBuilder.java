@@ -22,7 +22,11 @@ public final class SectionBuilder {
     public boolean dumpable;
     public long cursor;
     public long address;
-    public byte[] bytes;
+    /**
+     * The contents: written from pass 1 on as statements are placed (grown as needed), cut to the section's
+     * size by layout, then only written inside it.
+     */
+    public byte[] bytes = new byte[0];
     /** The statements that produced this section's bytes, in address order. */
     public List<Statement> lines = new ArrayList<>();
     /**
@@ -67,6 +71,25 @@ public final class SectionBuilder {
 
     public boolean isJumpTarget(long offset) {
         return Arrays.binarySearch(jumpTargets, 0, targetCount, offset) >= 0;
+    }
+
+    /** Writes the low {@code width} bytes of {@code value}, little-endian, at {@code offset}. */
+    public void write(int offset, long value, int width) {
+        if (offset + width > bytes.length) {
+            bytes = Arrays.copyOf(bytes, (int) Math.min(Layout.MAX_SECTION_BYTES,
+                    Math.max(offset + width, Math.max(64, 2L * bytes.length))));
+        }
+        for (int i = 0; i < width; i++) {
+            bytes[offset + i] = (byte) (value >>> (8 * i));
+        }
+    }
+
+    /** Gives the contents the section's final size (zeros after what was written). */
+    void fixSize() {
+        int size = (int) size();
+        if (bytes.length != size) {
+            bytes = Arrays.copyOf(bytes, size);
+        }
     }
 
     public long size() {

@@ -1,7 +1,7 @@
 package dev.csfstudio.asm.scan;
 
 import dev.csfstudio.asm.emit.ControlFlow;
-import dev.csfstudio.asm.layout.Statement;
+import dev.csfstudio.asm.emit.BranchToLabel;
 import dev.csfstudio.asm.source.SourceFile;
 
 import dev.csfstudio.asm.emit.InstructionEncoder;
@@ -39,13 +39,13 @@ public final class LineScanner {
 
     /**
      * A line's labels and its fully encoded instruction: everything pass 1 needs, with no syntax tree.
-     * {@code deferred}: an instruction whose operands name symbols; pass 2 parses and encodes it again.
+     * {@code emitted} false: an instruction the encoder reported errors for, placed without a word.
      * Columns are 1-based and the end is exclusive, as in {@link SourceRange}; the line number comes from
      * where the text appears.
      */
     public record EncodedLine(String[] labelNames, int[] labelColumns, int column, int endColumn,
                        InstructionDef def, long word, boolean unconditional, BitField target, boolean emitted,
-                       boolean deferred, boolean labelsOnly) implements ScannedStatement {
+                       boolean labelsOnly) implements ScannedStatement {
         @Override
         public void handTo(Handler handler) {
             if (labelsOnly) {
@@ -58,7 +58,7 @@ public final class LineScanner {
 
     /**
      * A {@code .byte}/{@code .hword}/{@code .word}/{@code .dword} line of literal values (and maybe labels):
-     * pass 1 places it, pass 2 scans it again for its values and writes them.
+     * pass 1 places it and writes its values.
      */
     public record DataLine(String[] labelNames, int[] labelColumns, int column, int endColumn, int width, long[] values)
             implements ScannedStatement {
@@ -84,6 +84,18 @@ public final class LineScanner {
         @Override
         public void handTo(Handler handler) {
             handler.rawWord(this);
+        }
+    }
+
+    /**
+     * An instruction line whose only symbolic operand is a branch target naming a label: encoded but for that
+     * field, which its fixup fills in after layout.
+     */
+    public record LabelBranch(String[] labelNames, int[] labelColumns, int column, int endColumn,
+                              BranchToLabel branch) implements ScannedStatement {
+        @Override
+        public void handTo(Handler handler) {
+            handler.labelBranch(this);
         }
     }
 
@@ -152,56 +164,6 @@ public final class LineScanner {
         return out;
     }
 
-    /**
-     * Re-parses statements for pass 2: a {@link PlainInstructionScanner.Branch} or a
-     * {@link LineParser.ParsedLine} each. When they come from one stretch of one file, the stretch becomes one
-     * character stream instead of one per statement.
-     */
-    public static Object[] parse(Arch arch, List<Statement> stmts, int from, int to, boolean plainScanner) {
-        LineScanner scanner = forThisThread(arch);
-        LineParser parser = scanner.parser;
-        Object[] out = new Object[to - from];
-        Statement first = stmts.get(from);
-        Statement last = stmts.get(to - 1);
-        CharStream block = null;
-        int blockStart = 0;
-        // made when the first statement needs the parser: most pass-2 statements are plain branches
-        boolean blockWanted = first.src == last.src && last.lineNo - first.lineNo < 64L * (to - from);
-        for (int i = from; i < to; i++) {
-            Statement s = stmts.get(i);
-            if (s.skip() || s.done()) {
-                continue; // finished in pass 1
-            }
-            if (plainScanner) {
-                int start = s.src.lineStarts()[s.lineNo - 1];
-                int end = s.src.lineEnd(s.lineNo);
-                Object plain = s.instruction()
-                        ? scanner.plain.scanBranch(s.src.path(), s.src.bytes(), start, end, s.lineNo)
-                        : scanner.plain.scanData(s.src.path(), s.src.bytes(), start, end, s.lineNo);
-                if (plain != null) {
-                    out[i - from] = plain;
-                    continue;
-                }
-            }
-            if (blockWanted) {
-                blockWanted = false;
-                int[] starts = first.src.lineStarts();
-                blockStart = starts[first.lineNo - 1];
-                int blockEnd = last.lineNo < starts.length ? starts[last.lineNo] : first.src.source().length();
-                block = CharStreams.fromString(first.src.source().substring(blockStart, blockEnd));
-                if (block.size() != blockEnd - blockStart) {
-                    block = null; // surrogate pairs: stream positions are not string offsets
-                }
-            }
-            CsfParser.LineContext line = block == null || s.src != first.src ? null
-                    : parser.parseValid(block, s.src.lineStarts()[s.lineNo - 1] - blockStart, s.lineNo);
-            out[i - from] = line != null ? new LineParser.ParsedLine(line, List.of())
-                    : block != null && s.src == first.src ? parser.parseDeclined(s.src.path(), s.text(), s.lineNo)
-                    : parser.parse(s.src.path(), s.text(), s.lineNo);
-        }
-        return out;
-    }
-
     private ScannedStatement scanLine(SourceFile src, int n, boolean plainScanner) {
         Path file = src.path();
         SourceText text = src.source();
@@ -258,14 +220,13 @@ public final class LineScanner {
         List<Diagnostic> found = new ArrayList<>(0);
         InstructionEncoder.Encoded enc = null;
         InstructionEncoder encoder = new InstructionEncoder(arch, file, found);
-        boolean deferred = encoder.namesSymbols(line.statement().instruction());
-        if (!deferred) {
-            try {
-                enc = encoder.encode(line.statement().instruction(), contextFree(file));
-            } catch (UnresolvedException e) {
-                found.clear();
-                deferred = true;
-            }
+        if (encoder.namesSymbols(line.statement().instruction())) {
+            return new ScannedStatement.Parsed(line); // the in-order pass encodes it, or records a fixup
+        }
+        try {
+            enc = encoder.encode(line.statement().instruction(), contextFree(file));
+        } catch (UnresolvedException e) {
+            return new ScannedStatement.Parsed(line);
         }
         List<CsfParser.LabelContext> labels = line.label();
         String[] names = new String[labels.size()];
@@ -277,10 +238,10 @@ public final class LineScanner {
             columns[2 * i + 1] = lr.endColumn();
         }
         EncodedLine e = enc == null
-                ? new EncodedLine(names, columns, r.column(), r.endColumn(), null, 0, false, null, false, deferred, false)
+                ? new EncodedLine(names, columns, r.column(), r.endColumn(), null, 0, false, null, false, false)
                 : new EncodedLine(names, columns, r.column(), r.endColumn(), enc.def(), enc.word(),
                         enc.def() != null && ControlFlow.isUnconditional(enc),
-                        enc.def() == null ? null : ControlFlow.targetField(enc.def()), true, false, false);
+                        enc.def() == null ? null : ControlFlow.targetField(enc.def()), true, false);
         if (found.isEmpty()) {
             return e;
         }

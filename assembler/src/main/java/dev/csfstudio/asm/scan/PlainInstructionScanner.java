@@ -1,5 +1,7 @@
 package dev.csfstudio.asm.scan;
 
+import dev.csfstudio.asm.emit.BranchToLabel;
+
 import dev.csfstudio.asm.emit.ControlFlow;
 
 import dev.csfstudio.asm.emit.InstructionEncoder;
@@ -47,14 +49,6 @@ public final class PlainInstructionScanner {
     private static final int MEMORY = 3;
     private static final int LIST = 4;
     private static final int MAX_OPERANDS = 8;
-
-    /**
-     * An instruction whose only symbolic operand is a branch target naming a label ({@code name} or a local
-     * reference like {@code 1b}), encoded with that field 0; pass 2 fills it in once addresses are known.
-     */
-    public record Branch(InstructionDef def, long word, boolean unconditional, BitField target, String name, boolean local,
-                  int column, int endColumn) {
-    }
 
     private final Arch arch;
     private final InstructionSet isa;
@@ -106,35 +100,11 @@ public final class PlainInstructionScanner {
 
     /**
      * The line {@code text[from, to)} (line number {@code n}) scanned and encoded (an
-     * {@link LineScanner.EncodedLine}, or a {@link LineScanner.RawWord} for {@code .inst}), or null to decline.
+     * {@link LineScanner.EncodedLine}, a {@link LineScanner.LabelBranch} for a branch to a label, a
+     * {@link LineScanner.RawWord} for {@code .inst}, a {@link LineScanner.DataLine} for literal data), or null
+     * to decline (the parser reads the line then).
      */
     public ScannedStatement scan(Path file, byte[] text, int from, int to, int n) {
-        return (ScannedStatement) scan(file, text, from, to, n, false);
-    }
-
-    /** The findings of the line {@link #scan} just accepted (none for most lines). */
-    List<Diagnostic> findings() {
-        return findings.isEmpty() ? List.of() : List.copyOf(findings);
-    }
-
-    /**
-     * Where the line {@link #scan} just declined has a token the statement before it (or, at the start of the
-     * line, nothing) cannot be followed by, or -1: the scanner read the line up to that token as the parser
-     * does, and there are no labels, so the line's only syntax error is there ({@link StrayToken}).
-     */
-    public int strayToken() {
-        return stray;
-    }
-
-    /**
-     * For pass 2: the line as a {@link Branch} when its only symbolic operand is a label as branch target,
-     * else null.
-     */
-    Branch scanBranch(Path file, byte[] text, int from, int to, int n) {
-        return (Branch) scan(file, text, from, to, n, true);
-    }
-
-    private Object scan(Path file, byte[] text, int from, int to, int n, boolean branch) {
         this.text = text;
         this.lineEnd = to;
         this.file = file;
@@ -148,7 +118,7 @@ public final class PlainInstructionScanner {
         int mnemonicEnd;
         while (true) { // labels, then the mnemonic
             if (labels > 0 && lineDone(p)) {
-                return branch ? null : labelsOnly(from, labels);
+                return labelsOnly(from, labels);
             }
             if (p >= to) {
                 return null;
@@ -164,11 +134,11 @@ public final class PlainInstructionScanner {
                     e++;
                 }
                 digits = true;
-            } else if (c == '.' && !branch) {
+            } else if (c == '.') {
                 LineScanner.RawWord raw = rawWord(from, labels, p);
                 return raw != null ? raw : dataLine(from, labels, p);
             } else {
-                stray = labels == 0 && !branch ? p : -1;
+                stray = labels == 0 ? p : -1;
                 return null;
             }
             if (e < 0) {
@@ -201,7 +171,7 @@ public final class PlainInstructionScanner {
                 }
                 int e = operand(p, count);
                 if (e < 0) {
-                    stray = count == 0 && labels == 0 && !branch && !StrayToken.mayStartOperand(text[p]) ? p : -1;
+                    stray = count == 0 && labels == 0 && !StrayToken.mayStartOperand(text[p]) ? p : -1;
                     return null;
                 }
                 count++;
@@ -211,20 +181,34 @@ public final class PlainInstructionScanner {
                     break;
                 }
                 if (text[p] != ',') {
-                    stray = labels == 0 && !branch && !StrayToken.mayContinueOperand(text[p]) ? p : -1;
+                    stray = labels == 0 && !StrayToken.mayContinueOperand(text[p]) ? p : -1;
                     return null;
                 }
                 p = spaces(p + 1);
             }
         }
-        return encode(file, n, from, labels, mnemonicStart, mnemonicEnd, count, lastEnd, branch);
+        return encode(file, n, from, labels, mnemonicStart, mnemonicEnd, count, lastEnd);
     }
 
-    private Object encode(Path file, int n, int from, int labels, int mnemonicStart, int mnemonicEnd, int count,
-                          int lastEnd, boolean branch) {
+    /** The findings of the line {@link #scan} just accepted (none for most lines). */
+    List<Diagnostic> findings() {
+        return findings.isEmpty() ? List.of() : List.copyOf(findings);
+    }
+
+    /**
+     * Where the line {@link #scan} just declined has a token the statement before it (or, at the start of the
+     * line, nothing) cannot be followed by, or -1: the scanner read the line up to that token as the parser
+     * does, and there are no labels, so the line's only syntax error is there ({@link StrayToken}).
+     */
+    public int strayToken() {
+        return stray;
+    }
+
+    private ScannedStatement encode(Path file, int n, int from, int labels, int mnemonicStart, int mnemonicEnd, int count,
+                          int lastEnd) {
         Form form = form(file, mnemonicStart, mnemonicEnd);
         if (form.def == null) {
-            if (form.unknown == null || branch) {
+            if (form.unknown == null) {
                 return null;
             }
             // the encoder says only this of an unknown mnemonic, and never looks at its operands
@@ -245,22 +229,21 @@ public final class PlainInstructionScanner {
                 symbolic = symbolic == -1 && kind == OperandKind.TARGET ? i : -2;
             }
         }
-        if (branch) {
+        if (deferred) {
+            // a branch to a label becomes a fixup; anything else naming symbols is the parser's (declined)
             if (symbolic < 0 || !encodeOperands(form, count) || !findings.isEmpty()) {
+                findings.clear();
                 return null;
             }
-            return new Branch(def, word, form.unconditional, specs.get(symbolic).field(),
-                    new String(text, start[symbolic], end[symbolic] - start[symbolic], StandardCharsets.ISO_8859_1), type[symbolic] == LOCAL_REF,
-                    start[symbolic] - from + 1, end[symbolic] - from + 1);
+            return new LineScanner.LabelBranch(labelNames(labels), labelColumns(from, labels), mnemonicStart - from + 1,
+                    lastEnd - from + 1, new BranchToLabel(def, word, form.unconditional, specs.get(symbolic).field(),
+                    new String(text, start[symbolic], end[symbolic] - start[symbolic], StandardCharsets.ISO_8859_1),
+                    type[symbolic] == LOCAL_REF, start[symbolic] - from + 1, end[symbolic] - from + 1));
         }
         String[] names = labelNames(labels);
         int[] columns = labelColumns(from, labels);
         int column = mnemonicStart - from + 1;
         int endColumn = lastEnd - from + 1;
-        if (deferred) {
-            return new LineScanner.EncodedLine(names, columns, column, endColumn, null, 0, false, null, false, true,
-                    false);
-        }
         if (!encodeOperands(form, count)) {
             return null;
         }
@@ -268,13 +251,13 @@ public final class PlainInstructionScanner {
             return unencoded(from, labels, mnemonicStart, lastEnd);
         }
         return new LineScanner.EncodedLine(names, columns, column, endColumn, def, word, form.unconditional,
-                form.target, true, false, false);
+                form.target, true, false);
     }
 
     /** An instruction line the encoder reports errors for (in {@link #findings}): placed, but no word. */
     private LineScanner.EncodedLine unencoded(int from, int labels, int mnemonicStart, int lastEnd) {
         return new LineScanner.EncodedLine(labelNames(labels), labelColumns(from, labels), mnemonicStart - from + 1,
-                lastEnd - from + 1, null, 0, false, null, false, false, false);
+                lastEnd - from + 1, null, 0, false, null, false, false);
     }
 
     /**
@@ -297,14 +280,6 @@ public final class PlainInstructionScanner {
         }
         return new LineScanner.RawWord(labelNames(labels), labelColumns(from, labels), p - from + 1,
                 tokenEnd - from + 1, negative ? -word : word);
-    }
-
-    /**
-     * For pass 2: a {@code .byte}/{@code .hword}/{@code .word}/{@code .dword} line of literal values with
-     * its values, else null.
-     */
-    LineScanner.DataLine scanData(Path file, byte[] text, int from, int to, int n) {
-        return scan(file, text, from, to, n, false) instanceof LineScanner.DataLine d ? d : null;
     }
 
     private long[] dataValues = new long[16];
@@ -394,7 +369,7 @@ public final class PlainInstructionScanner {
     /** A line of labels and nothing else (but a comment). */
     private LineScanner.EncodedLine labelsOnly(int from, int labels) {
         return new LineScanner.EncodedLine(labelNames(labels), labelColumns(from, labels), 0, 0, null, 0, false,
-                null, false, false, true);
+                null, false, true);
     }
 
     private String[] labelNames(int labels) {
@@ -695,7 +670,7 @@ public final class PlainInstructionScanner {
                 }
                 case TARGET -> {
                     if (type[i] == IDENT || type[i] == LOCAL_REF) {
-                        yield put(form, i, 0, 0); // only for scanBranch: filled in by pass 2
+                        yield put(form, i, 0, 0); // a label: its fixup fills the field in
                     } else {
                         yield type[i] == NUMBER && f.fits(value[i]) && put(form, i, 0, value[i]);
                     }

@@ -9,13 +9,16 @@ import java.util.List;
  * none): one of a closed set of shapes, each handed to its own {@link Handler} method, so a new shape does
  * not compile until the in-order pass handles it.
  */
-public sealed interface ScannedStatement permits LineScanner.EncodedLine, LineScanner.RawWord, LineScanner.DataLine,
+public sealed interface ScannedStatement permits LineScanner.EncodedLine, LineScanner.LabelBranch, LineScanner.RawWord, LineScanner.DataLine,
         ScannedStatement.FlaggedInstruction, ScannedStatement.SyntaxError, ScannedStatement.Parsed {
 
     /** What the in-order pass does with each shape. */
     interface Handler {
-        /** An instruction: encoded, or placed without a word (errors, or operands that name symbols). */
+        /** An instruction: encoded, or placed without a word (the encoder reported errors). */
         void instruction(LineScanner.EncodedLine line, List<Diagnostic> findings);
+
+        /** A branch to a label: all but its target field encoded. */
+        void labelBranch(LineScanner.LabelBranch branch);
 
         /** Labels and nothing else. */
         void labelsOnly(LineScanner.EncodedLine line);
