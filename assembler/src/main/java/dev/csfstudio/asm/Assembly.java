@@ -1,5 +1,8 @@
 package dev.csfstudio.asm;
 
+import dev.csfstudio.asm.directives.DirectiveHandler;
+import dev.csfstudio.asm.directives.DirectiveHandlers;
+
 import dev.csfstudio.asm.emit.BranchToLabel;
 import dev.csfstudio.asm.emit.Fixup;
 import dev.csfstudio.asm.emit.Fixups;
@@ -130,6 +133,9 @@ final class Assembly implements ExpressionEvaluator.Scope {
     private final ArrayList<Statement> stmts = new ArrayList<>();
     private final ArrayList<Statement> emitted = new ArrayList<>();
     private final Fixups fixups = new Fixups();
+    private final DirectiveHandlers directives = directiveHandlers();
+    /** The file pass 1 reads now (its includer's again when an include ends). */
+    private FileLoader loading;
 
     private final Map<String, SectionBuilder> sections = new LinkedHashMap<>();
     private final List<String> vms = new ArrayList<>(List.of(DEFAULT_NAME));
@@ -253,13 +259,15 @@ final class Assembly implements ExpressionEvaluator.Scope {
         }
         OrderedChunks<ScannedStatement> scanned = new OrderedChunks<>(lineCount, chunkLines, threads,
                 (from, to) -> LineScanner.scan(arch, src, from + 1, to + 1, plainScanner));
-        FileLoader loader = new FileLoader(src, chain);
+        FileLoader includer = loading;
+        loading = new FileLoader(src, chain);
         for (int n = 1; n <= lineCount; n++) {
             ScannedStatement next = scanned.next();
             if (next != null) {
-                loader.line(n, next);
+                loading.line(n, next);
             }
         }
+        loading = includer;
         chain.pop();
     }
 
@@ -335,22 +343,10 @@ final class Assembly implements ExpressionEvaluator.Scope {
                 return;
             }
             s.parsedRange = range(line.statement());
-            CsfParser.DirectiveContext d = line.statement().directive();
-            String name = d == null ? "" : directiveName(d);
-            if (name.equals(".include")) {
-                s.skip(true);
-                include(src, d, chain);
-            } else if (name.equals(".syntax")) {
-                s.skip(true);
-                pandecode = syntax(d, pandecode);
-            } else if (name.equals(".arch")) {
-                s.skip(true);
-                arch(d, chain.size() == 1);
-            } else {
-                pass1(s, line.statement());
-                if (!s.skip() && !s.done()) {
-                    fixups.record(new Fixup.Parsed(s, stmtIndex, line.statement()));
-                }
+            int index = stmtIndex; // an .include adds statements
+            pass1(s, line.statement());
+            if (!s.skip() && !s.done()) {
+                fixups.record(new Fixup.Parsed(s, index, line.statement()));
             }
         }
     }
@@ -840,131 +836,265 @@ final class Assembly implements ExpressionEvaluator.Scope {
         }
     }
 
+    /**
+     * One handler per directive of {@link Directives}: how pass 1 places it and how it is finished after layout
+     * (a statement pass 1 left neither skipped nor done); {@link DirectiveHandlers} refuses a directive
+     * without one.
+     */
+    DirectiveHandlers directiveHandlers() {
+        return new DirectiveHandlers(Map.ofEntries(
+                Map.entry(".stream", DirectiveHandler.placing((s, d) -> openSection(s, d, SectionKind.STREAM))),
+                Map.entry(".buffer", DirectiveHandler.placing((s, d) -> openSection(s, d, SectionKind.BUFFER))),
+                Map.entry(".entry", DirectiveHandler.placing(this::declareEntry)),
+                Map.entry(".include", DirectiveHandler.placing((s, d) -> {
+                    s.skip(true);
+                    include(loading.src, d, loading.chain);
+                })),
+                Map.entry(".equ", new DirectiveHandler((s, d) -> defineConstant(s, d, false), this::evaluateConstant)),
+                Map.entry(".set", new DirectiveHandler((s, d) -> defineConstant(s, d, true), this::evaluateConstant)),
+                Map.entry(".byte", new DirectiveHandler(this::placeData, this::writeDataValues)),
+                Map.entry(".hword", new DirectiveHandler(this::placeData, this::writeDataValues)),
+                Map.entry(".word", new DirectiveHandler(this::placeData, this::writeDataValues)),
+                Map.entry(".dword", new DirectiveHandler(this::placeData, this::writeDataValues)),
+                Map.entry(".zero", DirectiveHandler.placing(this::placeZeros)),
+                Map.entry(".fill", new DirectiveHandler(this::placeFill, this::writeFill)),
+                Map.entry(".align", DirectiveHandler.placing(this::align)),
+                Map.entry(".inst", new DirectiveHandler(this::placeInst, this::writeInst)),
+                Map.entry(".syntax", DirectiveHandler.placing((s, d) -> {
+                    s.skip(true);
+                    loading.pandecode = syntax(d, loading.pandecode);
+                })),
+                Map.entry(".arch", DirectiveHandler.placing((s, d) -> {
+                    s.skip(true);
+                    arch(d, loading.chain.size() == 1);
+                })),
+                Map.entry(".vm", DirectiveHandler.placing(this::declareVm)),
+                Map.entry(".queue", DirectiveHandler.placing(this::declareQueue)),
+                Map.entry(".submit", DirectiveHandler.placing(this::submit)),
+                Map.entry(".expect", new DirectiveHandler((s, d) -> expectationVms.put(s, currentVm), (s, d) ->
+                        expectations.add(new ExpectationReader(evaluator(s.src), expectationNames())
+                                .read(d, expectationVms.get(s))))),
+                Map.entry(".fbd", new DirectiveHandler(this::placeDescriptor, this::writeDescriptor)),
+                Map.entry(".rt", new DirectiveHandler(this::placeDescriptor, this::writeDescriptor))));
+    }
+
     private void directivePass1(Statement s, CsfParser.DirectiveContext d) {
         String name = directiveName(d);
+        DirectiveHandler handler = directives.handler(name);
+        if (handler == null) {
+            List<String> near = SpellingSuggestions.closest(name, DIRECTIVES);
+            throw new DiagnosticException(Diagnostic.error(Parsing.range(s.src.path(), d.name), DiagnosticCode.UNKNOWN_DIRECTIVE,
+                    "unknown directive '" + name + "'" + SpellingSuggestions.didYouMean(near)).withSuggestions(near));
+        }
+        handler.place().run(s, d);
+    }
+
+    /** {@code .vm NAME}: the VM the sections that follow live in. */
+    private void declareVm(Statement s, CsfParser.DirectiveContext d) {
         SourceRange r = range(d);
-        switch (name) {
-            case ".stream", ".buffer" -> openSection(s, d, name.equals(".stream") ? SectionKind.STREAM : SectionKind.BUFFER);
-            case ".vm" -> {
-                String vm = plainName(d, 0, "a VM name");
-                expectArgs(d, 1);
-                if (!vms.contains(vm)) {
-                    if (vms.size() >= MAX_VMS) {
-                        throw DiagnosticException.error(r, DiagnosticCode.OUT_OF_RANGE, "at most " + MAX_VMS
-                                + " VMs (GPU address spaces) are available");
-                    }
-                    vms.add(vm);
-                }
-                currentVm = vm;
-                current = null;
-                s.skip(true);
+        String vm = plainName(d, 0, "a VM name");
+        expectArgs(d, 1);
+        if (!vms.contains(vm)) {
+            if (vms.size() >= MAX_VMS) {
+                throw DiagnosticException.error(r, DiagnosticCode.OUT_OF_RANGE, "at most " + MAX_VMS
+                        + " VMs (GPU address spaces) are available");
             }
-            case ".queue" -> {
-                String q = plainName(d, 0, "a queue name");
-                String vm = DEFAULT_NAME;
-                SourceRange vmRange = r;
-                for (int i = 1; i < d.argument().size(); i++) {
-                    CsfParser.ArgumentContext a = d.argument(i);
-                    if (a instanceof CsfParser.NamedArgumentContext na && na.key.getText().equalsIgnoreCase("vm")) {
-                        vm = nameOf(na.value(), "a VM name");
-                        vmRange = range(na.value());
-                    } else {
-                        throw unknownOption(a, List.of("vm"));
-                    }
-                }
-                SourceRange qr = range(d.argument(0));
-                Program.QueueDecl declared = new Program.QueueDecl(q, vm, qr);
-                if (queuesByName.putIfAbsent(q, declared) != null) {
-                    throw DiagnosticException.error(qr, DiagnosticCode.DUPLICATE_SYMBOL, "queue '" + q + "' is already declared");
-                }
-                queues.add(declared);
-                queueVms.add(new NamedUse(vm, vmRange));
-                s.skip(true);
-            }
-            case ".submit" -> {
-                expectArgs(d, 2);
-                String q = plainName(d, 0, "a queue name");
-                String st = plainName(d, 1, "a stream name");
-                submits.add(new NamedUse[] {new NamedUse(q, range(d.argument(0))), new NamedUse(st, range(d.argument(1)))});
-                s.skip(true);
-            }
-            case ".entry" -> {
-                expectArgs(d, 1);
-                String e = plainName(d, 0, "a stream name");
-                if (entry != null) {
-                    throw DiagnosticException.error(r, DiagnosticCode.DUPLICATE_SYMBOL, ".entry is already given as '" + entry.name() + "'");
-                }
-                entry = new NamedUse(e, range(d.argument(0)));
-                s.skip(true);
-            }
-            case ".equ", ".set" -> defineConstant(s, d, name.equals(".set"));
-            case ".byte", ".hword", ".word", ".dword" -> {
-                SectionBuilder sec = dataSection(name, d);
-                int width = dataWidth(name);
-                if (d.argument().isEmpty()) {
-                    throw DiagnosticException.error(r, DiagnosticCode.SYNTAX, name + " needs at least one value");
-                }
-                place(s, sec, (long) width * d.argument().size());
-            }
-            case ".zero" -> {
-                SectionBuilder sec = dataSection(name, d);
-                expectArgs(d, 1);
-                long n = constantArg(d, 0);
-                checkSize(n, d.argument(0), "byte count");
-                place(s, sec, n);
-                s.done(true);
-                s.emitted(true);
-            }
-            case ".fill" -> {
-                SectionBuilder sec = dataSection(name, d);
-                if (d.argument().size() < 2 || d.argument().size() > 3) {
-                    throw DiagnosticException.error(r, DiagnosticCode.SYNTAX, ".fill takes COUNT, SIZE[, VALUE]");
-                }
-                long count = constantArg(d, 0);
-                long size = constantArg(d, 1);
-                if (size != 1 && size != 2 && size != 4 && size != 8) {
-                    throw DiagnosticException.error(range(d.argument(1)), DiagnosticCode.OUT_OF_RANGE, ".fill size " + size
-                            + " must be 1, 2, 4 or 8");
-                }
-                checkSize(count, d.argument(0), "count");
-                checkSize(count * size, d, "byte count");
-                place(s, sec, count * size);
-            }
-            case ".align" -> {
-                SectionBuilder sec = section();
-                expectArgs(d, 1);
-                long n = constantArg(d, 0);
-                if (n <= 0 || Long.bitCount(n) != 1 || n > Layout.PAGE * 16) {
-                    throw DiagnosticException.error(range(d.argument(0)), DiagnosticCode.OUT_OF_RANGE, ".align " + n
-                            + " must be a power of two from 1 to " + Layout.PAGE * 16);
-                }
-                long pad = (n - sec.cursor % n) % n;
-                sec.align = Math.max(sec.align, n);
-                place(s, sec, pad);
-                s.skip(true);
-            }
-            case ".inst" -> {
-                SectionBuilder sec = section();
-                expectArgs(d, 1);
-                if (sec.kind != SectionKind.STREAM) {
-                    throw misplacedInst(r, sec);
-                }
-                place(s, sec, 8);
-                s.instruction(true);
-            }
-            case ".fbd", ".rt" -> {
-                SectionBuilder sec = dataSection(name, d);
-                DescriptorDirectives.FbdInfo fbd = descriptors.sizePass(this, s, d, sec, name.equals(".fbd"));
-                place(s, sec, name.equals(".fbd") ? fbd.size() : descriptors.renderTargetSize());
-            }
-            case ".include" -> s.skip(true);
-            case ".expect" -> expectationVms.put(s, currentVm);
-            default -> {
-                List<String> near = SpellingSuggestions.closest(name, DIRECTIVES);
-                throw new DiagnosticException(Diagnostic.error(Parsing.range(s.src.path(), d.name), DiagnosticCode.UNKNOWN_DIRECTIVE,
-                        "unknown directive '" + name + "'" + SpellingSuggestions.didYouMean(near)).withSuggestions(near));
+            vms.add(vm);
+        }
+        currentVm = vm;
+        current = null;
+        s.skip(true);
+    }
+
+    /** {@code .queue NAME [, vm=VM]}. */
+    private void declareQueue(Statement s, CsfParser.DirectiveContext d) {
+        SourceRange r = range(d);
+        String q = plainName(d, 0, "a queue name");
+        String vm = DEFAULT_NAME;
+        SourceRange vmRange = r;
+        for (int i = 1; i < d.argument().size(); i++) {
+            CsfParser.ArgumentContext a = d.argument(i);
+            if (a instanceof CsfParser.NamedArgumentContext na && na.key.getText().equalsIgnoreCase("vm")) {
+                vm = nameOf(na.value(), "a VM name");
+                vmRange = range(na.value());
+            } else {
+                throw unknownOption(a, List.of("vm"));
             }
         }
+        SourceRange qr = range(d.argument(0));
+        Program.QueueDecl declared = new Program.QueueDecl(q, vm, qr);
+        if (queuesByName.putIfAbsent(q, declared) != null) {
+            throw DiagnosticException.error(qr, DiagnosticCode.DUPLICATE_SYMBOL, "queue '" + q + "' is already declared");
+        }
+        queues.add(declared);
+        queueVms.add(new NamedUse(vm, vmRange));
+        s.skip(true);
+    }
+
+    /** {@code .submit QUEUE, STREAM}: a job, checked when every name is known. */
+    private void submit(Statement s, CsfParser.DirectiveContext d) {
+        expectArgs(d, 2);
+        String q = plainName(d, 0, "a queue name");
+        String st = plainName(d, 1, "a stream name");
+        submits.add(new NamedUse[] {new NamedUse(q, range(d.argument(0))), new NamedUse(st, range(d.argument(1)))});
+        s.skip(true);
+    }
+
+    /** {@code .entry STREAM}. */
+    private void declareEntry(Statement s, CsfParser.DirectiveContext d) {
+        SourceRange r = range(d);
+        expectArgs(d, 1);
+        String e = plainName(d, 0, "a stream name");
+        if (entry != null) {
+            throw DiagnosticException.error(r, DiagnosticCode.DUPLICATE_SYMBOL, ".entry is already given as '" + entry.name() + "'");
+        }
+        entry = new NamedUse(e, range(d.argument(0)));
+        s.skip(true);
+    }
+
+    /** Pass 1 of {@code .byte}, {@code .hword}, {@code .word}, {@code .dword} with expressions: their room. */
+    private void placeData(Statement s, CsfParser.DirectiveContext d) {
+        String name = directiveName(d);
+        SourceRange r = range(d);
+        SectionBuilder sec = dataSection(name, d);
+        int width = dataWidth(name);
+        if (d.argument().isEmpty()) {
+            throw DiagnosticException.error(r, DiagnosticCode.SYNTAX, name + " needs at least one value");
+        }
+        place(s, sec, (long) width * d.argument().size());
+    }
+
+    /** After layout: the values of a data directive with expressions. */
+    private void writeDataValues(Statement s, CsfParser.DirectiveContext d) {
+        ExpressionEvaluator ev = evaluator(s.src);
+        String name = directiveName(d);
+        int width = dataWidth(name);
+        byte[] out = s.section.bytes;
+        int at = (int) s.offset;
+        List<Diagnostic> errors = new ArrayList<>();
+        for (CsfParser.ArgumentContext a : d.argument()) {
+            try {
+                CsfParser.ExprContext e = exprOf(argValue(a));
+                long v = ev.eval(e);
+                checkDataRange(v, width, e, name);
+                for (int i = 0; i < width; i++) {
+                    out[at + i] = (byte) (v >>> (8 * i));
+                }
+            } catch (DiagnosticException ex) {
+                errors.add(ex.diagnostic());
+            }
+            at += width;
+        }
+        errors.forEach(this::report);
+        s.emitted(true);
+    }
+
+    /** {@code .zero N}. */
+    private void placeZeros(Statement s, CsfParser.DirectiveContext d) {
+        String name = directiveName(d);
+        SectionBuilder sec = dataSection(name, d);
+        expectArgs(d, 1);
+        long n = constantArg(d, 0);
+        checkSize(n, d.argument(0), "byte count");
+        place(s, sec, n);
+        s.done(true);
+        s.emitted(true);
+    }
+
+    /** Pass 1 of {@code .fill COUNT, SIZE[, VALUE]}: its room. */
+    private void placeFill(Statement s, CsfParser.DirectiveContext d) {
+        String name = directiveName(d);
+        SourceRange r = range(d);
+        SectionBuilder sec = dataSection(name, d);
+        if (d.argument().size() < 2 || d.argument().size() > 3) {
+            throw DiagnosticException.error(r, DiagnosticCode.SYNTAX, ".fill takes COUNT, SIZE[, VALUE]");
+        }
+        long count = constantArg(d, 0);
+        long size = constantArg(d, 1);
+        if (size != 1 && size != 2 && size != 4 && size != 8) {
+            throw DiagnosticException.error(range(d.argument(1)), DiagnosticCode.OUT_OF_RANGE, ".fill size " + size
+                    + " must be 1, 2, 4 or 8");
+        }
+        checkSize(count, d.argument(0), "count");
+        checkSize(count * size, d, "byte count");
+        place(s, sec, count * size);
+    }
+
+    /** After layout: the values of {@code .fill}. */
+    private void writeFill(Statement s, CsfParser.DirectiveContext d) {
+        ExpressionEvaluator ev = evaluator(s.src);
+        int size = (int) constantArg(d, 1);
+        long value = 0;
+        if (d.argument().size() == 3) {
+            CsfParser.ExprContext e = exprOf(argValue(d.argument(2)));
+            value = ev.eval(e);
+            checkDataRange(value, size, e, ".fill");
+        }
+        byte[] out = s.section.bytes;
+        for (long at = s.offset; at < s.offset + s.size; at += size) {
+            for (int i = 0; i < size; i++) {
+                out[(int) at + i] = (byte) (value >>> (8 * i));
+            }
+        }
+        s.emitted(true);
+    }
+
+    /** {@code .align N}: zero padding. */
+    private void align(Statement s, CsfParser.DirectiveContext d) {
+        SectionBuilder sec = section();
+        expectArgs(d, 1);
+        long n = constantArg(d, 0);
+        if (n <= 0 || Long.bitCount(n) != 1 || n > Layout.PAGE * 16) {
+            throw DiagnosticException.error(range(d.argument(0)), DiagnosticCode.OUT_OF_RANGE, ".align " + n
+                    + " must be a power of two from 1 to " + Layout.PAGE * 16);
+        }
+        long pad = (n - sec.cursor % n) % n;
+        sec.align = Math.max(sec.align, n);
+        place(s, sec, pad);
+        s.skip(true);
+    }
+
+    /** Pass 1 of {@code .inst EXPR}: an instruction slot. */
+    private void placeInst(Statement s, CsfParser.DirectiveContext d) {
+        SourceRange r = range(d);
+        SectionBuilder sec = section();
+        expectArgs(d, 1);
+        if (sec.kind != SectionKind.STREAM) {
+            throw misplacedInst(r, sec);
+        }
+        place(s, sec, 8);
+        s.instruction(true);
+    }
+
+    /** After layout: the word of {@code .inst EXPR}. */
+    private void writeInst(Statement s, CsfParser.DirectiveContext d) {
+        ExpressionEvaluator ev = evaluator(s.src);
+        s.word = ev.eval(exprOf(argValue(d.argument(0))));
+        s.emitted(true);
+        writeWord(s);
+    }
+
+    /** Pass 1 of {@code .fbd} and {@code .rt}: their size from the descriptor table. */
+    private void placeDescriptor(Statement s, CsfParser.DirectiveContext d) {
+        String name = directiveName(d);
+        SectionBuilder sec = dataSection(name, d);
+        DescriptorDirectives.FbdInfo fbd = descriptors.sizePass(this, s, d, sec, name.equals(".fbd"));
+        place(s, sec, name.equals(".fbd") ? fbd.size() : descriptors.renderTargetSize());
+    }
+
+    /** After layout: the descriptor's fields. */
+    private void writeDescriptor(Statement s, CsfParser.DirectiveContext d) {
+        ExpressionEvaluator ev = evaluator(s.src);
+        descriptors.emit(this, s, d, ev);
+        s.emitted(true);
+    }
+
+    /** After layout: a constant's value at its definition, in order ({@code .set} may change it). */
+    private void evaluateConstant(Statement s, CsfParser.DirectiveContext d) {
+        ExpressionEvaluator ev = evaluator(s.src);
+        ConstantDef c = symbols.constant(plainName(d, 0, "a constant name"));
+        ref(c.name, range(d.argument(0)), c);
+        c.current = ev.eval(exprOf(argValue(d.argument(1))));
     }
 
     private void openSection(Statement s, CsfParser.DirectiveContext d, SectionKind kind) {
@@ -1231,64 +1361,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
     }
 
     private void directivePass2(Statement s, CsfParser.DirectiveContext d) {
-        String name = directiveName(d);
-        ExpressionEvaluator ev = evaluator(s.src);
-        switch (name) {
-            case ".equ", ".set" -> {
-                ConstantDef c = symbols.constant(plainName(d, 0, "a constant name"));
-                ref(c.name, range(d.argument(0)), c);
-                c.current = ev.eval(exprOf(argValue(d.argument(1))));
-            }
-            case ".byte", ".hword", ".word", ".dword" -> {
-                int width = dataWidth(name);
-                byte[] out = s.section.bytes;
-                int at = (int) s.offset;
-                List<Diagnostic> errors = new ArrayList<>();
-                for (CsfParser.ArgumentContext a : d.argument()) {
-                    try {
-                        CsfParser.ExprContext e = exprOf(argValue(a));
-                        long v = ev.eval(e);
-                        checkDataRange(v, width, e, name);
-                        for (int i = 0; i < width; i++) {
-                            out[at + i] = (byte) (v >>> (8 * i));
-                        }
-                    } catch (DiagnosticException ex) {
-                        errors.add(ex.diagnostic());
-                    }
-                    at += width;
-                }
-                errors.forEach(this::report);
-                s.emitted(true);
-            }
-            case ".fill" -> {
-                int size = (int) constantArg(d, 1);
-                long value = 0;
-                if (d.argument().size() == 3) {
-                    CsfParser.ExprContext e = exprOf(argValue(d.argument(2)));
-                    value = ev.eval(e);
-                    checkDataRange(value, size, e, ".fill");
-                }
-                byte[] out = s.section.bytes;
-                for (long at = s.offset; at < s.offset + s.size; at += size) {
-                    for (int i = 0; i < size; i++) {
-                        out[(int) at + i] = (byte) (value >>> (8 * i));
-                    }
-                }
-                s.emitted(true);
-            }
-            case ".inst" -> {
-                s.word = ev.eval(exprOf(argValue(d.argument(0))));
-                s.emitted(true);
-                writeWord(s);
-            }
-            case ".fbd", ".rt" -> {
-                descriptors.emit(this, s, d, ev);
-                s.emitted(true);
-            }
-            case ".expect" -> expectations.add(new ExpectationReader(ev, expectationNames()).read(d, expectationVms.get(s)));
-            default -> {
-            }
-        }
+        directives.handler(directiveName(d)).finish().run(s, d);
     }
 
     private void checkDataRange(long v, int width, CsfParser.ExprContext e, String directive) {

@@ -1,0 +1,24 @@
+package dev.csfstudio.asm.directives;
+
+import dev.csfstudio.asm.layout.Statement;
+import dev.csfstudio.grammar.CsfParser;
+
+/**
+ * What the assembler does with one directive: {@code place} in pass 1 (check it, take effect, place what it
+ * emits) and {@code finish} after layout, for a statement pass 1 left neither skipped nor done (values that
+ * needed addresses).
+ */
+public record DirectiveHandler(Step place, Step finish) {
+
+    /** One step on one directive statement; problems are thrown as diagnostics. */
+    public interface Step {
+        void run(Statement statement, CsfParser.DirectiveContext directive);
+    }
+
+    private static final Step NOTHING = (s, d) -> { };
+
+    /** A directive finished in pass 1. */
+    public static DirectiveHandler placing(Step place) {
+        return new DirectiveHandler(place, NOTHING);
+    }
+}
