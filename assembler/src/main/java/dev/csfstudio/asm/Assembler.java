@@ -54,7 +54,7 @@ public final class Assembler {
             return failure(p, Diagnostic.error(SourceRange.at(p, e.line, e.column, 1), DiagnosticCode.ENCODING, e.getMessage()));
         } catch (IOException | RuntimeException e) {
             Path p = file == null ? null : file.toAbsolutePath().normalize();
-            return failure(p, Diagnostic.error(SourceRange.at(p, 1, 1, 1), DiagnosticCode.IO, "cannot read " + file + ": " + describe(e)));
+            return failure(p, Diagnostic.error(SourceRange.at(p, 1, 1, 1), DiagnosticCode.IO, "cannot read " + file + ": " + FileSystemReader.describe(e)));
         }
         return assemble(file, text, reader);
     }
@@ -76,17 +76,6 @@ public final class Assembler {
             // A defect in the assembler must still reach the user as a diagnostic, never as a stack trace.
             return failure(p, "internal assembler error: " + e);
         }
-    }
-
-    /** A reader failure in words: NoSuchFileException's message is only the path. */
-    static String describe(Exception e) {
-        if (e instanceof java.nio.file.NoSuchFileException) {
-            return "no such file";
-        }
-        if (e instanceof java.nio.file.AccessDeniedException) {
-            return "permission denied";
-        }
-        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }
 
     private static AssemblyResult failure(Path file, String message) {

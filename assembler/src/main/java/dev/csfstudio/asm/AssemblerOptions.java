@@ -62,9 +62,4 @@ public record AssemblerOptions(long base, List<Path> includeRoots, int maxInclud
     public static AssemblerOptions defaults() {
         return new AssemblerOptions(Assembler.DEFAULT_BASE, List.of(), DEFAULT_MAX_INCLUDE_DEPTH);
     }
-
-    /** "256 MiB", or the exact number of bytes when it is no whole number of MiB. */
-    public static String describeBytes(long bytes) {
-        return bytes % (1L << 20) == 0 ? (bytes >> 20) + " MiB" : bytes + " bytes";
-    }
 }

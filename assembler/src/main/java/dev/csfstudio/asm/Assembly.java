@@ -1,54 +1,44 @@
 package dev.csfstudio.asm;
 
-import dev.csfstudio.asm.directives.DirectiveHandler;
-import dev.csfstudio.asm.directives.DirectiveHandlers;
-
-import dev.csfstudio.asm.emit.BranchToLabel;
-import dev.csfstudio.asm.emit.Fixup;
-import dev.csfstudio.asm.emit.Fixups;
-
-import dev.csfstudio.asm.scan.ScannedStatement;
-
-import dev.csfstudio.asm.lint.Reachability;
-import dev.csfstudio.asm.lint.UnusedLabels;
-import dev.csfstudio.asm.symbols.ConstantDef;
-import dev.csfstudio.asm.symbols.LabelDef;
-import dev.csfstudio.asm.symbols.SymbolTable;
-
-import dev.csfstudio.asm.emit.ControlFlow;
-import dev.csfstudio.asm.layout.Layout;
-
-import dev.csfstudio.asm.layout.AssembledLines;
-import dev.csfstudio.asm.layout.Statement;
-import dev.csfstudio.asm.source.SourceFile;
-
 import dev.csfstudio.asm.diagnostic.DiagnosticException;
 import dev.csfstudio.asm.diagnostic.SpellingSuggestions;
+import dev.csfstudio.asm.directives.DirectiveHandler;
+import dev.csfstudio.asm.directives.DirectiveHandlers;
 import dev.csfstudio.asm.directives.Directives;
 import dev.csfstudio.asm.directives.ExpectationReader;
+import dev.csfstudio.asm.emit.BranchToLabel;
+import dev.csfstudio.asm.emit.ControlFlow;
+import dev.csfstudio.asm.emit.Fixup;
+import dev.csfstudio.asm.emit.Fixups;
 import dev.csfstudio.asm.emit.InstructionEncoder;
 import dev.csfstudio.asm.expr.ExpressionEvaluator;
 import dev.csfstudio.asm.expr.UnresolvedException;
+import dev.csfstudio.asm.layout.AssembledLines;
+import dev.csfstudio.asm.layout.Layout;
 import dev.csfstudio.asm.layout.SectionBuilder;
+import dev.csfstudio.asm.layout.Statement;
+import dev.csfstudio.asm.lint.Reachability;
+import dev.csfstudio.asm.lint.UnusedLabels;
 import dev.csfstudio.asm.scan.DeclaredArch;
 import dev.csfstudio.asm.scan.LineParser;
 import dev.csfstudio.asm.scan.LineScanner;
 import dev.csfstudio.asm.scan.PandecodeLine;
 import dev.csfstudio.asm.scan.PlainInstructionScanner;
-import dev.csfstudio.asm.source.FileSystemReader;
-import dev.csfstudio.asm.source.InvalidUtf8Exception;
+import dev.csfstudio.asm.scan.ScannedStatement;
+import dev.csfstudio.asm.source.Includes;
 import dev.csfstudio.asm.source.OrderedChunks;
 import dev.csfstudio.asm.source.Parsing;
-import dev.csfstudio.asm.source.SourceLines;
+import dev.csfstudio.asm.source.SourceFile;
 import dev.csfstudio.asm.source.SourceReader;
 import dev.csfstudio.asm.source.SourceText;
-import dev.csfstudio.asm.source.SourceTooLargeException;
+import dev.csfstudio.asm.symbols.ConstantDef;
+import dev.csfstudio.asm.symbols.LabelDef;
+import dev.csfstudio.asm.symbols.SymbolTable;
 
 import dev.csfstudio.program.Program;
 import dev.csfstudio.program.Section;
 import dev.csfstudio.program.SectionKind;
 import dev.csfstudio.program.SourceRange;
-import dev.csfstudio.program.AssembledLine;
 import dev.csfstudio.program.Symbol;
 import dev.csfstudio.program.SymbolKind;
 import dev.csfstudio.program.SymbolReference;
@@ -63,13 +53,8 @@ import dev.csfstudio.grammar.CsfParser;
 import dev.csfstudio.isa.Arch;
 import dev.csfstudio.isa.BitField;
 import dev.csfstudio.isa.Disassembler;
-import dev.csfstudio.isa.InstructionDef;
 import dev.csfstudio.isa.InstructionSet;
-import dev.csfstudio.isa.Modifier;
-import dev.csfstudio.isa.OperandKind;
-import dev.csfstudio.isa.OperandSpec;
 import dev.csfstudio.isa.PandecodeText;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
@@ -122,14 +107,8 @@ final class Assembly implements ExpressionEvaluator.Scope {
     /** What chose {@link #arch}, for messages. */
     private String archChosenBy;
     private final AssemblerOptions options;
-    private final SourceReader reader;
+    private final Includes includes;
     private final List<Diagnostic> diagnostics = new ArrayList<>();
-    private final List<Path> files = new ArrayList<>();
-    /** Every file read, by path: each is read and indexed once however often it is included. */
-    private final Map<Path, SourceFile> loaded = new HashMap<>();
-    /** Bytes of source assembled so far, every inclusion counted, and how many includes were followed. */
-    private long sourceBytes;
-    private int inclusions;
     private final ArrayList<Statement> stmts = new ArrayList<>();
     private final ArrayList<Statement> emitted = new ArrayList<>();
     private final Fixups fixups = new Fixups();
@@ -176,9 +155,10 @@ final class Assembly implements ExpressionEvaluator.Scope {
 
     Assembly(AssemblerOptions options, SourceReader reader, int threads, int chunkLines) {
         this.options = options;
-        this.reader = reader;
         this.threads = threads;
         this.chunkLines = chunkLines;
+        this.includes = new Includes(reader, options.includeRoots(), options.maxIncludeDepth(), options.maxIncludes(),
+                options.maxSourceBytes(), threads);
     }
 
     AssemblyResult run(Path file, SourceText text) {
@@ -190,8 +170,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
         descriptors = new DescriptorDirectives(arch.descriptors());
         // sized for a label every few lines (the main thread defines them, in order)
         symbols = new SymbolTable(Math.max(16, text.bytes().length / 128), this::report);
-        sourceBytes = text.length();
-        load(sourceFile(main, text), new ArrayDeque<>());
+        load(includes.main(main, text), new ArrayDeque<>());
         if (sections.values().stream().noneMatch(x -> x.kind == SectionKind.STREAM) && !sections.containsKey(DEFAULT_NAME)) {
             openStream(DEFAULT_NAME, SourceRange.at(main, 1, 1, 1)); // every program has an entry stream, maybe empty
         }
@@ -241,14 +220,6 @@ final class Assembly implements ExpressionEvaluator.Scope {
     }
 
     // ---------------------------------------------------------------- load + pass 1
-
-    /** A file read for the first time in this assembly: indexed once, however often it is included. */
-    private SourceFile sourceFile(Path file, SourceText text) {
-        SourceFile src = new SourceFile(file, text, SourceLines.lineStarts(text.bytes(), threads));
-        loaded.put(file, src);
-        files.add(file);
-        return src;
-    }
 
     /** Parses a file line by line, running pass 1 on each line as it comes; includes splice in place. */
     private void load(SourceFile src, Deque<Path> chain) {
@@ -509,94 +480,10 @@ final class Assembly implements ExpressionEvaluator.Scope {
     }
 
     private void include(SourceFile from, CsfParser.DirectiveContext d, Deque<Path> chain) {
-        SourceRange at = Parsing.range(from.path(), d);
-        List<CsfParser.ArgumentContext> args = d.argument();
-        if (args.size() != 1 || !(args.get(0) instanceof CsfParser.PlainArgumentContext p)
-                || !(p.value() instanceof CsfParser.StringValueContext sv)) {
-            report(Diagnostic.error(at, DiagnosticCode.SYNTAX, ".include takes one quoted file name: .include \"file.csf\""));
-            return;
+        SourceFile src = includes.resolve(from, d, chain, this::report);
+        if (src != null) {
+            load(src, chain);
         }
-        String name = Parsing.unquote(sv.STRING().getText());
-        Path base = from.path() == null ? Path.of("").toAbsolutePath() : from.path().toAbsolutePath().getParent();
-        Path target;
-        try {
-            target = base.resolve(name).toAbsolutePath().normalize();
-        } catch (RuntimeException e) {
-            report(Diagnostic.error(Parsing.range(from.path(), sv), DiagnosticCode.INCLUDE, "invalid file name \"" + name + "\""));
-            return;
-        }
-        SourceRange nameRange = Parsing.range(from.path(), sv);
-        if (!options.includeRoots().isEmpty() && options.includeRoots().stream()
-                .noneMatch(r -> target.startsWith(r.toAbsolutePath().normalize()))) {
-            report(Diagnostic.error(nameRange, DiagnosticCode.INCLUDE, "\"" + name + "\" is outside the include roots "
-                    + options.includeRoots()));
-            return;
-        }
-        if (chain.contains(target)) {
-            List<Path> order = new ArrayList<>(chain);
-            java.util.Collections.reverse(order);
-            String cycle = order.subList(order.indexOf(target), order.size()).stream()
-                    .map(p2 -> p2.getFileName().toString()).collect(Collectors.joining(" -> "))
-                    + " -> " + target.getFileName();
-            report(Diagnostic.error(nameRange, DiagnosticCode.INCLUDE_CYCLE, "include cycle: " + cycle));
-            return;
-        }
-        if (chain.size() >= options.maxIncludeDepth()) {
-            report(Diagnostic.error(nameRange, DiagnosticCode.INCLUDE, "includes nested deeper than "
-                    + options.maxIncludeDepth() + " files"));
-            return;
-        }
-        if (++inclusions > options.maxIncludes()) {
-            report(Diagnostic.error(nameRange, DiagnosticCode.INCLUDE, "more than " + options.maxIncludes()
-                    + " .include directives followed in one assembly (the limit; is a file included over and over?)"));
-            return;
-        }
-        SourceFile src = loaded.get(target);
-        if (src == null) {
-            src = read(name, target, nameRange);
-            if (src == null) {
-                return;
-            }
-        }
-        if (sourceBytes + src.source().length() > options.maxSourceBytes()) {
-            report(sourceLimit(name, nameRange));
-            return;
-        }
-        sourceBytes += src.source().length();
-        load(src, chain);
-    }
-
-    /**
-     * An included file, read once per assembly; only regular files (a device, FIFO or directory would never
-     * end or block the assembly). Null when it cannot be read, which is reported.
-     */
-    private SourceFile read(String name, Path target, SourceRange nameRange) {
-        String cannot = "cannot read \"" + name + "\": ";
-        if (Files.exists(target) && !Files.isRegularFile(target)) {
-            report(Diagnostic.error(nameRange, DiagnosticCode.INCLUDE, cannot + (Files.isDirectory(target) ? "a directory"
-                    : "not a regular file (a device or FIFO)") + "; only files can be included"));
-            return null;
-        }
-        try {
-            SourceText text = FileSystemReader.readText(reader, target, options.maxSourceBytes() - sourceBytes);
-            if (text == null) {
-                throw new IOException("no such file");
-            }
-            return sourceFile(target, text);
-        } catch (SourceTooLargeException e) {
-            report(sourceLimit(name, nameRange));
-        } catch (InvalidUtf8Exception e) {
-            report(Diagnostic.error(nameRange, DiagnosticCode.ENCODING, cannot + e.getMessage() + " (line " + e.line + ", column "
-                    + e.column + ")"));
-        } catch (IOException | RuntimeException e) {
-            report(Diagnostic.error(nameRange, DiagnosticCode.INCLUDE, cannot + Assembler.describe(e)));
-        }
-        return null;
-    }
-
-    private Diagnostic sourceLimit(String name, SourceRange nameRange) {
-        return Diagnostic.error(nameRange, DiagnosticCode.INCLUDE, "cannot include \"" + name + "\": this assembly would read more than "
-                + AssemblerOptions.describeBytes(options.maxSourceBytes()) + " of source (the limit; every inclusion counts)");
     }
 
     // ---------------------------------------------------------------- pass 1
@@ -1554,7 +1441,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
         }
         unusedLabels.warnings(symbols.labelsInOrder()).forEach(this::report);
         List<Section> built = sections.values().stream().map(SectionBuilder::build).toList();
-        return new Program(built, entryName, vms, allQueues, jobs, new LazyMap<>(tables::globals), files, arch,
+        return new Program(built, entryName, vms, allQueues, jobs, new LazyMap<>(tables::globals), includes.files(), arch,
                 expectations);
     }
 
@@ -1618,6 +1505,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
         // In source order, whichever pass met them (pass 2 resolves what pass 1 left open).
         // sorting compares twice per step: a map lookup (identity first) beats Path.equals on the file list
         Map<Path, Integer> order = new HashMap<>();
+        List<Path> files = includes.files();
         for (int i = 0; i < files.size(); i++) {
             order.putIfAbsent(files.get(i), i);
         }
@@ -1626,7 +1514,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
         sorted.sort(Comparator.comparingInt((Diagnostic d) -> fileIndex.applyAsInt(d.range().file()))
                 .thenComparingInt(d -> d.range().line()).thenComparingInt(d -> d.range().column()));
         return new AssemblyResult(program, sorted, new AssembledLines(emitted), new LazyList<>(tables::symbols),
-                new LazyList<>(() -> tables.references(fileIndex)), files, new AssembledSources(loaded));
+                new LazyList<>(() -> tables.references(fileIndex)), files, new AssembledSources(includes.loaded()));
     }
 
     /**

@@ -1,12 +1,11 @@
 package dev.csfstudio.asm;
 
-import dev.csfstudio.asm.layout.Statement;
-
 import dev.csfstudio.asm.diagnostic.DiagnosticException;
 import dev.csfstudio.asm.diagnostic.SpellingSuggestions;
 import dev.csfstudio.asm.expr.ExpressionEvaluator;
 import dev.csfstudio.asm.expr.UnresolvedException;
 import dev.csfstudio.asm.layout.SectionBuilder;
+import dev.csfstudio.asm.layout.Statement;
 import dev.csfstudio.asm.source.Parsing;
 
 import dev.csfstudio.program.SourceRange;

@@ -1,7 +1,6 @@
 package dev.csfstudio.asm;
 
 import dev.csfstudio.asm.source.SourceFile;
-
 import dev.csfstudio.asm.source.SourceLines;
 import dev.csfstudio.asm.source.SourceReader;
 import dev.csfstudio.asm.source.SourceText;

@@ -1,13 +1,14 @@
 package dev.csfstudio.asm;
 
+import dev.csfstudio.asm.directives.DirectiveHandler;
+import dev.csfstudio.asm.directives.DirectiveHandlers;
+import dev.csfstudio.asm.directives.Directives;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.csfstudio.asm.directives.DirectiveHandler;
-import dev.csfstudio.asm.directives.DirectiveHandlers;
-import dev.csfstudio.asm.directives.Directives;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;

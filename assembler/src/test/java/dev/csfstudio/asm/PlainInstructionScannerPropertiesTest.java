@@ -1,7 +1,6 @@
 package dev.csfstudio.asm;
 
 import dev.csfstudio.asm.source.OrderedChunks;
-
 import dev.csfstudio.asm.source.SourceText;
 
 import dev.csfstudio.program.Program;

@@ -1,6 +1,7 @@
 package dev.csfstudio.asm.directives;
 
 import dev.csfstudio.asm.layout.Statement;
+
 import dev.csfstudio.grammar.CsfParser;
 
 /**

@@ -1,10 +1,9 @@
 package dev.csfstudio.asm.directives;
 
-import dev.csfstudio.asm.layout.Layout;
-
 import dev.csfstudio.asm.diagnostic.DiagnosticException;
 import dev.csfstudio.asm.diagnostic.SpellingSuggestions;
 import dev.csfstudio.asm.expr.ExpressionEvaluator;
+import dev.csfstudio.asm.layout.Layout;
 import dev.csfstudio.asm.source.Parsing;
 
 import dev.csfstudio.grammar.CsfParser;

@@ -1,9 +1,8 @@
 package dev.csfstudio.asm.emit;
 
-import dev.csfstudio.asm.expr.ExpressionEvaluator;
-
 import dev.csfstudio.asm.diagnostic.DiagnosticException;
 import dev.csfstudio.asm.diagnostic.SpellingSuggestions;
+import dev.csfstudio.asm.expr.ExpressionEvaluator;
 import dev.csfstudio.asm.source.Parsing;
 import dev.csfstudio.asm.source.SourceText;
 

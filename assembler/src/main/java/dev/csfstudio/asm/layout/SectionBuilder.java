@@ -1,6 +1,5 @@
 package dev.csfstudio.asm.layout;
 
-
 import dev.csfstudio.program.Section;
 import dev.csfstudio.program.SectionKind;
 import dev.csfstudio.program.SourceRange;

@@ -1,6 +1,7 @@
 package dev.csfstudio.asm.layout;
 
 import dev.csfstudio.asm.source.SourceFile;
+
 import dev.csfstudio.isa.InstructionDef;
 import dev.csfstudio.program.AssembledLine;
 import dev.csfstudio.program.SourceRange;

@@ -1,6 +1,7 @@
 package dev.csfstudio.asm.lint;
 
 import dev.csfstudio.asm.layout.Statement;
+
 import dev.csfstudio.program.Diagnostic;
 import dev.csfstudio.program.DiagnosticCode;
 

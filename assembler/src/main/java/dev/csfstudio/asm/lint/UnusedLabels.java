@@ -1,6 +1,7 @@
 package dev.csfstudio.asm.lint;
 
 import dev.csfstudio.asm.symbols.LabelDef;
+
 import dev.csfstudio.program.Diagnostic;
 import dev.csfstudio.program.DiagnosticCode;
 import dev.csfstudio.program.SectionKind;

@@ -1,13 +1,12 @@
 package dev.csfstudio.asm.scan;
 
-import dev.csfstudio.asm.emit.ControlFlow;
 import dev.csfstudio.asm.emit.BranchToLabel;
-import dev.csfstudio.asm.source.SourceFile;
-
+import dev.csfstudio.asm.emit.ControlFlow;
 import dev.csfstudio.asm.emit.InstructionEncoder;
 import dev.csfstudio.asm.expr.ExpressionEvaluator;
 import dev.csfstudio.asm.expr.UnresolvedException;
 import dev.csfstudio.asm.source.Parsing;
+import dev.csfstudio.asm.source.SourceFile;
 import dev.csfstudio.asm.source.SourceText;
 
 import dev.csfstudio.program.SourceRange;

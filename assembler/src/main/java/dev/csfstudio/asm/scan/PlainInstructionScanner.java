@@ -1,9 +1,7 @@
 package dev.csfstudio.asm.scan;
 
 import dev.csfstudio.asm.emit.BranchToLabel;
-
 import dev.csfstudio.asm.emit.ControlFlow;
-
 import dev.csfstudio.asm.emit.InstructionEncoder;
 
 import dev.csfstudio.program.SourceRange;

@@ -30,4 +30,15 @@ public final class FileSystemReader implements SourceReader {
         }
         return text == null ? null : SourceText.of(text);
     }
+
+    /** A reader failure in words: NoSuchFileException's message is only the path. */
+    public static String describe(Exception e) {
+        if (e instanceof java.nio.file.NoSuchFileException) {
+            return "no such file";
+        }
+        if (e instanceof java.nio.file.AccessDeniedException) {
+            return "permission denied";
+        }
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    }
 }

@@ -1,6 +1,7 @@
 package dev.csfstudio.asm.symbols;
 
 import dev.csfstudio.asm.expr.ExpressionEvaluator;
+
 import dev.csfstudio.grammar.CsfParser;
 import dev.csfstudio.program.SourceRange;
 

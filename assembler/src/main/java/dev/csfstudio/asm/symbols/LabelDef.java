@@ -1,6 +1,7 @@
 package dev.csfstudio.asm.symbols;
 
 import dev.csfstudio.asm.layout.SectionBuilder;
+
 import dev.csfstudio.program.SourceRange;
 
 /**

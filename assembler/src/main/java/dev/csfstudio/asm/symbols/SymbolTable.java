@@ -2,6 +2,7 @@ package dev.csfstudio.asm.symbols;
 
 import dev.csfstudio.asm.expr.UnresolvedException;
 import dev.csfstudio.asm.layout.SectionBuilder;
+
 import dev.csfstudio.program.Diagnostic;
 import dev.csfstudio.program.DiagnosticCode;
 import dev.csfstudio.program.SourceRange;

@@ -1,12 +1,13 @@
 package dev.csfstudio.asm.emit;
 
+import dev.csfstudio.asm.Assembler;
+import dev.csfstudio.asm.AssemblyResult;
+import dev.csfstudio.asm.layout.Statement;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.csfstudio.asm.Assembler;
-import dev.csfstudio.asm.AssemblyResult;
-import dev.csfstudio.asm.layout.Statement;
 import dev.csfstudio.program.Program;
 import java.nio.file.Path;
 import java.util.ArrayList;

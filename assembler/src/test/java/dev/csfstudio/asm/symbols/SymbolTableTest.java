@@ -1,13 +1,14 @@
 package dev.csfstudio.asm.symbols;
 
+import dev.csfstudio.asm.expr.UnresolvedException;
+import dev.csfstudio.asm.layout.SectionBuilder;
+
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.csfstudio.asm.expr.UnresolvedException;
-import dev.csfstudio.asm.layout.SectionBuilder;
 import dev.csfstudio.program.Diagnostic;
 import dev.csfstudio.program.DiagnosticCode;
 import dev.csfstudio.program.SectionKind;
