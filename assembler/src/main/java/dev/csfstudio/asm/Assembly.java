@@ -1,5 +1,9 @@
 package dev.csfstudio.asm;
 
+import dev.csfstudio.asm.symbols.Reference;
+import dev.csfstudio.asm.symbols.References;
+import dev.csfstudio.asm.symbols.SymbolIndex;
+
 import dev.csfstudio.asm.diagnostic.DiagnosticException;
 import dev.csfstudio.asm.diagnostic.SpellingSuggestions;
 import dev.csfstudio.asm.directives.DirectiveHandler;
@@ -39,9 +43,6 @@ import dev.csfstudio.program.Program;
 import dev.csfstudio.program.Section;
 import dev.csfstudio.program.SectionKind;
 import dev.csfstudio.program.SourceRange;
-import dev.csfstudio.program.Symbol;
-import dev.csfstudio.program.SymbolKind;
-import dev.csfstudio.program.SymbolReference;
 import dev.csfstudio.program.Diagnostic;
 import dev.csfstudio.program.DiagnosticCode;
 import dev.csfstudio.program.Expectation;
@@ -92,9 +93,6 @@ final class Assembly implements ExpressionEvaluator.Scope {
     static final List<String> DIRECTIVES = Directives.names();
     static final List<String> FUNCTIONS = List.of("fbd", "sizeof", "lo32", "hi32");
 
-    private record PendingRef(String name, SourceRange range, Object target) {
-    }
-
     private record NamedUse(String name, SourceRange range) {
     }
 
@@ -124,8 +122,8 @@ final class Assembly implements ExpressionEvaluator.Scope {
     private SymbolTable symbols;
     private final UnusedLabels unusedLabels = new UnusedLabels();
     private final Set<String> implicitSections = new HashSet<>();
-    private final List<PendingRef> references = new ArrayList<>();
-    private final Set<SourceRange> referenceRanges = new HashSet<>();
+    private final References references = new References();
+    private SymbolIndex tables;
 
     private final List<Program.QueueDecl> queues = new ArrayList<>();
     private final Map<String, Program.QueueDecl> queuesByName = new HashMap<>();
@@ -196,7 +194,8 @@ final class Assembly implements ExpressionEvaluator.Scope {
             }
         }
         sectionLines();
-        tables = new Tables(List.copyOf(sections.values()), symbols.labelsInOrder(), List.copyOf(symbols.constants()), references);
+        tables = new SymbolIndex(List.copyOf(sections.values()), symbols.labelsInOrder(), List.copyOf(symbols.constants()),
+                references.all());
         Program program = finish();
         return result(program);
     }
@@ -1141,7 +1140,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
             return;
         }
         // the only reference this statement makes, made once: no need to check the range for a repeat
-        references.add(new PendingRef(b.name(), new SourceRange(s.src.path(), s.lineNo, b.column(), s.lineNo,
+        references.addNew(new Reference(b.name(), new SourceRange(s.src.path(), s.lineNo, b.column(), s.lineNo,
                 b.endColumn()), target));
         unusedLabels.used(target);
         s.emitted(true);
@@ -1391,8 +1390,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
     }
 
     private void ref(String name, SourceRange range, Object target) {
-        if (referenceRanges.add(range)) {
-            references.add(new PendingRef(name, range, target));
+        if (references.add(new Reference(name, range, target))) {
             if (target instanceof LabelDef l) {
                 unusedLabels.used(l);
             }
@@ -1517,77 +1515,6 @@ final class Assembly implements ExpressionEvaluator.Scope {
                 new LazyList<>(() -> tables.references(fileIndex)), files, new AssembledSources(includes.loaded()));
     }
 
-    /**
-     * The symbol and reference tables of the result, built when first asked for from what the assembly
-     * recorded (no longer changing then); it holds only those records, not the assembly.
-     */
-    private static final class Tables {
-        private final List<SectionBuilder> sections;
-        private final List<LabelDef> labels;
-        private final List<ConstantDef> constants;
-        private final List<PendingRef> references;
-        private List<Symbol> symbols;
-        private final Map<Object, Symbol> symbolOf = new IdentityHashMap<>();
-
-        Tables(List<SectionBuilder> sections, List<LabelDef> labels, List<ConstantDef> constants,
-               List<PendingRef> references) {
-            this.sections = sections;
-            this.labels = labels;
-            this.constants = constants;
-            this.references = references;
-        }
-
-        synchronized List<Symbol> symbols() {
-            if (symbols != null) {
-                return symbols;
-            }
-            List<Symbol> out = new ArrayList<>();
-            for (SectionBuilder s : sections) {
-                Symbol sym = new Symbol(s.name, s.kind == SectionKind.STREAM ? SymbolKind.STREAM : SymbolKind.BUFFER,
-                        s.address, s.declaration, s.name);
-                symbolOf.put(s, sym);
-                out.add(sym);
-            }
-            for (LabelDef l : labels) {
-                Symbol sym = new Symbol(l.name(), l.local() ? SymbolKind.LOCAL_LABEL : SymbolKind.LABEL,
-                        l.section().address + l.offset(), l.range(), l.section().name);
-                symbolOf.put(l, sym);
-                out.add(sym);
-            }
-            for (ConstantDef c : constants) {
-                long v = c.current != null ? c.current : 0;
-                Symbol sym = new Symbol(c.name, SymbolKind.CONSTANT, v, c.range, null);
-                symbolOf.put(c, sym);
-                out.add(sym);
-            }
-            symbols = out;
-            return out;
-        }
-
-        /** Global symbols by name: local numeric labels are not in it. */
-        Map<String, Symbol> globals() {
-            Map<String, Symbol> table = new LinkedHashMap<>();
-            for (Symbol s : symbols()) {
-                if (s.kind() != SymbolKind.LOCAL_LABEL) {
-                    table.put(s.name(), s);
-                }
-            }
-            return table;
-        }
-
-        synchronized List<SymbolReference> references(java.util.function.ToIntFunction<Path> fileIndex) {
-            symbols();
-            List<SymbolReference> refs = new ArrayList<>(references.size());
-            for (PendingRef r : references) {
-                refs.add(new SymbolReference(r.name(), r.range(), r.target() == null ? null : symbolOf.get(r.target())));
-            }
-            refs.sort(Comparator.comparingInt((SymbolReference x) -> fileIndex.applyAsInt(x.range().file()))
-                    .thenComparingInt(x -> x.range().line()).thenComparingInt(x -> x.range().column()));
-            return refs;
-        }
-    }
-
-    private Tables tables;
 
     // ---------------------------------------------------------------- helpers
 
