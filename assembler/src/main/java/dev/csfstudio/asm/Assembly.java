@@ -1,11 +1,9 @@
 package dev.csfstudio.asm;
 
-import dev.csfstudio.asm.symbols.Reference;
-import dev.csfstudio.asm.symbols.References;
-import dev.csfstudio.asm.symbols.SymbolIndex;
-
 import dev.csfstudio.asm.diagnostic.DiagnosticException;
 import dev.csfstudio.asm.diagnostic.SpellingSuggestions;
+import dev.csfstudio.asm.directives.ArgumentScope;
+import dev.csfstudio.asm.directives.DescriptorDirectives;
 import dev.csfstudio.asm.directives.DirectiveHandler;
 import dev.csfstudio.asm.directives.DirectiveHandlers;
 import dev.csfstudio.asm.directives.Directives;
@@ -37,6 +35,9 @@ import dev.csfstudio.asm.source.SourceReader;
 import dev.csfstudio.asm.source.SourceText;
 import dev.csfstudio.asm.symbols.ConstantDef;
 import dev.csfstudio.asm.symbols.LabelDef;
+import dev.csfstudio.asm.symbols.Reference;
+import dev.csfstudio.asm.symbols.References;
+import dev.csfstudio.asm.symbols.SymbolIndex;
 import dev.csfstudio.asm.symbols.SymbolTable;
 
 import dev.csfstudio.program.Program;
@@ -86,7 +87,7 @@ import java.util.stream.Collectors;
  * re-parse the statements it needs ahead of it.</li>
  * </ol>
  */
-final class Assembly implements ExpressionEvaluator.Scope {
+final class Assembly implements ExpressionEvaluator.Scope, ArgumentScope {
 
     static final int MAX_VMS = 8;
     static final String DEFAULT_NAME = "main";
@@ -765,7 +766,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
     }
 
     private void directivePass1(Statement s, CsfParser.DirectiveContext d) {
-        String name = directiveName(d);
+        String name = Directives.nameOf(d);
         DirectiveHandler handler = directives.handler(name);
         if (handler == null) {
             List<String> near = SpellingSuggestions.closest(name, DIRECTIVES);
@@ -840,7 +841,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
 
     /** Pass 1 of {@code .byte}, {@code .hword}, {@code .word}, {@code .dword} with expressions: their room. */
     private void placeData(Statement s, CsfParser.DirectiveContext d) {
-        String name = directiveName(d);
+        String name = Directives.nameOf(d);
         SourceRange r = range(d);
         SectionBuilder sec = dataSection(name, d);
         int width = dataWidth(name);
@@ -853,7 +854,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
     /** After layout: the values of a data directive with expressions. */
     private void writeDataValues(Statement s, CsfParser.DirectiveContext d) {
         ExpressionEvaluator ev = evaluator(s.src);
-        String name = directiveName(d);
+        String name = Directives.nameOf(d);
         int width = dataWidth(name);
         byte[] out = s.section.bytes;
         int at = (int) s.offset;
@@ -877,7 +878,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
 
     /** {@code .zero N}. */
     private void placeZeros(Statement s, CsfParser.DirectiveContext d) {
-        String name = directiveName(d);
+        String name = Directives.nameOf(d);
         SectionBuilder sec = dataSection(name, d);
         expectArgs(d, 1);
         long n = constantArg(d, 0);
@@ -889,7 +890,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
 
     /** Pass 1 of {@code .fill COUNT, SIZE[, VALUE]}: its room. */
     private void placeFill(Statement s, CsfParser.DirectiveContext d) {
-        String name = directiveName(d);
+        String name = Directives.nameOf(d);
         SourceRange r = range(d);
         SectionBuilder sec = dataSection(name, d);
         if (d.argument().size() < 2 || d.argument().size() > 3) {
@@ -962,7 +963,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
 
     /** Pass 1 of {@code .fbd} and {@code .rt}: their size from the descriptor table. */
     private void placeDescriptor(Statement s, CsfParser.DirectiveContext d) {
-        String name = directiveName(d);
+        String name = Directives.nameOf(d);
         SectionBuilder sec = dataSection(name, d);
         DescriptorDirectives.FbdInfo fbd = descriptors.sizePass(this, s, d, sec, name.equals(".fbd"));
         place(s, sec, name.equals(".fbd") ? fbd.size() : descriptors.renderTargetSize());
@@ -1247,7 +1248,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
     }
 
     private void directivePass2(Statement s, CsfParser.DirectiveContext d) {
-        directives.handler(directiveName(d)).finish().run(s, d);
+        directives.handler(Directives.nameOf(d)).finish().run(s, d);
     }
 
     private void checkDataRange(long v, int width, CsfParser.ExprContext e, String directive) {
@@ -1523,20 +1524,14 @@ final class Assembly implements ExpressionEvaluator.Scope {
         return new ExpressionEvaluator(src.path(), this);
     }
 
-    void report(Diagnostic d) {
+    @Override
+    public void report(Diagnostic d) {
         diagnostics.add(d);
     }
 
-    SourceRange range(org.antlr.v4.runtime.ParserRuleContext ctx) {
+    @Override
+    public SourceRange range(org.antlr.v4.runtime.ParserRuleContext ctx) {
         return Parsing.range(stmt == null ? null : stmt.src.path(), ctx);
-    }
-
-    static CsfParser.DirectiveContext directive(CsfParser.LineContext line) {
-        return line.statement() == null ? null : line.statement().directive();
-    }
-
-    static String directiveName(CsfParser.DirectiveContext d) {
-        return d.name == null ? "" : d.name.getText().toLowerCase(Locale.ROOT);
     }
 
     static CsfParser.ValueContext argValue(CsfParser.ArgumentContext a) {
@@ -1546,7 +1541,8 @@ final class Assembly implements ExpressionEvaluator.Scope {
         return ((CsfParser.NamedArgumentContext) a).value();
     }
 
-    CsfParser.ExprContext exprOf(CsfParser.ValueContext v) {
+    @Override
+    public CsfParser.ExprContext exprOf(CsfParser.ValueContext v) {
         if (v instanceof CsfParser.ExprValueContext e && e.expr() != null) {
             return e.expr();
         }
@@ -1555,7 +1551,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
 
     private void expectArgs(CsfParser.DirectiveContext d, int n) {
         if (d.argument().size() != n) {
-            throw DiagnosticException.error(range(d), DiagnosticCode.SYNTAX, directiveName(d) + " takes " + n + " argument"
+            throw DiagnosticException.error(range(d), DiagnosticCode.SYNTAX, Directives.nameOf(d) + " takes " + n + " argument"
                     + (n == 1 ? "" : "s") + ", got " + d.argument().size());
         }
     }
@@ -1563,7 +1559,7 @@ final class Assembly implements ExpressionEvaluator.Scope {
     private String plainName(CsfParser.DirectiveContext d, int i, String what) {
         if (d.argument().size() <= i || !(d.argument(i) instanceof CsfParser.PlainArgumentContext p)) {
             throw DiagnosticException.error(d.argument().size() <= i ? range(d) : range(d.argument(i)), DiagnosticCode.SYNTAX,
-                    directiveName(d) + " needs " + what);
+                    Directives.nameOf(d) + " needs " + what);
         }
         return nameOf(p.value(), what);
     }
@@ -1587,7 +1583,8 @@ final class Assembly implements ExpressionEvaluator.Scope {
         return constant(exprOf(argValue(d.argument(i))));
     }
 
-    long constant(CsfParser.ExprContext e) {
+    @Override
+    public long constant(CsfParser.ExprContext e) {
         return evaluator(stmt.src).eval(e);
     }
 }

@@ -1,6 +1,7 @@
 package dev.csfstudio.asm;
 
 import dev.csfstudio.asm.diagnostic.DiagnosticException;
+import dev.csfstudio.asm.directives.Directives;
 import dev.csfstudio.asm.emit.InstructionEncoder;
 import dev.csfstudio.asm.expr.ExpressionEvaluator;
 import dev.csfstudio.asm.scan.DeclaredArch;
@@ -117,7 +118,7 @@ public final class CanonicalFormatter {
                 operands = List.of(parts).subList(1, parts.length);
             } else {
                 CsfParser.DirectiveContext d = st.directive();
-                head = Assembly.directiveName(d);
+                head = Directives.nameOf(d);
                 topLevel = TOP_LEVEL.contains(head);
                 operands = d.expectation() != null ? List.of(expectation(parsed, d.expectation()))
                         : d.argument().stream().map(a -> written(parsed, a)).toList();

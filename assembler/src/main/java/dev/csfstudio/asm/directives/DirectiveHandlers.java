@@ -23,7 +23,7 @@ public final class DirectiveHandlers {
         this.byName = new HashMap<>(handlers);
     }
 
-    /** The handler of a directive name as {@code directiveName} spells it (lower case, with its dot), or null. */
+    /** The handler of a directive name as {@link Directives#nameOf} spells it (lower case, with its dot), or null. */
     public DirectiveHandler handler(String name) {
         return byName.get(name);
     }

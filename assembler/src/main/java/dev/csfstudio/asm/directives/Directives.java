@@ -1,6 +1,8 @@
 package dev.csfstudio.asm.directives;
 
+import dev.csfstudio.grammar.CsfParser;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -112,6 +114,11 @@ public final class Directives {
     /** Whether {@code .name} (given without its dot, any case) is a known directive that emits nothing. */
     public static boolean emitsNothing(String name) {
         return byName("." + name).map(d -> !d.emits()).orElse(false);
+    }
+
+    /** The name of a parsed directive as the handlers key it: lower case, with its dot ("" when it has none). */
+    public static String nameOf(CsfParser.DirectiveContext d) {
+        return d.name == null ? "" : d.name.getText().toLowerCase(Locale.ROOT);
     }
 
     public static Optional<Directive> byName(String name) {

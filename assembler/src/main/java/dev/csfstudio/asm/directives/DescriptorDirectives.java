@@ -1,4 +1,4 @@
-package dev.csfstudio.asm;
+package dev.csfstudio.asm.directives;
 
 import dev.csfstudio.asm.diagnostic.DiagnosticException;
 import dev.csfstudio.asm.diagnostic.SpellingSuggestions;
@@ -40,7 +40,7 @@ import java.util.Set;
  * fields. {@code clear_rgba} packs the colour into the render target's tile-buffer format as mesa's
  * {@code pan_pack_color} does ({@link ClearColor}); {@code clear_raw} replicates a raw pixel as mesa does.
  */
-final class DescriptorDirectives {
+public final class DescriptorDirectives {
 
     static final String FBD = DescriptorSet.FRAMEBUFFER_PARAMETERS;
     static final String PADDING = DescriptorSet.PADDING;
@@ -54,7 +54,7 @@ final class DescriptorDirectives {
             new java.util.concurrent.ConcurrentHashMap<>();
 
     /** What a {@code fbd(label)} pointer needs to know about one .fbd, settled in pass 1. */
-    static final class FbdInfo {
+    public static final class FbdInfo {
         final boolean zsCrc;
         final boolean isFbd;
         final long size;
@@ -67,15 +67,15 @@ final class DescriptorDirectives {
             this.size = size;
         }
 
-        long size() {
+        public long size() {
             return size;
         }
 
-        boolean zsCrc() {
+        public boolean zsCrc() {
             return zsCrc;
         }
 
-        int renderTargets() {
+        public int renderTargets() {
             return explicitRtCount != null ? (int) (long) explicitRtCount : rts;
         }
     }
@@ -86,20 +86,20 @@ final class DescriptorDirectives {
     /** Each .fbd/.rt statement's pass-1 facts, kept here: few statements are descriptors. */
     private final Map<Statement, FbdInfo> infoOf = new IdentityHashMap<>();
 
-    DescriptorDirectives(DescriptorSet set) {
+    public DescriptorDirectives(DescriptorSet set) {
         this.set = set;
     }
 
-    long renderTargetSize() {
+    public long renderTargetSize() {
         return set.get(RT).size();
     }
 
-    FbdInfo fbdAt(SectionBuilder section, long offset) {
+    public FbdInfo fbdAt(SectionBuilder section, long offset) {
         return fbds.getOrDefault(section, Map.of()).get(offset);
     }
 
     /** Pass 1: size of the directive, the .fbd's shape, and the count of .rt following each .fbd. */
-    FbdInfo sizePass(Assembly asm, Statement s, CsfParser.DirectiveContext d, SectionBuilder sec, boolean isFbd) {
+    public FbdInfo sizePass(ArgumentScope asm, Statement s, CsfParser.DirectiveContext d, SectionBuilder sec, boolean isFbd) {
         if (!isFbd) {
             FbdInfo owner = lastFbd.get(sec);
             if (owner != null) {
@@ -140,11 +140,11 @@ final class DescriptorDirectives {
     }
 
     /** Pass 2: writes the descriptor bytes. */
-    void emit(Assembly asm, Statement s, CsfParser.DirectiveContext d, ExpressionEvaluator ev) {
+    public void emit(ArgumentScope asm, Statement s, CsfParser.DirectiveContext d, ExpressionEvaluator ev) {
         SourceRange where = asm.range(d);
         long address = s.section.address + s.offset;
         if (address % DescriptorSet.FBD_ALIGNMENT != 0) {
-            throw new DiagnosticException(Diagnostic.error(where, DiagnosticCode.ALIGNMENT, Assembly.directiveName(d) + " at 0x"
+            throw new DiagnosticException(Diagnostic.error(where, DiagnosticCode.ALIGNMENT, Directives.nameOf(d) + " at 0x"
                     + Long.toHexString(address) + " must be " + DescriptorSet.FBD_ALIGNMENT + "-byte aligned; put '.align "
                     + DescriptorSet.FBD_ALIGNMENT + "' before it").withSuggestions(List.of(".align " + DescriptorSet.FBD_ALIGNMENT)));
         }
@@ -183,7 +183,7 @@ final class DescriptorDirectives {
                 names.addAll(specials);
                 List<String> near = SpellingSuggestions.closest(key, names);
                 errors.add(Diagnostic.error(Parsing.range(ev.file(), na.key), DiagnosticCode.UNKNOWN_FIELD,
-                        "unknown field '" + na.key.getText() + "' for " + Assembly.directiveName(d)
+                        "unknown field '" + na.key.getText() + "' for " + Directives.nameOf(d)
                                 + SpellingSuggestions.didYouMean(near) + " (fields: " + String.join(", ", names) + ")")
                         .withSuggestions(near));
                 continue;
@@ -256,7 +256,7 @@ final class DescriptorDirectives {
                 + " targets hold 8..128 bits per pixel (RAW8..RAW128), the only ones mesa emits");
     }
 
-    private void clearRgba(Assembly asm, DescriptorDef def, Map<String, CsfParser.ValueContext> given, Fields fields,
+    private void clearRgba(ArgumentScope asm, DescriptorDef def, Map<String, CsfParser.ValueContext> given, Fields fields,
                            ExpressionEvaluator ev, byte[] out, int base) {
         CsfParser.ValueContext v = given.get("clear_rgba");
         checkOneClear(asm, given, v, "clear_rgba");
@@ -284,7 +284,7 @@ final class DescriptorDirectives {
      * {@code clear_raw=V} or {@code clear_raw=(w0, w1, ...)}: a raw pixel (an integer up to 64 bits, or its
      * 32-bit little-endian words), replicated over the four clear words as mesa's pan_pack_raw does.
      */
-    private void clearRaw(Assembly asm, DescriptorDef def, Map<String, CsfParser.ValueContext> given, Fields fields,
+    private void clearRaw(ArgumentScope asm, DescriptorDef def, Map<String, CsfParser.ValueContext> given, Fields fields,
                           ExpressionEvaluator ev, byte[] out, int base) {
         CsfParser.ValueContext v = given.get("clear_raw");
         checkOneClear(asm, given, v, "clear_raw");
@@ -320,7 +320,7 @@ final class DescriptorDirectives {
         writeClearWords(def, ClearColor.packRaw(pixel), out, base);
     }
 
-    private static void checkOneClear(Assembly asm, Map<String, CsfParser.ValueContext> given, CsfParser.ValueContext v,
+    private static void checkOneClear(ArgumentScope asm, Map<String, CsfParser.ValueContext> given, CsfParser.ValueContext v,
                                       String which) {
         for (String other : List.of("clear_rgba", "clear_raw", "clear0", "clear1", "clear2", "clear3")) {
             if (!other.equals(which) && given.containsKey(other)) {
@@ -350,7 +350,7 @@ final class DescriptorDirectives {
 
     /** Field values of one directive: given ones evaluated, the others from their table defaults. */
     private final class Fields {
-        private final Assembly asm;
+        private final ArgumentScope asm;
         private final DescriptorDef def;
         private final Map<String, CsfParser.ValueContext> given;
         private final ExpressionEvaluator ev;
@@ -360,7 +360,7 @@ final class DescriptorDirectives {
         private final Map<String, Long> values = new LinkedHashMap<>();
         private final Set<String> evaluating = new HashSet<>();
 
-        Fields(Assembly asm, DescriptorDef def, Map<String, CsfParser.ValueContext> given, ExpressionEvaluator ev,
+        Fields(ArgumentScope asm, DescriptorDef def, Map<String, CsfParser.ValueContext> given, ExpressionEvaluator ev,
                FbdInfo info, SourceRange where) {
             this.asm = asm;
             this.def = def;
