@@ -35,6 +35,7 @@ import dev.csfstudio.asm.source.SourceReader;
 import dev.csfstudio.asm.source.SourceText;
 import dev.csfstudio.asm.symbols.ConstantDef;
 import dev.csfstudio.asm.symbols.LabelDef;
+import dev.csfstudio.asm.symbols.NameScope;
 import dev.csfstudio.asm.symbols.Reference;
 import dev.csfstudio.asm.symbols.References;
 import dev.csfstudio.asm.symbols.SymbolIndex;
@@ -87,12 +88,11 @@ import java.util.stream.Collectors;
  * re-parse the statements it needs ahead of it.</li>
  * </ol>
  */
-final class Assembly implements ExpressionEvaluator.Scope, ArgumentScope {
+final class Assembly implements ArgumentScope {
 
     static final int MAX_VMS = 8;
     static final String DEFAULT_NAME = "main";
     static final List<String> DIRECTIVES = Directives.names();
-    static final List<String> FUNCTIONS = List.of("fbd", "sizeof", "lo32", "hi32");
 
     private record NamedUse(String name, SourceRange range) {
     }
@@ -121,6 +121,7 @@ final class Assembly implements ExpressionEvaluator.Scope, ArgumentScope {
     private SectionBuilder current;
 
     private SymbolTable symbols;
+    private NameScope names;
     private final UnusedLabels unusedLabels = new UnusedLabels();
     private final Set<String> implicitSections = new HashSet<>();
     private final References references = new References();
@@ -169,6 +170,11 @@ final class Assembly implements ExpressionEvaluator.Scope, ArgumentScope {
         descriptors = new DescriptorDirectives(arch.descriptors());
         // sized for a label every few lines (the main thread defines them, in order)
         symbols = new SymbolTable(Math.max(16, text.bytes().length / 128), this::report);
+        names = new NameScope(symbols, sections, references, unusedLabels::used, (section, offset) -> {
+            DescriptorDirectives.FbdInfo info = descriptors.fbdAt(section, offset);
+            return info == null ? null
+                    : dev.csfstudio.isa.DescriptorSet.framebufferPointer(section.address + offset, info.renderTargets(), info.zsCrc());
+        });
         load(includes.main(main, text), new ArrayDeque<>());
         if (sections.values().stream().noneMatch(x -> x.kind == SectionKind.STREAM) && !sections.containsKey(DEFAULT_NAME)) {
             openStream(DEFAULT_NAME, SourceRange.at(main, 1, 1, 1)); // every program has an entry stream, maybe empty
@@ -177,10 +183,9 @@ final class Assembly implements ExpressionEvaluator.Scope, ArgumentScope {
         diagnostics.addAll(Layout.place(sections.values(), vms, options.base()));
         symbols.constants().forEach(c -> c.current = null);
         fixups.apply(f -> {
-            stmt = f.statement();
-            stmtIndex = f.index();
+            current(f.statement(), f.index());
         }, new FixupApplication());
-        stmt = null;
+        current(null, Integer.MAX_VALUE);
         emitted.ensureCapacity(stmts.size());
         for (Statement s : stmts) {
             if (s.instruction()) {
@@ -327,7 +332,7 @@ final class Assembly implements ExpressionEvaluator.Scope, ArgumentScope {
         @Override
         public void branch(Fixup.Branch fixup) {
             BranchToLabel b = fixup.branch();
-            pass2Branch(fixup.statement(), b, branchTarget(b, fixup.index()));
+            pass2Branch(fixup.statement(), b, names.branchTarget(b, fixup.index()));
         }
 
         @Override
@@ -340,8 +345,7 @@ final class Assembly implements ExpressionEvaluator.Scope, ArgumentScope {
     private Statement nextStatement(SourceFile src, int n) {
         Statement s = new Statement(src, n);
         stmts.add(s);
-        stmt = s;
-        stmtIndex = stmts.size() - 1;
+        current(s, stmts.size() - 1);
         return s;
     }
 
@@ -658,7 +662,7 @@ final class Assembly implements ExpressionEvaluator.Scope, ArgumentScope {
 
             @Override
             public OptionalLong branchOffset(CsfParser.ExprContext e) {
-                return branchDistance(s, e);
+                return names.branchDistance(s, e);
             }
         };
     }
@@ -980,7 +984,7 @@ final class Assembly implements ExpressionEvaluator.Scope, ArgumentScope {
     private void evaluateConstant(Statement s, CsfParser.DirectiveContext d) {
         ExpressionEvaluator ev = evaluator(s.src);
         ConstantDef c = symbols.constant(plainName(d, 0, "a constant name"));
-        ref(c.name, range(d.argument(0)), c);
+        names.ref(c.name, range(d.argument(0)), c);
         c.current = ev.eval(exprOf(argValue(d.argument(1))));
     }
 
@@ -1151,97 +1155,7 @@ final class Assembly implements ExpressionEvaluator.Scope, ArgumentScope {
         writeWord(s);
     }
 
-    /** The label a plain branch of statement {@code index} names, or null. Only reads the symbol maps. */
-    private LabelDef branchTarget(BranchToLabel b, int index) {
-        if (b.local()) {
-            return symbols.findLocal(b.name(), index);
-        }
-        return symbols.isConstant(b.name()) ? null : symbols.label(b.name());
-    }
 
-    private OptionalLong branchDistance(Statement s, CsfParser.ExprContext e) {
-        LabelDef target = null;
-        if (e instanceof CsfParser.SymbolExprContext sym) {
-            String name = sym.IDENT().getText();
-            if (symbols.isConstant(name)) {
-                return OptionalLong.empty();
-            }
-            target = symbols.label(name);
-            if (target == null) {
-                if (sections.containsKey(name)) {
-                    return addressDistance(s, e); // a stream's name is the address of its first instruction
-                }
-                evaluator(s.src).eval(e); // reports the undefined symbol with suggestions
-                return OptionalLong.empty();
-            }
-            ref(name, range(e), target);
-        } else if (e instanceof CsfParser.LocalRefExprContext lr) {
-            target = local(lr.LOCAL_REF().getText(), range(e), stmtIndex);
-            ref(lr.LOCAL_REF().getText(), range(e), target);
-        } else if (referencesAddress(e)) {
-            return addressDistance(s, e);
-        } else {
-            return OptionalLong.empty();
-        }
-        if (target.section() != s.section) {
-            throw DiagnosticException.error(range(e), DiagnosticCode.BRANCH_RANGE, "branch target '" + e.getText() + "' is in "
-                    + target.section().kind.name().toLowerCase(Locale.ROOT) + " '" + target.section().name
-                    + "', not in stream '" + s.section.name + "'; use CALL or JUMP to change streams");
-        }
-        symbols.requireAddresses(e.getText(), range(e));
-        long delta = target.offset() - (s.offset + 8);
-        return OptionalLong.of(delta / 8);
-    }
-
-    /**
-     * Whether a branch target expression is an address (it names a label, a local label or a section
-     * outside function calls) rather than a plain instruction offset (numbers and constants only). In
-     * pass 1 a name not known yet may be a label further down, so the decision waits for pass 2.
-     */
-    private boolean referencesAddress(CsfParser.ExprContext e) {
-        if (e instanceof CsfParser.LocalRefExprContext) {
-            return true;
-        }
-        if (e instanceof CsfParser.SymbolExprContext sym) {
-            String name = sym.IDENT().getText();
-            if (symbols.isLabel(name) || sections.containsKey(name)) {
-                return true;
-            }
-            if (!symbols.isConstant(name) && !symbols.addressesKnown()) {
-                throw new UnresolvedException(name, range(e));
-            }
-            return false;
-        }
-        if (e instanceof CsfParser.CallExprContext) {
-            return false; // lo32/hi32/sizeof/fbd give numbers
-        }
-        boolean address = false;
-        for (int i = 0; i < e.getChildCount(); i++) {
-            if (e.getChild(i) instanceof CsfParser.ExprContext sub && referencesAddress(sub)) {
-                address = true;
-            }
-        }
-        return address;
-    }
-
-    /** Instructions from the next instruction to the address an expression computes, inside this stream. */
-    private OptionalLong addressDistance(Statement s, CsfParser.ExprContext e) {
-        long va = evaluator(s.src).eval(e); // pass 1: labels have no address yet, this defers to pass 2
-        SectionBuilder sec = s.section;
-        long end = sec.address + sec.size();
-        if (va < sec.address || va > end) {
-            throw DiagnosticException.error(range(e), DiagnosticCode.BRANCH_RANGE, "branch target '" + e.getText() + "' (0x"
-                    + Long.toHexString(va) + ") is outside stream '" + sec.name + "' (0x"
-                    + Long.toHexString(sec.address) + "..0x" + Long.toHexString(end)
-                    + "); use CALL or JUMP to change streams");
-        }
-        if ((va - sec.address) % 8 != 0) {
-            throw DiagnosticException.error(range(e), DiagnosticCode.BRANCH_RANGE, "branch target '" + e.getText() + "' (0x"
-                    + Long.toHexString(va) + ") is not on an instruction: it is " + (va - sec.address)
-                    + " bytes into stream '" + sec.name + "', not a multiple of 8");
-        }
-        return OptionalLong.of((va - (sec.address + s.offset + 8)) / 8);
-    }
 
     private void writeWord(Statement s) {
         s.section.write(s.offset, s.word, 8);
@@ -1263,140 +1177,7 @@ final class Assembly implements ExpressionEvaluator.Scope, ArgumentScope {
         }
     }
 
-    // ---------------------------------------------------------------- symbols (Scope)
 
-    @Override
-    public long symbol(String name, SourceRange range) {
-        ConstantDef c = symbols.constant(name);
-        if (c != null) {
-            ref(name, range, c);
-            return constantValue(c, range);
-        }
-        LabelDef l = symbols.label(name);
-        if (l != null) {
-            ref(name, range, l);
-            symbols.requireAddresses(name, range);
-            return l.address();
-        }
-        SectionBuilder s = sections.get(name);
-        if (s != null) {
-            ref(name, range, s);
-            symbols.requireAddresses(name, range);
-            return s.address;
-        }
-        symbols.requireAddresses(name, range);
-        ref(name, range, null);
-        throw undefined(name, range);
-    }
-
-    private DiagnosticException undefined(String name, SourceRange range) {
-        List<String> near = closestName(name, symbols.names());
-        return new DiagnosticException(Diagnostic.error(range, DiagnosticCode.UNDEFINED_SYMBOL, "undefined symbol '" + name + "'"
-                + SpellingSuggestions.didYouMean(near)).withSuggestions(near));
-    }
-
-    private long constantValue(ConstantDef c, SourceRange range) {
-        if (c.current != null) {
-            return c.current;
-        }
-        if (c.evaluating) {
-            throw DiagnosticException.error(range, DiagnosticCode.CIRCULAR_DEFINITION, "'" + c.name + "' is defined in terms of itself");
-        }
-        c.evaluating = true;
-        try {
-            return c.firstEvaluator.eval(c.firstExpr);
-        } finally {
-            c.evaluating = false;
-        }
-    }
-
-    @Override
-    public long localLabel(String ref, SourceRange range) {
-        LabelDef l = local(ref, range, stmt == null ? Integer.MAX_VALUE : stmtIndex);
-        ref(ref, range, l);
-        symbols.requireAddresses(ref, range);
-        return l.address();
-    }
-
-    private LabelDef local(String ref, SourceRange range, int index) {
-        String name = ref.substring(0, ref.length() - 1);
-        boolean backward = Character.toLowerCase(ref.charAt(ref.length() - 1)) == 'b';
-        LabelDef found = symbols.findLocal(ref, index);
-        if (found == null) {
-            symbols.requireAddresses(ref, range);
-            throw DiagnosticException.error(range, DiagnosticCode.UNDEFINED_SYMBOL, "no local label '" + name + ":' "
-                    + (backward ? "before" : "after") + " this line for '" + ref + "'");
-        }
-        return found;
-    }
-
-    @Override
-    public long call(String function, List<CsfParser.ExprContext> args, SourceRange range, ExpressionEvaluator ev) {
-        String fn = function.toLowerCase(Locale.ROOT);
-        if (!FUNCTIONS.contains(fn)) {
-            List<String> near = SpellingSuggestions.closest(function, FUNCTIONS);
-            throw new DiagnosticException(Diagnostic.error(range, DiagnosticCode.UNKNOWN_FUNCTION, "unknown function '" + function
-                    + "'" + (near.isEmpty() ? "; known: " + String.join(", ", FUNCTIONS) : SpellingSuggestions.didYouMean(near)))
-                    .withSuggestions(near));
-        }
-        if (args.size() != 1) {
-            throw DiagnosticException.error(range, DiagnosticCode.SYNTAX, fn + "() takes one argument");
-        }
-        CsfParser.ExprContext arg = args.get(0);
-        return switch (fn) {
-            case "lo32" -> ev.eval(arg) & 0xffff_ffffL;
-            case "hi32" -> ev.eval(arg) >>> 32;
-            case "sizeof" -> {
-                if (!symbols.addressesKnown() && arg instanceof CsfParser.SymbolExprContext sym && !sections.containsKey(sym.getText())) {
-                    throw new UnresolvedException(sym.getText(), ev.range(arg)); // a section declared further down
-                }
-                if (!(arg instanceof CsfParser.SymbolExprContext sym) || !sections.containsKey(sym.getText())) {
-                    throw DiagnosticException.error(ev.range(arg), DiagnosticCode.UNDEFINED_SYMBOL, "sizeof() needs a stream or "
-                            + "buffer name, got '" + arg.getText() + "'");
-                }
-                SectionBuilder s = sections.get(sym.getText());
-                ref(s.name, ev.range(arg), s);
-                symbols.requireAddresses(s.name, ev.range(arg));
-                yield s.size();
-            }
-            default -> framebufferPointer(arg, ev);
-        };
-    }
-
-    private long framebufferPointer(CsfParser.ExprContext arg, ExpressionEvaluator ev) {
-        LabelDef l;
-        if (arg instanceof CsfParser.SymbolExprContext sym && symbols.isLabel(sym.getText())) {
-            l = symbols.label(sym.getText());
-            ref(l.name(), ev.range(arg), l);
-        } else if (arg instanceof CsfParser.LocalRefExprContext lr) {
-            l = local(lr.getText(), ev.range(arg), stmt == null ? Integer.MAX_VALUE : stmtIndex);
-            ref(lr.getText(), ev.range(arg), l);
-        } else {
-            if (arg instanceof CsfParser.SymbolExprContext sym && !symbols.addressesKnown()) {
-                throw new UnresolvedException(sym.getText(), ev.range(arg));
-            }
-            List<String> near = closestName(arg.getText(), symbols.labelNames());
-            throw new DiagnosticException(Diagnostic.error(ev.range(arg), DiagnosticCode.UNDEFINED_SYMBOL,
-                    "fbd() needs the label of a .fbd, got '" + arg.getText() + "'" + SpellingSuggestions.didYouMean(near))
-                    .withSuggestions(near));
-        }
-        symbols.requireAddresses(l.name(), ev.range(arg));
-        DescriptorDirectives.FbdInfo info = descriptors.fbdAt(l.section(), l.offset());
-        if (info == null) {
-            throw DiagnosticException.error(ev.range(arg), DiagnosticCode.NOT_A_DESCRIPTOR, "'" + arg.getText()
-                    + "' does not label a .fbd directive");
-        }
-        return dev.csfstudio.isa.DescriptorSet.framebufferPointer(l.section().address + l.offset(),
-                info.renderTargets(), info.zsCrc());
-    }
-
-    private void ref(String name, SourceRange range, Object target) {
-        if (references.add(new Reference(name, range, target))) {
-            if (target instanceof LabelDef l) {
-                unusedLabels.used(l);
-            }
-        }
-    }
 
     // ---------------------------------------------------------------- finish
 
@@ -1404,7 +1185,7 @@ final class Assembly implements ExpressionEvaluator.Scope, ArgumentScope {
         for (int i = 0; i < queues.size(); i++) {
             NamedUse vm = queueVms.get(i);
             if (!vms.contains(vm.name())) {
-                List<String> near = closestName(vm.name(), vms);
+                List<String> near = names.closestName(vm.name(), vms);
                 report(Diagnostic.error(vm.range(), DiagnosticCode.UNDEFINED_SYMBOL, "undefined VM '" + vm.name() + "'"
                         + SpellingSuggestions.didYouMean(near)).withSuggestions(near));
             }
@@ -1420,7 +1201,7 @@ final class Assembly implements ExpressionEvaluator.Scope, ArgumentScope {
         for (NamedUse[] sub : submits) {
             Program.QueueDecl q = queuesByName.get(sub[0].name());
             if (q == null) {
-                List<String> near = closestName(sub[0].name(), queuesByName.keySet());
+                List<String> near = names.closestName(sub[0].name(), queuesByName.keySet());
                 report(Diagnostic.error(sub[0].range(), DiagnosticCode.UNDEFINED_SYMBOL, "undefined queue '" + sub[0].name() + "'"
                         + SpellingSuggestions.didYouMean(near)).withSuggestions(near));
             }
@@ -1471,34 +1252,19 @@ final class Assembly implements ExpressionEvaluator.Scope, ArgumentScope {
             if (streamNames == null) {
                 streamNames = sections.values().stream().filter(x -> x.kind == SectionKind.STREAM).map(x -> x.name).toList();
             }
-            List<String> near = closestName(use.name(), streamNames);
+            List<String> near = names.closestName(use.name(), streamNames);
             report(Diagnostic.error(use.range(), DiagnosticCode.UNDEFINED_SYMBOL, "undefined " + what + " '" + use.name() + "'"
                     + SpellingSuggestions.didYouMean(near)).withSuggestions(near));
-            ref(use.name(), use.range(), null);
+            names.ref(use.name(), use.range(), null);
             return null;
         }
-        ref(use.name(), use.range(), s);
+        names.ref(use.name(), use.range(), s);
         return s;
     }
 
     /** The names of all streams, for suggestions (made on the first misspelt stream name). */
     private List<String> streamNames;
 
-    /**
-     * Suggestions among the program's own names (labels, streams, queues): each costs a look at every name,
-     * so a file with many names and many misspellings gets suggestions only until {@link #SUGGESTION_WORK}
-     * names have been looked at in all, and plain messages after that; suggesting stays linear.
-     */
-    private List<String> closestName(String name, java.util.Collection<String> candidates) {
-        if (suggestionWork > SUGGESTION_WORK) {
-            return List.of();
-        }
-        suggestionWork += candidates.size();
-        return SpellingSuggestions.closest(name, candidates);
-    }
-
-    static final long SUGGESTION_WORK = 1_000_000;
-    private long suggestionWork;
 
     private AssemblyResult result(Program program) {
         // In source order, whichever pass met them (pass 2 resolves what pass 1 left open).
@@ -1521,7 +1287,14 @@ final class Assembly implements ExpressionEvaluator.Scope, ArgumentScope {
 
     /** Evaluates expressions of {@code src} against this assembly's symbols. */
     private ExpressionEvaluator evaluator(SourceFile src) {
-        return new ExpressionEvaluator(src.path(), this);
+        return names.evaluator(src.path());
+    }
+
+    /** Makes {@code s} (at {@code index} in assembly order; null: none) the statement being assembled. */
+    private void current(Statement s, int index) {
+        stmt = s;
+        stmtIndex = index;
+        names.at(s == null ? null : s.src.path(), index);
     }
 
     @Override

@@ -1,0 +1,317 @@
+package dev.csfstudio.asm.symbols;
+
+import dev.csfstudio.asm.diagnostic.DiagnosticException;
+import dev.csfstudio.asm.diagnostic.SpellingSuggestions;
+import dev.csfstudio.asm.emit.BranchToLabel;
+import dev.csfstudio.asm.expr.ExpressionEvaluator;
+import dev.csfstudio.asm.expr.UnresolvedException;
+import dev.csfstudio.asm.layout.SectionBuilder;
+import dev.csfstudio.asm.layout.Statement;
+import dev.csfstudio.asm.source.Parsing;
+
+import dev.csfstudio.grammar.CsfParser;
+import dev.csfstudio.program.Diagnostic;
+import dev.csfstudio.program.DiagnosticCode;
+import dev.csfstudio.program.SourceRange;
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.function.Consumer;
+
+/**
+ * What names mean in the expressions of the statement being assembled: constants, labels, sections, local
+ * labels, the functions {@code lo32}, {@code hi32}, {@code sizeof} and {@code fbd}, and branch targets,
+ * against the {@link SymbolTable}. Until the table is frozen an address is unresolved (the use becomes a
+ * fixup); every use is recorded as a {@link Reference}.
+ */
+public final class NameScope implements ExpressionEvaluator.Scope {
+
+    public static final List<String> FUNCTIONS = List.of("fbd", "sizeof", "lo32", "hi32");
+
+    /** The framebuffer pointer of the {@code .fbd} at an offset of a section, or null when none is there. */
+    public interface FramebufferPointers {
+        Long pointer(SectionBuilder section, long offset);
+    }
+
+    private final SymbolTable symbols;
+    private final Map<String, SectionBuilder> sections;
+    private final References references;
+    private final Consumer<LabelDef> used;
+    private final FramebufferPointers framebuffers;
+    /** The file of the statement being assembled and its position in assembly order (local labels). */
+    private Path file;
+    private int index = Integer.MAX_VALUE;
+
+    /** {@code used} hears of each label a reference names (for unused-label warnings). */
+    public NameScope(SymbolTable symbols, Map<String, SectionBuilder> sections, References references,
+                     Consumer<LabelDef> used, FramebufferPointers framebuffers) {
+        this.symbols = symbols;
+        this.sections = sections;
+        this.references = references;
+        this.used = used;
+        this.framebuffers = framebuffers;
+    }
+
+    /** Resolves names for the statement at {@code index} of {@code file} from now on (null: none; after all). */
+    public void at(Path file, int index) {
+        this.file = file;
+        this.index = index;
+    }
+
+    public ExpressionEvaluator evaluator(Path file) {
+        return new ExpressionEvaluator(file, this);
+    }
+
+    private SourceRange range(org.antlr.v4.runtime.ParserRuleContext ctx) {
+        return Parsing.range(file, ctx);
+    }
+
+    /** The label a plain branch of statement {@code index} names, or null. Only reads the symbol maps. */
+    public LabelDef branchTarget(BranchToLabel b, int index) {
+        if (b.local()) {
+            return symbols.findLocal(b.name(), index);
+        }
+        return symbols.isConstant(b.name()) ? null : symbols.label(b.name());
+    }
+
+    /**
+     * The distance in instructions from the instruction after {@code s} to the label or address a branch
+     * target names, or empty when it is a plain offset (numbers and constants).
+     */
+    public OptionalLong branchDistance(Statement s, CsfParser.ExprContext e) {
+        LabelDef target = null;
+        if (e instanceof CsfParser.SymbolExprContext sym) {
+            String name = sym.IDENT().getText();
+            if (symbols.isConstant(name)) {
+                return OptionalLong.empty();
+            }
+            target = symbols.label(name);
+            if (target == null) {
+                if (sections.containsKey(name)) {
+                    return addressDistance(s, e); // a stream's name is the address of its first instruction
+                }
+                evaluator(s.src.path()).eval(e); // reports the undefined symbol with suggestions
+                return OptionalLong.empty();
+            }
+            ref(name, range(e), target);
+        } else if (e instanceof CsfParser.LocalRefExprContext lr) {
+            target = local(lr.LOCAL_REF().getText(), range(e), index);
+            ref(lr.LOCAL_REF().getText(), range(e), target);
+        } else if (referencesAddress(e)) {
+            return addressDistance(s, e);
+        } else {
+            return OptionalLong.empty();
+        }
+        if (target.section() != s.section) {
+            throw DiagnosticException.error(range(e), DiagnosticCode.BRANCH_RANGE, "branch target '" + e.getText() + "' is in "
+                    + target.section().kind.name().toLowerCase(Locale.ROOT) + " '" + target.section().name
+                    + "', not in stream '" + s.section.name + "'; use CALL or JUMP to change streams");
+        }
+        symbols.requireAddresses(e.getText(), range(e));
+        long delta = target.offset() - (s.offset + 8);
+        return OptionalLong.of(delta / 8);
+    }
+
+    /**
+     * Whether a branch target expression is an address (it names a label, a local label or a section
+     * outside function calls) rather than a plain instruction offset (numbers and constants only). In
+     * pass 1 a name not known yet may be a label further down, so the decision waits for pass 2.
+     */
+    private boolean referencesAddress(CsfParser.ExprContext e) {
+        if (e instanceof CsfParser.LocalRefExprContext) {
+            return true;
+        }
+        if (e instanceof CsfParser.SymbolExprContext sym) {
+            String name = sym.IDENT().getText();
+            if (symbols.isLabel(name) || sections.containsKey(name)) {
+                return true;
+            }
+            if (!symbols.isConstant(name) && !symbols.addressesKnown()) {
+                throw new UnresolvedException(name, range(e));
+            }
+            return false;
+        }
+        if (e instanceof CsfParser.CallExprContext) {
+            return false; // lo32/hi32/sizeof/fbd give numbers
+        }
+        boolean address = false;
+        for (int i = 0; i < e.getChildCount(); i++) {
+            if (e.getChild(i) instanceof CsfParser.ExprContext sub && referencesAddress(sub)) {
+                address = true;
+            }
+        }
+        return address;
+    }
+
+    /** Instructions from the next instruction to the address an expression computes, inside this stream. */
+    private OptionalLong addressDistance(Statement s, CsfParser.ExprContext e) {
+        long va = evaluator(s.src.path()).eval(e); // pass 1: labels have no address yet, this defers to pass 2
+        SectionBuilder sec = s.section;
+        long end = sec.address + sec.size();
+        if (va < sec.address || va > end) {
+            throw DiagnosticException.error(range(e), DiagnosticCode.BRANCH_RANGE, "branch target '" + e.getText() + "' (0x"
+                    + Long.toHexString(va) + ") is outside stream '" + sec.name + "' (0x"
+                    + Long.toHexString(sec.address) + "..0x" + Long.toHexString(end)
+                    + "); use CALL or JUMP to change streams");
+        }
+        if ((va - sec.address) % 8 != 0) {
+            throw DiagnosticException.error(range(e), DiagnosticCode.BRANCH_RANGE, "branch target '" + e.getText() + "' (0x"
+                    + Long.toHexString(va) + ") is not on an instruction: it is " + (va - sec.address)
+                    + " bytes into stream '" + sec.name + "', not a multiple of 8");
+        }
+        return OptionalLong.of((va - (sec.address + s.offset + 8)) / 8);
+    }
+
+
+    @Override
+    public long symbol(String name, SourceRange range) {
+        ConstantDef c = symbols.constant(name);
+        if (c != null) {
+            ref(name, range, c);
+            return constantValue(c, range);
+        }
+        LabelDef l = symbols.label(name);
+        if (l != null) {
+            ref(name, range, l);
+            symbols.requireAddresses(name, range);
+            return l.address();
+        }
+        SectionBuilder s = sections.get(name);
+        if (s != null) {
+            ref(name, range, s);
+            symbols.requireAddresses(name, range);
+            return s.address;
+        }
+        symbols.requireAddresses(name, range);
+        ref(name, range, null);
+        throw undefined(name, range);
+    }
+
+    private DiagnosticException undefined(String name, SourceRange range) {
+        List<String> near = closestName(name, symbols.names());
+        return new DiagnosticException(Diagnostic.error(range, DiagnosticCode.UNDEFINED_SYMBOL, "undefined symbol '" + name + "'"
+                + SpellingSuggestions.didYouMean(near)).withSuggestions(near));
+    }
+
+    private long constantValue(ConstantDef c, SourceRange range) {
+        if (c.current != null) {
+            return c.current;
+        }
+        if (c.evaluating) {
+            throw DiagnosticException.error(range, DiagnosticCode.CIRCULAR_DEFINITION, "'" + c.name + "' is defined in terms of itself");
+        }
+        c.evaluating = true;
+        try {
+            return c.firstEvaluator.eval(c.firstExpr);
+        } finally {
+            c.evaluating = false;
+        }
+    }
+
+    @Override
+    public long localLabel(String ref, SourceRange range) {
+        LabelDef l = local(ref, range, index);
+        ref(ref, range, l);
+        symbols.requireAddresses(ref, range);
+        return l.address();
+    }
+
+    private LabelDef local(String ref, SourceRange range, int index) {
+        String name = ref.substring(0, ref.length() - 1);
+        boolean backward = Character.toLowerCase(ref.charAt(ref.length() - 1)) == 'b';
+        LabelDef found = symbols.findLocal(ref, index);
+        if (found == null) {
+            symbols.requireAddresses(ref, range);
+            throw DiagnosticException.error(range, DiagnosticCode.UNDEFINED_SYMBOL, "no local label '" + name + ":' "
+                    + (backward ? "before" : "after") + " this line for '" + ref + "'");
+        }
+        return found;
+    }
+
+    @Override
+    public long call(String function, List<CsfParser.ExprContext> args, SourceRange range, ExpressionEvaluator ev) {
+        String fn = function.toLowerCase(Locale.ROOT);
+        if (!FUNCTIONS.contains(fn)) {
+            List<String> near = SpellingSuggestions.closest(function, FUNCTIONS);
+            throw new DiagnosticException(Diagnostic.error(range, DiagnosticCode.UNKNOWN_FUNCTION, "unknown function '" + function
+                    + "'" + (near.isEmpty() ? "; known: " + String.join(", ", FUNCTIONS) : SpellingSuggestions.didYouMean(near)))
+                    .withSuggestions(near));
+        }
+        if (args.size() != 1) {
+            throw DiagnosticException.error(range, DiagnosticCode.SYNTAX, fn + "() takes one argument");
+        }
+        CsfParser.ExprContext arg = args.get(0);
+        return switch (fn) {
+            case "lo32" -> ev.eval(arg) & 0xffff_ffffL;
+            case "hi32" -> ev.eval(arg) >>> 32;
+            case "sizeof" -> {
+                if (!symbols.addressesKnown() && arg instanceof CsfParser.SymbolExprContext sym && !sections.containsKey(sym.getText())) {
+                    throw new UnresolvedException(sym.getText(), ev.range(arg)); // a section declared further down
+                }
+                if (!(arg instanceof CsfParser.SymbolExprContext sym) || !sections.containsKey(sym.getText())) {
+                    throw DiagnosticException.error(ev.range(arg), DiagnosticCode.UNDEFINED_SYMBOL, "sizeof() needs a stream or "
+                            + "buffer name, got '" + arg.getText() + "'");
+                }
+                SectionBuilder s = sections.get(sym.getText());
+                ref(s.name, ev.range(arg), s);
+                symbols.requireAddresses(s.name, ev.range(arg));
+                yield s.size();
+            }
+            default -> framebufferPointer(arg, ev);
+        };
+    }
+
+    private long framebufferPointer(CsfParser.ExprContext arg, ExpressionEvaluator ev) {
+        LabelDef l;
+        if (arg instanceof CsfParser.SymbolExprContext sym && symbols.isLabel(sym.getText())) {
+            l = symbols.label(sym.getText());
+            ref(l.name(), ev.range(arg), l);
+        } else if (arg instanceof CsfParser.LocalRefExprContext lr) {
+            l = local(lr.getText(), ev.range(arg), index);
+            ref(lr.getText(), ev.range(arg), l);
+        } else {
+            if (arg instanceof CsfParser.SymbolExprContext sym && !symbols.addressesKnown()) {
+                throw new UnresolvedException(sym.getText(), ev.range(arg));
+            }
+            List<String> near = closestName(arg.getText(), symbols.labelNames());
+            throw new DiagnosticException(Diagnostic.error(ev.range(arg), DiagnosticCode.UNDEFINED_SYMBOL,
+                    "fbd() needs the label of a .fbd, got '" + arg.getText() + "'" + SpellingSuggestions.didYouMean(near))
+                    .withSuggestions(near));
+        }
+        symbols.requireAddresses(l.name(), ev.range(arg));
+        Long pointer = framebuffers.pointer(l.section(), l.offset());
+        if (pointer == null) {
+            throw DiagnosticException.error(ev.range(arg), DiagnosticCode.NOT_A_DESCRIPTOR, "'" + arg.getText()
+                    + "' does not label a .fbd directive");
+        }
+        return pointer;
+    }
+
+    /** Records that {@code range} names {@code target} (null: nothing of that name), once per range. */
+    public void ref(String name, SourceRange range, Object target) {
+        if (references.add(new Reference(name, range, target))) {
+            if (target instanceof LabelDef l) {
+                used.accept(l);
+            }
+        }
+    }
+
+    /**
+     * Suggestions among the program's own names (labels, streams, queues): each costs a look at every name,
+     * so a file with many names and many misspellings gets suggestions only until {@link #SUGGESTION_WORK}
+     * names have been looked at in all, and plain messages after that; suggesting stays linear.
+     */
+    public List<String> closestName(String name, Collection<String> candidates) {
+        if (suggestionWork > SUGGESTION_WORK) {
+            return List.of();
+        }
+        suggestionWork += candidates.size();
+        return SpellingSuggestions.closest(name, candidates);
+    }
+
+    static final long SUGGESTION_WORK = 1_000_000;
+    private long suggestionWork;
+}
