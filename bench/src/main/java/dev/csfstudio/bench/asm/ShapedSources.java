@@ -55,8 +55,13 @@ public final class ShapedSources {
         }
     }
 
-    private static String label(int b) {
-        return "L" + Integer.toString(b * 7919 % 1_000_003, 36) + "_" + b;
+    /**
+     * Block {@code b}'s label: scrambled (so labels are not in order in the symbol table), unique by its
+     * {@code _b} suffix, and a valid symbol for both assemblers at any count (the product in {@code long}: in
+     * {@code int} it overflowed past block 271,183 into {@code L-x06_271183}, which GNU as rejects).
+     */
+    static String label(int b) {
+        return "L" + Long.toString((long) b * 7919 % 1_000_003, 36) + "_" + b;
     }
 
     /** Blocks of a label, a constant-fed move, an add and a branch (forward to the next block, or back). */
