@@ -52,6 +52,8 @@ public final class DescriptorDirectives {
      */
     private static final java.util.Map<String, CsfParser.ExprContext> PARSED_DEFAULTS =
             new java.util.concurrent.ConcurrentHashMap<>();
+    /** The values of the defaults in {@link #PARSED_DEFAULTS} that name nothing. */
+    private static final java.util.Map<String, Long> CONSTANT_DEFAULTS = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** What a {@code fbd(label)} pointer needs to know about one .fbd, settled in pass 1. */
     public static final class FbdInfo {
@@ -445,6 +447,12 @@ public final class DescriptorDirectives {
                 throw DiagnosticException.error(where, DiagnosticCode.DESCRIPTOR_TABLE, "malformed default '" + f.defaultValue()
                         + "' of field " + f.name() + " in the descriptor table");
             }
+            // a number or arithmetic on numbers is the same for every descriptor: evaluated once
+            boolean constant = !f.isFloat() && !ExpressionEvaluator.namesSomething(e);
+            Long known = constant ? CONSTANT_DEFAULTS.get(f.defaultValue()) : null;
+            if (known != null) {
+                return known;
+            }
             ExpressionEvaluator defaults = new ExpressionEvaluator(ev.file(), new ExpressionEvaluator.Scope() {
                 @Override
                 public long symbol(String name, SourceRange range) {
@@ -494,7 +502,11 @@ public final class DescriptorDirectives {
                     return v.getAsLong();
                 }
             });
-            return f.isFloat() ? Float.floatToRawIntBits((float) defaults.evalDouble(e)) & 0xffff_ffffL : defaults.eval(e);
+            long v = f.isFloat() ? Float.floatToRawIntBits((float) defaults.evalDouble(e)) & 0xffff_ffffL : defaults.eval(e);
+            if (constant) {
+                CONSTANT_DEFAULTS.put(f.defaultValue(), v);
+            }
+            return v;
         }
     }
 }
