@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.IntPredicate;
 
 /**
@@ -49,6 +50,12 @@ public final class PandecodeText {
 
     /** Each instruction's first word as pandecode prints it, in table order (found once, not per line read). */
     private final List<String> names;
+
+    /**
+     * For each first character (folded as a case-blind comparison folds it), the indices of the names that may
+     * start a text beginning with it, in table order: a line is tried against a few instructions, not all.
+     */
+    private final Map<Character, int[]> candidates = new ConcurrentHashMap<>();
 
     public PandecodeText(InstructionSet isa) {
         this.isa = isa;
@@ -125,7 +132,8 @@ public final class PandecodeText {
         }
         Mismatch best = null;
         List<InstructionDef> defs = isa.instructions();
-        for (int i = 0; i < defs.size(); i++) {
+        int[] tried = text.isEmpty() ? new int[0] : candidates.computeIfAbsent(fold(text.charAt(0)), this::startingWith);
+        for (int i : tried) {
             InstructionDef def = defs.get(i);
             String name = names.get(i);
             if (!text.regionMatches(true, 0, name, 0, name.length())) {
@@ -140,6 +148,16 @@ public final class PandecodeText {
             }
         }
         return best != null ? best : new Mismatch(lead, "no instruction of pandecode's text starts here");
+    }
+
+    /** What String.regionMatches(true, ...) compares a character as: equal folds are necessary for a match. */
+    private static char fold(char c) {
+        return Character.toLowerCase(Character.toUpperCase(c));
+    }
+
+    private int[] startingWith(char folded) {
+        return java.util.stream.IntStream.range(0, names.size())
+                .filter(i -> names.get(i).isEmpty() || fold(names.get(i).charAt(0)) == folded).toArray();
     }
 
     private static final java.util.regex.Pattern UNKNOWN =

@@ -16,6 +16,8 @@ import org.antlr.v4.runtime.CharStream;
 import org.antlr.v4.runtime.Token;
 import org.antlr.v4.runtime.CharStreams;
 import org.antlr.v4.runtime.CommonTokenStream;
+import org.antlr.v4.runtime.Parser;
+import org.antlr.v4.runtime.RecognitionException;
 import org.antlr.v4.runtime.atn.PredictionMode;
 import org.antlr.v4.runtime.misc.ParseCancellationException;
 
@@ -33,8 +35,37 @@ public final class LineParser {
     private final CsfLexer lexer = new CsfLexer(CharStreams.fromString(""));
     private final CommonTokenStream tokens = new CommonTokenStream(lexer);
     private final CsfParser parser = new CsfParser(tokens);
-    private final BailErrorStrategy bail = new BailErrorStrategy();
+    private final BailErrorStrategy bail = new QuickBail();
     private final CachedRecovery recovery = new CachedRecovery();
+
+    /**
+     * Gives up at the first syntax error as {@link BailErrorStrategy} does, by throwing one shared exception
+     * without a stack trace: the quick attempt's failures are thrown away, and two exceptions with the stack of
+     * a parse each (a syntax tree's depth of frames) were most of what a file of broken lines allocated.
+     */
+    private static final class QuickBail extends BailErrorStrategy {
+        private static final ParseCancellationException GAVE_UP = new ParseCancellationException() {
+            @Override
+            public synchronized Throwable fillInStackTrace() {
+                return this;
+            }
+        };
+
+        @Override
+        public void reportError(Parser recognizer, RecognitionException e) {
+            // nothing listens: the parse that reports runs next
+        }
+
+        @Override
+        public void recover(Parser recognizer, RecognitionException e) {
+            throw GAVE_UP;
+        }
+
+        @Override
+        public Token recoverInline(Parser recognizer) {
+            throw GAVE_UP;
+        }
+    }
 
     public LineParser() {
         lexer.removeErrorListeners();
