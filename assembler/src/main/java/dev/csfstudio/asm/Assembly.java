@@ -438,7 +438,7 @@ final class Assembly implements ArgumentScope {
         }
         PandecodeText.Word w = (PandecodeText.Word) reading;
         try {
-            placeInstruction(s, s.range());
+            placeInstruction(s, null);
             s.done(true);
             s.emitted(true);
             s.def = w.def();
@@ -500,7 +500,7 @@ final class Assembly implements ArgumentScope {
         defineLabels(s, e.labelNames(), e.labelColumns());
         s.columns(e.column(), e.endColumn());
         try {
-            placeInstruction(s, s.range());
+            placeInstruction(s, null);
             diagnostics.addAll(found);
             s.done(true);
             if (e.emitted()) {
@@ -529,7 +529,7 @@ final class Assembly implements ArgumentScope {
         defineLabels(s, b.labelNames(), b.labelColumns());
         s.columns(b.column(), b.endColumn());
         try {
-            placeInstruction(s, s.range());
+            placeInstruction(s, null);
             fixups.record(new Fixup.Branch(s, stmtIndex, b.branch()));
         } catch (DiagnosticException ex) {
             s.skip(true);
@@ -667,12 +667,15 @@ final class Assembly implements ArgumentScope {
         };
     }
 
-    /** Puts an instruction in the current section, which must be a stream (else {@code where} says so). */
+    /**
+     * Puts an instruction in the current section, which must be a stream (else {@code where} says so, null:
+     * the statement's range, made only then).
+     */
     private void placeInstruction(Statement s, SourceRange where) {
         SectionBuilder sec = section();
         if (sec.kind != SectionKind.STREAM) {
             s.skip(true);
-            throw DiagnosticException.error(where, DiagnosticCode.MISPLACED_STATEMENT, "instruction in buffer '"
+            throw DiagnosticException.error(where != null ? where : s.range(), DiagnosticCode.MISPLACED_STATEMENT, "instruction in buffer '"
                     + sec.name + "'; instructions belong in a .stream");
         }
         place(s, sec, 8);

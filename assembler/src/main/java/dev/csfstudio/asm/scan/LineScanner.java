@@ -19,7 +19,6 @@ import dev.csfstudio.grammar.Lexicon;
 import dev.csfstudio.isa.Arch;
 import java.nio.file.Path;
 import org.antlr.v4.runtime.CharStream;
-import org.antlr.v4.runtime.CharStreams;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -194,7 +193,7 @@ public final class LineScanner {
         }
         CsfParser.LineContext line = null;
         if (block == null) {
-            block = CharStreams.fromString(text.substring(blockStart, blockEnd));
+            block = text.stream(blockStart, blockEnd);
             // stream positions count code points: only without surrogate pairs are they string offsets
             blockUsable = block.size() == blockEnd - blockStart;
         }

@@ -245,7 +245,7 @@ public final class PlainInstructionScanner {
         if (!encodeOperands(form, count)) {
             return null;
         }
-        if (findings.stream().anyMatch(d -> d.severity() == Severity.ERROR)) {
+        if (!findings.isEmpty() && findings.stream().anyMatch(d -> d.severity() == Severity.ERROR)) {
             return unencoded(from, labels, mnemonicStart, lastEnd);
         }
         return new LineScanner.EncodedLine(names, columns, column, endColumn, def, word, form.unconditional,

@@ -2,7 +2,14 @@ package dev.csfstudio.asm.source;
 
 import dev.csfstudio.asm.AssemblerOptions;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.Channels;
+import java.nio.charset.CodingErrorAction;
+import org.antlr.v4.runtime.CharStream;
+import org.antlr.v4.runtime.CharStreams;
+import org.antlr.v4.runtime.IntStream;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.CharsetDecoder;
@@ -144,6 +151,24 @@ public final class SourceText {
 
     public int length() {
         return bytes.length;
+    }
+
+    /**
+     * Characters {@code from..to-1} as an ANTLR stream, the same as {@code CharStreams.fromString(substring(from,
+     * to))}: for ASCII read from the bytes as they are, with no string and no UTF-16 copy of a block of
+     * thousands of lines in between.
+     */
+    public CharStream stream(int from, int to) {
+        if (!ascii) {
+            return CharStreams.fromString(text.substring(from, to));
+        }
+        try {
+            return CharStreams.fromChannel(Channels.newChannel(new ByteArrayInputStream(bytes, from, to - from)),
+                    StandardCharsets.ISO_8859_1, 4096, CodingErrorAction.REPORT, IntStream.UNKNOWN_SOURCE_NAME,
+                    to - from);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // an array's channel does no I/O
+        }
     }
 
     public char charAt(int i) {
