@@ -12,6 +12,7 @@ import dev.csfstudio.asm.emit.BranchToLabel;
 import dev.csfstudio.asm.emit.ControlFlow;
 import dev.csfstudio.asm.emit.Fixup;
 import dev.csfstudio.asm.emit.Fixups;
+import dev.csfstudio.asm.emit.SymbolicLine;
 import dev.csfstudio.asm.emit.InstructionEncoder;
 import dev.csfstudio.asm.expr.ExpressionEvaluator;
 import dev.csfstudio.asm.expr.UnresolvedException;
@@ -278,6 +279,11 @@ final class Assembly implements ArgumentScope {
         }
 
         @Override
+        public void symbolic(LineScanner.SymbolicInstruction instruction) {
+            pass1Symbolic(nextStatement(src, n), instruction);
+        }
+
+        @Override
         public void labelsOnly(LineScanner.EncodedLine line) {
             Statement s = nextStatement(src, n);
             defineLabels(s, line.labelNames(), line.labelColumns());
@@ -339,6 +345,155 @@ final class Assembly implements ArgumentScope {
         public void parsed(Fixup.Parsed fixup) {
             pass2(fixup.statement(), fixup.tree());
         }
+
+        @Override
+        public void symbolic(Fixup.Symbolic fixup) {
+            Statement s = fixup.statement();
+            Resolved r = resolve(s, fixup.line());
+            if (r == null || r == AFTER_LAYOUT) {
+                pass2(s, parsedStatement(s)); // the parser's path reports it, or evaluates what this does not
+                return;
+            }
+            encodeSymbolic(s, fixup.line(), r);
+        }
+    }
+
+    /**
+     * Pass 1 of an instruction whose symbolic operands a worker read as expressions of names and literals:
+     * what {@link #pass1} and its fixup do with the parsed line, without the parse. Encoded now when every name
+     * is a constant with a value; a fixup when one names a label, a section or something not defined yet;
+     * anything else (a constant still to evaluate, a value the encoder reports) takes the parser's path.
+     */
+    private void pass1Symbolic(Statement s, LineScanner.SymbolicInstruction in) {
+        defineLabels(s, in.labelNames(), in.labelColumns());
+        Resolved r = resolve(s, in.line());
+        if (r == null) {
+            CsfParser.StatementContext st = parsedStatement(s);
+            s.parsedRange = range(st);
+            pass1(s, st);
+            if (!s.skip() && !s.done()) {
+                fixups.record(new Fixup.Parsed(s, stmtIndex, st));
+            }
+            return;
+        }
+        s.columns(in.column(), in.endColumn());
+        try {
+            placeInstruction(s, null);
+        } catch (DiagnosticException ex) {
+            s.skip(true);
+            report(ex.diagnostic());
+            return;
+        }
+        if (r == AFTER_LAYOUT) {
+            fixups.record(new Fixup.Symbolic(s, stmtIndex, in.line()));
+        } else {
+            s.done(true);
+            encodeSymbolic(s, in.line(), r);
+        }
+    }
+
+    /** A {@link SymbolicLine}'s word and what each of its names stands for ({@code named[operand][token]}). */
+    private record Resolved(long word, Object[][] named) {
+    }
+
+    /** A line that names what has an address only after layout. */
+    private static final Resolved AFTER_LAYOUT = new Resolved(0, null);
+
+    /**
+     * Evaluates a {@link SymbolicLine} from the symbols as they are now, recording nothing: {@link #AFTER_LAYOUT}
+     * before layout when a name is not a constant, or null when the parser's path must decide (a constant
+     * without a value yet; after layout a name that is no constant, label or section; a value the encoder
+     * would report). A branch target naming an address is a distance as {@link #addressDistance} computes it.
+     */
+    private Resolved resolve(Statement s, SymbolicLine line) {
+        boolean addresses = symbols.addressesKnown();
+        List<SymbolicLine.Operand> operands = line.operands();
+        Object[][] named = new Object[operands.size()][];
+        long word = line.word();
+        boolean later = false;
+        for (int i = 0; i < operands.size(); i++) {
+            SymbolicLine.Operand o = operands.get(i);
+            String[] names = o.names();
+            long[] values = new long[names.length];
+            named[i] = new Object[names.length];
+            boolean address = false;
+            for (int k = 0; k < names.length; k++) {
+                if (names[k] == null) {
+                    continue;
+                }
+                ConstantDef c = symbols.constant(names[k]);
+                if (c != null) {
+                    if (c.current == null) {
+                        return null;
+                    }
+                    named[i][k] = c;
+                    values[k] = c.current;
+                    continue;
+                }
+                if (!addresses) {
+                    later = true;
+                    continue;
+                }
+                LabelDef l = symbols.label(names[k]);
+                SectionBuilder sec = l == null ? sections.get(names[k]) : null;
+                if (l == null && sec == null) {
+                    return null;
+                }
+                named[i][k] = l != null ? l : sec;
+                values[k] = l != null ? l.address() : sec.address;
+                address = true;
+            }
+            if (later) {
+                continue;
+            }
+            long v = o.value(values);
+            if (o.branchTarget() && address) {
+                SectionBuilder sec = s.section;
+                if (v < sec.address || v > sec.address + sec.size() || (v - sec.address) % 8 != 0) {
+                    return null;
+                }
+                v = (v - (sec.address + s.offset + 8)) / 8;
+            }
+            if (v < o.min() || v > o.max() || !o.field().fits(v)) {
+                return null;
+            }
+            word = o.field().insert(word, v);
+        }
+        return later ? AFTER_LAYOUT : new Resolved(word, named);
+    }
+
+    /**
+     * A resolved {@link SymbolicLine} as the encoder's path finishes it: its references (each made once, as
+     * nothing read the line before: no need to check for repeats), its word, its branch target.
+     */
+    private void encodeSymbolic(Statement s, SymbolicLine line, Resolved r) {
+        for (int i = 0; i < line.operands().size(); i++) {
+            SymbolicLine.Operand o = line.operands().get(i);
+            for (int k = 0; k < o.names().length; k++) {
+                Object target = r.named()[i][k];
+                if (target != null) {
+                    references.addNew(new Reference(o.names()[k], new SourceRange(s.src.path(), s.lineNo,
+                            o.columns()[2 * k], s.lineNo, o.columns()[2 * k + 1]), target));
+                    if (target instanceof LabelDef l) {
+                        unusedLabels.used(l);
+                    }
+                }
+            }
+        }
+        s.emitted(true);
+        s.def = line.def();
+        s.word = r.word();
+        writeWord(s);
+        s.unconditional(line.unconditional());
+        markTarget(s, line.target());
+    }
+
+    /** The statement's line parsed here: the fast paths' way to the parser's for what they do not handle. */
+    private CsfParser.StatementContext parsedStatement(Statement s) {
+        if (fallbackParser == null) {
+            fallbackParser = new LineParser();
+        }
+        return fallbackParser.parse(s.src.path(), s.text(), s.lineNo).line().statement();
     }
 
     /** A new statement for line {@code n} of {@code src}, the one the in-order pass works on now. */
@@ -1141,10 +1296,7 @@ final class Assembly implements ArgumentScope {
     private void pass2Branch(Statement s, BranchToLabel b, LabelDef target) {
         long d = target == null ? 0 : (target.offset() - (s.offset + 8)) / 8;
         if (target == null || target.section() != s.section || !b.target().fits(d)) {
-            if (fallbackParser == null) {
-                fallbackParser = new LineParser();
-            }
-            pass2(s, fallbackParser.parse(s.src.path(), s.text(), s.lineNo).line().statement());
+            pass2(s, parsedStatement(s));
             return;
         }
         // the only reference this statement makes, made once: no need to check the range for a repeat

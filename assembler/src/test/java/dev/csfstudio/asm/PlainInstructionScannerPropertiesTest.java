@@ -49,6 +49,12 @@ class PlainInstructionScannerPropertiesTest {
         ".buffer data", ".stream main", "MOVX48 d%D, #%I", "BRNCH.ne r%R, top", "unknown_10 0x%H", "ADD_IMM32 r%R, r%R, 1",
         ".byte %I, -%I", ".hword 0x%H, %I, 0b%B", ".word 0x%H%H, -%I", ".dword -%I, 0x%H%H%H%H", ".WORD %I",
         ".byte 300", ".word %I,", ".dword 0xffffffffffffffff, 0x%H%H%H%H%H", ".hword top", ".word 1 + %I", ".byte",
+        // operands that are sums and products of names and literals: deferred in pass 1, a fixup in pass 2
+        ".equ K, %I", ".set K, -%I", ".equ J, K * 2 + top", "MOVE32 r%R, K * 4 + %I", "MOVE32 r%R, #K*%I-1",
+        "MOVE48 d%D, top + K - %I", "MOVE48 d%D, main + 8", "ADD_IMMEDIATE32 r%R, r%R, K - %I", "MOVE32 r%R, J + 1",
+        "MOVE32 r%R, -%I + K * K", "MOVE32 r%R, nowhere + 1", "MOVE32 r%R, K", "BRANCH.ne r%R, top + 8",
+        "BRANCH.lt r%R, l1 - 8 * %R", "BRANCH r%R, K + 1", "BRANCH.eq r%R, top + 4", "BRANCH.ge r%R, 0x%H + top",
+        "MOVE32 r%R, r%R + 1", "MOVE32 r%R + 1, K", "SYNC_ADD32 [d%D], r%R, K + 1, %I * K", "WAIT K - K",
     };
 
     @Provide

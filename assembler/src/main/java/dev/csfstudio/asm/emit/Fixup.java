@@ -20,6 +20,8 @@ public sealed interface Fixup {
         void branch(Branch fixup);
 
         void parsed(Parsed fixup);
+
+        void symbolic(Symbolic fixup);
     }
 
     void handTo(Handler handler);
@@ -29,6 +31,14 @@ public sealed interface Fixup {
         @Override
         public void handTo(Handler handler) {
             handler.branch(this);
+        }
+    }
+
+    /** An instruction whose expressions name labels or sections: evaluated once they have addresses. */
+    record Symbolic(Statement statement, int index, SymbolicLine line) implements Fixup {
+        @Override
+        public void handTo(Handler handler) {
+            handler.symbolic(this);
         }
     }
 

@@ -2,6 +2,7 @@ package dev.csfstudio.asm.scan;
 
 import dev.csfstudio.asm.emit.BranchToLabel;
 import dev.csfstudio.asm.emit.ControlFlow;
+import dev.csfstudio.asm.emit.SymbolicLine;
 import dev.csfstudio.asm.emit.InstructionEncoder;
 import dev.csfstudio.asm.expr.ExpressionEvaluator;
 import dev.csfstudio.asm.expr.UnresolvedException;
@@ -94,6 +95,18 @@ public final class LineScanner {
         @Override
         public void handTo(Handler handler) {
             handler.labelBranch(this);
+        }
+    }
+
+    /**
+     * An instruction line whose symbolic operands are sums, differences and products of names and literals:
+     * encoded but for those, which the in-order pass evaluates from the symbols (now, or in a fixup).
+     */
+    public record SymbolicInstruction(String[] labelNames, int[] labelColumns, int column, int endColumn,
+                                      SymbolicLine line) implements ScannedStatement {
+        @Override
+        public void handTo(Handler handler) {
+            handler.symbolic(this);
         }
     }
 

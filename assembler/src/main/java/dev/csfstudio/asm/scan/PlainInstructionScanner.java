@@ -3,6 +3,7 @@ package dev.csfstudio.asm.scan;
 import dev.csfstudio.asm.emit.BranchToLabel;
 import dev.csfstudio.asm.emit.ControlFlow;
 import dev.csfstudio.asm.emit.InstructionEncoder;
+import dev.csfstudio.asm.emit.SymbolicLine;
 
 import dev.csfstudio.program.SourceRange;
 import dev.csfstudio.program.Diagnostic;
@@ -46,7 +47,11 @@ public final class PlainInstructionScanner {
     private static final int NUMBER = 2;
     private static final int MEMORY = 3;
     private static final int LIST = 4;
+    /** Names and literals joined by {@code +}, {@code -} and {@code *}, naming at least one symbol. */
+    private static final int EXPR = 5;
     private static final int MAX_OPERANDS = 8;
+    /** Tokens of all {@link #EXPR} operands of a line, at most. */
+    private static final int MAX_TOKENS = 32;
 
     private final Arch arch;
     private final InstructionSet isa;
@@ -63,6 +68,15 @@ public final class PlainInstructionScanner {
     /** Register lists (at most 17 registers: the base and 16 more is already one too many). */
     private final long[][] list = new long[MAX_OPERANDS][17];
     private final int[] listCount = new int[MAX_OPERANDS];
+    /** The tokens of the line's {@link #EXPR} operands: operand i has those from exprFirst[i] to exprEnd[i]. */
+    private final int[] exprFirst = new int[MAX_OPERANDS];
+    private final int[] exprEnd = new int[MAX_OPERANDS];
+    private int tokens;
+    private final boolean[] tokenNamed = new boolean[MAX_TOKENS];
+    private final long[] tokenValue = new long[MAX_TOKENS];
+    private final byte[] tokenOp = new byte[MAX_TOKENS];
+    private final int[] tokenStart = new int[MAX_TOKENS];
+    private final int[] tokenStop = new int[MAX_TOKENS];
     private final int[] labelStarts = new int[MAX_OPERANDS];
     private final int[] labelEnds = new int[MAX_OPERANDS];
     private static final String[] NO_NAMES = {};
@@ -110,6 +124,7 @@ public final class PlainInstructionScanner {
         this.lineStart = from;
         findings.clear();
         stray = -1;
+        tokens = 0;
         int p = spaces(from);
         int labels = 0;
         int mnemonicStart;
@@ -222,16 +237,24 @@ public final class PlainInstructionScanner {
             OperandKind kind = i < specs.size() ? specs.get(i).kind() : null;
             boolean registers = kind == OperandKind.R || kind == OperandKind.D || kind == OperandKind.REGMASK
                     || kind == OperandKind.REGRANGE;
-            if (!registers && (type[i] == IDENT || type[i] == LOCAL_REF)) {
-                deferred = true; // as InstructionEncoder.namesSymbols: pass 2 encodes it
-                symbolic = symbolic == -1 && kind == OperandKind.TARGET ? i : -2;
+            if (registers && type[i] == EXPR) {
+                return null; // the parser's path says what is wrong with it
+            }
+            if (!registers && (type[i] == IDENT || type[i] == LOCAL_REF || type[i] == EXPR)) {
+                deferred = true; // as InstructionEncoder.namesSymbols: the in-order pass encodes it
+                symbolic = symbolic == -1 && kind == OperandKind.TARGET && type[i] != EXPR ? i : -2;
             }
         }
         if (deferred) {
-            // a branch to a label becomes a fixup; anything else naming symbols is the parser's (declined)
-            if (symbolic < 0 || !encodeOperands(form, count) || !findings.isEmpty()) {
+            // a branch to a label becomes a fixup, expressions of names a SymbolicLine; the parser has the rest
+            if (!encodeOperands(form, count) || !findings.isEmpty()) {
                 findings.clear();
                 return null;
+            }
+            if (symbolic < 0) {
+                SymbolicLine line = symbolicLine(form, count);
+                return line == null ? null : new LineScanner.SymbolicInstruction(labelNames(labels),
+                        labelColumns(from, labels), mnemonicStart - from + 1, lastEnd - from + 1, line);
             }
             return new LineScanner.LabelBranch(labelNames(labels), labelColumns(from, labels), mnemonicStart - from + 1,
                     lastEnd - from + 1, new BranchToLabel(def, word, form.unconditional, specs.get(symbolic).field(),
@@ -604,6 +627,9 @@ public final class PlainInstructionScanner {
                     yield put(form, i, 0, r);
                 }
                 case HEX, DEC -> {
+                    if (type[i] == EXPR || type[i] == IDENT) {
+                        yield put(form, i, 0, 0); // a SymbolicLine: filled in from the symbols
+                    }
                     if (type[i] != NUMBER || value[i] < spec.minValue() || value[i] > spec.maxValue()
                             || (hashDecimal[i] && InstructionEncoder.readsDifferentlyInPandecode(def, spec, value[i]))) {
                         yield false;
@@ -667,8 +693,8 @@ public final class PlainInstructionScanner {
                     yield put(form, i, 0, value[i] / 8);
                 }
                 case TARGET -> {
-                    if (type[i] == IDENT || type[i] == LOCAL_REF) {
-                        yield put(form, i, 0, 0); // a label: its fixup fills the field in
+                    if (type[i] == IDENT || type[i] == LOCAL_REF || type[i] == EXPR) {
+                        yield put(form, i, 0, 0); // a label or an expression: filled in from the symbols
                     } else {
                         yield type[i] == NUMBER && f.fits(value[i]) && put(form, i, 0, value[i]);
                     }
@@ -773,6 +799,9 @@ public final class PlainInstructionScanner {
             if (tokenEnd < 0) {
                 return -1;
             }
+            if (operatorAt(spaces(tokenEnd))) {
+                return expression(q, i);
+            }
             type[i] = NUMBER;
             value[i] = v;
             hashDecimal[i] = c == '#' && tokenRadix == 10;
@@ -816,6 +845,9 @@ public final class PlainInstructionScanner {
         }
         if (!delimited(e, true)) {
             return -1;
+        }
+        if (operatorAt(q)) {
+            return expression(p, i);
         }
         type[i] = IDENT;
         start[i] = p;
@@ -906,14 +938,123 @@ public final class PlainInstructionScanner {
 
     /**
      * Whether a token may end at {@code p}: the end of the line, a space, a comment, or (inside operands) a
-     * comma or a closing bracket.
+     * comma, a closing bracket or an operator of {@link #expression}.
      */
     private boolean delimited(int p, boolean inOperands) {
         if (p >= lineEnd) {
             return true;
         }
         int c = text[p];
-        return Lexicon.isSpace(c) || Lexicon.isCommentStart(text, p, lineEnd) || (inOperands && (c == ',' || c == ']'));
+        return Lexicon.isSpace(c) || Lexicon.isCommentStart(text, p, lineEnd)
+                || (inOperands && (c == ',' || c == ']' || operatorAt(p)));
+    }
+
+    /** Whether {@code p} holds an operator {@link #expression} reads (a comment's {@code //} is none). */
+    private boolean operatorAt(int p) {
+        return p < lineEnd && (text[p] == '+' || text[p] == '-' || text[p] == '*');
+    }
+
+    /**
+     * Operand {@code i} from {@code p} (after any {@code #}) as names and literals joined by {@code +},
+     * {@code -} and {@code *}, the first literal maybe negative (the grammar's unary minus binds tighter than
+     * any of them, so the value is the same): an {@link #EXPR} when it names a symbol. Returns the end of its
+     * last token, or -1 to decline (parentheses, calls, other operators, literals only).
+     */
+    private int expression(int p, int i) {
+        int first = tokens;
+        boolean named = false;
+        byte op = 0;
+        while (true) {
+            if (tokens == MAX_TOKENS || p >= lineEnd) {
+                return -1;
+            }
+            int e;
+            boolean name = Lexicon.isIdentifierStart(text[p]);
+            if (name) {
+                e = ident(p);
+                if (e < 0 || !delimited(e, true)) {
+                    return -1; // a call's '(', a list's ':', ...
+                }
+                named = true;
+            } else {
+                tokenValue[tokens] = op == 0 ? signedNumber(p) : number(p);
+                e = tokenEnd;
+                if (e < 0) {
+                    return -1;
+                }
+            }
+            tokenNamed[tokens] = name;
+            tokenOp[tokens] = op;
+            tokenStart[tokens] = p;
+            tokenStop[tokens++] = e;
+            int q = spaces(e);
+            if (!operatorAt(q)) {
+                if (!named) {
+                    return -1; // the parser's path evaluates it in pass 1
+                }
+                type[i] = EXPR;
+                exprFirst[i] = first;
+                exprEnd[i] = tokens;
+                return e;
+            }
+            op = text[q];
+            p = spaces(q + 1);
+        }
+    }
+
+    /**
+     * The deferred line just encoded (symbolic fields 0) as a {@link SymbolicLine}, or null when an operand
+     * is one it does not evaluate: a local label, a single name where the encoder reads it differently (an
+     * enumerated field's value name, a branch target), or an expression in a field of another kind.
+     */
+    private SymbolicLine symbolicLine(Form form, int count) {
+        List<OperandSpec> specs = form.def.operands();
+        List<SymbolicLine.Operand> operands = new ArrayList<>(1);
+        for (int i = 0; i < count; i++) {
+            OperandSpec spec = specs.get(i);
+            OperandKind kind = spec.kind();
+            boolean registers = kind == OperandKind.R || kind == OperandKind.D || kind == OperandKind.REGMASK
+                    || kind == OperandKind.REGRANGE;
+            if (registers || type[i] == NUMBER || type[i] == MEMORY || type[i] == LIST) {
+                continue;
+            }
+            boolean target = kind == OperandKind.TARGET;
+            if (type[i] == LOCAL_REF || (kind != OperandKind.HEX && kind != OperandKind.DEC && !target)
+                    || (type[i] == IDENT && (target || spec.enumType() != null))) {
+                return null;
+            }
+            if (type[i] == IDENT) { // one name: an expression of one token
+                if (tokens == MAX_TOKENS) {
+                    return null;
+                }
+                exprFirst[i] = tokens;
+                tokenNamed[tokens] = true;
+                tokenOp[tokens] = 0;
+                tokenStart[tokens] = start[i];
+                tokenStop[tokens++] = end[i];
+                exprEnd[i] = tokens;
+            }
+            int from = exprFirst[i];
+            int to = exprEnd[i];
+            int n = to - from;
+            String[] names = new String[n];
+            long[] literals = new long[n];
+            byte[] ops = new byte[n];
+            int[] columns = new int[2 * n];
+            for (int k = 0; k < n; k++) {
+                int t = from + k;
+                names[k] = tokenNamed[t] ? new String(text, tokenStart[t], tokenStop[t] - tokenStart[t],
+                        StandardCharsets.ISO_8859_1) : null;
+                literals[k] = tokenValue[t];
+                ops[k] = tokenOp[t];
+                columns[2 * k] = tokenStart[t] - lineStart + 1;
+                columns[2 * k + 1] = tokenStop[t] - lineStart + 1;
+            }
+            BitField f = spec.field();
+            operands.add(new SymbolicLine.Operand(target, f, target ? f.min() : spec.minValue(),
+                    target ? f.max() : spec.maxValue(), names, literals, ops, columns));
+        }
+        return new SymbolicLine(form.def, word, form.unconditional, form.target, operands);
     }
 
     /** Whether nothing but a comment follows from {@code p} (spaces already skipped). */

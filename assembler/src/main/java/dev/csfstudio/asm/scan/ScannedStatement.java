@@ -9,7 +9,7 @@ import java.util.List;
  * none): one of a closed set of shapes, each handed to its own {@link Handler} method, so a new shape does
  * not compile until the in-order pass handles it.
  */
-public sealed interface ScannedStatement permits LineScanner.EncodedLine, LineScanner.LabelBranch, LineScanner.RawWord, LineScanner.DataLine,
+public sealed interface ScannedStatement permits LineScanner.EncodedLine, LineScanner.LabelBranch, LineScanner.SymbolicInstruction, LineScanner.RawWord, LineScanner.DataLine,
         ScannedStatement.FlaggedInstruction, ScannedStatement.SyntaxError, ScannedStatement.Parsed {
 
     /** What the in-order pass does with each shape. */
@@ -19,6 +19,9 @@ public sealed interface ScannedStatement permits LineScanner.EncodedLine, LineSc
 
         /** A branch to a label: all but its target field encoded. */
         void labelBranch(LineScanner.LabelBranch branch);
+
+        /** An instruction whose symbolic operands are expressions of names and literals. */
+        void symbolic(LineScanner.SymbolicInstruction instruction);
 
         /** Labels and nothing else. */
         void labelsOnly(LineScanner.EncodedLine line);

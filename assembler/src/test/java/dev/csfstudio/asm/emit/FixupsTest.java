@@ -29,6 +29,11 @@ class FixupsTest {
         public void parsed(Fixup.Parsed fixup) {
             applied.add(fixup.index());
         }
+
+        @Override
+        public void symbolic(Fixup.Symbolic fixup) {
+            applied.add(fixup.index());
+        }
     }
 
     private static Fixup branch(int index) {
