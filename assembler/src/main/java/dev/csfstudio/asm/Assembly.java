@@ -8,6 +8,7 @@ import dev.csfstudio.asm.directives.DirectiveHandler;
 import dev.csfstudio.asm.directives.DirectiveHandlers;
 import dev.csfstudio.asm.directives.Directives;
 import dev.csfstudio.asm.directives.ExpectationReader;
+import dev.csfstudio.asm.directives.Jobs;
 import dev.csfstudio.asm.emit.BranchToLabel;
 import dev.csfstudio.asm.emit.ControlFlow;
 import dev.csfstudio.asm.emit.Fixup;
@@ -95,9 +96,6 @@ final class Assembly implements ArgumentScope {
     static final String DEFAULT_NAME = "main";
     static final List<String> DIRECTIVES = Directives.names();
 
-    private record NamedUse(String name, SourceRange range) {
-    }
-
     /** The architecture every line is encoded for: the main file's {@code .arch}, else the options'. */
     private Arch arch;
     private InstructionSet isa;
@@ -128,11 +126,7 @@ final class Assembly implements ArgumentScope {
     private final References references = new References();
     private SymbolIndex tables;
 
-    private final List<Program.QueueDecl> queues = new ArrayList<>();
-    private final Map<String, Program.QueueDecl> queuesByName = new HashMap<>();
-    private final List<NamedUse> queueVms = new ArrayList<>();
-    private final List<NamedUse[]> submits = new ArrayList<>();
-    private NamedUse entry;
+    private final Jobs jobs = new Jobs();
 
     private DescriptorDirectives descriptors;
     /** The VM in force at each {@code .expect} (pass 1), and what they expect in source order (pass 2). */
@@ -894,7 +888,7 @@ final class Assembly implements ArgumentScope {
         return new DirectiveHandlers(Map.ofEntries(
                 Map.entry(".stream", DirectiveHandler.placing((s, d) -> openSection(s, d, SectionKind.STREAM))),
                 Map.entry(".buffer", DirectiveHandler.placing((s, d) -> openSection(s, d, SectionKind.BUFFER))),
-                Map.entry(".entry", DirectiveHandler.placing(this::declareEntry)),
+                Map.entry(".entry", DirectiveHandler.placing((s, d) -> jobs.declareEntry(s, d, this))),
                 Map.entry(".include", DirectiveHandler.placing((s, d) -> {
                     s.skip(true);
                     include(loading.src, d, loading.chain);
@@ -918,8 +912,8 @@ final class Assembly implements ArgumentScope {
                     arch(d, loading.chain.size() == 1);
                 })),
                 Map.entry(".vm", DirectiveHandler.placing(this::declareVm)),
-                Map.entry(".queue", DirectiveHandler.placing(this::declareQueue)),
-                Map.entry(".submit", DirectiveHandler.placing(this::submit)),
+                Map.entry(".queue", DirectiveHandler.placing((s, d) -> jobs.declareQueue(s, d, this))),
+                Map.entry(".submit", DirectiveHandler.placing((s, d) -> jobs.submit(s, d, this))),
                 Map.entry(".expect", new DirectiveHandler((s, d) -> expectationVms.put(s, currentVm), (s, d) ->
                         expectations.add(new ExpectationReader(evaluator(s.src), expectationNames())
                                 .read(d, expectationVms.get(s))))),
@@ -955,52 +949,6 @@ final class Assembly implements ArgumentScope {
         s.skip(true);
     }
 
-    /** {@code .queue NAME [, vm=VM]}. */
-    private void declareQueue(Statement s, CsfParser.DirectiveContext d) {
-        SourceRange r = range(d);
-        String q = plainName(d, 0, "a queue name");
-        String vm = DEFAULT_NAME;
-        SourceRange vmRange = r;
-        for (int i = 1; i < d.argument().size(); i++) {
-            CsfParser.ArgumentContext a = d.argument(i);
-            if (a instanceof CsfParser.NamedArgumentContext na && na.key.getText().equalsIgnoreCase("vm")) {
-                vm = nameOf(na.value(), "a VM name");
-                vmRange = range(na.value());
-            } else {
-                throw unknownOption(a, List.of("vm"));
-            }
-        }
-        SourceRange qr = range(d.argument(0));
-        Program.QueueDecl declared = new Program.QueueDecl(q, vm, qr);
-        if (queuesByName.putIfAbsent(q, declared) != null) {
-            throw DiagnosticException.error(qr, DiagnosticCode.DUPLICATE_SYMBOL, "queue '" + q + "' is already declared");
-        }
-        queues.add(declared);
-        queueVms.add(new NamedUse(vm, vmRange));
-        s.skip(true);
-    }
-
-    /** {@code .submit QUEUE, STREAM}: a job, checked when every name is known. */
-    private void submit(Statement s, CsfParser.DirectiveContext d) {
-        expectArgs(d, 2);
-        String q = plainName(d, 0, "a queue name");
-        String st = plainName(d, 1, "a stream name");
-        submits.add(new NamedUse[] {new NamedUse(q, range(d.argument(0))), new NamedUse(st, range(d.argument(1)))});
-        s.skip(true);
-    }
-
-    /** {@code .entry STREAM}. */
-    private void declareEntry(Statement s, CsfParser.DirectiveContext d) {
-        SourceRange r = range(d);
-        expectArgs(d, 1);
-        String e = plainName(d, 0, "a stream name");
-        if (entry != null) {
-            throw DiagnosticException.error(r, DiagnosticCode.DUPLICATE_SYMBOL, ".entry is already given as '" + entry.name() + "'");
-        }
-        entry = new NamedUse(e, range(d.argument(0)));
-        s.skip(true);
-    }
-
     /** Pass 1 of {@code .byte}, {@code .hword}, {@code .word}, {@code .dword} with expressions: their room. */
     private void placeData(Statement s, CsfParser.DirectiveContext d) {
         String name = Directives.nameOf(d);
@@ -1023,7 +971,7 @@ final class Assembly implements ArgumentScope {
         List<Diagnostic> errors = new ArrayList<>();
         for (CsfParser.ArgumentContext a : d.argument()) {
             try {
-                CsfParser.ExprContext e = exprOf(argValue(a));
+                CsfParser.ExprContext e = exprOf(ArgumentScope.argValue(a));
                 long v = ev.eval(e);
                 checkDataRange(v, width, e, name);
                 for (int i = 0; i < width; i++) {
@@ -1075,7 +1023,7 @@ final class Assembly implements ArgumentScope {
         int size = (int) constantArg(d, 1);
         long value = 0;
         if (d.argument().size() == 3) {
-            CsfParser.ExprContext e = exprOf(argValue(d.argument(2)));
+            CsfParser.ExprContext e = exprOf(ArgumentScope.argValue(d.argument(2)));
             value = ev.eval(e);
             checkDataRange(value, size, e, ".fill");
         }
@@ -1118,7 +1066,7 @@ final class Assembly implements ArgumentScope {
     /** After layout: the word of {@code .inst EXPR}. */
     private void writeInst(Statement s, CsfParser.DirectiveContext d) {
         ExpressionEvaluator ev = evaluator(s.src);
-        s.word = ev.eval(exprOf(argValue(d.argument(0))));
+        s.word = ev.eval(exprOf(ArgumentScope.argValue(d.argument(0))));
         s.emitted(true);
         writeWord(s);
     }
@@ -1143,7 +1091,7 @@ final class Assembly implements ArgumentScope {
         ExpressionEvaluator ev = evaluator(s.src);
         ConstantDef c = symbols.constant(plainName(d, 0, "a constant name"));
         names.ref(c.name, range(d.argument(0)), c);
-        c.current = ev.eval(exprOf(argValue(d.argument(1))));
+        c.current = ev.eval(exprOf(ArgumentScope.argValue(d.argument(1))));
     }
 
     private void openSection(Statement s, CsfParser.DirectiveContext d, SectionKind kind) {
@@ -1218,7 +1166,7 @@ final class Assembly implements ArgumentScope {
         expectArgs(d, 2);
         String name = plainName(d, 0, "a constant name");
         SourceRange r = range(d.argument(0));
-        CsfParser.ExprContext e = exprOf(argValue(d.argument(1)));
+        CsfParser.ExprContext e = exprOf(ArgumentScope.argValue(d.argument(1)));
         ConstantDef c = symbols.constant(name);
         if (c == null) {
             if (!symbols.claimName(name, r)) {
@@ -1254,13 +1202,6 @@ final class Assembly implements ArgumentScope {
             case ".word" -> 4;
             default -> 8;
         };
-    }
-
-    private void checkSize(long n, org.antlr.v4.runtime.ParserRuleContext where, String what) {
-        if (n < 0 || n > Layout.MAX_SECTION_BYTES) {
-            throw DiagnosticException.error(range(where), DiagnosticCode.OUT_OF_RANGE, what + " " + n + " out of range: allowed 0.."
-                    + Layout.MAX_SECTION_BYTES);
-        }
     }
 
     // ---------------------------------------------------------------- layout
@@ -1337,46 +1278,14 @@ final class Assembly implements ArgumentScope {
     // ---------------------------------------------------------------- finish
 
     private Program finish() {
-        for (int i = 0; i < queues.size(); i++) {
-            NamedUse vm = queueVms.get(i);
-            if (!vms.contains(vm.name())) {
-                List<String> near = names.closestName(vm.name(), vms);
-                report(Diagnostic.error(vm.range(), DiagnosticCode.UNDEFINED_SYMBOL, "undefined VM '" + vm.name() + "'"
-                        + SpellingSuggestions.didYouMean(near)).withSuggestions(near));
-            }
-        }
-        List<Program.QueueDecl> allQueues = queues.isEmpty()
-                ? List.of(new Program.QueueDecl(DEFAULT_NAME, DEFAULT_NAME, null)) : queues;
-        allQueues.forEach(q -> queuesByName.putIfAbsent(q.name(), q));
-        String entryName = entry != null ? entry.name() : defaultEntry();
-        if (entry != null) {
-            refSection(entry, "entry stream");
-        }
-        List<Program.Job> jobs = new ArrayList<>();
-        for (NamedUse[] sub : submits) {
-            Program.QueueDecl q = queuesByName.get(sub[0].name());
-            if (q == null) {
-                List<String> near = names.closestName(sub[0].name(), queuesByName.keySet());
-                report(Diagnostic.error(sub[0].range(), DiagnosticCode.UNDEFINED_SYMBOL, "undefined queue '" + sub[0].name() + "'"
-                        + SpellingSuggestions.didYouMean(near)).withSuggestions(near));
-            }
-            SectionBuilder st = refSection(sub[1], "stream");
-            if (q != null && st != null && !st.vm.equals(q.vm())) {
-                report(Diagnostic.error(sub[1].range(), DiagnosticCode.VM_MISMATCH, "stream '" + st.name + "' is in VM '" + st.vm
-                        + "' but queue '" + q.name() + "' runs in VM '" + q.vm() + "'"));
-            }
-            jobs.add(new Program.Job(sub[0].name(), sub[1].name(), sub[0].range()));
-        }
-        if (jobs.isEmpty()) {
-            jobs.add(new Program.Job(allQueues.get(0).name(), entryName, null));
-        }
+        Jobs.Resolved run = jobs.resolve(vms, sections, names, this::report);
         if (diagnostics.stream().anyMatch(d -> d.severity() == Severity.ERROR)) {
             // A line with an error may use labels it never got to record: no unused-label guesses then.
             return null;
         }
         unusedLabels.warnings(symbols.labelsInOrder()).forEach(this::report);
         List<Section> built = sections.values().stream().map(SectionBuilder::build).toList();
-        return new Program(built, entryName, vms, allQueues, jobs, new LazyMap<>(tables::globals), includes.files(), arch,
+        return new Program(built, run.entry(), vms, run.queues(), run.jobs(), new LazyMap<>(tables::globals), includes.files(), arch,
                 expectations);
     }
 
@@ -1386,39 +1295,13 @@ final class Assembly implements ArgumentScope {
             Map<String, String> all = new LinkedHashMap<>();
             sections.values().stream().filter(b -> b.kind == SectionKind.BUFFER).forEach(b -> buffers.put(b.name, b.vm));
             sections.values().forEach(b -> all.put(b.name, b.vm));
-            List<String> qs = queues.isEmpty() ? List.of(DEFAULT_NAME) : queues.stream().map(Program.QueueDecl::name).toList();
+            List<String> qs = jobs.queueNames();
             expectationNames = new ExpectationReader.Names(buffers, all, List.copyOf(vms), qs, isa.registerCount(),
                     options.goldensRequired());
         }
         return expectationNames;
     }
 
-    private String defaultEntry() {
-        if (sections.containsKey(DEFAULT_NAME) && sections.get(DEFAULT_NAME).kind == SectionKind.STREAM) {
-            return DEFAULT_NAME;
-        }
-        return sections.values().stream().filter(s -> s.kind == SectionKind.STREAM).map(s -> s.name).findFirst()
-                .orElse(DEFAULT_NAME);
-    }
-
-    private SectionBuilder refSection(NamedUse use, String what) {
-        SectionBuilder s = sections.get(use.name());
-        if (s == null || s.kind != SectionKind.STREAM) {
-            if (streamNames == null) {
-                streamNames = sections.values().stream().filter(x -> x.kind == SectionKind.STREAM).map(x -> x.name).toList();
-            }
-            List<String> near = names.closestName(use.name(), streamNames);
-            report(Diagnostic.error(use.range(), DiagnosticCode.UNDEFINED_SYMBOL, "undefined " + what + " '" + use.name() + "'"
-                    + SpellingSuggestions.didYouMean(near)).withSuggestions(near));
-            names.ref(use.name(), use.range(), null);
-            return null;
-        }
-        names.ref(use.name(), use.range(), s);
-        return s;
-    }
-
-    /** The names of all streams, for suggestions (made on the first misspelt stream name). */
-    private List<String> streamNames;
 
 
     private AssemblyResult result(Program program) {
@@ -1460,55 +1343,6 @@ final class Assembly implements ArgumentScope {
     @Override
     public SourceRange range(org.antlr.v4.runtime.ParserRuleContext ctx) {
         return Parsing.range(stmt == null ? null : stmt.src.path(), ctx);
-    }
-
-    static CsfParser.ValueContext argValue(CsfParser.ArgumentContext a) {
-        if (a instanceof CsfParser.PlainArgumentContext p) {
-            return p.value();
-        }
-        return ((CsfParser.NamedArgumentContext) a).value();
-    }
-
-    @Override
-    public CsfParser.ExprContext exprOf(CsfParser.ValueContext v) {
-        if (v instanceof CsfParser.ExprValueContext e && e.expr() != null) {
-            return e.expr();
-        }
-        throw DiagnosticException.error(range(v), DiagnosticCode.SYNTAX, "expected an expression, got '" + v.getText() + "'");
-    }
-
-    private void expectArgs(CsfParser.DirectiveContext d, int n) {
-        if (d.argument().size() != n) {
-            throw DiagnosticException.error(range(d), DiagnosticCode.SYNTAX, Directives.nameOf(d) + " takes " + n + " argument"
-                    + (n == 1 ? "" : "s") + ", got " + d.argument().size());
-        }
-    }
-
-    private String plainName(CsfParser.DirectiveContext d, int i, String what) {
-        if (d.argument().size() <= i || !(d.argument(i) instanceof CsfParser.PlainArgumentContext p)) {
-            throw DiagnosticException.error(d.argument().size() <= i ? range(d) : range(d.argument(i)), DiagnosticCode.SYNTAX,
-                    Directives.nameOf(d) + " needs " + what);
-        }
-        return nameOf(p.value(), what);
-    }
-
-    private String nameOf(CsfParser.ValueContext v, String what) {
-        if (v instanceof CsfParser.ExprValueContext e && e.expr() instanceof CsfParser.SymbolExprContext s) {
-            return s.getText();
-        }
-        throw DiagnosticException.error(range(v), DiagnosticCode.SYNTAX, "expected " + what + ", got '" + v.getText() + "'");
-    }
-
-    private DiagnosticException unknownOption(CsfParser.ArgumentContext a, List<String> allowed) {
-        String key = a instanceof CsfParser.NamedArgumentContext na ? na.key.getText() : a.getText();
-        List<String> near = SpellingSuggestions.closest(key, allowed);
-        return new DiagnosticException(Diagnostic.error(range(a), DiagnosticCode.UNKNOWN_OPTION, "unknown option '" + key + "'"
-                + (near.isEmpty() ? "; allowed: " + String.join(", ", allowed) : SpellingSuggestions.didYouMean(near)))
-                .withSuggestions(near));
-    }
-
-    long constantArg(CsfParser.DirectiveContext d, int i) {
-        return constant(exprOf(argValue(d.argument(i))));
     }
 
     @Override

@@ -1,21 +1,90 @@
 package dev.csfstudio.asm.directives;
 
+import dev.csfstudio.asm.diagnostic.DiagnosticException;
+import dev.csfstudio.asm.diagnostic.SpellingSuggestions;
+import dev.csfstudio.asm.layout.Layout;
+
 import dev.csfstudio.grammar.CsfParser;
 import dev.csfstudio.program.Diagnostic;
+import dev.csfstudio.program.DiagnosticCode;
 import dev.csfstudio.program.SourceRange;
+import java.util.List;
 import org.antlr.v4.runtime.ParserRuleContext;
 
-/** What a directive's arguments mean in the statement being assembled: places in its file, expressions, constants. */
+/**
+ * What a directive's arguments mean in the statement being assembled: places in its file, expressions,
+ * constants, names and options, each wrong one a diagnostic.
+ */
 public interface ArgumentScope {
 
     SourceRange range(ParserRuleContext ctx);
-
-    /** The expression a value holds; a value that is none (a string, a tuple) is a diagnostic. */
-    CsfParser.ExprContext exprOf(CsfParser.ValueContext v);
 
     /** The value of an expression that must be known where it stands. */
     long constant(CsfParser.ExprContext e);
 
     /** Reports a problem found while writing the directive's bytes (writing goes on). */
     void report(Diagnostic d);
+
+    /** The value of an argument, plain or {@code key=value}. */
+    static CsfParser.ValueContext argValue(CsfParser.ArgumentContext a) {
+        if (a instanceof CsfParser.PlainArgumentContext p) {
+            return p.value();
+        }
+        return ((CsfParser.NamedArgumentContext) a).value();
+    }
+
+    /** The expression a value holds; a value that is none (a string, a tuple) is a diagnostic. */
+    default CsfParser.ExprContext exprOf(CsfParser.ValueContext v) {
+        if (v instanceof CsfParser.ExprValueContext e && e.expr() != null) {
+            return e.expr();
+        }
+        throw DiagnosticException.error(range(v), DiagnosticCode.SYNTAX, "expected an expression, got '" + v.getText() + "'");
+    }
+
+    /** A diagnostic unless the directive has {@code n} arguments. */
+    default void expectArgs(CsfParser.DirectiveContext d, int n) {
+        if (d.argument().size() != n) {
+            throw DiagnosticException.error(range(d), DiagnosticCode.SYNTAX, Directives.nameOf(d) + " takes " + n + " argument"
+                    + (n == 1 ? "" : "s") + ", got " + d.argument().size());
+        }
+    }
+
+    /** Argument {@code i} as a plain name ({@code what} says what it names in the message). */
+    default String plainName(CsfParser.DirectiveContext d, int i, String what) {
+        if (d.argument().size() <= i || !(d.argument(i) instanceof CsfParser.PlainArgumentContext p)) {
+            throw DiagnosticException.error(d.argument().size() <= i ? range(d) : range(d.argument(i)), DiagnosticCode.SYNTAX,
+                    Directives.nameOf(d) + " needs " + what);
+        }
+        return nameOf(p.value(), what);
+    }
+
+    /** A value that is a plain name. */
+    default String nameOf(CsfParser.ValueContext v, String what) {
+        if (v instanceof CsfParser.ExprValueContext e && e.expr() instanceof CsfParser.SymbolExprContext s) {
+            return s.getText();
+        }
+        throw DiagnosticException.error(range(v), DiagnosticCode.SYNTAX, "expected " + what + ", got '" + v.getText() + "'");
+    }
+
+    /** The diagnostic for an option the directive does not take, with the allowed ones. */
+    default DiagnosticException unknownOption(CsfParser.ArgumentContext a, List<String> allowed) {
+        String key = a instanceof CsfParser.NamedArgumentContext na ? na.key.getText() : a.getText();
+        List<String> near = SpellingSuggestions.closest(key, allowed);
+        return new DiagnosticException(Diagnostic.error(range(a), DiagnosticCode.UNKNOWN_OPTION, "unknown option '" + key + "'"
+                + (near.isEmpty() ? "; allowed: " + String.join(", ", allowed) : SpellingSuggestions.didYouMean(near)))
+                .withSuggestions(near));
+    }
+
+    /** Argument {@code i} as a constant. */
+    default long constantArg(CsfParser.DirectiveContext d, int i) {
+        return constant(exprOf(argValue(d.argument(i))));
+    }
+
+    /** A diagnostic unless {@code n} is a size a section can have. */
+    default void checkSize(long n, ParserRuleContext where, String what) {
+        if (n < 0 || n > Layout.MAX_SECTION_BYTES) {
+            throw DiagnosticException.error(range(where), DiagnosticCode.OUT_OF_RANGE, what + " " + n + " out of range: allowed 0.."
+                    + Layout.MAX_SECTION_BYTES);
+        }
+    }
 }
