@@ -57,6 +57,7 @@ import dev.csfstudio.program.LazyMap;
 import dev.csfstudio.grammar.CsfParser;
 import dev.csfstudio.isa.Arch;
 import dev.csfstudio.isa.BitField;
+import dev.csfstudio.isa.DescriptorSet;
 import dev.csfstudio.isa.Disassembler;
 import dev.csfstudio.isa.InstructionSet;
 import dev.csfstudio.isa.PandecodeText;
@@ -79,15 +80,16 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * One run of the assembler over a main file and its includes.
+ * One run of the assembler over a main file and its includes, phase after phase.
  * <ol>
- * <li>Load: parse every file, splice includes in place into one statement list. Worker threads parse
- * chunks of lines ahead and encode the instructions that name no symbol ({@link LineScanner}); this
- * thread takes their results in line order, so the outcome does not depend on the threads.</li>
- * <li>Pass 1: assign every statement its section and offset, define labels and constants.</li>
- * <li>Layout: give every section a GPU virtual address per VM.</li>
- * <li>Pass 2: evaluate expressions (forward references now resolve), encode, emit bytes; workers
- * re-parse the statements it needs ahead of it.</li>
+ * <li>Pass 1: worker threads scan chunks of lines ahead ({@link LineScanner}); this thread takes their
+ * {@link ScannedStatement}s in line order (so the outcome does not depend on the threads), places every
+ * statement in its section, defines labels and constants, splices includes in, writes what is known and
+ * records a {@link Fixup} for what needs addresses.</li>
+ * <li>Freeze and layout: the symbol table takes no more definitions; every section gets a GPU virtual
+ * address per VM.</li>
+ * <li>Fixups: applied once each, in statement order (forward references now resolve).</li>
+ * <li>Lint and finish: reachability, unused labels, queues and jobs, the result.</li>
  * </ol>
  */
 final class Assembly implements ArgumentScope {
@@ -168,7 +170,7 @@ final class Assembly implements ArgumentScope {
         names = new NameScope(symbols, sections, references, unusedLabels::used, (section, offset) -> {
             DescriptorDirectives.FbdInfo info = descriptors.fbdAt(section, offset);
             return info == null ? null
-                    : dev.csfstudio.isa.DescriptorSet.framebufferPointer(section.address + offset, info.renderTargets(), info.zsCrc());
+                    : DescriptorSet.framebufferPointer(section.address + offset, info.renderTargets(), info.zsCrc());
         });
         load(includes.main(main, text), new ArrayDeque<>());
         if (sections.values().stream().noneMatch(x -> x.kind == SectionKind.STREAM) && !sections.containsKey(DEFAULT_NAME)) {
@@ -641,10 +643,7 @@ final class Assembly implements ArgumentScope {
 
     // ---------------------------------------------------------------- pass 1
 
-    /**
-     * Pass 1 of an instruction a worker has already encoded, or found to name symbols (then pass 2 encodes
-     * it): the same steps as {@link #pass1} in order.
-     */
+    /** Pass 1 of an instruction a worker has encoded (or found errors in): the same steps as {@link #pass1}. */
     private void pass1Encoded(Statement s, LineScanner.EncodedLine e, List<Diagnostic> found) {
         defineLabels(s, e.labelNames(), e.labelColumns());
         s.columns(e.column(), e.endColumn());
@@ -686,7 +685,7 @@ final class Assembly implements ArgumentScope {
         }
     }
 
-    /** Pass 1 of a {@code .inst} line a worker has read: what {@link #directivePass1} and pass 2 do with it. */
+    /** Pass 1 of a {@code .inst} line a worker has read: what {@code .inst}'s handler does with it. */
     private void pass1RawWord(Statement s, LineScanner.RawWord w) {
         defineLabels(s, w.labelNames(), w.labelColumns());
         s.columns(w.column(), w.endColumn());
@@ -764,7 +763,7 @@ final class Assembly implements ArgumentScope {
         }
     }
 
-    /** Most instructions name no label: encode them now and skip re-parsing them in pass 2. */
+    /** Most instructions name no label: encode them now; the others become fixups. */
     private void encodeEarly(Statement s, CsfParser.InstructionContext ctx) {
         List<Diagnostic> found = new ArrayList<>();
         try {
@@ -773,7 +772,7 @@ final class Assembly implements ArgumentScope {
             s.done(true);
             encoded(s, enc);
         } catch (UnresolvedException e) {
-            // names a label: pass 2 encodes it once addresses are known
+            // names a label: its fixup encodes it once addresses are known
         }
     }
 
@@ -1183,7 +1182,7 @@ final class Assembly implements ArgumentScope {
         try {
             c.current = evaluator(s.src).eval(e);
         } catch (UnresolvedException ex) {
-            c.current = null; // labels are known after layout; pass 2 evaluates it again
+            c.current = null; // labels are known after layout; its fixup evaluates it again
         }
     }
 
@@ -1206,7 +1205,7 @@ final class Assembly implements ArgumentScope {
 
     // ---------------------------------------------------------------- layout
 
-    // ---------------------------------------------------------------- pass 2
+    // ---------------------------------------------------------------- after layout (fixups)
 
     private void pass2(Statement s, CsfParser.StatementContext st) {
         try {
@@ -1305,7 +1304,7 @@ final class Assembly implements ArgumentScope {
 
 
     private AssemblyResult result(Program program) {
-        // In source order, whichever pass met them (pass 2 resolves what pass 1 left open).
+        // In source order, whichever phase met them (fixups resolve what pass 1 left open).
         // sorting compares twice per step: a map lookup (identity first) beats Path.equals on the file list
         Map<Path, Integer> order = new HashMap<>();
         List<Path> files = includes.files();

@@ -26,7 +26,7 @@ import org.antlr.v4.runtime.ParserRuleContext;
 import org.antlr.v4.runtime.misc.Interval;
 
 /**
- * Reads one {@code .expect} statement into an {@link Expectation}, once every address is known (pass 2):
+ * Reads one {@code .expect} statement into an {@link Expectation}, once every address is known (its fixup):
  * what it names must exist (registers of the architecture, queues, buffers, the golden PNG), its value must
  * be of the subject's kind and fit it; anything else is an error at the part that is wrong.
  */

@@ -8,7 +8,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
-/** A stream or buffer while it is being assembled: size in pass 1, address after layout, bytes in pass 2. */
+/**
+ * A stream or buffer while it is being assembled: its size and the bytes already known in pass 1, its address
+ * after layout, the rest from fixups.
+ */
 public final class SectionBuilder {
     public final String name;
     public final SectionKind kind;
@@ -35,7 +38,7 @@ public final class SectionBuilder {
      */
     private long[] jumpTargets = new long[8];
     private int targetCount;
-    /** The last instruction placed so far was an unconditional branch (pass 2, reachability). */
+    /** The last instruction visited so far was an unconditional branch (reachability, after the fixups). */
     public boolean afterUnconditional;
 
     public SectionBuilder(String name, SectionKind kind, String vm, SourceRange declaration, int order) {

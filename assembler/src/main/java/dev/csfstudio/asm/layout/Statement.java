@@ -7,8 +7,8 @@ import dev.csfstudio.program.AssembledLine;
 import dev.csfstudio.program.SourceRange;
 
 /**
- * One source line that has labels or a statement, in assembly order (includes spliced in). No syntax
- * tree is kept: a statement that needs pass 2 is parsed again, so memory follows the output size.
+ * One source line that has labels or a statement, in assembly order (includes spliced in): where it is
+ * placed and what it produced.
  */
 public final class Statement {
     public final SourceFile src;

@@ -77,7 +77,7 @@ public final class LineScanner {
         }
     }
 
-    /** A {@code .inst} line with a literal word (and maybe labels): nothing is left for pass 2. */
+    /** A {@code .inst} line with a literal word (and maybe labels): nothing is left for after layout. */
     public record RawWord(String[] labelNames, int[] labelColumns, int column, int endColumn, long word)
             implements ScannedStatement {
         @Override

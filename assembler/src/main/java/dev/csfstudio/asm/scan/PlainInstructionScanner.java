@@ -594,7 +594,7 @@ public final class PlainInstructionScanner {
 
     /**
      * The same word as {@link InstructionEncoder#encode} into {@link #word} (a target naming a label left 0
-     * for pass 2), or false where it would report anything.
+     * for its fixup), or false where it would report anything.
      */
     private boolean encodeOperands(Form form, int count) {
         InstructionDef def = form.def;

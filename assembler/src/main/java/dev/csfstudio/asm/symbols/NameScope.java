@@ -118,7 +118,7 @@ public final class NameScope implements ExpressionEvaluator.Scope {
     /**
      * Whether a branch target expression is an address (it names a label, a local label or a section
      * outside function calls) rather than a plain instruction offset (numbers and constants only). In
-     * pass 1 a name not known yet may be a label further down, so the decision waits for pass 2.
+     * pass 1 a name not known yet may be a label further down, so the decision waits for its fixup.
      */
     private boolean referencesAddress(CsfParser.ExprContext e) {
         if (e instanceof CsfParser.LocalRefExprContext) {
@@ -148,7 +148,7 @@ public final class NameScope implements ExpressionEvaluator.Scope {
 
     /** Instructions from the next instruction to the address an expression computes, inside this stream. */
     private OptionalLong addressDistance(Statement s, CsfParser.ExprContext e) {
-        long va = evaluator(s.src.path()).eval(e); // pass 1: labels have no address yet, this defers to pass 2
+        long va = evaluator(s.src.path()).eval(e); // pass 1: labels have no address yet, this defers to the fixup
         SectionBuilder sec = s.section;
         long end = sec.address + sec.size();
         if (va < sec.address || va > end) {

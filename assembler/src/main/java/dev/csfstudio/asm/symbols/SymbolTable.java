@@ -19,7 +19,7 @@ import java.util.function.Consumer;
  * The program's names in two phases. While {@link Phase#DEFINING} (pass 1) labels, constants and section
  * names are defined in source order and no address is known; {@link #freeze} ends that before layout, and
  * from then on ({@link Phase#RESOLVING}) the table only answers: a definition after the freeze is a defect
- * and throws, an address asked for before it is {@link UnresolvedException} (the use waits for pass 2).
+ * and throws, an address asked for before it is {@link UnresolvedException} (the use becomes a fixup).
  */
 public final class SymbolTable {
 
