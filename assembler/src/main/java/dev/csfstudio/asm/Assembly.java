@@ -178,11 +178,24 @@ final class Assembly implements ArgumentScope {
         }
         symbols.freeze();
         diagnostics.addAll(Layout.place(sections.values(), vms, options.base()));
+        applyFixups();
+        lint();
+        sectionLines();
+        tables = new SymbolIndex(List.copyOf(sections.values()), symbols.labelsInOrder(), List.copyOf(symbols.constants()),
+                references.all());
+        Program program = finish();
+        return result(program);
+    }
+
+    /** After layout: every fixup once, in statement order, with constants evaluated again in that order. */
+    private void applyFixups() {
         symbols.constants().forEach(c -> c.current = null);
-        fixups.apply(f -> {
-            current(f.statement(), f.index());
-        }, new FixupApplication());
+        fixups.apply(f -> current(f.statement(), f.index()), new FixupApplication());
         current(null, Integer.MAX_VALUE);
+    }
+
+    /** Unreachable instructions, and the statements that produced bytes, in order. */
+    private void lint() {
         emitted.ensureCapacity(stmts.size());
         for (Statement s : stmts) {
             if (s.instruction()) {
@@ -196,11 +209,6 @@ final class Assembly implements ArgumentScope {
                 linesIn = linesIn == null || linesIn == s.section ? s.section : MIXED;
             }
         }
-        sectionLines();
-        tables = new SymbolIndex(List.copyOf(sections.values()), symbols.labelsInOrder(), List.copyOf(symbols.constants()),
-                references.all());
-        Program program = finish();
-        return result(program);
     }
 
     /** The one section every emitted statement so far belongs to, {@link #MIXED} for several, or null. */
