@@ -3,6 +3,7 @@ package dev.csfstudio.asm;
 import dev.csfstudio.asm.diagnostic.DiagnosticException;
 import dev.csfstudio.asm.diagnostic.SpellingSuggestions;
 import dev.csfstudio.asm.directives.ArgumentScope;
+import dev.csfstudio.asm.directives.DataDirectives;
 import dev.csfstudio.asm.directives.DescriptorDirectives;
 import dev.csfstudio.asm.directives.DirectiveHandler;
 import dev.csfstudio.asm.directives.DirectiveHandlers;
@@ -92,7 +93,7 @@ import java.util.stream.Collectors;
  * <li>Lint and finish: reachability, unused labels, queues and jobs, the result.</li>
  * </ol>
  */
-final class Assembly implements ArgumentScope {
+final class Assembly implements ArgumentScope, DataDirectives.Placement {
 
     static final int MAX_VMS = 8;
     static final String DEFAULT_NAME = "main";
@@ -112,6 +113,7 @@ final class Assembly implements ArgumentScope {
     private final ArrayList<Statement> stmts = new ArrayList<>();
     private final ArrayList<Statement> emitted = new ArrayList<>();
     private final Fixups fixups = new Fixups();
+    private final DataDirectives dataDirectives = new DataDirectives(this, this);
     private final DirectiveHandlers directives = directiveHandlers();
     /** The file pass 1 reads now (its includer's again when an include ends). */
     private FileLoader loading;
@@ -721,7 +723,7 @@ final class Assembly implements ArgumentScope {
         try {
             SectionBuilder sec = section();
             if (sec.kind == SectionKind.STREAM) {
-                throw misplacedData(s.range(), data.directive(), sec);
+                throw DataDirectives.misplaced(s.range(), data.directive(), sec);
             }
             place(s, sec, (long) data.width() * data.values().length);
             writeData(s, data);
@@ -740,12 +742,6 @@ final class Assembly implements ArgumentScope {
             at += data.width();
         }
         s.emitted(true);
-    }
-
-    private static DiagnosticException misplacedData(SourceRange at, String directive, SectionBuilder sec) {
-        return new DiagnosticException(Diagnostic.error(at, DiagnosticCode.MISPLACED_STATEMENT, "data directive "
-                + directive + " in stream '" + sec.name + "'; put data in a .buffer (e.g. '.buffer data')")
-                .withSuggestions(List.of(".buffer data")));
     }
 
     private static DiagnosticException misplacedInst(SourceRange at, SectionBuilder sec) {
@@ -838,7 +834,8 @@ final class Assembly implements ArgumentScope {
         s.instruction(true);
     }
 
-    private void place(Statement s, SectionBuilder sec, long size) {
+    @Override
+    public void place(Statement s, SectionBuilder sec, long size) {
         if (sec.cursor + size > Layout.MAX_SECTION_BYTES) {
             throw DiagnosticException.error(s.range(), DiagnosticCode.OUT_OF_RANGE, "section '" + sec.name
                     + "' would grow beyond " + Layout.MAX_SECTION_BYTES + " bytes");
@@ -852,7 +849,8 @@ final class Assembly implements ArgumentScope {
         sec.cursor += size;
     }
 
-    private SectionBuilder section() {
+    @Override
+    public SectionBuilder section() {
         if (current == null) {
             current = sections.get(DEFAULT_NAME);
             if (current == null) {
@@ -902,13 +900,13 @@ final class Assembly implements ArgumentScope {
                 })),
                 Map.entry(".equ", new DirectiveHandler((s, d) -> defineConstant(s, d, false), this::evaluateConstant)),
                 Map.entry(".set", new DirectiveHandler((s, d) -> defineConstant(s, d, true), this::evaluateConstant)),
-                Map.entry(".byte", new DirectiveHandler(this::placeData, this::writeDataValues)),
-                Map.entry(".hword", new DirectiveHandler(this::placeData, this::writeDataValues)),
-                Map.entry(".word", new DirectiveHandler(this::placeData, this::writeDataValues)),
-                Map.entry(".dword", new DirectiveHandler(this::placeData, this::writeDataValues)),
-                Map.entry(".zero", DirectiveHandler.placing(this::placeZeros)),
-                Map.entry(".fill", new DirectiveHandler(this::placeFill, this::writeFill)),
-                Map.entry(".align", DirectiveHandler.placing(this::align)),
+                Map.entry(".byte", new DirectiveHandler(dataDirectives::placeValues, dataDirectives::writeValues)),
+                Map.entry(".hword", new DirectiveHandler(dataDirectives::placeValues, dataDirectives::writeValues)),
+                Map.entry(".word", new DirectiveHandler(dataDirectives::placeValues, dataDirectives::writeValues)),
+                Map.entry(".dword", new DirectiveHandler(dataDirectives::placeValues, dataDirectives::writeValues)),
+                Map.entry(".zero", DirectiveHandler.placing(dataDirectives::placeZeros)),
+                Map.entry(".fill", new DirectiveHandler(dataDirectives::placeFill, dataDirectives::writeFill)),
+                Map.entry(".align", DirectiveHandler.placing(dataDirectives::align)),
                 Map.entry(".inst", new DirectiveHandler(this::placeInst, this::writeInst)),
                 Map.entry(".syntax", DirectiveHandler.placing((s, d) -> {
                     s.skip(true);
@@ -956,108 +954,6 @@ final class Assembly implements ArgumentScope {
         s.skip(true);
     }
 
-    /** Pass 1 of {@code .byte}, {@code .hword}, {@code .word}, {@code .dword} with expressions: their room. */
-    private void placeData(Statement s, CsfParser.DirectiveContext d) {
-        String name = Directives.nameOf(d);
-        SourceRange r = range(d);
-        SectionBuilder sec = dataSection(name, d);
-        int width = dataWidth(name);
-        if (d.argument().isEmpty()) {
-            throw DiagnosticException.error(r, DiagnosticCode.SYNTAX, name + " needs at least one value");
-        }
-        place(s, sec, (long) width * d.argument().size());
-    }
-
-    /** After layout: the values of a data directive with expressions. */
-    private void writeDataValues(Statement s, CsfParser.DirectiveContext d) {
-        ExpressionEvaluator ev = evaluator(s.src);
-        String name = Directives.nameOf(d);
-        int width = dataWidth(name);
-        byte[] out = s.section.bytes;
-        int at = (int) s.offset;
-        List<Diagnostic> errors = new ArrayList<>();
-        for (CsfParser.ArgumentContext a : d.argument()) {
-            try {
-                CsfParser.ExprContext e = exprOf(ArgumentScope.argValue(a));
-                long v = ev.eval(e);
-                checkDataRange(v, width, e, name);
-                for (int i = 0; i < width; i++) {
-                    out[at + i] = (byte) (v >>> (8 * i));
-                }
-            } catch (DiagnosticException ex) {
-                errors.add(ex.diagnostic());
-            }
-            at += width;
-        }
-        errors.forEach(this::report);
-        s.emitted(true);
-    }
-
-    /** {@code .zero N}. */
-    private void placeZeros(Statement s, CsfParser.DirectiveContext d) {
-        String name = Directives.nameOf(d);
-        SectionBuilder sec = dataSection(name, d);
-        expectArgs(d, 1);
-        long n = constantArg(d, 0);
-        checkSize(n, d.argument(0), "byte count");
-        place(s, sec, n);
-        s.done(true);
-        s.emitted(true);
-    }
-
-    /** Pass 1 of {@code .fill COUNT, SIZE[, VALUE]}: its room. */
-    private void placeFill(Statement s, CsfParser.DirectiveContext d) {
-        String name = Directives.nameOf(d);
-        SourceRange r = range(d);
-        SectionBuilder sec = dataSection(name, d);
-        if (d.argument().size() < 2 || d.argument().size() > 3) {
-            throw DiagnosticException.error(r, DiagnosticCode.SYNTAX, ".fill takes COUNT, SIZE[, VALUE]");
-        }
-        long count = constantArg(d, 0);
-        long size = constantArg(d, 1);
-        if (size != 1 && size != 2 && size != 4 && size != 8) {
-            throw DiagnosticException.error(range(d.argument(1)), DiagnosticCode.OUT_OF_RANGE, ".fill size " + size
-                    + " must be 1, 2, 4 or 8");
-        }
-        checkSize(count, d.argument(0), "count");
-        checkSize(count * size, d, "byte count");
-        place(s, sec, count * size);
-    }
-
-    /** After layout: the values of {@code .fill}. */
-    private void writeFill(Statement s, CsfParser.DirectiveContext d) {
-        ExpressionEvaluator ev = evaluator(s.src);
-        int size = (int) constantArg(d, 1);
-        long value = 0;
-        if (d.argument().size() == 3) {
-            CsfParser.ExprContext e = exprOf(ArgumentScope.argValue(d.argument(2)));
-            value = ev.eval(e);
-            checkDataRange(value, size, e, ".fill");
-        }
-        byte[] out = s.section.bytes;
-        for (long at = s.offset; at < s.offset + s.size; at += size) {
-            for (int i = 0; i < size; i++) {
-                out[(int) at + i] = (byte) (value >>> (8 * i));
-            }
-        }
-        s.emitted(true);
-    }
-
-    /** {@code .align N}: zero padding. */
-    private void align(Statement s, CsfParser.DirectiveContext d) {
-        SectionBuilder sec = section();
-        expectArgs(d, 1);
-        long n = constantArg(d, 0);
-        if (n <= 0 || Long.bitCount(n) != 1 || n > Layout.PAGE * 16) {
-            throw DiagnosticException.error(range(d.argument(0)), DiagnosticCode.OUT_OF_RANGE, ".align " + n
-                    + " must be a power of two from 1 to " + Layout.PAGE * 16);
-        }
-        long pad = (n - sec.cursor % n) % n;
-        sec.align = Math.max(sec.align, n);
-        place(s, sec, pad);
-        s.skip(true);
-    }
-
     /** Pass 1 of {@code .inst EXPR}: an instruction slot. */
     private void placeInst(Statement s, CsfParser.DirectiveContext d) {
         SourceRange r = range(d);
@@ -1081,7 +977,7 @@ final class Assembly implements ArgumentScope {
     /** Pass 1 of {@code .fbd} and {@code .rt}: their size from the descriptor table. */
     private void placeDescriptor(Statement s, CsfParser.DirectiveContext d) {
         String name = Directives.nameOf(d);
-        SectionBuilder sec = dataSection(name, d);
+        SectionBuilder sec = dataDirectives.dataSection(name, d);
         DescriptorDirectives.FbdInfo fbd = descriptors.sizePass(this, s, d, sec, name.equals(".fbd"));
         place(s, sec, name.equals(".fbd") ? fbd.size() : descriptors.renderTargetSize());
     }
@@ -1194,23 +1090,6 @@ final class Assembly implements ArgumentScope {
         }
     }
 
-    private SectionBuilder dataSection(String directive, CsfParser.DirectiveContext d) {
-        SectionBuilder sec = section();
-        if (sec.kind == SectionKind.STREAM) {
-            throw misplacedData(range(d), directive, sec);
-        }
-        return sec;
-    }
-
-    static int dataWidth(String directive) {
-        return switch (directive) {
-            case ".byte" -> 1;
-            case ".hword" -> 2;
-            case ".word" -> 4;
-            default -> 8;
-        };
-    }
-
     // ---------------------------------------------------------------- layout
 
     // ---------------------------------------------------------------- after layout (fixups)
@@ -1266,18 +1145,6 @@ final class Assembly implements ArgumentScope {
 
     private void directivePass2(Statement s, CsfParser.DirectiveContext d) {
         directives.handler(Directives.nameOf(d)).finish().run(s, d);
-    }
-
-    private void checkDataRange(long v, int width, CsfParser.ExprContext e, String directive) {
-        if (width >= 8) {
-            return;
-        }
-        long min = -(1L << (8 * width - 1));
-        long max = (1L << (8 * width)) - 1;
-        if (v < min || v > max) {
-            throw DiagnosticException.error(range(e), DiagnosticCode.OUT_OF_RANGE, "value " + v + " out of range for " + directive
-                    + ": allowed " + min + ".." + max);
-        }
     }
 
 
@@ -1350,6 +1217,11 @@ final class Assembly implements ArgumentScope {
     @Override
     public SourceRange range(org.antlr.v4.runtime.ParserRuleContext ctx) {
         return Parsing.range(stmt == null ? null : stmt.src.path(), ctx);
+    }
+
+    @Override
+    public ExpressionEvaluator evaluator() {
+        return evaluator(stmt.src);
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.csfstudio.asm.directives;
 
 import dev.csfstudio.asm.diagnostic.DiagnosticException;
 import dev.csfstudio.asm.diagnostic.SpellingSuggestions;
+import dev.csfstudio.asm.expr.ExpressionEvaluator;
 import dev.csfstudio.asm.layout.Layout;
 
 import dev.csfstudio.grammar.CsfParser;
@@ -18,6 +19,9 @@ import org.antlr.v4.runtime.ParserRuleContext;
 public interface ArgumentScope {
 
     SourceRange range(ParserRuleContext ctx);
+
+    /** Evaluates the statement's expressions with every name the assembly knows. */
+    ExpressionEvaluator evaluator();
 
     /** The value of an expression that must be known where it stands. */
     long constant(CsfParser.ExprContext e);
