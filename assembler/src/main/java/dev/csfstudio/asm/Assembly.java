@@ -344,12 +344,12 @@ final class Assembly implements ArgumentScope, DataDirectives.Placement {
         @Override
         public void branch(Fixup.Branch fixup) {
             BranchToLabel b = fixup.branch();
-            pass2Branch(fixup.statement(), b, names.branchTarget(b, fixup.index()));
+            applyBranch(fixup.statement(), b, names.branchTarget(b, fixup.index()));
         }
 
         @Override
         public void parsed(Fixup.Parsed fixup) {
-            pass2(fixup.statement(), fixup.tree());
+            applyParsed(fixup.statement(), fixup.tree());
         }
 
         @Override
@@ -357,7 +357,7 @@ final class Assembly implements ArgumentScope, DataDirectives.Placement {
             Statement s = fixup.statement();
             Resolved r = resolve(s, fixup.line());
             if (r == null || r == AFTER_LAYOUT) {
-                pass2(s, parsedStatement(s)); // the parser's path reports it, or evaluates what this does not
+                applyParsed(s, parsedStatement(s)); // the parser's path reports it, or evaluates what this does not
                 return;
             }
             encodeSymbolic(s, fixup.line(), r);
@@ -716,7 +716,7 @@ final class Assembly implements ArgumentScope, DataDirectives.Placement {
         }
     }
 
-    /** Pass 1 of a data line of literals a worker has read: what {@link #directivePass1} does with it. */
+    /** Pass 1 of a data line of literals a worker has read: what {@link #placeDirective} does with it. */
     private void pass1Data(Statement s, LineScanner.DataLine data) {
         defineLabels(s, data.labelNames(), data.labelColumns());
         s.columns(data.column(), data.endColumn());
@@ -755,7 +755,7 @@ final class Assembly implements ArgumentScope, DataDirectives.Placement {
                 placeInstruction(s, range(st));
                 encodeEarly(s, st.instruction());
             } else {
-                directivePass1(s, st.directive());
+                placeDirective(s, st.directive());
             }
         } catch (DiagnosticException e) {
             s.skip(true);
@@ -926,7 +926,7 @@ final class Assembly implements ArgumentScope, DataDirectives.Placement {
                 Map.entry(".rt", new DirectiveHandler(this::placeDescriptor, this::writeDescriptor))));
     }
 
-    private void directivePass1(Statement s, CsfParser.DirectiveContext d) {
+    private void placeDirective(Statement s, CsfParser.DirectiveContext d) {
         String name = Directives.nameOf(d);
         DirectiveHandler handler = directives.handler(name);
         if (handler == null) {
@@ -1090,11 +1090,9 @@ final class Assembly implements ArgumentScope, DataDirectives.Placement {
         }
     }
 
-    // ---------------------------------------------------------------- layout
-
     // ---------------------------------------------------------------- after layout (fixups)
 
-    private void pass2(Statement s, CsfParser.StatementContext st) {
+    private void applyParsed(Statement s, CsfParser.StatementContext st) {
         try {
             if (st.instruction() != null) {
                 List<Diagnostic> found = new ArrayList<>();
@@ -1106,7 +1104,7 @@ final class Assembly implements ArgumentScope, DataDirectives.Placement {
                 }
                 diagnostics.addAll(pandecodeHint(s.src, s.lineNo, found));
             } else {
-                directivePass2(s, st.directive());
+                finishDirective(s, st.directive());
             }
         } catch (DiagnosticException e) {
             report(e.diagnostic());
@@ -1116,14 +1114,14 @@ final class Assembly implements ArgumentScope, DataDirectives.Placement {
     }
 
     /**
-     * Pass 2 of a branch to a label that a worker encoded up to its target: the same as {@link #pass2} when
-     * the label is in this stream and in range; anything else (a constant, another stream, out of range,
-     * undefined) goes to {@link #pass2} with a parsed line, which reports it.
+     * The fixup of a branch to a label, encoded but for its target: what {@link #applyParsed} does when the
+     * label is in this stream and in range; anything else (a constant, another stream, out of range,
+     * undefined) goes to {@link #applyParsed} with the line parsed, which evaluates or reports it.
      */
-    private void pass2Branch(Statement s, BranchToLabel b, LabelDef target) {
+    private void applyBranch(Statement s, BranchToLabel b, LabelDef target) {
         long d = target == null ? 0 : (target.offset() - (s.offset + 8)) / 8;
         if (target == null || target.section() != s.section || !b.target().fits(d)) {
-            pass2(s, parsedStatement(s));
+            applyParsed(s, parsedStatement(s));
             return;
         }
         // the only reference this statement makes, made once: no need to check the range for a repeat
@@ -1143,7 +1141,7 @@ final class Assembly implements ArgumentScope, DataDirectives.Placement {
         s.section.write(s.offset, s.word, 8);
     }
 
-    private void directivePass2(Statement s, CsfParser.DirectiveContext d) {
+    private void finishDirective(Statement s, CsfParser.DirectiveContext d) {
         directives.handler(Directives.nameOf(d)).finish().run(s, d);
     }
 
