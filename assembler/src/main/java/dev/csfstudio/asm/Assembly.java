@@ -2,6 +2,7 @@ package dev.csfstudio.asm;
 
 import dev.csfstudio.asm.diagnostic.DiagnosticException;
 import dev.csfstudio.asm.diagnostic.SpellingSuggestions;
+import dev.csfstudio.asm.directives.ArchDirective;
 import dev.csfstudio.asm.directives.ArgumentScope;
 import dev.csfstudio.asm.directives.DataDirectives;
 import dev.csfstudio.asm.directives.DescriptorDirectives;
@@ -102,11 +103,9 @@ final class Assembly implements ArgumentScope, DataDirectives.Placement {
     /** The architecture every line is encoded for: the main file's {@code .arch}, else the options'. */
     private Arch arch;
     private InstructionSet isa;
-    /** Where {@code .arch} set {@link #arch} (null: nothing did), and the first instruction or data. */
-    private SourceRange archDeclared;
+    /** The first instruction or data ({@code .arch} must come before it). */
     private SourceRange firstContent;
-    /** What chose {@link #arch}, for messages. */
-    private String archChosenBy;
+    private ArchDirective archDirective;
     private final AssemblerOptions options;
     private final Includes includes;
     private final List<Diagnostic> diagnostics = new ArrayList<>();
@@ -163,8 +162,8 @@ final class Assembly implements ArgumentScope, DataDirectives.Placement {
     AssemblyResult run(Path file, SourceText text) {
         Path main = file == null ? null : file.toAbsolutePath().normalize();
         java.util.Optional<Arch> declared = DeclaredArch.in(text.bytes());
-        archChosenBy = declared.isPresent() ? "its .arch" : "the default";
         arch = declared.orElse(options.arch());
+        archDirective = new ArchDirective(arch, declared.isPresent() ? "its .arch" : "the default");
         isa = arch.instructionSet();
         descriptors = new DescriptorDirectives(arch.descriptors());
         // sized for a label every few lines (the main thread defines them, in order)
@@ -525,47 +524,6 @@ final class Assembly implements ArgumentScope, DataDirectives.Placement {
         return mode.equals("pandecode");
     }
 
-    /**
-     * {@code .arch NAME}: only the main file chooses, before its first instruction or data (the scanners have
-     * encoded with it since the first line); any other {@code .arch} may only repeat the architecture in force.
-     */
-    private void arch(CsfParser.DirectiveContext d, boolean mainFile) {
-        List<CsfParser.ArgumentContext> args = d.argument();
-        String spelling = args.size() == 1 && args.get(0) instanceof CsfParser.PlainArgumentContext p ? p.getText()
-                : args.stream().map(a -> a.getText()).collect(Collectors.joining(", "));
-        Arch named = args.size() == 1 ? Arch.bySpelling(spelling).orElse(null) : null;
-        SourceRange at = range(d);
-        if (named == null) {
-            report(Diagnostic.error(args.isEmpty() ? at : range(args.get(0)), DiagnosticCode.ARCH, "unknown architecture '"
-                    + spelling + "': expected one of " + Arch.spellings()));
-            return;
-        }
-        if (archDeclared != null) {
-            if (named != arch) {
-                report(Diagnostic.error(at, DiagnosticCode.ARCH, ".arch " + named.spelling() + " conflicts with .arch "
-                        + arch.spelling() + " given before; a program has one architecture")
-                        .withRelated(List.of(new Diagnostic.Related(archDeclared, "architecture set here"))));
-            }
-            return;
-        }
-        if (!mainFile) {
-            if (named != arch) {
-                report(Diagnostic.error(at, DiagnosticCode.ARCH, "included file says .arch " + named.spelling()
-                        + " but the main file is assembled for " + arch.spelling()
-                        + " (" + archChosenBy + "); an included file inherits the architecture: put '.arch "
-                        + named.spelling() + "' in the main file before its first instruction"));
-            }
-            return;
-        }
-        if (firstContent != null) {
-            report(Diagnostic.error(at, DiagnosticCode.ARCH, ".arch must come before the first instruction or data: every"
-                    + " line is encoded for the architecture it selects")
-                    .withRelated(List.of(new Diagnostic.Related(firstContent, "first instruction or data"))));
-            return;
-        }
-        archDeclared = at;
-    }
-
     /** Files already warned that pandecode's register lists hide the base register. */
     private final Set<Path> listBaseWarned = new HashSet<>();
 
@@ -914,7 +872,7 @@ final class Assembly implements ArgumentScope, DataDirectives.Placement {
                 })),
                 Map.entry(".arch", DirectiveHandler.placing((s, d) -> {
                     s.skip(true);
-                    arch(d, loading.chain.size() == 1);
+                    archDirective.check(d, loading.chain.size() == 1, firstContent, this);
                 })),
                 Map.entry(".vm", DirectiveHandler.placing(this::declareVm)),
                 Map.entry(".queue", DirectiveHandler.placing((s, d) -> jobs.declareQueue(s, d, this))),
