@@ -30,8 +30,9 @@ import java.util.Set;
 /**
  * A character-level shortcut past ANTLR for the common instruction line: optional {@code name:} labels, a
  * mnemonic with dotted modifiers, and operands that are registers, (optionally {@code #}, optionally
- * negative) decimal/hex/binary literals, {@code [dN]}, {@code [dN +/- literal]}, register lists and bare
- * names or local references, then an optional comment.
+ * negative) decimal/hex/binary literals, {@code [dN]}, {@code [dN +/- literal]}, register lists, bare
+ * names or local references, and names and literals joined by {@code +}, {@code -} and {@code *} (a
+ * {@link SymbolicLine}), then an optional comment.
  *
  * <p>The grammar stays the definition of the language: this scanner accepts only lines whose tokens it is
  * sure of, and only when the result has no diagnostic but an odd-pair warning. Anything else (expressions,
