@@ -123,7 +123,7 @@ public final class DescriptorSet {
         boolean isFloat = false;
         List<String> aliases = List.of();
         String overlays = null;
-        for (int i = 4; i < w.length && !w[i].startsWith("doc="); i++) {
+        for (int i = 4; i < w.length; i++) {
             String opt = w[i];
             if (opt.startsWith("bias=")) {
                 bias = Long.parseLong(opt.substring(5));

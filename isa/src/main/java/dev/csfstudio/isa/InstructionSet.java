@@ -152,55 +152,11 @@ public final class InstructionSet {
         InstructionSet read(List<TableText.Row> rows) {
             for (TableText.Row row : rows) {
                 lineNo = row.line();
-                String text = row.text();
-                String[] words = row.words();
-                switch (words[0]) {
-                    case "registers" -> registers = Integer.parseInt(words[1]);
-                    case "register" -> named.add(new NamedRegister(words[1], words[2], rest(text, 3)));
-                    case "enum" -> enums.put(words[1], TableText.enumType(words));
-                    case "instruction" -> {
-                        finish();
-                        opcodeLine = row.line();
-                        opcode = Integer.parseInt(words[1]);
-                        mnemonic = words[2];
-                        aliases = List.of(Arrays.copyOfRange(words, 3, words.length));
-                        doc = "";
-                        fields = new ArrayList<>();
-                        modifiers = new ArrayList<>();
-                        operands = new ArrayList<>();
-                        explicit = new ArrayList<>();
-                        pandecode = null;
-                        execRow = null;
-                        if (opcode < 0 || opcode > 255 || !opcodes.add(opcode)) {
-                            throw error("opcode " + opcode + " is outside 0..255 or used twice");
-                        }
-                    }
-                    case "pdnames" -> pandecodeNames.put(words[1], nameTable(words));
-                    case "pandecode" -> pandecode = rest(text, 1);
-                    case "doc" -> doc = rest(text, 1);
-                    case "field" -> readField(words);
-                    case "flag" -> modifiers.add(new Modifier.Flag(words[1],
-                            field(words.length > 2 && !words[2].equals("inverted") ? words[2] : words[1]),
-                            List.of(words).contains("inverted")));
-                    case "choice" -> modifiers.add(new Modifier.Choice(field(words[1]), enumType(words[1], words[2]),
-                            option(words, "pattern", "{}"), List.of(words).contains("required"),
-                            List.of(words).contains("optional")));
-                    case "number" -> modifiers.add(new Modifier.Number(field(words[1]), words[2],
-                            List.of(words).contains("optional")));
-                    case "operand" -> readOperand(text, words);
-                    case "exec" -> {
-                        if (mnemonic == null || execRow != null) {
-                            throw error("'exec' outside an instruction or given twice");
-                        }
-                        execRow = row;
-                    }
-                    case "form" -> {
-                        if (mnemonic == null) {
-                            throw error("'form' outside an instruction");
-                        }
-                        formRows.add(row);
-                    }
-                    default -> throw error("unknown keyword " + words[0]);
+                // doc and pandecode lines are free text after their keyword: never split into words
+                switch (row.keyword()) {
+                    case "pandecode" -> pandecode = rest(row.text(), 1);
+                    case "doc" -> doc = rest(row.text(), 1);
+                    default -> readWords(row);
                 }
             }
             finish();
@@ -208,6 +164,57 @@ public final class InstructionSet {
                 throw error("missing 'registers'");
             }
             return new InstructionSet(table, registers, named, enums, defs, forms);
+        }
+
+        private void readWords(TableText.Row row) {
+            String text = row.text();
+            String[] words = row.words();
+            switch (words[0]) {
+                case "registers" -> registers = Integer.parseInt(words[1]);
+                case "register" -> named.add(new NamedRegister(words[1], words[2], rest(text, 3)));
+                case "enum" -> enums.put(words[1], TableText.enumType(words));
+                case "instruction" -> {
+                    finish();
+                    opcodeLine = row.line();
+                    opcode = Integer.parseInt(words[1]);
+                    mnemonic = words[2];
+                    aliases = List.of(Arrays.copyOfRange(words, 3, words.length));
+                    doc = "";
+                    fields = new ArrayList<>();
+                    modifiers = new ArrayList<>();
+                    operands = new ArrayList<>();
+                    explicit = new ArrayList<>();
+                    pandecode = null;
+                    execRow = null;
+                    if (opcode < 0 || opcode > 255 || !opcodes.add(opcode)) {
+                        throw error("opcode " + opcode + " is outside 0..255 or used twice");
+                    }
+                }
+                case "pdnames" -> pandecodeNames.put(words[1], nameTable(words));
+                case "field" -> readField(words);
+                case "flag" -> modifiers.add(new Modifier.Flag(words[1],
+                        field(words.length > 2 && !words[2].equals("inverted") ? words[2] : words[1]),
+                        List.of(words).contains("inverted")));
+                case "choice" -> modifiers.add(new Modifier.Choice(field(words[1]), enumType(words[1], words[2]),
+                        option(words, "pattern", "{}"), List.of(words).contains("required"),
+                        List.of(words).contains("optional")));
+                case "number" -> modifiers.add(new Modifier.Number(field(words[1]), words[2],
+                        List.of(words).contains("optional")));
+                case "operand" -> readOperand(text, words);
+                case "exec" -> {
+                    if (mnemonic == null || execRow != null) {
+                        throw error("'exec' outside an instruction or given twice");
+                    }
+                    execRow = row;
+                }
+                case "form" -> {
+                    if (mnemonic == null) {
+                        throw error("'form' outside an instruction");
+                    }
+                    formRows.add(row);
+                }
+                default -> throw error("unknown keyword " + words[0]);
+            }
         }
 
         /** {@code pdnames T NAME ...}: {@code NAME*N} stands for N copies of NAME. */
@@ -243,9 +250,8 @@ public final class InstructionSet {
             for (String f : words[2].split(",")) {
                 fs.add(field(f));
             }
-            String[] headWords = TableText.words(beforeDoc(text));
-            List<String> flags = List.of(headWords);
-            String enumName = option(headWords, "enum", null);
+            List<String> flags = List.of(words);
+            String enumName = option(words, "enum", null);
             operands.add(new OperandSpec(kind, fs, flags.contains("wrap"), flags.contains("optional"),
                     enumName == null ? null : enumType(words[2], enumName), docOf(text)));
         }
@@ -308,7 +314,7 @@ public final class InstructionSet {
          * listed, in that order. The form keeps the base modifiers of fields it does not fix.
          */
         private InstructionDef form(InstructionDef base, TableText.Row row) {
-            String[] words = TableText.words(beforeDoc(row.text()));
+            String[] words = row.words();
             if (words.length < 2) {
                 throw error("form needs a mnemonic");
             }
@@ -448,11 +454,6 @@ public final class InstructionSet {
                 }
             }
             return dflt;
-        }
-
-        private static String beforeDoc(String text) {
-            int docAt = text.indexOf("doc=");
-            return docAt < 0 ? text : text.substring(0, docAt).strip();
         }
 
         private static String docOf(String text) {

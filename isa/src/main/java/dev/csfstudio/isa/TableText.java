@@ -14,8 +14,45 @@ import java.util.Map;
 /** Reads the table resources of this package: a record per line, blank-separated words, '#' comments. */
 final class TableText {
 
-    /** One non-comment line: its 1-based number, stripped text and words. */
-    record Row(int line, String text, String[] words) {
+    /**
+     * One non-comment line: its 1-based number and stripped text. Its words are split when asked for, and only
+     * up to a {@code doc=} word, where free text starts: the tables are read at every start, where splitting
+     * the prose of {@code doc} and {@code pandecode} lines into words was half of reading them.
+     */
+    static final class Row {
+        private final int line;
+        private final String text;
+        private String[] words;
+
+        Row(int line, String text) {
+            this.line = line;
+            this.text = text;
+        }
+
+        int line() {
+            return line;
+        }
+
+        String text() {
+            return text;
+        }
+
+        /** The first word. */
+        String keyword() {
+            int end = 0;
+            while (end < text.length() && text.charAt(end) > ' ') {
+                end++;
+            }
+            return text.substring(0, end);
+        }
+
+        /** The words before the first {@code doc=} word. */
+        String[] words() {
+            if (words == null) {
+                words = TableText.words(text);
+            }
+            return words;
+        }
     }
 
     private TableText() {
@@ -34,7 +71,7 @@ final class TableText {
                 number++;
                 String text = line.strip();
                 if (!text.isEmpty() && !text.startsWith("#")) {
-                    rows.add(new Row(number, text, words(text)));
+                    rows.add(new Row(number, text));
                 }
             }
         } catch (IOException e) {
@@ -44,22 +81,26 @@ final class TableText {
     }
 
     /**
-     * The blank-separated words of {@code text} (no regular expression: the tables are read at every start,
-     * where compiling one per line cost more than reading the files).
+     * The blank-separated words of {@code text} before the first word that starts with {@code doc=} (no
+     * regular expression, and a blank is any character up to the space: the tables are ASCII, and both were
+     * costs of every start).
      */
     static String[] words(String text) {
         List<String> words = new ArrayList<>();
         int i = 0;
         int n = text.length();
         while (i < n) {
-            while (i < n && Character.isWhitespace(text.charAt(i))) {
+            while (i < n && text.charAt(i) <= ' ') {
                 i++;
             }
             int start = i;
-            while (i < n && !Character.isWhitespace(text.charAt(i))) {
+            while (i < n && text.charAt(i) > ' ') {
                 i++;
             }
             if (i > start) {
+                if (text.startsWith("doc=", start)) {
+                    break;
+                }
                 words.add(text.substring(start, i));
             }
         }
