@@ -53,6 +53,7 @@ public final class Csf implements Runnable {
     }
 
     public static void main(String[] args) {
+        TableWarmUp.start(args);
         System.exit(commandLine(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args)
                 .execute(args));
     }

@@ -1,0 +1,57 @@
+package dev.csfstudio.cli;
+
+import java.util.List;
+
+import dev.csfstudio.isa.Arch;
+
+/**
+ * Reads the architecture tables a command is about to use on a second thread while the main thread builds its
+ * command line. Both are start-up work of every small {@code csf asm} or {@code run} (the instruction and
+ * descriptor tables about a fifth of its main thread's instructions, picocli's model a third), and they share
+ * nothing, so on two cores they overlap instead of adding up. A table a command reaches before the thread has
+ * read it waits for it, through its holder class's initialisation; it is never read twice.
+ */
+final class TableWarmUp {
+
+    /** The commands that assemble, run or disassemble, and so read the tables. */
+    private static final List<String> COMMANDS = List.of("asm", "run", "test", "disasm");
+
+    private TableWarmUp() {
+    }
+
+    /** Starts reading the tables {@code args} will need, if they name such a command. */
+    static void start(String[] args) {
+        if (args.length == 0 || !COMMANDS.contains(args[0])) {
+            return;
+        }
+        Arch arch = archOption(args);
+        Thread reader = new Thread(() -> read(arch), "csf-table-warm-up");
+        reader.setDaemon(true);
+        reader.start();
+    }
+
+    private static void read(Arch arch) {
+        try {
+            arch.instructionSet();
+            arch.descriptors();
+        } catch (RuntimeException | LinkageError e) {
+            // A table that cannot be read fails again where the command reads it, and is reported there.
+        }
+    }
+
+    /**
+     * The architecture an {@code --arch} option names (the last, as picocli takes it), else the default; an
+     * unknown spelling is picocli's to report.
+     */
+    static Arch archOption(String[] args) {
+        Arch arch = Arch.DEFAULT;
+        for (int i = 1; i < args.length; i++) {
+            String value = args[i].startsWith("--arch=") ? args[i].substring("--arch=".length())
+                    : args[i].equals("--arch") && i + 1 < args.length ? args[i + 1] : null;
+            if (value != null) {
+                arch = Arch.bySpelling(value).orElse(arch);
+            }
+        }
+        return arch;
+    }
+}
