@@ -9,6 +9,9 @@
 # per-round ratios. Goals: run <= 3.0x, asm <= 2.5x the hello world on the launcher's JVM.
 #
 # Usage: bench/startup.sh            (RUNS=N rounds, default 21)
+#        COUNT=instructions bench/startup.sh   instructions instead of time (valgrind's callgrind): of each
+#          whole java process and of its main thread, the critical path of a small run on two free cores;
+#          a busy machine changes neither, so they compare builds where wall time cannot
 #        SKIP_BUILD=1 bench/startup.sh   use the jar already built
 #        CSF_JAVA=/usr/lib/jvm/temurin-25-jdk-amd64/bin/java bench/startup.sh   another JVM
 set -euo pipefail
@@ -58,6 +61,34 @@ for cmd in "${commands[@]}"; do
   fi
   "${c[@]}" >/dev/null 2>&1
 done
+
+if [[ "${COUNT:-}" == instructions ]]; then
+  command -v valgrind >/dev/null || { echo "startup.sh: COUNT=instructions needs valgrind" >&2; exit 1; }
+  # "total main" instructions in millions of the java process a command starts (the launcher's bash and
+  # its helpers are traced too and left out)
+  instructions() {
+    local out="$work/cg.$1" f; shift
+    valgrind --tool=callgrind --trace-children=yes --dump-instr=no --callgrind-out-file="$out.%p" "$@" \
+      >/dev/null 2>&1
+    for f in "$out".*; do
+      callgrind_annotate --inclusive=yes "$f" 2>/dev/null | awk '
+        / PROGRAM TOTALS/ { gsub(/,/, "", $1); total = $1 }
+        / \?\?\?:JavaMain / { gsub(/,/, "", $1); main = $1 }
+        END { if (main) printf "%.0f %.0f\n", total / 1e6, main / 1e6 }'
+    done
+  }
+  printf 'start-up in instructions (millions; callgrind, one run each; the hello world as above)\n'
+  printf '  %-44s %8s %8s %12s %12s\n' "" "total" "main" "total ratio" "main ratio"
+  read -r hello_total hello_main <<< "$(instructions hello "${hello[@]}")"
+  printf '  %-44s %7dM %7dM\n' "java Hello (CDS, -XX:+UseParallelGC)" "$hello_total" "$hello_main"
+  for cmd in run asm; do
+    declare -n c="$cmd"
+    read -r total main <<< "$(instructions "$cmd" "${c[@]}")"
+    printf '  %-44s %7dM %7dM %12.2f %12.2f\n' "csf $cmd examples/clear.csf" "$total" "$main" \
+      "$(awk "BEGIN { print $total / $hello_total }")" "$(awk "BEGIN { print $main / $hello_main }")"
+  done
+  exit 0
+fi
 
 # "wall cpu" seconds of one run (cpu: user + system of the whole process tree, which includes the JIT
 # compiler and GC threads; on a busy machine it varies less than wall time)
