@@ -16,18 +16,33 @@ final class TableWarmUp {
     /** The commands that assemble, run or disassemble, and so read the tables. */
     private static final List<String> COMMANDS = List.of("asm", "run", "test", "disasm");
 
+    /** Options with which such a command only prints its help or version. */
+    private static final List<String> PRINT_ONLY = List.of("-h", "--help", "-V", "--version");
+
     private TableWarmUp() {
     }
 
     /** Starts reading the tables {@code args} will need, if they name such a command. */
     static void start(String[] args) {
-        if (args.length == 0 || !COMMANDS.contains(args[0])) {
-            return;
+        if (readsTables(args)) {
+            Arch arch = archOption(args);
+            Thread reader = new Thread(() -> read(arch), "csf-table-warm-up");
+            reader.setDaemon(true);
+            reader.start();
         }
-        Arch arch = archOption(args);
-        Thread reader = new Thread(() -> read(arch), "csf-table-warm-up");
-        reader.setDaemon(true);
-        reader.start();
+    }
+
+    /** Whether {@code args} name a command that reads the tables, and not just for its help or version. */
+    static boolean readsTables(String[] args) {
+        if (args.length == 0 || !COMMANDS.contains(args[0])) {
+            return false;
+        }
+        for (String arg : args) {
+            if (PRINT_ONLY.contains(arg)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static void read(Arch arch) {

@@ -2,6 +2,7 @@ package dev.csfstudio.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -33,6 +34,23 @@ class TableWarmUpTest {
     void anUnknownArchitectureLeavesTheDefaultForPicocliToReport() {
         assertEquals(Arch.DEFAULT, TableWarmUp.archOption(new String[] {"run", "--arch", "v11", "x.csf"}));
         assertEquals(Arch.DEFAULT, TableWarmUp.archOption(new String[] {"run", "x.csf", "--arch"}));
+    }
+
+    @Test
+    void theCommandsThatAssembleRunOrDisassembleReadTables() {
+        for (String command : new String[] {"asm", "run", "test", "disasm"}) {
+            assertTrue(TableWarmUp.readsTables(new String[] {command, "x.csf"}), command);
+        }
+    }
+
+    @Test
+    void helpVersionAndTheOtherCommandsReadNoTables() {
+        assertFalse(TableWarmUp.readsTables(new String[] {"run", "--help"}));
+        assertFalse(TableWarmUp.readsTables(new String[] {"asm", "x.csf", "-V"}));
+        assertFalse(TableWarmUp.readsTables(new String[] {"lsp"}));
+        assertFalse(TableWarmUp.readsTables(new String[] {"debug"}));
+        assertFalse(TableWarmUp.readsTables(new String[] {"help", "run"}));
+        assertFalse(TableWarmUp.readsTables(new String[0]));
     }
 
     @Test
