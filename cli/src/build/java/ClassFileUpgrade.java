@@ -20,8 +20,9 @@ import org.objectweb.asm.Opcodes;
  * A build step of {@code csf.jar} (run by the cli module's pom after shading, with ASM on the class path): rewrites
  * every class file in the jar older than Java 6 (major version below 50; picocli's are Java 5's 49) as a Java 8
  * class file (52) with stack-map frames computed, and leaves the others byte for byte. Java 17 neither verifies
- * classes that old by type checking (they take the old inference verifier, a sixth of a small run's main thread) nor
- * stores them verified in a class-data archive. The code is unchanged: only the version and the frames are new.
+ * classes that old by type checking (they take the old inference verifier, a sixth of a small run's main
+ * thread) nor stores them verified in a class-data archive. The code is unchanged: only the version and the
+ * frames are new.
  *
  * <p>Usage: {@code java -cp asm.jar ClassFileUpgrade.java JAR}. The jar is replaced through a temporary file and
  * a rename; entries keep their order and times.
