@@ -7,9 +7,9 @@ import dev.csfstudio.isa.Arch;
 /**
  * Reads the architecture tables a command is about to use on a second thread while the main thread builds its
  * command line. Both are start-up work of every small {@code csf asm} or {@code run} (the instruction and
- * descriptor tables about a fifth of its main thread's instructions, picocli's model a third), and they share
- * nothing, so on two cores they overlap instead of adding up. A table a command reaches before the thread has
- * read it waits for it, through its holder class's initialisation; it is never read twice.
+ * descriptor tables about a fifth of its main thread's instructions, picocli's model over a quarter), and they
+ * share nothing, so on two cores they overlap instead of adding up. A table a command reaches before the thread
+ * has read it waits for it, through its holder class's initialisation; it is never read twice.
  */
 final class TableWarmUp {
 

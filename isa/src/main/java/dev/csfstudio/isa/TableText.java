@@ -17,7 +17,8 @@ final class TableText {
     /**
      * One non-comment line: its 1-based number and stripped text. Its words are split when asked for, and only
      * up to a {@code doc=} word, where free text starts: the tables are read at every start, where splitting
-     * the prose of {@code doc} and {@code pandecode} lines into words was half of reading them.
+     * the prose of {@code doc} and {@code pandecode} lines into words was half of reading them in the
+     * interpreter.
      */
     static final class Row {
         private final int line;
