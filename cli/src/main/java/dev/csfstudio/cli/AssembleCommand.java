@@ -10,54 +10,54 @@ import java.util.concurrent.Callable;
 import dev.csfstudio.asm.AssemblyResult;
 import dev.csfstudio.program.Program;
 import dev.csfstudio.program.output.OutputFile;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
 
 /** {@code csf asm}: assembles a source file into a binary, hex, C or JSON file. */
-@Command(name = "asm", mixinStandardHelpOptions = true, versionProvider = Csf.Version.class,
-        description = {"Assembles a .csf source file.",
-                "Errors and warnings go to stderr as file:line:col: error: message (the first 1000 of each kind,"
-                        + " then a count). Outputs are replaced whole, never over an input."},
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:assembled", "1:errors in the source (or warnings with --Werror), bad options"})
 final class AssembleCommand implements Callable<Integer> {
 
-    @Spec
-    CommandSpec spec;
+    final CommandSpec spec = CommandModel.command("asm", this, "Assembles a .csf source file.",
+            "Errors and warnings go to stderr as file:line:col: error: message (the first 1000 of each kind,"
+                    + " then a count). Outputs are replaced whole, never over an input.");
 
-    @Mixin
-    ArchOption arch = new ArchOption();
+    private final ArchOption arch = new ArchOption();
 
-    @Parameters(index = "0", paramLabel = "FILE.csf", description = "the source file")
-    Path source;
+    private final PositionalParamSpec source = PositionalParamSpec.builder().index("0").required(true).paramLabel("FILE.csf")
+            .type(Path.class).description("the source file").build();
 
-    @Option(names = {"-o", "--output"}, paramLabel = "OUT",
-            description = "output file, '-' for stdout (default: FILE with the format's extension)")
-    String output;
+    private final OptionSpec output = OptionSpec.builder("-o", "--output").paramLabel("OUT").type(String.class)
+            .description("output file, '-' for stdout (default: FILE with the format's extension)").build();
 
-    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", defaultValue = "bin",
-            converter = FormatConverter.class,
-            description = "bin (entry stream, little-endian), hex (one word per line), c (uint64_t array)"
-                    + " or json (every stream, buffer and symbol); default: ${DEFAULT-VALUE}")
-    OutputFormat format;
+    private final OptionSpec format = OptionSpec.builder("-f", "--format").paramLabel("FORMAT")
+            .type(OutputFormat.class).defaultValue("bin").converters(new FormatConverter())
+            .description("bin (entry stream, little-endian), hex (one word per line), c (uint64_t array)"
+                    + " or json (every stream, buffer and symbol); default: ${DEFAULT-VALUE}").build();
 
-    @Option(names = "--listing", paramLabel = "FILE", description = "also write a listing: address, word, source")
-    String listing;
+    private final OptionSpec listing = OptionSpec.builder("--listing").paramLabel("FILE").type(String.class)
+            .description("also write a listing: address, word, source").build();
 
-    @Option(names = "--Werror", description = "treat warnings as errors")
-    boolean warningsAreErrors;
+    private final OptionSpec warningsAreErrors = OptionSpec.builder("--Werror").type(boolean.class)
+            .initialValue(false).description("treat warnings as errors").build();
+
+    AssembleCommand() {
+        arch.addTo(spec);
+        spec.addPositional(source);
+        spec.addOption(output).addOption(format).addOption(listing).addOption(warningsAreErrors);
+        CommandModel.exitCodes(spec, "0:assembled", "1:errors in the source (or warnings with --Werror), bad options");
+    }
 
     @Override
     public Integer call() {
+        Path source = this.source.getValue();
+        String output = this.output.getValue();
+        OutputFormat format = this.format.getValue();
+        String listing = this.listing.getValue();
         boolean toStdout = "-".equals(output);
         if (toStdout && format == OutputFormat.BIN) {
             throw new UserError("bin is binary and does not go to stdout: give a file with -o, or use --format hex");
         }
-        Path out = toStdout ? null : output != null ? OutputFiles.file("-o", output) : defaultOutput();
+        Path out = toStdout ? null : output != null ? OutputFiles.file("-o", output) : defaultOutput(source, format);
         Path listingFile = listing == null ? null : OutputFiles.file("--listing", listing);
         PrintWriter err = spec.commandLine().getErr();
         AssemblyResult result = SourceAssembly.assemble(source, arch.arch(), err);
@@ -65,7 +65,7 @@ final class AssembleCommand implements Callable<Integer> {
             return Csf.ERROR;
         }
         int warnings = result.warnings().size();
-        if (warningsAreErrors && warnings > 0) {
+        if (warningsAreErrors.<Boolean>getValue() && warnings > 0) {
             throw new UserError(warnings + (warnings == 1 ? " warning" : " warnings")
                     + " treated as errors (--Werror); nothing written");
         }
@@ -96,7 +96,7 @@ final class AssembleCommand implements Callable<Integer> {
         return Csf.OK;
     }
 
-    private Path defaultOutput() {
+    private static Path defaultOutput(Path source, OutputFormat format) {
         String name = source.getFileName().toString();
         int dot = name.lastIndexOf('.');
         String stem = dot > 0 ? name.substring(0, dot) : name;

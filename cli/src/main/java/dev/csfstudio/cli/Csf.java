@@ -7,12 +7,10 @@ import java.util.List;
 import java.util.Properties;
 
 import picocli.CommandLine;
-import picocli.CommandLine.Command;
 import picocli.CommandLine.IVersionProvider;
+import picocli.CommandLine.Model.CommandSpec;
 
 /** The {@code csf} command: assemble, disassemble, run and serve CSF Studio sources. */
-@Command(name = "csf", mixinStandardHelpOptions = true, versionProvider = Csf.Version.class,
-        description = "CSF Studio: assembler, disassembler and simulator for Mali CSF command streams.")
 public final class Csf implements Runnable {
 
     /**
@@ -24,11 +22,12 @@ public final class Csf implements Runnable {
 
     private static final String CONVERTER_EXCLUDES = "picocli.converters.excludes";
 
+    /** A subcommand's model: built in code ({@link CommandModel}) for those a small input starts most often. */
     private static Object subcommand(String name) {
         return switch (name) {
-            case "asm" -> new AssembleCommand();
-            case "disasm" -> new DisassembleCommand();
-            case "run" -> new RunCommand();
+            case "asm" -> new AssembleCommand().spec;
+            case "disasm" -> disassemble();
+            case "run" -> new RunCommand().spec;
             case "test" -> new TestCommand();
             case "debug" -> new DebugCommand();
             case "lsp" -> new LanguageServerCommand();
@@ -42,8 +41,15 @@ public final class Csf implements Runnable {
     /** Exit code for bad input: usage, unreadable files, assembly errors. */
     public static final int ERROR = 1;
 
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
+    private final CommandSpec spec = CommandModel.command("csf", this,
+            "CSF Studio: assembler, disassembler and simulator for Mali CSF command streams.");
+
+    private static CommandSpec disassemble() {
+        DisassembleCommand command = new DisassembleCommand();
+        CommandSpec spec = CommandSpec.forAnnotatedObject(command);
+        command.arch.addTo(spec);
+        return spec;
+    }
 
     @Override
     public void run() {
@@ -69,7 +75,7 @@ public final class Csf implements Runnable {
         if (System.getProperty(CONVERTER_EXCLUDES) == null) {
             System.setProperty(CONVERTER_EXCLUDES, "java\\.(time|sql)\\..*");
         }
-        CommandLine cli = new CommandLine(new Csf());
+        CommandLine cli = new CommandLine(new Csf().spec);
         String first = args.length > 0 ? args[0] : "";
         boolean one = SUBCOMMANDS.contains(first) && !first.equals("help");
         for (String name : SUBCOMMANDS) {

@@ -19,7 +19,6 @@ import dev.csfstudio.isa.Arch;
 import dev.csfstudio.isa.PandecodeText;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -63,8 +62,8 @@ final class DisassembleCommand implements Callable<Integer> {
     @Option(names = {"-o", "--output"}, paramLabel = "OUT", description = "write the source here instead of stdout")
     String output;
 
-    @Mixin
-    ArchOption arch = new ArchOption();
+    /** Added to the model by {@link Csf} (it is built in code, the rest from this class's annotations). */
+    final ArchOption arch = new ArchOption();
 
     @Override
     public Integer call() {

@@ -16,54 +16,54 @@ import dev.csfstudio.runtime.RunOutput;
 import dev.csfstudio.runtime.RunReport;
 import dev.csfstudio.runtime.RunStatus;
 import dev.csfstudio.runtime.Simulator;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
 
 /** {@code csf run}: assembles a source and runs it on the simulated Mali-G610. */
-@Command(name = "run", mixinStandardHelpOptions = true, versionProvider = Csf.Version.class,
-        description = {"Assembles a .csf source and runs it on the simulated GPU.",
-                "Writes report.json, a PNG per render target and the requested buffer dumps to --out."},
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:the run finished", "1:errors in the source, bad options",
-                "2:the run faulted, timed out or deadlocked"})
 final class RunCommand implements Callable<Integer> {
 
     /** Exit code of a run that did not finish normally. */
     static final int RUN_FAILED = 2;
 
-    @Spec
-    CommandSpec spec;
+    final CommandSpec spec = CommandModel.command("run", this,
+            "Assembles a .csf source and runs it on the simulated GPU.",
+            "Writes report.json, a PNG per render target and the requested buffer dumps to --out.");
 
-    @Mixin
-    ArchOption arch = new ArchOption();
+    private final ArchOption arch = new ArchOption();
 
-    @Parameters(index = "0", paramLabel = "FILE.csf", description = "the source file")
-    Path source;
+    private final PositionalParamSpec source = PositionalParamSpec.builder().index("0").required(true).paramLabel("FILE.csf")
+            .type(Path.class).description("the source file").build();
 
-    @Option(names = "--out", paramLabel = "DIR",
-            description = "directory for the run's outputs (default: out/<name of FILE without .csf>)")
-    String out;
+    private final OptionSpec out = OptionSpec.builder("--out").paramLabel("DIR").type(String.class)
+            .description("directory for the run's outputs (default: out/<name of FILE without .csf>)").build();
 
-    @Option(names = "--steps", paramLabel = "N",
-            description = "step budget before the run ends as a timeout: one step per instruction of the "
+    private final OptionSpec steps = OptionSpec.builder("--steps").paramLabel("N").type(long.class)
+            .initialValue(RunOptions.DEFAULT_STEP_BUDGET)
+            .description("step budget before the run ends as a timeout: one step per instruction of the "
                     + "program's streams (the kernel ring buffer's CALL of each job is not counted) and one per 64 "
-                    + "bytes a fragment job writes (default: " + RunOptions.DEFAULT_STEP_BUDGET + ")")
-    long steps = RunOptions.DEFAULT_STEP_BUDGET;
+                    + "bytes a fragment job writes (default: " + RunOptions.DEFAULT_STEP_BUDGET + ")").build();
 
-    @Option(names = "--timeout", paramLabel = "TIME", converter = DurationConverter.class,
-            description = "wall-clock limit before the run ends as a timeout, e.g. 500ms, 30s, 2m (default: 30s)")
-    Duration timeout = RunOptions.DEFAULT_TIMEOUT;
+    private final OptionSpec timeout = OptionSpec.builder("--timeout").paramLabel("TIME").type(Duration.class)
+            .converters(new DurationConverter()).initialValue(RunOptions.DEFAULT_TIMEOUT)
+            .description("wall-clock limit before the run ends as a timeout, e.g. 500ms, 30s, 2m (default: 30s)")
+            .build();
 
-    @Option(names = "--dump-buffer", paramLabel = "NAME", description = "write this buffer's final bytes as NAME.bin"
-            + " (repeatable)")
-    List<String> dumpBuffers = new ArrayList<>();
+    private final OptionSpec dumpBuffers = OptionSpec.builder("--dump-buffer").paramLabel("NAME").type(List.class)
+            .auxiliaryTypes(String.class).initialValue(new ArrayList<String>())
+            .description("write this buffer's final bytes as NAME.bin (repeatable)").build();
+
+    RunCommand() {
+        arch.addTo(spec);
+        spec.addPositional(source);
+        spec.addOption(out).addOption(steps).addOption(timeout).addOption(dumpBuffers);
+        CommandModel.exitCodes(spec, "0:the run finished", "1:errors in the source, bad options",
+                "2:the run faulted, timed out or deadlocked");
+    }
 
     /** The directory the outputs go to; an empty name, the file-system root or an existing file is refused. */
-    private Path outputDirectory() {
+    private Path outputDirectory(Path source) {
+        String out = this.out.getValue();
         if (out == null) {
             return Path.of("out", source.getFileName().toString().replaceFirst("\\.csf$", ""));
         }
@@ -83,6 +83,9 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        Path source = this.source.getValue();
+        long steps = this.steps.getValue();
+        List<String> dumpBuffers = this.dumpBuffers.getValue();
         if (steps < 1) {
             throw new UserError("--steps " + steps + " must be at least 1");
         }
@@ -97,8 +100,8 @@ final class RunCommand implements Callable<Integer> {
                 throw new UserError("--dump-buffer " + name + ": no buffer or stream of that name in " + source);
             }
         }
-        Path dir = outputDirectory();
-        RunReport report = new Simulator(new RunOptions(steps, timeout, dumpBuffers)).run(program);
+        Path dir = outputDirectory(source);
+        RunReport report = new Simulator(new RunOptions(steps, timeout.getValue(), dumpBuffers)).run(program);
         try {
             RunOutput.Rendered rendered = RunOutput.render(report, program);
             for (String name : rendered.fileNames()) {
