@@ -16,8 +16,9 @@ final class ArchOption {
         ISetter setter = new ISetter() {
             @Override
             public <T> T set(T value) {
+                // picocli resets the option before each parse by setting null, its initial value
                 String text = (String) value;
-                arch = Arch.bySpelling(text).orElseThrow(() -> new ParameterException(spec.commandLine(),
+                arch = text == null ? Arch.DEFAULT : Arch.bySpelling(text).orElseThrow(() -> new ParameterException(spec.commandLine(),
                         "--arch: expected one of " + Arch.spellings() + ", got '" + text + "'"));
                 return null;
             }

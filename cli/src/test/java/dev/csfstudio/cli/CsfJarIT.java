@@ -18,6 +18,7 @@ import java.util.zip.ZipFile;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The packaged {@code csf.jar}: its class files are all ones Java 17 verifies by type checking and archives
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.Test;
 class CsfJarIT {
 
     private static final Path JAR = Path.of("target", "csf.jar");
+    private static final Path EXAMPLE = Path.of("..", "examples", "clear.csf");
 
     private static int majorVersion(byte[] classFile) {
         return (classFile[6] & 0xff) << 8 | (classFile[7] & 0xff);
@@ -97,5 +99,20 @@ class CsfJarIT {
     void rewrittenPicocliPrintsWhatTheOriginalDoes(String line) throws Exception {
         String[] args = line.isEmpty() ? new String[0] : line.split(" ");
         assertEquals(inProcess(args), jar(args));
+    }
+
+    /** The models built in code are complete enough that picocli warns about none of their options. */
+    @ParameterizedTest
+    @ValueSource(strings = {"asm", "run", "disasm"})
+    void aCommandOnTheExamplePrintsNoWarningOfPicocli(String command, @TempDir Path dir) throws Exception {
+        Path bin = dir.resolve("clear.bin");
+        jar("asm", EXAMPLE.toString(), "-o", bin.toString());
+        String result = switch (command) {
+            case "asm" -> jar("asm", EXAMPLE.toString(), "--arch", "v10", "-o", dir.resolve("again.bin").toString());
+            case "run" -> jar("run", EXAMPLE.toString(), "--arch", "v10", "--out", dir.resolve("out").toString());
+            default -> jar("disasm", bin.toString(), "--arch", "v10");
+        };
+        assertTrue(result.startsWith("0\n"), result);
+        assertTrue(result.endsWith("\n\n"), "nothing on stderr: " + result);
     }
 }
