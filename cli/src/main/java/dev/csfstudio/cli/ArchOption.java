@@ -18,8 +18,8 @@ final class ArchOption {
             public <T> T set(T value) {
                 // picocli resets the option before each parse by setting null, its initial value
                 String text = (String) value;
-                arch = text == null ? Arch.DEFAULT : Arch.bySpelling(text).orElseThrow(() -> new ParameterException(spec.commandLine(),
-                        "--arch: expected one of " + Arch.spellings() + ", got '" + text + "'"));
+                arch = text == null ? Arch.DEFAULT : Arch.bySpelling(text).orElseThrow(() -> new ParameterException(
+                        spec.commandLine(), "--arch: expected one of " + Arch.spellings() + ", got '" + text + "'"));
                 return null;
             }
         };

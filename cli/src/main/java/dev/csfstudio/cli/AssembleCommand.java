@@ -23,8 +23,7 @@ final class AssembleCommand implements Callable<Integer> {
 
     private final ArchOption arch = new ArchOption();
 
-    private final PositionalParamSpec source = PositionalParamSpec.builder().index("0").required(true).paramLabel("FILE.csf")
-            .type(Path.class).description("the source file").build();
+    private final PositionalParamSpec source = CommandModel.sourceFile();
 
     private final OptionSpec output = OptionSpec.builder("-o", "--output").paramLabel("OUT").type(String.class)
             .description("output file, '-' for stdout (default: FILE with the format's extension)").build();
@@ -44,7 +43,8 @@ final class AssembleCommand implements Callable<Integer> {
         arch.addTo(spec);
         spec.addPositional(source);
         spec.addOption(output).addOption(format).addOption(listing).addOption(warningsAreErrors);
-        CommandModel.exitCodes(spec, "0:assembled", "1:errors in the source (or warnings with --Werror), bad options");
+        CommandModel.exitCodes(spec, "0:assembled",
+                "1:errors in the source (or warnings with --Werror), bad options");
     }
 
     @Override

@@ -32,8 +32,7 @@ final class RunCommand implements Callable<Integer> {
 
     private final ArchOption arch = new ArchOption();
 
-    private final PositionalParamSpec source = PositionalParamSpec.builder().index("0").required(true).paramLabel("FILE.csf")
-            .type(Path.class).description("the source file").build();
+    private final PositionalParamSpec source = CommandModel.sourceFile();
 
     private final OptionSpec out = OptionSpec.builder("--out").paramLabel("DIR").type(String.class)
             .description("directory for the run's outputs (default: out/<name of FILE without .csf>)").build();
