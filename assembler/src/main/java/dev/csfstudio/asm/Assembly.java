@@ -7,7 +7,11 @@ import dev.csfstudio.asm.directives.ArgumentScope;
 import dev.csfstudio.asm.directives.DataDirectives;
 import dev.csfstudio.asm.directives.DescriptorDirectives;
 import dev.csfstudio.asm.directives.DirectiveHandler;
+import dev.csfstudio.asm.directives.ConstantDirectives;
 import dev.csfstudio.asm.directives.DirectiveHandlers;
+import dev.csfstudio.asm.directives.InstDirective;
+import dev.csfstudio.asm.directives.SectionDirectives;
+import dev.csfstudio.asm.directives.SyntaxDirective;
 import dev.csfstudio.asm.directives.Directives;
 import dev.csfstudio.asm.directives.ExpectationReader;
 import dev.csfstudio.asm.directives.Jobs;
@@ -21,6 +25,7 @@ import dev.csfstudio.asm.expr.ExpressionEvaluator;
 import dev.csfstudio.asm.expr.UnresolvedException;
 import dev.csfstudio.asm.layout.AssembledLines;
 import dev.csfstudio.asm.layout.Layout;
+import dev.csfstudio.asm.layout.Placement;
 import dev.csfstudio.asm.layout.SectionBuilder;
 import dev.csfstudio.asm.layout.Statement;
 import dev.csfstudio.asm.lint.Reachability;
@@ -28,7 +33,7 @@ import dev.csfstudio.asm.lint.UnusedLabels;
 import dev.csfstudio.asm.scan.DeclaredArch;
 import dev.csfstudio.asm.scan.LineParser;
 import dev.csfstudio.asm.scan.LineScanner;
-import dev.csfstudio.asm.scan.PandecodeLine;
+import dev.csfstudio.asm.scan.PandecodeReader;
 import dev.csfstudio.asm.scan.PlainInstructionScanner;
 import dev.csfstudio.asm.scan.ScannedStatement;
 import dev.csfstudio.asm.source.Includes;
@@ -94,38 +99,35 @@ import java.util.stream.Collectors;
  * <li>Lint and finish: reachability, unused labels, queues and jobs, the result.</li>
  * </ol>
  */
-final class Assembly implements ArgumentScope, DataDirectives.Placement {
+final class Assembly implements ArgumentScope {
 
-    static final int MAX_VMS = 8;
-    static final String DEFAULT_NAME = "main";
     static final List<String> DIRECTIVES = Directives.names();
 
     /** The architecture every line is encoded for: the main file's {@code .arch}, else the options'. */
     private Arch arch;
     private InstructionSet isa;
-    /** The first instruction or data ({@code .arch} must come before it). */
-    private SourceRange firstContent;
     private ArchDirective archDirective;
+    private PandecodeReader pandecodeReader;
     private final AssemblerOptions options;
     private final Includes includes;
     private final List<Diagnostic> diagnostics = new ArrayList<>();
     private final ArrayList<Statement> stmts = new ArrayList<>();
     private final ArrayList<Statement> emitted = new ArrayList<>();
     private final Fixups fixups = new Fixups();
-    private final DataDirectives dataDirectives = new DataDirectives(this, this);
+    private final Placement placement = new Placement(
+            () -> this.stmt == null ? null : SourceRange.at(this.stmt.src.path(), this.stmt.lineNo, 1, 1),
+            (name, range) -> this.symbols.declareImplicitSection(name, range));
+    private final DataDirectives dataDirectives = new DataDirectives(placement, this);
+    private final InstDirective inst = new InstDirective(placement, this);
+    private SectionDirectives sectionDirectives;
+    private ConstantDirectives constants;
     private final DirectiveHandlers directives = directiveHandlers();
     /** The file pass 1 reads now (its includer's again when an include ends). */
     private FileLoader loading;
 
-    private final Map<String, SectionBuilder> sections = new LinkedHashMap<>();
-    private final List<String> vms = new ArrayList<>(List.of(DEFAULT_NAME));
-    private String currentVm = DEFAULT_NAME;
-    private SectionBuilder current;
-
     private SymbolTable symbols;
     private NameScope names;
     private final UnusedLabels unusedLabels = new UnusedLabels();
-    private final Set<String> implicitSections = new HashSet<>();
     private final References references = new References();
     private SymbolIndex tables;
 
@@ -165,24 +167,25 @@ final class Assembly implements ArgumentScope, DataDirectives.Placement {
         arch = declared.orElse(options.arch());
         archDirective = new ArchDirective(arch, declared.isPresent() ? "its .arch" : "the default");
         isa = arch.instructionSet();
-        descriptors = new DescriptorDirectives(arch.descriptors());
+        pandecodeReader = new PandecodeReader(arch);
+        descriptors = new DescriptorDirectives(arch.descriptors(), this, dataDirectives, placement);
         // sized for a label every few lines (the main thread defines them, in order)
         symbols = new SymbolTable(Math.max(16, text.bytes().length / 128), this::report);
-        names = new NameScope(symbols, sections, references, unusedLabels::used, (section, offset) -> {
+        names = new NameScope(symbols, placement.sections(), references, unusedLabels::used, (section, offset) -> {
             DescriptorDirectives.FbdInfo info = descriptors.fbdAt(section, offset);
             return info == null ? null
                     : DescriptorSet.framebufferPointer(section.address + offset, info.renderTargets(), info.zsCrc());
         });
+        sectionDirectives = new SectionDirectives(placement, symbols, this);
+        constants = new ConstantDirectives(symbols, names, this);
         load(includes.main(main, text), new ArrayDeque<>());
-        if (sections.values().stream().noneMatch(x -> x.kind == SectionKind.STREAM) && !sections.containsKey(DEFAULT_NAME)) {
-            openStream(DEFAULT_NAME, SourceRange.at(main, 1, 1, 1)); // every program has an entry stream, maybe empty
-        }
+        placement.ensureStream(SourceRange.at(main, 1, 1, 1));
         symbols.freeze();
-        diagnostics.addAll(Layout.place(sections.values(), vms, options.base()));
+        diagnostics.addAll(Layout.place(placement.sections().values(), placement.vms(), options.base()));
         applyFixups();
         lint();
         sectionLines();
-        tables = new SymbolIndex(List.copyOf(sections.values()), symbols.labelsInOrder(), List.copyOf(symbols.constants()),
+        tables = new SymbolIndex(List.copyOf(placement.sections().values()), symbols.labelsInOrder(), List.copyOf(symbols.constants()),
                 references.all());
         Program program = finish();
         return result(program);
@@ -268,9 +271,7 @@ final class Assembly implements ArgumentScope, DataDirectives.Placement {
 
         void line(int lineNo, ScannedStatement next) {
             n = lineNo;
-            if (!pandecode || !pandecodeLine(src, n, next)) {
-                next.handTo(this);
-            }
+            (pandecode ? pandecodeReader.read(src, n, next) : next).handTo(this);
         }
 
         @Override
@@ -306,6 +307,15 @@ final class Assembly implements ArgumentScope, DataDirectives.Placement {
         }
 
         @Override
+        public void rejected(ScannedStatement.Rejected rejected) {
+            Statement s = nextStatement(src, n);
+            defineLabels(s, rejected.labelNames(), rejected.labelColumns());
+            s.columns(rejected.column(), rejected.endColumn());
+            s.skip(true);
+            report(rejected.error());
+        }
+
+        @Override
         public void syntaxError(ScannedStatement.SyntaxError error) {
             tree(error.tree(), error.diagnostics());
         }
@@ -316,7 +326,7 @@ final class Assembly implements ArgumentScope, DataDirectives.Placement {
         }
 
         private void tree(CsfParser.LineContext line, List<Diagnostic> errors) {
-            diagnostics.addAll(pandecodeHint(src, n, errors));
+            diagnostics.addAll(pandecodeReader.hint(src, n, errors));
             if (line.label().isEmpty() && line.statement() == null) {
                 return;
             }
@@ -383,7 +393,7 @@ final class Assembly implements ArgumentScope, DataDirectives.Placement {
         }
         s.columns(in.column(), in.endColumn());
         try {
-            placeInstruction(s, null);
+            placement.placeInstruction(s, null);
         } catch (DiagnosticException ex) {
             s.skip(true);
             report(ex.diagnostic());
@@ -440,7 +450,7 @@ final class Assembly implements ArgumentScope, DataDirectives.Placement {
                     continue;
                 }
                 LabelDef l = symbols.label(names[k]);
-                SectionBuilder sec = l == null ? sections.get(names[k]) : null;
+                SectionBuilder sec = l == null ? placement.sections().get(names[k]) : null;
                 if (l == null && sec == null) {
                     return null;
                 }
@@ -488,7 +498,7 @@ final class Assembly implements ArgumentScope, DataDirectives.Placement {
         s.emitted(true);
         s.def = line.def();
         s.word = r.word();
-        writeWord(s);
+        s.writeWord();
         s.unconditional(line.unconditional());
         markTarget(s, line.target());
     }
@@ -509,99 +519,6 @@ final class Assembly implements ArgumentScope, DataDirectives.Placement {
         return s;
     }
 
-    /** {@code .syntax pandecode} or {@code .syntax csf}: the syntax of the rest of the file. */
-    private boolean syntax(CsfParser.DirectiveContext d, boolean current) {
-        List<CsfParser.ArgumentContext> args = d.argument();
-        String mode = args.size() == 1 && args.get(0) instanceof CsfParser.PlainArgumentContext p
-                ? p.getText().toLowerCase(Locale.ROOT) : "";
-        if (!mode.equals("pandecode") && !mode.equals("csf")) {
-            report(Diagnostic.error(range(d), DiagnosticCode.SYNTAX, ".syntax takes 'pandecode' (mesa's pandecode text until the"
-                    + " end of the file or '.syntax csf') or 'csf' (this language), got '"
-                    + args.stream().map(a -> a.getText()).collect(Collectors.joining(", ")) + "'")
-                    .withSuggestions(List.of(".syntax pandecode", ".syntax csf")));
-            return current;
-        }
-        return mode.equals("pandecode");
-    }
-
-    /** Files already warned that pandecode's register lists hide the base register. */
-    private final Set<Path> listBaseWarned = new HashSet<>();
-
-    /**
-     * Reads line {@code n} as pandecode's text if it is an instruction line; false to let the ordinary path
-     * read it: a directive or label-only line, or canonical text that is not pandecode's (the canonical
-     * reading stands then, unless it has syntax errors: pandecode's mismatch is reported instead).
-     */
-    private boolean pandecodeLine(SourceFile src, int n, ScannedStatement scanned) {
-        PandecodeLine line = PandecodeLine.of(src.lineText(n));
-        if (line == null) {
-            return false;
-        }
-        PandecodeText.Reading reading = line.read(arch);
-        boolean canonicalParses = scanned.clean();
-        if (reading instanceof PandecodeText.Mismatch && canonicalParses) {
-            return false;
-        }
-        Statement s = nextStatement(src, n);
-        for (int i = 0; i < line.labels().size(); i++) {
-            int[] c = line.labelColumns().get(i);
-            defineLabel(s, line.labels().get(i), new SourceRange(src.path(), n, c[0], n, c[1]));
-        }
-        s.columns(line.column(), line.endColumn());
-        if (reading instanceof PandecodeText.Mismatch m) {
-            s.skip(true);
-            report(Diagnostic.error(SourceRange.at(src.path(), n, line.column() + m.offset(),
-                    Math.max(1, line.endColumn() - line.column() - m.offset())), DiagnosticCode.PANDECODE_SYNTAX,
-                    "not pandecode's text: " + m.message()));
-            return true;
-        }
-        PandecodeText.Word w = (PandecodeText.Word) reading;
-        try {
-            placeInstruction(s, null);
-            s.done(true);
-            s.emitted(true);
-            s.def = w.def();
-            s.word = w.word();
-            writeWord(s);
-            if (w.def() != null) {
-                Map<String, Long> fields = new HashMap<>();
-                w.def().fields().forEach(f -> fields.put(f.name(), f.extract(w.word())));
-                s.unconditional(ControlFlow.isUnconditional(new InstructionEncoder.Encoded(w.def(), w.word(), fields)));
-                markTarget(s, ControlFlow.targetField(w.def()));
-            }
-        } catch (DiagnosticException ex) {
-            s.skip(true);
-            report(ex.diagnostic());
-            return true;
-        }
-        for (PandecodeText.Lost lost : w.lost()) {
-            if (lost.kind() == PandecodeText.Lost.Kind.REGISTER_LIST_BASE && !listBaseWarned.add(src.path())) {
-                continue;
-            }
-            report(Diagnostic.warning(s.range(), DiagnosticCode.PANDECODE_LOST, lost.what() + ": " + lost.assumed()
-                    + (lost.kind() == PandecodeText.Lost.Kind.REGISTER_LIST_BASE ? " (said once per file)" : "")));
-        }
-        return true;
-    }
-
-    /**
-     * Default syntax: syntax errors on a line that is pandecode's text of an instruction become one error
-     * that says so, with the canonical text of the word it means.
-     */
-    private List<Diagnostic> pandecodeHint(SourceFile src, int n, List<Diagnostic> found) {
-        if (found.stream().noneMatch(d -> d.severity() == Severity.ERROR)) {
-            return found;
-        }
-        PandecodeLine line = PandecodeLine.of(src.lineText(n));
-        if (line == null || !(line.read(arch) instanceof PandecodeText.Word w)) {
-            return found;
-        }
-        String canonical = new Disassembler(isa).disassemble(w.word());
-        return List.of(Diagnostic.error(SourceRange.at(src.path(), n, line.column(), line.endColumn() - line.column()),
-                DiagnosticCode.PANDECODE_SPELLING, "this is pandecode's spelling; add '.syntax pandecode' before it, or write '"
-                        + canonical + "'").withSuggestions(List.of(canonical)));
-    }
-
     private void include(SourceFile from, CsfParser.DirectiveContext d, Deque<Path> chain) {
         SourceFile src = includes.resolve(from, d, chain, this::report);
         if (src != null) {
@@ -616,7 +533,7 @@ final class Assembly implements ArgumentScope, DataDirectives.Placement {
         defineLabels(s, e.labelNames(), e.labelColumns());
         s.columns(e.column(), e.endColumn());
         try {
-            placeInstruction(s, null);
+            placement.placeInstruction(s, null);
             diagnostics.addAll(found);
             s.done(true);
             if (e.emitted()) {
@@ -625,7 +542,7 @@ final class Assembly implements ArgumentScope, DataDirectives.Placement {
                 s.word = e.word();
                 s.unconditional(e.unconditional());
                 markTarget(s, e.target());
-                writeWord(s);
+                s.writeWord();
             }
         } catch (DiagnosticException ex) {
             s.skip(true);
@@ -645,7 +562,7 @@ final class Assembly implements ArgumentScope, DataDirectives.Placement {
         defineLabels(s, b.labelNames(), b.labelColumns());
         s.columns(b.column(), b.endColumn());
         try {
-            placeInstruction(s, null);
+            placement.placeInstruction(s, null);
             fixups.record(new Fixup.Branch(s, stmtIndex, b.branch()));
         } catch (DiagnosticException ex) {
             s.skip(true);
@@ -658,16 +575,11 @@ final class Assembly implements ArgumentScope, DataDirectives.Placement {
         defineLabels(s, w.labelNames(), w.labelColumns());
         s.columns(w.column(), w.endColumn());
         try {
-            SectionBuilder sec = section();
-            if (sec.kind != SectionKind.STREAM) {
-                throw misplacedInst(s.range(), sec);
-            }
-            place(s, sec, 8);
-            s.instruction(true);
+            inst.placeSlot(s, placement.section(), null);
             s.done(true);
             s.emitted(true);
             s.word = w.word();
-            writeWord(s);
+            s.writeWord();
         } catch (DiagnosticException e) {
             s.skip(true);
             report(e.diagnostic());
@@ -679,11 +591,11 @@ final class Assembly implements ArgumentScope, DataDirectives.Placement {
         defineLabels(s, data.labelNames(), data.labelColumns());
         s.columns(data.column(), data.endColumn());
         try {
-            SectionBuilder sec = section();
+            SectionBuilder sec = placement.section();
             if (sec.kind == SectionKind.STREAM) {
                 throw DataDirectives.misplaced(s.range(), data.directive(), sec);
             }
-            place(s, sec, (long) data.width() * data.values().length);
+            placement.place(s, sec, (long) data.width() * data.values().length);
             writeData(s, data);
             s.done(true);
         } catch (DiagnosticException e) {
@@ -702,15 +614,10 @@ final class Assembly implements ArgumentScope, DataDirectives.Placement {
         s.emitted(true);
     }
 
-    private static DiagnosticException misplacedInst(SourceRange at, SectionBuilder sec) {
-        return DiagnosticException.error(at, DiagnosticCode.MISPLACED_STATEMENT, ".inst in buffer '" + sec.name
-                + "'; instruction words belong in a .stream (use .dword for data)");
-    }
-
     private void pass1(Statement s, CsfParser.StatementContext st) {
         try {
             if (st.instruction() != null) {
-                placeInstruction(s, range(st));
+                placement.placeInstruction(s, range(st));
                 encodeEarly(s, st.instruction());
             } else {
                 placeDirective(s, st.directive());
@@ -730,7 +637,7 @@ final class Assembly implements ArgumentScope, DataDirectives.Placement {
         List<Diagnostic> found = new ArrayList<>();
         try {
             InstructionEncoder.Encoded enc = new InstructionEncoder(arch, s.src.path(), found).encode(ctx, operands(s));
-            diagnostics.addAll(pandecodeHint(s.src, s.lineNo, found));
+            diagnostics.addAll(pandecodeReader.hint(s.src, s.lineNo, found));
             s.done(true);
             encoded(s, enc);
         } catch (UnresolvedException e) {
@@ -743,7 +650,7 @@ final class Assembly implements ArgumentScope, DataDirectives.Placement {
             s.emitted(true);
             s.def = enc.def();
             s.word = enc.word();
-            writeWord(s);
+            s.writeWord();
             s.unconditional(enc.def() != null && ControlFlow.isUnconditional(enc));
             if (enc.def() != null) {
                 markTarget(s, ControlFlow.targetField(enc.def()));
@@ -777,60 +684,10 @@ final class Assembly implements ArgumentScope, DataDirectives.Placement {
         };
     }
 
-    /**
-     * Puts an instruction in the current section, which must be a stream (else {@code where} says so, null:
-     * the statement's range, made only then).
-     */
-    private void placeInstruction(Statement s, SourceRange where) {
-        SectionBuilder sec = section();
-        if (sec.kind != SectionKind.STREAM) {
-            s.skip(true);
-            throw DiagnosticException.error(where != null ? where : s.range(), DiagnosticCode.MISPLACED_STATEMENT, "instruction in buffer '"
-                    + sec.name + "'; instructions belong in a .stream");
-        }
-        place(s, sec, 8);
-        s.instruction(true);
-    }
-
-    @Override
-    public void place(Statement s, SectionBuilder sec, long size) {
-        if (sec.cursor + size > Layout.MAX_SECTION_BYTES) {
-            throw DiagnosticException.error(s.range(), DiagnosticCode.OUT_OF_RANGE, "section '" + sec.name
-                    + "' would grow beyond " + Layout.MAX_SECTION_BYTES + " bytes");
-        }
-        if (firstContent == null) {
-            firstContent = s.range();
-        }
-        s.section = sec;
-        s.offset = (int) sec.cursor;
-        s.size = (int) size;
-        sec.cursor += size;
-    }
-
-    @Override
-    public SectionBuilder section() {
-        if (current == null) {
-            current = sections.get(DEFAULT_NAME);
-            if (current == null) {
-                current = openStream(DEFAULT_NAME, stmt == null ? null : SourceRange.at(stmt.src.path(), stmt.lineNo, 1, 1));
-            }
-        }
-        return current;
-    }
-
-    /** The implicit stream {@code main}; its declaration is where it was first needed. */
-    private SectionBuilder openStream(String name, SourceRange range) {
-        SectionBuilder sb = new SectionBuilder(name, SectionKind.STREAM, currentVm, range, sections.size());
-        sections.put(name, sb);
-        implicitSections.add(name);
-        symbols.declareImplicitSection(name, range);
-        return sb;
-    }
-
     private void defineLabel(Statement s, String name, SourceRange r) {
         SectionBuilder sec;
         try {
-            sec = section();
+            sec = placement.section();
         } catch (DiagnosticException e) {
             report(e.diagnostic());
             return;
@@ -849,15 +706,15 @@ final class Assembly implements ArgumentScope, DataDirectives.Placement {
      */
     DirectiveHandlers directiveHandlers() {
         return new DirectiveHandlers(Map.ofEntries(
-                Map.entry(".stream", DirectiveHandler.placing((s, d) -> openSection(s, d, SectionKind.STREAM))),
-                Map.entry(".buffer", DirectiveHandler.placing((s, d) -> openSection(s, d, SectionKind.BUFFER))),
+                Map.entry(".stream", DirectiveHandler.placing((s, d) -> sectionDirectives.open(s, d, SectionKind.STREAM))),
+                Map.entry(".buffer", DirectiveHandler.placing((s, d) -> sectionDirectives.open(s, d, SectionKind.BUFFER))),
                 Map.entry(".entry", DirectiveHandler.placing((s, d) -> jobs.declareEntry(s, d, this))),
                 Map.entry(".include", DirectiveHandler.placing((s, d) -> {
                     s.skip(true);
                     include(loading.src, d, loading.chain);
                 })),
-                Map.entry(".equ", new DirectiveHandler((s, d) -> defineConstant(s, d, false), this::evaluateConstant)),
-                Map.entry(".set", new DirectiveHandler((s, d) -> defineConstant(s, d, true), this::evaluateConstant)),
+                Map.entry(".equ", new DirectiveHandler((s, d) -> constants.define(s, d, false), (s, d) -> constants.evaluate(s, d))),
+                Map.entry(".set", new DirectiveHandler((s, d) -> constants.define(s, d, true), (s, d) -> constants.evaluate(s, d))),
                 Map.entry(".byte", new DirectiveHandler(dataDirectives::placeValues, dataDirectives::writeValues)),
                 Map.entry(".hword", new DirectiveHandler(dataDirectives::placeValues, dataDirectives::writeValues)),
                 Map.entry(".word", new DirectiveHandler(dataDirectives::placeValues, dataDirectives::writeValues)),
@@ -865,23 +722,23 @@ final class Assembly implements ArgumentScope, DataDirectives.Placement {
                 Map.entry(".zero", DirectiveHandler.placing(dataDirectives::placeZeros)),
                 Map.entry(".fill", new DirectiveHandler(dataDirectives::placeFill, dataDirectives::writeFill)),
                 Map.entry(".align", DirectiveHandler.placing(dataDirectives::align)),
-                Map.entry(".inst", new DirectiveHandler(this::placeInst, this::writeInst)),
+                Map.entry(".inst", new DirectiveHandler(inst::place, inst::write)),
                 Map.entry(".syntax", DirectiveHandler.placing((s, d) -> {
                     s.skip(true);
-                    loading.pandecode = syntax(d, loading.pandecode);
+                    loading.pandecode = SyntaxDirective.pandecode(d, loading.pandecode, this);
                 })),
                 Map.entry(".arch", DirectiveHandler.placing((s, d) -> {
                     s.skip(true);
-                    archDirective.check(d, loading.chain.size() == 1, firstContent, this);
+                    archDirective.check(d, loading.chain.size() == 1, placement.firstContent(), this);
                 })),
-                Map.entry(".vm", DirectiveHandler.placing(this::declareVm)),
+                Map.entry(".vm", DirectiveHandler.placing((s, d) -> sectionDirectives.declareVm(s, d))),
                 Map.entry(".queue", DirectiveHandler.placing((s, d) -> jobs.declareQueue(s, d, this))),
                 Map.entry(".submit", DirectiveHandler.placing((s, d) -> jobs.submit(s, d, this))),
-                Map.entry(".expect", new DirectiveHandler((s, d) -> expectationVms.put(s, currentVm), (s, d) ->
+                Map.entry(".expect", new DirectiveHandler((s, d) -> expectationVms.put(s, placement.currentVm()), (s, d) ->
                         expectations.add(new ExpectationReader(evaluator(s.src), expectationNames())
                                 .read(d, expectationVms.get(s))))),
-                Map.entry(".fbd", new DirectiveHandler(this::placeDescriptor, this::writeDescriptor)),
-                Map.entry(".rt", new DirectiveHandler(this::placeDescriptor, this::writeDescriptor))));
+                Map.entry(".fbd", new DirectiveHandler((s, d) -> descriptors.place(s, d), (s, d) -> descriptors.write(s, d))),
+                Map.entry(".rt", new DirectiveHandler((s, d) -> descriptors.place(s, d), (s, d) -> descriptors.write(s, d)))));
     }
 
     private void placeDirective(Statement s, CsfParser.DirectiveContext d) {
@@ -893,159 +750,6 @@ final class Assembly implements ArgumentScope, DataDirectives.Placement {
                     "unknown directive '" + name + "'" + SpellingSuggestions.didYouMean(near)).withSuggestions(near));
         }
         handler.place().run(s, d);
-    }
-
-    /** {@code .vm NAME}: the VM the sections that follow live in. */
-    private void declareVm(Statement s, CsfParser.DirectiveContext d) {
-        SourceRange r = range(d);
-        String vm = plainName(d, 0, "a VM name");
-        expectArgs(d, 1);
-        if (!vms.contains(vm)) {
-            if (vms.size() >= MAX_VMS) {
-                throw DiagnosticException.error(r, DiagnosticCode.OUT_OF_RANGE, "at most " + MAX_VMS
-                        + " VMs (GPU address spaces) are available");
-            }
-            vms.add(vm);
-        }
-        currentVm = vm;
-        current = null;
-        s.skip(true);
-    }
-
-    /** Pass 1 of {@code .inst EXPR}: an instruction slot. */
-    private void placeInst(Statement s, CsfParser.DirectiveContext d) {
-        SourceRange r = range(d);
-        SectionBuilder sec = section();
-        expectArgs(d, 1);
-        if (sec.kind != SectionKind.STREAM) {
-            throw misplacedInst(r, sec);
-        }
-        place(s, sec, 8);
-        s.instruction(true);
-    }
-
-    /** After layout: the word of {@code .inst EXPR}. */
-    private void writeInst(Statement s, CsfParser.DirectiveContext d) {
-        ExpressionEvaluator ev = evaluator(s.src);
-        s.word = ev.eval(exprOf(ArgumentScope.argValue(d.argument(0))));
-        s.emitted(true);
-        writeWord(s);
-    }
-
-    /** Pass 1 of {@code .fbd} and {@code .rt}: their size from the descriptor table. */
-    private void placeDescriptor(Statement s, CsfParser.DirectiveContext d) {
-        String name = Directives.nameOf(d);
-        SectionBuilder sec = dataDirectives.dataSection(name, d);
-        DescriptorDirectives.FbdInfo fbd = descriptors.sizePass(this, s, d, sec, name.equals(".fbd"));
-        place(s, sec, name.equals(".fbd") ? fbd.size() : descriptors.renderTargetSize());
-    }
-
-    /** After layout: the descriptor's fields. */
-    private void writeDescriptor(Statement s, CsfParser.DirectiveContext d) {
-        ExpressionEvaluator ev = evaluator(s.src);
-        descriptors.emit(this, s, d, ev);
-        s.emitted(true);
-    }
-
-    /** After layout: a constant's value at its definition, in order ({@code .set} may change it). */
-    private void evaluateConstant(Statement s, CsfParser.DirectiveContext d) {
-        ExpressionEvaluator ev = evaluator(s.src);
-        ConstantDef c = symbols.constant(plainName(d, 0, "a constant name"));
-        names.ref(c.name, range(d.argument(0)), c);
-        c.current = ev.eval(exprOf(ArgumentScope.argValue(d.argument(1))));
-    }
-
-    private void openSection(Statement s, CsfParser.DirectiveContext d, SectionKind kind) {
-        s.skip(true);
-        String name = plainName(d, 0, "a " + (kind == SectionKind.STREAM ? "stream" : "buffer") + " name");
-        SourceRange nameRange = range(d.argument(0));
-        SectionBuilder sec = sections.get(name);
-        boolean reopen = sec != null;
-        if (reopen && sec.kind != kind) {
-            throw new DiagnosticException(Diagnostic.error(nameRange, DiagnosticCode.DUPLICATE_SYMBOL, "'" + name + "' is already a "
-                    + sec.kind.name().toLowerCase(Locale.ROOT)).withRelated(sec.declaration == null ? List.of()
-                    : List.of(new Diagnostic.Related(sec.declaration, "declared here"))));
-        }
-        boolean firstDeclaration = !reopen;
-        if (reopen && implicitSections.remove(name)) {
-            // instructions came before '.stream main': this is still its first declaration
-            sec.declaration = nameRange;
-            symbols.declareSection(name, nameRange);
-            firstDeclaration = true;
-        }
-        if (!reopen) {
-            if (symbols.isName(name)) {
-                symbols.claimName(name, nameRange);
-                return;
-            }
-            sec = new SectionBuilder(name, kind, currentVm, nameRange, sections.size());
-            sections.put(name, sec);
-            symbols.declareSection(name, nameRange);
-        }
-        List<String> allowed = kind == SectionKind.STREAM ? List.of("at", "align") : List.of("size", "align", "at", "dumpable");
-        for (int i = 1; i < d.argument().size(); i++) {
-            CsfParser.ArgumentContext a = d.argument(i);
-            if (!firstDeclaration) {
-                throw DiagnosticException.error(range(a), DiagnosticCode.SYNTAX, "options belong on the first ." + kind.name()
-                        .toLowerCase(Locale.ROOT) + " " + name + "; re-opening only appends");
-            }
-            if (a instanceof CsfParser.PlainArgumentContext p && allowed.contains("dumpable")
-                    && p.getText().equalsIgnoreCase("dumpable")) {
-                sec.dumpable = true;
-                continue;
-            }
-            if (!(a instanceof CsfParser.NamedArgumentContext na) || !allowed.contains(na.key.getText().toLowerCase(Locale.ROOT))) {
-                throw unknownOption(a, allowed);
-            }
-            long v = constant(exprOf(na.value()));
-            switch (na.key.getText().toLowerCase(Locale.ROOT)) {
-                case "at" -> {
-                    if (v < 0 || v >= Layout.VA_LIMIT) {
-                        throw DiagnosticException.error(range(na.value()), DiagnosticCode.OUT_OF_RANGE, "address 0x"
-                                + Long.toHexString(v) + " out of range: allowed 0..0xffffffffffff (48-bit VA)");
-                    }
-                    sec.at = v;
-                }
-                case "align" -> {
-                    if (v <= 0 || Long.bitCount(v) != 1 || v > (1L << 30)) {
-                        throw DiagnosticException.error(range(na.value()), DiagnosticCode.OUT_OF_RANGE, "align=" + v
-                                + " must be a power of two up to 2^30");
-                    }
-                    sec.align = Math.max(sec.align, v);
-                }
-                default -> {
-                    checkSize(v, na.value(), "size");
-                    sec.fixedSize = v;
-                }
-            }
-        }
-        current = sec;
-    }
-
-    private void defineConstant(Statement s, CsfParser.DirectiveContext d, boolean redefinable) {
-        s.skip(false);
-        expectArgs(d, 2);
-        String name = plainName(d, 0, "a constant name");
-        SourceRange r = range(d.argument(0));
-        CsfParser.ExprContext e = exprOf(ArgumentScope.argValue(d.argument(1)));
-        ConstantDef c = symbols.constant(name);
-        if (c == null) {
-            if (!symbols.claimName(name, r)) {
-                s.skip(true);
-                return;
-            }
-            c = new ConstantDef(name, redefinable, r, e, evaluator(s.src));
-            symbols.defineConstant(c);
-        } else if (!redefinable || !c.redefinable) {
-            s.skip(true);
-            symbols.claimName(name, r);
-            return;
-        }
-        try {
-            c.current = evaluator(s.src).eval(e);
-        } catch (UnresolvedException ex) {
-            c.current = null; // labels are known after layout; its fixup evaluates it again
-        }
     }
 
     // ---------------------------------------------------------------- after layout (fixups)
@@ -1060,7 +764,7 @@ final class Assembly implements ArgumentScope, DataDirectives.Placement {
                 } catch (UnresolvedException e) {
                     found.add(Diagnostic.error(e.range(), DiagnosticCode.UNDEFINED_SYMBOL, "'" + e.getMessage() + "' is not defined"));
                 }
-                diagnostics.addAll(pandecodeHint(s.src, s.lineNo, found));
+                diagnostics.addAll(pandecodeReader.hint(s.src, s.lineNo, found));
             } else {
                 finishDirective(s, st.directive());
             }
@@ -1090,14 +794,11 @@ final class Assembly implements ArgumentScope, DataDirectives.Placement {
         s.def = b.def();
         s.word = b.target().insert(b.word(), d);
         s.unconditional(b.unconditional());
-        writeWord(s);
+        s.writeWord();
     }
 
 
 
-    private void writeWord(Statement s) {
-        s.section.write(s.offset, s.word, 8);
-    }
 
     private void finishDirective(Statement s, CsfParser.DirectiveContext d) {
         directives.handler(Directives.nameOf(d)).finish().run(s, d);
@@ -1108,14 +809,14 @@ final class Assembly implements ArgumentScope, DataDirectives.Placement {
     // ---------------------------------------------------------------- finish
 
     private Program finish() {
-        Jobs.Resolved run = jobs.resolve(vms, sections, names, this::report);
+        Jobs.Resolved run = jobs.resolve(placement.vms(), placement.sections(), names, this::report);
         if (diagnostics.stream().anyMatch(d -> d.severity() == Severity.ERROR)) {
             // A line with an error may use labels it never got to record: no unused-label guesses then.
             return null;
         }
         unusedLabels.warnings(symbols.labelsInOrder()).forEach(this::report);
-        List<Section> built = sections.values().stream().map(SectionBuilder::build).toList();
-        return new Program(built, run.entry(), vms, run.queues(), run.jobs(), new LazyMap<>(tables::globals), includes.files(), arch,
+        List<Section> built = placement.sections().values().stream().map(SectionBuilder::build).toList();
+        return new Program(built, run.entry(), placement.vms(), run.queues(), run.jobs(), new LazyMap<>(tables::globals), includes.files(), arch,
                 expectations);
     }
 
@@ -1123,10 +824,10 @@ final class Assembly implements ArgumentScope, DataDirectives.Placement {
         if (expectationNames == null) {
             Map<String, String> buffers = new LinkedHashMap<>();
             Map<String, String> all = new LinkedHashMap<>();
-            sections.values().stream().filter(b -> b.kind == SectionKind.BUFFER).forEach(b -> buffers.put(b.name, b.vm));
-            sections.values().forEach(b -> all.put(b.name, b.vm));
+            placement.sections().values().stream().filter(b -> b.kind == SectionKind.BUFFER).forEach(b -> buffers.put(b.name, b.vm));
+            placement.sections().values().forEach(b -> all.put(b.name, b.vm));
             List<String> qs = jobs.queueNames();
-            expectationNames = new ExpectationReader.Names(buffers, all, List.copyOf(vms), qs, isa.registerCount(),
+            expectationNames = new ExpectationReader.Names(buffers, all, List.copyOf(placement.vms()), qs, isa.registerCount(),
                     options.goldensRequired());
         }
         return expectationNames;

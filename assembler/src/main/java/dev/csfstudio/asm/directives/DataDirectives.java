@@ -3,6 +3,7 @@ package dev.csfstudio.asm.directives;
 import dev.csfstudio.asm.diagnostic.DiagnosticException;
 import dev.csfstudio.asm.expr.ExpressionEvaluator;
 import dev.csfstudio.asm.layout.Layout;
+import dev.csfstudio.asm.layout.Placement;
 import dev.csfstudio.asm.layout.SectionBuilder;
 import dev.csfstudio.asm.layout.Statement;
 
@@ -20,13 +21,6 @@ import java.util.List;
  * layout. (Data lines of literals never get here: the scanner reads them and pass 1 writes them.)
  */
 public final class DataDirectives {
-
-    /** Where directives put their bytes: the current section, and placing a statement in it. */
-    public interface Placement {
-        SectionBuilder section();
-
-        void place(Statement s, SectionBuilder section, long size);
-    }
 
     private final Placement placement;
     private final ArgumentScope args;

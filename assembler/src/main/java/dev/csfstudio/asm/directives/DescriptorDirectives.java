@@ -4,6 +4,7 @@ import dev.csfstudio.asm.diagnostic.DiagnosticException;
 import dev.csfstudio.asm.diagnostic.SpellingSuggestions;
 import dev.csfstudio.asm.expr.ExpressionEvaluator;
 import dev.csfstudio.asm.expr.UnresolvedException;
+import dev.csfstudio.asm.layout.Placement;
 import dev.csfstudio.asm.layout.SectionBuilder;
 import dev.csfstudio.asm.layout.Statement;
 import dev.csfstudio.asm.source.Parsing;
@@ -83,13 +84,34 @@ public final class DescriptorDirectives {
     }
 
     private final DescriptorSet set;
+    private final ArgumentScope asm;
+    private final DataDirectives data;
+    private final Placement placement;
     private final Map<SectionBuilder, Map<Long, FbdInfo>> fbds = new IdentityHashMap<>();
     private final Map<SectionBuilder, FbdInfo> lastFbd = new IdentityHashMap<>();
     /** Each .fbd/.rt statement's pass-1 facts, kept here: few statements are descriptors. */
     private final Map<Statement, FbdInfo> infoOf = new IdentityHashMap<>();
 
-    public DescriptorDirectives(DescriptorSet set) {
+    public DescriptorDirectives(DescriptorSet set, ArgumentScope asm, DataDirectives data, Placement placement) {
         this.set = set;
+        this.asm = asm;
+        this.data = data;
+        this.placement = placement;
+    }
+
+    /** Pass 1 of {@code .fbd} and {@code .rt}: their room, from the descriptor table, in the buffer in force. */
+    public void place(Statement s, CsfParser.DirectiveContext d) {
+        String name = Directives.nameOf(d);
+        SectionBuilder sec = data.dataSection(name, d);
+        boolean isFbd = name.equals(".fbd");
+        FbdInfo fbd = sizePass(s, d, sec, isFbd);
+        placement.place(s, sec, isFbd ? fbd.size() : renderTargetSize());
+    }
+
+    /** After layout: the descriptor's fields. */
+    public void write(Statement s, CsfParser.DirectiveContext d) {
+        emit(s, d, asm.evaluator());
+        s.emitted(true);
     }
 
     public long renderTargetSize() {
@@ -101,7 +123,7 @@ public final class DescriptorDirectives {
     }
 
     /** Pass 1: size of the directive, the .fbd's shape, and the count of .rt following each .fbd. */
-    public FbdInfo sizePass(ArgumentScope asm, Statement s, CsfParser.DirectiveContext d, SectionBuilder sec, boolean isFbd) {
+    private FbdInfo sizePass(Statement s, CsfParser.DirectiveContext d, SectionBuilder sec, boolean isFbd) {
         if (!isFbd) {
             FbdInfo owner = lastFbd.get(sec);
             if (owner != null) {
@@ -142,7 +164,7 @@ public final class DescriptorDirectives {
     }
 
     /** Pass 2: writes the descriptor bytes. */
-    public void emit(ArgumentScope asm, Statement s, CsfParser.DirectiveContext d, ExpressionEvaluator ev) {
+    private void emit(Statement s, CsfParser.DirectiveContext d, ExpressionEvaluator ev) {
         SourceRange where = asm.range(d);
         long address = s.section.address + s.offset;
         if (address % DescriptorSet.FBD_ALIGNMENT != 0) {

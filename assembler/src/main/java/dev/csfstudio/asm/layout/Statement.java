@@ -102,6 +102,11 @@ public final class Statement {
     }
 
     /** The line's text, cut from the file when asked for: most lines never need it as a string. */
+    /** Writes the statement's instruction word at its place in its section. */
+    public void writeWord() {
+        section.write(offset, word, 8);
+    }
+
     public String text() {
         return src.lineText(lineNo);
     }

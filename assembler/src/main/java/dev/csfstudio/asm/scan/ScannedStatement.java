@@ -10,7 +10,7 @@ import java.util.List;
  * not compile until the in-order pass handles it.
  */
 public sealed interface ScannedStatement permits LineScanner.EncodedLine, LineScanner.LabelBranch, LineScanner.SymbolicInstruction, LineScanner.RawWord, LineScanner.DataLine,
-        ScannedStatement.FlaggedInstruction, ScannedStatement.SyntaxError, ScannedStatement.Parsed {
+        ScannedStatement.FlaggedInstruction, ScannedStatement.Rejected, ScannedStatement.SyntaxError, ScannedStatement.Parsed {
 
     /** What the in-order pass does with each shape. */
     interface Handler {
@@ -32,6 +32,9 @@ public sealed interface ScannedStatement permits LineScanner.EncodedLine, LineSc
         /** A data directive of literal values. */
         void data(LineScanner.DataLine data);
 
+        /** Labels and a statement refused as it stands (placed nowhere), with why. */
+        void rejected(Rejected rejected);
+
         /** A line with syntax errors; its tree holds what the parser recovered (labels may be defined). */
         void syntaxError(SyntaxError error);
 
@@ -51,6 +54,23 @@ public sealed interface ScannedStatement permits LineScanner.EncodedLine, LineSc
         @Override
         public void handTo(Handler handler) {
             handler.instruction(line, findings);
+        }
+
+        @Override
+        public boolean clean() {
+            return false;
+        }
+    }
+
+    /**
+     * Labels and a statement refused before it is placed (pandecode's text that does not read), with the error:
+     * columns are 1-based, two a label.
+     */
+    record Rejected(String[] labelNames, int[] labelColumns, int column, int endColumn, Diagnostic error)
+            implements ScannedStatement {
+        @Override
+        public void handTo(Handler handler) {
+            handler.rejected(this);
         }
 
         @Override

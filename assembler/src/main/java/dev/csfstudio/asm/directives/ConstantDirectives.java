@@ -1,0 +1,61 @@
+package dev.csfstudio.asm.directives;
+
+import dev.csfstudio.asm.expr.UnresolvedException;
+import dev.csfstudio.asm.layout.Statement;
+import dev.csfstudio.asm.symbols.ConstantDef;
+import dev.csfstudio.asm.symbols.NameScope;
+import dev.csfstudio.asm.symbols.SymbolTable;
+
+import dev.csfstudio.grammar.CsfParser;
+import dev.csfstudio.program.SourceRange;
+
+/**
+ * {@code .equ NAME, EXPR} and {@code .set NAME, EXPR} (redefinable): defined in pass 1 with the value known
+ * there, and evaluated again in statement order after layout, when labels have addresses.
+ */
+public final class ConstantDirectives {
+
+    private final SymbolTable symbols;
+    private final NameScope names;
+    private final ArgumentScope args;
+
+    public ConstantDirectives(SymbolTable symbols, NameScope names, ArgumentScope args) {
+        this.symbols = symbols;
+        this.names = names;
+        this.args = args;
+    }
+
+    /** Pass 1: the constant's definition, and its value if it names nothing still to be placed. */
+    public void define(Statement s, CsfParser.DirectiveContext d, boolean redefinable) {
+        s.skip(false);
+        args.expectArgs(d, 2);
+        String name = args.plainName(d, 0, "a constant name");
+        SourceRange r = args.range(d.argument(0));
+        CsfParser.ExprContext e = args.exprOf(ArgumentScope.argValue(d.argument(1)));
+        ConstantDef c = symbols.constant(name);
+        if (c == null) {
+            if (!symbols.claimName(name, r)) {
+                s.skip(true);
+                return;
+            }
+            c = new ConstantDef(name, redefinable, r, e, args.evaluator());
+            symbols.defineConstant(c);
+        } else if (!redefinable || !c.redefinable) {
+            s.skip(true);
+            symbols.claimName(name, r);
+            return;
+        }
+        try {
+            c.current = args.evaluator().eval(e);
+        } catch (UnresolvedException ex) {
+            c.current = null; // labels are known after layout; its fixup evaluates it again
+        }
+    }
+
+    /** After layout: the constant's value at its definition, in order ({@code .set} may change it). */
+    public void evaluate(Statement s, CsfParser.DirectiveContext d) {
+        ConstantDef c = symbols.constant(args.plainName(d, 0, "a constant name"));
+        names.ref(c.name, args.range(d.argument(0)), c);
+        c.current = args.evaluator().eval(args.exprOf(ArgumentScope.argValue(d.argument(1))));
+    }
+}

@@ -1,0 +1,146 @@
+package dev.csfstudio.asm.layout;
+
+import dev.csfstudio.asm.diagnostic.DiagnosticException;
+import dev.csfstudio.program.DiagnosticCode;
+import dev.csfstudio.program.SectionKind;
+import dev.csfstudio.program.SourceRange;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.BiConsumer;
+import java.util.function.Supplier;
+
+/**
+ * Where pass 1 puts each statement: the sections by name in declaration order, the VMs, the VM and section in
+ * force, and each statement's section and offset.
+ */
+public final class Placement {
+
+    /** The name of the stream, VM and queue a program has when it declares none. */
+    public static final String DEFAULT_NAME = "main";
+    public static final int MAX_VMS = 8;
+
+    private final Map<String, SectionBuilder> sections = new LinkedHashMap<>();
+    private final List<String> vms = new ArrayList<>(List.of(DEFAULT_NAME));
+    /** Streams opened by the first statement that needed one, not (yet) by {@code .stream}. */
+    private final Set<String> implicit = new HashSet<>();
+    /** Where an implicit stream is declared: the statement that needs it. */
+    private final Supplier<SourceRange> here;
+    /** Tells the symbols of an implicit stream's name and declaration. */
+    private final BiConsumer<String, SourceRange> implicitDeclared;
+    private String currentVm = DEFAULT_NAME;
+    private SectionBuilder current;
+    /** The first instruction or data ({@code .arch} must come before it). */
+    private SourceRange firstContent;
+
+    public Placement(Supplier<SourceRange> here, BiConsumer<String, SourceRange> implicitDeclared) {
+        this.here = here;
+        this.implicitDeclared = implicitDeclared;
+    }
+
+    /** The sections by name, in declaration order (the map the name scope reads). */
+    public Map<String, SectionBuilder> sections() {
+        return sections;
+    }
+
+    public List<String> vms() {
+        return vms;
+    }
+
+    public String currentVm() {
+        return currentVm;
+    }
+
+    public SourceRange firstContent() {
+        return firstContent;
+    }
+
+    /** The section in force, the stream {@code main} (opened here if need be) when none is. */
+    public SectionBuilder section() {
+        if (current == null) {
+            current = sections.get(DEFAULT_NAME);
+            if (current == null) {
+                current = openImplicit(DEFAULT_NAME, here.get());
+            }
+        }
+        return current;
+    }
+
+    /** Makes {@code section} the one that follows; null: the default again, when next needed. */
+    public void enter(SectionBuilder section) {
+        current = section;
+    }
+
+    /** Makes {@code vm} the VM of the sections that follow (a diagnostic at {@code at} past {@link #MAX_VMS}). */
+    public void enterVm(String vm, SourceRange at) {
+        if (!vms.contains(vm)) {
+            if (vms.size() >= MAX_VMS) {
+                throw DiagnosticException.error(at, DiagnosticCode.OUT_OF_RANGE, "at most " + MAX_VMS
+                        + " VMs (GPU address spaces) are available");
+            }
+            vms.add(vm);
+        }
+        currentVm = vm;
+        current = null;
+    }
+
+    /** A new section of the VM in force, declared at {@code declaration}. */
+    public SectionBuilder open(String name, SectionKind kind, SourceRange declaration) {
+        SectionBuilder sec = new SectionBuilder(name, kind, currentVm, declaration, sections.size());
+        sections.put(name, sec);
+        return sec;
+    }
+
+    /** Whether {@code name} was opened implicitly and is now declared (its first {@code .stream} is this one). */
+    public boolean declareImplicit(String name) {
+        return implicit.remove(name);
+    }
+
+    /** Every program has an entry stream, maybe empty: {@code main} at {@code at} unless it has a stream. */
+    public void ensureStream(SourceRange at) {
+        if (sections.values().stream().noneMatch(x -> x.kind == SectionKind.STREAM) && !sections.containsKey(DEFAULT_NAME)) {
+            openImplicit(DEFAULT_NAME, at);
+        }
+    }
+
+    private SectionBuilder openImplicit(String name, SourceRange range) {
+        SectionBuilder sb = open(name, SectionKind.STREAM, range);
+        implicit.add(name);
+        implicitDeclared.accept(name, range);
+        return sb;
+    }
+
+    /**
+     * Puts an instruction in the section in force, which must be a stream (else {@code where} says so, null:
+     * the statement's range, made only then).
+     */
+    public void placeInstruction(Statement s, SourceRange where) {
+        SectionBuilder sec = section();
+        if (sec.kind != SectionKind.STREAM) {
+            s.skip(true);
+            throw DiagnosticException.error(where != null ? where : s.range(), DiagnosticCode.MISPLACED_STATEMENT,
+                    "instruction in buffer '" + sec.name + "'; instructions belong in a .stream");
+        }
+        place(s, sec, 8);
+        s.instruction(true);
+    }
+
+    /** Gives {@code s} the next {@code size} bytes of {@code sec}. */
+    public void place(Statement s, SectionBuilder sec, long size) {
+        if (sec.cursor + size > Layout.MAX_SECTION_BYTES) {
+            throw DiagnosticException.error(s.range(), DiagnosticCode.OUT_OF_RANGE, "section '" + sec.name
+                    + "' would grow beyond " + Layout.MAX_SECTION_BYTES + " bytes");
+        }
+        if (firstContent == null) {
+            firstContent = s.range();
+        }
+        s.section = sec;
+        s.offset = (int) sec.cursor;
+        s.size = (int) size;
+        sec.cursor += size;
+    }
+}
