@@ -46,6 +46,8 @@ import dev.csfstudio.asm.symbols.ConstantDef;
 import dev.csfstudio.asm.symbols.LabelDef;
 import dev.csfstudio.asm.symbols.NameScope;
 import dev.csfstudio.asm.symbols.Reference;
+import dev.csfstudio.asm.symbols.Referent;
+import dev.csfstudio.asm.symbols.SectionReferent;
 import dev.csfstudio.asm.symbols.References;
 import dev.csfstudio.asm.symbols.SymbolIndex;
 import dev.csfstudio.asm.symbols.SymbolTable;
@@ -408,7 +410,7 @@ final class Assembly implements ArgumentScope {
     }
 
     /** A {@link SymbolicLine}'s word and what each of its names stands for ({@code named[operand][token]}). */
-    private record Resolved(long word, Object[][] named) {
+    private record Resolved(long word, Referent[][] named) {
     }
 
     /** A line that names what has an address only after layout. */
@@ -423,14 +425,14 @@ final class Assembly implements ArgumentScope {
     private Resolved resolve(Statement s, SymbolicLine line) {
         boolean addresses = symbols.addressesKnown();
         List<SymbolicLine.Operand> operands = line.operands();
-        Object[][] named = new Object[operands.size()][];
+        Referent[][] named = new Referent[operands.size()][];
         long word = line.word();
         boolean later = false;
         for (int i = 0; i < operands.size(); i++) {
             SymbolicLine.Operand o = operands.get(i);
             String[] names = o.names();
             long[] values = new long[names.length];
-            named[i] = new Object[names.length];
+            named[i] = new Referent[names.length];
             boolean address = false;
             for (int k = 0; k < names.length; k++) {
                 if (names[k] == null) {
@@ -454,7 +456,7 @@ final class Assembly implements ArgumentScope {
                 if (l == null && sec == null) {
                     return null;
                 }
-                named[i][k] = l != null ? l : sec;
+                named[i][k] = l != null ? l : new SectionReferent(sec);
                 values[k] = l != null ? l.address() : sec.address;
                 address = true;
             }
@@ -485,7 +487,7 @@ final class Assembly implements ArgumentScope {
         for (int i = 0; i < line.operands().size(); i++) {
             SymbolicLine.Operand o = line.operands().get(i);
             for (int k = 0; k < o.names().length; k++) {
-                Object target = r.named()[i][k];
+                Referent target = r.named()[i][k];
                 if (target != null) {
                     references.addNew(new Reference(o.names()[k], new SourceRange(s.src.path(), s.lineNo,
                             o.columns()[2 * k], s.lineNo, o.columns()[2 * k + 1]), target));

@@ -3,8 +3,10 @@ package dev.csfstudio.asm.directives;
 import dev.csfstudio.asm.diagnostic.DiagnosticException;
 import dev.csfstudio.asm.diagnostic.SpellingSuggestions;
 import dev.csfstudio.asm.layout.SectionBuilder;
+import dev.csfstudio.asm.layout.Placement;
 import dev.csfstudio.asm.layout.Statement;
 import dev.csfstudio.asm.symbols.NameScope;
+import dev.csfstudio.asm.symbols.SectionReferent;
 
 import dev.csfstudio.grammar.CsfParser;
 import dev.csfstudio.program.Diagnostic;
@@ -24,8 +26,6 @@ import java.util.function.Consumer;
  */
 public final class Jobs {
 
-    private static final String DEFAULT_NAME = "main";
-
     /** A name and where it is written. */
     private record NamedUse(String name, SourceRange range) {
     }
@@ -42,14 +42,14 @@ public final class Jobs {
 
     /** The queue names an {@code .expect} may name: the declared ones, else main. */
     public List<String> queueNames() {
-        return queues.isEmpty() ? List.of(DEFAULT_NAME) : queues.stream().map(Program.QueueDecl::name).toList();
+        return queues.isEmpty() ? List.of(Placement.DEFAULT_NAME) : queues.stream().map(Program.QueueDecl::name).toList();
     }
 
     /** {@code .queue NAME [, vm=VM]}. */
     public void declareQueue(Statement s, CsfParser.DirectiveContext d, ArgumentScope args) {
         SourceRange r = args.range(d);
         String q = args.plainName(d, 0, "a queue name");
-        String vm = DEFAULT_NAME;
+        String vm = Placement.DEFAULT_NAME;
         SourceRange vmRange = r;
         for (int i = 1; i < d.argument().size(); i++) {
             CsfParser.ArgumentContext a = d.argument(i);
@@ -107,7 +107,7 @@ public final class Jobs {
             }
         }
         List<Program.QueueDecl> allQueues = queues.isEmpty()
-                ? List.of(new Program.QueueDecl(DEFAULT_NAME, DEFAULT_NAME, null)) : queues;
+                ? List.of(new Program.QueueDecl(Placement.DEFAULT_NAME, Placement.DEFAULT_NAME, null)) : queues;
         allQueues.forEach(q -> queuesByName.putIfAbsent(q.name(), q));
         String entryName = entry != null ? entry.name() : defaultEntry(sections);
         if (entry != null) {
@@ -135,11 +135,11 @@ public final class Jobs {
     }
 
     private static String defaultEntry(Map<String, SectionBuilder> sections) {
-        if (sections.containsKey(DEFAULT_NAME) && sections.get(DEFAULT_NAME).kind == SectionKind.STREAM) {
-            return DEFAULT_NAME;
+        if (sections.containsKey(Placement.DEFAULT_NAME) && sections.get(Placement.DEFAULT_NAME).kind == SectionKind.STREAM) {
+            return Placement.DEFAULT_NAME;
         }
         return sections.values().stream().filter(s -> s.kind == SectionKind.STREAM).map(s -> s.name).findFirst()
-                .orElse(DEFAULT_NAME);
+                .orElse(Placement.DEFAULT_NAME);
     }
 
     private SectionBuilder refSection(Map<String, SectionBuilder> sections, NameScope names, Consumer<Diagnostic> report,
@@ -155,7 +155,7 @@ public final class Jobs {
             names.ref(use.name(), use.range(), null);
             return null;
         }
-        names.ref(use.name(), use.range(), s);
+        names.ref(use.name(), use.range(), new SectionReferent(s));
         return s;
     }
 

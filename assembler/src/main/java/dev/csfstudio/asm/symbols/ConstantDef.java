@@ -9,7 +9,7 @@ import dev.csfstudio.program.SourceRange;
  * A constant of {@code .equ} or {@code .set}: its first definition (evaluated on demand when a use comes
  * before its value is known) and its value at the statement being assembled ({@code .set} may change it).
  */
-public final class ConstantDef {
+public final class ConstantDef implements Referent {
     public final String name;
     public final boolean redefinable;
     public final SourceRange range;

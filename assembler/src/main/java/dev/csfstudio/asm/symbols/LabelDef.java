@@ -9,7 +9,7 @@ import dev.csfstudio.program.SourceRange;
  * which orders local labels against their uses), and {@code ordinal}, its number in definition order.
  */
 public record LabelDef(String name, SectionBuilder section, long offset, SourceRange range, int index, boolean local,
-                       int ordinal) {
+                       int ordinal) implements Referent {
 
     /** Its GPU address: known once layout has placed its section. */
     public long address() {

@@ -181,7 +181,7 @@ public final class NameScope implements ExpressionEvaluator.Scope {
         }
         SectionBuilder s = sections.get(name);
         if (s != null) {
-            ref(name, range, s);
+            ref(name, range, new SectionReferent(s));
             symbols.requireAddresses(name, range);
             return s.address;
         }
@@ -256,7 +256,7 @@ public final class NameScope implements ExpressionEvaluator.Scope {
                             + "buffer name, got '" + arg.getText() + "'");
                 }
                 SectionBuilder s = sections.get(sym.getText());
-                ref(s.name, ev.range(arg), s);
+                ref(s.name, ev.range(arg), new SectionReferent(s));
                 symbols.requireAddresses(s.name, ev.range(arg));
                 yield s.size();
             }
@@ -291,7 +291,7 @@ public final class NameScope implements ExpressionEvaluator.Scope {
     }
 
     /** Records that {@code range} names {@code target} (null: nothing of that name), once per range. */
-    public void ref(String name, SourceRange range, Object target) {
+    public void ref(String name, SourceRange range, Referent target) {
         if (references.add(new Reference(name, range, target))) {
             if (target instanceof LabelDef l) {
                 used.accept(l);

@@ -9,7 +9,7 @@ import dev.csfstudio.program.SymbolReference;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.IdentityHashMap;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,7 +24,8 @@ public final class SymbolIndex {
     private final List<ConstantDef> constants;
     private final List<Reference> references;
     private List<Symbol> symbols;
-    private final Map<Object, Symbol> symbolOf = new IdentityHashMap<>();
+    /** Labels are records and constants identities; a section's referent is equal for one section. */
+    private final Map<Referent, Symbol> symbolOf = new HashMap<>();
 
     public SymbolIndex(List<SectionBuilder> sections, List<LabelDef> labels, List<ConstantDef> constants,
                        List<Reference> references) {
@@ -42,7 +43,7 @@ public final class SymbolIndex {
         for (SectionBuilder s : sections) {
             Symbol sym = new Symbol(s.name, s.kind == SectionKind.STREAM ? SymbolKind.STREAM : SymbolKind.BUFFER,
                     s.address, s.declaration, s.name);
-            symbolOf.put(s, sym);
+            symbolOf.put(new SectionReferent(s), sym);
             out.add(sym);
         }
         for (LabelDef l : labels) {
