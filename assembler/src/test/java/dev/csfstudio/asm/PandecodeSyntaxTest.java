@@ -93,6 +93,14 @@ class PandecodeSyntaxTest {
     }
 
     @Test
+    void registerListBaseWarningWaitsForAnInstructionThatIsPlaced() {
+        AssemblyResult r = Sources.assemble(".buffer b, size=64\n.syntax pandecode\nLOAD_MULTIPLE r40:r41, [d76]\n"
+                + ".stream s\nLOAD_MULTIPLE r42, [d76 + 8]\n");
+        assertEquals(3, r.errors().get(0).range().line(), () -> r.errors().toString());
+        assertEquals(List.of(5), r.warnings().stream().map(w -> w.range().line()).toList());
+    }
+
+    @Test
     void syntaxCsfSwitchesBack() {
         AssemblyResult r = Sources.assemble(".syntax pandecode\nWAIT #10\n.syntax csf\nWAIT #0x10\n");
         Section main = r.program().entrySection();

@@ -10,6 +10,7 @@ import dev.csfstudio.isa.Disassembler;
 import dev.csfstudio.isa.PandecodeText;
 import dev.csfstudio.program.Diagnostic;
 import dev.csfstudio.program.DiagnosticCode;
+import dev.csfstudio.program.LazyList;
 import dev.csfstudio.program.Severity;
 import dev.csfstudio.program.SourceRange;
 import java.nio.file.Path;
@@ -70,7 +71,10 @@ public final class PandecodeReader {
         }
         LineScanner.EncodedLine encoded = new LineScanner.EncodedLine(labels, labelColumns, column, endColumn, w.def(),
                 w.word(), unconditional, target, true, false);
-        return new ScannedStatement.FlaggedInstruction(encoded, lost(w, new SourceRange(src.path(), n, column, n, endColumn)));
+        // the warnings are made when pass 1 adds them, once the instruction is placed: a register list's base is
+        // said once per file among the instructions placed (one in a buffer is an error, not that warning)
+        SourceRange at = new SourceRange(src.path(), n, column, n, endColumn);
+        return new ScannedStatement.FlaggedInstruction(encoded, new LazyList<>(() -> lost(w, at)));
     }
 
     /** What pandecode's text of {@code w} leaves unsaid; a register list's base once per file. */
