@@ -67,26 +67,18 @@ import dev.csfstudio.grammar.CsfParser;
 import dev.csfstudio.isa.Arch;
 import dev.csfstudio.isa.BitField;
 import dev.csfstudio.isa.DescriptorSet;
-import dev.csfstudio.isa.Disassembler;
 import dev.csfstudio.isa.InstructionSet;
-import dev.csfstudio.isa.PandecodeText;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.IdentityHashMap;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalLong;
-import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * One run of the assembler over a main file and its includes, phase after phase.
@@ -186,7 +178,7 @@ final class Assembly implements ArgumentScope {
         diagnostics.addAll(Layout.place(placement.sections().values(), placement.vms(), options.base()));
         applyFixups();
         lint();
-        sectionLines();
+        placement.giveLines(emitted);
         tables = new SymbolIndex(List.copyOf(placement.sections().values()), symbols.labelsInOrder(), List.copyOf(symbols.constants()),
                 references.all());
         Program program = finish();
@@ -212,26 +204,7 @@ final class Assembly implements ArgumentScope {
             }
             if (s.emitted()) {
                 emitted.add(s);
-                linesIn = linesIn == null || linesIn == s.section ? s.section : MIXED;
             }
-        }
-    }
-
-    /** The one section every emitted statement so far belongs to, {@link #MIXED} for several, or null. */
-    private SectionBuilder linesIn;
-    private static final SectionBuilder MIXED = new SectionBuilder("", SectionKind.STREAM, "", null, -1);
-
-    /**
-     * Gives every section its statements, in order. Mostly one stream holds them all, and its list is the
-     * list of all emitted statements: no second list of a million entries.
-     */
-    private void sectionLines() {
-        if (linesIn != null && linesIn != MIXED) {
-            linesIn.lines = emitted;
-            return;
-        }
-        for (Statement s : emitted) {
-            s.section.lines.add(s);
         }
     }
 
@@ -824,13 +797,8 @@ final class Assembly implements ArgumentScope {
 
     private ExpectationReader.Names expectationNames() {
         if (expectationNames == null) {
-            Map<String, String> buffers = new LinkedHashMap<>();
-            Map<String, String> all = new LinkedHashMap<>();
-            placement.sections().values().stream().filter(b -> b.kind == SectionKind.BUFFER).forEach(b -> buffers.put(b.name, b.vm));
-            placement.sections().values().forEach(b -> all.put(b.name, b.vm));
-            List<String> qs = jobs.queueNames();
-            expectationNames = new ExpectationReader.Names(buffers, all, List.copyOf(placement.vms()), qs, isa.registerCount(),
-                    options.goldensRequired());
+            expectationNames = ExpectationReader.Names.of(placement.sections().values(), placement.vms(), jobs.queueNames(),
+                    isa.registerCount(), options.goldensRequired());
         }
         return expectationNames;
     }

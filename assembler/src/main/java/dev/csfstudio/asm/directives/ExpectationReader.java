@@ -4,6 +4,7 @@ import dev.csfstudio.asm.diagnostic.DiagnosticException;
 import dev.csfstudio.asm.diagnostic.SpellingSuggestions;
 import dev.csfstudio.asm.expr.ExpressionEvaluator;
 import dev.csfstudio.asm.layout.Layout;
+import dev.csfstudio.asm.layout.SectionBuilder;
 import dev.csfstudio.asm.source.Parsing;
 
 import dev.csfstudio.grammar.CsfParser;
@@ -12,11 +13,13 @@ import dev.csfstudio.program.DiagnosticCode;
 import dev.csfstudio.program.Expectation;
 import dev.csfstudio.program.Expectation.Comparison;
 import dev.csfstudio.program.Expectation.Ending;
+import dev.csfstudio.program.SectionKind;
 import dev.csfstudio.program.SourceRange;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -45,6 +48,16 @@ public final class ExpectationReader {
     public record Names(Map<String, String> bufferVms, Map<String, String> sectionVms, Collection<String> vms,
                  Collection<String> queues, int registerCount,
                  boolean goldensRequired) {
+
+        /** The names an assembly's sections, VMs and queues give, once every one is declared. */
+        public static Names of(Collection<SectionBuilder> sections, List<String> vms, List<String> queues, int registerCount,
+                               boolean goldensRequired) {
+            Map<String, String> buffers = new LinkedHashMap<>();
+            Map<String, String> all = new LinkedHashMap<>();
+            sections.stream().filter(b -> b.kind == SectionKind.BUFFER).forEach(b -> buffers.put(b.name, b.vm));
+            sections.forEach(b -> all.put(b.name, b.vm));
+            return new Names(buffers, all, List.copyOf(vms), queues, registerCount, goldensRequired);
+        }
     }
 
     static final String SYNTAX = ".expect status ok|fault [KIND] [, line=N]|timeout|deadlock  |  .expect rN|dN|QUEUE.rN OP expr"

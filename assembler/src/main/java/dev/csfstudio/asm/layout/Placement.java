@@ -129,6 +129,27 @@ public final class Placement {
         s.instruction(true);
     }
 
+    /**
+     * After lint: gives every section its statements, in order. Mostly one stream holds them all, and its list
+     * is the list of all emitted statements: no second list of a million entries.
+     */
+    public void giveLines(List<Statement> emitted) {
+        SectionBuilder only = emitted.isEmpty() ? null : emitted.get(0).section;
+        for (Statement s : emitted) {
+            if (s.section != only) {
+                only = null;
+                break;
+            }
+        }
+        if (only != null) {
+            only.lines = emitted;
+            return;
+        }
+        for (Statement s : emitted) {
+            s.section.lines.add(s);
+        }
+    }
+
     /** Gives {@code s} the next {@code size} bytes of {@code sec}. */
     public void place(Statement s, SectionBuilder sec, long size) {
         if (sec.cursor + size > Layout.MAX_SECTION_BYTES) {
