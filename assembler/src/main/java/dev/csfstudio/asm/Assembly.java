@@ -36,6 +36,7 @@ import dev.csfstudio.asm.scan.LineScanner;
 import dev.csfstudio.asm.scan.PandecodeReader;
 import dev.csfstudio.asm.scan.PlainInstructionScanner;
 import dev.csfstudio.asm.scan.ScannedStatement;
+import dev.csfstudio.asm.source.FileOrder;
 import dev.csfstudio.asm.source.Includes;
 import dev.csfstudio.asm.source.OrderedChunks;
 import dev.csfstudio.asm.source.Parsing;
@@ -71,11 +72,8 @@ import dev.csfstudio.isa.InstructionSet;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.Deque;
-import java.util.HashMap;
 import java.util.IdentityHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -806,19 +804,11 @@ final class Assembly implements ArgumentScope {
 
 
     private AssemblyResult result(Program program) {
-        // In source order, whichever phase met them (fixups resolve what pass 1 left open).
-        // sorting compares twice per step: a map lookup (identity first) beats Path.equals on the file list
-        Map<Path, Integer> order = new HashMap<>();
         List<Path> files = includes.files();
-        for (int i = 0; i < files.size(); i++) {
-            order.putIfAbsent(files.get(i), i);
-        }
-        java.util.function.ToIntFunction<Path> fileIndex = p -> order.getOrDefault(p, Integer.MAX_VALUE);
-        List<Diagnostic> sorted = new ArrayList<>(new LinkedHashSet<>(diagnostics));
-        sorted.sort(Comparator.comparingInt((Diagnostic d) -> fileIndex.applyAsInt(d.range().file()))
-                .thenComparingInt(d -> d.range().line()).thenComparingInt(d -> d.range().column()));
+        FileOrder fileOrder = new FileOrder(files);
+        List<Diagnostic> sorted = fileOrder.sorted(diagnostics);
         return new AssemblyResult(program, sorted, new AssembledLines(emitted), new LazyList<>(tables::symbols),
-                new LazyList<>(() -> tables.references(fileIndex)), files, new AssembledSources(includes.loaded()));
+                new LazyList<>(() -> tables.references(fileOrder)), files, new AssembledSources(includes.loaded()));
     }
 
 
