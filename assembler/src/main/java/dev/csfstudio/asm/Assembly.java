@@ -1,7 +1,6 @@
 package dev.csfstudio.asm;
 
 import dev.csfstudio.asm.diagnostic.DiagnosticException;
-import dev.csfstudio.asm.diagnostic.SpellingSuggestions;
 import dev.csfstudio.asm.directives.ArchDirective;
 import dev.csfstudio.asm.directives.ArgumentScope;
 import dev.csfstudio.asm.directives.DataDirectives;
@@ -33,6 +32,7 @@ import dev.csfstudio.asm.lint.UnusedLabels;
 import dev.csfstudio.asm.scan.DeclaredArch;
 import dev.csfstudio.asm.scan.LineParser;
 import dev.csfstudio.asm.scan.LineScanner;
+import dev.csfstudio.asm.scan.UnknownDirective;
 import dev.csfstudio.asm.scan.PandecodeReader;
 import dev.csfstudio.asm.scan.PlainInstructionScanner;
 import dev.csfstudio.asm.scan.ScannedStatement;
@@ -216,7 +216,7 @@ final class Assembly implements ArgumentScope {
             stmts.ensureCapacity(lineCount); // about one statement a line: no copying a million-entry list as it grows
         }
         OrderedChunks<ScannedStatement> scanned = new OrderedChunks<>(lineCount, chunkLines, threads,
-                (from, to) -> LineScanner.scan(arch, src, from + 1, to + 1, plainScanner));
+                (from, to) -> LineScanner.scan(arch, src, from + 1, to + 1, plainScanner, DIRECTIVES));
         FileLoader includer = loading;
         loading = new FileLoader(src, chain);
         for (int n = 1; n <= lineCount; n++) {
@@ -718,9 +718,7 @@ final class Assembly implements ArgumentScope {
         String name = Directives.nameOf(d);
         DirectiveHandler handler = directives.handler(name);
         if (handler == null) {
-            List<String> near = SpellingSuggestions.closest(name, DIRECTIVES);
-            throw new DiagnosticException(Diagnostic.error(Parsing.range(s.src.path(), d.name), DiagnosticCode.UNKNOWN_DIRECTIVE,
-                    "unknown directive '" + name + "'" + SpellingSuggestions.didYouMean(near)).withSuggestions(near));
+            throw new DiagnosticException(UnknownDirective.error(Parsing.range(s.src.path(), d.name), name, DIRECTIVES));
         }
         handler.place().run(s, d);
     }

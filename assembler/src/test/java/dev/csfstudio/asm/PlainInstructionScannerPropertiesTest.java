@@ -155,7 +155,7 @@ class PlainInstructionScannerPropertiesTest {
         };
     }
 
-    private static AssemblyResult assemble(String text, boolean plainScanner) {
+    static AssemblyResult assemble(String text, boolean plainScanner) {
         Assembly a = new Assembly(AssemblerOptions.defaults(), file -> {
             throw new java.nio.file.NoSuchFileException(file.toString());
         }, 1, OrderedChunks.CHUNK);
@@ -163,7 +163,7 @@ class PlainInstructionScannerPropertiesTest {
         return a.run(Path.of("/virtual/plain.csf"), SourceText.of(text));
     }
 
-    private static void assertSameResult(AssemblyResult parser, AssemblyResult plain, String source) {
+    static void assertSameResult(AssemblyResult parser, AssemblyResult plain, String source) {
         assertEquals(parser.diagnostics(), plain.diagnostics(), source);
         assertEquals(parser.lines(), plain.lines(), source);
         assertEquals(parser.symbols(), plain.symbols(), source);

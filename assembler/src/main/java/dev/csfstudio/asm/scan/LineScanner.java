@@ -160,22 +160,24 @@ public final class LineScanner {
     /**
      * Lines {@code from..to-1} (1-based) of {@code src}: a {@link ScannedStatement} each (an {@link EncodedLine} or a
      * {@link RawWord} (no diagnostics), or null for a line with nothing but blanks or a comment. {@code plainScanner} false sends
-     * every line through the parser (tests compare both ways).
+     * every line through the parser (tests compare both ways). {@code directives} are the known directive names in
+     * lower case (a line of another is {@link UnknownDirective}'s).
      */
-    public static ScannedStatement[] scan(Arch arch, SourceFile src, int from, int to, boolean plainScanner) {
+    public static ScannedStatement[] scan(Arch arch, SourceFile src, int from, int to, boolean plainScanner,
+                                          List<String> directives) {
         LineScanner scanner = forThisThread(arch);
         ScannedStatement[] out = new ScannedStatement[to - from];
         scanner.block = null;
         scanner.blockStart = src.lineStarts()[from - 1];
         scanner.blockEnd = to - 1 < src.lineStarts().length ? src.lineStarts()[to - 1] : src.source().length();
         for (int n = from; n < to; n++) {
-            out[n - from] = scanner.scanLine(src, n, plainScanner);
+            out[n - from] = scanner.scanLine(src, n, plainScanner, directives);
         }
         scanner.block = null;
         return out;
     }
 
-    private ScannedStatement scanLine(SourceFile src, int n, boolean plainScanner) {
+    private ScannedStatement scanLine(SourceFile src, int n, boolean plainScanner, List<String> directives) {
         Path file = src.path();
         SourceText text = src.source();
         byte[] bytes = src.bytes();
@@ -194,6 +196,10 @@ public final class LineScanner {
                 List<Diagnostic> findings = plain.findings();
                 // only instructions have findings
                 return findings.isEmpty() ? quick : new ScannedStatement.FlaggedInstruction((EncodedLine) quick, findings);
+            }
+            ScannedStatement.Rejected unknown = UnknownDirective.scan(file, bytes, start, end, n, directives);
+            if (unknown != null) {
+                return unknown;
             }
         }
         String lineText = text.substring(start, end);
