@@ -211,16 +211,18 @@ public final class LineScanner {
             }
         }
         CsfParser.LineContext line = null;
-        if (block == null) {
+        // brackets that do not balance fail the quick parse: only the one that reports runs, as for a declined line
+        boolean failing = plainScanner && BracketBalance.unbalanced(bytes, first, end);
+        if (!failing && block == null) {
             block = text.stream(blockStart, blockEnd);
             // stream positions count code points: only without surrogate pairs are they string offsets
             blockUsable = block.size() == blockEnd - blockStart;
         }
-        if (blockUsable) {
+        if (!failing && blockUsable) {
             line = parser.parseValid(block, start - blockStart, n);
         }
         if (line == null) {
-            LineParser.ParsedLine parsed = blockUsable ? parser.parseDeclined(file, lineText, n)
+            LineParser.ParsedLine parsed = failing || blockUsable ? parser.parseDeclined(file, lineText, n)
                     : parser.parse(file, lineText, n);
             line = parsed.line();
             if (!parsed.errors().isEmpty()) {

@@ -1,0 +1,56 @@
+package dev.csfstudio.asm.scan;
+
+import dev.csfstudio.grammar.Lexicon;
+
+/**
+ * Whether a line's round and square brackets outside strings and comments fail to balance: every grammar rule
+ * that opens one closes it, so such a line cannot parse and goes straight to the parse that reports its errors.
+ * A byte count, much cheaper than the quick parse it saves.
+ */
+public final class BracketBalance {
+
+    private BracketBalance() {
+    }
+
+    /**
+     * True when bytes {@code [start, end)} hold a closing bracket before its opener, or an opener never closed;
+     * false when unsure (a line end inside the range).
+     */
+    public static boolean unbalanced(byte[] t, int start, int end) {
+        int round = 0;
+        int square = 0;
+        int p = start;
+        while (p < end) {
+            byte c = t[p];
+            if (Lexicon.isCommentStart(t, p, end)) {
+                break; // COMMENT runs to the end of the line
+            }
+            if (c == '\r' || c == '\n') {
+                return false; // a line end inside the line: the parser's own business
+            }
+            switch (c) {
+                case '"' -> p = stringEnd(t, p, end) - 1;
+                case '(' -> round++;
+                case ')' -> round--;
+                case '[' -> square++;
+                case ']' -> square--;
+                default -> {
+                }
+            }
+            if (round < 0 || square < 0) {
+                return true;
+            }
+            p++;
+        }
+        return round != 0 || square != 0;
+    }
+
+    /** {@link Lexicon#stringEnd} over scanner bytes: past the closing quote, or at the line end that ends it. */
+    private static int stringEnd(byte[] t, int p, int end) {
+        int q = p + 1;
+        while (q < end && t[q] != '"' && t[q] != '\r' && t[q] != '\n') {
+            q += t[q] == '\\' && q + 1 < end && t[q + 1] != '\r' && t[q + 1] != '\n' ? 2 : 1;
+        }
+        return q < end && t[q] == '"' ? q + 1 : q;
+    }
+}
