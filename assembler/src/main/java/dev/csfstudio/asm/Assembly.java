@@ -290,16 +290,19 @@ final class Assembly implements ArgumentScope {
 
         @Override
         public void syntaxError(ScannedStatement.SyntaxError error) {
-            tree(error.tree(), error.diagnostics());
+            diagnostics.addAll(pandecodeReader.hint(src, n, error.diagnostics()));
+            if (error.labelNames().length == 0 && !error.statement()) {
+                return;
+            }
+            Statement s = nextStatement(src, n);
+            defineLabels(s, error.labelNames(), error.labelColumns());
+            s.skip(true); // the syntax error is reported: analysing the damaged statement only adds noise
         }
 
         @Override
         public void parsed(ScannedStatement.Parsed parsed) {
-            tree(parsed.tree(), List.of());
-        }
-
-        private void tree(CsfParser.LineContext line, List<Diagnostic> errors) {
-            diagnostics.addAll(pandecodeReader.hint(src, n, errors));
+            CsfParser.LineContext line = parsed.tree();
+            diagnostics.addAll(pandecodeReader.hint(src, n, List.of()));
             if (line.label().isEmpty() && line.statement() == null) {
                 return;
             }
@@ -307,9 +310,8 @@ final class Assembly implements ArgumentScope {
             for (CsfParser.LabelContext l : line.label()) {
                 defineLabel(s, l.name.getText(), Parsing.range(s.src.path(), l.name));
             }
-            if (!errors.isEmpty() || line.statement() == null) {
-                // A syntax error is already reported: analysing the damaged statement only adds noise.
-                s.skip(true);
+            if (line.statement() == null) {
+                s.skip(true); // labels only
                 return;
             }
             s.parsedRange = range(line.statement());

@@ -207,7 +207,7 @@ public final class LineScanner {
             Diagnostic stray = StrayToken.error(file, lineText, n, plain.strayToken() - start);
             if (stray != null) {
                 // no labels and a statement the error makes pass 1 skip: an empty tree says the same
-                return new ScannedStatement.SyntaxError(new CsfParser.LineContext(null, 0), List.of(stray));
+                return new ScannedStatement.SyntaxError(new String[0], new int[0], false, List.of(stray));
             }
         }
         CsfParser.LineContext line = null;
@@ -226,7 +226,7 @@ public final class LineScanner {
                     : parser.parse(file, lineText, n);
             line = parsed.line();
             if (!parsed.errors().isEmpty()) {
-                return new ScannedStatement.SyntaxError(line, parsed.errors());
+                return syntaxError(file, line, parsed.errors());
             }
         }
         if (line.statement() == null || line.statement().instruction() == null) {
@@ -247,15 +247,8 @@ public final class LineScanner {
         } catch (UnresolvedException e) {
             return new ScannedStatement.Parsed(line);
         }
-        List<CsfParser.LabelContext> labels = line.label();
-        String[] names = new String[labels.size()];
-        int[] columns = new int[2 * labels.size()];
-        for (int i = 0; i < names.length; i++) {
-            SourceRange lr = Parsing.range(file, labels.get(i).name);
-            names[i] = labels.get(i).name.getText();
-            columns[2 * i] = lr.column();
-            columns[2 * i + 1] = lr.endColumn();
-        }
+        String[] names = labelNames(line);
+        int[] columns = labelColumns(file, line);
         EncodedLine e = enc == null
                 ? new EncodedLine(names, columns, r.column(), r.endColumn(), null, 0, false, null, false, false)
                 : new EncodedLine(names, columns, r.column(), r.endColumn(), enc.def(), enc.word(),
@@ -265,6 +258,31 @@ public final class LineScanner {
             return e;
         }
         return new ScannedStatement.FlaggedInstruction(e, found);
+    }
+
+    private static ScannedStatement.SyntaxError syntaxError(Path file, CsfParser.LineContext line, List<Diagnostic> errors) {
+        return new ScannedStatement.SyntaxError(labelNames(line), labelColumns(file, line), line.statement() != null, errors);
+    }
+
+    private static String[] labelNames(CsfParser.LineContext line) {
+        List<CsfParser.LabelContext> labels = line.label();
+        String[] names = new String[labels.size()];
+        for (int i = 0; i < names.length; i++) {
+            names[i] = labels.get(i).name.getText();
+        }
+        return names;
+    }
+
+    /** The 1-based start and exclusive end column of each label's name. */
+    private static int[] labelColumns(Path file, CsfParser.LineContext line) {
+        List<CsfParser.LabelContext> labels = line.label();
+        int[] columns = new int[2 * labels.size()];
+        for (int i = 0; i < labels.size(); i++) {
+            SourceRange lr = Parsing.range(file, labels.get(i).name);
+            columns[2 * i] = lr.column();
+            columns[2 * i + 1] = lr.endColumn();
+        }
+        return columns;
     }
 
     /** Operand values from literals alone; any name means the line needs the in-order pass. */

@@ -79,8 +79,12 @@ public sealed interface ScannedStatement permits LineScanner.EncodedLine, LineSc
         }
     }
 
-    /** A line the parser reports syntax errors for, with the tree it recovered. */
-    record SyntaxError(CsfParser.LineContext tree, List<Diagnostic> diagnostics) implements ScannedStatement {
+    /**
+     * A line the parser reports syntax errors for: of the tree it recovered only what pass 1 reads (the labels,
+     * columns 1-based and two a label, and whether a statement follows them), so no tree waits for the in-order pass.
+     */
+    record SyntaxError(String[] labelNames, int[] labelColumns, boolean statement, List<Diagnostic> diagnostics)
+            implements ScannedStatement {
         @Override
         public void handTo(Handler handler) {
             handler.syntaxError(this);
