@@ -163,6 +163,17 @@ class PlainInstructionScannerPropertiesTest {
         return a.run(Path.of("/virtual/plain.csf"), SourceText.of(text));
     }
 
+    /**
+     * Both paths give the same whole result for {@code source}, and most generated sources hold a line that
+     * {@code shortcut} takes, or the property proves little.
+     */
+    static void assertShortcutChangesNothing(String source, java.util.function.Predicate<String> shortcut) {
+        boolean fast = source.lines().anyMatch(shortcut);
+        net.jqwik.api.statistics.Statistics.collect(fast ? "fast path" : "parser only");
+        assertSameResult(assemble(source, false), assemble(source, true), source);
+        net.jqwik.api.statistics.Statistics.coverage(c -> c.check("fast path").percentage(p -> p > 25));
+    }
+
     static void assertSameResult(AssemblyResult parser, AssemblyResult plain, String source) {
         assertEquals(parser.diagnostics(), plain.diagnostics(), source);
         assertEquals(parser.lines(), plain.lines(), source);
