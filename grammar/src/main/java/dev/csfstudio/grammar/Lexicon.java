@@ -174,6 +174,28 @@ public final class Lexicon {
      * The end of {@code STRING} (past its closing quote) or {@code UNTERMINATED_STRING} starting at the quote
      * {@code p}: backslash escapes any character but a line end.
      */
+    public static int stringEnd(byte[] t, int p, int end) {
+        int q = p + 1;
+        while (q < end) {
+            byte c = t[q];
+            if (c == '"') {
+                return q + 1;
+            }
+            if (c == '\r' || c == '\n') {
+                return q;
+            }
+            if (c == '\\') {
+                if (q + 1 >= end || t[q + 1] == '\r' || t[q + 1] == '\n') {
+                    return q;
+                }
+                q += 2;
+            } else {
+                q++;
+            }
+        }
+        return q;
+    }
+
     public static int stringEnd(CharSequence t, int p, int end) {
         int q = p + 1;
         while (q < end) {

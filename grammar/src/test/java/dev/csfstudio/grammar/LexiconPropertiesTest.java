@@ -23,6 +23,16 @@ class LexiconPropertiesTest {
         return Arbitraries.strings().withChars(ALPHABET.toCharArray()).ofMaxLength(40);
     }
 
+    /** The text as the assembler's scanners see it: one byte per character, anything not ASCII as '?'. */
+    private static byte[] scannerBytes(String text) {
+        byte[] b = new byte[text.length()];
+        for (int i = 0; i < b.length; i++) {
+            char c = text.charAt(i);
+            b[i] = c < 0x80 ? (byte) c : (byte) '?';
+        }
+        return b;
+    }
+
     private static List<? extends Token> tokens(String text) {
         return new CsfLexer(CharStreams.fromString(text)).getAllTokens();
     }
@@ -30,6 +40,7 @@ class LexiconPropertiesTest {
     @Property(tries = 5000)
     void everyTokenStartsAndEndsWhereTheLexiconSays(@ForAll("texts") String text) {
         int n = text.length();
+        byte[] bytes = scannerBytes(text);
         for (Token t : tokens(text)) {
             int start = t.getStartIndex();
             int end = t.getStopIndex() + 1;
@@ -39,6 +50,7 @@ class LexiconPropertiesTest {
                 case CsfLexer.IDENT -> {
                     assertTrue(Lexicon.isIdentifierStart(c), what);
                     assertEquals(end, Lexicon.identifierEnd(text, start, n), what);
+                    assertEquals(end, Lexicon.identifierEnd(bytes, start, n), what);
                 }
                 case CsfLexer.DIRECTIVE -> {
                     assertTrue(Lexicon.isDirectiveStart(text, start, n), what);
@@ -51,6 +63,7 @@ class LexiconPropertiesTest {
                 case CsfLexer.STRING, CsfLexer.UNTERMINATED_STRING -> {
                     assertEquals('"', c, what);
                     assertEquals(end, Lexicon.stringEnd(text, start, n), what);
+                    assertEquals(end, Lexicon.stringEnd(bytes, start, n), what);
                 }
                 case CsfLexer.COMMENT -> {
                     assertTrue(Lexicon.isCommentStart(text, start, n), what);

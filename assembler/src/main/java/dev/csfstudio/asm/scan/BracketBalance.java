@@ -29,7 +29,7 @@ public final class BracketBalance {
                 return false; // a line end inside the line: the parser's own business
             }
             switch (c) {
-                case '"' -> p = stringEnd(t, p, end) - 1;
+                case '"' -> p = Lexicon.stringEnd(t, p, end) - 1;
                 case '(' -> round++;
                 case ')' -> round--;
                 case '[' -> square++;
@@ -43,14 +43,5 @@ public final class BracketBalance {
             p++;
         }
         return round != 0 || square != 0;
-    }
-
-    /** {@link Lexicon#stringEnd} over scanner bytes: past the closing quote, or at the line end that ends it. */
-    private static int stringEnd(byte[] t, int p, int end) {
-        int q = p + 1;
-        while (q < end && t[q] != '"' && t[q] != '\r' && t[q] != '\n') {
-            q += t[q] == '\\' && q + 1 < end && t[q + 1] != '\r' && t[q + 1] != '\n' ? 2 : 1;
-        }
-        return q < end && t[q] == '"' ? q + 1 : q;
     }
 }
