@@ -38,6 +38,7 @@ public final class SectionBuilder {
      */
     private long[] jumpTargets = new long[8];
     private int targetCount;
+    private boolean targetsUnsorted;
     /** The last instruction visited so far was an unconditional branch (reachability, after the fixups). */
     public boolean afterUnconditional;
 
@@ -50,28 +51,26 @@ public final class SectionBuilder {
         this.align = kind == SectionKind.STREAM ? 8 : 1;
     }
 
+    /**
+     * Records that a branch may land at {@code offset}. Targets are appended in any order (a fixup's target may lie
+     * behind the cursor) and sorted once, when reachability first asks: inserting each in order made a source with
+     * many backward branches quadratic.
+     */
     public void addJumpTarget(long offset) {
-        if (targetCount > 0 && jumpTargets[targetCount - 1] >= offset) { // labels come in cursor order, mostly
-            int at = Arrays.binarySearch(jumpTargets, 0, targetCount, offset);
-            if (at >= 0) {
-                return;
-            }
-            insert(-at - 1, offset);
-            return;
-        }
-        insert(targetCount, offset);
-    }
-
-    private void insert(int at, long offset) {
         if (targetCount == jumpTargets.length) {
             jumpTargets = Arrays.copyOf(jumpTargets, targetCount * 2);
         }
-        System.arraycopy(jumpTargets, at, jumpTargets, at + 1, targetCount - at);
-        jumpTargets[at] = offset;
-        targetCount++;
+        if (targetCount > 0 && jumpTargets[targetCount - 1] > offset) {
+            targetsUnsorted = true;
+        }
+        jumpTargets[targetCount++] = offset;
     }
 
     public boolean isJumpTarget(long offset) {
+        if (targetsUnsorted) {
+            Arrays.sort(jumpTargets, 0, targetCount);
+            targetsUnsorted = false;
+        }
         return Arrays.binarySearch(jumpTargets, 0, targetCount, offset) >= 0;
     }
 
