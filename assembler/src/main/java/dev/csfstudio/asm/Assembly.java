@@ -21,6 +21,7 @@ import dev.csfstudio.asm.emit.Fixups;
 import dev.csfstudio.asm.emit.SymbolicLine;
 import dev.csfstudio.asm.emit.InstructionEncoder;
 import dev.csfstudio.asm.expr.ExpressionEvaluator;
+import dev.csfstudio.asm.expr.SymbolicExpression;
 import dev.csfstudio.asm.expr.UnresolvedException;
 import dev.csfstudio.asm.layout.AssembledLines;
 import dev.csfstudio.asm.layout.Layout;
@@ -263,6 +264,18 @@ final class Assembly implements ArgumentScope {
         }
 
         @Override
+        public void constant(LineScanner.ConstantLine line) {
+            Statement s = nextStatement(src, n);
+            defineLabels(s, line.labelNames(), line.labelColumns());
+            s.columns(line.column(), line.endColumn());
+            int index = stmtIndex;
+            placing(s, () -> constants.define(s, line.assignment()));
+            if (!s.skip() && !s.done()) {
+                fixups.record(new Fixup.Constant(s, index, line.assignment()));
+            }
+        }
+
+        @Override
         public void labelsOnly(LineScanner.EncodedLine line) {
             Statement s = nextStatement(src, n);
             defineLabels(s, line.labelNames(), line.labelColumns());
@@ -337,6 +350,11 @@ final class Assembly implements ArgumentScope {
         }
 
         @Override
+        public void constant(Fixup.Constant fixup) {
+            finishing(() -> constants.evaluate(fixup.statement(), fixup.assignment()));
+        }
+
+        @Override
         public void symbolic(Fixup.Symbolic fixup) {
             Statement s = fixup.statement();
             Resolved r = resolve(s, fixup.line());
@@ -403,7 +421,7 @@ final class Assembly implements ArgumentScope {
         boolean later = false;
         for (int i = 0; i < operands.size(); i++) {
             SymbolicLine.Operand o = operands.get(i);
-            String[] names = o.names();
+            String[] names = o.expr().names();
             long[] values = new long[names.length];
             named[i] = new Referent[names.length];
             boolean address = false;
@@ -436,7 +454,7 @@ final class Assembly implements ArgumentScope {
             if (later) {
                 continue;
             }
-            long v = o.value(values);
+            long v = o.expr().value(values);
             if (o.branchTarget() && address) {
                 SectionBuilder sec = s.section;
                 if (v < sec.address || v > sec.address + sec.size() || (v - sec.address) % 8 != 0) {
@@ -459,11 +477,12 @@ final class Assembly implements ArgumentScope {
     private void encodeSymbolic(Statement s, SymbolicLine line, Resolved r) {
         for (int i = 0; i < line.operands().size(); i++) {
             SymbolicLine.Operand o = line.operands().get(i);
-            for (int k = 0; k < o.names().length; k++) {
+            SymbolicExpression e = o.expr();
+            for (int k = 0; k < e.names().length; k++) {
                 Referent target = r.named()[i][k];
                 if (target != null) {
-                    references.addNew(new Reference(o.names()[k], new SourceRange(s.src.path(), s.lineNo,
-                            o.columns()[2 * k], s.lineNo, o.columns()[2 * k + 1]), target));
+                    references.addNew(new Reference(e.names()[k], new SourceRange(s.src.path(), s.lineNo,
+                            e.columns()[2 * k], s.lineNo, e.columns()[2 * k + 1]), target));
                     if (target instanceof LabelDef l) {
                         unusedLabels.used(l);
                     }
@@ -590,13 +609,20 @@ final class Assembly implements ArgumentScope {
     }
 
     private void pass1(Statement s, CsfParser.StatementContext st) {
-        try {
+        placing(s, () -> {
             if (st.instruction() != null) {
                 placement.placeInstruction(s, range(st));
                 encodeEarly(s, st.instruction());
             } else {
                 placeDirective(s, st.directive());
             }
+        });
+    }
+
+    /** A pass-1 step of {@code s}: an error in it is reported and leaves the statement skipped. */
+    private void placing(Statement s, Runnable step) {
+        try {
+            step.run();
         } catch (DiagnosticException e) {
             s.skip(true);
             report(e.diagnostic());
@@ -728,7 +754,7 @@ final class Assembly implements ArgumentScope {
     // ---------------------------------------------------------------- after layout (fixups)
 
     private void applyParsed(Statement s, CsfParser.StatementContext st) {
-        try {
+        finishing(() -> {
             if (st.instruction() != null) {
                 List<Diagnostic> found = new ArrayList<>();
                 InstructionEncoder encoder = new InstructionEncoder(arch, s.src.path(), found);
@@ -741,6 +767,13 @@ final class Assembly implements ArgumentScope {
             } else {
                 finishDirective(s, st.directive());
             }
+        });
+    }
+
+    /** A step after layout: an error in it is reported (a name still unresolved now is undefined). */
+    private void finishing(Runnable step) {
+        try {
+            step.run();
         } catch (DiagnosticException e) {
             report(e.diagnostic());
         } catch (UnresolvedException e) {

@@ -1,5 +1,6 @@
 package dev.csfstudio.asm.directives;
 
+import dev.csfstudio.asm.emit.ConstantAssignment;
 import dev.csfstudio.asm.expr.UnresolvedException;
 import dev.csfstudio.asm.layout.Statement;
 import dev.csfstudio.asm.symbols.ConstantDef;
@@ -11,7 +12,8 @@ import dev.csfstudio.program.SourceRange;
 
 /**
  * {@code .equ NAME, EXPR} and {@code .set NAME, EXPR} (redefinable): defined in pass 1 with the value known
- * there, and evaluated again in statement order after layout, when labels have addresses.
+ * there, and evaluated again in statement order after layout, when labels have addresses. A line the plain
+ * scanner read ({@link ConstantAssignment}) takes the same steps as the parsed directive, without its tree.
  */
 public final class ConstantDirectives {
 
@@ -32,13 +34,23 @@ public final class ConstantDirectives {
         String name = args.plainName(d, 0, "a constant name");
         SourceRange r = args.range(d.argument(0));
         CsfParser.ExprContext e = args.exprOf(ArgumentScope.argValue(d.argument(1)));
+        define(s, name, r, redefinable, new ConstantDef.Parsed(e, args.evaluator()));
+    }
+
+    /** Pass 1 of a definition the plain scanner read: what {@link #define(Statement, CsfParser.DirectiveContext, boolean)} does. */
+    public void define(Statement s, ConstantAssignment a) {
+        s.skip(false);
+        define(s, a.name(), nameRange(s, a), a.redefinable(), new ConstantDef.Symbolic(a.value(), s.src.path(), s.lineNo));
+    }
+
+    private void define(Statement s, String name, SourceRange r, boolean redefinable, ConstantDef.Definition value) {
         ConstantDef c = symbols.constant(name);
         if (c == null) {
             if (!symbols.claimName(name, r)) {
                 s.skip(true);
                 return;
             }
-            c = new ConstantDef(name, redefinable, r, e, args.evaluator());
+            c = new ConstantDef(name, redefinable, r, value);
             symbols.defineConstant(c);
         } else if (!redefinable || !c.redefinable) {
             s.skip(true);
@@ -46,7 +58,7 @@ public final class ConstantDirectives {
             return;
         }
         try {
-            c.current = args.evaluator().eval(e);
+            c.current = value.evaluate(names);
         } catch (UnresolvedException ex) {
             c.current = null; // labels are known after layout; its fixup evaluates it again
         }
@@ -57,5 +69,16 @@ public final class ConstantDirectives {
         ConstantDef c = symbols.constant(args.plainName(d, 0, "a constant name"));
         names.ref(c.name, args.range(d.argument(0)), c);
         c.current = args.evaluator().eval(args.exprOf(ArgumentScope.argValue(d.argument(1))));
+    }
+
+    /** After layout, a definition the plain scanner read: what {@link #evaluate(Statement, CsfParser.DirectiveContext)} does. */
+    public void evaluate(Statement s, ConstantAssignment a) {
+        ConstantDef c = symbols.constant(a.name());
+        names.ref(c.name, nameRange(s, a), c);
+        c.current = a.value().evaluate(names, s.src.path(), s.lineNo);
+    }
+
+    private static SourceRange nameRange(Statement s, ConstantAssignment a) {
+        return new SourceRange(s.src.path(), s.lineNo, a.nameColumn(), s.lineNo, a.nameEndColumn());
     }
 }

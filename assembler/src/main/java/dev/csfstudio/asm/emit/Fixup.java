@@ -22,6 +22,8 @@ public sealed interface Fixup {
         void parsed(Parsed fixup);
 
         void symbolic(Symbolic fixup);
+
+        void constant(Constant fixup);
     }
 
     void handTo(Handler handler);
@@ -39,6 +41,14 @@ public sealed interface Fixup {
         @Override
         public void handTo(Handler handler) {
             handler.symbolic(this);
+        }
+    }
+
+    /** A constant's definition read without a parse: evaluated again in order, with every address known. */
+    record Constant(Statement statement, int index, ConstantAssignment assignment) implements Fixup {
+        @Override
+        public void handTo(Handler handler) {
+            handler.constant(this);
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.csfstudio.asm.scan;
 
 import dev.csfstudio.asm.emit.BranchToLabel;
+import dev.csfstudio.asm.emit.ConstantAssignment;
 import dev.csfstudio.asm.emit.ControlFlow;
 import dev.csfstudio.asm.emit.SymbolicLine;
 import dev.csfstudio.asm.emit.InstructionEncoder;
@@ -107,6 +108,18 @@ public final class LineScanner {
         @Override
         public void handTo(Handler handler) {
             handler.symbolic(this);
+        }
+    }
+
+    /**
+     * An {@code .equ} or {@code .set} line whose value is names and literals joined by {@code +}, {@code -} and
+     * {@code *}: defined and evaluated from the symbols, with no parse.
+     */
+    public record ConstantLine(String[] labelNames, int[] labelColumns, int column, int endColumn,
+                               ConstantAssignment assignment) implements ScannedStatement {
+        @Override
+        public void handTo(Handler handler) {
+            handler.constant(this);
         }
     }
 

@@ -1,9 +1,11 @@
 package dev.csfstudio.asm.scan;
 
 import dev.csfstudio.asm.emit.BranchToLabel;
+import dev.csfstudio.asm.emit.ConstantAssignment;
 import dev.csfstudio.asm.emit.ControlFlow;
 import dev.csfstudio.asm.emit.InstructionEncoder;
 import dev.csfstudio.asm.emit.SymbolicLine;
+import dev.csfstudio.asm.expr.SymbolicExpression;
 
 import dev.csfstudio.program.SourceRange;
 import dev.csfstudio.program.Diagnostic;
@@ -150,7 +152,11 @@ public final class PlainInstructionScanner {
                 digits = true;
             } else if (c == '.') {
                 LineScanner.RawWord raw = rawWord(from, labels, p);
-                return raw != null ? raw : dataLine(from, labels, p);
+                if (raw != null) {
+                    return raw;
+                }
+                LineScanner.DataLine data = dataLine(from, labels, p);
+                return data != null ? data : constantLine(from, labels, p);
             } else {
                 stray = labels == 0 ? p : -1;
                 return null;
@@ -345,6 +351,37 @@ public final class PlainInstructionScanner {
             }
             q = spaces(q + 1);
         }
+    }
+
+    /**
+     * {@code .equ NAME, VALUE} or {@code .set NAME, VALUE} with a value of names and literals joined by
+     * {@code +}, {@code -} and {@code *} (literals alone too), or null to decline.
+     */
+    private LineScanner.ConstantLine constantLine(int from, int labels, int p) {
+        int e = Lexicon.identifierPartEnd(text, p + 1, lineEnd);
+        if (e - p != 4 || !(named(p + 1, "equ") || named(p + 1, "set")) || e >= lineEnd || !Lexicon.isSpace(text[e])) {
+            return null;
+        }
+        boolean redefinable = (text[p + 1] | 0x20) == 's';
+        int q = spaces(e);
+        if (q >= lineEnd || !Lexicon.isIdentifierStart(text[q])) {
+            return null;
+        }
+        int nameEnd = ident(q);
+        if (nameEnd < 0) {
+            return null;
+        }
+        int comma = spaces(nameEnd);
+        if (comma >= lineEnd || text[comma] != ',') {
+            return null;
+        }
+        int last = expression(spaces(comma + 1), 0, true);
+        if (last < 0 || !lineDone(spaces(last))) {
+            return null;
+        }
+        String name = new String(text, q, nameEnd - q, StandardCharsets.ISO_8859_1);
+        return new LineScanner.ConstantLine(labelNames(labels), labelColumns(from, labels), p - from + 1, last - from + 1,
+                new ConstantAssignment(redefinable, name, q - from + 1, nameEnd - from + 1, symbolicExpression(0)));
     }
 
     /** The width of the data directive named by {@code text[from, to)} (no dot), or 0. */
@@ -801,7 +838,7 @@ public final class PlainInstructionScanner {
                 return -1;
             }
             if (operatorAt(spaces(tokenEnd))) {
-                return expression(q, i);
+                return expression(q, i, false);
             }
             type[i] = NUMBER;
             value[i] = v;
@@ -848,7 +885,7 @@ public final class PlainInstructionScanner {
             return -1;
         }
         if (operatorAt(q)) {
-            return expression(p, i);
+            return expression(p, i, false);
         }
         type[i] = IDENT;
         start[i] = p;
@@ -959,9 +996,9 @@ public final class PlainInstructionScanner {
      * Operand {@code i} from {@code p} (after any {@code #}) as names and literals joined by {@code +},
      * {@code -} and {@code *}, the first literal maybe negative (the grammar's unary minus binds tighter than
      * any of them, so the value is the same): an {@link #EXPR} when it names a symbol. Returns the end of its
-     * last token, or -1 to decline (parentheses, calls, other operators, literals only).
+     * last token, or -1 to decline (parentheses, calls, other operators, literals only unless {@code literalsToo}).
      */
-    private int expression(int p, int i) {
+    private int expression(int p, int i, boolean literalsToo) {
         int first = tokens;
         boolean named = false;
         byte op = 0;
@@ -990,7 +1027,7 @@ public final class PlainInstructionScanner {
             tokenStop[tokens++] = e;
             int q = spaces(e);
             if (!operatorAt(q)) {
-                if (!named) {
+                if (!named && !literalsToo) {
                     return -1; // the parser's path evaluates it in pass 1
                 }
                 type[i] = EXPR;
@@ -1035,27 +1072,31 @@ public final class PlainInstructionScanner {
                 tokenStop[tokens++] = end[i];
                 exprEnd[i] = tokens;
             }
-            int from = exprFirst[i];
-            int to = exprEnd[i];
-            int n = to - from;
-            String[] names = new String[n];
-            long[] literals = new long[n];
-            byte[] ops = new byte[n];
-            int[] columns = new int[2 * n];
-            for (int k = 0; k < n; k++) {
-                int t = from + k;
-                names[k] = tokenNamed[t] ? new String(text, tokenStart[t], tokenStop[t] - tokenStart[t],
-                        StandardCharsets.ISO_8859_1) : null;
-                literals[k] = tokenValue[t];
-                ops[k] = tokenOp[t];
-                columns[2 * k] = tokenStart[t] - lineStart + 1;
-                columns[2 * k + 1] = tokenStop[t] - lineStart + 1;
-            }
             BitField f = spec.field();
             operands.add(new SymbolicLine.Operand(target, f, target ? f.min() : spec.minValue(),
-                    target ? f.max() : spec.maxValue(), names, literals, ops, columns));
+                    target ? f.max() : spec.maxValue(), symbolicExpression(i)));
         }
         return new SymbolicLine(form.def, word, form.unconditional, form.target, operands);
+    }
+
+    /** The tokens {@link #expression} read for operand {@code i}. */
+    private SymbolicExpression symbolicExpression(int i) {
+        int from = exprFirst[i];
+        int n = exprEnd[i] - from;
+        String[] names = new String[n];
+        long[] literals = new long[n];
+        byte[] ops = new byte[n];
+        int[] columns = new int[2 * n];
+        for (int k = 0; k < n; k++) {
+            int t = from + k;
+            names[k] = tokenNamed[t] ? new String(text, tokenStart[t], tokenStop[t] - tokenStart[t],
+                    StandardCharsets.ISO_8859_1) : null;
+            literals[k] = tokenValue[t];
+            ops[k] = tokenOp[t];
+            columns[2 * k] = tokenStart[t] - lineStart + 1;
+            columns[2 * k + 1] = tokenStop[t] - lineStart + 1;
+        }
+        return new SymbolicExpression(names, literals, ops, columns);
     }
 
     /** Whether nothing but a comment follows from {@code p} (spaces already skipped). */

@@ -10,6 +10,7 @@ import java.util.List;
  * not compile until the in-order pass handles it.
  */
 public sealed interface ScannedStatement permits LineScanner.EncodedLine, LineScanner.LabelBranch, LineScanner.SymbolicInstruction, LineScanner.RawWord, LineScanner.DataLine,
+        LineScanner.ConstantLine,
         ScannedStatement.FlaggedInstruction, ScannedStatement.Rejected, ScannedStatement.SyntaxError, ScannedStatement.Parsed {
 
     /** What the in-order pass does with each shape. */
@@ -22,6 +23,9 @@ public sealed interface ScannedStatement permits LineScanner.EncodedLine, LineSc
 
         /** An instruction whose symbolic operands are expressions of names and literals. */
         void symbolic(LineScanner.SymbolicInstruction instruction);
+
+        /** {@code .equ}/{@code .set} with a value of names and literals. */
+        void constant(LineScanner.ConstantLine line);
 
         /** Labels and nothing else. */
         void labelsOnly(LineScanner.EncodedLine line);

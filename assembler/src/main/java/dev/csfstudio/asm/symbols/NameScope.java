@@ -205,7 +205,7 @@ public final class NameScope implements ExpressionEvaluator.Scope {
         }
         c.evaluating = true;
         try {
-            return c.firstEvaluator.eval(c.firstExpr);
+            return c.first.evaluate(this);
         } finally {
             c.evaluating = false;
         }

@@ -34,6 +34,11 @@ class FixupsTest {
         public void symbolic(Fixup.Symbolic fixup) {
             applied.add(fixup.index());
         }
+
+        @Override
+        public void constant(Fixup.Constant fixup) {
+            applied.add(fixup.index());
+        }
     }
 
     private static Fixup branch(int index) {
