@@ -14,14 +14,15 @@ import dev.csfstudio.asm.directives.SyntaxDirective;
 import dev.csfstudio.asm.directives.Directives;
 import dev.csfstudio.asm.directives.ExpectationReader;
 import dev.csfstudio.asm.directives.Jobs;
-import dev.csfstudio.asm.emit.BranchToLabel;
+import dev.csfstudio.asm.emit.ConstantAssignment;
+import dev.csfstudio.asm.emit.FixupApplication;
+import dev.csfstudio.asm.emit.LabelBranches;
+import dev.csfstudio.asm.emit.SymbolicOperands;
 import dev.csfstudio.asm.emit.ControlFlow;
 import dev.csfstudio.asm.emit.Fixup;
 import dev.csfstudio.asm.emit.Fixups;
-import dev.csfstudio.asm.emit.SymbolicLine;
 import dev.csfstudio.asm.emit.InstructionEncoder;
 import dev.csfstudio.asm.expr.ExpressionEvaluator;
-import dev.csfstudio.asm.expr.SymbolicExpression;
 import dev.csfstudio.asm.expr.UnresolvedException;
 import dev.csfstudio.asm.layout.AssembledLines;
 import dev.csfstudio.asm.layout.Layout;
@@ -44,12 +45,8 @@ import dev.csfstudio.asm.source.Parsing;
 import dev.csfstudio.asm.source.SourceFile;
 import dev.csfstudio.asm.source.SourceReader;
 import dev.csfstudio.asm.source.SourceText;
-import dev.csfstudio.asm.symbols.ConstantDef;
 import dev.csfstudio.asm.symbols.LabelDef;
 import dev.csfstudio.asm.symbols.NameScope;
-import dev.csfstudio.asm.symbols.Reference;
-import dev.csfstudio.asm.symbols.Referent;
-import dev.csfstudio.asm.symbols.SectionReferent;
 import dev.csfstudio.asm.symbols.References;
 import dev.csfstudio.asm.symbols.SymbolIndex;
 import dev.csfstudio.asm.symbols.SymbolTable;
@@ -67,7 +64,6 @@ import dev.csfstudio.program.LazyMap;
 
 import dev.csfstudio.grammar.CsfParser;
 import dev.csfstudio.isa.Arch;
-import dev.csfstudio.isa.BitField;
 import dev.csfstudio.isa.DescriptorSet;
 import dev.csfstudio.isa.InstructionSet;
 import java.nio.file.Path;
@@ -119,6 +115,7 @@ final class Assembly implements ArgumentScope {
     private FileLoader loading;
 
     private SymbolTable symbols;
+    private SymbolicOperands symbolicOperands;
     private NameScope names;
     private final UnusedLabels unusedLabels = new UnusedLabels();
     private final References references = new References();
@@ -169,6 +166,7 @@ final class Assembly implements ArgumentScope {
             return info == null ? null
                     : DescriptorSet.framebufferPointer(section.address + offset, info.renderTargets(), info.zsCrc());
         });
+        symbolicOperands = new SymbolicOperands(symbols, placement.sections(), references, unusedLabels::used);
         sectionDirectives = new SectionDirectives(placement, symbols, this);
         constants = new ConstantDirectives(symbols, names, this);
         load(includes.main(main, text), new ArrayDeque<>());
@@ -187,7 +185,23 @@ final class Assembly implements ArgumentScope {
     /** After layout: every fixup once, in statement order, with constants evaluated again in that order. */
     private void applyFixups() {
         symbols.constants().forEach(c -> c.current = null);
-        fixups.apply(f -> current(f.statement(), f.index()), new FixupApplication());
+        fixups.apply(f -> current(f.statement(), f.index()), new FixupApplication(
+                new LabelBranches(symbols, references, unusedLabels::used), symbolicOperands, new FixupApplication.Finisher() {
+                    @Override
+                    public void parsed(Statement s, CsfParser.StatementContext tree) {
+                        applyParsed(s, tree);
+                    }
+
+                    @Override
+                    public void reparsed(Statement s) {
+                        applyParsed(s, parsedStatement(s));
+                    }
+
+                    @Override
+                    public void constant(Statement s, ConstantAssignment assignment) {
+                        finishing(() -> constants.evaluate(s, assignment));
+                    }
+                }));
         current(null, Integer.MAX_VALUE);
     }
 
@@ -336,36 +350,6 @@ final class Assembly implements ArgumentScope {
         }
     }
 
-    /** Applies each fixup to its statement (the current one), in statement order, with every address known. */
-    private final class FixupApplication implements Fixup.Handler {
-        @Override
-        public void branch(Fixup.Branch fixup) {
-            BranchToLabel b = fixup.branch();
-            applyBranch(fixup.statement(), b, names.branchTarget(b, fixup.index()));
-        }
-
-        @Override
-        public void parsed(Fixup.Parsed fixup) {
-            applyParsed(fixup.statement(), fixup.tree());
-        }
-
-        @Override
-        public void constant(Fixup.Constant fixup) {
-            finishing(() -> constants.evaluate(fixup.statement(), fixup.assignment()));
-        }
-
-        @Override
-        public void symbolic(Fixup.Symbolic fixup) {
-            Statement s = fixup.statement();
-            Resolved r = resolve(s, fixup.line());
-            if (r == null || r == AFTER_LAYOUT) {
-                applyParsed(s, parsedStatement(s)); // the parser's path reports it, or evaluates what this does not
-                return;
-            }
-            encodeSymbolic(s, fixup.line(), r);
-        }
-    }
-
     /**
      * Pass 1 of an instruction whose symbolic operands a worker read as expressions of names and literals:
      * what {@link #pass1} and its fixup do with the parsed line, without the parse. Encoded now when every name
@@ -374,8 +358,8 @@ final class Assembly implements ArgumentScope {
      */
     private void pass1Symbolic(Statement s, LineScanner.SymbolicInstruction in) {
         defineLabels(s, in.labelNames(), in.labelColumns());
-        Resolved r = resolve(s, in.line());
-        if (r == null) {
+        SymbolicOperands.Resolution r = symbolicOperands.resolve(s, in.line());
+        if (r instanceof SymbolicOperands.ParserPath) {
             CsfParser.StatementContext st = parsedStatement(s);
             s.parsedRange = range(st);
             pass1(s, st);
@@ -392,109 +376,12 @@ final class Assembly implements ArgumentScope {
             report(ex.diagnostic());
             return;
         }
-        if (r == AFTER_LAYOUT) {
-            fixups.record(new Fixup.Symbolic(s, stmtIndex, in.line()));
-        } else {
+        if (r instanceof SymbolicOperands.Resolved resolved) {
             s.done(true);
-            encodeSymbolic(s, in.line(), r);
+            symbolicOperands.encode(s, in.line(), resolved);
+        } else {
+            fixups.record(new Fixup.Symbolic(s, stmtIndex, in.line()));
         }
-    }
-
-    /** A {@link SymbolicLine}'s word and what each of its names stands for ({@code named[operand][token]}). */
-    private record Resolved(long word, Referent[][] named) {
-    }
-
-    /** A line that names what has an address only after layout. */
-    private static final Resolved AFTER_LAYOUT = new Resolved(0, null);
-
-    /**
-     * Evaluates a {@link SymbolicLine} from the symbols as they are now, recording nothing: {@link #AFTER_LAYOUT}
-     * before layout when a name is not a constant, or null when the parser's path must decide (a constant
-     * without a value yet; after layout a name that is no constant, label or section; a value the encoder
-     * would report). A branch target naming an address is a distance as {@link #addressDistance} computes it.
-     */
-    private Resolved resolve(Statement s, SymbolicLine line) {
-        boolean addresses = symbols.addressesKnown();
-        List<SymbolicLine.Operand> operands = line.operands();
-        Referent[][] named = new Referent[operands.size()][];
-        long word = line.word();
-        boolean later = false;
-        for (int i = 0; i < operands.size(); i++) {
-            SymbolicLine.Operand o = operands.get(i);
-            String[] names = o.expr().names();
-            long[] values = new long[names.length];
-            named[i] = new Referent[names.length];
-            boolean address = false;
-            for (int k = 0; k < names.length; k++) {
-                if (names[k] == null) {
-                    continue;
-                }
-                ConstantDef c = symbols.constant(names[k]);
-                if (c != null) {
-                    if (c.current == null) {
-                        return null;
-                    }
-                    named[i][k] = c;
-                    values[k] = c.current;
-                    continue;
-                }
-                if (!addresses) {
-                    later = true;
-                    continue;
-                }
-                LabelDef l = symbols.label(names[k]);
-                SectionBuilder sec = l == null ? placement.sections().get(names[k]) : null;
-                if (l == null && sec == null) {
-                    return null;
-                }
-                named[i][k] = l != null ? l : new SectionReferent(sec);
-                values[k] = l != null ? l.address() : sec.address;
-                address = true;
-            }
-            if (later) {
-                continue;
-            }
-            long v = o.expr().value(values);
-            if (o.branchTarget() && address) {
-                SectionBuilder sec = s.section;
-                if (v < sec.address || v > sec.address + sec.size() || (v - sec.address) % 8 != 0) {
-                    return null;
-                }
-                v = (v - (sec.address + s.offset + 8)) / 8;
-            }
-            if (v < o.min() || v > o.max() || !o.field().fits(v)) {
-                return null;
-            }
-            word = o.field().insert(word, v);
-        }
-        return later ? AFTER_LAYOUT : new Resolved(word, named);
-    }
-
-    /**
-     * A resolved {@link SymbolicLine} as the encoder's path finishes it: its references (each made once, as
-     * nothing read the line before: no need to check for repeats), its word, its branch target.
-     */
-    private void encodeSymbolic(Statement s, SymbolicLine line, Resolved r) {
-        for (int i = 0; i < line.operands().size(); i++) {
-            SymbolicLine.Operand o = line.operands().get(i);
-            SymbolicExpression e = o.expr();
-            for (int k = 0; k < e.names().length; k++) {
-                Referent target = r.named()[i][k];
-                if (target != null) {
-                    references.addNew(new Reference(e.names()[k], new SourceRange(s.src.path(), s.lineNo,
-                            e.columns()[2 * k], s.lineNo, e.columns()[2 * k + 1]), target));
-                    if (target instanceof LabelDef l) {
-                        unusedLabels.used(l);
-                    }
-                }
-            }
-        }
-        s.emitted(true);
-        s.def = line.def();
-        s.word = r.word();
-        s.writeWord();
-        s.unconditional(line.unconditional());
-        markTarget(s, line.target());
     }
 
     /** The statement's line parsed here: the fast paths' way to the parser's for what they do not handle. */
@@ -535,7 +422,7 @@ final class Assembly implements ArgumentScope {
                 s.def = e.def();
                 s.word = e.word();
                 s.unconditional(e.unconditional());
-                markTarget(s, e.target());
+                ControlFlow.markTarget(s, e.target());
                 s.writeWord();
             }
         } catch (DiagnosticException ex) {
@@ -654,19 +541,8 @@ final class Assembly implements ArgumentScope {
             s.writeWord();
             s.unconditional(enc.def() != null && ControlFlow.isUnconditional(enc));
             if (enc.def() != null) {
-                markTarget(s, ControlFlow.targetField(enc.def()));
+                ControlFlow.markTarget(s, ControlFlow.targetField(enc.def()));
             }
-        }
-    }
-
-    /**
-     * A branch makes the instruction it reaches reachable, as a label there does: {@code BRANCH.always r0, #0}
-     * falls through in effect, {@code #2} lands two further on. Numeric offsets are known in pass 1, before
-     * pass 2 looks for unreachable code; branches to labels need nothing, the label marks the place.
-     */
-    private void markTarget(Statement s, BitField target) {
-        if (target != null) {
-            s.section.addJumpTarget(s.offset + 8 + 8 * target.extract(s.word));
         }
     }
 
@@ -780,31 +656,6 @@ final class Assembly implements ArgumentScope {
             report(Diagnostic.error(e.range(), DiagnosticCode.UNDEFINED_SYMBOL, "'" + e.getMessage() + "' is not defined"));
         }
     }
-
-    /**
-     * The fixup of a branch to a label, encoded but for its target: what {@link #applyParsed} does when the
-     * label is in this stream and in range; anything else (a constant, another stream, out of range,
-     * undefined) goes to {@link #applyParsed} with the line parsed, which evaluates or reports it.
-     */
-    private void applyBranch(Statement s, BranchToLabel b, LabelDef target) {
-        long d = target == null ? 0 : (target.offset() - (s.offset + 8)) / 8;
-        if (target == null || target.section() != s.section || !b.target().fits(d)) {
-            applyParsed(s, parsedStatement(s));
-            return;
-        }
-        // the only reference this statement makes, made once: no need to check the range for a repeat
-        references.addNew(new Reference(b.name(), new SourceRange(s.src.path(), s.lineNo, b.column(), s.lineNo,
-                b.endColumn()), target));
-        unusedLabels.used(target);
-        s.emitted(true);
-        s.def = b.def();
-        s.word = b.target().insert(b.word(), d);
-        s.unconditional(b.unconditional());
-        s.writeWord();
-    }
-
-
-
 
     private void finishDirective(Statement s, CsfParser.DirectiveContext d) {
         directives.handler(Directives.nameOf(d)).finish().run(s, d);

@@ -1,5 +1,7 @@
 package dev.csfstudio.asm.emit;
 
+import dev.csfstudio.asm.layout.Statement;
+
 import dev.csfstudio.isa.BitField;
 import dev.csfstudio.isa.InstructionDef;
 import dev.csfstudio.isa.Modifier;
@@ -22,6 +24,17 @@ public final class ControlFlow {
             }
         }
         return null;
+    }
+
+    /**
+     * A branch makes the instruction it reaches reachable, as a label there does: {@code BRANCH.always r0, #0}
+     * falls through in effect, {@code #2} lands two further on. Called with the word's target field (null:
+     * none) once the statement's word holds the distance.
+     */
+    public static void markTarget(Statement s, BitField target) {
+        if (target != null) {
+            s.section.addJumpTarget(s.offset + 8 + 8 * target.extract(s.word));
+        }
     }
 
     /**

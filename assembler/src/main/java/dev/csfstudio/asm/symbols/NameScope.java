@@ -2,7 +2,6 @@ package dev.csfstudio.asm.symbols;
 
 import dev.csfstudio.asm.diagnostic.DiagnosticException;
 import dev.csfstudio.asm.diagnostic.SpellingSuggestions;
-import dev.csfstudio.asm.emit.BranchToLabel;
 import dev.csfstudio.asm.expr.ExpressionEvaluator;
 import dev.csfstudio.asm.expr.UnresolvedException;
 import dev.csfstudio.asm.layout.SectionBuilder;
@@ -67,14 +66,6 @@ public final class NameScope implements ExpressionEvaluator.Scope {
 
     private SourceRange range(org.antlr.v4.runtime.ParserRuleContext ctx) {
         return Parsing.range(file, ctx);
-    }
-
-    /** The label a plain branch of statement {@code index} names, or null. Only reads the symbol maps. */
-    public LabelDef branchTarget(BranchToLabel b, int index) {
-        if (b.local()) {
-            return symbols.findLocal(b.name(), index);
-        }
-        return symbols.isConstant(b.name()) ? null : symbols.label(b.name());
     }
 
     /**

@@ -1,0 +1,62 @@
+package dev.csfstudio.asm.emit;
+
+import dev.csfstudio.asm.layout.Statement;
+
+import dev.csfstudio.grammar.CsfParser;
+
+/**
+ * Applies each fixup to its statement after layout, with every address known: branches to labels and symbolic
+ * lines here, without a parse; a statement kept as its tree, a constant, and what the fast paths hand back, by
+ * the phases that own them ({@link Finisher}).
+ */
+public final class FixupApplication implements Fixup.Handler {
+
+    /** What the assembly's other phases do after layout. */
+    public interface Finisher {
+        /** Encodes the instruction or finishes the directive of {@code tree}, the statement's syntax tree. */
+        void parsed(Statement s, CsfParser.StatementContext tree);
+
+        /** The statement's line parsed, then as {@link #parsed}: a line a fast path does not finish. */
+        void reparsed(Statement s);
+
+        /** Evaluates a constant's definition again, in order. */
+        void constant(Statement s, ConstantAssignment assignment);
+    }
+
+    private final LabelBranches branches;
+    private final SymbolicOperands symbolic;
+    private final Finisher finisher;
+
+    public FixupApplication(LabelBranches branches, SymbolicOperands symbolic, Finisher finisher) {
+        this.branches = branches;
+        this.symbolic = symbolic;
+        this.finisher = finisher;
+    }
+
+    @Override
+    public void branch(Fixup.Branch fixup) {
+        if (!branches.apply(fixup.statement(), fixup.branch(), fixup.index())) {
+            finisher.reparsed(fixup.statement());
+        }
+    }
+
+    @Override
+    public void parsed(Fixup.Parsed fixup) {
+        finisher.parsed(fixup.statement(), fixup.tree());
+    }
+
+    @Override
+    public void constant(Fixup.Constant fixup) {
+        finisher.constant(fixup.statement(), fixup.assignment());
+    }
+
+    @Override
+    public void symbolic(Fixup.Symbolic fixup) {
+        Statement s = fixup.statement();
+        if (symbolic.resolve(s, fixup.line()) instanceof SymbolicOperands.Resolved r) {
+            symbolic.encode(s, fixup.line(), r);
+        } else {
+            finisher.reparsed(s); // the parser's path reports it, or evaluates what this does not
+        }
+    }
+}
