@@ -226,6 +226,13 @@ public final class LineScanner {
         CsfParser.LineContext line = null;
         // brackets that do not balance fail the quick parse: only the one that reports runs, as for a declined line
         boolean failing = plainScanner && BracketBalance.unbalanced(bytes, first, end);
+        PlainInstructionScanner.HandOff read = failing ? plain.handOff() : null;
+        if (read != null) {
+            ScannedStatement.SyntaxError unclosed = UnclosedBracket.statement(read, file, lineText, n, start);
+            if (unclosed != null) {
+                return unclosed; // the parser's one error for a bracket left open at the line's end, without it
+            }
+        }
         if (!failing && block == null) {
             block = text.stream(blockStart, blockEnd);
             // stream positions count code points: only without surrogate pairs are they string offsets

@@ -107,6 +107,17 @@ public final class PlainInstructionScanner {
     private int tokenEnd;
     /** See {@link #strayToken}. */
     private int stray;
+    /** See {@link #handOff}: where the operand the scanner declined begins, or -1; and the labels before it. */
+    private int declinedOperand;
+    private int declinedLabels;
+
+    /**
+     * What the scanner read of a line it declined at an operand: the line's labels (names, and columns as
+     * {@link LineScanner.EncodedLine} keeps them) and the offset where the operand begins that it could not read,
+     * after a mnemonic and operands each followed by a comma, all read as the parser reads them.
+     */
+    public record HandOff(String[] labelNames, int[] labelColumns, int operand) {
+    }
 
     public PlainInstructionScanner(Arch arch) {
         this.arch = arch;
@@ -127,6 +138,7 @@ public final class PlainInstructionScanner {
         this.lineStart = from;
         findings.clear();
         stray = -1;
+        declinedOperand = -1;
         tokens = 0;
         int p = spaces(from);
         int labels = 0;
@@ -192,6 +204,8 @@ public final class PlainInstructionScanner {
                 int e = operand(p, count);
                 if (e < 0) {
                     stray = count == 0 && labels == 0 && !StrayToken.mayStartOperand(text[p]) ? p : -1;
+                    declinedOperand = p < to ? p : -1;
+                    declinedLabels = labels;
                     return null;
                 }
                 count++;
@@ -222,6 +236,12 @@ public final class PlainInstructionScanner {
      */
     public int strayToken() {
         return stray;
+    }
+
+    /** The {@link HandOff} of the line {@link #scan} just declined at an operand, or null when it stopped before one. */
+    public HandOff handOff() {
+        return declinedOperand < 0 ? null
+                : new HandOff(labelNames(declinedLabels), labelColumns(lineStart, declinedLabels), declinedOperand);
     }
 
     private ScannedStatement encode(Path file, int n, int from, int labels, int mnemonicStart, int mnemonicEnd, int count,
