@@ -160,12 +160,32 @@ public final class Parsing {
         private static final java.util.regex.Pattern BRACES = java.util.regex.Pattern.compile("^\\{|\\}$");
         private static final java.util.regex.Pattern COMMA = java.util.regex.Pattern.compile(",\\s*");
 
+        /**
+         * What {@link #expecting} made of each of ANTLR's lists: a file of broken lines words the same few lists again
+         * and again. Cleared when full, so hostile input cannot grow it.
+         */
+        private static final java.util.Map<String, String> WORDED = new java.util.concurrent.ConcurrentHashMap<>();
+        private static final int MAX_WORDED = 1024;
+
         private static String expecting(String antlrMessage) {
             int at = antlrMessage.indexOf("expecting ");
             if (at < 0) {
                 return "";
             }
-            String list = BRACES.matcher(antlrMessage.substring(at + "expecting ".length())).replaceAll("");
+            String list = antlrMessage.substring(at + "expecting ".length());
+            String worded = WORDED.get(list);
+            if (worded == null) {
+                if (WORDED.size() >= MAX_WORDED) {
+                    WORDED.clear();
+                }
+                worded = word(list);
+                WORDED.put(list, worded);
+            }
+            return worded;
+        }
+
+        private static String word(String antlrList) {
+            String list = BRACES.matcher(antlrList).replaceAll("");
             java.util.Set<String> names = new java.util.LinkedHashSet<>();
             for (String item : COMMA.split(list)) {
                 names.add(switch (item) {
