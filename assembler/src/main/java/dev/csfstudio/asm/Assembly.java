@@ -29,7 +29,7 @@ import dev.csfstudio.asm.layout.Layout;
 import dev.csfstudio.asm.layout.Placement;
 import dev.csfstudio.asm.layout.SectionBuilder;
 import dev.csfstudio.asm.layout.Statement;
-import dev.csfstudio.asm.lint.Reachability;
+import dev.csfstudio.asm.lint.StatementLint;
 import dev.csfstudio.asm.lint.UnusedLabels;
 import dev.csfstudio.asm.scan.DeclaredArch;
 import dev.csfstudio.asm.scan.LineParser;
@@ -101,7 +101,6 @@ final class Assembly implements ArgumentScope {
     private final Includes includes;
     private final List<Diagnostic> diagnostics = new ArrayList<>();
     private final ArrayList<Statement> stmts = new ArrayList<>();
-    private final ArrayList<Statement> emitted = new ArrayList<>();
     private final Fixups fixups = new Fixups();
     private final Placement placement = new Placement(
             () -> this.stmt == null ? null : SourceRange.at(this.stmt.src.path(), this.stmt.lineNo, 1, 1),
@@ -174,12 +173,12 @@ final class Assembly implements ArgumentScope {
         symbols.freeze();
         diagnostics.addAll(Layout.place(placement.sections().values(), placement.vms(), options.base()));
         applyFixups();
-        lint();
+        List<Statement> emitted = StatementLint.run(stmts, this::report);
         placement.giveLines(emitted);
         tables = new SymbolIndex(List.copyOf(placement.sections().values()), symbols.labelsInOrder(), List.copyOf(symbols.constants()),
                 references.all());
         Program program = finish();
-        return result(program);
+        return result(program, emitted);
     }
 
     /** After layout: every fixup once, in statement order, with constants evaluated again in that order. */
@@ -203,22 +202,6 @@ final class Assembly implements ArgumentScope {
                     }
                 }));
         current(null, Integer.MAX_VALUE);
-    }
-
-    /** Unreachable instructions, and the statements that produced bytes, in order. */
-    private void lint() {
-        emitted.ensureCapacity(stmts.size());
-        for (Statement s : stmts) {
-            if (s.instruction()) {
-                Diagnostic unreachable = Reachability.visit(s);
-                if (unreachable != null) {
-                    report(unreachable);
-                }
-            }
-            if (s.emitted()) {
-                emitted.add(s);
-            }
-        }
     }
 
     // ---------------------------------------------------------------- load + pass 1
@@ -687,7 +670,7 @@ final class Assembly implements ArgumentScope {
 
 
 
-    private AssemblyResult result(Program program) {
+    private AssemblyResult result(Program program, List<Statement> emitted) {
         List<Path> files = includes.files();
         FileOrder fileOrder = new FileOrder(files);
         List<Diagnostic> sorted = fileOrder.sorted(diagnostics);
