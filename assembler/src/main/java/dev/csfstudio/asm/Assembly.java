@@ -176,7 +176,7 @@ final class Assembly implements ArgumentScope {
         List<Statement> emitted = StatementLint.run(stmts, this::report);
         placement.giveLines(emitted);
         tables = new SymbolIndex(List.copyOf(placement.sections().values()), symbols.labelsInOrder(), List.copyOf(symbols.constants()),
-                references.all());
+                references);
         Program program = finish();
         return result(program, emitted);
     }
@@ -184,7 +184,7 @@ final class Assembly implements ArgumentScope {
     /** After layout: every fixup once, in statement order, with constants evaluated again in that order. */
     private void applyFixups() {
         symbols.constants().forEach(c -> c.current = null);
-        fixups.apply(f -> current(f.statement(), f.index()), new FixupApplication(
+        fixups.apply(this::current, new FixupApplication(
                 new LabelBranches(symbols, references, unusedLabels::used), symbolicOperands, new FixupApplication.Finisher() {
                     @Override
                     public void parsed(Statement s, CsfParser.StatementContext tree) {
@@ -268,7 +268,7 @@ final class Assembly implements ArgumentScope {
             int index = stmtIndex;
             placing(s, () -> constants.define(s, line.assignment()));
             if (!s.skip() && !s.done()) {
-                fixups.record(new Fixup.Constant(s, index, line.assignment()));
+                fixups.record(s, index, line.assignment());
             }
         }
 
@@ -328,7 +328,7 @@ final class Assembly implements ArgumentScope {
             int index = stmtIndex; // an .include adds statements
             pass1(s, line.statement());
             if (!s.skip() && !s.done()) {
-                fixups.record(new Fixup.Parsed(s, index, line.statement()));
+                fixups.record(s, index, new Fixup.Parsed(line.statement()));
             }
         }
     }
@@ -347,7 +347,7 @@ final class Assembly implements ArgumentScope {
             s.parsedRange = range(st);
             pass1(s, st);
             if (!s.skip() && !s.done()) {
-                fixups.record(new Fixup.Parsed(s, stmtIndex, st));
+                fixups.record(s, stmtIndex, new Fixup.Parsed(st));
             }
             return;
         }
@@ -363,7 +363,7 @@ final class Assembly implements ArgumentScope {
             s.done(true);
             symbolicOperands.encode(s, in.line(), resolved);
         } else {
-            fixups.record(new Fixup.Symbolic(s, stmtIndex, in.line()));
+            fixups.record(s, stmtIndex, in.line());
         }
     }
 
@@ -427,7 +427,7 @@ final class Assembly implements ArgumentScope {
         s.columns(b.column(), b.endColumn());
         try {
             placement.placeInstruction(s, null);
-            fixups.record(new Fixup.Branch(s, stmtIndex, b.branch()));
+            fixups.record(s, stmtIndex, b.branch());
         } catch (DiagnosticException ex) {
             s.skip(true);
             report(ex.diagnostic());

@@ -1,6 +1,7 @@
 package dev.csfstudio.asm.emit;
 
 import dev.csfstudio.asm.expr.SymbolicExpression;
+import dev.csfstudio.asm.layout.Statement;
 
 /**
  * {@code .equ NAME, VALUE} ({@code redefinable}: {@code .set}) whose value is a {@link SymbolicExpression}, as
@@ -8,5 +9,9 @@ import dev.csfstudio.asm.expr.SymbolicExpression;
  * Defined in pass 1, evaluated again in statement order after layout like the parsed directive.
  */
 public record ConstantAssignment(boolean redefinable, String name, int nameColumn, int nameEndColumn,
-                                 SymbolicExpression value) {
+                                 SymbolicExpression value) implements Fixup {
+    @Override
+    public void handTo(Handler handler, Statement s, int index) {
+        handler.constant(s, index, this);
+    }
 }

@@ -6,57 +6,34 @@ import dev.csfstudio.grammar.CsfParser;
 
 /**
  * What pass 1 placed but could not finish before layout (an operand or value names a label, a section or
- * something defined further down), with everything needed to finish it then: no source is read again.
- * {@code index} is the statement's position in assembly order, which local labels are found from.
+ * something defined further down), with everything needed to finish it then: no source is read again. Each kind
+ * is its own value; {@link Fixups} keeps it beside its statement and the statement's position in assembly order
+ * (which local labels are found from), in columns, not in an object per fixup.
  */
-public sealed interface Fixup {
-
-    Statement statement();
-
-    int index();
+public sealed interface Fixup permits BranchToLabel, SymbolicLine, ConstantAssignment, Fixup.Parsed {
 
     /** What the assembly does with each kind of fixup once addresses are known. */
     interface Handler {
-        void branch(Branch fixup);
+        /** A branch to a label: its target field is the distance to the label. */
+        void branch(Statement s, int index, BranchToLabel branch);
 
-        void parsed(Parsed fixup);
+        /** An instruction whose expressions name labels or sections: evaluated once they have addresses. */
+        void symbolic(Statement s, int index, SymbolicLine line);
 
-        void symbolic(Symbolic fixup);
+        /** A constant's definition read without a parse: evaluated again in order. */
+        void constant(Statement s, int index, ConstantAssignment assignment);
 
-        void constant(Constant fixup);
+        /** An instruction or directive kept as its syntax tree: encoded or evaluated again. */
+        void parsed(Statement s, int index, CsfParser.StatementContext tree);
     }
 
-    void handTo(Handler handler);
+    void handTo(Handler handler, Statement s, int index);
 
-    /** A branch to a label: its target field is the distance to the label. */
-    record Branch(Statement statement, int index, BranchToLabel branch) implements Fixup {
+    /** An instruction or directive kept as its syntax tree. */
+    record Parsed(CsfParser.StatementContext tree) implements Fixup {
         @Override
-        public void handTo(Handler handler) {
-            handler.branch(this);
-        }
-    }
-
-    /** An instruction whose expressions name labels or sections: evaluated once they have addresses. */
-    record Symbolic(Statement statement, int index, SymbolicLine line) implements Fixup {
-        @Override
-        public void handTo(Handler handler) {
-            handler.symbolic(this);
-        }
-    }
-
-    /** A constant's definition read without a parse: evaluated again in order, with every address known. */
-    record Constant(Statement statement, int index, ConstantAssignment assignment) implements Fixup {
-        @Override
-        public void handTo(Handler handler) {
-            handler.constant(this);
-        }
-    }
-
-    /** An instruction or directive kept as its syntax tree: encoded or evaluated again with every address known. */
-    record Parsed(Statement statement, int index, CsfParser.StatementContext tree) implements Fixup {
-        @Override
-        public void handTo(Handler handler) {
-            handler.parsed(this);
+        public void handTo(Handler handler, Statement s, int index) {
+            handler.parsed(s, index, tree);
         }
     }
 }

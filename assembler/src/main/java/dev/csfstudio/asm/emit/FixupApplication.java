@@ -34,27 +34,26 @@ public final class FixupApplication implements Fixup.Handler {
     }
 
     @Override
-    public void branch(Fixup.Branch fixup) {
-        if (!branches.apply(fixup.statement(), fixup.branch(), fixup.index())) {
-            finisher.reparsed(fixup.statement());
+    public void branch(Statement s, int index, BranchToLabel branch) {
+        if (!branches.apply(s, branch, index)) {
+            finisher.reparsed(s);
         }
     }
 
     @Override
-    public void parsed(Fixup.Parsed fixup) {
-        finisher.parsed(fixup.statement(), fixup.tree());
+    public void parsed(Statement s, int index, CsfParser.StatementContext tree) {
+        finisher.parsed(s, tree);
     }
 
     @Override
-    public void constant(Fixup.Constant fixup) {
-        finisher.constant(fixup.statement(), fixup.assignment());
+    public void constant(Statement s, int index, ConstantAssignment assignment) {
+        finisher.constant(s, assignment);
     }
 
     @Override
-    public void symbolic(Fixup.Symbolic fixup) {
-        Statement s = fixup.statement();
-        if (symbolic.resolve(s, fixup.line()) instanceof SymbolicOperands.Resolved r) {
-            symbolic.encode(s, fixup.line(), r);
+    public void symbolic(Statement s, int index, SymbolicLine line) {
+        if (symbolic.resolve(s, line) instanceof SymbolicOperands.Resolved r) {
+            symbolic.encode(s, line, r);
         } else {
             finisher.reparsed(s); // the parser's path reports it, or evaluates what this does not
         }

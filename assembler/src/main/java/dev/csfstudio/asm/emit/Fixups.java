@@ -1,38 +1,65 @@
 package dev.csfstudio.asm.emit;
 
-import java.util.ArrayList;
-import java.util.List;
+import dev.csfstudio.asm.layout.Statement;
 
-/** The fixups of one assembly in statement order: recorded during pass 1, applied once after layout. */
+import java.util.Arrays;
+
+/**
+ * The fixups of one assembly in statement order, recorded during pass 1 and applied once after layout: three
+ * columns (statement, its position in assembly order, the fixup), so a million forward branches are no million
+ * wrapper objects.
+ */
 public final class Fixups {
 
-    private List<Fixup> pending = new ArrayList<>();
+    /** Told of each fixup's statement and position before it is applied (the assembly makes it the current one). */
+    public interface Position {
+        void at(Statement s, int index);
+    }
 
-    /** Records a fixup; statements come in assembly order, so the list stays in it. */
-    public void record(Fixup fixup) {
-        if (pending == null) {
+    private Statement[] statements = new Statement[64];
+    private int[] indexes = new int[64];
+    private Fixup[] fixups = new Fixup[64];
+    private int count;
+    private boolean applied;
+
+    /** Records a fixup of statement {@code s} at {@code index}; statements come in assembly order, so the columns stay in it. */
+    public void record(Statement s, int index, Fixup fixup) {
+        if (applied) {
             throw new IllegalStateException("fixups were already applied: a fixup recorded now would never be");
         }
-        pending.add(fixup);
+        if (count == fixups.length) {
+            int n = 2 * count;
+            statements = Arrays.copyOf(statements, n);
+            indexes = Arrays.copyOf(indexes, n);
+            fixups = Arrays.copyOf(fixups, n);
+        }
+        statements[count] = s;
+        indexes[count] = index;
+        fixups[count++] = fixup;
     }
 
     public int size() {
-        return pending == null ? 0 : pending.size();
+        return applied ? 0 : count;
     }
 
     /**
-     * Hands every fixup to {@code handler} in statement order, {@code before} each (the assembly makes its
-     * statement the current one), and forgets them: each is applied exactly once.
+     * Hands every fixup to {@code handler} in statement order, telling {@code before} of each first, and forgets
+     * them: each is applied exactly once.
      */
-    public void apply(java.util.function.Consumer<Fixup> before, Fixup.Handler handler) {
-        if (pending == null) {
+    public void apply(Position before, Fixup.Handler handler) {
+        if (applied) {
             throw new IllegalStateException("fixups are applied once");
         }
-        List<Fixup> all = pending;
-        pending = null;
-        for (Fixup f : all) {
-            before.accept(f);
-            f.handTo(handler);
+        applied = true;
+        for (int i = 0; i < count; i++) {
+            Statement s = statements[i];
+            before.at(s, indexes[i]);
+            fixups[i].handTo(handler, s, indexes[i]);
+            statements[i] = null; // applied: what it held may go
+            fixups[i] = null;
         }
+        statements = null;
+        indexes = null;
+        fixups = null;
     }
 }

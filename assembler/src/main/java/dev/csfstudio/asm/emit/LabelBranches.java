@@ -2,11 +2,9 @@ package dev.csfstudio.asm.emit;
 
 import dev.csfstudio.asm.layout.Statement;
 import dev.csfstudio.asm.symbols.LabelDef;
-import dev.csfstudio.asm.symbols.Reference;
 import dev.csfstudio.asm.symbols.References;
 import dev.csfstudio.asm.symbols.SymbolTable;
 
-import dev.csfstudio.program.SourceRange;
 import java.util.function.Consumer;
 
 /**
@@ -39,8 +37,7 @@ public final class LabelBranches {
             return false;
         }
         // the only reference this statement makes, made once: no need to check the range for a repeat
-        references.addNew(new Reference(b.name(), new SourceRange(s.src.path(), s.lineNo, b.column(), s.lineNo,
-                b.endColumn()), target));
+        references.addNew(b.name(), s.src.path(), s.lineNo, b.column(), b.endColumn(), target);
         used.accept(target);
         s.emitted(true);
         s.def = b.def();

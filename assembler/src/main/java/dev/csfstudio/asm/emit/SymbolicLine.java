@@ -1,6 +1,8 @@
 package dev.csfstudio.asm.emit;
 
 import dev.csfstudio.asm.expr.SymbolicExpression;
+import dev.csfstudio.asm.layout.Statement;
+
 import dev.csfstudio.isa.BitField;
 import dev.csfstudio.isa.InstructionDef;
 import java.util.List;
@@ -11,7 +13,13 @@ import java.util.List;
  * encoded in pass 1 when it names constants only, else a fixup applied after layout, with no parse either way. {@code target} is the
  * instruction's branch-target field (or null), {@code word} has every other operand in place.
  */
-public record SymbolicLine(InstructionDef def, long word, boolean unconditional, BitField target, List<Operand> operands) {
+public record SymbolicLine(InstructionDef def, long word, boolean unconditional, BitField target, List<Operand> operands)
+        implements Fixup {
+
+    @Override
+    public void handTo(Handler handler, Statement s, int index) {
+        handler.symbolic(s, index, this);
+    }
 
     /**
      * One symbolic operand: the field it fills, the values the encoder allows there ({@code branchTarget}:

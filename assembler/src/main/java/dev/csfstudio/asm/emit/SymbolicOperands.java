@@ -4,14 +4,12 @@ import dev.csfstudio.asm.layout.SectionBuilder;
 import dev.csfstudio.asm.layout.Statement;
 import dev.csfstudio.asm.symbols.ConstantDef;
 import dev.csfstudio.asm.symbols.LabelDef;
-import dev.csfstudio.asm.symbols.Reference;
 import dev.csfstudio.asm.symbols.References;
 import dev.csfstudio.asm.symbols.Referent;
 import dev.csfstudio.asm.symbols.SectionReferent;
 import dev.csfstudio.asm.symbols.SymbolTable;
 
 import dev.csfstudio.asm.expr.SymbolicExpression;
-import dev.csfstudio.program.SourceRange;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -128,8 +126,8 @@ public final class SymbolicOperands {
             for (int k = 0; k < e.names().length; k++) {
                 Referent target = r.named()[i][k];
                 if (target != null) {
-                    references.addNew(new Reference(e.names()[k], new SourceRange(s.src.path(), s.lineNo,
-                            e.columns()[2 * k], s.lineNo, e.columns()[2 * k + 1]), target));
+                    references.addNew(e.names()[k], s.src.path(), s.lineNo, e.columns()[2 * k], e.columns()[2 * k + 1],
+                            target);
                     if (target instanceof LabelDef l) {
                         used.accept(l);
                     }

@@ -85,6 +85,8 @@ public final class PlainInstructionScanner {
     private static final String[] NO_NAMES = {};
     private static final int[] NO_COLUMNS = {};
     private final List<Diagnostic> found = new ArrayList<>(0);
+    /** The names read (labels, branch targets, names in expressions), one string each. */
+    private final InternedNames names = new InternedNames();
     private InstructionEncoder encoder;
     private Path encoderFile;
     /**
@@ -285,7 +287,7 @@ public final class PlainInstructionScanner {
             }
             return new LineScanner.LabelBranch(labelNames(labels), labelColumns(from, labels), mnemonicStart - from + 1,
                     lastEnd - from + 1, new BranchToLabel(def, word, form.unconditional, specs.get(symbolic).field(),
-                    new String(text, start[symbolic], end[symbolic] - start[symbolic], StandardCharsets.ISO_8859_1),
+                    names.of(text, start[symbolic], end[symbolic]),
                     type[symbolic] == LOCAL_REF, start[symbolic] - from + 1, end[symbolic] - from + 1));
         }
         String[] names = labelNames(labels);
@@ -399,7 +401,7 @@ public final class PlainInstructionScanner {
         if (last < 0 || !lineDone(spaces(last))) {
             return null;
         }
-        String name = new String(text, q, nameEnd - q, StandardCharsets.ISO_8859_1);
+        String name = names.of(text, q, nameEnd);
         return new LineScanner.ConstantLine(labelNames(labels), labelColumns(from, labels), p - from + 1, last - from + 1,
                 new ConstantAssignment(redefinable, name, q - from + 1, nameEnd - from + 1, symbolicExpression(0)));
     }
@@ -454,7 +456,7 @@ public final class PlainInstructionScanner {
     private String[] labelNames(int labels) {
         String[] names = labels == 0 ? NO_NAMES : new String[labels];
         for (int i = 0; i < labels; i++) {
-            names[i] = new String(text, labelStarts[i], labelEnds[i] - labelStarts[i], StandardCharsets.ISO_8859_1);
+            names[i] = this.names.of(text, labelStarts[i], labelEnds[i]);
         }
         return names;
     }
@@ -1109,8 +1111,7 @@ public final class PlainInstructionScanner {
         int[] columns = new int[2 * n];
         for (int k = 0; k < n; k++) {
             int t = from + k;
-            names[k] = tokenNamed[t] ? new String(text, tokenStart[t], tokenStop[t] - tokenStart[t],
-                    StandardCharsets.ISO_8859_1) : null;
+            names[k] = tokenNamed[t] ? this.names.of(text, tokenStart[t], tokenStop[t]) : null;
             literals[k] = tokenValue[t];
             ops[k] = tokenOp[t];
             columns[2 * k] = tokenStart[t] - lineStart + 1;

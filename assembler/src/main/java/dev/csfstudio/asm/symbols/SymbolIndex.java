@@ -22,13 +22,13 @@ public final class SymbolIndex {
     private final List<SectionBuilder> sections;
     private final List<LabelDef> labels;
     private final List<ConstantDef> constants;
-    private final List<Reference> references;
+    private final References references;
     private List<Symbol> symbols;
     /** Labels are records and constants identities; a section's referent is equal for one section. */
     private final Map<Referent, Symbol> symbolOf = new HashMap<>();
 
     public SymbolIndex(List<SectionBuilder> sections, List<LabelDef> labels, List<ConstantDef> constants,
-                       List<Reference> references) {
+                       References references) {
         this.sections = sections;
         this.labels = labels;
         this.constants = constants;
@@ -76,7 +76,7 @@ public final class SymbolIndex {
     public synchronized List<SymbolReference> references(java.util.function.ToIntFunction<Path> fileIndex) {
         symbols();
         List<SymbolReference> refs = new ArrayList<>(references.size());
-        for (Reference r : references) {
+        for (Reference r : references.all()) {
             refs.add(new SymbolReference(r.name(), r.range(), r.target() == null ? null : symbolOf.get(r.target())));
         }
         refs.sort(Comparator.comparingInt((SymbolReference x) -> fileIndex.applyAsInt(x.range().file()))

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.csfstudio.grammar.CsfParser;
 import dev.csfstudio.program.Program;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,50 +22,54 @@ class FixupsTest {
         final List<Integer> applied = new ArrayList<>();
 
         @Override
-        public void branch(Fixup.Branch fixup) {
-            applied.add(fixup.index());
+        public void branch(Statement s, int index, BranchToLabel branch) {
+            applied.add(index);
         }
 
         @Override
-        public void parsed(Fixup.Parsed fixup) {
-            applied.add(fixup.index());
+        public void symbolic(Statement s, int index, SymbolicLine line) {
+            applied.add(index);
         }
 
         @Override
-        public void symbolic(Fixup.Symbolic fixup) {
-            applied.add(fixup.index());
+        public void constant(Statement s, int index, ConstantAssignment assignment) {
+            applied.add(index);
         }
 
         @Override
-        public void constant(Fixup.Constant fixup) {
-            applied.add(fixup.index());
+        public void parsed(Statement s, int index, CsfParser.StatementContext tree) {
+            applied.add(index);
         }
     }
 
-    private static Fixup branch(int index) {
-        return new Fixup.Branch(new Statement(null, index + 1), index, null);
-    }
+    private static final BranchToLabel BRANCH = new BranchToLabel(null, 0, false, null, "top", false, 1, 4);
 
     @Test
     void fixupsAreAppliedOnceInTheOrderTheyWereRecorded() {
         Fixups fixups = new Fixups();
-        fixups.record(branch(3));
-        fixups.record(new Fixup.Parsed(new Statement(null, 5), 4, null));
-        fixups.record(branch(7));
+        fixups.record(new Statement(null, 4), 3, BRANCH);
+        fixups.record(new Statement(null, 5), 4, new Fixup.Parsed(null));
+        for (int i = 0; i < 100; i++) { // past the first columns' capacity
+            fixups.record(new Statement(null, 7 + i), 7 + i, BRANCH);
+        }
         Recorder recorder = new Recorder();
         List<Integer> before = new ArrayList<>();
-        fixups.apply(f -> before.add(f.index()), recorder);
-        assertEquals(List.of(3, 4, 7), recorder.applied);
-        assertEquals(List.of(3, 4, 7), before);
-        assertThrows(IllegalStateException.class, () -> fixups.apply(f -> { }, recorder));
-        assertEquals(List.of(3, 4, 7), recorder.applied);
+        fixups.apply((s, index) -> before.add(index), recorder);
+        List<Integer> expected = new ArrayList<>(List.of(3, 4));
+        for (int i = 0; i < 100; i++) {
+            expected.add(7 + i);
+        }
+        assertEquals(expected, recorder.applied);
+        assertEquals(expected, before);
+        assertThrows(IllegalStateException.class, () -> fixups.apply((s, index) -> { }, recorder));
+        assertEquals(expected, recorder.applied);
     }
 
     @Test
     void aFixupRecordedAfterTheyWereAppliedIsRefused() {
         Fixups fixups = new Fixups();
-        fixups.apply(f -> { }, new Recorder());
-        assertThrows(IllegalStateException.class, () -> fixups.record(branch(0)));
+        fixups.apply((s, index) -> { }, new Recorder());
+        assertThrows(IllegalStateException.class, () -> fixups.record(new Statement(null, 1), 0, BRANCH));
     }
 
     @Test
