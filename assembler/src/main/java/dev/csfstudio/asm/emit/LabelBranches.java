@@ -52,6 +52,6 @@ public final class LabelBranches {
         if (b.local()) {
             return symbols.findLocal(b.name(), index);
         }
-        return symbols.isConstant(b.name()) ? null : symbols.label(b.name());
+        return symbols.defined(b.name()) instanceof LabelDef l ? l : null;
     }
 }

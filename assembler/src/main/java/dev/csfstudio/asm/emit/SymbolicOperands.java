@@ -75,8 +75,8 @@ public final class SymbolicOperands {
                 if (names[k] == null) {
                     continue;
                 }
-                ConstantDef c = symbols.constant(names[k]);
-                if (c != null) {
+                Referent defined = symbols.defined(names[k]);
+                if (defined instanceof ConstantDef c) {
                     if (c.current == null) {
                         return PARSER_PATH;
                     }
@@ -88,7 +88,7 @@ public final class SymbolicOperands {
                     later = true;
                     continue;
                 }
-                LabelDef l = symbols.label(names[k]);
+                LabelDef l = defined instanceof LabelDef label ? label : null;
                 SectionBuilder sec = l == null ? sections.get(names[k]) : null;
                 if (l == null && sec == null) {
                     return PARSER_PATH;

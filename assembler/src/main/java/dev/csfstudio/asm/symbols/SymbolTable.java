@@ -6,10 +6,11 @@ import dev.csfstudio.asm.layout.SectionBuilder;
 import dev.csfstudio.program.Diagnostic;
 import dev.csfstudio.program.DiagnosticCode;
 import dev.csfstudio.program.SourceRange;
+import java.util.AbstractCollection;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -27,13 +28,15 @@ public final class SymbolTable {
 
     private Phase phase = Phase.DEFINING;
     private final Consumer<Diagnostic> report;
-    private final Map<String, LabelDef> labels;
+    /** Global labels and constants by name (they share one namespace): one lookup finds either. */
+    private final Map<String, Referent> defined;
     private final List<LabelDef> labelOrder = new ArrayList<>();
     private final Map<String, List<LabelDef>> localLabels = new HashMap<>();
-    private final Map<String, ConstantDef> constants = new LinkedHashMap<>();
+    private final List<ConstantDef> constantOrder = new ArrayList<>();
     /** Every global name (labels, constants, sections) with its first definition (null for none written). */
     private final Map<String, SourceRange> globalNames;
     private int labelsMade;
+    private int localLabelCount;
 
     /**
      * {@code expectedNames} sizes the maps: growing a map of a hundred thousand labels step by step costs more
@@ -41,7 +44,7 @@ public final class SymbolTable {
      */
     public SymbolTable(int expectedNames, Consumer<Diagnostic> report) {
         this.report = report;
-        this.labels = new HashMap<>(expectedNames);
+        this.defined = new HashMap<>(expectedNames);
         this.globalNames = new HashMap<>(expectedNames);
     }
 
@@ -56,7 +59,7 @@ public final class SymbolTable {
 
     /** Ends the definitions: layout may now give labels their addresses. */
     public void freeze() {
-        defining("freeze");
+        defining("freeze", null);
         phase = Phase.RESOLVING;
     }
 
@@ -67,9 +70,11 @@ public final class SymbolTable {
         }
     }
 
-    private void defining(String what) {
+    /** Refuses a definition after the freeze; {@code what} and {@code name} make the message (only then). */
+    private void defining(String what, String name) {
         if (phase != Phase.DEFINING) {
-            throw new IllegalStateException("the symbol table is frozen: cannot " + what + " after layout");
+            throw new IllegalStateException("the symbol table is frozen: cannot " + what + (name == null ? "" : " '" + name + "'")
+                    + " after layout");
         }
     }
 
@@ -80,13 +85,14 @@ public final class SymbolTable {
      * is already taken (reported). Local (numeric) labels may repeat.
      */
     public LabelDef defineLabel(String name, SectionBuilder section, long offset, SourceRange range, int index) {
-        defining("define label '" + name + "'");
+        defining("define label", name);
         boolean local = Character.isDigit(name.charAt(0));
         LabelDef def = new LabelDef(name, section, offset, range, index, local, labelsMade++);
         if (local) {
             localLabels.computeIfAbsent(name, k -> new ArrayList<>()).add(def);
+            localLabelCount++;
         } else if (claimName(name, range)) {
-            labels.put(name, def);
+            defined.put(name, def);
         } else {
             return null;
         }
@@ -96,13 +102,14 @@ public final class SymbolTable {
 
     /** Defines a constant whose name {@link #claimName} has taken. */
     public void defineConstant(ConstantDef c) {
-        defining("define constant '" + c.name + "'");
-        constants.put(c.name, c);
+        defining("define constant", c.name);
+        defined.put(c.name, c);
+        constantOrder.add(c);
     }
 
     /** Registers a global name; reports a duplicate (with the first definition) and returns false. */
     public boolean claimName(String name, SourceRange range) {
-        defining("define '" + name + "'");
+        defining("define", name);
         // one lookup for the common, new name (this runs for every label)
         int before = globalNames.size();
         SourceRange first = globalNames.putIfAbsent(name, range);
@@ -122,13 +129,13 @@ public final class SymbolTable {
 
     /** Records {@code range} as where a section's name is declared (its first explicit declaration wins). */
     public void declareSection(String name, SourceRange range) {
-        defining("declare section '" + name + "'");
+        defining("declare section", name);
         globalNames.put(name, range);
     }
 
     /** Records an implicit section's name unless something took it first. */
     public void declareImplicitSection(String name, SourceRange range) {
-        defining("declare section '" + name + "'");
+        defining("declare section", name);
         if (!globalNames.containsKey(name)) {
             globalNames.put(name, range);
         }
@@ -140,24 +147,30 @@ public final class SymbolTable {
         return globalNames.containsKey(name);
     }
 
+    /** The global label or the constant {@code name} names, or null: one lookup for either. */
+    public Referent defined(String name) {
+        return defined.get(name);
+    }
+
     public LabelDef label(String name) {
-        return labels.get(name);
+        return defined.get(name) instanceof LabelDef l ? l : null;
     }
 
     public boolean isLabel(String name) {
-        return labels.containsKey(name);
+        return label(name) != null;
     }
 
     public ConstantDef constant(String name) {
-        return constants.get(name);
+        return defined.get(name) instanceof ConstantDef c ? c : null;
     }
 
     public boolean isConstant(String name) {
-        return constants.containsKey(name);
+        return constant(name) != null;
     }
 
+    /** Constants in definition order. */
     public Collection<ConstantDef> constants() {
-        return constants.values();
+        return constantOrder;
     }
 
     /** Labels (local ones too) in definition order. */
@@ -169,8 +182,19 @@ public final class SymbolTable {
         return globalNames.keySet();
     }
 
-    public Set<String> labelNames() {
-        return labels.keySet();
+    /** The global labels' names, a view read only when iterated (suggestions within their budget). */
+    public Collection<String> labelNames() {
+        return new AbstractCollection<>() {
+            @Override
+            public Iterator<String> iterator() {
+                return labelOrder.stream().filter(l -> !l.local()).map(LabelDef::name).iterator();
+            }
+
+            @Override
+            public int size() {
+                return labelOrder.size() - localLabelCount;
+            }
+        };
     }
 
     /** The local label {@code ref} ({@code 1b}, {@code 2f}) names from statement {@code index}, or null. */
