@@ -300,7 +300,7 @@ final class Assembly implements ArgumentScope {
 
         @Override
         public void syntaxError(ScannedStatement.SyntaxError error) {
-            diagnostics.addAll(pandecodeReader.hint(src, n, error.diagnostics()));
+            diagnostics.addAll(error.diagnostics());
             if (error.labelNames().length == 0 && !error.statement()) {
                 return;
             }

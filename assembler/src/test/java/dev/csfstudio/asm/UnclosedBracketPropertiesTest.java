@@ -6,12 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.csfstudio.asm.scan.BracketBalance;
 import dev.csfstudio.asm.scan.PlainInstructionScanner;
-import dev.csfstudio.asm.scan.ScannedStatement;
 import dev.csfstudio.asm.scan.UnclosedBracket;
 import dev.csfstudio.asm.source.SourceText;
 import dev.csfstudio.isa.Arch;
+import dev.csfstudio.program.Diagnostic;
 import java.nio.file.Path;
-import java.util.List;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -31,15 +30,15 @@ class UnclosedBracketPropertiesTest {
 
     private static final Path FILE = Path.of("/virtual/plain.csf");
 
-    /** The statement the workers make of {@code line} without a parse, or null when the parser reports it. */
-    private static ScannedStatement.SyntaxError shortcut(String line) {
+    /** The error the workers give {@code line} without a parse, or null when the parser reports it. */
+    private static Diagnostic shortcut(String line) {
         byte[] bytes = SourceText.of(line).bytes();
         PlainInstructionScanner plain = new PlainInstructionScanner(Arch.V10);
         if (!BracketBalance.unbalanced(bytes, 0, bytes.length) || plain.scan(FILE, bytes, 0, bytes.length, 1) != null
                 || plain.handOff() == null) {
             return null;
         }
-        return UnclosedBracket.statement(plain.handOff(), FILE, line, 1, 0);
+        return UnclosedBracket.error(FILE, line, 1, plain.handOff().operand());
     }
 
     /** Mostly {@code usual}, sometimes {@code unusual}: lines near the shortcut's shapes, and some beyond them. */
@@ -86,19 +85,18 @@ class UnclosedBracketPropertiesTest {
 
     @Example
     void openParenthesisAtTheLineEndIsReportedThere() {
-        ScannedStatement.SyntaxError e = shortcut("loop: MOVE48 d40, (N ; (");
+        Diagnostic e = shortcut("loop: MOVE48 d40, (N ; (");
         assertNotNull(e);
-        assertEquals(List.of("loop"), List.of(e.labelNames()));
-        assertEquals("unexpected end of line", e.diagnostics().get(0).message());
-        assertEquals(25, e.diagnostics().get(0).range().column());
+        assertEquals("unexpected end of line", e.message());
+        assertEquals(25, e.range().column());
     }
 
     @Example
     void numberAsMemoryBaseIsReportedAtTheNumber() {
-        ScannedStatement.SyntaxError e = shortcut("MOVE48 d40, [12");
+        Diagnostic e = shortcut("MOVE48 d40, [12");
         assertNotNull(e);
-        assertEquals("unexpected '12'; expecting a name", e.diagnostics().get(0).message());
-        assertEquals(14, e.diagnostics().get(0).range().column());
+        assertEquals("unexpected '12'; expecting a name", e.message());
+        assertEquals(14, e.range().column());
     }
 
     @Example

@@ -155,6 +155,8 @@ public final class LineScanner {
     private final Arch arch;
     private final LineParser parser = new LineParser();
     private final PlainInstructionScanner plain;
+    /** Only for pandecode's hint on a line with syntax errors, which depends on nothing but the line. */
+    private final PandecodeReader pandecode;
     /** The lines of the chunk being scanned as one character stream (made when first needed), or null. */
     private CharStream block;
     private int blockStart;
@@ -164,6 +166,7 @@ public final class LineScanner {
     private LineScanner(Arch arch) {
         this.arch = arch;
         this.plain = new PlainInstructionScanner(arch);
+        this.pandecode = new PandecodeReader(arch);
     }
 
     static LineScanner forThisThread(Arch arch) {
@@ -220,7 +223,7 @@ public final class LineScanner {
             Diagnostic stray = StrayToken.error(file, lineText, n, plain.strayToken() - start);
             if (stray != null) {
                 // no labels and a statement the error makes pass 1 skip: an empty tree says the same
-                return new ScannedStatement.SyntaxError(new String[0], new int[0], false, List.of(stray));
+                return syntaxError(src, n, new String[0], new int[0], false, List.of(stray));
             }
         }
         CsfParser.LineContext line = null;
@@ -228,9 +231,9 @@ public final class LineScanner {
         boolean failing = plainScanner && BracketBalance.unbalanced(bytes, first, end);
         PlainInstructionScanner.HandOff read = failing ? plain.handOff() : null;
         if (read != null) {
-            ScannedStatement.SyntaxError unclosed = UnclosedBracket.statement(read, file, lineText, n, start);
-            if (unclosed != null) {
-                return unclosed; // the parser's one error for a bracket left open at the line's end, without it
+            Diagnostic unclosed = UnclosedBracket.error(file, lineText, n, read.operand() - start);
+            if (unclosed != null) { // the parser's one error for a bracket left open at the line's end, without it
+                return syntaxError(src, n, read.labelNames(), read.labelColumns(), true, List.of(unclosed));
             }
         }
         if (!failing && block == null) {
@@ -246,7 +249,8 @@ public final class LineScanner {
                     : parser.parse(file, lineText, n);
             line = parsed.line();
             if (!parsed.errors().isEmpty()) {
-                return syntaxError(file, line, parsed.errors());
+                return syntaxError(src, n, labelNames(line), labelColumns(file, line), line.statement() != null,
+                        parsed.errors());
             }
         }
         if (line.statement() == null || line.statement().instruction() == null) {
@@ -280,8 +284,13 @@ public final class LineScanner {
         return new ScannedStatement.FlaggedInstruction(e, found);
     }
 
-    private static ScannedStatement.SyntaxError syntaxError(Path file, CsfParser.LineContext line, List<Diagnostic> errors) {
-        return new ScannedStatement.SyntaxError(labelNames(line), labelColumns(file, line), line.statement() != null, errors);
+    /**
+     * Line {@code n}'s syntax errors with pandecode's hint made here, off the in-order pass: a line that is pandecode's
+     * text of an instruction gets the error that says so instead.
+     */
+    private ScannedStatement.SyntaxError syntaxError(SourceFile src, int n, String[] labelNames, int[] labelColumns,
+                                                     boolean statement, List<Diagnostic> errors) {
+        return new ScannedStatement.SyntaxError(labelNames, labelColumns, statement, pandecode.hint(src, n, errors));
     }
 
     private static String[] labelNames(CsfParser.LineContext line) {

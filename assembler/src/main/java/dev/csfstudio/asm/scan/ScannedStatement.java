@@ -85,7 +85,8 @@ public sealed interface ScannedStatement permits LineScanner.EncodedLine, LineSc
 
     /**
      * A line the parser reports syntax errors for: of the tree it recovered only what pass 1 reads (the labels,
-     * columns 1-based and two a label, and whether a statement follows them), so no tree waits for the in-order pass.
+     * columns 1-based and two a label, and whether a statement follows them), so no tree waits for the in-order pass;
+     * the diagnostics are final (pandecode's hint for a line of its text is made).
      */
     record SyntaxError(String[] labelNames, int[] labelColumns, boolean statement, List<Diagnostic> diagnostics)
             implements ScannedStatement {

@@ -8,7 +8,6 @@ import dev.csfstudio.program.Diagnostic;
 import dev.csfstudio.program.DiagnosticCode;
 import dev.csfstudio.program.SourceRange;
 import java.nio.file.Path;
-import java.util.List;
 
 /**
  * The syntax error of an instruction line whose last operand opens a bracket it never closes, worded and placed as
@@ -40,20 +39,12 @@ public final class UnclosedBracket {
     private UnclosedBracket() {
     }
 
-    /** The line's statement as the parser's path leaves it: its labels, a statement, and the one syntax error. */
-    public static ScannedStatement.SyntaxError statement(PlainInstructionScanner.HandOff read, Path file, String line,
-                                                         int n, int lineStart) {
-        Diagnostic error = error(file, line, n, read.operand() - lineStart);
-        return error == null ? null
-                : new ScannedStatement.SyntaxError(read.labelNames(), read.labelColumns(), true, List.of(error));
-    }
-
     /**
      * The parser's one error for {@code line} (line number {@code n}) whose operand at {@code operand} opens a bracket
      * never closed, or null when it is not one of the shapes (or holds a character whose column or token the lexer
      * counts otherwise: beyond ASCII, escapes, line ends).
      */
-    static Diagnostic error(Path file, String line, int n, int operand) {
+    public static Diagnostic error(Path file, String line, int n, int operand) {
         int end = line.length();
         for (int i = 0; i < end; i++) {
             char c = line.charAt(i);
