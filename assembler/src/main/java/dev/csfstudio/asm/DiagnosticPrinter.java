@@ -6,9 +6,8 @@ import dev.csfstudio.program.Diagnostic;
 import dev.csfstudio.program.DiagnosticCode;
 import dev.csfstudio.program.Severity;
 
-import java.util.LinkedHashMap;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Prints an assembly's diagnostics for a terminal or a build log: the first {@link #PER_KIND} of each kind
@@ -36,21 +35,28 @@ public final class DiagnosticPrinter {
 
     public static void print(List<Diagnostic> diagnostics, SourceReader sources, Sink sink) {
         DiagnosticFormatter formatter = new DiagnosticFormatter(sources);
-        record Kind(Severity severity, DiagnosticCode code) {
-        }
-        Map<Kind, Integer> seen = new LinkedHashMap<>();
+        // how many of each kind (severity and code), counted in an array: a map of keys made for each of a hundred
+        // thousand diagnostics cost more than printing the thousand shown
+        int codes = DiagnosticCode.values().length;
+        int[] seen = new int[Severity.values().length * codes];
+        List<Integer> kindsInOrder = new ArrayList<>();
         for (Diagnostic d : diagnostics) {
-            int n = seen.merge(new Kind(d.severity(), d.code()), 1, Integer::sum);
-            if (n <= PER_KIND) {
+            int kind = d.severity().ordinal() * codes + d.code().ordinal();
+            if (seen[kind]++ == 0) {
+                kindsInOrder.add(kind);
+            }
+            if (seen[kind] <= PER_KIND) {
                 sink.print(d.severity(), formatter.format(d));
             }
         }
-        seen.forEach((kind, n) -> {
+        for (int kind : kindsInOrder) {
+            int n = seen[kind];
             if (n > PER_KIND) {
-                String label = kind.severity().label();
-                sink.print(kind.severity(), "note: " + (n - PER_KIND) + " more " + label + "s of kind '" + kind.code().id()
-                        + "' not shown (" + n + " in all; the first " + PER_KIND + " of each kind are)\n");
+                Severity severity = Severity.values()[kind / codes];
+                sink.print(severity, "note: " + (n - PER_KIND) + " more " + severity.label() + "s of kind '"
+                        + DiagnosticCode.values()[kind % codes].id() + "' not shown (" + n + " in all; the first " + PER_KIND
+                        + " of each kind are)\n");
             }
-        });
+        }
     }
 }
