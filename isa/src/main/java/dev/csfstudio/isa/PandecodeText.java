@@ -57,6 +57,9 @@ public final class PandecodeText {
      */
     private final Map<Character, int[]> candidates = new ConcurrentHashMap<>();
 
+    /** Each instruction's {@link PandecodeAlphabet} in table order, made when a line is first read for its word only. */
+    private volatile PandecodeAlphabet[] alphabets;
+
     public PandecodeText(InstructionSet isa) {
         this.isa = isa;
         this.names = isa.instructions().stream().map(def -> ((PandecodeTemplate.Literal) def.pandecode().parts().get(0))
@@ -125,6 +128,14 @@ public final class PandecodeText {
      * Numbers are read in the radix pandecode prints each field in; hex ones may also carry {@code 0x}.
      */
     public Reading read(String line) {
+        return read(line, false);
+    }
+
+    /**
+     * {@link #read}, or with {@code wordOnly} for a caller that asks only whether the line is a {@link Word}: then
+     * templates that cannot print one of the line's characters are not tried, and a {@link Mismatch} says less.
+     */
+    public Reading read(String line, boolean wordOnly) {
         String text = line.strip();
         int lead = line.indexOf(text.isEmpty() ? "" : text.substring(0, 1));
         if (text.regionMatches(true, 0, "UNKNOWN_", 0, 8)) {
@@ -136,7 +147,7 @@ public final class PandecodeText {
         for (int i : tried) {
             InstructionDef def = defs.get(i);
             String name = names.get(i);
-            if (!text.regionMatches(true, 0, name, 0, name.length())) {
+            if (!text.regionMatches(true, 0, name, 0, name.length()) || (wordOnly && !alphabets()[i].mayHold(text))) {
                 continue;
             }
             Matcher m = new Matcher(def, text);
@@ -148,6 +159,15 @@ public final class PandecodeText {
             }
         }
         return best != null ? best : new Mismatch(lead, "no instruction of pandecode's text starts here");
+    }
+
+    private PandecodeAlphabet[] alphabets() {
+        PandecodeAlphabet[] made = alphabets;
+        if (made == null) {
+            made = isa.instructions().stream().map(def -> PandecodeAlphabet.of(def.pandecode())).toArray(PandecodeAlphabet[]::new);
+            alphabets = made;
+        }
+        return made;
     }
 
     /** What String.regionMatches(true, ...) compares a character as: equal folds are necessary for a match. */

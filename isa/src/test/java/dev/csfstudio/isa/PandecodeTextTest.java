@@ -1,6 +1,7 @@
 package dev.csfstudio.isa;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -116,6 +117,45 @@ class PandecodeTextTest {
     @Property(tries = 3000)
     void everyPrintedV12WordReadsBackUnlessTheTextSaysWhatItLost(@ForAll("definedV12Words") long word) {
         assertReadsBack(InstructionSet.v12(), word);
+    }
+
+    @Property(tries = 3000)
+    void readingForTheWordOnlyFindsTheSameWord(@ForAll("definedWords") long word, @ForAll("edits") String edit,
+                                               @ForAll @net.jqwik.api.constraints.IntRange(min = 0, max = 200) int at) {
+        String printed = PANDECODE.print(word).orElse("NOP");
+        int p = Math.min(at, printed.length());
+        // the text, with a character put in, upper-cased, or blanks added: a few read as a word, most do not
+        String text = switch (edit) {
+            case "upper" -> printed.toUpperCase(java.util.Locale.ROOT);
+            case "blanks" -> printed.substring(0, p) + "  " + printed.substring(p);
+            default -> printed.substring(0, p) + edit + printed.substring(p);
+        };
+        PandecodeText.Reading full = PANDECODE.read(text);
+        PandecodeText.Reading wordOnly = PANDECODE.read(text, true);
+        net.jqwik.api.statistics.Statistics.collect(full.getClass().getSimpleName());
+        net.jqwik.api.statistics.Statistics.coverage(c -> {
+            c.check("Word").percentage(x -> x > 20);
+            c.check("Mismatch").percentage(x -> x > 20);
+        });
+        if (full instanceof PandecodeText.Word) {
+            assertEquals(full, wordOnly, text);
+        } else {
+            assertInstanceOf(PandecodeText.Mismatch.class, wordOnly, text);
+        }
+    }
+
+    @Provide
+    Arbitrary<String> edits() {
+        return Arbitraries.oneOf(Arbitraries.of("", "upper", "blanks", "\t", "\u212a", "\u0131"),
+                Arbitraries.chars().range(' ', '~').map(String::valueOf));
+    }
+
+    @Test
+    void readingForTheWordOnlySkipsTemplatesThatCannotPrintALinesCharacter() {
+        assertInstanceOf(PandecodeText.Mismatch.class, PANDECODE.read("MOVE48 d40, (5", true));
+        assertInstanceOf(PandecodeText.Word.class, PANDECODE.read("MOVE48 d40, #0x5", true));
+        assertTrue(PandecodeAlphabet.of(ISA.byMnemonic("MOVE48").orElseThrow().pandecode()).mayHold("MOVE48 d40, #0x5"));
+        assertFalse(PandecodeAlphabet.of(ISA.byMnemonic("MOVE48").orElseThrow().pandecode()).mayHold("MOVE48 d40, (5"));
     }
 
     private static void assertReadsBack(InstructionSet isa, long word) {

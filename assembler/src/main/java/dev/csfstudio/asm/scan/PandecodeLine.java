@@ -51,13 +51,18 @@ public record PandecodeLine(List<String> labels, List<int[]> labelColumns, int c
 
     /** The instruction read as pandecode's text; a trailing comment is tried without when the whole fails. */
     public PandecodeText.Reading read(Arch arch) {
+        return read(arch, false);
+    }
+
+    /** {@link #read}, with {@code wordOnly} as {@link PandecodeText#read(String, boolean)} has it. */
+    public PandecodeText.Reading read(Arch arch, boolean wordOnly) {
         PandecodeText text = TEXTS.computeIfAbsent(arch, a -> new PandecodeText(a.instructionSet()));
-        PandecodeText.Reading whole = text.read(instruction);
+        PandecodeText.Reading whole = text.read(instruction, wordOnly);
         int comment = commentStart(instruction);
         if (whole instanceof PandecodeText.Word || comment < 0) {
             return whole;
         }
-        PandecodeText.Reading bare = text.read(instruction.substring(0, comment));
+        PandecodeText.Reading bare = text.read(instruction.substring(0, comment), wordOnly);
         return bare instanceof PandecodeText.Word ? bare : whole;
     }
 

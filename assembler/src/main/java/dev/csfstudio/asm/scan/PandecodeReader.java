@@ -100,7 +100,7 @@ public final class PandecodeReader {
             return found;
         }
         PandecodeLine line = PandecodeLine.of(src.lineText(n));
-        if (line == null || !(line.read(arch) instanceof PandecodeText.Word w)) {
+        if (line == null || !(line.read(arch, true) instanceof PandecodeText.Word w)) {
             return found;
         }
         String canonical = new Disassembler(arch.instructionSet()).disassemble(w.word());
