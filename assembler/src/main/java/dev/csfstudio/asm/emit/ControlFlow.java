@@ -4,11 +4,8 @@ import dev.csfstudio.asm.layout.Statement;
 
 import dev.csfstudio.isa.BitField;
 import dev.csfstudio.isa.InstructionDef;
-import dev.csfstudio.isa.Modifier;
 import dev.csfstudio.isa.OperandKind;
 import dev.csfstudio.isa.OperandSpec;
-import java.util.List;
-import java.util.Map;
 
 /** What an encoded instruction does to the flow of execution: its branch target and whether it falls through. */
 public final class ControlFlow {
@@ -38,33 +35,10 @@ public final class ControlFlow {
     }
 
     /**
-     * Whether execution never falls through to the next instruction: JUMP, or a branch (an instruction
-     * with a target operand, so not SYNC_WAIT.always) whose condition is always.
+     * Whether execution never falls through to the next instruction: the table's semantics say so (a jump, or a
+     * branch whose condition is always; SYNC_WAIT.always has no branch flow), never a mnemonic.
      */
     public static boolean isUnconditional(InstructionEncoder.Encoded enc) {
-        if (enc.def().mnemonic().equals("JUMP")) {
-            return true;
-        }
-        if (targetField(enc.def()) == null) {
-            return false;
-        }
-        List<Modifier> mods = enc.def().modifiers();
-        for (int i = 0; i < mods.size(); i++) {
-            Modifier m = mods.get(i);
-            if (m instanceof Modifier.Choice c && c.type().name().equals("condition")) {
-                Long v = enc.fields().get(m.field().name());
-                if (v == null) {
-                    return false;
-                }
-                // first name with this value, as EnumType.nameOf, without a stream per instruction
-                for (Map.Entry<String, Long> e : c.type().values().entrySet()) {
-                    if (e.getValue() == v.longValue()) {
-                        return e.getKey().equals("always");
-                    }
-                }
-                return false;
-            }
-        }
-        return false;
+        return enc.def().semantics().neverFallsThrough(enc.word());
     }
 }
