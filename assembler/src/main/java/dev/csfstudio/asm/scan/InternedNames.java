@@ -7,7 +7,8 @@ import java.util.Arrays;
  * One {@code String} per distinct name a scanner reads from one source (a label, the branches to it and the
  * expressions naming it share it, and its hash is computed once), found by an open-addressing table over the
  * source bytes, so a name seen before makes no new string. Bounded: past {@link #MAX_NAMES} names, or for
- * another source, it starts again empty.
+ * another source, it starts again empty; {@link #forget} lets the source and its names go (a scanner lives on
+ * a pool thread long after the assembly that used it).
  */
 final class InternedNames {
 
@@ -21,9 +22,8 @@ final class InternedNames {
     /** The name {@code text[from, to)} (ASCII identifier characters). */
     String of(byte[] text, int from, int to) {
         if (text != source || size == MAX_NAMES) {
+            forget();
             source = text;
-            Arrays.fill(names, null);
-            size = 0;
         }
         int h = 0;
         for (int i = from; i < to; i++) {
@@ -44,6 +44,15 @@ final class InternedNames {
             grow();
         }
         return name;
+    }
+
+    /** Drops the source and every name read from it. */
+    void forget() {
+        source = null;
+        if (size > 0) {
+            Arrays.fill(names, null);
+            size = 0;
+        }
     }
 
     private static boolean spells(String s, byte[] text, int from, int to) {

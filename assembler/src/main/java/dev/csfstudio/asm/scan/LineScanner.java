@@ -190,6 +190,7 @@ public final class LineScanner {
             out[n - from] = scanner.scanLine(src, n, plainScanner, directives);
         }
         scanner.block = null;
+        scanner.plain.forgetNames(); // the names of a chunk share their strings; the pool thread keeps none
         return out;
     }
 

@@ -226,6 +226,11 @@ public final class PlainInstructionScanner {
         return encode(file, n, from, labels, mnemonicStart, mnemonicEnd, count, lastEnd);
     }
 
+    /** Forgets the names read so far and the source they came from (at the end of a chunk of lines). */
+    void forgetNames() {
+        names.forget();
+    }
+
     /** The findings of the line {@link #scan} just accepted (none for most lines). */
     List<Diagnostic> findings() {
         return findings.isEmpty() ? List.of() : List.copyOf(findings);

@@ -54,6 +54,16 @@ class InternedNamesTest {
     }
 
     @Test
+    void forgottenNamesAreMadeAgain() {
+        InternedNames names = new InternedNames();
+        String a = names.of(SOURCE, 0, 4);
+        names.forget();
+        String b = names.of(SOURCE, 20, 24);
+        assertEquals(a, b);
+        assertNotSame(a, b);
+    }
+
+    @Test
     void anotherSourceStartsAfresh() {
         InternedNames names = new InternedNames();
         String a = names.of(SOURCE, 0, 4);
