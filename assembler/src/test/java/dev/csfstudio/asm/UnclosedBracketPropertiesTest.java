@@ -35,10 +35,10 @@ class UnclosedBracketPropertiesTest {
         byte[] bytes = SourceText.of(line).bytes();
         PlainInstructionScanner plain = new PlainInstructionScanner(Arch.V10);
         if (!BracketBalance.unbalanced(bytes, 0, bytes.length) || plain.scan(FILE, bytes, 0, bytes.length, 1) != null
-                || plain.handOff() == null) {
+                || plain.handOff() == null || plain.handOff().directive()) {
             return null;
         }
-        return UnclosedBracket.error(FILE, line, 1, plain.handOff().operand());
+        return UnclosedBracket.error(FILE, line, 1, plain.handOff().at());
     }
 
     /** Mostly {@code usual}, sometimes {@code unusual}: lines near the shortcut's shapes, and some beyond them. */

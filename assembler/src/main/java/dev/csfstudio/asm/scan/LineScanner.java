@@ -214,7 +214,9 @@ public final class LineScanner {
                 // only instructions have findings
                 return findings.isEmpty() ? quick : new ScannedStatement.FlaggedInstruction((EncodedLine) quick, findings);
             }
-            ScannedStatement.Rejected unknown = UnknownDirective.scan(file, bytes, start, end, n, directives);
+            PlainInstructionScanner.HandOff read = plain.handOff();
+            ScannedStatement.Rejected unknown = read != null && read.directive()
+                    ? UnknownDirective.scan(read, file, bytes, start, end, n, directives) : null;
             if (unknown != null) {
                 return unknown;
             }
@@ -231,8 +233,8 @@ public final class LineScanner {
         // brackets that do not balance fail the quick parse: only the one that reports runs, as for a declined line
         boolean failing = plainScanner && BracketBalance.unbalanced(bytes, first, end);
         PlainInstructionScanner.HandOff read = failing ? plain.handOff() : null;
-        if (read != null) {
-            Diagnostic unclosed = UnclosedBracket.error(file, lineText, n, read.operand() - start);
+        if (read != null && !read.directive()) {
+            Diagnostic unclosed = UnclosedBracket.error(file, lineText, n, read.at() - start);
             if (unclosed != null) { // the parser's one error for a bracket left open at the line's end, without it
                 return syntaxError(src, n, read.labelNames(), read.labelColumns(), true, List.of(unclosed));
             }

@@ -109,16 +109,18 @@ public final class PlainInstructionScanner {
     private int tokenEnd;
     /** See {@link #strayToken}. */
     private int stray;
-    /** See {@link #handOff}: where the operand the scanner declined begins, or -1; and the labels before it. */
-    private int declinedOperand;
+    /** See {@link #handOff}: where the part the scanner declined begins, or -1; what it is; the labels before it. */
+    private int declinedAt;
+    private boolean declinedDirective;
     private int declinedLabels;
 
     /**
-     * What the scanner read of a line it declined at an operand: the line's labels (names, and columns as
-     * {@link LineScanner.EncodedLine} keeps them) and the offset where the operand begins that it could not read,
-     * after a mnemonic and operands each followed by a comma, all read as the parser reads them.
+     * What the scanner read of a line it declined at an operand or a directive, all read as the parser reads it: the
+     * line's labels (names, and columns as {@link LineScanner.EncodedLine} keeps them) and the offset {@code at} where
+     * the part begins that it could not read: an operand after a mnemonic and operands each followed by a comma, or
+     * ({@code directive}) the dot of a directive after the labels.
      */
-    public record HandOff(String[] labelNames, int[] labelColumns, int operand) {
+    public record HandOff(String[] labelNames, int[] labelColumns, int at, boolean directive) {
     }
 
     public PlainInstructionScanner(Arch arch) {
@@ -140,7 +142,7 @@ public final class PlainInstructionScanner {
         this.lineStart = from;
         findings.clear();
         stray = -1;
-        declinedOperand = -1;
+        declinedAt = -1;
         tokens = 0;
         int p = spaces(from);
         int labels = 0;
@@ -170,7 +172,11 @@ public final class PlainInstructionScanner {
                     return raw;
                 }
                 LineScanner.DataLine data = dataLine(from, labels, p);
-                return data != null ? data : constantLine(from, labels, p);
+                ScannedStatement constant = data != null ? data : constantLine(from, labels, p);
+                if (constant == null) {
+                    declined(p, true, labels);
+                }
+                return constant;
             } else {
                 stray = labels == 0 ? p : -1;
                 return null;
@@ -206,8 +212,7 @@ public final class PlainInstructionScanner {
                 int e = operand(p, count);
                 if (e < 0) {
                     stray = count == 0 && labels == 0 && !StrayToken.mayStartOperand(text[p]) ? p : -1;
-                    declinedOperand = p < to ? p : -1;
-                    declinedLabels = labels;
+                    declined(p < to ? p : -1, false, labels);
                     return null;
                 }
                 count++;
@@ -245,10 +250,16 @@ public final class PlainInstructionScanner {
         return stray;
     }
 
-    /** The {@link HandOff} of the line {@link #scan} just declined at an operand, or null when it stopped before one. */
+    /** The {@link HandOff} of the line {@link #scan} just declined, or null when it stopped before an operand or directive. */
     public HandOff handOff() {
-        return declinedOperand < 0 ? null
-                : new HandOff(labelNames(declinedLabels), labelColumns(lineStart, declinedLabels), declinedOperand);
+        return declinedAt < 0 ? null : new HandOff(labelNames(declinedLabels), labelColumns(lineStart, declinedLabels),
+                declinedAt, declinedDirective);
+    }
+
+    private void declined(int at, boolean directive, int labels) {
+        declinedAt = at;
+        declinedDirective = directive;
+        declinedLabels = labels;
     }
 
     private ScannedStatement encode(Path file, int n, int from, int labels, int mnemonicStart, int mnemonicEnd, int count,

@@ -6,7 +6,6 @@ import dev.csfstudio.program.Diagnostic;
 import dev.csfstudio.program.DiagnosticCode;
 import dev.csfstudio.program.SourceRange;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -30,28 +29,12 @@ public final class UnknownDirective {
 
     /**
      * Line {@code n} ({@code t[start..end)}) as a statement refused with {@link #error}, or null when it is not such
-     * a line. {@code known} are the directive names in lower case.
+     * a line; {@code read} is what the plain scanner read of it (its labels, and where the directive begins).
+     * {@code known} are the directive names in lower case.
      */
-    public static ScannedStatement.Rejected scan(Path file, byte[] t, int start, int end, int n, List<String> known) {
-        String[] labels = new String[0];
-        int[] labelColumns = new int[0];
-        int p = blanks(t, start, end);
-        while (p < end && t[p] != '.') {
-            int nameEnd = Lexicon.identifierPartEnd(t, p, end);
-            if (nameEnd == p || !(Lexicon.isIdentifierStart(t[p]) || digits(t, p, nameEnd))) {
-                return null;
-            }
-            int colon = blanks(t, nameEnd, end);
-            if (colon == end || t[colon] != ':') {
-                return null;
-            }
-            labels = Arrays.copyOf(labels, labels.length + 1);
-            labels[labels.length - 1] = new String(t, p, nameEnd - p, java.nio.charset.StandardCharsets.ISO_8859_1);
-            labelColumns = Arrays.copyOf(labelColumns, labelColumns.length + 2);
-            labelColumns[labelColumns.length - 2] = p - start + 1;
-            labelColumns[labelColumns.length - 1] = nameEnd - start + 1;
-            p = blanks(t, colon + 1, end);
-        }
+    public static ScannedStatement.Rejected scan(PlainInstructionScanner.HandOff read, Path file, byte[] t, int start,
+                                                 int end, int n, List<String> known) {
+        int p = read.at();
         if (p + 1 >= end || !Lexicon.isIdentifierStart(t[p + 1])) {
             return null;
         }
@@ -80,7 +63,7 @@ public final class UnknownDirective {
             }
         }
         int column = nameStart - start + 1;
-        return new ScannedStatement.Rejected(labels, labelColumns, column, statementEnd - start + 1,
+        return new ScannedStatement.Rejected(read.labelNames(), read.labelColumns(), column, statementEnd - start + 1,
                 error(new SourceRange(file, n, column, n, nameEnd - start + 1), name, known));
     }
 
