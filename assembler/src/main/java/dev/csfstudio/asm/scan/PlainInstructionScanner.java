@@ -172,11 +172,11 @@ public final class PlainInstructionScanner {
                     return raw;
                 }
                 LineScanner.DataLine data = dataLine(from, labels, p);
-                ScannedStatement constant = data != null ? data : constantLine(from, labels, p);
-                if (constant == null) {
+                ScannedStatement statement = data != null ? data : constantLine(from, labels, p);
+                if (statement == null) {
                     declined(p, true, labels);
                 }
-                return constant;
+                return statement;
             } else {
                 stray = labels == 0 ? p : -1;
                 return null;
