@@ -9,6 +9,20 @@ public record BitField(String name, int msb, int lsb, boolean signed, long defau
         }
     }
 
+    // equals and hashCode written out: a record's own go through invokedynamic (ObjectMethods), whose first link
+    // made method handles and classes at run time on every start; the table reader compares fields.
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof BitField f && msb == f.msb && lsb == f.lsb && signed == f.signed
+                && defaultValue == f.defaultValue && name.equals(f.name);
+    }
+
+    @Override
+    public int hashCode() {
+        return (((name.hashCode() * 31 + msb) * 31 + lsb) * 31 + Boolean.hashCode(signed)) * 31
+                + Long.hashCode(defaultValue);
+    }
+
     public int width() {
         return msb - lsb + 1;
     }

@@ -1,6 +1,8 @@
 package dev.csfstudio.isa;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /** A word split into the fields of its instruction. */
 public record DecodedInstruction(long word, InstructionDef def) {
@@ -10,8 +12,11 @@ public record DecodedInstruction(long word, InstructionDef def) {
     }
 
     public long value(String fieldName) {
-        return def.field(fieldName).map(this::value)
-                .orElseThrow(() -> new IllegalArgumentException(def.mnemonic() + " has no field " + fieldName));
+        Optional<BitField> field = def.field(fieldName);
+        if (field.isEmpty()) {
+            throw new IllegalArgumentException(def.mnemonic() + " has no field " + fieldName);
+        }
+        return value(field.get());
     }
 
     public int opcode() {
@@ -20,7 +25,11 @@ public record DecodedInstruction(long word, InstructionDef def) {
 
     /** The decoded field values in table order, for reports and hover. */
     public List<FieldValue> fieldValues() {
-        return def.fields().stream().map(f -> new FieldValue(f, value(f))).toList();
+        List<FieldValue> values = new ArrayList<>();
+        for (BitField f : def.fields()) {
+            values.add(new FieldValue(f, value(f)));
+        }
+        return List.copyOf(values);
     }
 
     /** One field and its value. */

@@ -17,7 +17,8 @@ public final class Decoder {
 
     /** The decoded instruction, empty for an opcode the table does not know. */
     public Optional<DecodedInstruction> decode(long word) {
-        return isa.byOpcode((int) InstructionDef.OPCODE.extract(word)).map(def -> new DecodedInstruction(word, def));
+        Optional<InstructionDef> def = isa.byOpcode((int) InstructionDef.OPCODE.extract(word));
+        return def.isEmpty() ? Optional.empty() : Optional.of(new DecodedInstruction(word, def.get()));
     }
 
     /**

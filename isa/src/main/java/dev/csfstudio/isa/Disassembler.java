@@ -11,6 +11,14 @@ public final class Disassembler {
     @FunctionalInterface
     public interface TargetNamer {
         String nameFor(long offset);
+
+        /** Names no target: branches print their offsets. */
+        TargetNamer NONE = new TargetNamer() { // a class, not a lambda: no invokedynamic link at start-up
+            @Override
+            public String nameFor(long offset) {
+                return null;
+            }
+        };
     }
 
     private final Decoder decoder;
@@ -24,12 +32,13 @@ public final class Disassembler {
     }
 
     public String disassemble(long word) {
-        return disassemble(word, offset -> null);
+        return disassemble(word, TargetNamer.NONE);
     }
 
     /** Canonical text of the word, or {@code .inst 0x...} when no canonical text assembles back to it. */
     public String disassemble(long word, TargetNamer namer) {
-        return canonicalText(word, namer).orElseGet(() -> rawDirective(word));
+        Optional<String> text = canonicalText(word, namer);
+        return text.isPresent() ? text.get() : rawDirective(word);
     }
 
     /** Canonical text, empty for unknown opcodes and non-canonical words. */
@@ -56,7 +65,10 @@ public final class Disassembler {
     private String print(DecodedInstruction insn, TargetNamer namer) {
         StringBuilder sb = new StringBuilder(insn.def().mnemonic());
         for (Modifier m : insn.def().modifiers()) {
-            m.format(insn.value(m.field())).ifPresent(text -> sb.append('.').append(text));
+            Optional<String> text = m.format(insn.value(m.field()));
+            if (text.isPresent()) {
+                sb.append('.').append(text.get());
+            }
         }
         String sep = " ";
         for (OperandSpec op : insn.def().operands()) {

@@ -1,6 +1,7 @@
 package dev.csfstudio.isa;
 
 import java.util.Map;
+import java.util.Optional;
 
 /** Builds instruction words from field values; callers check ranges first and report them to users. */
 public final class Encoder {
@@ -16,8 +17,11 @@ public final class Encoder {
     public static long encode(InstructionDef def, Map<String, Long> values) {
         long word = def.baseWord();
         for (Map.Entry<String, Long> e : values.entrySet()) {
-            BitField f = def.field(e.getKey()).orElseThrow(
-                    () -> new IllegalArgumentException(def.mnemonic() + " has no field " + e.getKey()));
+            Optional<BitField> field = def.field(e.getKey());
+            if (field.isEmpty()) {
+                throw new IllegalArgumentException(def.mnemonic() + " has no field " + e.getKey());
+            }
+            BitField f = field.get();
             long v = e.getValue();
             // Either reading of the bits is accepted: signed down to -2^(w-1), unsigned up to 2^w - 1.
             if (f.width() < 64 && (v < -(1L << (f.width() - 1)) || v > (1L << f.width()) - 1)) {

@@ -14,7 +14,12 @@ public record EnumType(String name, Map<String, Long> values) {
     }
 
     public Optional<String> nameOf(long value) {
-        return values.entrySet().stream().filter(e -> e.getValue() == value).map(Map.Entry::getKey).findFirst();
+        for (Map.Entry<String, Long> e : values.entrySet()) {
+            if (e.getValue() == value) {
+                return Optional.of(e.getKey());
+            }
+        }
+        return Optional.empty();
     }
 
     /** The value of a name in any letter case. */

@@ -36,7 +36,12 @@ public record InstructionDef(int opcode, String mnemonic, List<String> aliases, 
     }
 
     public Optional<BitField> field(String name) {
-        return fields.stream().filter(f -> f.name().equals(name)).findFirst();
+        for (BitField f : fields) {
+            if (f.name().equals(name)) {
+                return Optional.of(f);
+            }
+        }
+        return Optional.empty();
     }
 
     /** Bits owned by the opcode or a field; any other set bit makes a word non-canonical. */

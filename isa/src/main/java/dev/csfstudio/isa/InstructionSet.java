@@ -329,21 +329,25 @@ public final class InstructionSet {
                 String value = w.substring(eq + 1);
                 if (key.equals("operands")) {
                     for (String f : value.split(",")) {
-                        taken.add(base.operands().stream().filter(o -> o.field().name().equals(f)).findFirst()
-                                .orElseThrow(() -> error("form " + words[1] + ": " + base.mnemonic()
-                                        + " has no operand " + f)));
+                        taken.add(operand(base, f, words[1]));
                     }
                 } else {
-                    BitField f = base.field(key).orElseThrow(() -> error("form " + words[1] + ": "
-                            + base.mnemonic() + " has no field " + key));
-                    fixed.put(key, presetValue(base, f, value, words[1]));
+                    Optional<BitField> f = base.field(key);
+                    if (f.isEmpty()) {
+                        throw error("form " + words[1] + ": " + base.mnemonic() + " has no field " + key);
+                    }
+                    fixed.put(key, presetValue(base, f.get(), value, words[1]));
                 }
             }
-            List<Modifier> kept = base.modifiers().stream().filter(m -> !fixed.containsKey(m.field().name())).toList();
+            List<Modifier> kept = new ArrayList<>();
+            for (Modifier m : base.modifiers()) {
+                if (!fixed.containsKey(m.field().name())) {
+                    kept.add(m);
+                }
+            }
             List<BitField> formFields = new ArrayList<>();
             for (BitField f : base.fields()) {
-                boolean used = taken.stream().anyMatch(o -> o.fields().contains(f))
-                        || kept.stream().anyMatch(m -> m.field().equals(f));
+                boolean used = usedBy(taken, kept, f);
                 if (fixed.containsKey(f.name()) && used) {
                     throw error("form " + words[1] + ": field " + f.name() + " is both fixed and an operand");
                 }
@@ -353,8 +357,33 @@ public final class InstructionSet {
                     formFields.add(f);
                 }
             }
-            return new InstructionDef(base.opcode(), words[1], List.of(), docOf(row.text()), formFields, kept, taken,
-                    List.of(), base.pandecode(), base, base.semantics());
+            return new InstructionDef(base.opcode(), words[1], List.of(), docOf(row.text()), formFields,
+                    List.copyOf(kept), taken, List.of(), base.pandecode(), base, base.semantics());
+        }
+
+        /** The operand of {@code base} whose first field is {@code fieldName}, for preset form {@code form}. */
+        private OperandSpec operand(InstructionDef base, String fieldName, String form) {
+            for (OperandSpec o : base.operands()) {
+                if (o.field().name().equals(fieldName)) {
+                    return o;
+                }
+            }
+            throw error("form " + form + ": " + base.mnemonic() + " has no operand " + fieldName);
+        }
+
+        /** Whether one of the operands or modifiers reads field {@code f}. */
+        private static boolean usedBy(List<OperandSpec> operands, List<Modifier> modifiers, BitField f) {
+            for (OperandSpec o : operands) {
+                if (o.fields().contains(f)) {
+                    return true;
+                }
+            }
+            for (Modifier m : modifiers) {
+                if (m.field().equals(f)) {
+                    return true;
+                }
+            }
+            return false;
         }
 
         /**
@@ -365,9 +394,15 @@ public final class InstructionSet {
             if (words.length < 2) {
                 throw error("exec needs an action (one of " + actionNames() + ")");
             }
-            Execution action = java.util.stream.Stream.of(Execution.values())
-                    .filter(e -> e.spelling().equals(words[1])).findFirst()
-                    .orElseThrow(() -> error("unknown exec action " + words[1] + " (one of " + actionNames() + ")"));
+            Execution action = null;
+            for (Execution e : Execution.values()) {
+                if (action == null && e.spelling().equals(words[1])) {
+                    action = e;
+                }
+            }
+            if (action == null) {
+                throw error("unknown exec action " + words[1] + " (one of " + actionNames() + ")");
+            }
             Map<String, String> bound = new LinkedHashMap<>();
             for (String w : Arrays.copyOfRange(words, 2, words.length)) {
                 int eq = w.indexOf('=');
@@ -392,32 +427,53 @@ public final class InstructionSet {
         }
 
         private Condition[] conditions(BitField cond) {
-            EnumType type = modifiers.stream().filter(m -> m.field().equals(cond) && m instanceof Modifier.Choice)
-                    .map(m -> ((Modifier.Choice) m).type()).findFirst()
-                    .orElseThrow(() -> error(mnemonic + ": the condition field " + cond.name() + " has no choice"));
+            EnumType type = null;
+            for (Modifier m : modifiers) {
+                if (type == null && m instanceof Modifier.Choice choice && m.field().equals(cond)) {
+                    type = choice.type();
+                }
+            }
+            if (type == null) {
+                throw error(mnemonic + ": the condition field " + cond.name() + " has no choice");
+            }
             Condition[] byValue = new Condition[(int) cond.max() + 1];
             for (Map.Entry<String, Long> e : type.values().entrySet()) {
-                byValue[e.getValue().intValue()] = Condition.named(e.getKey()).orElseThrow(() -> error(mnemonic
-                        + ": " + e.getKey() + " of enum " + type.name() + " is no condition (one of "
-                        + java.util.stream.Stream.of(Condition.values()).map(c -> c.name().toLowerCase(Locale.ROOT))
-                        .toList() + ")"));
+                Optional<Condition> condition = Condition.named(e.getKey());
+                if (condition.isEmpty()) {
+                    List<String> names = new ArrayList<>();
+                    for (Condition c : Condition.values()) {
+                        names.add(c.name().toLowerCase(Locale.ROOT));
+                    }
+                    throw error(mnemonic + ": " + e.getKey() + " of enum " + type.name() + " is no condition (one of "
+                            + names + ")");
+                }
+                byValue[e.getValue().intValue()] = condition.get();
             }
             return byValue;
         }
 
         private static String actionNames() {
-            return String.join(", ", java.util.stream.Stream.of(Execution.values()).map(Execution::spelling).toList());
+            StringBuilder names = new StringBuilder();
+            for (Execution e : Execution.values()) {
+                names.append(names.length() == 0 ? "" : ", ").append(e.spelling());
+            }
+            return names.toString();
         }
 
         private long presetValue(InstructionDef base, BitField f, String value, String form) {
-            Optional<Modifier> named = base.modifiers().stream().filter(m -> m.field().equals(f)).findFirst();
-            OptionalLong v = named.map(m -> m.match(value)).orElse(OptionalLong.empty());
+            Modifier named = null;
+            for (Modifier m : base.modifiers()) {
+                if (named == null && m.field().equals(f)) {
+                    named = m;
+                }
+            }
+            OptionalLong v = named == null ? OptionalLong.empty() : named.match(value);
             if (v.isEmpty() && value.matches("-?[0-9]+|0[xX][0-9a-fA-F]+")) {
                 v = OptionalLong.of(Long.decode(value));
             }
             if (v.isEmpty() || !f.fits(v.getAsLong())) {
                 throw error("form " + form + ": " + value + " is no value of " + base.mnemonic() + " field " + f.name()
-                        + named.map(m -> " (one of " + String.join(", ", m.spellings()) + ")").orElse(""));
+                        + (named == null ? "" : " (one of " + String.join(", ", named.spellings()) + ")"));
             }
             return v.getAsLong();
         }

@@ -90,13 +90,16 @@ public sealed interface Modifier {
 
         @Override
         public Optional<String> spelling(long value) {
-            return type.nameOf(value).map(n -> pattern.replace("{}", n));
+            Optional<String> name = type.nameOf(value);
+            return name.isEmpty() ? name : Optional.of(pattern.replace("{}", name.get()));
         }
 
         @Override
         public List<String> spellings() {
             List<String> all = new ArrayList<>();
-            type.values().keySet().forEach(n -> all.add(pattern.replace("{}", n)));
+            for (String n : type.values().keySet()) {
+                all.add(pattern.replace("{}", n));
+            }
             return all;
         }
 

@@ -131,8 +131,12 @@ public record PandecodeTemplate(String source, List<Part> parts) {
     }
 
     private static BitField field(String name, List<BitField> fields, String template) {
-        return fields.stream().filter(f -> f.name().equals(name)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("no field " + name + " for template " + template));
+        for (BitField f : fields) {
+            if (f.name().equals(name)) {
+                return f;
+            }
+        }
+        throw new IllegalArgumentException("no field " + name + " for template " + template);
     }
 
     /** Every field the template prints, in any form. */

@@ -29,7 +29,12 @@ public final class PixelFormats {
     }
 
     public static Optional<PixelFormat> byValue(long value) {
-        return BY_NAME.values().stream().filter(f -> f.value() == value).findFirst();
+        for (PixelFormat f : BY_NAME.values()) {
+            if (f.value() == value) {
+                return Optional.of(f);
+            }
+        }
+        return Optional.empty();
     }
 
     public static List<TileBufferFormat> internalFormats() {
@@ -37,7 +42,12 @@ public final class PixelFormats {
     }
 
     public static Optional<TileBufferFormat> internalByValue(long value) {
-        return INTERNAL.values().stream().filter(f -> f.value() == value).findFirst();
+        for (TileBufferFormat f : INTERNAL.values()) {
+            if (f.value() == value) {
+                return Optional.of(f);
+            }
+        }
+        return Optional.empty();
     }
 
     public static Optional<TileBufferFormat> internalByName(String name) {
@@ -47,14 +57,18 @@ public final class PixelFormats {
     /** The writeback format enumeration (name to field value) for the descriptor table. */
     public static EnumType asEnum() {
         Map<String, Long> values = new LinkedHashMap<>();
-        BY_NAME.values().forEach(f -> values.put(f.name(), (long) f.value()));
+        for (PixelFormat f : BY_NAME.values()) {
+            values.put(f.name(), (long) f.value());
+        }
         return new EnumType("writeback_format", values);
     }
 
     /** The tile-buffer format enumeration (name to field value) for the descriptor table. */
     public static EnumType internalEnum() {
         Map<String, Long> values = new LinkedHashMap<>();
-        INTERNAL.values().forEach(f -> values.put(f.name(), (long) f.value()));
+        for (TileBufferFormat f : INTERNAL.values()) {
+            values.put(f.name(), (long) f.value());
+        }
         return new EnumType("internal_format", values);
     }
 
