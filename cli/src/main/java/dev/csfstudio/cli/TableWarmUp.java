@@ -26,7 +26,7 @@ final class TableWarmUp {
     static void start(String[] args) {
         if (readsTables(args)) {
             Arch arch = archOption(args);
-            Thread reader = new Thread(() -> read(arch), "csf-table-warm-up");
+            Thread reader = new Reader(arch);
             reader.setDaemon(true);
             reader.start();
         }
@@ -45,12 +45,26 @@ final class TableWarmUp {
         return true;
     }
 
-    private static void read(Arch arch) {
-        try {
-            arch.instructionSet();
-            arch.descriptors();
-        } catch (RuntimeException | LinkageError e) {
-            // A table that cannot be read fails again where the command reads it, and is reported there.
+    /**
+     * The thread that reads the tables: a class of its own, not a lambda, which would be the process's first and
+     * link the method-handle machinery on the main thread before picocli starts.
+     */
+    private static final class Reader extends Thread {
+        private final Arch arch;
+
+        Reader(Arch arch) {
+            super("csf-table-warm-up");
+            this.arch = arch;
+        }
+
+        @Override
+        public void run() {
+            try {
+                arch.instructionSet();
+                arch.descriptors();
+            } catch (RuntimeException | LinkageError e) {
+                // A table that cannot be read fails again where the command reads it, and is reported there.
+            }
         }
     }
 
