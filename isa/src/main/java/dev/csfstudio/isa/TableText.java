@@ -1,9 +1,7 @@
 package dev.csfstudio.isa;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -59,24 +57,43 @@ final class TableText {
     private TableText() {
     }
 
+    /**
+     * The rows of the table resource {@code resource} (a path relative to this package), read from the copy of its
+     * text the build makes ({@code TableSources}, src/build/java/TableSourceClass.java): at start-up, opening the
+     * jar for the first resource read and decoding the text were half of the table thread's work. A table the build
+     * did not copy (the tests' own) is read from the class path.
+     */
     static List<Row> rows(String resource) {
-        InputStream in = TableText.class.getResourceAsStream(resource);
-        if (in == null) {
-            throw new IllegalStateException("table " + resource + " missing from the class path");
-        }
-        List<Row> rows = new ArrayList<>();
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-            String line;
-            int number = 0;
-            while ((line = r.readLine()) != null) {
-                number++;
-                String text = line.strip();
-                if (!text.isEmpty() && !text.startsWith("#")) {
-                    rows.add(new Row(number, text));
-                }
+        String text = TableSources.text(resource);
+        return text != null ? rowsOf(text) : rowsOf(resourceText(resource));
+    }
+
+    /** The text of a class-path resource of this package. */
+    static String resourceText(String resource) {
+        try (InputStream in = TableText.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalStateException("table " + resource + " missing from the class path");
             }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    private static List<Row> rowsOf(String text) {
+        List<Row> rows = new ArrayList<>();
+        int number = 0;
+        for (int start = 0; start < text.length(); ) {
+            int end = text.indexOf('\n', start);
+            if (end < 0) {
+                end = text.length();
+            }
+            number++;
+            String line = text.substring(start, end).strip();
+            if (!line.isEmpty() && !line.startsWith("#")) {
+                rows.add(new Row(number, line));
+            }
+            start = end + 1;
         }
         return rows;
     }
