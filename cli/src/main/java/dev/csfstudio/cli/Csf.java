@@ -85,22 +85,36 @@ public final class Csf implements Runnable {
         }
         cli.setOut(out);
         cli.setErr(err);
-        cli.setParameterExceptionHandler((ex, unused) -> {
+        cli.setParameterExceptionHandler(new ErrorLines());
+        cli.setExecutionExceptionHandler(new ErrorLines());
+        return cli;
+    }
+
+    /**
+     * Prints a usage error or a failed command as one line, {@code csf asm: error: ...}, and exits with
+     * {@link #ERROR}. A class, not two lambdas: their links were on every command's start-up path.
+     */
+    private static final class ErrorLines
+            implements CommandLine.IParameterExceptionHandler, CommandLine.IExecutionExceptionHandler {
+
+        @Override
+        public int handleParseException(CommandLine.ParameterException ex, String[] args) {
             CommandLine failed = ex.getCommandLine();
-            failed.getErr().println(failed.getCommandSpec().qualifiedName() + ": error: " + ex.getMessage()
-                    + " (see '" + failed.getCommandSpec().qualifiedName() + " --help')");
-            failed.getErr().flush();
-            return ERROR;
-        });
-        cli.setExecutionExceptionHandler((ex, failed, parseResult) -> {
+            return print(failed, ex.getMessage() + " (see '" + failed.getCommandSpec().qualifiedName() + " --help')");
+        }
+
+        @Override
+        public int handleExecutionException(Exception ex, CommandLine failed, CommandLine.ParseResult parseResult) {
             // A bug must still not greet the user with a stack trace; name it in one line.
-            String what = ex instanceof UserError ? ex.getMessage()
-                    : "internal error: " + ex + " (please report it)";
+            return print(failed, ex instanceof UserError ? ex.getMessage()
+                    : "internal error: " + ex + " (please report it)");
+        }
+
+        private static int print(CommandLine failed, String what) {
             failed.getErr().println(failed.getCommandSpec().qualifiedName() + ": error: " + what);
             failed.getErr().flush();
             return ERROR;
-        });
-        return cli;
+        }
     }
 
     /** Reads the version Maven filtered into the jar. */

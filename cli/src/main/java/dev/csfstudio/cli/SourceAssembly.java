@@ -9,6 +9,7 @@ import dev.csfstudio.asm.AssemblerOptions;
 import dev.csfstudio.asm.AssemblyResult;
 import dev.csfstudio.asm.DiagnosticPrinter;
 import dev.csfstudio.isa.Arch;
+import dev.csfstudio.program.Severity;
 
 /** Assembles a source file the way every command does: check it is readable, print every diagnostic. */
 final class SourceAssembly {
@@ -23,7 +24,12 @@ final class SourceAssembly {
     static AssemblyResult assemble(Path source, Arch arch, PrintWriter err) {
         checkReadable(source);
         AssemblyResult result = new Assembler(AssemblerOptions.defaults().withArch(arch)).assemble(source);
-        DiagnosticPrinter.print(result, (severity, text) -> err.print(text));
+        DiagnosticPrinter.print(result, new DiagnosticPrinter.Sink() { // a class: a lambda's link costs start-up
+            @Override
+            public void print(Severity severity, String text) {
+                err.print(text);
+            }
+        });
         err.flush();
         return result;
     }

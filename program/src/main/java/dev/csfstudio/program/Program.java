@@ -1,6 +1,7 @@
 package dev.csfstudio.program;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -56,11 +57,20 @@ public record Program(List<Section> sections, String entry, List<String> vms, Li
     }
 
     public Optional<Section> section(String name) {
-        return sections.stream().filter(s -> s.name().equals(name)).findFirst();
+        for (Section s : sections) {
+            if (s.name().equals(name)) {
+                return Optional.of(s);
+            }
+        }
+        return Optional.empty();
     }
 
     public Section entrySection() {
-        return section(entry).orElseThrow(() -> new IllegalStateException("no entry stream " + entry));
+        Optional<Section> s = section(entry);
+        if (s.isEmpty()) {
+            throw new IllegalStateException("no entry stream " + entry);
+        }
+        return s.get();
     }
 
     /**
@@ -79,14 +89,26 @@ public record Program(List<Section> sections, String entry, List<String> vms, Li
 
     /** The source line that produced the byte at {@code va} in VM {@code vm}, if any. */
     public Optional<AssembledLine> lineAt(String vm, long va) {
-        return sectionAt(vm, va).map(s -> s.lineAt(va));
+        Optional<Section> s = sectionAt(vm, va);
+        return s.isEmpty() ? Optional.empty() : Optional.ofNullable(s.get().lineAt(va));
     }
 
     public List<Section> streams() {
-        return sections.stream().filter(s -> s.kind() == SectionKind.STREAM).toList();
+        return ofKind(SectionKind.STREAM);
     }
 
     public List<Section> buffers() {
-        return sections.stream().filter(s -> s.kind() == SectionKind.BUFFER).toList();
+        return ofKind(SectionKind.BUFFER);
+    }
+
+    /** The sections of one kind, in order (a loop: streams and lambdas here were links on every run's start). */
+    private List<Section> ofKind(SectionKind kind) {
+        List<Section> out = new ArrayList<>();
+        for (Section s : sections) {
+            if (s.kind() == kind) {
+                out.add(s);
+            }
+        }
+        return List.copyOf(out);
     }
 }

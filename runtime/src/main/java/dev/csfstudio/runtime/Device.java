@@ -13,6 +13,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The simulated hardware with one program placed on it: the program's sections in scattered physical
@@ -74,7 +75,8 @@ final class Device {
         }
         Map<String, Integer> jobCounts = new HashMap<>();
         for (Program.Job job : program.jobs()) {
-            jobCounts.merge(job.queue(), 1, Integer::sum);
+            Integer before = jobCounts.get(job.queue());
+            jobCounts.put(job.queue(), before == null ? 1 : before + 1);
         }
         long ringPages = 0;
         for (Program.QueueDecl q : program.queues()) {
@@ -90,7 +92,12 @@ final class Device {
         Map<String, Section> byName = new LinkedHashMap<>();
         for (Section s : program.sections()) {
             byName.put(s.name(), s);
-            place(s, mapped.computeIfAbsent(s.vm(), k -> new HashMap<>()));
+            Map<Long, Long> vmPages = mapped.get(s.vm());
+            if (vmPages == null) {
+                vmPages = new HashMap<>();
+                mapped.put(s.vm(), vmPages);
+            }
+            place(s, vmPages);
         }
         host = new HostAccess(memory, vms, byName);
         watch = new WriteWatch(host, memory.frameCount());
@@ -182,8 +189,11 @@ final class Device {
         if (q == null) {
             throw new ConfigurationError("job submitted to unknown queue " + job.queue(), job.declaration());
         }
-        Section stream = program.section(job.stream()).orElseThrow(
-                () -> new ConfigurationError("job runs unknown stream " + job.stream(), job.declaration()));
+        Optional<Section> named = program.section(job.stream());
+        if (named.isEmpty()) {
+            throw new ConfigurationError("job runs unknown stream " + job.stream(), job.declaration());
+        }
+        Section stream = named.get();
         if (!stream.vm().equals(q.vm)) {
             throw new ConfigurationError("stream " + stream.name() + " is in VM " + stream.vm() + " but queue "
                     + q.name + " runs in VM " + q.vm, job.declaration());

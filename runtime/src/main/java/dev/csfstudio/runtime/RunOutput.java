@@ -108,7 +108,9 @@ public final class RunOutput {
         }
         JsonObject json = reportJson(report, targets);
         json.addProperty("source", program.files().isEmpty() ? null : program.files().get(0).toString());
-        extraNotes.forEach(n -> json.getAsJsonArray("notes").add(n));
+        for (JsonElement note : extraNotes) {
+            json.getAsJsonArray("notes").add(note);
+        }
         if (report.coreDump() != null) {
             files.put(CORE_DUMP, toJson(coreJson(report, program)).getBytes(StandardCharsets.UTF_8));
         }
@@ -133,7 +135,7 @@ public final class RunOutput {
                     .append(rt.height()).append(' ').append(rt.format().name()).append(' ')
                     .append(rt.layout().jsonName()).append(", cleared ")
                     .append(r.empty() ? "nothing" : "(" + r.minX() + "," + r.minY() + ")-(" + r.maxX() + "," + r.maxY() + ")")
-                    .append(rt.clear().map(c -> " to " + c.describe()).orElse(""))
+                    .append(rt.clear().isPresent() ? " to " + rt.clear().get().describe() : "")
                     .append(hasPng(rt) ? " -> " + rt.pngName() : "; " + noPng(rt));
         }
         if (!report.recorded().isEmpty()) {
@@ -176,7 +178,9 @@ public final class RunOutput {
         }
         o.add("queues", queues);
         JsonArray notes = new JsonArray();
-        report.notes().forEach(notes::add);
+        for (String note : report.notes()) {
+            notes.add(note);
+        }
         o.add("notes", notes);
         return o;
     }
@@ -199,7 +203,9 @@ public final class RunOutput {
         region.addProperty("max_y", r.maxY());
         region.addProperty("empty", r.empty());
         o.add("region", region);
-        rt.clear().ifPresent(c -> o.add("clear", clearJson(c)));
+        if (rt.clear().isPresent()) {
+            o.add("clear", clearJson(rt.clear().get()));
+        }
         return o;
     }
 
@@ -212,13 +218,13 @@ public final class RunOutput {
             words.add(ClearColor.Decoded.word(w));
         }
         o.add("words", words);
-        c.rgba().ifPresent(rgba -> {
+        if (c.rgba().isPresent()) {
             JsonArray a = new JsonArray();
-            for (double v : rgba) {
+            for (double v : c.rgba().get()) {
                 a.add(Math.round(v * 1e6) / 1e6);
             }
             o.add("rgba", a);
-        });
+        }
         o.addProperty("text", c.describe());
         return o;
     }
@@ -310,7 +316,9 @@ public final class RunOutput {
 
     private static JsonObject numbers(Map<String, Long> values) {
         JsonObject o = new JsonObject();
-        values.forEach(o::addProperty);
+        for (Map.Entry<String, Long> e : values.entrySet()) {
+            o.addProperty(e.getKey(), e.getValue());
+        }
         return o;
     }
 

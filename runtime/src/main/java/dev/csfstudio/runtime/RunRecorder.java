@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /** Collects what a run reports besides registers: recorded instructions, render targets, notes, lines. */
@@ -62,11 +63,11 @@ final class RunRecorder {
 
     List<String> notes() {
         List<String> out = new ArrayList<>(notes);
-        recordedCounts.forEach((mnemonic, n) -> {
-            if (n > RECORD_LIMIT) {
-                out.add(mnemonic + " executed " + n + " times; the report lists the first ones only");
+        for (Map.Entry<String, Long> count : recordedCounts.entrySet()) {
+            if (count.getValue() > RECORD_LIMIT) {
+                out.add(count.getKey() + " executed " + count.getValue() + " times; the report lists the first ones only");
             }
-        });
+        }
         return out;
     }
 
@@ -91,7 +92,8 @@ final class RunRecorder {
 
     /** The source line of the byte at {@code va} in VM {@code vm}, or null. */
     SourceRange lineAt(String vm, long va) {
-        return program.lineAt(vm, va).map(AssembledLine::range).orElse(null);
+        Optional<AssembledLine> line = program.lineAt(vm, va);
+        return line.isPresent() ? line.get().range() : null;
     }
 
     String text(long word) {
@@ -102,12 +104,16 @@ final class RunRecorder {
     void record(Queue q, long va, long word) {
         DecodedInstruction insn = disassembler.decoder().decode(word).orElseThrow();
         String mnemonic = insn.def().mnemonic();
-        long n = recordedCounts.merge(mnemonic, 1L, Long::sum);
+        Long before = recordedCounts.get(mnemonic);
+        long n = before == null ? 1 : before + 1;
+        recordedCounts.put(mnemonic, n);
         if (n > RECORD_LIMIT) {
             return;
         }
         Map<String, Long> fields = new LinkedHashMap<>();
-        insn.fieldValues().forEach(f -> fields.put(f.field().name(), f.value()));
+        for (DecodedInstruction.FieldValue f : insn.fieldValues()) {
+            fields.put(f.field().name(), f.value());
+        }
         Map<String, Long> inputs = new LinkedHashMap<>();
         for (OperandSpec o : insn.def().operands()) {
             int r = (int) insn.value(o.field());
