@@ -15,6 +15,7 @@ import dev.csfstudio.asm.directives.Directives;
 import dev.csfstudio.asm.directives.ExpectationReader;
 import dev.csfstudio.asm.directives.Jobs;
 import dev.csfstudio.asm.emit.ConstantAssignment;
+import dev.csfstudio.asm.emit.DescriptorArguments;
 import dev.csfstudio.asm.emit.FixupApplication;
 import dev.csfstudio.asm.emit.LabelBranches;
 import dev.csfstudio.asm.emit.SymbolicOperands;
@@ -200,6 +201,11 @@ final class Assembly implements ArgumentScope {
                     public void constant(Statement s, ConstantAssignment assignment) {
                         finishing(() -> constants.evaluate(s, assignment));
                     }
+
+                    @Override
+                    public void descriptor(Statement s, DescriptorArguments arguments) {
+                        finishing(() -> descriptors.write(s, arguments));
+                    }
                 }));
         current(null, Integer.MAX_VALUE);
     }
@@ -287,6 +293,11 @@ final class Assembly implements ArgumentScope {
         @Override
         public void data(LineScanner.DataLine data) {
             pass1Data(nextStatement(src, n), data);
+        }
+
+        @Override
+        public void descriptor(LineScanner.Descriptor descriptor) {
+            pass1Descriptor(nextStatement(src, n), descriptor);
         }
 
         @Override
@@ -476,6 +487,19 @@ final class Assembly implements ArgumentScope {
             at += data.width();
         }
         s.emitted(true);
+    }
+
+    /**
+     * Pass 1 of a {@code .fbd}/{@code .rt} line a worker has read: what {@link #pass1} does with the parsed line,
+     * with no tree kept; its fixup writes the fields.
+     */
+    private void pass1Descriptor(Statement s, LineScanner.Descriptor d) {
+        defineLabels(s, d.labelNames(), d.labelColumns());
+        s.columns(d.column(), d.endColumn());
+        placing(s, () -> descriptors.place(s, d.arguments()));
+        if (!s.skip()) {
+            fixups.record(s, stmtIndex, d.arguments());
+        }
     }
 
     private void pass1(Statement s, CsfParser.StatementContext st) {

@@ -134,9 +134,14 @@ public final class DataDirectives {
 
     /** The current section, which must be a buffer for {@code directive}. */
     public SectionBuilder dataSection(String directive, CsfParser.DirectiveContext d) {
+        return dataSection(directive, args.range(d));
+    }
+
+    /** {@link #dataSection(String, CsfParser.DirectiveContext)} of a directive at {@code at}. */
+    public SectionBuilder dataSection(String directive, SourceRange at) {
         SectionBuilder sec = placement.section();
         if (sec.kind == SectionKind.STREAM) {
-            throw misplaced(args.range(d), directive, sec);
+            throw misplaced(at, directive, sec);
         }
         return sec;
     }

@@ -2,6 +2,7 @@ package dev.csfstudio.asm.directives;
 
 import dev.csfstudio.asm.diagnostic.DiagnosticException;
 import dev.csfstudio.asm.diagnostic.SpellingSuggestions;
+import dev.csfstudio.asm.emit.DescriptorArguments;
 import dev.csfstudio.asm.expr.ExpressionEvaluator;
 import dev.csfstudio.asm.expr.UnresolvedException;
 import dev.csfstudio.asm.layout.Placement;
@@ -101,16 +102,30 @@ public final class DescriptorDirectives {
 
     /** Pass 1 of {@code .fbd} and {@code .rt}: their room, from the descriptor table, in the buffer in force. */
     public void place(Statement s, CsfParser.DirectiveContext d) {
-        String name = Directives.nameOf(d);
-        SectionBuilder sec = data.dataSection(name, d);
+        place(s, Directives.nameOf(d), asm.range(d), FieldArgument.of(d, s.src.path()));
+    }
+
+    /** {@link #place} of a line the plain scanner read (its statement's columns set). */
+    public void place(Statement s, DescriptorArguments line) {
+        place(s, line.directive(), s.range(), FieldArgument.of(line, s.src.path(), s.lineNo));
+    }
+
+    private void place(Statement s, String name, SourceRange where, List<FieldArgument> arguments) {
+        SectionBuilder sec = data.dataSection(name, where);
         boolean isFbd = name.equals(".fbd");
-        FbdInfo fbd = sizePass(s, d, sec, isFbd);
+        FbdInfo fbd = sizePass(s, arguments, sec, isFbd);
         placement.place(s, sec, isFbd ? fbd.size() : renderTargetSize());
     }
 
     /** After layout: the descriptor's fields. */
     public void write(Statement s, CsfParser.DirectiveContext d) {
-        emit(s, d, asm.evaluator());
+        emit(s, asm.range(d), Directives.nameOf(d), FieldArgument.of(d, s.src.path()), asm.evaluator());
+        s.emitted(true);
+    }
+
+    /** {@link #write} of a line the plain scanner read. */
+    public void write(Statement s, DescriptorArguments line) {
+        emit(s, s.range(), line.directive(), FieldArgument.of(line, s.src.path(), s.lineNo), asm.evaluator());
         s.emitted(true);
     }
 
@@ -123,7 +138,7 @@ public final class DescriptorDirectives {
     }
 
     /** Pass 1: size of the directive, the .fbd's shape, and the count of .rt following each .fbd. */
-    private FbdInfo sizePass(Statement s, CsfParser.DirectiveContext d, SectionBuilder sec, boolean isFbd) {
+    private FbdInfo sizePass(Statement s, List<FieldArgument> arguments, SectionBuilder sec, boolean isFbd) {
         if (!isFbd) {
             FbdInfo owner = lastFbd.get(sec);
             if (owner != null) {
@@ -135,19 +150,19 @@ public final class DescriptorDirectives {
         }
         boolean zs = false;
         Long rtCount = null;
-        for (CsfParser.ArgumentContext a : d.argument()) {
-            if (a instanceof CsfParser.NamedArgumentContext na) {
-                String key = na.key.getText().toLowerCase(Locale.ROOT);
+        for (FieldArgument a : arguments) {
+            if (a.key() != null) {
+                String key = a.key().toLowerCase(Locale.ROOT);
                 if (key.equals("zs_crc")) {
-                    long v = asm.constant(asm.exprOf(na.value()));
+                    long v = a.constant(asm);
                     if (v != 0 && v != 1) {
-                        throw DiagnosticException.error(asm.range(na.value()), DiagnosticCode.OUT_OF_RANGE,
+                        throw DiagnosticException.error(a.valueRange(), DiagnosticCode.OUT_OF_RANGE,
                                 "zs_crc " + v + " out of range: allowed 0..1");
                     }
                     zs = v == 1;
                 } else if (set.get(FBD).field(key).filter(f -> f.name().equals("rt_count")).isPresent()) {
                     try {
-                        rtCount = asm.constant(asm.exprOf(na.value()));
+                        rtCount = a.constant(asm);
                     } catch (UnresolvedException | DiagnosticException e) {
                         rtCount = null; // reported in pass 2 when the field is written
                     }
@@ -164,11 +179,11 @@ public final class DescriptorDirectives {
     }
 
     /** Pass 2: writes the descriptor bytes. */
-    private void emit(Statement s, CsfParser.DirectiveContext d, ExpressionEvaluator ev) {
-        SourceRange where = asm.range(d);
+    private void emit(Statement s, SourceRange where, String directive, List<FieldArgument> arguments,
+                      ExpressionEvaluator ev) {
         long address = s.section.address + s.offset;
         if (address % DescriptorSet.FBD_ALIGNMENT != 0) {
-            throw new DiagnosticException(Diagnostic.error(where, DiagnosticCode.ALIGNMENT, Directives.nameOf(d) + " at 0x"
+            throw new DiagnosticException(Diagnostic.error(where, DiagnosticCode.ALIGNMENT, directive + " at 0x"
                     + Long.toHexString(address) + " must be " + DescriptorSet.FBD_ALIGNMENT + "-byte aligned; put '.align "
                     + DescriptorSet.FBD_ALIGNMENT + "' before it").withSuggestions(List.of(".align " + DescriptorSet.FBD_ALIGNMENT)));
         }
@@ -177,22 +192,22 @@ public final class DescriptorDirectives {
         DescriptorDef def = set.get(isFbd ? FBD : RT);
         DescriptorDef extension = set.get(ZS_CRC);
         List<String> specials = isFbd ? List.of("zs_crc") : List.of("clear", "clear_rgba", "clear_raw");
-        Map<String, CsfParser.ValueContext> given = new LinkedHashMap<>();
-        Map<String, CsfParser.ValueContext> givenExtension = new LinkedHashMap<>();
+        Map<String, FieldArgument> given = new LinkedHashMap<>();
+        Map<String, FieldArgument> givenExtension = new LinkedHashMap<>();
         List<Diagnostic> errors = new ArrayList<>();
-        for (CsfParser.ArgumentContext a : d.argument()) {
-            if (!(a instanceof CsfParser.NamedArgumentContext na)) {
-                errors.add(Diagnostic.error(asm.range(a), DiagnosticCode.SYNTAX, "expected field=value, got '" + a.getText() + "'"));
+        for (FieldArgument a : arguments) {
+            if (a.key() == null) {
+                errors.add(Diagnostic.error(a.range(), DiagnosticCode.SYNTAX, "expected field=value, got '" + a.plainText() + "'"));
                 continue;
             }
-            String key = na.key.getText().toLowerCase(Locale.ROOT);
-            Map<String, CsfParser.ValueContext> into = given;
+            String key = a.key().toLowerCase(Locale.ROOT);
+            Map<String, FieldArgument> into = given;
             Optional<DescriptorField> field = def.field(key);
             if (field.isEmpty() && isFbd && extension.field(key).isPresent()) {
                 field = extension.field(key);
                 into = givenExtension;
                 if (!info.zsCrc) {
-                    errors.add(Diagnostic.error(Parsing.range(ev.file(), na.key), DiagnosticCode.MISSING_FIELD, "field '" + key
+                    errors.add(Diagnostic.error(a.keyRange(), DiagnosticCode.MISSING_FIELD, "field '" + key
                             + "' belongs to the ZS/CRC extension: add zs_crc=1 to emit it")
                             .withSuggestions(List.of("zs_crc=1")));
                     continue;
@@ -206,18 +221,18 @@ public final class DescriptorDirectives {
                 }
                 names.addAll(specials);
                 List<String> near = SpellingSuggestions.closest(key, names);
-                errors.add(Diagnostic.error(Parsing.range(ev.file(), na.key), DiagnosticCode.UNKNOWN_FIELD,
-                        "unknown field '" + na.key.getText() + "' for " + Directives.nameOf(d)
+                errors.add(Diagnostic.error(a.keyRange(), DiagnosticCode.UNKNOWN_FIELD,
+                        "unknown field '" + a.key() + "' for " + directive
                                 + SpellingSuggestions.didYouMean(near) + " (fields: " + String.join(", ", names) + ")")
                         .withSuggestions(near));
                 continue;
             }
             key = field.map(DescriptorField::name).orElse(key.equals("clear") ? "clear0" : key);
             if (into.containsKey(key)) {
-                errors.add(Diagnostic.error(asm.range(a), DiagnosticCode.DUPLICATE_FIELD, "field '" + key + "' is given twice"));
+                errors.add(Diagnostic.error(a.range(), DiagnosticCode.DUPLICATE_FIELD, "field '" + key + "' is given twice"));
                 continue;
             }
-            into.put(key, na.value());
+            into.put(key, a);
         }
         byte[] out = s.section.bytes;
         int base = (int) s.offset;
@@ -266,7 +281,7 @@ public final class DescriptorDirectives {
     }
 
     /** mesa emits raw render targets of 8..128 bits only (pan_desc.c asserts it); wider ones are refused. */
-    private void checkRenderTargetFormat(Fields fields, Map<String, CsfParser.ValueContext> given, SourceRange where) {
+    private void checkRenderTargetFormat(Fields fields, Map<String, FieldArgument> given, SourceRange where) {
         DescriptorField format = set.get(RT).field("format").orElseThrow();
         PixelFormat pf = PixelFormats.byValue(fields.value(format)).orElse(null);
         // Without internal_format= the default (internal(format)) has already said so.
@@ -280,9 +295,9 @@ public final class DescriptorDirectives {
                 + " targets hold 8..128 bits per pixel (RAW8..RAW128), the only ones mesa emits");
     }
 
-    private void clearRgba(ArgumentScope asm, DescriptorDef def, Map<String, CsfParser.ValueContext> given, Fields fields,
+    private void clearRgba(ArgumentScope asm, DescriptorDef def, Map<String, FieldArgument> given, Fields fields,
                            ExpressionEvaluator ev, byte[] out, int base) {
-        CsfParser.ValueContext v = given.get("clear_rgba");
+        CsfParser.ValueContext v = given.get("clear_rgba").tree();
         checkOneClear(asm, given, v, "clear_rgba");
         if (!(v instanceof CsfParser.TupleValueContext t) || t.expr().size() != 4) {
             throw DiagnosticException.error(asm.range(v), DiagnosticCode.SYNTAX, "clear_rgba takes four numbers: (r, g, b, a)"
@@ -308,9 +323,9 @@ public final class DescriptorDirectives {
      * {@code clear_raw=V} or {@code clear_raw=(w0, w1, ...)}: a raw pixel (an integer up to 64 bits, or its
      * 32-bit little-endian words), replicated over the four clear words as mesa's pan_pack_raw does.
      */
-    private void clearRaw(ArgumentScope asm, DescriptorDef def, Map<String, CsfParser.ValueContext> given, Fields fields,
+    private void clearRaw(ArgumentScope asm, DescriptorDef def, Map<String, FieldArgument> given, Fields fields,
                           ExpressionEvaluator ev, byte[] out, int base) {
-        CsfParser.ValueContext v = given.get("clear_raw");
+        CsfParser.ValueContext v = given.get("clear_raw").tree();
         checkOneClear(asm, given, v, "clear_raw");
         PixelFormat pf = writebackFormat(fields, asm.range(v));
         if (!pf.modelled()) {
@@ -344,7 +359,7 @@ public final class DescriptorDirectives {
         writeClearWords(def, ClearColor.packRaw(pixel), out, base);
     }
 
-    private static void checkOneClear(ArgumentScope asm, Map<String, CsfParser.ValueContext> given, CsfParser.ValueContext v,
+    private static void checkOneClear(ArgumentScope asm, Map<String, FieldArgument> given, CsfParser.ValueContext v,
                                       String which) {
         for (String other : List.of("clear_rgba", "clear_raw", "clear0", "clear1", "clear2", "clear3")) {
             if (!other.equals(which) && given.containsKey(other)) {
@@ -376,7 +391,7 @@ public final class DescriptorDirectives {
     private final class Fields {
         private final ArgumentScope asm;
         private final DescriptorDef def;
-        private final Map<String, CsfParser.ValueContext> given;
+        private final Map<String, FieldArgument> given;
         private final ExpressionEvaluator ev;
         private final FbdInfo info;
         private final SourceRange where;
@@ -384,7 +399,7 @@ public final class DescriptorDirectives {
         private final Map<String, Long> values = new LinkedHashMap<>();
         private final Set<String> evaluating = new HashSet<>();
 
-        Fields(ArgumentScope asm, DescriptorDef def, Map<String, CsfParser.ValueContext> given, ExpressionEvaluator ev,
+        Fields(ArgumentScope asm, DescriptorDef def, Map<String, FieldArgument> given, ExpressionEvaluator ev,
                FbdInfo info, SourceRange where) {
             this.asm = asm;
             this.def = def;
@@ -400,8 +415,8 @@ public final class DescriptorDirectives {
         }
 
         SourceRange rangeOf(String name) {
-            CsfParser.ValueContext v = given.get(name);
-            return v == null ? where : asm.range(v);
+            FieldArgument v = given.get(name);
+            return v == null ? where : v.valueRange();
         }
 
         long value(DescriptorField f) {
@@ -416,10 +431,10 @@ public final class DescriptorDirectives {
             try {
                 long v;
                 SourceRange at;
-                CsfParser.ValueContext g = given.get(f.name());
+                FieldArgument g = given.get(f.name());
                 if (g != null) {
-                    at = asm.range(g);
-                    v = givenValue(f, g);
+                    at = g.valueRange();
+                    v = g.value(f, ev, asm);
                 } else if (f.defaultValue() == null) {
                     throw DiagnosticException.error(where, DiagnosticCode.MISSING_FIELD, directiveName
                             + " needs " + f.name() + "=" + (f.enumType() != null ? "<" + f.enumType().name() + ">" : "<value>")
@@ -439,25 +454,6 @@ public final class DescriptorDirectives {
             } finally {
                 evaluating.remove(f.name());
             }
-        }
-
-        private long givenValue(DescriptorField f, CsfParser.ValueContext g) {
-            CsfParser.ExprContext e = asm.exprOf(g);
-            if (f.isFloat()) {
-                return Float.floatToRawIntBits((float) ev.evalDouble(e)) & 0xffff_ffffL;
-            }
-            if (f.enumType() != null && e instanceof CsfParser.SymbolExprContext sym) {
-                OptionalLong v = f.enumType().valueOf(sym.getText());
-                if (v.isPresent()) {
-                    return v.getAsLong();
-                }
-                List<String> names = new ArrayList<>(f.enumType().values().keySet());
-                List<String> near = SpellingSuggestions.closest(sym.getText(), names);
-                throw new DiagnosticException(Diagnostic.error(ev.range(e), DiagnosticCode.UNKNOWN_ENUM, "unknown " + f.name()
-                        + " '" + sym.getText() + "'" + SpellingSuggestions.didYouMean(near) + " (allowed: "
-                        + String.join(", ", names) + ")").withSuggestions(near));
-            }
-            return ev.eval(e);
         }
 
         private long defaultValue(DescriptorField f) {

@@ -21,6 +21,9 @@ public final class FixupApplication implements Fixup.Handler {
 
         /** Evaluates a constant's definition again, in order. */
         void constant(Statement s, ConstantAssignment assignment);
+
+        /** Writes the fields of a {@code .fbd}/{@code .rt} the plain scanner read. */
+        void descriptor(Statement s, DescriptorArguments arguments);
     }
 
     private final LabelBranches branches;
@@ -48,6 +51,11 @@ public final class FixupApplication implements Fixup.Handler {
     @Override
     public void constant(Statement s, int index, ConstantAssignment assignment) {
         finisher.constant(s, assignment);
+    }
+
+    @Override
+    public void descriptor(Statement s, int index, DescriptorArguments arguments) {
+        finisher.descriptor(s, arguments);
     }
 
     @Override

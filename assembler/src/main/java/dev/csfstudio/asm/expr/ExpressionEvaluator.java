@@ -44,6 +44,11 @@ public final class ExpressionEvaluator {
         return Parsing.range(file, e);
     }
 
+    /** A name's value, as {@link #eval} gives it for an expression that is only that name at {@code range}. */
+    public long symbol(String name, SourceRange range) {
+        return scope.symbol(name, range);
+    }
+
     public long eval(CsfParser.ExprContext e) {
         if (e == null || e.exception != null && e.getChildCount() == 0) {
             throw DiagnosticException.error(e == null ? SourceRange.at(file, 1, 1, 1) : range(e), DiagnosticCode.SYNTAX,

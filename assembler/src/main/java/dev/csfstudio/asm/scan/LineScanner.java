@@ -3,6 +3,7 @@ package dev.csfstudio.asm.scan;
 import dev.csfstudio.asm.emit.BranchToLabel;
 import dev.csfstudio.asm.emit.ConstantAssignment;
 import dev.csfstudio.asm.emit.ControlFlow;
+import dev.csfstudio.asm.emit.DescriptorArguments;
 import dev.csfstudio.asm.emit.SymbolicLine;
 import dev.csfstudio.asm.emit.InstructionEncoder;
 import dev.csfstudio.asm.expr.ExpressionEvaluator;
@@ -75,6 +76,18 @@ public final class LineScanner {
                 case 4 -> ".word";
                 default -> ".dword";
             };
+        }
+    }
+
+    /**
+     * A {@code .fbd}/{@code .rt} line of {@code field=value} arguments with literal or named values (and maybe
+     * labels): pass 1 places it and its fixup writes the fields, with no syntax tree kept.
+     */
+    public record Descriptor(String[] labelNames, int[] labelColumns, int column, int endColumn,
+                             DescriptorArguments arguments) implements ScannedStatement {
+        @Override
+        public void handTo(Handler handler) {
+            handler.descriptor(this);
         }
     }
 

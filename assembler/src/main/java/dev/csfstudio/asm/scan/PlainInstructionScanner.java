@@ -3,6 +3,7 @@ package dev.csfstudio.asm.scan;
 import dev.csfstudio.asm.emit.BranchToLabel;
 import dev.csfstudio.asm.emit.ConstantAssignment;
 import dev.csfstudio.asm.emit.ControlFlow;
+import dev.csfstudio.asm.emit.DescriptorArguments;
 import dev.csfstudio.asm.emit.InstructionEncoder;
 import dev.csfstudio.asm.emit.SymbolicLine;
 import dev.csfstudio.asm.expr.SymbolicExpression;
@@ -173,6 +174,7 @@ public final class PlainInstructionScanner {
                 }
                 LineScanner.DataLine data = dataLine(from, labels, p);
                 ScannedStatement statement = data != null ? data : constantLine(from, labels, p);
+                statement = statement != null ? statement : descriptorLine(from, labels, p);
                 if (statement == null) {
                     declined(p, true, labels);
                 }
@@ -420,6 +422,107 @@ public final class PlainInstructionScanner {
         String name = names.of(text, q, nameEnd);
         return new LineScanner.ConstantLine(labelNames(labels), labelColumns(from, labels), p - from + 1, last - from + 1,
                 new ConstantAssignment(redefinable, name, q - from + 1, nameEnd - from + 1, symbolicExpression(0)));
+    }
+
+    private String[] descriptorKeys = new String[8];
+    private int[] descriptorKeyColumns = new int[16];
+    private String[] descriptorNames = new String[8];
+    private long[] descriptorNumbers = new long[8];
+    private int[] descriptorValueColumns = new int[16];
+
+    /**
+     * {@code .fbd} or {@code .rt} with {@code field=value} arguments whose values are
+     * literal numbers or names (a descriptor-heavy source is mostly these), as {@link DescriptorArguments}; null to
+     * decline: no arguments, expressions, tuples, strings, {@code clear_rgba}/{@code clear_raw} (their values are
+     * tuples or checked against them), anything else.
+     */
+    private LineScanner.Descriptor descriptorLine(int from, int labels, int p) {
+        int e = Lexicon.identifierPartEnd(text, p + 1, lineEnd);
+        boolean fbd = e - p == 4 && named(p + 1, "fbd");
+        if (!fbd && !(e - p == 3 && named(p + 1, "rt")) || e >= lineEnd || !Lexicon.isSpace(text[e])) {
+            return null;
+        }
+        int q = spaces(e);
+        int count = 0;
+        while (true) {
+            if (q >= lineEnd || !Lexicon.isIdentifierStart(text[q])) {
+                return null;
+            }
+            int keyEnd = ident(q);
+            if (keyEnd < 0 || tokenIs(q, keyEnd, "clear_rgba") || tokenIs(q, keyEnd, "clear_raw")) {
+                return null;
+            }
+            int v = spaces(keyEnd);
+            if (v >= lineEnd || text[v] != '=') {
+                return null;
+            }
+            v = spaces(v + 1);
+            if (v >= lineEnd) {
+                return null;
+            }
+            String name = null;
+            long number = 0;
+            int valueEnd;
+            if (Lexicon.isIdentifierStart(text[v])) {
+                valueEnd = ident(v);
+                if (valueEnd < 0) {
+                    return null;
+                }
+                name = new String(text, v, valueEnd - v, StandardCharsets.ISO_8859_1);
+            } else {
+                boolean negative = text[v] == '-';
+                int digits = negative ? v + 1 : v;
+                number = digits + 1 < lineEnd && text[digits] == '0' && (text[digits + 1] | 0x20) == 'x'
+                        ? hexWord(digits + 2, true) : number(digits);
+                valueEnd = tokenEnd;
+                // -(2^63) is its own negation: a float field would read the parser's -(double) differently
+                if (valueEnd < 0 || negative && number == Long.MIN_VALUE) {
+                    return null;
+                }
+                number = negative ? -number : number;
+            }
+            if (count == descriptorKeys.length) {
+                descriptorKeys = Arrays.copyOf(descriptorKeys, 2 * count);
+                descriptorNames = Arrays.copyOf(descriptorNames, 2 * count);
+                descriptorNumbers = Arrays.copyOf(descriptorNumbers, 2 * count);
+                descriptorKeyColumns = Arrays.copyOf(descriptorKeyColumns, 4 * count);
+                descriptorValueColumns = Arrays.copyOf(descriptorValueColumns, 4 * count);
+            }
+            descriptorKeys[count] = new String(text, q, keyEnd - q, StandardCharsets.ISO_8859_1);
+            descriptorKeyColumns[2 * count] = q - from + 1;
+            descriptorKeyColumns[2 * count + 1] = keyEnd - from + 1;
+            descriptorNames[count] = name;
+            descriptorNumbers[count] = number;
+            descriptorValueColumns[2 * count] = v - from + 1;
+            descriptorValueColumns[2 * count + 1] = valueEnd - from + 1;
+            count++;
+            q = spaces(valueEnd);
+            if (lineDone(q)) {
+                DescriptorArguments arguments = new DescriptorArguments(fbd, Arrays.copyOf(descriptorKeys, count),
+                        Arrays.copyOf(descriptorKeyColumns, 2 * count), Arrays.copyOf(descriptorNames, count),
+                        Arrays.copyOf(descriptorNumbers, count), Arrays.copyOf(descriptorValueColumns, 2 * count));
+                return new LineScanner.Descriptor(labelNames(labels), labelColumns(from, labels), p - from + 1,
+                        valueEnd - from + 1, arguments);
+            }
+            if (text[q] != ',') {
+                return null;
+            }
+            q = spaces(q + 1);
+        }
+    }
+
+    /** Whether {@code text[from, to)} is {@code lowerCase} in any case. */
+    private boolean tokenIs(int from, int to, String lowerCase) {
+        if (to - from != lowerCase.length()) {
+            return false;
+        }
+        for (int i = 0; i < lowerCase.length(); i++) {
+            int c = text[from + i];
+            if ((c >= 'A' && c <= 'Z' ? c | 0x20 : c) != lowerCase.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The width of the data directive named by {@code text[from, to)} (no dot), or 0. */

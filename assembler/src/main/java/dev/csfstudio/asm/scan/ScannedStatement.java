@@ -11,6 +11,7 @@ import java.util.List;
  */
 public sealed interface ScannedStatement permits LineScanner.EncodedLine, LineScanner.LabelBranch, LineScanner.SymbolicInstruction, LineScanner.RawWord, LineScanner.DataLine,
         LineScanner.ConstantLine,
+        LineScanner.Descriptor,
         ScannedStatement.FlaggedInstruction, ScannedStatement.Rejected, ScannedStatement.SyntaxError, ScannedStatement.Parsed {
 
     /** What the in-order pass does with each shape. */
@@ -35,6 +36,9 @@ public sealed interface ScannedStatement permits LineScanner.EncodedLine, LineSc
 
         /** A data directive of literal values. */
         void data(LineScanner.DataLine data);
+
+        /** A {@code .fbd} or {@code .rt} of literal or named field values. */
+        void descriptor(LineScanner.Descriptor descriptor);
 
         /** Labels and a statement refused as it stands (placed nowhere), with why. */
         void rejected(Rejected rejected);

@@ -40,6 +40,11 @@ class FixupsTest {
         public void parsed(Statement s, int index, CsfParser.StatementContext tree) {
             applied.add(index);
         }
+
+        @Override
+        public void descriptor(Statement s, int index, DescriptorArguments arguments) {
+            applied.add(index);
+        }
     }
 
     private static final BranchToLabel BRANCH = new BranchToLabel(null, 0, false, null, "top", false, 1, 4);
