@@ -24,7 +24,6 @@ import dev.csfstudio.isa.PixelFormat;
 import dev.csfstudio.isa.PixelFormats;
 import dev.csfstudio.isa.TileBufferFormat;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,7 +31,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.Set;
 
 /**
  * The {@code .fbd} and {@code .rt} directives: descriptor bytes filled from {@code field=value} arguments
@@ -54,8 +52,6 @@ public final class DescriptorDirectives {
      */
     private static final java.util.Map<String, CsfParser.ExprContext> PARSED_DEFAULTS =
             new java.util.concurrent.ConcurrentHashMap<>();
-    /** The values of the defaults in {@link #PARSED_DEFAULTS} that name nothing. */
-    private static final java.util.Map<String, Long> CONSTANT_DEFAULTS = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** What a {@code fbd(label)} pointer needs to know about one .fbd, settled in pass 1. */
     public static final class FbdInfo {
@@ -92,6 +88,43 @@ public final class DescriptorDirectives {
     private final Map<SectionBuilder, FbdInfo> lastFbd = new IdentityHashMap<>();
     /** Each .fbd/.rt statement's pass-1 facts, kept here: few statements are descriptors. */
     private final Map<Statement, FbdInfo> infoOf = new IdentityHashMap<>();
+    /** Each descriptor's {@link FieldTable}, made when first written. */
+    private final Map<DescriptorDef, FieldTable> tables = new IdentityHashMap<>();
+
+    /**
+     * A descriptor's fields by position, with the defaults that are the same for every directive (an enumeration's
+     * name, arithmetic on numbers) kept once found: a descriptor-heavy source writes the same tens of defaults for
+     * every .fbd and .rt.
+     */
+    private static final class FieldTable {
+        private final Map<DescriptorField, Integer> positions = new IdentityHashMap<>();
+        private final boolean[] constant;
+        private final long[] constants;
+
+        FieldTable(DescriptorDef def) {
+            int n = def.fields().size();
+            constant = new boolean[n];
+            constants = new long[n];
+            for (int i = 0; i < n; i++) {
+                DescriptorField f = def.fields().get(i);
+                positions.put(f, i);
+                OptionalLong v = f.enumType() == null || f.defaultValue() == null ? OptionalLong.empty()
+                        : f.enumType().valueOf(f.defaultValue());
+                if (v.isPresent()) {
+                    remember(i, v.getAsLong());
+                }
+            }
+        }
+
+        int position(DescriptorField f) {
+            return positions.get(f);
+        }
+
+        void remember(int position, long value) {
+            constant[position] = true;
+            constants[position] = value;
+        }
+    }
 
     public DescriptorDirectives(DescriptorSet set, ArgumentScope asm, DataDirectives data, Placement placement) {
         this.set = set;
@@ -259,7 +292,8 @@ public final class DescriptorDirectives {
 
     /** Writes every field of {@code def} (an overlay only when given), collecting the errors. */
     private static void write(DescriptorDef def, Fields fields, byte[] out, int base, List<Diagnostic> errors) {
-        for (DescriptorField f : def.fields()) {
+        for (int i = 0; i < def.fields().size(); i++) {
+            DescriptorField f = def.fields().get(i);
             if (f.overlays() != null && !fields.given(f.name())) {
                 continue;
             }
@@ -268,7 +302,7 @@ public final class DescriptorDirectives {
                     throw DiagnosticException.error(fields.rangeOf(f.name()), DiagnosticCode.DUPLICATE_FIELD, "fields '" + f.name()
                             + "' and '" + f.overlays() + "' share the same bits: give one of them");
                 }
-                long v = fields.value(f);
+                long v = fields.value(f, i);
                 f.write(out, base, v);
             } catch (DiagnosticException e) {
                 // A misspelt field name most likely meant the missing one: one error is enough.
@@ -396,8 +430,13 @@ public final class DescriptorDirectives {
         private final FbdInfo info;
         private final SourceRange where;
         private final String directiveName;
-        private final Map<String, Long> values = new LinkedHashMap<>();
-        private final Set<String> evaluating = new HashSet<>();
+        private final FieldTable table;
+        /** Per field position: {@link #UNKNOWN}, {@link #EVALUATING} or {@link #KNOWN} (then in {@link #values}). */
+        private final byte[] state;
+        private final long[] values;
+        private static final byte UNKNOWN = 0;
+        private static final byte EVALUATING = 1;
+        private static final byte KNOWN = 2;
 
         Fields(ArgumentScope asm, DescriptorDef def, Map<String, FieldArgument> given, ExpressionEvaluator ev,
                FbdInfo info, SourceRange where) {
@@ -408,6 +447,9 @@ public final class DescriptorDirectives {
             this.info = info;
             this.where = where;
             this.directiveName = def.name().equals(RT) ? ".rt" : ".fbd";
+            this.table = tables.computeIfAbsent(def, FieldTable::new);
+            this.state = new byte[def.fields().size()];
+            this.values = new long[state.length];
         }
 
         boolean given(String name) {
@@ -420,14 +462,19 @@ public final class DescriptorDirectives {
         }
 
         long value(DescriptorField f) {
-            Long known = values.get(f.name());
-            if (known != null) {
-                return known;
+            return value(f, table.position(f));
+        }
+
+        /** The value of field {@code f}, at position {@code i} of its descriptor. */
+        long value(DescriptorField f, int i) {
+            if (state[i] == KNOWN) {
+                return values[i];
             }
-            if (!evaluating.add(f.name())) {
+            if (state[i] == EVALUATING) {
                 throw DiagnosticException.error(where, DiagnosticCode.CIRCULAR_DEFINITION, "the default of field '" + f.name()
                         + "' depends on itself");
             }
+            state[i] = EVALUATING;
             try {
                 long v;
                 SourceRange at;
@@ -441,7 +488,7 @@ public final class DescriptorDirectives {
                             + " (" + f.doc() + ")");
                 } else {
                     at = where;
-                    v = defaultValue(f);
+                    v = table.constant[i] ? table.constants[i] : defaultValue(f, i);
                 }
                 if (!f.accepts(v)) {
                     String range = f.allowed();
@@ -449,17 +496,18 @@ public final class DescriptorDirectives {
                     throw DiagnosticException.error(at, DiagnosticCode.OUT_OF_RANGE, "value " + v + origin + " out of range for "
                             + directiveName + " " + f.name() + ": allowed " + range);
                 }
-                values.put(f.name(), v);
+                values[i] = v;
+                state[i] = KNOWN;
                 return v;
             } finally {
-                evaluating.remove(f.name());
+                if (state[i] == EVALUATING) {
+                    state[i] = UNKNOWN;
+                }
             }
         }
 
-        private long defaultValue(DescriptorField f) {
-            if (f.enumType() != null && f.enumType().valueOf(f.defaultValue()).isPresent()) {
-                return f.enumType().valueOf(f.defaultValue()).getAsLong();
-            }
+        /** The default of field {@code f} (at {@code position}) that is not an enumeration's name. */
+        private long defaultValue(DescriptorField f, int position) {
             CsfParser.ExprContext e = PARSED_DEFAULTS.computeIfAbsent(f.defaultValue(), Parsing::parseExpression);
             if (e == null) {
                 throw DiagnosticException.error(where, DiagnosticCode.DESCRIPTOR_TABLE, "malformed default '" + f.defaultValue()
@@ -467,10 +515,6 @@ public final class DescriptorDirectives {
             }
             // a number or arithmetic on numbers is the same for every descriptor: evaluated once
             boolean constant = !f.isFloat() && !ExpressionEvaluator.namesSomething(e);
-            Long known = constant ? CONSTANT_DEFAULTS.get(f.defaultValue()) : null;
-            if (known != null) {
-                return known;
-            }
             ExpressionEvaluator defaults = new ExpressionEvaluator(ev.file(), new ExpressionEvaluator.Scope() {
                 @Override
                 public long symbol(String name, SourceRange range) {
@@ -522,7 +566,7 @@ public final class DescriptorDirectives {
             });
             long v = f.isFloat() ? Float.floatToRawIntBits((float) defaults.evalDouble(e)) & 0xffff_ffffL : defaults.eval(e);
             if (constant) {
-                CONSTANT_DEFAULTS.put(f.defaultValue(), v);
+                table.remember(position, v);
             }
             return v;
         }

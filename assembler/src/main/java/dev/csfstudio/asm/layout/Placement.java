@@ -7,6 +7,7 @@ import dev.csfstudio.program.SourceRange;
 
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -130,24 +131,27 @@ public final class Placement {
     }
 
     /**
-     * After lint: gives every section its statements, in order. Mostly one stream holds them all, and its list
-     * is the list of all emitted statements: no second list of a million entries.
+     * After lint: gives every section its statements, in order. Mostly each section's statements are one run of
+     * the list (a section is written from its start to its end, before the next is opened): each section's list
+     * is then a view of its run, with no second list of a million entries.
      */
     public void giveLines(List<Statement> emitted) {
-        SectionBuilder only = emitted.isEmpty() ? null : emitted.get(0).section;
-        for (Statement s : emitted) {
-            if (s.section != only) {
-                only = null;
-                break;
+        Map<SectionBuilder, List<Statement>> runs = new IdentityHashMap<>();
+        int start = 0;
+        for (int i = 1; i <= emitted.size(); i++) {
+            SectionBuilder sec = emitted.get(start).section;
+            if (i < emitted.size() && emitted.get(i).section == sec) {
+                continue;
             }
+            if (runs.put(sec, emitted.subList(start, i)) != null) {
+                for (Statement s : emitted) { // a section resumed after another: one list each
+                    s.section.lines.add(s);
+                }
+                return;
+            }
+            start = i;
         }
-        if (only != null) {
-            only.lines = emitted;
-            return;
-        }
-        for (Statement s : emitted) {
-            s.section.lines.add(s);
-        }
+        runs.forEach((sec, run) -> sec.lines = run);
     }
 
     /** Gives {@code s} the next {@code size} bytes of {@code sec}. */

@@ -173,6 +173,8 @@ public final class LineScanner {
     /** The lines of the chunk being scanned as one character stream (made when first needed), or null. */
     private CharStream block;
     private int blockStart;
+    /** The text offset of the stream's position 0. */
+    private int blockBase;
     private int blockEnd;
     private boolean blockUsable;
 
@@ -253,12 +255,18 @@ public final class LineScanner {
             }
         }
         if (!failing && block == null) {
-            block = text.stream(blockStart, blockEnd);
-            // stream positions count code points: only without surrogate pairs are they string offsets
-            blockUsable = block.size() == blockEnd - blockStart;
+            block = text.asciiStream(); // a view of the whole file's bytes: no copy of the chunk
+            blockBase = 0;
+            blockUsable = block != null;
+            if (block == null) {
+                block = text.stream(blockStart, blockEnd);
+                blockBase = blockStart;
+                // stream positions count code points: only without surrogate pairs are they string offsets
+                blockUsable = block.size() == blockEnd - blockStart;
+            }
         }
         if (!failing && blockUsable) {
-            line = parser.parseValid(block, start - blockStart, n);
+            line = parser.parseValid(block, start - blockBase, n);
         }
         if (line == null) {
             LineParser.ParsedLine parsed = failing || blockUsable ? parser.parseDeclined(file, lineText, n)

@@ -527,9 +527,13 @@ public final class PlainInstructionScanner {
 
     /** The width of the data directive named by {@code text[from, to)} (no dot), or 0. */
     private int dataWidth(int from, int to) {
+        if (to - from != 4 && to - from != 5) {
+            return 0;
+        }
+        int c = text[from] | 0x20;
         return switch (to - from) {
-            case 4 -> named(from, "byte") ? 1 : named(from, "word") ? 4 : 0;
-            case 5 -> named(from, "hword") ? 2 : named(from, "dword") ? 8 : 0;
+            case 4 -> c == 'b' && named(from, "byte") ? 1 : c == 'w' && named(from, "word") ? 4 : 0;
+            case 5 -> c == 'h' && named(from, "hword") ? 2 : c == 'd' && named(from, "dword") ? 8 : 0;
             default -> 0;
         };
     }
@@ -552,8 +556,8 @@ public final class PlainInstructionScanner {
         long v = 0;
         int e = p;
         while (e < lineEnd && e - p <= 16) {
-            int d = Character.digit(text[e], 16);
-            if (d < 0 || text[e] > 'f') {
+            int d = digit(text[e], 16);
+            if (d < 0) {
                 break;
             }
             v = v << 4 | d;
@@ -1093,8 +1097,8 @@ public final class PlainInstructionScanner {
         int e = digitsStart;
         long v = 0;
         while (e < lineEnd) {
-            int d = Character.digit(text[e], radix);
-            if (d < 0 || text[e] > 'f') {
+            int d = digit(text[e], radix);
+            if (d < 0) {
                 break;
             }
             v = v * radix + d;
@@ -1108,6 +1112,26 @@ public final class PlainInstructionScanner {
         }
         tokenEnd = e;
         return v;
+    }
+
+    /** The value of each ASCII digit and hex letter, -1 for any other byte. */
+    private static final byte[] DIGITS = new byte[128];
+
+    static {
+        Arrays.fill(DIGITS, (byte) -1);
+        for (int c = '0'; c <= '9'; c++) {
+            DIGITS[c] = (byte) (c - '0');
+        }
+        for (int c = 'a'; c <= 'f'; c++) {
+            DIGITS[c] = (byte) (c - 'a' + 10);
+            DIGITS[c - 'a' + 'A'] = (byte) (c - 'a' + 10);
+        }
+    }
+
+    /** The value of the ASCII digit {@code c} in {@code radix} (2, 10 or 16), or -1: a table, not Character.digit. */
+    private static int digit(int c, int radix) {
+        int d = c >= 0 && c < 128 ? DIGITS[c] : -1;
+        return d < radix ? d : -1;
     }
 
     /** The end of the lexer's IDENT starting at {@code p} (a letter or underscore). */

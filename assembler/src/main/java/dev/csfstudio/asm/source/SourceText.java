@@ -8,6 +8,8 @@ import java.io.UncheckedIOException;
 import java.nio.channels.Channels;
 import java.nio.charset.CodingErrorAction;
 import org.antlr.v4.runtime.CharStream;
+import org.antlr.v4.runtime.CodePointBuffer;
+import org.antlr.v4.runtime.CodePointCharStream;
 import org.antlr.v4.runtime.CharStreams;
 import org.antlr.v4.runtime.IntStream;
 import java.nio.ByteBuffer;
@@ -169,6 +171,14 @@ public final class SourceText {
         } catch (IOException e) {
             throw new UncheckedIOException(e); // an array's channel does no I/O
         }
+    }
+
+    /**
+     * The whole text of an ASCII source as an ANTLR stream over its bytes, made in constant time (no copy): its
+     * positions are offsets in the text. Null for other text (a stream's positions count code points there).
+     */
+    public CharStream asciiStream() {
+        return ascii ? CodePointCharStream.fromBuffer(CodePointBuffer.withBytes(ByteBuffer.wrap(bytes))) : null;
     }
 
     public char charAt(int i) {
