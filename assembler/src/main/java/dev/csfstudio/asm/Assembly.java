@@ -470,7 +470,7 @@ final class Assembly implements ArgumentScope {
             if (sec.kind == SectionKind.STREAM) {
                 throw DataDirectives.misplaced(s.range(), data.directive(), sec);
             }
-            placement.place(s, sec, (long) data.width() * data.values().length);
+            placement.place(s, sec, data.bytes().length);
             writeData(s, data);
             s.done(true);
         } catch (DiagnosticException e) {
@@ -481,11 +481,7 @@ final class Assembly implements ArgumentScope {
 
     /** The values of a data line of literals, in range since the scanner checked them. */
     private void writeData(Statement s, LineScanner.DataLine data) {
-        int at = s.offset;
-        for (long v : data.values()) {
-            s.section.write(at, v, data.width());
-            at += data.width();
-        }
+        s.section.write(s.offset, data.bytes());
         s.emitted(true);
     }
 

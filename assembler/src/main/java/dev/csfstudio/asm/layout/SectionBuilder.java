@@ -76,12 +76,22 @@ public final class SectionBuilder {
 
     /** Writes the low {@code width} bytes of {@code value}, little-endian, at {@code offset}. */
     public void write(int offset, long value, int width) {
-        if (offset + width > bytes.length) {
-            bytes = Arrays.copyOf(bytes, (int) Math.min(Layout.MAX_SECTION_BYTES,
-                    Math.max(offset + width, Math.max(64, 2L * bytes.length))));
-        }
+        room(offset + width);
         for (int i = 0; i < width; i++) {
             bytes[offset + i] = (byte) (value >>> (8 * i));
+        }
+    }
+
+    /** Writes {@code data} at {@code offset}. */
+    public void write(int offset, byte[] data) {
+        room(offset + data.length);
+        System.arraycopy(data, 0, bytes, offset, data.length);
+    }
+
+    /** Grows the contents to hold {@code end} bytes at least (doubling, up to the section limit). */
+    private void room(int end) {
+        if (end > bytes.length) {
+            bytes = Arrays.copyOf(bytes, (int) Math.min(Layout.MAX_SECTION_BYTES, Math.max(end, Math.max(64, 2L * bytes.length))));
         }
     }
 

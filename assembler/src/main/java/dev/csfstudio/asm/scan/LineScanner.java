@@ -59,9 +59,10 @@ public final class LineScanner {
 
     /**
      * A {@code .byte}/{@code .hword}/{@code .word}/{@code .dword} line of literal values (and maybe labels):
-     * pass 1 places it and writes its values.
+     * pass 1 places it and copies its {@code bytes} (the values as the section holds them, {@code width} bytes
+     * each, little-endian: no object per value).
      */
-    public record DataLine(String[] labelNames, int[] labelColumns, int column, int endColumn, int width, long[] values)
+    public record DataLine(String[] labelNames, int[] labelColumns, int column, int endColumn, int width, byte[] bytes)
             implements ScannedStatement {
         @Override
         public void handTo(Handler handler) {

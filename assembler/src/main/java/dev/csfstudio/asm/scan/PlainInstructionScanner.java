@@ -350,7 +350,8 @@ public final class PlainInstructionScanner {
                 tokenEnd - from + 1, negative ? -word : word);
     }
 
-    private long[] dataValues = new long[16];
+    /** The data line's values being read, little-endian. */
+    private byte[] dataBytes = new byte[128];
 
     /**
      * {@code .byte}, {@code .hword}, {@code .word} or {@code .dword} with a list of literal numbers (tables and
@@ -376,15 +377,18 @@ public final class PlainInstructionScanner {
             if (width < 8 && (v < -(1L << (8 * width - 1)) || v > (1L << (8 * width)) - 1)) {
                 return null; // the parser's path says it is out of range
             }
-            if (count == dataValues.length) {
-                dataValues = Arrays.copyOf(dataValues, 2 * count);
+            if ((count + 1) * width > dataBytes.length) {
+                dataBytes = Arrays.copyOf(dataBytes, 2 * dataBytes.length);
             }
-            dataValues[count++] = v;
+            for (int i = 0; i < width; i++) {
+                dataBytes[count * width + i] = (byte) (v >>> (8 * i));
+            }
+            count++;
             int last = tokenEnd;
             q = spaces(last);
             if (lineDone(q)) {
                 return new LineScanner.DataLine(labelNames(labels), labelColumns(from, labels), p - from + 1,
-                        last - from + 1, width, Arrays.copyOf(dataValues, count));
+                        last - from + 1, width, Arrays.copyOf(dataBytes, count * width));
             }
             if (text[q] != ',') {
                 return null;
