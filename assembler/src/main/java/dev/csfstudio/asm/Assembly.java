@@ -352,29 +352,44 @@ final class Assembly implements ArgumentScope {
      */
     private void pass1Symbolic(Statement s, LineScanner.SymbolicInstruction in) {
         defineLabels(s, in.labelNames(), in.labelColumns());
-        SymbolicOperands.Resolution r = symbolicOperands.resolve(s, in.line());
-        if (r instanceof SymbolicOperands.ParserPath) {
-            CsfParser.StatementContext st = parsedStatement(s);
-            s.parsedRange = range(st);
-            pass1(s, st);
-            if (!s.skip() && !s.done()) {
-                fixups.record(s, stmtIndex, new Fixup.Parsed(st));
+        symbolicOperands.resolve(s, in.line()).handTo(new SymbolicOperands.Handler() {
+            @Override
+            public void resolved(SymbolicOperands.Resolved resolved) {
+                if (placedSymbolic(s, in)) {
+                    s.done(true);
+                    symbolicOperands.encode(s, in.line(), resolved);
+                }
             }
-            return;
-        }
+
+            @Override
+            public void afterLayout() {
+                if (placedSymbolic(s, in)) {
+                    fixups.record(s, stmtIndex, in.line());
+                }
+            }
+
+            @Override
+            public void parserPath() {
+                CsfParser.StatementContext st = parsedStatement(s);
+                s.parsedRange = range(st);
+                pass1(s, st);
+                if (!s.skip() && !s.done()) {
+                    fixups.record(s, stmtIndex, new Fixup.Parsed(st));
+                }
+            }
+        });
+    }
+
+    /** A symbolic instruction placed at its columns; false (reported, skipped) where its section refuses it. */
+    private boolean placedSymbolic(Statement s, LineScanner.SymbolicInstruction in) {
         s.columns(in.column(), in.endColumn());
         try {
             placement.placeInstruction(s, null);
+            return true;
         } catch (DiagnosticException ex) {
             s.skip(true);
             report(ex.diagnostic());
-            return;
-        }
-        if (r instanceof SymbolicOperands.Resolved resolved) {
-            s.done(true);
-            symbolicOperands.encode(s, in.line(), resolved);
-        } else {
-            fixups.record(s, stmtIndex, in.line());
+            return false;
         }
     }
 

@@ -60,10 +60,21 @@ public final class FixupApplication implements Fixup.Handler {
 
     @Override
     public void symbolic(Statement s, int index, SymbolicLine line) {
-        if (symbolic.resolve(s, line) instanceof SymbolicOperands.Resolved r) {
-            symbolic.encode(s, line, r);
-        } else {
-            finisher.reparsed(s); // the parser's path reports it, or evaluates what this does not
-        }
+        symbolic.resolve(s, line).handTo(new SymbolicOperands.Handler() {
+            @Override
+            public void resolved(SymbolicOperands.Resolved resolved) {
+                symbolic.encode(s, line, resolved);
+            }
+
+            @Override
+            public void afterLayout() {
+                parserPath(); // addresses are known now: a name still without one is for the parser's path
+            }
+
+            @Override
+            public void parserPath() {
+                finisher.reparsed(s); // the parser's path reports it, or evaluates what this does not
+            }
+        });
     }
 }

@@ -20,20 +20,45 @@ import java.util.function.Consumer;
  */
 public final class SymbolicOperands {
 
-    /** What {@link #resolve} found. */
+    /** What {@link #resolve} found, handed to its own {@link Handler} method. */
     public sealed interface Resolution {
+        void handTo(Handler handler);
+    }
+
+    /** What a phase does with each kind of {@link Resolution}. */
+    public interface Handler {
+        /** Every operand has its value: the word is finished. */
+        void resolved(Resolved resolved);
+
+        /** A name has an address only after layout. */
+        void afterLayout();
+
+        /** The parser's path must decide. */
+        void parserPath();
     }
 
     /** The line's word and what each of its names stands for ({@code named[operand][token]}). */
     public record Resolved(long word, Referent[][] named) implements Resolution {
+        @Override
+        public void handTo(Handler handler) {
+            handler.resolved(this);
+        }
     }
 
     /** The line names what has an address only after layout: its fixup resolves it then. */
     public record AfterLayout() implements Resolution {
+        @Override
+        public void handTo(Handler handler) {
+            handler.afterLayout();
+        }
     }
 
     /** The parser's path must decide: it evaluates or reports what this does not. */
     public record ParserPath() implements Resolution {
+        @Override
+        public void handTo(Handler handler) {
+            handler.parserPath();
+        }
     }
 
     private static final AfterLayout AFTER_LAYOUT = new AfterLayout();
