@@ -10,7 +10,6 @@ import dev.csfstudio.asm.directives.ConstantDirectives;
 import dev.csfstudio.asm.directives.DirectiveHandlers;
 import dev.csfstudio.asm.directives.InstDirective;
 import dev.csfstudio.asm.directives.SectionDirectives;
-import dev.csfstudio.asm.directives.SyntaxDirective;
 import dev.csfstudio.asm.directives.Directives;
 import dev.csfstudio.asm.directives.ExpectationReader;
 import dev.csfstudio.asm.directives.Jobs;
@@ -20,7 +19,6 @@ import dev.csfstudio.asm.emit.FixupApplication;
 import dev.csfstudio.asm.emit.LabelBranches;
 import dev.csfstudio.asm.emit.SymbolicOperands;
 import dev.csfstudio.asm.emit.ControlFlow;
-import dev.csfstudio.asm.emit.Fixup;
 import dev.csfstudio.asm.emit.Fixups;
 import dev.csfstudio.asm.emit.InstructionEncoder;
 import dev.csfstudio.asm.expr.ExpressionEvaluator;
@@ -32,13 +30,12 @@ import dev.csfstudio.asm.layout.SectionBuilder;
 import dev.csfstudio.asm.layout.Statement;
 import dev.csfstudio.asm.lint.StatementLint;
 import dev.csfstudio.asm.lint.UnusedLabels;
+import dev.csfstudio.asm.pass.InOrderPass;
 import dev.csfstudio.asm.scan.DeclaredArch;
 import dev.csfstudio.asm.scan.LineParser;
-import dev.csfstudio.asm.scan.LineScanner;
 import dev.csfstudio.asm.scan.UnknownDirective;
 import dev.csfstudio.asm.scan.PandecodeReader;
 import dev.csfstudio.asm.scan.PlainInstructionScanner;
-import dev.csfstudio.asm.scan.ScannedStatement;
 import dev.csfstudio.asm.source.FileOrder;
 import dev.csfstudio.asm.source.Includes;
 import dev.csfstudio.asm.source.OrderedChunks;
@@ -46,7 +43,6 @@ import dev.csfstudio.asm.source.Parsing;
 import dev.csfstudio.asm.source.SourceFile;
 import dev.csfstudio.asm.source.SourceReader;
 import dev.csfstudio.asm.source.SourceText;
-import dev.csfstudio.asm.symbols.LabelDef;
 import dev.csfstudio.asm.symbols.NameScope;
 import dev.csfstudio.asm.symbols.References;
 import dev.csfstudio.asm.symbols.SymbolIndex;
@@ -68,9 +64,7 @@ import dev.csfstudio.isa.Arch;
 import dev.csfstudio.isa.DescriptorSet;
 import dev.csfstudio.isa.InstructionSet;
 import java.nio.file.Path;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -79,10 +73,10 @@ import java.util.OptionalLong;
 /**
  * One run of the assembler over a main file and its includes, phase after phase.
  * <ol>
- * <li>Pass 1: worker threads scan chunks of lines ahead ({@link LineScanner}); this thread takes their
- * {@link ScannedStatement}s in line order (so the outcome does not depend on the threads), places every
- * statement in its section, defines labels and constants, splices includes in, writes what is known and
- * records a {@link Fixup} for what needs addresses.</li>
+ * <li>Pass 1 ({@link InOrderPass}): worker threads scan chunks of lines ahead; this thread takes their
+ * statements in line order (so the outcome does not depend on the threads), places every statement in its
+ * section, defines labels and constants, splices includes in, writes what is known and records a fixup for
+ * what needs addresses. A statement kept as its syntax tree takes this class's parser's path.</li>
  * <li>Freeze and layout: the symbol table takes no more definitions; every section gets a GPU virtual
  * address per VM.</li>
  * <li>Fixups: applied once each, in statement order (forward references now resolve).</li>
@@ -96,12 +90,10 @@ final class Assembly implements ArgumentScope {
     /** The architecture every line is encoded for: the main file's {@code .arch}, else the options'. */
     private Arch arch;
     private InstructionSet isa;
-    private ArchDirective archDirective;
     private PandecodeReader pandecodeReader;
     private final AssemblerOptions options;
     private final Includes includes;
     private final List<Diagnostic> diagnostics = new ArrayList<>();
-    private final ArrayList<Statement> stmts = new ArrayList<>();
     private final Fixups fixups = new Fixups();
     private final Placement placement = new Placement(
             () -> this.stmt == null ? null : SourceRange.at(this.stmt.src.path(), this.stmt.lineNo, 1, 1),
@@ -111,8 +103,8 @@ final class Assembly implements ArgumentScope {
     private SectionDirectives sectionDirectives;
     private ConstantDirectives constants;
     private final DirectiveHandlers directives = directiveHandlers();
-    /** The file pass 1 reads now (its includer's again when an include ends). */
-    private FileLoader loading;
+    /** Pass 1, made once the architecture is known; {@code .include}, {@code .syntax} and {@code .arch} are its own. */
+    private InOrderPass pass;
 
     private SymbolTable symbols;
     private SymbolicOperands symbolicOperands;
@@ -132,9 +124,8 @@ final class Assembly implements ArgumentScope {
     private final int threads;
     /** Lines per chunk of that work. */
     private final int chunkLines;
+    /** The statement being assembled (pass 1's newest, then each fixup's): what ranges and evaluators are of. */
     private Statement stmt;
-    /** The position of {@link #stmt} in {@link #stmts}: orders local labels against their uses. */
-    private int stmtIndex;
     private LineParser fallbackParser;
     /** Whether simple instruction lines skip the parser ({@link PlainInstructionScanner}); false for tests. */
     boolean plainScanner = true;
@@ -155,7 +146,7 @@ final class Assembly implements ArgumentScope {
         Path main = file == null ? null : file.toAbsolutePath().normalize();
         java.util.Optional<Arch> declared = DeclaredArch.in(text.bytes());
         arch = declared.orElse(options.arch());
-        archDirective = new ArchDirective(arch, declared.isPresent() ? "its .arch" : "the default");
+        ArchDirective archDirective = new ArchDirective(arch, declared.isPresent() ? "its .arch" : "the default");
         isa = arch.instructionSet();
         pandecodeReader = new PandecodeReader(arch);
         descriptors = new DescriptorDirectives(arch.descriptors(), this, dataDirectives, placement);
@@ -169,7 +160,11 @@ final class Assembly implements ArgumentScope {
         symbolicOperands = new SymbolicOperands(symbols, placement.sections(), references, unusedLabels::used);
         sectionDirectives = new SectionDirectives(placement, symbols, this);
         constants = new ConstantDirectives(symbols, names, this);
-        load(includes.main(main, text), new ArrayDeque<>());
+        pass = new InOrderPass(new InOrderPass.Reading(arch, pandecodeReader, DIRECTIVES, threads, chunkLines, plainScanner),
+                includes, placement, symbols, unusedLabels, symbolicOperands, fixups,
+                new InOrderPass.ScannedDirectives(constants, descriptors, inst, archDirective),
+                treePath(), this, this::current);
+        List<Statement> stmts = pass.run(includes.main(main, text));
         placement.ensureStream(SourceRange.at(main, 1, 1, 1));
         symbols.freeze();
         diagnostics.addAll(Layout.place(placement.sections().values(), placement.vms(), options.base()));
@@ -210,188 +205,7 @@ final class Assembly implements ArgumentScope {
         current(null, Integer.MAX_VALUE);
     }
 
-    // ---------------------------------------------------------------- load + pass 1
-
-    /** Parses a file line by line, running pass 1 on each line as it comes; includes splice in place. */
-    private void load(SourceFile src, Deque<Path> chain) {
-        chain.push(src.path());
-        int lineCount = src.lineStarts().length;
-        if (stmts.isEmpty()) {
-            stmts.ensureCapacity(lineCount); // about one statement a line: no copying a million-entry list as it grows
-        }
-        OrderedChunks<ScannedStatement> scanned = new OrderedChunks<>(lineCount, chunkLines, threads,
-                (from, to) -> LineScanner.scan(arch, src, from + 1, to + 1, plainScanner, DIRECTIVES));
-        FileLoader includer = loading;
-        loading = new FileLoader(src, chain);
-        for (int n = 1; n <= lineCount; n++) {
-            ScannedStatement next = scanned.next();
-            if (next != null) {
-                loading.line(n, next);
-            }
-        }
-        loading = includer;
-        chain.pop();
-    }
-
-    /** Pass 1 of one file's scanned lines, in order; {@code .syntax} changes how the rest of the file is read. */
-    private final class FileLoader implements ScannedStatement.Handler {
-        private final SourceFile src;
-        private final Deque<Path> chain;
-        /** {@code .syntax pandecode} holds to the end of this file (not into its includes). */
-        private boolean pandecode;
-        private int n;
-
-        FileLoader(SourceFile src, Deque<Path> chain) {
-            this.src = src;
-            this.chain = chain;
-        }
-
-        void line(int lineNo, ScannedStatement next) {
-            n = lineNo;
-            (pandecode ? pandecodeReader.read(src, n, next) : next).handTo(this);
-        }
-
-        @Override
-        public void instruction(LineScanner.EncodedLine line, List<Diagnostic> findings) {
-            pass1Encoded(nextStatement(src, n), line, findings);
-        }
-
-        @Override
-        public void labelBranch(LineScanner.LabelBranch branch) {
-            pass1LabelBranch(nextStatement(src, n), branch);
-        }
-
-        @Override
-        public void symbolic(LineScanner.SymbolicInstruction instruction) {
-            pass1Symbolic(nextStatement(src, n), instruction);
-        }
-
-        @Override
-        public void constant(LineScanner.ConstantLine line) {
-            Statement s = nextStatement(src, n);
-            defineLabels(s, line.labelNames(), line.labelColumns());
-            s.columns(line.column(), line.endColumn());
-            int index = stmtIndex;
-            placing(s, () -> constants.define(s, line.assignment()));
-            if (!s.skip() && !s.done()) {
-                fixups.record(s, index, line.assignment());
-            }
-        }
-
-        @Override
-        public void labelsOnly(LineScanner.EncodedLine line) {
-            Statement s = nextStatement(src, n);
-            defineLabels(s, line.labelNames(), line.labelColumns());
-            s.skip(true); // as a parsed line with labels and no statement
-        }
-
-        @Override
-        public void rawWord(LineScanner.RawWord word) {
-            pass1RawWord(nextStatement(src, n), word);
-        }
-
-        @Override
-        public void data(LineScanner.DataLine data) {
-            pass1Data(nextStatement(src, n), data);
-        }
-
-        @Override
-        public void descriptor(LineScanner.Descriptor descriptor) {
-            pass1Descriptor(nextStatement(src, n), descriptor);
-        }
-
-        @Override
-        public void rejected(ScannedStatement.Rejected rejected) {
-            Statement s = nextStatement(src, n);
-            defineLabels(s, rejected.labelNames(), rejected.labelColumns());
-            s.columns(rejected.column(), rejected.endColumn());
-            s.skip(true);
-            report(rejected.error());
-        }
-
-        @Override
-        public void syntaxError(ScannedStatement.SyntaxError error) {
-            diagnostics.addAll(error.diagnostics());
-            if (error.labelNames().length == 0 && !error.statement()) {
-                return;
-            }
-            Statement s = nextStatement(src, n);
-            defineLabels(s, error.labelNames(), error.labelColumns());
-            s.skip(true); // the syntax error is reported: analysing the damaged statement only adds noise
-        }
-
-        @Override
-        public void parsed(ScannedStatement.Parsed parsed) {
-            CsfParser.LineContext line = parsed.tree();
-            diagnostics.addAll(pandecodeReader.hint(src, n, List.of()));
-            if (line.label().isEmpty() && line.statement() == null) {
-                return;
-            }
-            Statement s = nextStatement(src, n);
-            for (CsfParser.LabelContext l : line.label()) {
-                defineLabel(s, l.name.getText(), Parsing.range(s.src.path(), l.name));
-            }
-            if (line.statement() == null) {
-                s.skip(true); // labels only
-                return;
-            }
-            s.parsedRange = range(line.statement());
-            int index = stmtIndex; // an .include adds statements
-            pass1(s, line.statement());
-            if (!s.skip() && !s.done()) {
-                fixups.record(s, index, new Fixup.Parsed(line.statement()));
-            }
-        }
-    }
-
-    /**
-     * Pass 1 of an instruction whose symbolic operands a worker read as expressions of names and literals:
-     * what {@link #pass1} and its fixup do with the parsed line, without the parse. Encoded now when every name
-     * is a constant with a value; a fixup when one names a label, a section or something not defined yet;
-     * anything else (a constant still to evaluate, a value the encoder reports) takes the parser's path.
-     */
-    private void pass1Symbolic(Statement s, LineScanner.SymbolicInstruction in) {
-        defineLabels(s, in.labelNames(), in.labelColumns());
-        symbolicOperands.resolve(s, in.line()).handTo(new SymbolicOperands.Handler() {
-            @Override
-            public void resolved(SymbolicOperands.Resolved resolved) {
-                if (placedSymbolic(s, in)) {
-                    s.done(true);
-                    symbolicOperands.encode(s, in.line(), resolved);
-                }
-            }
-
-            @Override
-            public void afterLayout() {
-                if (placedSymbolic(s, in)) {
-                    fixups.record(s, stmtIndex, in.line());
-                }
-            }
-
-            @Override
-            public void parserPath() {
-                CsfParser.StatementContext st = parsedStatement(s);
-                s.parsedRange = range(st);
-                pass1(s, st);
-                if (!s.skip() && !s.done()) {
-                    fixups.record(s, stmtIndex, new Fixup.Parsed(st));
-                }
-            }
-        });
-    }
-
-    /** A symbolic instruction placed at its columns; false (reported, skipped) where its section refuses it. */
-    private boolean placedSymbolic(Statement s, LineScanner.SymbolicInstruction in) {
-        s.columns(in.column(), in.endColumn());
-        try {
-            placement.placeInstruction(s, null);
-            return true;
-        } catch (DiagnosticException ex) {
-            s.skip(true);
-            report(ex.diagnostic());
-            return false;
-        }
-    }
+    // ---------------------------------------------------------------- pass 1: the parser's path
 
     /** The statement's line parsed here: the fast paths' way to the parser's for what they do not handle. */
     private CsfParser.StatementContext parsedStatement(Statement s) {
@@ -401,140 +215,28 @@ final class Assembly implements ArgumentScope {
         return fallbackParser.parse(s.src.path(), s.text(), s.lineNo).line().statement();
     }
 
-    /** A new statement for line {@code n} of {@code src}, the one the in-order pass works on now. */
-    private Statement nextStatement(SourceFile src, int n) {
-        Statement s = new Statement(src, n);
-        stmts.add(s);
-        current(s, stmts.size() - 1);
-        return s;
-    }
-
-    private void include(SourceFile from, CsfParser.DirectiveContext d, Deque<Path> chain) {
-        SourceFile src = includes.resolve(from, d, chain, this::report);
-        if (src != null) {
-            load(src, chain);
-        }
-    }
-
-    // ---------------------------------------------------------------- pass 1
-
-    /** Pass 1 of an instruction a worker has encoded (or found errors in): the same steps as {@link #pass1}. */
-    private void pass1Encoded(Statement s, LineScanner.EncodedLine e, List<Diagnostic> found) {
-        defineLabels(s, e.labelNames(), e.labelColumns());
-        s.columns(e.column(), e.endColumn());
-        try {
-            placement.placeInstruction(s, null);
-            diagnostics.addAll(found);
-            s.done(true);
-            if (e.emitted()) {
-                s.emitted(true);
-                s.def = e.def();
-                s.word = e.word();
-                s.unconditional(e.unconditional());
-                ControlFlow.markTarget(s, e.target());
-                s.writeWord();
+    /** The parser's path as pass 1 takes it. */
+    private InOrderPass.TreePath treePath() {
+        return new InOrderPass.TreePath() {
+            @Override
+            public void place(Statement s, CsfParser.StatementContext st) {
+                placeTree(s, st);
             }
-        } catch (DiagnosticException ex) {
-            s.skip(true);
-            report(ex.diagnostic());
-        }
-    }
 
-    /** Labels a worker read on the statement's line: names and their start and end columns, two a label. */
-    private void defineLabels(Statement s, String[] names, int[] columns) {
-        for (int i = 0; i < names.length; i++) {
-            defineLabel(s, names[i], new SourceRange(s.src.path(), s.lineNo, columns[2 * i], s.lineNo, columns[2 * i + 1]));
-        }
-    }
-
-    /** Pass 1 of a branch to a label: placed now, its target filled in by its fixup after layout. */
-    private void pass1LabelBranch(Statement s, LineScanner.LabelBranch b) {
-        defineLabels(s, b.labelNames(), b.labelColumns());
-        s.columns(b.column(), b.endColumn());
-        try {
-            placement.placeInstruction(s, null);
-            fixups.record(s, stmtIndex, b.branch());
-        } catch (DiagnosticException ex) {
-            s.skip(true);
-            report(ex.diagnostic());
-        }
-    }
-
-    /** Pass 1 of a {@code .inst} line a worker has read: what {@code .inst}'s handler does with it. */
-    private void pass1RawWord(Statement s, LineScanner.RawWord w) {
-        defineLabels(s, w.labelNames(), w.labelColumns());
-        s.columns(w.column(), w.endColumn());
-        try {
-            inst.placeSlot(s, placement.section(), null);
-            s.done(true);
-            s.emitted(true);
-            s.word = w.word();
-            s.writeWord();
-        } catch (DiagnosticException e) {
-            s.skip(true);
-            report(e.diagnostic());
-        }
-    }
-
-    /** Pass 1 of a data line of literals a worker has read: what {@link #placeDirective} does with it. */
-    private void pass1Data(Statement s, LineScanner.DataLine data) {
-        defineLabels(s, data.labelNames(), data.labelColumns());
-        s.columns(data.column(), data.endColumn());
-        try {
-            SectionBuilder sec = placement.section();
-            if (sec.kind == SectionKind.STREAM) {
-                throw DataDirectives.misplaced(s.range(), data.directive(), sec);
+            @Override
+            public CsfParser.StatementContext parse(Statement s) {
+                return parsedStatement(s);
             }
-            placement.place(s, sec, data.bytes().length);
-            writeData(s, data);
-            s.done(true);
-        } catch (DiagnosticException e) {
-            s.skip(true);
-            report(e.diagnostic());
-        }
+        };
     }
 
-    /** The values of a data line of literals, in range since the scanner checked them. */
-    private void writeData(Statement s, LineScanner.DataLine data) {
-        s.section.write(s.offset, data.bytes());
-        s.emitted(true);
-    }
-
-    /**
-     * Pass 1 of a {@code .fbd}/{@code .rt} line a worker has read: what {@link #pass1} does with the parsed line,
-     * with no tree kept; its fixup writes the fields.
-     */
-    private void pass1Descriptor(Statement s, LineScanner.Descriptor d) {
-        defineLabels(s, d.labelNames(), d.labelColumns());
-        s.columns(d.column(), d.endColumn());
-        placing(s, () -> descriptors.place(s, d.arguments()));
-        if (!s.skip()) {
-            fixups.record(s, stmtIndex, d.arguments());
-        }
-    }
-
-    private void pass1(Statement s, CsfParser.StatementContext st) {
-        placing(s, () -> {
-            if (st.instruction() != null) {
-                placement.placeInstruction(s, range(st));
-                encodeEarly(s, st.instruction());
-            } else {
-                placeDirective(s, st.directive());
-            }
-        });
-    }
-
-    /** A pass-1 step of {@code s}: an error in it is reported and leaves the statement skipped. */
-    private void placing(Statement s, Runnable step) {
-        try {
-            step.run();
-        } catch (DiagnosticException e) {
-            s.skip(true);
-            report(e.diagnostic());
-        } catch (UnresolvedException e) {
-            s.skip(true);
-            report(Diagnostic.error(e.range(), DiagnosticCode.NOT_CONSTANT, "the value of '" + e.getMessage()
-                    + "' is not known here: sizes, alignments and addresses must be constants defined above"));
+    /** Pass 1 of a statement kept as its tree ({@link InOrderPass.TreePath#place}); errors go up to the pass. */
+    private void placeTree(Statement s, CsfParser.StatementContext st) {
+        if (st.instruction() != null) {
+            placement.placeInstruction(s, range(st));
+            encodeEarly(s, st.instruction());
+        } else {
+            placeDirective(s, st.directive());
         }
     }
 
@@ -579,21 +281,6 @@ final class Assembly implements ArgumentScope {
         };
     }
 
-    private void defineLabel(Statement s, String name, SourceRange r) {
-        SectionBuilder sec;
-        try {
-            sec = placement.section();
-        } catch (DiagnosticException e) {
-            report(e.diagnostic());
-            return;
-        }
-        sec.addJumpTarget(sec.cursor);
-        LabelDef def = symbols.defineLabel(name, sec, sec.cursor, r, stmtIndex);
-        if (def != null) {
-            unusedLabels.defined(def);
-        }
-    }
-
     /**
      * One handler per directive of {@link Directives}: how pass 1 places it and how it is finished after layout
      * (a statement pass 1 left neither skipped nor done); {@link DirectiveHandlers} refuses a directive
@@ -604,10 +291,7 @@ final class Assembly implements ArgumentScope {
                 Map.entry(".stream", DirectiveHandler.placing((s, d) -> sectionDirectives.open(s, d, SectionKind.STREAM))),
                 Map.entry(".buffer", DirectiveHandler.placing((s, d) -> sectionDirectives.open(s, d, SectionKind.BUFFER))),
                 Map.entry(".entry", DirectiveHandler.placing((s, d) -> jobs.declareEntry(s, d, this))),
-                Map.entry(".include", DirectiveHandler.placing((s, d) -> {
-                    s.skip(true);
-                    include(loading.src, d, loading.chain);
-                })),
+                Map.entry(".include", DirectiveHandler.placing((s, d) -> pass.include(s, d))),
                 Map.entry(".equ", new DirectiveHandler((s, d) -> constants.define(s, d, false), (s, d) -> constants.evaluate(s, d))),
                 Map.entry(".set", new DirectiveHandler((s, d) -> constants.define(s, d, true), (s, d) -> constants.evaluate(s, d))),
                 Map.entry(".byte", new DirectiveHandler(dataDirectives::placeValues, dataDirectives::writeValues)),
@@ -618,14 +302,8 @@ final class Assembly implements ArgumentScope {
                 Map.entry(".fill", new DirectiveHandler(dataDirectives::placeFill, dataDirectives::writeFill)),
                 Map.entry(".align", DirectiveHandler.placing(dataDirectives::align)),
                 Map.entry(".inst", new DirectiveHandler(inst::place, inst::write)),
-                Map.entry(".syntax", DirectiveHandler.placing((s, d) -> {
-                    s.skip(true);
-                    loading.pandecode = SyntaxDirective.pandecode(d, loading.pandecode, this);
-                })),
-                Map.entry(".arch", DirectiveHandler.placing((s, d) -> {
-                    s.skip(true);
-                    archDirective.check(d, loading.chain.size() == 1, placement.firstContent(), this);
-                })),
+                Map.entry(".syntax", DirectiveHandler.placing((s, d) -> pass.syntax(s, d))),
+                Map.entry(".arch", DirectiveHandler.placing((s, d) -> pass.arch(s, d))),
                 Map.entry(".vm", DirectiveHandler.placing((s, d) -> sectionDirectives.declareVm(s, d))),
                 Map.entry(".queue", DirectiveHandler.placing((s, d) -> jobs.declareQueue(s, d, this))),
                 Map.entry(".submit", DirectiveHandler.placing((s, d) -> jobs.submit(s, d, this))),
@@ -724,7 +402,6 @@ final class Assembly implements ArgumentScope {
     /** Makes {@code s} (at {@code index} in assembly order; null: none) the statement being assembled. */
     private void current(Statement s, int index) {
         stmt = s;
-        stmtIndex = index;
         names.at(s == null ? null : s.src.path(), index);
     }
 

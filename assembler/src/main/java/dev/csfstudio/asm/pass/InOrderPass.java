@@ -1,0 +1,457 @@
+package dev.csfstudio.asm.pass;
+
+import dev.csfstudio.asm.diagnostic.DiagnosticException;
+import dev.csfstudio.asm.directives.ArchDirective;
+import dev.csfstudio.asm.directives.ArgumentScope;
+import dev.csfstudio.asm.directives.ConstantDirectives;
+import dev.csfstudio.asm.directives.DataDirectives;
+import dev.csfstudio.asm.directives.DescriptorDirectives;
+import dev.csfstudio.asm.directives.InstDirective;
+import dev.csfstudio.asm.directives.SyntaxDirective;
+import dev.csfstudio.asm.emit.ControlFlow;
+import dev.csfstudio.asm.emit.Fixup;
+import dev.csfstudio.asm.emit.Fixups;
+import dev.csfstudio.asm.emit.SymbolicOperands;
+import dev.csfstudio.asm.expr.UnresolvedException;
+import dev.csfstudio.asm.layout.Placement;
+import dev.csfstudio.asm.layout.SectionBuilder;
+import dev.csfstudio.asm.layout.Statement;
+import dev.csfstudio.asm.lint.UnusedLabels;
+import dev.csfstudio.asm.scan.LineScanner;
+import dev.csfstudio.asm.scan.PandecodeReader;
+import dev.csfstudio.asm.scan.ScannedStatement;
+import dev.csfstudio.asm.source.Includes;
+import dev.csfstudio.asm.source.OrderedChunks;
+import dev.csfstudio.asm.source.Parsing;
+import dev.csfstudio.asm.source.SourceFile;
+import dev.csfstudio.asm.symbols.LabelDef;
+import dev.csfstudio.asm.symbols.SymbolTable;
+
+import dev.csfstudio.grammar.CsfParser;
+import dev.csfstudio.isa.Arch;
+import dev.csfstudio.program.Diagnostic;
+import dev.csfstudio.program.DiagnosticCode;
+import dev.csfstudio.program.SectionKind;
+import dev.csfstudio.program.SourceRange;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.function.ObjIntConsumer;
+
+/**
+ * Pass 1: the main file's lines and its includes' taken in line order as the workers scanned them, each
+ * {@link ScannedStatement} shape to its handler, which places the statement, defines its labels and constants,
+ * writes what is known and records a {@link Fixup} for what needs addresses; {@link #run} gives the statements
+ * in assembly order to the phases after layout.
+ */
+public final class InOrderPass {
+
+    /** How lines are read: for which architecture, by how many workers, in chunks of how many lines. */
+    public record Reading(Arch arch, PandecodeReader pandecode, List<String> directiveNames, int threads,
+                          int chunkLines, boolean plainScanner) {
+    }
+
+    /** The directives whose scanned lines this pass places itself, without a syntax tree. */
+    public record ScannedDirectives(ConstantDirectives constants, DescriptorDirectives descriptors,
+                                    InstDirective inst, ArchDirective arch) {
+    }
+
+    /** The parser's path, which the assembly shares between this pass and the phases after layout. */
+    public interface TreePath {
+        /** Places a statement kept as its syntax tree: an instruction encoded when it can be, a directive's handler run. */
+        void place(Statement s, CsfParser.StatementContext st);
+
+        /** The statement's line parsed: the fast paths' way to the parser's for what they do not handle. */
+        CsfParser.StatementContext parse(Statement s);
+    }
+
+    private final Reading reading;
+    private final Includes includes;
+    private final Placement placement;
+    private final SymbolTable symbols;
+    private final UnusedLabels unusedLabels;
+    private final SymbolicOperands symbolicOperands;
+    private final Fixups fixups;
+    private final ScannedDirectives scanned;
+    private final TreePath trees;
+    /** Ranges of trees and the diagnostics sink, for the statement being assembled. */
+    private final ArgumentScope scope;
+    /** Hears of each new statement and its position, the one the assembly works on now. */
+    private final ObjIntConsumer<Statement> current;
+    private final ArrayList<Statement> stmts = new ArrayList<>();
+    /** The position of the statement being placed in {@link #stmts}: orders local labels against their uses. */
+    private int stmtIndex;
+    /** The file pass 1 reads now (its includer's again when an include ends). */
+    private FileLoader loading;
+
+    public InOrderPass(Reading reading, Includes includes, Placement placement, SymbolTable symbols,
+                       UnusedLabels unusedLabels, SymbolicOperands symbolicOperands, Fixups fixups,
+                       ScannedDirectives scanned, TreePath trees, ArgumentScope scope, ObjIntConsumer<Statement> current) {
+        this.reading = reading;
+        this.includes = includes;
+        this.placement = placement;
+        this.symbols = symbols;
+        this.unusedLabels = unusedLabels;
+        this.symbolicOperands = symbolicOperands;
+        this.fixups = fixups;
+        this.scanned = scanned;
+        this.trees = trees;
+        this.scope = scope;
+        this.current = current;
+    }
+
+    /** Pass 1 over {@code main} and what it includes: every statement, in assembly order. */
+    public List<Statement> run(SourceFile main) {
+        load(main, new ArrayDeque<>());
+        return stmts;
+    }
+
+    /** {@code .include}: the included file's lines are read here, in place. */
+    public void include(Statement s, CsfParser.DirectiveContext d) {
+        s.skip(true);
+        SourceFile src = includes.resolve(loading.src, d, loading.chain, scope::report);
+        if (src != null) {
+            load(src, loading.chain);
+        }
+    }
+
+    /** {@code .syntax}: how the rest of the file being read is read. */
+    public void syntax(Statement s, CsfParser.DirectiveContext d) {
+        s.skip(true);
+        loading.pandecode = SyntaxDirective.pandecode(d, loading.pandecode, scope);
+    }
+
+    /** {@code .arch}: checked against the architecture chosen before scanning, and where it stands. */
+    public void arch(Statement s, CsfParser.DirectiveContext d) {
+        s.skip(true);
+        scanned.arch().check(d, loading.chain.size() == 1, placement.firstContent(), scope);
+    }
+
+    /** Parses a file line by line, running pass 1 on each line as it comes; includes splice in place. */
+    private void load(SourceFile src, Deque<Path> chain) {
+        chain.push(src.path());
+        int lineCount = src.lineStarts().length;
+        if (stmts.isEmpty()) {
+            stmts.ensureCapacity(lineCount); // about one statement a line: no copying a million-entry list as it grows
+        }
+        OrderedChunks<ScannedStatement> scannedLines = new OrderedChunks<>(lineCount, reading.chunkLines(), reading.threads(),
+                (from, to) -> LineScanner.scan(reading.arch(), src, from + 1, to + 1, reading.plainScanner(),
+                        reading.directiveNames()));
+        FileLoader includer = loading;
+        loading = new FileLoader(src, chain);
+        for (int n = 1; n <= lineCount; n++) {
+            ScannedStatement next = scannedLines.next();
+            if (next != null) {
+                loading.line(n, next);
+            }
+        }
+        loading = includer;
+        chain.pop();
+    }
+
+    /** Pass 1 of one file's scanned lines, in order; {@code .syntax} changes how the rest of the file is read. */
+    private final class FileLoader implements ScannedStatement.Handler {
+        private final SourceFile src;
+        private final Deque<Path> chain;
+        /** {@code .syntax pandecode} holds to the end of this file (not into its includes). */
+        private boolean pandecode;
+        private int n;
+
+        FileLoader(SourceFile src, Deque<Path> chain) {
+            this.src = src;
+            this.chain = chain;
+        }
+
+        void line(int lineNo, ScannedStatement next) {
+            n = lineNo;
+            (pandecode ? reading.pandecode().read(src, n, next) : next).handTo(this);
+        }
+
+        @Override
+        public void instruction(LineScanner.EncodedLine line, List<Diagnostic> findings) {
+            pass1Encoded(nextStatement(src, n), line, findings);
+        }
+
+        @Override
+        public void labelBranch(LineScanner.LabelBranch branch) {
+            pass1LabelBranch(nextStatement(src, n), branch);
+        }
+
+        @Override
+        public void symbolic(LineScanner.SymbolicInstruction instruction) {
+            pass1Symbolic(nextStatement(src, n), instruction);
+        }
+
+        @Override
+        public void constant(LineScanner.ConstantLine line) {
+            Statement s = nextStatement(src, n);
+            defineLabels(s, line.labelNames(), line.labelColumns());
+            s.columns(line.column(), line.endColumn());
+            int index = stmtIndex;
+            placing(s, () -> scanned.constants().define(s, line.assignment()));
+            if (!s.skip() && !s.done()) {
+                fixups.record(s, index, line.assignment());
+            }
+        }
+
+        @Override
+        public void labelsOnly(LineScanner.EncodedLine line) {
+            Statement s = nextStatement(src, n);
+            defineLabels(s, line.labelNames(), line.labelColumns());
+            s.skip(true); // as a parsed line with labels and no statement
+        }
+
+        @Override
+        public void rawWord(LineScanner.RawWord word) {
+            pass1RawWord(nextStatement(src, n), word);
+        }
+
+        @Override
+        public void data(LineScanner.DataLine data) {
+            pass1Data(nextStatement(src, n), data);
+        }
+
+        @Override
+        public void descriptor(LineScanner.Descriptor descriptor) {
+            pass1Descriptor(nextStatement(src, n), descriptor);
+        }
+
+        @Override
+        public void rejected(ScannedStatement.Rejected rejected) {
+            Statement s = nextStatement(src, n);
+            defineLabels(s, rejected.labelNames(), rejected.labelColumns());
+            s.columns(rejected.column(), rejected.endColumn());
+            s.skip(true);
+            scope.report(rejected.error());
+        }
+
+        @Override
+        public void syntaxError(ScannedStatement.SyntaxError error) {
+            reportAll(error.diagnostics());
+            if (error.labelNames().length == 0 && !error.statement()) {
+                return;
+            }
+            Statement s = nextStatement(src, n);
+            defineLabels(s, error.labelNames(), error.labelColumns());
+            s.skip(true); // the syntax error is reported: analysing the damaged statement only adds noise
+        }
+
+        @Override
+        public void parsed(ScannedStatement.Parsed parsed) {
+            CsfParser.LineContext line = parsed.tree();
+            reportAll(reading.pandecode().hint(src, n, List.of()));
+            if (line.label().isEmpty() && line.statement() == null) {
+                return;
+            }
+            Statement s = nextStatement(src, n);
+            for (CsfParser.LabelContext l : line.label()) {
+                defineLabel(s, l.name.getText(), Parsing.range(s.src.path(), l.name));
+            }
+            if (line.statement() == null) {
+                s.skip(true); // labels only
+                return;
+            }
+            s.parsedRange = scope.range(line.statement());
+            int index = stmtIndex; // an .include adds statements
+            pass1(s, line.statement());
+            if (!s.skip() && !s.done()) {
+                fixups.record(s, index, new Fixup.Parsed(line.statement()));
+            }
+        }
+    }
+
+    /**
+     * Pass 1 of an instruction whose symbolic operands a worker read as expressions of names and literals:
+     * what {@link #pass1} and its fixup do with the parsed line, without the parse. Encoded now when every name
+     * is a constant with a value; a fixup when one names a label, a section or something not defined yet;
+     * anything else (a constant still to evaluate, a value the encoder reports) takes the parser's path.
+     */
+    private void pass1Symbolic(Statement s, LineScanner.SymbolicInstruction in) {
+        defineLabels(s, in.labelNames(), in.labelColumns());
+        symbolicOperands.resolve(s, in.line()).handTo(new SymbolicOperands.Handler() {
+            @Override
+            public void resolved(SymbolicOperands.Resolved resolved) {
+                if (placedSymbolic(s, in)) {
+                    s.done(true);
+                    symbolicOperands.encode(s, in.line(), resolved);
+                }
+            }
+
+            @Override
+            public void afterLayout() {
+                if (placedSymbolic(s, in)) {
+                    fixups.record(s, stmtIndex, in.line());
+                }
+            }
+
+            @Override
+            public void parserPath() {
+                CsfParser.StatementContext st = trees.parse(s);
+                s.parsedRange = scope.range(st);
+                pass1(s, st);
+                if (!s.skip() && !s.done()) {
+                    fixups.record(s, stmtIndex, new Fixup.Parsed(st));
+                }
+            }
+        });
+    }
+
+    /** A symbolic instruction placed at its columns; false (reported, skipped) where its section refuses it. */
+    private boolean placedSymbolic(Statement s, LineScanner.SymbolicInstruction in) {
+        s.columns(in.column(), in.endColumn());
+        try {
+            placement.placeInstruction(s, null);
+            return true;
+        } catch (DiagnosticException ex) {
+            s.skip(true);
+            scope.report(ex.diagnostic());
+            return false;
+        }
+    }
+
+    /** A new statement for line {@code n} of {@code src}, the one the in-order pass works on now. */
+    private Statement nextStatement(SourceFile src, int n) {
+        Statement s = new Statement(src, n);
+        stmts.add(s);
+        stmtIndex = stmts.size() - 1;
+        current.accept(s, stmtIndex);
+        return s;
+    }
+
+    /** Pass 1 of an instruction a worker has encoded (or found errors in): the same steps as {@link #pass1}. */
+    private void pass1Encoded(Statement s, LineScanner.EncodedLine e, List<Diagnostic> found) {
+        defineLabels(s, e.labelNames(), e.labelColumns());
+        s.columns(e.column(), e.endColumn());
+        try {
+            placement.placeInstruction(s, null);
+            reportAll(found);
+            s.done(true);
+            if (e.emitted()) {
+                s.emitted(true);
+                s.def = e.def();
+                s.word = e.word();
+                s.unconditional(e.unconditional());
+                ControlFlow.markTarget(s, e.target());
+                s.writeWord();
+            }
+        } catch (DiagnosticException ex) {
+            s.skip(true);
+            scope.report(ex.diagnostic());
+        }
+    }
+
+    /** Labels a worker read on the statement's line: names and their start and end columns, two a label. */
+    private void defineLabels(Statement s, String[] names, int[] columns) {
+        for (int i = 0; i < names.length; i++) {
+            defineLabel(s, names[i], new SourceRange(s.src.path(), s.lineNo, columns[2 * i], s.lineNo, columns[2 * i + 1]));
+        }
+    }
+
+    /** Pass 1 of a branch to a label: placed now, its target filled in by its fixup after layout. */
+    private void pass1LabelBranch(Statement s, LineScanner.LabelBranch b) {
+        defineLabels(s, b.labelNames(), b.labelColumns());
+        s.columns(b.column(), b.endColumn());
+        try {
+            placement.placeInstruction(s, null);
+            fixups.record(s, stmtIndex, b.branch());
+        } catch (DiagnosticException ex) {
+            s.skip(true);
+            scope.report(ex.diagnostic());
+        }
+    }
+
+    /** Pass 1 of a {@code .inst} line a worker has read: what {@code .inst}'s handler does with it. */
+    private void pass1RawWord(Statement s, LineScanner.RawWord w) {
+        defineLabels(s, w.labelNames(), w.labelColumns());
+        s.columns(w.column(), w.endColumn());
+        try {
+            scanned.inst().placeSlot(s, placement.section(), null);
+            s.done(true);
+            s.emitted(true);
+            s.word = w.word();
+            s.writeWord();
+        } catch (DiagnosticException e) {
+            s.skip(true);
+            scope.report(e.diagnostic());
+        }
+    }
+
+    /** Pass 1 of a data line of literals a worker has read: what the data directives' handler does with it. */
+    private void pass1Data(Statement s, LineScanner.DataLine data) {
+        defineLabels(s, data.labelNames(), data.labelColumns());
+        s.columns(data.column(), data.endColumn());
+        try {
+            SectionBuilder sec = placement.section();
+            if (sec.kind == SectionKind.STREAM) {
+                throw DataDirectives.misplaced(s.range(), data.directive(), sec);
+            }
+            placement.place(s, sec, data.bytes().length);
+            writeData(s, data);
+            s.done(true);
+        } catch (DiagnosticException e) {
+            s.skip(true);
+            scope.report(e.diagnostic());
+        }
+    }
+
+    /** The values of a data line of literals, in range since the scanner checked them. */
+    private void writeData(Statement s, LineScanner.DataLine data) {
+        s.section.write(s.offset, data.bytes());
+        s.emitted(true);
+    }
+
+    /**
+     * Pass 1 of a {@code .fbd}/{@code .rt} line a worker has read: what {@link #pass1} does with the parsed line,
+     * with no tree kept; its fixup writes the fields.
+     */
+    private void pass1Descriptor(Statement s, LineScanner.Descriptor d) {
+        defineLabels(s, d.labelNames(), d.labelColumns());
+        s.columns(d.column(), d.endColumn());
+        placing(s, () -> scanned.descriptors().place(s, d.arguments()));
+        if (!s.skip()) {
+            fixups.record(s, stmtIndex, d.arguments());
+        }
+    }
+
+    /** Pass 1 of a statement kept as its syntax tree: the parser's path places it. */
+    private void pass1(Statement s, CsfParser.StatementContext st) {
+        placing(s, () -> trees.place(s, st));
+    }
+
+    /** A pass-1 step of {@code s}: an error in it is reported and leaves the statement skipped. */
+    private void placing(Statement s, Runnable step) {
+        try {
+            step.run();
+        } catch (DiagnosticException e) {
+            s.skip(true);
+            scope.report(e.diagnostic());
+        } catch (UnresolvedException e) {
+            s.skip(true);
+            scope.report(Diagnostic.error(e.range(), DiagnosticCode.NOT_CONSTANT, "the value of '" + e.getMessage()
+                    + "' is not known here: sizes, alignments and addresses must be constants defined above"));
+        }
+    }
+
+    private void defineLabel(Statement s, String name, SourceRange r) {
+        SectionBuilder sec;
+        try {
+            sec = placement.section();
+        } catch (DiagnosticException e) {
+            scope.report(e.diagnostic());
+            return;
+        }
+        sec.addJumpTarget(sec.cursor);
+        LabelDef def = symbols.defineLabel(name, sec, sec.cursor, r, stmtIndex);
+        if (def != null) {
+            unusedLabels.defined(def);
+        }
+    }
+
+    private void reportAll(List<Diagnostic> found) {
+        for (Diagnostic d : found) {
+            scope.report(d);
+        }
+    }
+}
