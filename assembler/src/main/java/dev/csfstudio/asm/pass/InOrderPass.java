@@ -187,8 +187,7 @@ public final class InOrderPass {
         @Override
         public void constant(LineScanner.ConstantLine line) {
             Statement s = nextStatement(src, n);
-            defineLabels(s, line.labelNames(), line.labelColumns());
-            s.columns(line.column(), line.endColumn());
+            begin(s, line);
             int index = stmtIndex;
             placing(s, () -> scanned.constants().define(s, line.assignment()));
             if (!s.skip() && !s.done()) {
@@ -199,7 +198,7 @@ public final class InOrderPass {
         @Override
         public void labelsOnly(LineScanner.EncodedLine line) {
             Statement s = nextStatement(src, n);
-            defineLabels(s, line.labelNames(), line.labelColumns());
+            defineLabels(s, line);
             s.skip(true); // as a parsed line with labels and no statement
         }
 
@@ -221,8 +220,7 @@ public final class InOrderPass {
         @Override
         public void rejected(ScannedStatement.Rejected rejected) {
             Statement s = nextStatement(src, n);
-            defineLabels(s, rejected.labelNames(), rejected.labelColumns());
-            s.columns(rejected.column(), rejected.endColumn());
+            begin(s, rejected);
             s.skip(true);
             scope.report(rejected.error());
         }
@@ -234,7 +232,7 @@ public final class InOrderPass {
                 return;
             }
             Statement s = nextStatement(src, n);
-            defineLabels(s, error.labelNames(), error.labelColumns());
+            defineLabels(s, error);
             s.skip(true); // the syntax error is reported: analysing the damaged statement only adds noise
         }
 
@@ -269,7 +267,7 @@ public final class InOrderPass {
      * anything else (a constant still to evaluate, a value the encoder reports) takes the parser's path.
      */
     private void pass1Symbolic(Statement s, LineScanner.SymbolicInstruction in) {
-        defineLabels(s, in.labelNames(), in.labelColumns());
+        defineLabels(s, in);
         symbolicOperands.resolve(s, in.line()).handTo(new SymbolicOperands.Handler() {
             @Override
             public void resolved(SymbolicOperands.Resolved resolved) {
@@ -301,6 +299,11 @@ public final class InOrderPass {
     /** A symbolic instruction placed at its columns; false (reported, skipped) where its section refuses it. */
     private boolean placedSymbolic(Statement s, LineScanner.SymbolicInstruction in) {
         s.columns(in.column(), in.endColumn());
+        return placedInstruction(s);
+    }
+
+    /** The statement placed as an instruction of the section in force; false (reported, skipped) where it refuses. */
+    private boolean placedInstruction(Statement s) {
         try {
             placement.placeInstruction(s, null);
             return true;
@@ -322,28 +325,32 @@ public final class InOrderPass {
 
     /** Pass 1 of an instruction a worker has encoded (or found errors in): the same steps as {@link #pass1}. */
     private void pass1Encoded(Statement s, LineScanner.EncodedLine e, List<Diagnostic> found) {
-        defineLabels(s, e.labelNames(), e.labelColumns());
-        s.columns(e.column(), e.endColumn());
-        try {
-            placement.placeInstruction(s, null);
-            reportAll(found);
-            s.done(true);
-            if (e.emitted()) {
-                s.emitted(true);
-                s.def = e.def();
-                s.word = e.word();
-                s.unconditional(e.unconditional());
-                ControlFlow.markTarget(s, e.target());
-                s.writeWord();
-            }
-        } catch (DiagnosticException ex) {
-            s.skip(true);
-            scope.report(ex.diagnostic());
+        begin(s, e);
+        if (!placedInstruction(s)) {
+            return;
+        }
+        reportAll(found);
+        s.done(true);
+        if (e.emitted()) {
+            s.emitted(true);
+            s.def = e.def();
+            s.word = e.word();
+            s.unconditional(e.unconditional());
+            ControlFlow.markTarget(s, e.target());
+            s.writeWord();
         }
     }
 
+    /** The labels a worker read on the statement's line, defined; then the statement's columns. */
+    private void begin(Statement s, ScannedStatement.Positioned line) {
+        defineLabels(s, line);
+        s.columns(line.column(), line.endColumn());
+    }
+
     /** Labels a worker read on the statement's line: names and their start and end columns, two a label. */
-    private void defineLabels(Statement s, String[] names, int[] columns) {
+    private void defineLabels(Statement s, ScannedStatement.Labelled line) {
+        String[] names = line.labelNames();
+        int[] columns = line.labelColumns();
         for (int i = 0; i < names.length; i++) {
             defineLabel(s, names[i], new SourceRange(s.src.path(), s.lineNo, columns[2 * i], s.lineNo, columns[2 * i + 1]));
         }
@@ -351,21 +358,15 @@ public final class InOrderPass {
 
     /** Pass 1 of a branch to a label: placed now, its target filled in by its fixup after layout. */
     private void pass1LabelBranch(Statement s, LineScanner.LabelBranch b) {
-        defineLabels(s, b.labelNames(), b.labelColumns());
-        s.columns(b.column(), b.endColumn());
-        try {
-            placement.placeInstruction(s, null);
+        begin(s, b);
+        if (placedInstruction(s)) {
             fixups.record(s, stmtIndex, b.branch());
-        } catch (DiagnosticException ex) {
-            s.skip(true);
-            scope.report(ex.diagnostic());
         }
     }
 
     /** Pass 1 of a {@code .inst} line a worker has read: what {@code .inst}'s handler does with it. */
     private void pass1RawWord(Statement s, LineScanner.RawWord w) {
-        defineLabels(s, w.labelNames(), w.labelColumns());
-        s.columns(w.column(), w.endColumn());
+        begin(s, w);
         try {
             scanned.inst().placeSlot(s, placement.section(), null);
             s.done(true);
@@ -380,8 +381,7 @@ public final class InOrderPass {
 
     /** Pass 1 of a data line of literals a worker has read: what the data directives' handler does with it. */
     private void pass1Data(Statement s, LineScanner.DataLine data) {
-        defineLabels(s, data.labelNames(), data.labelColumns());
-        s.columns(data.column(), data.endColumn());
+        begin(s, data);
         try {
             SectionBuilder sec = placement.section();
             if (sec.kind == SectionKind.STREAM) {
@@ -407,8 +407,7 @@ public final class InOrderPass {
      * with no tree kept; its fixup writes the fields.
      */
     private void pass1Descriptor(Statement s, LineScanner.Descriptor d) {
-        defineLabels(s, d.labelNames(), d.labelColumns());
-        s.columns(d.column(), d.endColumn());
+        begin(s, d);
         placing(s, () -> scanned.descriptors().place(s, d.arguments()));
         if (!s.skip()) {
             fixups.record(s, stmtIndex, d.arguments());

@@ -46,7 +46,7 @@ public final class LineScanner {
      */
     public record EncodedLine(String[] labelNames, int[] labelColumns, int column, int endColumn,
                        InstructionDef def, long word, boolean unconditional, BitField target, boolean emitted,
-                       boolean labelsOnly) implements ScannedStatement {
+                       boolean labelsOnly) implements ScannedStatement, ScannedStatement.Positioned {
         @Override
         public void handTo(Handler handler) {
             if (labelsOnly) {
@@ -63,7 +63,7 @@ public final class LineScanner {
      * each, little-endian: no object per value).
      */
     public record DataLine(String[] labelNames, int[] labelColumns, int column, int endColumn, int width, byte[] bytes)
-            implements ScannedStatement {
+            implements ScannedStatement, ScannedStatement.Positioned {
         @Override
         public void handTo(Handler handler) {
             handler.data(this);
@@ -85,7 +85,7 @@ public final class LineScanner {
      * labels): pass 1 places it and its fixup writes the fields, with no syntax tree kept.
      */
     public record Descriptor(String[] labelNames, int[] labelColumns, int column, int endColumn,
-                             DescriptorArguments arguments) implements ScannedStatement {
+                             DescriptorArguments arguments) implements ScannedStatement, ScannedStatement.Positioned {
         @Override
         public void handTo(Handler handler) {
             handler.descriptor(this);
@@ -94,7 +94,7 @@ public final class LineScanner {
 
     /** A {@code .inst} line with a literal word (and maybe labels): nothing is left for after layout. */
     public record RawWord(String[] labelNames, int[] labelColumns, int column, int endColumn, long word)
-            implements ScannedStatement {
+            implements ScannedStatement, ScannedStatement.Positioned {
         @Override
         public void handTo(Handler handler) {
             handler.rawWord(this);
@@ -106,7 +106,7 @@ public final class LineScanner {
      * field, which its fixup fills in after layout.
      */
     public record LabelBranch(String[] labelNames, int[] labelColumns, int column, int endColumn,
-                              BranchToLabel branch) implements ScannedStatement {
+                              BranchToLabel branch) implements ScannedStatement, ScannedStatement.Positioned {
         @Override
         public void handTo(Handler handler) {
             handler.labelBranch(this);
@@ -118,7 +118,7 @@ public final class LineScanner {
      * encoded but for those, which the in-order pass evaluates from the symbols (now, or in a fixup).
      */
     public record SymbolicInstruction(String[] labelNames, int[] labelColumns, int column, int endColumn,
-                                      SymbolicLine line) implements ScannedStatement {
+                                      SymbolicLine line) implements ScannedStatement, ScannedStatement.Positioned {
         @Override
         public void handTo(Handler handler) {
             handler.symbolic(this);
@@ -130,7 +130,7 @@ public final class LineScanner {
      * {@code *}: defined and evaluated from the symbols, with no parse.
      */
     public record ConstantLine(String[] labelNames, int[] labelColumns, int column, int endColumn,
-                               ConstantAssignment assignment) implements ScannedStatement {
+                               ConstantAssignment assignment) implements ScannedStatement, ScannedStatement.Positioned {
         @Override
         public void handTo(Handler handler) {
             handler.constant(this);

@@ -50,6 +50,20 @@ public sealed interface ScannedStatement permits LineScanner.EncodedLine, LineSc
         void parsed(Parsed parsed);
     }
 
+    /** The labels a scanner read on a statement's line: names, and their start and end columns, two a label. */
+    interface Labelled {
+        String[] labelNames();
+
+        int[] labelColumns();
+    }
+
+    /** Labels and the columns of the statement after them, as {@code layout.Statement.columns} takes them. */
+    interface Positioned extends Labelled {
+        int column();
+
+        int endColumn();
+    }
+
     void handTo(Handler handler);
 
     /** Whether the line is canonical syntax without findings (a pandecode reading of it yields to it then). */
@@ -75,7 +89,7 @@ public sealed interface ScannedStatement permits LineScanner.EncodedLine, LineSc
      * columns are 1-based, two a label.
      */
     record Rejected(String[] labelNames, int[] labelColumns, int column, int endColumn, Diagnostic error)
-            implements ScannedStatement {
+            implements ScannedStatement, Positioned {
         @Override
         public void handTo(Handler handler) {
             handler.rejected(this);
@@ -93,7 +107,7 @@ public sealed interface ScannedStatement permits LineScanner.EncodedLine, LineSc
      * the diagnostics are final (pandecode's hint for a line of its text is made).
      */
     record SyntaxError(String[] labelNames, int[] labelColumns, boolean statement, List<Diagnostic> diagnostics)
-            implements ScannedStatement {
+            implements ScannedStatement, Labelled {
         @Override
         public void handTo(Handler handler) {
             handler.syntaxError(this);
