@@ -60,6 +60,16 @@ class ConstantLinePropertiesTest {
     }
 
     @Example
+    void aUseBelowASetOfALabelValueSeesThatValueNotTheFirst() {
+        String source = ".stream main\n.set top, 1\n.set top, top - main\nBRANCH.ne r0, top\nNOP\n";
+        AssemblyResult parsed = PlainInstructionScannerPropertiesTest.assemble(source, false);
+        assertEquals(1, parsed.diagnostics().size(), parsed.diagnostics().toString());
+        assertEquals(true, parsed.diagnostics().get(0).message().contains("immediate -68719476735 out of range"),
+                parsed.diagnostics().toString());
+        PlainInstructionScannerPropertiesTest.assertSameResult(parsed, PlainInstructionScannerPropertiesTest.assemble(source, true), source);
+    }
+
+    @Example
     void literalSumOfProductsIsReadWithoutAParse() {
         assertInstanceOf(LineScanner.ConstantLine.class, scan(".equ K8, 845805 * 2 + 42"));
     }

@@ -53,7 +53,7 @@ class StrayTokenPropertiesTest {
                 "MOVX48 d40, #1", "MOVE48 d96, 1b", "WAIT #0b11", "MOVE32 r4, -7", "RUN_FRAGMENT.tile_order=zorder");
         Arbitrary<String> stray = Arbitraries.of("#5", "#", "%%% ??", "?", "@", "$x", "!", "'", "`", "{", "}", "<",
                 ">", "<<", ">>", "<< 2", ".", ".word 5", ".wrod", "d41", "r4", "x.y=z", "5", "0x1f", "0b101", "1.5e3",
-                "2b", "12f", "\"str\"", "\"unterminated", "\"", "\"\"", "(", ")", "[", "]", "[d0]", "]]", "#(", "=", "~5",
+                "2b", "12f", "\"str\"", "\"unterminated", "\"", "\"\"", "(", ")", "[", "]", "[d0]", "]]", "#(", "=", "==", "===", "!=", "!", "<=", ">=", "=<", "~5",
                 "+", "-", "*", "/", "%", "&", "^", "|", ":", ",", "\u0001", "\u007f", "\u00e9", "a" + "b".repeat(50));
         Arbitrary<String> rest = Arbitraries.of("", "", " 1", " ; note", " // note", "  x, y", " (", " \"", "\t]");
         Arbitrary<String> gap = Arbitraries.of("", " ", "  ", "\t");

@@ -59,8 +59,10 @@ public final class ConstantDirectives {
         }
         try {
             c.current = value.evaluate(names);
+            c.awaitsLayout = false;
         } catch (UnresolvedException ex) {
             c.current = null; // labels are known after layout; its fixup evaluates it again
+            c.awaitsLayout = true;
         }
     }
 

@@ -22,7 +22,7 @@ public final class StrayToken {
 
     /** How ANTLR words the tokens the single-line rule expects after a line's statement. */
     private static final String LINE_END_EXPECTED = "expecting {<EOF>, NEWLINE}";
-    /** The grammar's one-character literal tokens ({@code <<} and {@code >>} are two). */
+    /** The grammar's one-character literal tokens ({@code <<}, {@code >>} and the comparisons are two). */
     private static final String LITERALS = ":=()[],+-*/%#~&^|";
 
     private StrayToken() {
@@ -73,6 +73,8 @@ public final class StrayToken {
                 return null; // the lexer's half of a shift operator is not always ERROR_CHAR: the parser says
             }
             e = offset + 2;
+        } else if ((c == '=' || c == '!') && offset + 1 < end && line.charAt(offset + 1) == '=') {
+            e = offset + 2; // .expect's comparisons == and != are tokens of their own
         } else {
             e = offset + 1;
             type = LITERALS.indexOf(c) >= 0 ? 0 : CsfLexer.ERROR_CHAR;

@@ -17,6 +17,8 @@ public final class ConstantDef implements Referent {
     public final SourceRange range;
     public final Definition first;
     public Long current;
+    /** Pass 1 reached a definition whose value names a label: uses below it wait for layout, not for {@link #first}. */
+    public boolean awaitsLayout;
     public boolean evaluating;
 
     public ConstantDef(String name, boolean redefinable, SourceRange range, Definition first) {

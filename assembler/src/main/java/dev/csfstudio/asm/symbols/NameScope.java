@@ -191,6 +191,10 @@ public final class NameScope implements ExpressionEvaluator.Scope {
         if (c.current != null) {
             return c.current;
         }
+        if (c.awaitsLayout) {
+            // a .set above changed it to a value known after layout: its first value is no longer the one here
+            symbols.requireAddresses(c.name, range);
+        }
         if (c.evaluating) {
             throw DiagnosticException.error(range, DiagnosticCode.CIRCULAR_DEFINITION, "'" + c.name + "' is defined in terms of itself");
         }
