@@ -379,9 +379,11 @@ public final class CsfDebugTarget extends DebugElement implements IDebugTarget, 
     }
 
     /** Runs a resuming request (continue, steps): the resume is shown at once, the next stop comes as an event. */
-    void resumeWith(CompletableFuture<?> request, String what, int detail) throws DebugException {
+    void resumeWith(java.util.function.Supplier<CompletableFuture<?>> request, String what, int detail) throws DebugException {
+        // queued before the request is sent: the adapter's stopped event, queued behind it, must not come first
+        // and be undone by this resume (the target would stay running at its next stop)
         events.execute(() -> onResumed(detail));
-        call(request, what);
+        call(request.get(), what);
     }
 
     // ---- commands on threads ---------------------------------------------------------------------
@@ -392,27 +394,27 @@ public final class CsfDebugTarget extends DebugElement implements IDebugTarget, 
             case "next" -> {
                 NextArguments a = new NextArguments();
                 a.setThreadId(id);
-                resumeWith(server.next(a), "next", DebugEvent.STEP_OVER);
+                resumeWith(() -> server.next(a), "next", DebugEvent.STEP_OVER);
             }
             case "stepIn" -> {
                 StepInArguments a = new StepInArguments();
                 a.setThreadId(id);
-                resumeWith(server.stepIn(a), "stepIn", DebugEvent.STEP_INTO);
+                resumeWith(() -> server.stepIn(a), "stepIn", DebugEvent.STEP_INTO);
             }
             case "stepOut" -> {
                 StepOutArguments a = new StepOutArguments();
                 a.setThreadId(id);
-                resumeWith(server.stepOut(a), "stepOut", DebugEvent.STEP_RETURN);
+                resumeWith(() -> server.stepOut(a), "stepOut", DebugEvent.STEP_RETURN);
             }
             case "stepBack" -> {
                 StepBackArguments a = new StepBackArguments();
                 a.setThreadId(id);
-                resumeWith(server.stepBack(a), "stepBack", DebugEvent.STEP_OVER);
+                resumeWith(() -> server.stepBack(a), "stepBack", DebugEvent.STEP_OVER);
             }
             case "reverseContinue" -> {
                 ReverseContinueArguments a = new ReverseContinueArguments();
                 a.setThreadId(id);
-                resumeWith(server.reverseContinue(a), "reverseContinue", DebugEvent.CLIENT_REQUEST);
+                resumeWith(() -> server.reverseContinue(a), "reverseContinue", DebugEvent.CLIENT_REQUEST);
             }
             default -> throw new IllegalArgumentException(kind);
         }
@@ -540,7 +542,7 @@ public final class CsfDebugTarget extends DebugElement implements IDebugTarget, 
         ContinueArguments a = new ContinueArguments();
         CsfThread first = firstThread();
         a.setThreadId(first != null ? first.id() : 1);
-        resumeWith(server.continue_(a), "continue", DebugEvent.CLIENT_REQUEST);
+        resumeWith(() -> server.continue_(a), "continue", DebugEvent.CLIENT_REQUEST);
     }
 
     @Override
