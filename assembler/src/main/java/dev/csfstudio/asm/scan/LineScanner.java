@@ -167,7 +167,15 @@ public final class LineScanner {
     };
 
     private final Arch arch;
-    private final LineParser parser = new LineParser();
+    /** Made on the first line the scanner declines: a source it reads whole never loads ANTLR's lexer and parser. */
+    private LineParser parser;
+
+    private LineParser parser() {
+        if (parser == null) {
+            parser = new LineParser();
+        }
+        return parser;
+    }
     private final PlainInstructionScanner plain;
     /** Only for pandecode's hint on a line with syntax errors, which depends on nothing but the line. */
     private final PandecodeReader pandecode;
@@ -267,11 +275,11 @@ public final class LineScanner {
             }
         }
         if (!failing && blockUsable) {
-            line = parser.parseValid(block, start - blockBase, n);
+            line = parser().parseValid(block, start - blockBase, n);
         }
         if (line == null) {
-            LineParser.ParsedLine parsed = failing || blockUsable ? parser.parseDeclined(file, lineText, n)
-                    : parser.parse(file, lineText, n);
+            LineParser.ParsedLine parsed = failing || blockUsable ? parser().parseDeclined(file, lineText, n)
+                    : parser().parse(file, lineText, n);
             line = parsed.line();
             if (!parsed.errors().isEmpty()) {
                 return syntaxError(src, n, labelNames(line), labelColumns(file, line), line.statement() != null,
