@@ -43,6 +43,8 @@ import dev.csfstudio.asm.source.Parsing;
 import dev.csfstudio.asm.source.SourceFile;
 import dev.csfstudio.asm.source.SourceReader;
 import dev.csfstudio.asm.source.SourceText;
+import dev.csfstudio.asm.symbols.ConstantDef;
+import dev.csfstudio.asm.symbols.LabelDef;
 import dev.csfstudio.asm.symbols.NameScope;
 import dev.csfstudio.asm.symbols.References;
 import dev.csfstudio.asm.symbols.SymbolIndex;
@@ -65,6 +67,7 @@ import dev.csfstudio.isa.DescriptorSet;
 import dev.csfstudio.isa.InstructionSet;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.function.Consumer;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -102,7 +105,7 @@ final class Assembly implements ArgumentScope {
     private final InstDirective inst = new InstDirective(placement, this);
     private SectionDirectives sectionDirectives;
     private ConstantDirectives constants;
-    private final DirectiveHandlers directives = directiveHandlers();
+    private final DirectiveHandlers directives = new DirectiveHandlers(this::directiveHandler);
     /** Pass 1, made once the architecture is known; {@code .include}, {@code .syntax} and {@code .arch} are its own. */
     private InOrderPass pass;
 
@@ -110,6 +113,12 @@ final class Assembly implements ArgumentScope {
     private SymbolicOperands symbolicOperands;
     private NameScope names;
     private final UnusedLabels unusedLabels = new UnusedLabels();
+    /**
+     * This assembly's diagnostics and its label uses as the phases take them: one method reference each, however
+     * many phases report or use labels (each site's link is start-up work).
+     */
+    private final Consumer<Diagnostic> reporter = this::report;
+    private final Consumer<LabelDef> labelUses = unusedLabels::used;
     private final References references = new References();
     private SymbolIndex tables;
 
@@ -151,13 +160,13 @@ final class Assembly implements ArgumentScope {
         pandecodeReader = new PandecodeReader(arch);
         descriptors = new DescriptorDirectives(arch.descriptors(), this, dataDirectives, placement);
         // sized for a label every few lines (the main thread defines them, in order)
-        symbols = new SymbolTable(Math.max(16, text.bytes().length / 128), this::report);
-        names = new NameScope(symbols, placement.sections(), references, unusedLabels::used, (section, offset) -> {
+        symbols = new SymbolTable(Math.max(16, text.bytes().length / 128), reporter);
+        names = new NameScope(symbols, placement.sections(), references, labelUses, (section, offset) -> {
             DescriptorDirectives.FbdInfo info = descriptors.fbdAt(section, offset);
             return info == null ? null
                     : DescriptorSet.framebufferPointer(section.address + offset, info.renderTargets(), info.zsCrc());
         });
-        symbolicOperands = new SymbolicOperands(symbols, placement.sections(), references, unusedLabels::used);
+        symbolicOperands = new SymbolicOperands(symbols, placement.sections(), references, labelUses);
         sectionDirectives = new SectionDirectives(placement, symbols, this);
         constants = new ConstantDirectives(symbols, names, this);
         pass = new InOrderPass(new InOrderPass.Reading(arch, pandecodeReader, DIRECTIVES, threads, chunkLines, plainScanner),
@@ -169,7 +178,7 @@ final class Assembly implements ArgumentScope {
         symbols.freeze();
         diagnostics.addAll(Layout.place(placement.sections().values(), placement.vms(), options.base()));
         applyFixups();
-        List<Statement> emitted = StatementLint.run(stmts, this::report);
+        List<Statement> emitted = StatementLint.run(stmts, reporter);
         placement.giveLines(emitted);
         tables = new SymbolIndex(List.copyOf(placement.sections().values()), symbols.labelsInOrder(), List.copyOf(symbols.constants()),
                 references);
@@ -179,9 +188,11 @@ final class Assembly implements ArgumentScope {
 
     /** After layout: every fixup once, in statement order, with constants evaluated again in that order. */
     private void applyFixups() {
-        symbols.constants().forEach(c -> c.current = null);
+        for (ConstantDef c : symbols.constants()) {
+            c.current = null;
+        }
         fixups.apply(this::current, new FixupApplication(
-                new LabelBranches(symbols, references, unusedLabels::used), symbolicOperands, new FixupApplication.Finisher() {
+                new LabelBranches(symbols, references, labelUses), symbolicOperands, new FixupApplication.Finisher() {
                     @Override
                     public void parsed(Statement s, CsfParser.StatementContext tree) {
                         applyParsed(s, tree);
@@ -282,36 +293,33 @@ final class Assembly implements ArgumentScope {
     }
 
     /**
-     * One handler per directive of {@link Directives}: how pass 1 places it and how it is finished after layout
-     * (a statement pass 1 left neither skipped nor done); {@link DirectiveHandlers} refuses a directive
-     * without one.
+     * The handler of one directive of {@link Directives}: how pass 1 places it and how it is finished after layout
+     * (a statement pass 1 left neither skipped nor done); null for a name the table lacks. {@link DirectiveHandlers}
+     * asks for each the first time a source uses it.
      */
-    DirectiveHandlers directiveHandlers() {
-        return new DirectiveHandlers(Map.ofEntries(
-                Map.entry(".stream", DirectiveHandler.placing((s, d) -> sectionDirectives.open(s, d, SectionKind.STREAM))),
-                Map.entry(".buffer", DirectiveHandler.placing((s, d) -> sectionDirectives.open(s, d, SectionKind.BUFFER))),
-                Map.entry(".entry", DirectiveHandler.placing((s, d) -> jobs.declareEntry(s, d, this))),
-                Map.entry(".include", DirectiveHandler.placing((s, d) -> pass.include(s, d))),
-                Map.entry(".equ", new DirectiveHandler((s, d) -> constants.define(s, d, false), (s, d) -> constants.evaluate(s, d))),
-                Map.entry(".set", new DirectiveHandler((s, d) -> constants.define(s, d, true), (s, d) -> constants.evaluate(s, d))),
-                Map.entry(".byte", new DirectiveHandler(dataDirectives::placeValues, dataDirectives::writeValues)),
-                Map.entry(".hword", new DirectiveHandler(dataDirectives::placeValues, dataDirectives::writeValues)),
-                Map.entry(".word", new DirectiveHandler(dataDirectives::placeValues, dataDirectives::writeValues)),
-                Map.entry(".dword", new DirectiveHandler(dataDirectives::placeValues, dataDirectives::writeValues)),
-                Map.entry(".zero", DirectiveHandler.placing(dataDirectives::placeZeros)),
-                Map.entry(".fill", new DirectiveHandler(dataDirectives::placeFill, dataDirectives::writeFill)),
-                Map.entry(".align", DirectiveHandler.placing(dataDirectives::align)),
-                Map.entry(".inst", new DirectiveHandler(inst::place, inst::write)),
-                Map.entry(".syntax", DirectiveHandler.placing((s, d) -> pass.syntax(s, d))),
-                Map.entry(".arch", DirectiveHandler.placing((s, d) -> pass.arch(s, d))),
-                Map.entry(".vm", DirectiveHandler.placing((s, d) -> sectionDirectives.declareVm(s, d))),
-                Map.entry(".queue", DirectiveHandler.placing((s, d) -> jobs.declareQueue(s, d, this))),
-                Map.entry(".submit", DirectiveHandler.placing((s, d) -> jobs.submit(s, d, this))),
-                Map.entry(".expect", new DirectiveHandler((s, d) -> expectationVms.put(s, placement.currentVm()), (s, d) ->
-                        expectations.add(new ExpectationReader(evaluator(s.src), expectationNames())
-                                .read(d, expectationVms.get(s))))),
-                Map.entry(".fbd", new DirectiveHandler((s, d) -> descriptors.place(s, d), (s, d) -> descriptors.write(s, d))),
-                Map.entry(".rt", new DirectiveHandler((s, d) -> descriptors.place(s, d), (s, d) -> descriptors.write(s, d)))));
+    DirectiveHandler directiveHandler(String name) {
+        return switch (name) {
+            case ".stream" -> DirectiveHandler.placing((s, d) -> sectionDirectives.open(s, d, SectionKind.STREAM));
+            case ".buffer" -> DirectiveHandler.placing((s, d) -> sectionDirectives.open(s, d, SectionKind.BUFFER));
+            case ".entry" -> DirectiveHandler.placing((s, d) -> jobs.declareEntry(s, d, this));
+            case ".include" -> DirectiveHandler.placing((s, d) -> pass.include(s, d));
+            case ".equ" -> new DirectiveHandler((s, d) -> constants.define(s, d, false), (s, d) -> constants.evaluate(s, d));
+            case ".set" -> new DirectiveHandler((s, d) -> constants.define(s, d, true), (s, d) -> constants.evaluate(s, d));
+            case ".byte", ".hword", ".word", ".dword" -> new DirectiveHandler(dataDirectives::placeValues, dataDirectives::writeValues);
+            case ".zero" -> DirectiveHandler.placing(dataDirectives::placeZeros);
+            case ".fill" -> new DirectiveHandler(dataDirectives::placeFill, dataDirectives::writeFill);
+            case ".align" -> DirectiveHandler.placing(dataDirectives::align);
+            case ".inst" -> new DirectiveHandler(inst::place, inst::write);
+            case ".syntax" -> DirectiveHandler.placing((s, d) -> pass.syntax(s, d));
+            case ".arch" -> DirectiveHandler.placing((s, d) -> pass.arch(s, d));
+            case ".vm" -> DirectiveHandler.placing((s, d) -> sectionDirectives.declareVm(s, d));
+            case ".queue" -> DirectiveHandler.placing((s, d) -> jobs.declareQueue(s, d, this));
+            case ".submit" -> DirectiveHandler.placing((s, d) -> jobs.submit(s, d, this));
+            case ".expect" -> new DirectiveHandler((s, d) -> expectationVms.put(s, placement.currentVm()), (s, d) ->
+                    expectations.add(new ExpectationReader(evaluator(s.src), expectationNames()).read(d, expectationVms.get(s))));
+            case ".fbd", ".rt" -> new DirectiveHandler((s, d) -> descriptors.place(s, d), (s, d) -> descriptors.write(s, d));
+            default -> null;
+        };
     }
 
     private void placeDirective(Statement s, CsfParser.DirectiveContext d) {
@@ -362,13 +370,18 @@ final class Assembly implements ArgumentScope {
     // ---------------------------------------------------------------- finish
 
     private Program finish() {
-        Jobs.Resolved run = jobs.resolve(placement.vms(), placement.sections(), names, this::report);
-        if (diagnostics.stream().anyMatch(d -> d.severity() == Severity.ERROR)) {
-            // A line with an error may use labels it never got to record: no unused-label guesses then.
-            return null;
+        Jobs.Resolved run = jobs.resolve(placement.vms(), placement.sections(), names, reporter);
+        for (Diagnostic d : diagnostics) {
+            if (d.severity() == Severity.ERROR) {
+                // A line with an error may use labels it never got to record: no unused-label guesses then.
+                return null;
+            }
         }
-        unusedLabels.warnings(symbols.labelsInOrder()).forEach(this::report);
-        List<Section> built = placement.sections().values().stream().map(SectionBuilder::build).toList();
+        diagnostics.addAll(unusedLabels.warnings(symbols.labelsInOrder()));
+        List<Section> built = new ArrayList<>(placement.sections().size());
+        for (SectionBuilder section : placement.sections().values()) {
+            built.add(section.build());
+        }
         return new Program(built, run.entry(), placement.vms(), run.queues(), run.jobs(), new LazyMap<>(tables::globals), includes.files(), arch,
                 expectations);
     }

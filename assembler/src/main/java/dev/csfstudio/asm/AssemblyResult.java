@@ -45,14 +45,30 @@ public record AssemblyResult(Program program, List<Diagnostic> diagnostics, List
     }
 
     public boolean hasErrors() {
-        return diagnostics.stream().anyMatch(d -> d.severity() == Severity.ERROR);
+        for (Diagnostic d : diagnostics) {
+            if (d.severity() == Severity.ERROR) {
+                return true;
+            }
+        }
+        return false;
     }
 
     public List<Diagnostic> errors() {
-        return diagnostics.stream().filter(d -> d.severity() == Severity.ERROR).toList();
+        return of(Severity.ERROR);
     }
 
     public List<Diagnostic> warnings() {
-        return diagnostics.stream().filter(d -> d.severity() == Severity.WARNING).toList();
+        return of(Severity.WARNING);
+    }
+
+    /** Loops, not streams: every command asks for these, and a pipeline's first use is start-up work. */
+    private List<Diagnostic> of(Severity severity) {
+        List<Diagnostic> found = new java.util.ArrayList<>();
+        for (Diagnostic d : diagnostics) {
+            if (d.severity() == severity) {
+                found.add(d);
+            }
+        }
+        return List.copyOf(found);
     }
 }

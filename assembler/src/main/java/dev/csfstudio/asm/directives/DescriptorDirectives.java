@@ -193,7 +193,7 @@ public final class DescriptorDirectives {
                                 "zs_crc " + v + " out of range: allowed 0..1");
                     }
                     zs = v == 1;
-                } else if (set.get(FBD).field(key).filter(f -> f.name().equals("rt_count")).isPresent()) {
+                } else if (isRtCount(set.get(FBD).field(key))) {
                     try {
                         rtCount = a.constant(asm);
                     } catch (UnresolvedException | DiagnosticException e) {
@@ -205,10 +205,20 @@ public final class DescriptorDirectives {
         long size = set.get(FBD).size() + set.get(PADDING).size() + (zs ? set.get(ZS_CRC).size() : 0);
         FbdInfo info = new FbdInfo(true, zs, size);
         info.explicitRtCount = rtCount;
-        fbds.computeIfAbsent(sec, k -> new LinkedHashMap<>()).put(sec.cursor, info);
+        Map<Long, FbdInfo> inSection = fbds.get(sec);
+        if (inSection == null) {
+            inSection = new LinkedHashMap<>();
+            fbds.put(sec, inSection);
+        }
+        inSection.put(sec.cursor, info);
         lastFbd.put(sec, info);
         infoOf.put(s, info);
         return info;
+    }
+
+    /** Whether a key names the render-target count (under any of its names). */
+    private static boolean isRtCount(Optional<DescriptorField> field) {
+        return field.isPresent() && field.get().name().equals("rt_count");
     }
 
     /** Pass 2: writes the descriptor bytes. */
@@ -260,7 +270,7 @@ public final class DescriptorDirectives {
                         .withSuggestions(near));
                 continue;
             }
-            key = field.map(DescriptorField::name).orElse(key.equals("clear") ? "clear0" : key);
+            key = field.isPresent() ? field.get().name() : key.equals("clear") ? "clear0" : key;
             if (into.containsKey(key)) {
                 errors.add(Diagnostic.error(a.range(), DiagnosticCode.DUPLICATE_FIELD, "field '" + key + "' is given twice"));
                 continue;
@@ -287,7 +297,9 @@ public final class DescriptorDirectives {
                 errors.add(e.diagnostic());
             }
         }
-        errors.forEach(asm::report);
+        for (Diagnostic e : errors) {
+            asm.report(e);
+        }
     }
 
     /** Writes every field of {@code def} (an overlay only when given), collecting the errors. */
@@ -447,7 +459,12 @@ public final class DescriptorDirectives {
             this.info = info;
             this.where = where;
             this.directiveName = def.name().equals(RT) ? ".rt" : ".fbd";
-            this.table = tables.computeIfAbsent(def, FieldTable::new);
+            FieldTable t = tables.get(def);
+            if (t == null) {
+                t = new FieldTable(def);
+                tables.put(def, t);
+            }
+            this.table = t;
             this.state = new byte[def.fields().size()];
             this.values = new long[state.length];
         }

@@ -108,12 +108,17 @@ public final class Directives {
 
     /** The directive names ({@code .stream}, ...), for spelling suggestions. */
     public static List<String> names() {
-        return ALL.stream().map(Directive::name).toList();
+        String[] names = new String[ALL.size()];
+        for (int i = 0; i < names.length; i++) {
+            names[i] = ALL.get(i).name();
+        }
+        return List.of(names);
     }
 
     /** Whether {@code .name} (given without its dot, any case) is a known directive that emits nothing. */
     public static boolean emitsNothing(String name) {
-        return byName("." + name).map(d -> !d.emits()).orElse(false);
+        Directive d = find("." + name);
+        return d != null && !d.emits();
     }
 
     /** The name of a parsed directive as the handlers key it: lower case, with its dot ("" when it has none). */
@@ -122,6 +127,19 @@ public final class Directives {
     }
 
     public static Optional<Directive> byName(String name) {
-        return ALL.stream().filter(d -> d.name().equalsIgnoreCase(name)).findFirst();
+        return Optional.ofNullable(find(name));
+    }
+
+    /**
+     * The directive of that name, any case, or null. Loops, not streams, here and in {@link #names}: every assembly
+     * starts with them, and a stream pipeline's classes and lambda links cost more than the whole search.
+     */
+    private static Directive find(String name) {
+        for (Directive d : ALL) {
+            if (d.name().equalsIgnoreCase(name)) {
+                return d;
+            }
+        }
+        return null;
     }
 }

@@ -42,7 +42,14 @@ public final class Jobs {
 
     /** The queue names an {@code .expect} may name: the declared ones, else main. */
     public List<String> queueNames() {
-        return queues.isEmpty() ? List.of(Placement.DEFAULT_NAME) : queues.stream().map(Program.QueueDecl::name).toList();
+        if (queues.isEmpty()) {
+            return List.of(Placement.DEFAULT_NAME);
+        }
+        List<String> names = new ArrayList<>(queues.size());
+        for (Program.QueueDecl q : queues) {
+            names.add(q.name());
+        }
+        return names;
     }
 
     /** {@code .queue NAME [, vm=VM]}. */
@@ -108,7 +115,9 @@ public final class Jobs {
         }
         List<Program.QueueDecl> allQueues = queues.isEmpty()
                 ? List.of(new Program.QueueDecl(Placement.DEFAULT_NAME, Placement.DEFAULT_NAME, null)) : queues;
-        allQueues.forEach(q -> queuesByName.putIfAbsent(q.name(), q));
+        for (Program.QueueDecl q : allQueues) {
+            queuesByName.putIfAbsent(q.name(), q);
+        }
         String entryName = entry != null ? entry.name() : defaultEntry(sections);
         if (entry != null) {
             refSection(sections, names, report, entry, "entry stream");

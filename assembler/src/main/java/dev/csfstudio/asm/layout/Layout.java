@@ -25,7 +25,12 @@ public final class Layout {
     public static List<Diagnostic> place(Collection<SectionBuilder> sections, List<String> vms, long base) {
         List<Diagnostic> diagnostics = new ArrayList<>();
         for (String vm : vms) {
-            List<SectionBuilder> in = sections.stream().filter(s -> s.vm.equals(vm)).toList();
+            List<SectionBuilder> in = new ArrayList<>();
+            for (SectionBuilder s : sections) {
+                if (s.vm.equals(vm)) {
+                    in.add(s);
+                }
+            }
             List<SectionBuilder> fixed = new ArrayList<>();
             for (SectionBuilder s : in) {
                 if (s.fixedSize != null && s.cursor > s.fixedSize) {
@@ -41,7 +46,9 @@ public final class Layout {
                     fixed.add(s);
                 }
             }
-            fixed.sort(Comparator.comparingLong(s -> s.address));
+            if (fixed.size() > 1) { // the comparator's link is start-up work a program without two at= never needs
+                fixed.sort(Comparator.comparingLong(s -> s.address));
+            }
             for (int i = 1; i < fixed.size(); i++) {
                 SectionBuilder a = fixed.get(i - 1);
                 SectionBuilder b = fixed.get(i);

@@ -103,7 +103,12 @@ public final class Placement {
 
     /** Every program has an entry stream, maybe empty: {@code main} at {@code at} unless it has a stream. */
     public void ensureStream(SourceRange at) {
-        if (sections.values().stream().noneMatch(x -> x.kind == SectionKind.STREAM) && !sections.containsKey(DEFAULT_NAME)) {
+        for (SectionBuilder s : sections.values()) {
+            if (s.kind == SectionKind.STREAM) {
+                return;
+            }
+        }
+        if (!sections.containsKey(DEFAULT_NAME)) {
             openImplicit(DEFAULT_NAME, at);
         }
     }
@@ -151,7 +156,9 @@ public final class Placement {
             }
             start = i;
         }
-        runs.forEach((sec, run) -> sec.lines = run);
+        for (Map.Entry<SectionBuilder, List<Statement>> e : runs.entrySet()) {
+            e.getKey().lines = e.getValue();
+        }
     }
 
     /** Gives {@code s} the next {@code size} bytes of {@code sec}. */

@@ -96,7 +96,11 @@ public final class PandecodeReader {
      * that says so, with the canonical text of the word it means.
      */
     public List<Diagnostic> hint(SourceFile src, int n, List<Diagnostic> found) {
-        if (found.stream().noneMatch(d -> d.severity() == Severity.ERROR)) {
+        boolean error = false;
+        for (Diagnostic d : found) {
+            error |= d.severity() == Severity.ERROR;
+        }
+        if (!error) {
             return found;
         }
         PandecodeLine line = PandecodeLine.of(src.lineText(n));

@@ -12,6 +12,9 @@ final class AsciiCheck {
     }
 
     static boolean isAscii(byte[] bytes) {
+        if (bytes.length <= PIECE) { // one piece: checked here, without the pieces' machinery (start-up work)
+            return isAscii(bytes, 0, bytes.length);
+        }
         return !OrderedChunks.pieces(bytes.length, PIECE, 0, (from, to) -> isAscii(bytes, from, to)).contains(false);
     }
 

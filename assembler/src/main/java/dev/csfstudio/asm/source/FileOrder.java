@@ -51,7 +51,9 @@ public final class FileOrder implements ToIntFunction<Path> {
     /** The diagnostics without repeats, by file, line and column (found in any order by any phase). */
     public List<Diagnostic> sorted(Collection<Diagnostic> diagnostics) {
         List<Diagnostic> sorted = new ArrayList<>(new LinkedHashSet<>(diagnostics));
-        sorted.sort(this::compare);
+        if (sorted.size() > 1) { // most results have none to sort, and the comparator's link is start-up work
+            sorted.sort(this::compare);
+        }
         return sorted;
     }
 

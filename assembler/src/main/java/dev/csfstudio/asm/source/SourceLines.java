@@ -59,8 +59,9 @@ public final class SourceLines {
 
     /** {@link #lineStarts(byte[], int)} in pieces of {@code piece} characters (tests make them small). */
     public static int[] lineStarts(byte[] text, int threads, int piece) {
-        java.util.List<int[]> parts = OrderedChunks.pieces(text.length, piece, threads,
-                (from, to) -> startsIn(text, from, to));
+        // one piece is read here, without the pieces' machinery (its links are start-up work of a small file)
+        java.util.List<int[]> parts = text.length <= piece ? java.util.List.of(startsIn(text, 0, text.length))
+                : OrderedChunks.pieces(text.length, piece, threads, (from, to) -> startsIn(text, from, to));
         int total = 0;
         for (int[] part : parts) {
             total += part.length;

@@ -14,7 +14,6 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.Collection;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.regex.Pattern;
 
 /**
  * Writes a tool's output file so that it is never half written: the bytes go to a temporary file beside it,
@@ -89,11 +88,32 @@ public final class OutputFile {
      * Whether a name stands for a stream rather than a file, like {@code /dev/stdout} or {@code /proc/self/fd/1}:
      * even when it leads to a regular file (a shell redirection), that file is written into, not replaced.
      */
-    private static boolean isStream(Path file) {
-        return STREAM_NAME.matcher(file.toAbsolutePath().normalize().toString()).matches();
+    static boolean isStream(Path file) {
+        String p = file.toAbsolutePath().normalize().toString();
+        if (p.equals("/dev/stdout") || p.equals("/dev/stderr")) {
+            return true;
+        }
+        if (p.startsWith("/dev/fd/")) {
+            return digits(p, "/dev/fd/".length());
+        }
+        // /proc/PID/fd/N; a test of characters, not a regular expression: compiling one is start-up work of every output
+        int fd = p.indexOf("/fd/", "/proc/".length());
+        return p.startsWith("/proc/") && fd > "/proc/".length() && p.indexOf('/', "/proc/".length()) == fd
+                && digits(p, fd + "/fd/".length());
     }
 
-    private static final Pattern STREAM_NAME = Pattern.compile("/dev/(stdout|stderr|fd/\\d+)|/proc/[^/]+/fd/\\d+");
+    /** Whether {@code s} from {@code from} on is one or more digits. */
+    private static boolean digits(String s, int from) {
+        if (from >= s.length()) {
+            return false;
+        }
+        for (int i = from; i < s.length(); i++) {
+            if (s.charAt(i) < '0' || s.charAt(i) > '9') {
+                return false;
+            }
+        }
+        return true;
+    }
 
     /** A replaced file keeps its permissions (a rename would give it the temporary's). */
     private static void keepPermissions(Path target, Path temporary) {

@@ -27,6 +27,18 @@ class OutputFileTest {
     }
 
     @Test
+    void streamNamesAreTheStandardStreamsAndFileDescriptorsOnly() {
+        for (String stream : List.of("/dev/stdout", "/dev/stderr", "/dev/fd/1", "/dev/fd/12", "/proc/self/fd/1",
+                "/proc/4711/fd/2", "/dev/./stdout", "/tmp/../dev/stderr")) {
+            assertEquals(true, OutputFile.isStream(Path.of(stream)), stream);
+        }
+        for (String file : List.of("/dev/null", "/dev/stdin2", "/dev/fd/", "/dev/fd/1x", "/dev/fd/x", "/proc/fd/1",
+                "/proc/self/fd/", "/proc/self/fd/1/x", "/proc/a/b/fd/1", "/proc//fd/1", "/tmp/dev/stdout", "/dev/stdoutx")) {
+            assertEquals(false, OutputFile.isStream(Path.of(file)), file);
+        }
+    }
+
+    @Test
     void whileTheNewContentsAreWrittenTheOldFileIsStillWhole() throws IOException {
         Path file = Files.writeString(dir.resolve("out.bin"), "old contents");
         OutputFile.write(file, out -> {
