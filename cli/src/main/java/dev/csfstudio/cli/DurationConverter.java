@@ -12,11 +12,14 @@ import picocli.CommandLine.TypeConversionException;
 /** A duration as a user types it: {@code 30s}, {@code 500ms}, {@code 2m}, {@code 1.5s}; a bare number is seconds. */
 final class DurationConverter implements ITypeConverter<Duration> {
 
-    private static final Pattern DURATION = Pattern.compile("(\\d{1,9}(?:\\.\\d{1,9})?)\\s*(ms|s|m|h)?");
+    /** Compiled when a duration is first converted, not when a command line that may take one is built. */
+    private static final class Syntax {
+        static final Pattern DURATION = Pattern.compile("(\\d{1,9}(?:\\.\\d{1,9})?)\\s*(ms|s|m|h)?");
+    }
 
     @Override
     public Duration convert(String text) {
-        Matcher m = DURATION.matcher(text.strip().toLowerCase(Locale.ROOT));
+        Matcher m = Syntax.DURATION.matcher(text.strip().toLowerCase(Locale.ROOT));
         if (!m.matches()) {
             throw new TypeConversionException("'" + text + "' is not a duration: write it as 30s, 500ms or 2m");
         }

@@ -64,7 +64,8 @@ final class RunCommand implements Callable<Integer> {
     private Path outputDirectory(Path source) {
         String out = this.out.getValue();
         if (out == null) {
-            return Path.of("out", source.getFileName().toString().replaceFirst("\\.csf$", ""));
+            String name = source.getFileName().toString();
+            return Path.of("out", name.endsWith(".csf") ? name.substring(0, name.length() - ".csf".length()) : name);
         }
         if (out.isBlank()) {
             throw new UserError("--out '" + out + "' names no directory; give one for the run's outputs (e.g. --out out/run)");

@@ -33,7 +33,12 @@ public record TileBufferFormat(String name, int value, List<Channel> channels, i
     }
 
     public Optional<Channel> channel(char component) {
-        return channels.stream().filter(c -> c.component() == component).findFirst();
+        for (Channel c : channels) { // a loop: a run's first clear asks, and a stream pipeline's start-up is not free
+            if (c.component() == component) {
+                return Optional.of(c);
+            }
+        }
+        return Optional.empty();
     }
 
     /** The layout as the table writes it, e.g. {@code r5.5,g6.4,b5.5,a0.2} or {@code raw4}. */

@@ -173,7 +173,11 @@ final class FramebufferDescriptor {
     }
 
     private static long field(DescriptorDef def, String name, byte[] data) {
-        return def.field(name).orElseThrow(() -> new IllegalStateException(def.name() + " lacks " + name)).read(data, 0);
+        java.util.Optional<DescriptorField> f = def.field(name);
+        if (f.isEmpty()) {
+            throw new IllegalStateException(def.name() + " lacks " + name);
+        }
+        return f.get().read(data, 0);
     }
 
     private static int max(int a, int b, int c) {
