@@ -9,7 +9,8 @@ import dev.csfstudio.isa.Arch;
  * command line. Both are start-up work of every small {@code csf asm} or {@code run} (the instruction and
  * descriptor tables about a fifth of its main thread's instructions, picocli's model over a quarter), and they
  * share nothing, so on two cores they overlap instead of adding up. A table a command reaches before the thread
- * has read it waits for it, through its holder class's initialisation; it is never read twice.
+ * has read it waits for it, through its holder class's initialisation; it is never read twice. The thread also
+ * links the process's first lambda, which sets up what every later one uses.
  */
 final class TableWarmUp {
 
@@ -60,6 +61,11 @@ final class TableWarmUp {
         @Override
         public void run() {
             try {
+                // The process's first lambda sets up the JVM's invokedynamic machinery (about 14 M instructions, more
+                // than reading the instruction table); picocli's option patterns would otherwise do it on the main
+                // thread, and the assembler's first lambda after them.
+                Runnable first = () -> { };
+                first.run();
                 arch.instructionSet();
                 arch.descriptors();
             } catch (RuntimeException | LinkageError e) {
