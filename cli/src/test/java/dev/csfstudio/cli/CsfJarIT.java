@@ -76,8 +76,14 @@ class CsfJarIT {
 
     /** What {@code java -jar csf.jar ARGS} prints, stdout then stderr, and its exit code. */
     private static String jar(String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-jar", JAR.toString()));
+        return jarWith(List.of(), args);
+    }
+
+    /** {@link #jar} on a JVM given {@code options}. */
+    private static String jarWith(List<String> options, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        command.addAll(options);
+        command.addAll(List.of("-jar", JAR.toString()));
         command.addAll(List.of(args));
         Process p = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new java.io.File(
                 "/dev/null"))).start();
@@ -99,6 +105,21 @@ class CsfJarIT {
     void rewrittenPicocliPrintsWhatTheOriginalDoes(String line) throws Exception {
         String[] args = line.isEmpty() ? new String[0] : line.split(" ");
         assertEquals(inProcess(args), jar(args));
+    }
+
+    /**
+     * ANTLR's lexer, parser and their ATN simulators stay unloaded while every line is one the plain scanner reads:
+     * making them is start-up work (a few of ANTLR's interfaces, which the assembler's signatures name, may load).
+     */
+    @Test
+    void aSourceOfPlainLinesLoadsNoClassOfAntlr(@TempDir Path dir) throws Exception {
+        Path source = java.nio.file.Files.writeString(dir.resolve("plain.csf"),
+                ".equ K, 4\nloop: MOVE32 r4, K * 2\nADD_IMMEDIATE32 r4, r4, #-1\nBRANCH.ne r4, loop\nNOP\n");
+        String result = jarWith(List.of("-verbose:class"), "asm", source.toString(), "-o", dir.resolve("plain.bin").toString());
+        assertTrue(result.startsWith("0\n"), result);
+        assertTrue(result.contains("dev.csfstudio.asm.Assembly "), "the class list is printed: " + result);
+        assertEquals(List.of(), result.lines().filter(l -> l.contains("org.antlr.v4.runtime.atn.")
+                || l.contains("dev.csfstudio.grammar.CsfLexer ") || l.contains("dev.csfstudio.grammar.CsfParser ")).toList());
     }
 
     /** The models built in code are complete enough that picocli warns about none of their options. */
