@@ -166,7 +166,7 @@ final class Assembly implements ArgumentScope {
             return info == null ? null
                     : DescriptorSet.framebufferPointer(section.address + offset, info.renderTargets(), info.zsCrc());
         });
-        symbolicOperands = new SymbolicOperands(symbols, placement.sections(), references, labelUses);
+        symbolicOperands = new SymbolicOperands(symbols, placement.sections(), references, labelUses, names);
         sectionDirectives = new SectionDirectives(placement, symbols, this);
         constants = new ConstantDirectives(symbols, names, this);
         pass = new InOrderPass(new InOrderPass.Reading(arch, pandecodeReader, DIRECTIVES, threads, chunkLines, plainScanner),

@@ -18,8 +18,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 
 /**
- * An {@code .equ}/{@code .set} line whose value is names and literals joined by {@code +}, {@code -} and
- * {@code *} is defined and evaluated without a parse ({@link LineScanner.ConstantLine}): the whole assembly
+ * An {@code .equ}/{@code .set} line whose value is a whole expression is defined and evaluated without a parse ({@link LineScanner.ConstantLine}): the whole assembly
  * result is the one the parser's path gives, whatever the constants name (literals, constants defined above or
  * below, labels, sections, undefined names, themselves), however often {@code .set} changes them, and with
  * duplicates, labels, spellings and text after the value that the scanner declines.
@@ -83,10 +82,17 @@ class ConstantLinePropertiesTest {
     }
 
     @Example
-    void parenthesesAndOtherOperatorsAreLeftToTheParser() {
-        assertNull(scan(".equ K, (1 + 2)"));
-        assertNull(scan(".equ K, 1 << 2"));
-        assertNull(scan(".equ K, lo32(top)"));
+    void parenthesesCallsAndEveryOperatorAreReadWithoutAParse() {
+        assertInstanceOf(LineScanner.ConstantLine.class, scan(".equ K, (1 + 2)"));
+        assertInstanceOf(LineScanner.ConstantLine.class, scan(".equ K, 1 << 2 | ~A & 3 ^ B % 5 / 2"));
+        assertInstanceOf(LineScanner.ConstantLine.class, scan(".equ K, lo32(top)"));
+    }
+
+    @Example
+    void aValueTheReaderIsNotSureOfIsLeftToTheParser() {
+        assertNull(scan(".equ K, (1 + 2"));
+        assertNull(scan(".equ K, 1 < 2"));
+        assertNull(scan(".equ K, 99999999999999999999999"));
     }
 
     @Example

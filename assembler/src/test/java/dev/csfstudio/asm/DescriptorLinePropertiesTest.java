@@ -48,7 +48,9 @@ class DescriptorLinePropertiesTest {
                 "0x10", "0X40", "0xff0000ff", "0xffffffffffffffff", "0x8000000000000000", "-0x8000000000000000",
                 "0b101", "1_0", "12b", "1.5", "1e3", "color", "buf", "here", "undefined_name", "k", "R8", "R8G8B8A8",
                 "RAW24", "RAW192", "R5G6B5", "linear", "tiled_u_interleaved", "lineer", "d24s8", "ordered_4x_grid",
-                "single", "d24", "(0, 1, 0, 1)", "\"s\"", "k + 1", "lo32(color)", "color(", "5 6", "");
+                "single", "d24", "(0, 1, 0, 1)", "\"s\"", "k + 1", "lo32(color)", "color(", "5 6", "",
+                "-1.5", "-(1.5)", "+2.5", "(1.5)", "1.5 * 2", "- 0.5", "color + 64", "(k << 2) | 1", "fbd(d)", "sizeof(buf)",
+                "1 / 0", "~0", "-(linear)", "(R8)", "k % 0", "1 << 64", "hi32(color) + lo32(buf)", "-0x8000000000000000 * 1");
         Arbitrary<String> gap = Arbitraries.of("", "", " ", "  ");
         return Combinators.combine(key, gap, gap, value).as((k, g1, g2, v) -> k + g1 + "=" + g2 + v);
     }
@@ -84,18 +86,24 @@ class DescriptorLinePropertiesTest {
         LineScanner.Descriptor d = assertInstanceOf(LineScanner.Descriptor.class,
                 scanned("  rt0: .rt format=R8, base=color, row_stride = 0x100, clear=-1 ; c"));
         assertArrayEquals(new String[] {"format", "base", "row_stride", "clear"}, d.arguments().keys());
-        assertArrayEquals(new String[] {"R8", "color", null, null}, d.arguments().names());
-        assertEquals(256, d.arguments().numbers()[2]);
-        assertEquals(-1, d.arguments().numbers()[3]);
+        assertEquals("R8", d.arguments().values()[0].names()[0]);
+        assertEquals("color", d.arguments().values()[1].names()[0]);
+        assertEquals(256, d.arguments().values()[2].literals()[0]);
+        assertEquals(2, d.arguments().values()[3].size()); // -1 is the minus of 1, as the parser reads it
         assertArrayEquals(new int[] {48, 53, 61, 63}, java.util.Arrays.copyOfRange(d.arguments().valueColumns(), 4, 8));
         assertEquals(8, d.column());
         assertEquals(63, d.endColumn());
     }
 
     @Example
-    void tuplesAndExpressionsAreLeftToTheParser() {
+    void tuplesAreLeftToTheParser() {
         assertNull(scanned(".rt format=R8, base=0, row_stride=8, clear_rgba=(0, 1, 0, 1)"));
-        assertNull(scanned(".rt format=R8, base=color + 64, row_stride=8"));
+        assertNull(scanned(".rt format=R8, base=0, row_stride=8, clear=(0, 1)"));
         assertNull(scanned(".fbd"));
+    }
+
+    @Example
+    void expressionValuesAreScanned() {
+        assertInstanceOf(LineScanner.Descriptor.class, scanned(".rt format=R8, base=color + 64, row_stride=(k << 2) | 1"));
     }
 }

@@ -556,13 +556,12 @@ public final class DescriptorDirectives {
                 }
 
                 @Override
-                public long call(String function, List<CsfParser.ExprContext> args, SourceRange range,
-                                 ExpressionEvaluator evaluator) {
-                    if (!function.equals("internal") || args.size() != 1) {
+                public long call(String function, ExpressionEvaluator.Arguments args, SourceRange range) {
+                    if (!function.equals("internal") || args.count() != 1) {
                         throw DiagnosticException.error(where, DiagnosticCode.DESCRIPTOR_TABLE, "default of " + f.name()
                                 + " calls unknown function '" + function + "'");
                     }
-                    long format = evaluator.eval(args.get(0));
+                    long format = args.value(0);
                     PixelFormat pf = PixelFormats.byValue(format).orElseThrow(() -> DiagnosticException.error(where,
                             DiagnosticCode.OUT_OF_RANGE, "no pixel format with value " + format));
                     if (pf.internalFormat() == null && pf.raw()) {

@@ -4,6 +4,7 @@ import dev.csfstudio.asm.diagnostic.DiagnosticException;
 import dev.csfstudio.asm.diagnostic.SpellingSuggestions;
 import dev.csfstudio.asm.emit.DescriptorArguments;
 import dev.csfstudio.asm.expr.ExpressionEvaluator;
+import dev.csfstudio.asm.expr.SymbolicExpression;
 import dev.csfstudio.asm.source.Parsing;
 
 import dev.csfstudio.program.Diagnostic;
@@ -19,7 +20,7 @@ import java.util.OptionalLong;
 
 /**
  * One argument of a {@code .fbd} or {@code .rt}: from the line's syntax tree, or as the plain scanner read it (a
- * literal number or a name). {@link DescriptorDirectives} reads both through this one interface, so the two paths
+ * {@link SymbolicExpression}). {@link DescriptorDirectives} reads both through this one interface, so the two paths
  * write the same bytes and report the same diagnostics.
  */
 sealed interface FieldArgument {
@@ -164,21 +165,19 @@ sealed interface FieldArgument {
 
         @Override
         public long constant(ArgumentScope asm) {
-            String name = line.names()[index];
-            return name == null ? line.numbers()[index] : asm.evaluator().symbol(name, valueRange());
+            return asm.evaluator().eval(line.values()[index], lineNo);
         }
 
         @Override
         public long value(DescriptorField f, ExpressionEvaluator ev, ArgumentScope asm) {
-            String name = line.names()[index];
-            long number = line.numbers()[index];
+            SymbolicExpression e = line.values()[index];
             if (f.isFloat()) {
-                return floatBits(name == null ? number : ev.symbol(name, valueRange()));
+                return floatBits(ev.evalDouble(e, lineNo));
             }
-            if (name != null && f.enumType() != null) {
-                return enumValue(f, name, valueRange());
+            if (f.enumType() != null && e.size() == 1 && e.code()[0] == SymbolicExpression.NAME) {
+                return enumValue(f, e.names()[0], valueRange());
             }
-            return name == null ? number : ev.symbol(name, valueRange());
+            return ev.eval(e, lineNo);
         }
 
         @Override

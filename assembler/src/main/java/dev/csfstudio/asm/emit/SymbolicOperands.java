@@ -9,7 +9,11 @@ import dev.csfstudio.asm.symbols.Referent;
 import dev.csfstudio.asm.symbols.SectionReferent;
 import dev.csfstudio.asm.symbols.SymbolTable;
 
+import dev.csfstudio.asm.diagnostic.DiagnosticException;
+import dev.csfstudio.asm.expr.ExpressionEvaluator;
 import dev.csfstudio.asm.expr.SymbolicExpression;
+import dev.csfstudio.asm.expr.UnresolvedException;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -68,65 +72,115 @@ public final class SymbolicOperands {
     private final Map<String, SectionBuilder> sections;
     private final References references;
     private final Consumer<LabelDef> used;
+    private final ExpressionEvaluator.Scope scope;
+    private final OperandNames operandNames = new OperandNames();
 
-    /** {@code used} hears of each label a line names (for unused-label warnings). */
+    /**
+     * {@code used} hears of each label a line names (for unused-label warnings); {@code scope} resolves local labels
+     * and calls as the parser's path does (recording their references itself).
+     */
     public SymbolicOperands(SymbolTable symbols, Map<String, SectionBuilder> sections, References references,
-                            Consumer<LabelDef> used) {
+                            Consumer<LabelDef> used, ExpressionEvaluator.Scope scope) {
         this.symbols = symbols;
         this.sections = sections;
         this.references = references;
         this.used = used;
+        this.scope = scope;
+    }
+
+    /** Stops an evaluation that the parser's path must decide. */
+    private static final class Declined extends RuntimeException {
+        Declined() {
+            super(null, null, false, false);
+        }
+    }
+
+    private static final Declined DECLINED = new Declined();
+
+    /**
+     * What the names of the operand being resolved stand for, in the order the tree's evaluator asks: a constant
+     * its value now, before layout anything else the end of the attempt ({@link UnresolvedException}), after layout
+     * a label or section its address; a constant without a value or any other name stops it ({@link #DECLINED}).
+     * Local labels and calls are the scope's.
+     */
+    private final class OperandNames implements SymbolicExpression.Names {
+        Referent[] named;
+        boolean addresses;
+        boolean address;
+        Path file;
+        int line;
+
+        @Override
+        public long name(SymbolicExpression e, int k) {
+            String name = e.names()[k];
+            Referent defined = symbols.defined(name);
+            if (defined instanceof ConstantDef c) {
+                if (c.current == null) {
+                    throw DECLINED;
+                }
+                named[k] = c;
+                return c.current;
+            }
+            if (!addresses) {
+                throw new UnresolvedException(name, null);
+            }
+            LabelDef l = defined instanceof LabelDef label ? label : null;
+            SectionBuilder sec = l == null ? sections.get(name) : null;
+            if (l == null && sec == null) {
+                throw DECLINED;
+            }
+            named[k] = l != null ? l : new SectionReferent(sec);
+            address = true;
+            return l != null ? l.address() : sec.address;
+        }
+
+        @Override
+        public long local(SymbolicExpression e, int k) {
+            if (!addresses) {
+                throw new UnresolvedException(e.names()[k], null); // the tree's evaluator too: a label's address
+            }
+            return scope.localLabel(e.names()[k], e.range(k, file, line));
+        }
+
+        @Override
+        public long call(SymbolicExpression e, int k, ExpressionEvaluator.Arguments args) {
+            if (!addresses) {
+                // before placement is known to succeed nothing is recorded: the call is evaluated after layout
+                throw new UnresolvedException(e.names()[k], null);
+            }
+            return scope.call(e.names()[k], args, e.range(k, file, line));
+        }
     }
 
     /**
-     * Evaluates {@code line} from the symbols as they are now, recording nothing: after layout's when, before
-     * layout, a name is not a constant; the parser's path when a constant has no value yet, when after layout a
-     * name is no constant, label or section, or when the encoder would report a value. A branch target naming an
-     * address is a distance in instructions from the next one, inside the statement's stream.
+     * Evaluates {@code line} from the symbols as they are now, recording only what the scope records of local labels
+     * and calls (as the tree's evaluator would): after layout's when, before layout, a name is not a constant; the
+     * parser's path when a constant has no value yet, when after layout a name is no constant, label or section, when
+     * the evaluation reports anything, or when the encoder would report a value. A branch target naming an address is
+     * a distance in instructions from the next one, inside the statement's stream.
      */
     public Resolution resolve(Statement s, SymbolicLine line) {
-        boolean addresses = symbols.addressesKnown();
+        OperandNames names = operandNames;
+        names.addresses = symbols.addressesKnown();
+        names.file = s.src.path();
+        names.line = s.lineNo;
         List<SymbolicLine.Operand> operands = line.operands();
         Referent[][] named = new Referent[operands.size()][];
         long word = line.word();
-        boolean later = false;
         for (int i = 0; i < operands.size(); i++) {
             SymbolicLine.Operand o = operands.get(i);
-            String[] names = o.expr().names();
-            long[] values = new long[names.length];
-            named[i] = new Referent[names.length];
-            boolean address = false;
-            for (int k = 0; k < names.length; k++) {
-                if (names[k] == null) {
-                    continue;
-                }
-                Referent defined = symbols.defined(names[k]);
-                if (defined instanceof ConstantDef c) {
-                    if (c.current == null) {
-                        return PARSER_PATH;
-                    }
-                    named[i][k] = c;
-                    values[k] = c.current;
-                    continue;
-                }
-                if (!addresses) {
-                    later = true;
-                    continue;
-                }
-                LabelDef l = defined instanceof LabelDef label ? label : null;
-                SectionBuilder sec = l == null ? sections.get(names[k]) : null;
-                if (l == null && sec == null) {
-                    return PARSER_PATH;
-                }
-                named[i][k] = l != null ? l : new SectionReferent(sec);
-                values[k] = l != null ? l.address() : sec.address;
-                address = true;
+            named[i] = new Referent[o.expr().size()];
+            names.named = named[i];
+            names.address = false;
+            long v;
+            try {
+                v = o.expr().evaluate(names, names.file, names.line);
+            } catch (UnresolvedException later) {
+                return AFTER_LAYOUT; // as the tree's evaluator: the first name without a value ends pass 1's attempt
+            } catch (Declined | DiagnosticException parserPath) {
+                return PARSER_PATH;
             }
-            if (later) {
-                continue;
-            }
-            long v = o.expr().value(values);
-            if (o.branchTarget() && address) {
+            if (o.branchTarget() && names.address) {
                 SectionBuilder sec = s.section;
                 if (v < sec.address || v > sec.address + sec.size() || (v - sec.address) % 8 != 0) {
                     return PARSER_PATH;
@@ -138,7 +192,7 @@ public final class SymbolicOperands {
             }
             word = o.field().insert(word, v);
         }
-        return later ? AFTER_LAYOUT : new Resolved(word, named);
+        return new Resolved(word, named);
     }
 
     /**
@@ -148,7 +202,7 @@ public final class SymbolicOperands {
     public void encode(Statement s, SymbolicLine line, Resolved r) {
         for (int i = 0; i < line.operands().size(); i++) {
             SymbolicExpression e = line.operands().get(i).expr();
-            for (int k = 0; k < e.names().length; k++) {
+            for (int k = 0; k < e.size(); k++) {
                 Referent target = r.named()[i][k];
                 if (target != null) {
                     references.addNew(e.names()[k], s.src.path(), s.lineNo, e.columns()[2 * k], e.columns()[2 * k + 1],

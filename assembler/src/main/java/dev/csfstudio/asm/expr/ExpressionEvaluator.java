@@ -23,7 +23,28 @@ public final class ExpressionEvaluator {
 
         long localLabel(String ref, SourceRange range);
 
-        long call(String function, List<CsfParser.ExprContext> args, SourceRange range, ExpressionEvaluator evaluator);
+        long call(String function, Arguments args, SourceRange range);
+    }
+
+    /**
+     * The arguments of a call, from a tree or a {@link SymbolicExpression}: evaluated only when asked, in the
+     * order asked, so a function checks its name and arity before any argument's names are resolved.
+     */
+    public interface Arguments {
+        int count();
+
+        long value(int i);
+
+        /** Argument {@code i} when it is one name alone (no parentheses), else null. */
+        String name(int i);
+
+        /** Argument {@code i} when it is one local label reference alone, else null. */
+        String localRef(int i);
+
+        SourceRange range(int i);
+
+        /** Argument {@code i}'s tokens without the spaces between. */
+        String text(int i);
     }
 
     private static final BigInteger TWO_TO_64 = BigInteger.ONE.shiftLeft(64);
@@ -67,56 +88,74 @@ public final class ExpressionEvaluator {
             return scope.localLabel(l.LOCAL_REF().getText(), range(e));
         }
         if (e instanceof CsfParser.CallExprContext c) {
-            return scope.call(c.fn.getText(), c.expr(), range(e), this);
+            return scope.call(c.fn.getText(), new TreeArguments(c.expr()), range(e));
         }
         if (e instanceof CsfParser.FloatExprContext) {
-            throw DiagnosticException.error(range(e), DiagnosticCode.SYNTAX,
-                    "expected an integer, got the decimal number " + e.getText());
+            throw Operators.notAnInteger(range(e), e.getText());
         }
         if (e instanceof CsfParser.UnaryExprContext u) {
             long v = eval(u.expr());
-            return unary(u.op.getText(), v);
+            return Operators.unary(Operators.of(u.op.getText()), v);
         }
         if (e instanceof CsfParser.BinaryExprContext b) {
             long l = eval(b.expr(0));
             long r = eval(b.expr(1));
-            return binary(b.op.getText(), l, r, b);
+            char op = Operators.of(b.op.getText());
+            if (!Operators.defined(op, r)) {
+                throw Operators.undefined(op, r, range(b.expr(1)), b.getText());
+            }
+            return Operators.binary(op, l, r);
         }
         throw DiagnosticException.error(range(e), DiagnosticCode.SYNTAX, "malformed expression '" + e.getText() + "'");
     }
 
-    private static long unary(String op, long v) {
-        return switch (op) {
-            case "-" -> -v;
-            case "~" -> ~v;
-            default -> v;
-        };
+    /** A call's argument trees. */
+    private final class TreeArguments implements Arguments {
+        private final List<CsfParser.ExprContext> args;
+
+        TreeArguments(List<CsfParser.ExprContext> args) {
+            this.args = args;
+        }
+
+        @Override
+        public int count() {
+            return args.size();
+        }
+
+        @Override
+        public long value(int i) {
+            return eval(args.get(i));
+        }
+
+        @Override
+        public String name(int i) {
+            return args.get(i) instanceof CsfParser.SymbolExprContext sym ? sym.getText() : null;
+        }
+
+        @Override
+        public String localRef(int i) {
+            return args.get(i) instanceof CsfParser.LocalRefExprContext lr ? lr.getText() : null;
+        }
+
+        @Override
+        public SourceRange range(int i) {
+            return ExpressionEvaluator.this.range(args.get(i));
+        }
+
+        @Override
+        public String text(int i) {
+            return args.get(i).getText();
+        }
     }
 
-    private long binary(String op, long l, long r, CsfParser.BinaryExprContext b) {
-        return switch (op) {
-            case "*" -> l * r;
-            case "/", "%" -> {
-                if (r == 0) {
-                    throw DiagnosticException.error(range(b.expr(1)), DiagnosticCode.DIVISION_BY_ZERO,
-                            (op.equals("/") ? "division" : "remainder") + " by zero in '" + b.getText() + "'");
-                }
-                yield op.equals("/") ? l / r : l % r;
-            }
-            case "+" -> l + r;
-            case "-" -> l - r;
-            case "<<", ">>" -> {
-                if (r < 0 || r > 63) {
-                    throw DiagnosticException.error(range(b.expr(1)), DiagnosticCode.OUT_OF_RANGE,
-                            "shift count " + r + " out of range: allowed 0..63");
-                }
-                yield op.equals("<<") ? l << r : l >> r;
-            }
-            case "&" -> l & r;
-            case "^" -> l ^ r;
-            case "|" -> l | r;
-            default -> throw DiagnosticException.error(range(b), DiagnosticCode.SYNTAX, "unknown operator " + op);
-        };
+    /** An expression the plain scanner read on line {@code line} of this evaluator's file, as {@link #eval} its tree. */
+    public long eval(SymbolicExpression e, int line) {
+        return e.evaluate(scope, file, line);
+    }
+
+    /** An expression the plain scanner read on line {@code line}, as {@link #evalDouble} its tree. */
+    public double evalDouble(SymbolicExpression e, int line) {
+        return e.evaluateDouble(scope, file, line);
     }
 
     /** A float literal or an integer expression, for float descriptor fields and colours. */
@@ -136,7 +175,8 @@ public final class ExpressionEvaluator {
         return eval(e);
     }
 
-    private static double parseFloat(String text, SourceRange range) {
+    /** A decimal number's value, or the error that it is malformed or too large. */
+    public static double parseFloat(String text, SourceRange range) {
         try {
             double d = Double.parseDouble(text);
             if (Double.isInfinite(d)) {

@@ -161,7 +161,7 @@ public final class LineScanner {
         }
 
         @Override
-        public long call(String function, List<CsfParser.ExprContext> args, SourceRange range, ExpressionEvaluator ev) {
+        public long call(String function, ExpressionEvaluator.Arguments args, SourceRange range) {
             throw new UnresolvedException(function, range);
         }
     };

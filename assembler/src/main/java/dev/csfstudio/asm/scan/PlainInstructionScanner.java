@@ -6,6 +6,7 @@ import dev.csfstudio.asm.emit.ControlFlow;
 import dev.csfstudio.asm.emit.DescriptorArguments;
 import dev.csfstudio.asm.emit.InstructionEncoder;
 import dev.csfstudio.asm.emit.SymbolicLine;
+import dev.csfstudio.asm.diagnostic.DiagnosticException;
 import dev.csfstudio.asm.expr.SymbolicExpression;
 
 import dev.csfstudio.program.SourceRange;
@@ -51,11 +52,9 @@ public final class PlainInstructionScanner {
     private static final int NUMBER = 2;
     private static final int MEMORY = 3;
     private static final int LIST = 4;
-    /** Names and literals joined by {@code +}, {@code -} and {@code *}, naming at least one symbol. */
+    /** A whole expression ({@link ExpressionReader}) naming at least one symbol, local label or function. */
     private static final int EXPR = 5;
     private static final int MAX_OPERANDS = 8;
-    /** Tokens of all {@link #EXPR} operands of a line, at most. */
-    private static final int MAX_TOKENS = 32;
 
     private final Arch arch;
     private final InstructionSet isa;
@@ -72,15 +71,9 @@ public final class PlainInstructionScanner {
     /** Register lists (at most 17 registers: the base and 16 more is already one too many). */
     private final long[][] list = new long[MAX_OPERANDS][17];
     private final int[] listCount = new int[MAX_OPERANDS];
-    /** The tokens of the line's {@link #EXPR} operands: operand i has those from exprFirst[i] to exprEnd[i]. */
-    private final int[] exprFirst = new int[MAX_OPERANDS];
-    private final int[] exprEnd = new int[MAX_OPERANDS];
-    private int tokens;
-    private final boolean[] tokenNamed = new boolean[MAX_TOKENS];
-    private final long[] tokenValue = new long[MAX_TOKENS];
-    private final byte[] tokenOp = new byte[MAX_TOKENS];
-    private final int[] tokenStart = new int[MAX_TOKENS];
-    private final int[] tokenStop = new int[MAX_TOKENS];
+    /** The expression of each {@link #EXPR} operand. */
+    private final SymbolicExpression[] program = new SymbolicExpression[MAX_OPERANDS];
+    private final ExpressionReader reader = new ExpressionReader();
     private final int[] labelStarts = new int[MAX_OPERANDS];
     private final int[] labelEnds = new int[MAX_OPERANDS];
     private static final String[] NO_NAMES = {};
@@ -144,7 +137,6 @@ public final class PlainInstructionScanner {
         findings.clear();
         stray = -1;
         declinedAt = -1;
-        tokens = 0;
         int p = spaces(from);
         int labels = 0;
         int mnemonicStart;
@@ -397,10 +389,7 @@ public final class PlainInstructionScanner {
         }
     }
 
-    /**
-     * {@code .equ NAME, VALUE} or {@code .set NAME, VALUE} with a value of names and literals joined by
-     * {@code +}, {@code -} and {@code *} (literals alone too), or null to decline.
-     */
+    /** {@code .equ NAME, VALUE} or {@code .set NAME, VALUE} with a whole expression as its value, or null to decline. */
     private LineScanner.ConstantLine constantLine(int from, int labels, int p) {
         int e = Lexicon.identifierPartEnd(text, p + 1, lineEnd);
         if (e - p != 4 || !(named(p + 1, "equ") || named(p + 1, "set")) || e >= lineEnd || !Lexicon.isSpace(text[e])) {
@@ -419,26 +408,24 @@ public final class PlainInstructionScanner {
         if (comma >= lineEnd || text[comma] != ',') {
             return null;
         }
-        int last = expression(spaces(comma + 1), 0, true);
+        int last = reader.read(text, spaces(comma + 1), from, lineEnd, names);
         if (last < 0 || !lineDone(spaces(last))) {
             return null;
         }
         String name = names.of(text, q, nameEnd);
         return new LineScanner.ConstantLine(labelNames(labels), labelColumns(from, labels), p - from + 1, last - from + 1,
-                new ConstantAssignment(redefinable, name, q - from + 1, nameEnd - from + 1, symbolicExpression(0)));
+                new ConstantAssignment(redefinable, name, q - from + 1, nameEnd - from + 1, reader.expression()));
     }
 
     private String[] descriptorKeys = new String[8];
     private int[] descriptorKeyColumns = new int[16];
-    private String[] descriptorNames = new String[8];
-    private long[] descriptorNumbers = new long[8];
+    private SymbolicExpression[] descriptorValues = new SymbolicExpression[8];
     private int[] descriptorValueColumns = new int[16];
 
     /**
-     * {@code .fbd} or {@code .rt} with {@code field=value} arguments whose values are
-     * literal numbers or names (a descriptor-heavy source is mostly these), as {@link DescriptorArguments}; null to
-     * decline: no arguments, expressions, tuples, strings, {@code clear_rgba}/{@code clear_raw} (their values are
-     * tuples or checked against them), anything else.
+     * {@code .fbd} or {@code .rt} with {@code field=value} arguments whose values are whole expressions
+     * ({@link ExpressionReader}), as {@link DescriptorArguments}; null to decline: no arguments, tuples, strings,
+     * {@code clear_rgba}/{@code clear_raw} (their values are tuples or checked against them), anything else.
      */
     private LineScanner.Descriptor descriptorLine(int from, int labels, int p) {
         int e = Lexicon.identifierPartEnd(text, p + 1, lineEnd);
@@ -464,47 +451,28 @@ public final class PlainInstructionScanner {
             if (v >= lineEnd) {
                 return null;
             }
-            String name = null;
-            long number = 0;
-            int valueEnd;
-            if (Lexicon.isIdentifierStart(text[v])) {
-                valueEnd = ident(v);
-                if (valueEnd < 0) {
-                    return null;
-                }
-                name = new String(text, v, valueEnd - v, StandardCharsets.ISO_8859_1);
-            } else {
-                boolean negative = text[v] == '-';
-                int digits = negative ? v + 1 : v;
-                number = digits + 1 < lineEnd && text[digits] == '0' && (text[digits + 1] | 0x20) == 'x'
-                        ? hexWord(digits + 2, true) : number(digits);
-                valueEnd = tokenEnd;
-                // -(2^63) is its own negation: a float field would read the parser's -(double) differently
-                if (valueEnd < 0 || negative && number == Long.MIN_VALUE) {
-                    return null;
-                }
-                number = negative ? -number : number;
+            int valueEnd = reader.read(text, v, from, lineEnd, names);
+            if (valueEnd < 0) {
+                return null;
             }
             if (count == descriptorKeys.length) {
                 descriptorKeys = Arrays.copyOf(descriptorKeys, 2 * count);
-                descriptorNames = Arrays.copyOf(descriptorNames, 2 * count);
-                descriptorNumbers = Arrays.copyOf(descriptorNumbers, 2 * count);
+                descriptorValues = Arrays.copyOf(descriptorValues, 2 * count);
                 descriptorKeyColumns = Arrays.copyOf(descriptorKeyColumns, 4 * count);
                 descriptorValueColumns = Arrays.copyOf(descriptorValueColumns, 4 * count);
             }
             descriptorKeys[count] = new String(text, q, keyEnd - q, StandardCharsets.ISO_8859_1);
             descriptorKeyColumns[2 * count] = q - from + 1;
             descriptorKeyColumns[2 * count + 1] = keyEnd - from + 1;
-            descriptorNames[count] = name;
-            descriptorNumbers[count] = number;
+            descriptorValues[count] = reader.expression();
             descriptorValueColumns[2 * count] = v - from + 1;
             descriptorValueColumns[2 * count + 1] = valueEnd - from + 1;
             count++;
             q = spaces(valueEnd);
             if (lineDone(q)) {
                 DescriptorArguments arguments = new DescriptorArguments(fbd, Arrays.copyOf(descriptorKeys, count),
-                        Arrays.copyOf(descriptorKeyColumns, 2 * count), Arrays.copyOf(descriptorNames, count),
-                        Arrays.copyOf(descriptorNumbers, count), Arrays.copyOf(descriptorValueColumns, 2 * count));
+                        Arrays.copyOf(descriptorKeyColumns, 2 * count), Arrays.copyOf(descriptorValues, count),
+                        Arrays.copyOf(descriptorValueColumns, 2 * count));
                 return new LineScanner.Descriptor(labelNames(labels), labelColumns(from, labels), p - from + 1,
                         valueEnd - from + 1, arguments);
             }
@@ -976,23 +944,23 @@ public final class PlainInstructionScanner {
         }
         if (c == '#' || c == '-' || (c >= '0' && c <= '9')) {
             int q = c == '#' ? p + 1 : p;
-            if (c != '#' && c != '-' && localRef(q)) {
+            if (c != '#' && c != '-' && localRef(q) && !operatorAt(spaces(tokenEnd))) {
                 type[i] = LOCAL_REF;
                 start[i] = q;
                 end[i] = tokenEnd;
                 return tokenEnd;
             }
             long v = signedNumber(q);
-            if (tokenEnd < 0) {
-                return -1;
-            }
-            if (operatorAt(spaces(tokenEnd))) {
-                return expression(q, i, false);
+            if (tokenEnd < 0 || operatorAt(spaces(tokenEnd))) {
+                return expression(q, i);
             }
             type[i] = NUMBER;
             value[i] = v;
             hashDecimal[i] = c == '#' && tokenRadix == 10;
             return tokenEnd;
+        }
+        if (c == '(' || c == '~' || c == '+') {
+            return expression(p, i);
         }
         if (!Lexicon.isIdentifierStart(c)) {
             return -1;
@@ -1002,6 +970,9 @@ public final class PlainInstructionScanner {
             return -1;
         }
         int q = spaces(e);
+        if (q < lineEnd && text[q] == '(') {
+            return expression(p, i); // a call
+        }
         if (q < lineEnd && text[q] == ':') {
             long[] regs = list[i];
             int k = 0;
@@ -1034,7 +1005,7 @@ public final class PlainInstructionScanner {
             return -1;
         }
         if (operatorAt(q)) {
-            return expression(p, i, false);
+            return expression(p, i);
         }
         type[i] = IDENT;
         start[i] = p;
@@ -1156,58 +1127,67 @@ public final class PlainInstructionScanner {
                 || (inOperands && (c == ',' || c == ']' || operatorAt(p)));
     }
 
-    /** Whether {@code p} holds an operator {@link #expression} reads (a comment's {@code //} is none). */
+    /** Whether {@code p} holds a binary operator of the grammar's {@code expr} (a comment's {@code //} is none). */
     private boolean operatorAt(int p) {
-        return p < lineEnd && (text[p] == '+' || text[p] == '-' || text[p] == '*');
+        if (p >= lineEnd) {
+            return false;
+        }
+        return switch (text[p]) {
+            case '+', '-', '*', '%', '&', '^', '|' -> true;
+            case '/' -> !Lexicon.isCommentStart(text, p, lineEnd);
+            case '<', '>' -> p + 1 < lineEnd && text[p + 1] == text[p];
+            default -> false;
+        };
     }
 
     /**
-     * Operand {@code i} from {@code p} (after any {@code #}) as names and literals joined by {@code +},
-     * {@code -} and {@code *}, the first literal maybe negative (the grammar's unary minus binds tighter than
-     * any of them, so the value is the same): an {@link #EXPR} when it names a symbol. Returns the end of its
-     * last token, or -1 to decline (parentheses, calls, other operators, literals only unless {@code literalsToo}).
+     * Operand {@code i} from {@code p} (after any {@code #}) as a whole expression ({@link ExpressionReader}): an
+     * {@link #EXPR} when it names something, a {@link #NUMBER} when it is arithmetic on literals that has a value.
+     * Returns the end of its last token, or -1 to decline: the reader declines, the operand does not end there, or it
+     * is one token alone (a name, local label or literal the operand's own cases read as the parser does, or decline).
      */
-    private int expression(int p, int i, boolean literalsToo) {
-        int first = tokens;
-        boolean named = false;
-        byte op = 0;
-        while (true) {
-            if (tokens == MAX_TOKENS || p >= lineEnd) {
-                return -1;
-            }
-            int e;
-            boolean name = Lexicon.isIdentifierStart(text[p]);
-            if (name) {
-                e = ident(p);
-                if (e < 0 || !delimited(e, true)) {
-                    return -1; // a call's '(', a list's ':', ...
-                }
-                named = true;
-            } else {
-                tokenValue[tokens] = op == 0 ? signedNumber(p) : number(p);
-                e = tokenEnd;
-                if (e < 0) {
-                    return -1;
-                }
-            }
-            tokenNamed[tokens] = name;
-            tokenOp[tokens] = op;
-            tokenStart[tokens] = p;
-            tokenStop[tokens++] = e;
-            int q = spaces(e);
-            if (!operatorAt(q)) {
-                if (!named && !literalsToo) {
-                    return -1; // the parser's path evaluates it in pass 1
-                }
-                type[i] = EXPR;
-                exprFirst[i] = first;
-                exprEnd[i] = tokens;
-                return e;
-            }
-            op = text[q];
-            p = spaces(q + 1);
+    private int expression(int p, int i) {
+        int e = reader.read(text, p, lineStart, lineEnd, names);
+        if (e < 0 || reader.size() == 1) {
+            return -1;
         }
+        int q = spaces(e);
+        if (!lineDone(q) && text[q] != ',') {
+            return -1;
+        }
+        SymbolicExpression x = reader.expression();
+        if (!reader.named()) {
+            try {
+                value[i] = x.evaluate(LITERALS_ONLY, file, lineNo);
+            } catch (DiagnosticException reported) {
+                return -1; // the parser's path reports it
+            }
+            type[i] = NUMBER;
+            hashDecimal[i] = false; // pandecode's radix warning is for a lone decimal literal
+            return e;
+        }
+        type[i] = EXPR;
+        program[i] = x;
+        return e;
     }
+
+    /** The names of an expression that names nothing: never asked. */
+    private static final SymbolicExpression.Names LITERALS_ONLY = new SymbolicExpression.Names() {
+        @Override
+        public long name(SymbolicExpression e, int k) {
+            throw new IllegalStateException(e.names()[k]);
+        }
+
+        @Override
+        public long local(SymbolicExpression e, int k) {
+            throw new IllegalStateException(e.names()[k]);
+        }
+
+        @Override
+        public long call(SymbolicExpression e, int k, dev.csfstudio.asm.expr.ExpressionEvaluator.Arguments args) {
+            throw new IllegalStateException(e.names()[k]);
+        }
+    };
 
     /**
      * The deferred line just encoded (symbolic fields 0) as a {@link SymbolicLine}, or null when an operand
@@ -1227,44 +1207,18 @@ public final class PlainInstructionScanner {
             }
             boolean target = kind == OperandKind.TARGET;
             if (type[i] == LOCAL_REF || (kind != OperandKind.HEX && kind != OperandKind.DEC && !target)
-                    || (type[i] == IDENT && (target || spec.enumType() != null))) {
-                return null;
+                    || (type[i] == IDENT && (target || spec.enumType() != null))
+                    || (target && !program[i].namesOnly())) {
+                return null; // a target's local labels and calls: the parser's path tells addresses from numbers
             }
-            if (type[i] == IDENT) { // one name: an expression of one token
-                if (tokens == MAX_TOKENS) {
-                    return null;
-                }
-                exprFirst[i] = tokens;
-                tokenNamed[tokens] = true;
-                tokenOp[tokens] = 0;
-                tokenStart[tokens] = start[i];
-                tokenStop[tokens++] = end[i];
-                exprEnd[i] = tokens;
-            }
+            SymbolicExpression expr = type[i] == IDENT
+                    ? SymbolicExpression.name(names.of(text, start[i], end[i]), start[i] - lineStart + 1, end[i] - lineStart + 1)
+                    : program[i];
             BitField f = spec.field();
             operands.add(new SymbolicLine.Operand(target, f, target ? f.min() : spec.minValue(),
-                    target ? f.max() : spec.maxValue(), symbolicExpression(i)));
+                    target ? f.max() : spec.maxValue(), expr));
         }
         return new SymbolicLine(form.def, word, form.unconditional, form.target, operands);
-    }
-
-    /** The tokens {@link #expression} read for operand {@code i}. */
-    private SymbolicExpression symbolicExpression(int i) {
-        int from = exprFirst[i];
-        int n = exprEnd[i] - from;
-        String[] names = new String[n];
-        long[] literals = new long[n];
-        byte[] ops = new byte[n];
-        int[] columns = new int[2 * n];
-        for (int k = 0; k < n; k++) {
-            int t = from + k;
-            names[k] = tokenNamed[t] ? this.names.of(text, tokenStart[t], tokenStop[t]) : null;
-            literals[k] = tokenValue[t];
-            ops[k] = tokenOp[t];
-            columns[2 * k] = tokenStart[t] - lineStart + 1;
-            columns[2 * k + 1] = tokenStop[t] - lineStart + 1;
-        }
-        return new SymbolicExpression(names, literals, ops, columns);
     }
 
     /** Whether nothing but a comment follows from {@code p} (spaces already skipped). */

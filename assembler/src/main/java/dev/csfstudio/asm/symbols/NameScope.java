@@ -227,7 +227,7 @@ public final class NameScope implements ExpressionEvaluator.Scope {
     }
 
     @Override
-    public long call(String function, List<CsfParser.ExprContext> args, SourceRange range, ExpressionEvaluator ev) {
+    public long call(String function, ExpressionEvaluator.Arguments args, SourceRange range) {
         String fn = function.toLowerCase(Locale.ROOT);
         if (!FUNCTIONS.contains(fn)) {
             List<String> near = SpellingSuggestions.closest(function, FUNCTIONS);
@@ -235,51 +235,54 @@ public final class NameScope implements ExpressionEvaluator.Scope {
                     + "'" + (near.isEmpty() ? "; known: " + String.join(", ", FUNCTIONS) : SpellingSuggestions.didYouMean(near)))
                     .withSuggestions(near));
         }
-        if (args.size() != 1) {
+        if (args.count() != 1) {
             throw DiagnosticException.error(range, DiagnosticCode.SYNTAX, fn + "() takes one argument");
         }
-        CsfParser.ExprContext arg = args.get(0);
         return switch (fn) {
-            case "lo32" -> ev.eval(arg) & 0xffff_ffffL;
-            case "hi32" -> ev.eval(arg) >>> 32;
+            case "lo32" -> args.value(0) & 0xffff_ffffL;
+            case "hi32" -> args.value(0) >>> 32;
             case "sizeof" -> {
-                if (!symbols.addressesKnown() && arg instanceof CsfParser.SymbolExprContext sym && !sections.containsKey(sym.getText())) {
-                    throw new UnresolvedException(sym.getText(), ev.range(arg)); // a section declared further down
+                String name = args.name(0);
+                if (!symbols.addressesKnown() && name != null && !sections.containsKey(name)) {
+                    throw new UnresolvedException(name, args.range(0)); // a section declared further down
                 }
-                if (!(arg instanceof CsfParser.SymbolExprContext sym) || !sections.containsKey(sym.getText())) {
-                    throw DiagnosticException.error(ev.range(arg), DiagnosticCode.UNDEFINED_SYMBOL, "sizeof() needs a stream or "
-                            + "buffer name, got '" + arg.getText() + "'");
+                if (name == null || !sections.containsKey(name)) {
+                    throw DiagnosticException.error(args.range(0), DiagnosticCode.UNDEFINED_SYMBOL, "sizeof() needs a stream or "
+                            + "buffer name, got '" + args.text(0) + "'");
                 }
-                SectionBuilder s = sections.get(sym.getText());
-                ref(s.name, ev.range(arg), new SectionReferent(s));
-                symbols.requireAddresses(s.name, ev.range(arg));
+                SectionBuilder s = sections.get(name);
+                ref(s.name, args.range(0), new SectionReferent(s));
+                symbols.requireAddresses(s.name, args.range(0));
                 yield s.size();
             }
-            default -> framebufferPointer(arg, ev);
+            default -> framebufferPointer(args);
         };
     }
 
-    private long framebufferPointer(CsfParser.ExprContext arg, ExpressionEvaluator ev) {
+    private long framebufferPointer(ExpressionEvaluator.Arguments args) {
         LabelDef l;
-        if (arg instanceof CsfParser.SymbolExprContext sym && symbols.isLabel(sym.getText())) {
-            l = symbols.label(sym.getText());
-            ref(l.name(), ev.range(arg), l);
-        } else if (arg instanceof CsfParser.LocalRefExprContext lr) {
-            l = local(lr.getText(), ev.range(arg), index);
-            ref(lr.getText(), ev.range(arg), l);
+        String name = args.name(0);
+        String localRef = args.localRef(0);
+        SourceRange at = args.range(0);
+        if (name != null && symbols.isLabel(name)) {
+            l = symbols.label(name);
+            ref(l.name(), at, l);
+        } else if (localRef != null) {
+            l = local(localRef, at, index);
+            ref(localRef, at, l);
         } else {
-            if (arg instanceof CsfParser.SymbolExprContext sym && !symbols.addressesKnown()) {
-                throw new UnresolvedException(sym.getText(), ev.range(arg));
+            if (name != null && !symbols.addressesKnown()) {
+                throw new UnresolvedException(name, at);
             }
-            List<String> near = closestName(arg.getText(), symbols.labelNames());
-            throw new DiagnosticException(Diagnostic.error(ev.range(arg), DiagnosticCode.UNDEFINED_SYMBOL,
-                    "fbd() needs the label of a .fbd, got '" + arg.getText() + "'" + SpellingSuggestions.didYouMean(near))
+            List<String> near = closestName(args.text(0), symbols.labelNames());
+            throw new DiagnosticException(Diagnostic.error(at, DiagnosticCode.UNDEFINED_SYMBOL,
+                    "fbd() needs the label of a .fbd, got '" + args.text(0) + "'" + SpellingSuggestions.didYouMean(near))
                     .withSuggestions(near));
         }
-        symbols.requireAddresses(l.name(), ev.range(arg));
+        symbols.requireAddresses(l.name(), at);
         Long pointer = framebuffers.pointer(l.section(), l.offset());
         if (pointer == null) {
-            throw DiagnosticException.error(ev.range(arg), DiagnosticCode.NOT_A_DESCRIPTOR, "'" + arg.getText()
+            throw DiagnosticException.error(at, DiagnosticCode.NOT_A_DESCRIPTOR, "'" + args.text(0)
                     + "' does not label a .fbd directive");
         }
         return pointer;
