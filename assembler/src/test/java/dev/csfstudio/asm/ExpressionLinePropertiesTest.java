@@ -21,8 +21,8 @@ import net.jqwik.api.Provide;
 
 /**
  * Whole expressions (every operator at its precedence, unary operators, parentheses, calls, local references, every
- * kind of literal) are read without a parse in instruction operands, {@code .equ}/{@code .set} values and
- * {@code .fbd}/{@code .rt} field values: the whole assembly result is the parser path's, whatever they name and however
+ * kind of literal) are read without a parse in instruction operands, {@code .equ}/{@code .set} values,
+ * {@code .fbd}/{@code .rt} field values, and (naming nothing) data values and memory offsets: the whole assembly result is the parser path's, whatever they name and however
  * they fail (division by zero, shifts of 64 or more, huge literals, unknown functions, wrong arity, undefined and
  * forward names, decimal numbers where an integer is needed).
  */
@@ -93,7 +93,8 @@ class ExpressionLinePropertiesTest {
         Arbitrary<String> shape = Arbitraries.of("MOVE32 r1, %s", "MOVE32 r2, #%s", "MOVE48 d2, %s", "here: MOVE32 r3, %s",
                 "ADD_IMMEDIATE32 r1, r2, %s", "BRANCH.ne r0, %s", ".equ E%d, %s", ".set A, %s", ".set B, %s",
                 "MOVE32 %s, 1", "WAIT %s", ".rt format=R8G8B8A8, base=buf, row_stride=%s",
-                ".fbd width=%s, height=16", ".rt format=R8G8B8A8, base=%s, row_stride=64, clear=0xff");
+                ".fbd width=%s, height=16", ".rt format=R8G8B8A8, base=%s, row_stride=64, clear=0xff", ".word %s",
+                ".byte 1, %s", ".dword %s, 2", "STORE_MULTIPLE [d76 - %s], r0:r1", "LOAD_MULTIPLE r40:r41, [d76 + #%s]");
         return Combinators.combine(shape, e, tail, Arbitraries.integers().between(0, 3)).as((s, x, t, n) -> s.contains("%d")
                 ? String.format(s, n, x) + t : s.replace("%s", x) + t);
     }
@@ -123,7 +124,7 @@ class ExpressionLinePropertiesTest {
         Arbitrary<String> chain = Combinators.combine(leaf, step.list().ofMinSize(1).ofMaxSize(5))
                 .as((l, steps) -> l + String.join("", steps));
         Arbitrary<String> shape = Arbitraries.of("MOVE32 r1, %s", "MOVE48 d2, %s", ".equ E, %s", ".set B, %s",
-                ".rt format=R8G8B8A8, base=buf, row_stride=%s");
+                ".rt format=R8G8B8A8, base=buf, row_stride=%s", ".word %s", "LOAD_MULTIPLE r40:r41, [d76 + %s]");
         return Combinators.combine(shape, chain.list().ofMinSize(1).ofMaxSize(4)).as((sh, cs) -> {
             StringBuilder out = new StringBuilder(".equ A, 9\n.set B, 4\n.buffer buf, size=64\n.stream main\ntop: NOP\n");
             for (String c : cs) {
@@ -168,6 +169,13 @@ class ExpressionLinePropertiesTest {
         assertInstanceOf(LineScanner.SymbolicInstruction.class, scan("    MOVE48  d40, fbd(fbd)   ; tagged"));
         assertInstanceOf(LineScanner.SymbolicInstruction.class, scan("MOVE32 r43, (HEIGHT - 1) << 16 | (WIDTH - 1)"));
         assertInstanceOf(LineScanner.Descriptor.class, scan(".rt format=R8, base=color, row_stride=WIDTH * BPP"));
+    }
+
+    @Example
+    void dataValuesAndMemoryOffsetsOfLiteralsAloneAreReadWithoutAParse() {
+        assertInstanceOf(LineScanner.DataLine.class, scan(".word 1 << 4, (0x10 | 1) * 2"));
+        assertInstanceOf(LineScanner.EncodedLine.class, scan("STORE_MULTIPLE [d76 - (2 << 3)], r0:r1"));
+        assertNull(scan(".word top + 4")); // data naming a label is the parser path's
     }
 
     @Example

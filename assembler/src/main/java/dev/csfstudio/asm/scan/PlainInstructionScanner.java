@@ -362,10 +362,14 @@ public final class PlainInstructionScanner {
             int digits = negative ? q + 1 : q;
             long v = digits + 1 < lineEnd && text[digits] == '0' && (text[digits + 1] | 0x20) == 'x'
                     ? hexWord(digits + 2, true) : number(digits);
-            if (tokenEnd < 0) {
-                return null;
-            }
             v = negative ? -v : v;
+            if (tokenEnd < 0 || operatorAt(spaces(tokenEnd))) {
+                tokenEnd = literalExpression(q);
+                v = literal;
+                if (tokenEnd < 0) {
+                    return null;
+                }
+            }
             if (width < 8 && (v < -(1L << (8 * width - 1)) || v > (1L << (8 * width)) - 1)) {
                 return null; // the parser's path says it is out of range
             }
@@ -930,8 +934,12 @@ public final class PlainInstructionScanner {
                     q = spaces(q + 1);
                 }
                 long v = signedNumber(q);
-                if (tokenEnd < 0) {
-                    return -1;
+                if (tokenEnd < 0 || operatorAt(spaces(tokenEnd))) {
+                    tokenEnd = literalExpression(q); // the offset's names would need a fixup: the parser's path has those
+                    v = literal;
+                    if (tokenEnd < 0) {
+                        return -1;
+                    }
                 }
                 hasOffset[i] = true;
                 value[i] = minus ? -v : v;
@@ -1155,19 +1163,37 @@ public final class PlainInstructionScanner {
         if (!lineDone(q) && text[q] != ',') {
             return -1;
         }
-        SymbolicExpression x = reader.expression();
         if (!reader.named()) {
-            try {
-                value[i] = x.evaluate(LITERALS_ONLY, file, lineNo);
-            } catch (DiagnosticException reported) {
-                return -1; // the parser's path reports it
+            if (literalExpression(p) < 0) {
+                return -1;
             }
             type[i] = NUMBER;
+            value[i] = literal;
             hashDecimal[i] = false; // pandecode's radix warning is for a lone decimal literal
             return e;
         }
         type[i] = EXPR;
-        program[i] = x;
+        program[i] = reader.expression();
+        return e;
+    }
+
+    /** The value of the last {@link #literalExpression}. */
+    private long literal;
+
+    /**
+     * The expression at {@code p} when it names nothing, evaluated now into {@link #literal}: the end of its last token,
+     * or -1 to decline (the reader declines, it names something, or evaluating it reports anything).
+     */
+    private int literalExpression(int p) {
+        int e = reader.read(text, p, lineStart, lineEnd, names);
+        if (e < 0 || reader.named()) {
+            return -1;
+        }
+        try {
+            literal = reader.expression().evaluate(LITERALS_ONLY, file, lineNo);
+        } catch (DiagnosticException reported) {
+            return -1; // the parser's path reports it
+        }
         return e;
     }
 
