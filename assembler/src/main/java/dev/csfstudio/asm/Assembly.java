@@ -32,7 +32,6 @@ import dev.csfstudio.asm.lint.StatementLint;
 import dev.csfstudio.asm.lint.UnusedLabels;
 import dev.csfstudio.asm.pass.InOrderPass;
 import dev.csfstudio.asm.scan.DeclaredArch;
-import dev.csfstudio.asm.scan.ExpressionReader;
 import dev.csfstudio.asm.scan.LineParser;
 import dev.csfstudio.asm.scan.UnknownDirective;
 import dev.csfstudio.asm.scan.PandecodeReader;
@@ -159,7 +158,7 @@ final class Assembly implements ArgumentScope {
         ArchDirective archDirective = new ArchDirective(arch, declared.isPresent() ? "its .arch" : "the default");
         isa = arch.instructionSet();
         pandecodeReader = new PandecodeReader(arch);
-        descriptors = new DescriptorDirectives(arch.descriptors(), this, dataDirectives, placement, ExpressionReader::whole);
+        descriptors = new DescriptorDirectives(arch.descriptors(), this, dataDirectives, placement);
         // sized for a label every few lines (the main thread defines them, in order)
         symbols = new SymbolTable(Math.max(16, text.bytes().length / 128), reporter);
         names = new NameScope(symbols, placement.sections(), references, labelUses, (section, offset) -> {

@@ -4,11 +4,11 @@ import dev.csfstudio.asm.diagnostic.DiagnosticException;
 import dev.csfstudio.asm.diagnostic.SpellingSuggestions;
 import dev.csfstudio.asm.emit.DescriptorArguments;
 import dev.csfstudio.asm.expr.ExpressionEvaluator;
-import dev.csfstudio.asm.expr.SymbolicExpression;
 import dev.csfstudio.asm.expr.UnresolvedException;
 import dev.csfstudio.asm.layout.Placement;
 import dev.csfstudio.asm.layout.SectionBuilder;
 import dev.csfstudio.asm.layout.Statement;
+import dev.csfstudio.asm.source.Parsing;
 
 import dev.csfstudio.program.SourceRange;
 import dev.csfstudio.program.Diagnostic;
@@ -50,17 +50,8 @@ public final class DescriptorDirectives {
      * Each table default's expression, parsed once per process: parsing them for every {@code .fbd} was most of
      * assembling a small test stream (bench/test.sh) and an eighth of a descriptor-heavy source (bench/asm.sh). The trees are only read after parsing.
      */
-    private static final java.util.Map<String, SymbolicExpression> READ_DEFAULTS =
+    private static final java.util.Map<String, CsfParser.ExprContext> PARSED_DEFAULTS =
             new java.util.concurrent.ConcurrentHashMap<>();
-    /** A default the reader declined (a map holds no null). */
-    private static final SymbolicExpression MALFORMED = SymbolicExpression.name("", 1, 1);
-
-    /** Reads a default of the descriptor table as an expression; null when it is not one. */
-    public interface DefaultReader {
-        SymbolicExpression read(String text);
-    }
-
-    private final DefaultReader defaults;
 
     /** What a {@code fbd(label)} pointer needs to know about one .fbd, settled in pass 1. */
     public static final class FbdInfo {
@@ -135,9 +126,7 @@ public final class DescriptorDirectives {
         }
     }
 
-    public DescriptorDirectives(DescriptorSet set, ArgumentScope asm, DataDirectives data, Placement placement,
-                                DefaultReader defaults) {
-        this.defaults = defaults;
+    public DescriptorDirectives(DescriptorSet set, ArgumentScope asm, DataDirectives data, Placement placement) {
         this.set = set;
         this.asm = asm;
         this.data = data;
@@ -536,18 +525,14 @@ public final class DescriptorDirectives {
 
         /** The default of field {@code f} (at {@code position}) that is not an enumeration's name. */
         private long defaultValue(DescriptorField f, int position) {
-            SymbolicExpression e = READ_DEFAULTS.get(f.defaultValue());
+            CsfParser.ExprContext e = PARSED_DEFAULTS.computeIfAbsent(f.defaultValue(), Parsing::parseExpression);
             if (e == null) {
-                e = defaults.read(f.defaultValue());
-                READ_DEFAULTS.put(f.defaultValue(), e == null ? MALFORMED : e);
-            }
-            if (e == null || e == MALFORMED) {
                 throw DiagnosticException.error(where, DiagnosticCode.DESCRIPTOR_TABLE, "malformed default '" + f.defaultValue()
                         + "' of field " + f.name() + " in the descriptor table");
             }
             // a number or arithmetic on numbers is the same for every descriptor: evaluated once
-            boolean constant = !f.isFloat() && !e.namesSomething();
-            ExpressionEvaluator.Scope scope = new ExpressionEvaluator.Scope() {
+            boolean constant = !f.isFloat() && !ExpressionEvaluator.namesSomething(e);
+            ExpressionEvaluator defaults = new ExpressionEvaluator(ev.file(), new ExpressionEvaluator.Scope() {
                 @Override
                 public long symbol(String name, SourceRange range) {
                     if (name.equals("rts")) {
@@ -594,9 +579,8 @@ public final class DescriptorDirectives {
                     }
                     return v.getAsLong();
                 }
-            };
-            long v = f.isFloat() ? Float.floatToRawIntBits((float) e.evaluateDouble(scope, ev.file(), where.line())) & 0xffff_ffffL
-                    : e.evaluate(scope, ev.file(), where.line());
+            });
+            long v = f.isFloat() ? Float.floatToRawIntBits((float) defaults.evalDouble(e)) & 0xffff_ffffL : defaults.eval(e);
             if (constant) {
                 table.remember(position, v);
             }

@@ -57,16 +57,6 @@ public record SymbolicExpression(byte[] code, String[] names, long[] literals, i
         return new SymbolicExpression(new byte[] {NAME}, new String[] {name}, new long[1], new int[] {start, end}, null, start);
     }
 
-    /** Whether the expression names anything (a name, a local label, a function): its value is not its text's alone. */
-    public boolean namesSomething() {
-        for (byte op : code) {
-            if (op == NAME || op == LOCAL || op == CALL) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     /** Whether the expression names no local label and calls no function. */
     public boolean namesOnly() {
         for (byte op : code) {

@@ -17,7 +17,7 @@ import java.util.Arrays;
  * (returns -1) wherever it is not sure of the parser's reading: a token it does not know, a literal the evaluator
  * would reject, nesting deeper than {@link #MAX_DEPTH}, more than {@link #MAX_SIZE} instructions.
  */
-public final class ExpressionReader {
+final class ExpressionReader {
 
     static final int MAX_DEPTH = 64;
     static final int MAX_SIZE = 512;
@@ -59,23 +59,6 @@ public final class ExpressionReader {
         int end = binary(p, 1);
         to = end;
         return end;
-    }
-
-    /**
-     * {@code text} (ASCII, one line) read as one whole expression, or null where the reader declines it or something
-     * follows it: how the descriptor table's defaults ({@code width-1}, {@code internal(format)}) are read without
-     * ANTLR.
-     */
-    public static SymbolicExpression whole(String text) {
-        byte[] bytes = text.getBytes(StandardCharsets.ISO_8859_1);
-        for (byte b : bytes) {
-            if (b < 0x20 || b >= 0x7f) {
-                return null;
-            }
-        }
-        ExpressionReader reader = new ExpressionReader();
-        int end = reader.read(bytes, 0, 0, bytes.length, new InternedNames());
-        return end == bytes.length ? reader.expression() : null;
     }
 
     /** Whether the expression just read names something (a name, a local reference, a call). */
