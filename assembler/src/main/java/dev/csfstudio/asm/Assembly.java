@@ -167,11 +167,11 @@ final class Assembly implements ArgumentScope {
                     : DescriptorSet.framebufferPointer(section.address + offset, info.renderTargets(), info.zsCrc());
         });
         symbolicOperands = new SymbolicOperands(symbols, placement.sections(), references, labelUses, names);
-        sectionDirectives = new SectionDirectives(placement, symbols, this);
+        sectionDirectives = new SectionDirectives(placement, symbols, names, this);
         constants = new ConstantDirectives(symbols, names, this);
         pass = new InOrderPass(new InOrderPass.Reading(arch, pandecodeReader, DIRECTIVES, threads, chunkLines, plainScanner),
                 includes, placement, symbols, unusedLabels, symbolicOperands, fixups,
-                new InOrderPass.ScannedDirectives(constants, descriptors, inst, archDirective),
+                new InOrderPass.ScannedDirectives(constants, descriptors, sectionDirectives, inst, archDirective),
                 treePath(), this, this::current);
         List<Statement> stmts = pass.run(includes.main(main, text));
         placement.ensureStream(SourceRange.at(main, 1, 1, 1));

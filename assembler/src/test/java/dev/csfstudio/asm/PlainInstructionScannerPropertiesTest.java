@@ -186,11 +186,16 @@ class PlainInstructionScannerPropertiesTest {
             Program b = plain.program();
             assertEquals(a.entry(), b.entry(), source);
             assertEquals(a.symbols(), b.symbols(), source);
+            assertEquals(a.vms(), b.vms(), source);
+            assertEquals(a.queues(), b.queues(), source);
+            assertEquals(a.jobs(), b.jobs(), source);
+            assertEquals(a.expectations(), b.expectations(), source);
             assertEquals(a.sections().size(), b.sections().size(), source);
             for (int i = 0; i < a.sections().size(); i++) {
                 Section x = a.sections().get(i);
                 Section y = b.sections().get(i);
-                assertEquals(x.name() + x.address() + x.lines(), y.name() + y.address() + y.lines(), source);
+                assertEquals(x.name() + x.kind() + x.vm() + x.address() + x.align() + x.dumpable() + x.declaration() + x.lines(),
+                        y.name() + y.kind() + y.vm() + y.address() + y.align() + y.dumpable() + y.declaration() + y.lines(), source);
                 assertArrayEquals(x.bytes(), y.bytes(), source);
             }
         }

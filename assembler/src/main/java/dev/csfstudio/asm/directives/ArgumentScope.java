@@ -72,9 +72,13 @@ public interface ArgumentScope {
 
     /** The diagnostic for an option the directive does not take, with the allowed ones. */
     default DiagnosticException unknownOption(CsfParser.ArgumentContext a, List<String> allowed) {
-        String key = a instanceof CsfParser.NamedArgumentContext na ? na.key.getText() : a.getText();
+        return unknownOption(a instanceof CsfParser.NamedArgumentContext na ? na.key.getText() : a.getText(), range(a), allowed);
+    }
+
+    /** The diagnostic for an option {@code key} at {@code at} that the directive does not take, with the allowed ones. */
+    default DiagnosticException unknownOption(String key, SourceRange at, List<String> allowed) {
         List<String> near = SpellingSuggestions.closest(key, allowed);
-        return new DiagnosticException(Diagnostic.error(range(a), DiagnosticCode.UNKNOWN_OPTION, "unknown option '" + key + "'"
+        return new DiagnosticException(Diagnostic.error(at, DiagnosticCode.UNKNOWN_OPTION, "unknown option '" + key + "'"
                 + (near.isEmpty() ? "; allowed: " + String.join(", ", allowed) : SpellingSuggestions.didYouMean(near)))
                 .withSuggestions(near));
     }
@@ -86,8 +90,13 @@ public interface ArgumentScope {
 
     /** A diagnostic unless {@code n} is a size a section can have. */
     default void checkSize(long n, ParserRuleContext where, String what) {
+        checkSize(n, range(where), what);
+    }
+
+    /** A diagnostic at {@code at} unless {@code n} is a size a section can have. */
+    default void checkSize(long n, SourceRange at, String what) {
         if (n < 0 || n > Layout.MAX_SECTION_BYTES) {
-            throw DiagnosticException.error(range(where), DiagnosticCode.OUT_OF_RANGE, what + " " + n + " out of range: allowed 0.."
+            throw DiagnosticException.error(at, DiagnosticCode.OUT_OF_RANGE, what + " " + n + " out of range: allowed 0.."
                     + Layout.MAX_SECTION_BYTES);
         }
     }

@@ -5,6 +5,7 @@ import dev.csfstudio.asm.layout.Layout;
 import dev.csfstudio.asm.layout.Placement;
 import dev.csfstudio.asm.layout.SectionBuilder;
 import dev.csfstudio.asm.layout.Statement;
+import dev.csfstudio.asm.symbols.NameScope;
 import dev.csfstudio.asm.symbols.SymbolTable;
 
 import dev.csfstudio.grammar.CsfParser;
@@ -26,11 +27,13 @@ public final class SectionDirectives {
 
     private final Placement placement;
     private final SymbolTable symbols;
+    private final NameScope names;
     private final ArgumentScope args;
 
-    public SectionDirectives(Placement placement, SymbolTable symbols, ArgumentScope args) {
+    public SectionDirectives(Placement placement, SymbolTable symbols, NameScope names, ArgumentScope args) {
         this.placement = placement;
         this.symbols = symbols;
+        this.names = names;
         this.args = args;
     }
 
@@ -47,7 +50,17 @@ public final class SectionDirectives {
     public void open(Statement s, CsfParser.DirectiveContext d, SectionKind kind) {
         s.skip(true);
         String name = args.plainName(d, 0, "a " + (kind == SectionKind.STREAM ? "stream" : "buffer") + " name");
-        SourceRange nameRange = args.range(d.argument(0));
+        open(kind, name, args.range(d.argument(0)), SectionOption.of(d, s.src.path()));
+    }
+
+    /** A {@code .stream}/{@code .buffer} line the plain scanner read: what {@link #open(Statement, CsfParser.DirectiveContext, SectionKind)} does. */
+    public void open(Statement s, SectionArguments a) {
+        s.skip(true);
+        open(a.kind(), a.name(), new SourceRange(s.src.path(), s.lineNo, a.nameColumn(), s.lineNo, a.nameEndColumn()),
+                SectionOption.of(a, s.src.path(), s.lineNo));
+    }
+
+    private void open(SectionKind kind, String name, SourceRange nameRange, List<SectionOption> options) {
         SectionBuilder sec = placement.sections().get(name);
         boolean reopen = sec != null;
         if (reopen && sec.kind != kind) {
@@ -71,10 +84,9 @@ public final class SectionDirectives {
             symbols.declareSection(name, nameRange);
         }
         List<String> allowed = kind == SectionKind.STREAM ? STREAM_OPTIONS : BUFFER_OPTIONS;
-        for (int i = 1; i < d.argument().size(); i++) {
-            CsfParser.ArgumentContext a = d.argument(i);
+        for (SectionOption a : options) {
             if (!firstDeclaration) {
-                throw DiagnosticException.error(args.range(a), DiagnosticCode.SYNTAX, "options belong on the first ." + kind.name()
+                throw DiagnosticException.error(a.range(), DiagnosticCode.SYNTAX, "options belong on the first ." + kind.name()
                         .toLowerCase(Locale.ROOT) + " " + name + "; re-opening only appends");
             }
             option(sec, a, allowed);
@@ -82,33 +94,37 @@ public final class SectionDirectives {
         placement.enter(sec);
     }
 
-    private void option(SectionBuilder sec, CsfParser.ArgumentContext a, List<String> allowed) {
-        if (a instanceof CsfParser.PlainArgumentContext p && allowed.contains("dumpable")
-                && p.getText().equalsIgnoreCase("dumpable")) {
+    private void option(SectionBuilder sec, SectionOption a, List<String> allowed) {
+        String key = a.key();
+        if (key == null && allowed.contains("dumpable") && a.plainText().equalsIgnoreCase("dumpable")) {
             sec.dumpable = true;
             return;
         }
-        if (!(a instanceof CsfParser.NamedArgumentContext na) || !allowed.contains(na.key.getText().toLowerCase(Locale.ROOT))) {
-            throw args.unknownOption(a, allowed);
+        if (key == null || !allowed.contains(key.toLowerCase(Locale.ROOT))) {
+            throw args.unknownOption(key == null ? a.plainText() : key, a.range(), allowed);
         }
-        long v = args.constant(args.exprOf(na.value()));
-        switch (na.key.getText().toLowerCase(Locale.ROOT)) {
+        String lower = key.toLowerCase(Locale.ROOT);
+        if (lower.equals("dumpable")) {
+            throw DiagnosticException.error(a.range(), DiagnosticCode.SYNTAX, "dumpable takes no value: write ', dumpable'");
+        }
+        long v = a.value(args, names);
+        switch (lower) {
             case "at" -> {
                 if (v < 0 || v >= Layout.VA_LIMIT) {
-                    throw DiagnosticException.error(args.range(na.value()), DiagnosticCode.OUT_OF_RANGE, "address 0x"
+                    throw DiagnosticException.error(a.valueRange(), DiagnosticCode.OUT_OF_RANGE, "address 0x"
                             + Long.toHexString(v) + " out of range: allowed 0..0xffffffffffff (48-bit VA)");
                 }
                 sec.at = v;
             }
             case "align" -> {
                 if (v <= 0 || Long.bitCount(v) != 1 || v > (1L << 30)) {
-                    throw DiagnosticException.error(args.range(na.value()), DiagnosticCode.OUT_OF_RANGE, "align=" + v
+                    throw DiagnosticException.error(a.valueRange(), DiagnosticCode.OUT_OF_RANGE, "align=" + v
                             + " must be a power of two up to 2^30");
                 }
                 sec.align = Math.max(sec.align, v);
             }
             default -> {
-                args.checkSize(v, na.value(), "size");
+                args.checkSize(v, a.valueRange(), "size");
                 sec.fixedSize = v;
             }
         }

@@ -7,6 +7,7 @@ import dev.csfstudio.asm.directives.ConstantDirectives;
 import dev.csfstudio.asm.directives.DataDirectives;
 import dev.csfstudio.asm.directives.DescriptorDirectives;
 import dev.csfstudio.asm.directives.InstDirective;
+import dev.csfstudio.asm.directives.SectionDirectives;
 import dev.csfstudio.asm.directives.SyntaxDirective;
 import dev.csfstudio.asm.emit.ControlFlow;
 import dev.csfstudio.asm.emit.Fixup;
@@ -55,7 +56,7 @@ public final class InOrderPass {
 
     /** The directives whose scanned lines this pass places itself, without a syntax tree. */
     public record ScannedDirectives(ConstantDirectives constants, DescriptorDirectives descriptors,
-                                    InstDirective inst, ArchDirective arch) {
+                                    SectionDirectives sections, InstDirective inst, ArchDirective arch) {
     }
 
     /** The parser's path, which the assembly shares between this pass and the phases after layout. */
@@ -215,6 +216,13 @@ public final class InOrderPass {
         @Override
         public void descriptor(LineScanner.Descriptor descriptor) {
             pass1Descriptor(nextStatement(src, n), descriptor);
+        }
+
+        @Override
+        public void section(LineScanner.SectionLine line) {
+            Statement s = nextStatement(src, n);
+            begin(s, line);
+            placing(s, () -> scanned.sections().open(s, line.arguments()));
         }
 
         @Override

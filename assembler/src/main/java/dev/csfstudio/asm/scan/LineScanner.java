@@ -1,5 +1,6 @@
 package dev.csfstudio.asm.scan;
 
+import dev.csfstudio.asm.directives.SectionArguments;
 import dev.csfstudio.asm.emit.BranchToLabel;
 import dev.csfstudio.asm.emit.ConstantAssignment;
 import dev.csfstudio.asm.emit.ControlFlow;
@@ -89,6 +90,18 @@ public final class LineScanner {
         @Override
         public void handTo(Handler handler) {
             handler.descriptor(this);
+        }
+    }
+
+    /**
+     * A {@code .stream}/{@code .buffer} line of a name and options whose values are names and literals (and maybe
+     * labels): pass 1 opens the section as the parsed directive does, with no syntax tree.
+     */
+    public record SectionLine(String[] labelNames, int[] labelColumns, int column, int endColumn,
+                              SectionArguments arguments) implements ScannedStatement, ScannedStatement.Positioned {
+        @Override
+        public void handTo(Handler handler) {
+            handler.section(this);
         }
     }
 

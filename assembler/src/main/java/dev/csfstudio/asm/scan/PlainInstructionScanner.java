@@ -1,5 +1,6 @@
 package dev.csfstudio.asm.scan;
 
+import dev.csfstudio.asm.directives.SectionArguments;
 import dev.csfstudio.asm.emit.BranchToLabel;
 import dev.csfstudio.asm.emit.ConstantAssignment;
 import dev.csfstudio.asm.emit.ControlFlow;
@@ -11,6 +12,7 @@ import dev.csfstudio.asm.expr.SymbolicExpression;
 
 import dev.csfstudio.program.SourceRange;
 import dev.csfstudio.program.Diagnostic;
+import dev.csfstudio.program.SectionKind;
 import dev.csfstudio.program.Severity;
 
 import dev.csfstudio.grammar.Lexicon;
@@ -167,6 +169,7 @@ public final class PlainInstructionScanner {
                 LineScanner.DataLine data = dataLine(from, labels, p);
                 ScannedStatement statement = data != null ? data : constantLine(from, labels, p);
                 statement = statement != null ? statement : descriptorLine(from, labels, p);
+                statement = statement != null ? statement : sectionLine(from, labels, p);
                 if (statement == null) {
                     declined(p, true, labels);
                 }
@@ -485,6 +488,66 @@ public final class PlainInstructionScanner {
             }
             q = spaces(q + 1);
         }
+    }
+
+    /**
+     * {@code .stream NAME} or {@code .buffer NAME} with options that are plain names ({@code dumpable}) or
+     * {@code key=value} with a whole expression as the value ({@link ExpressionReader}), as {@link SectionArguments};
+     * null to decline (anything else: strings, tuples, no name).
+     */
+    private LineScanner.SectionLine sectionLine(int from, int labels, int p) {
+        int e = Lexicon.identifierPartEnd(text, p + 1, lineEnd);
+        boolean stream = e - p == 7 && named(p + 1, "stream");
+        if (!stream && !(e - p == 7 && named(p + 1, "buffer")) || e >= lineEnd || !Lexicon.isSpace(text[e])) {
+            return null;
+        }
+        int q = spaces(e);
+        if (q >= lineEnd || !Lexicon.isIdentifierStart(text[q])) {
+            return null;
+        }
+        int nameEnd = ident(q);
+        if (nameEnd < 0) {
+            return null;
+        }
+        int last = nameEnd;
+        int count = 0;
+        String[] keys = new String[MAX_OPERANDS];
+        SymbolicExpression[] values = new SymbolicExpression[MAX_OPERANDS];
+        int[] columns = new int[4 * MAX_OPERANDS];
+        for (int r = spaces(nameEnd); !lineDone(r); r = spaces(last)) {
+            if (text[r] != ',' || count == MAX_OPERANDS) {
+                return null;
+            }
+            int k = spaces(r + 1);
+            if (k >= lineEnd || !Lexicon.isIdentifierStart(text[k])) {
+                return null;
+            }
+            int keyEnd = ident(k);
+            if (keyEnd < 0) {
+                return null;
+            }
+            keys[count] = names.of(text, k, keyEnd);
+            last = keyEnd;
+            int v = spaces(keyEnd);
+            if (v < lineEnd && text[v] == '=') {
+                v = spaces(v + 1);
+                last = reader.read(text, v, from, lineEnd, names);
+                if (last < 0) {
+                    return null;
+                }
+                values[count] = reader.expression();
+                columns[4 * count + 2] = v - from + 1;
+                columns[4 * count + 3] = last - from + 1;
+            }
+            columns[4 * count] = k - from + 1;
+            columns[4 * count + 1] = last - from + 1;
+            count++;
+        }
+        SectionArguments arguments = new SectionArguments(stream ? SectionKind.STREAM : SectionKind.BUFFER,
+                names.of(text, q, nameEnd), q - from + 1, nameEnd - from + 1, Arrays.copyOf(keys, count),
+                Arrays.copyOf(values, count), Arrays.copyOf(columns, 4 * count));
+        return new LineScanner.SectionLine(labelNames(labels), labelColumns(from, labels), p - from + 1, last - from + 1,
+                arguments);
     }
 
     /** Whether {@code text[from, to)} is {@code lowerCase} in any case. */

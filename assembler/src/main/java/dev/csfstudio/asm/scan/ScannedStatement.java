@@ -11,7 +11,7 @@ import java.util.List;
  */
 public sealed interface ScannedStatement permits LineScanner.EncodedLine, LineScanner.LabelBranch, LineScanner.SymbolicInstruction, LineScanner.RawWord, LineScanner.DataLine,
         LineScanner.ConstantLine,
-        LineScanner.Descriptor,
+        LineScanner.Descriptor, LineScanner.SectionLine,
         ScannedStatement.FlaggedInstruction, ScannedStatement.Rejected, ScannedStatement.SyntaxError, ScannedStatement.Parsed {
 
     /** What the in-order pass does with each shape. */
@@ -39,6 +39,9 @@ public sealed interface ScannedStatement permits LineScanner.EncodedLine, LineSc
 
         /** A {@code .fbd} or {@code .rt} of literal or named field values. */
         void descriptor(LineScanner.Descriptor descriptor);
+
+        /** A {@code .stream} or {@code .buffer} with its name and options. */
+        void section(LineScanner.SectionLine line);
 
         /** Labels and a statement refused as it stands (placed nowhere), with why. */
         void rejected(Rejected rejected);
