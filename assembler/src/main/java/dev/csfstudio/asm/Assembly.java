@@ -10,10 +10,12 @@ import dev.csfstudio.asm.directives.ConstantDirectives;
 import dev.csfstudio.asm.directives.DirectiveHandlers;
 import dev.csfstudio.asm.directives.InstDirective;
 import dev.csfstudio.asm.directives.SectionDirectives;
+import dev.csfstudio.asm.directives.Expectations;
 import dev.csfstudio.asm.directives.Directives;
 import dev.csfstudio.asm.directives.ExpectationReader;
 import dev.csfstudio.asm.directives.Jobs;
 import dev.csfstudio.asm.emit.ConstantAssignment;
+import dev.csfstudio.asm.emit.ScannedExpectation;
 import dev.csfstudio.asm.emit.DescriptorArguments;
 import dev.csfstudio.asm.emit.FixupApplication;
 import dev.csfstudio.asm.emit.LabelBranches;
@@ -68,7 +70,6 @@ import dev.csfstudio.isa.InstructionSet;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.function.Consumer;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -125,9 +126,7 @@ final class Assembly implements ArgumentScope {
     private final Jobs jobs = new Jobs();
 
     private DescriptorDirectives descriptors;
-    /** The VM in force at each {@code .expect} (pass 1), and what they expect in source order (pass 2). */
-    private final Map<Statement, String> expectationVms = new IdentityHashMap<>();
-    private final List<Expectation> expectations = new ArrayList<>();
+    private final Expectations expectations = new Expectations(placement);
     private ExpectationReader.Names expectationNames;
     /** Threads that parse ahead of the in-order passes; 0 = one per core, 1 = all on this thread. */
     private final int threads;
@@ -171,7 +170,7 @@ final class Assembly implements ArgumentScope {
         constants = new ConstantDirectives(symbols, names, this);
         pass = new InOrderPass(new InOrderPass.Reading(arch, pandecodeReader, DIRECTIVES, threads, chunkLines, plainScanner),
                 includes, placement, symbols, unusedLabels, symbolicOperands, fixups,
-                new InOrderPass.ScannedDirectives(constants, descriptors, sectionDirectives, inst, archDirective),
+                new InOrderPass.ScannedDirectives(constants, descriptors, sectionDirectives, expectations, inst, archDirective),
                 treePath(), this, this::current);
         List<Statement> stmts = pass.run(includes.main(main, text));
         placement.ensureStream(SourceRange.at(main, 1, 1, 1));
@@ -211,6 +210,11 @@ final class Assembly implements ArgumentScope {
                     @Override
                     public void descriptor(Statement s, DescriptorArguments arguments) {
                         finishing(() -> descriptors.write(s, arguments));
+                    }
+
+                    @Override
+                    public void expectation(Statement s, ScannedExpectation expectation) {
+                        finishing(() -> expectations.read(s, expectation, expectationReader(s), names));
                     }
                 }));
         current(null, Integer.MAX_VALUE);
@@ -315,8 +319,8 @@ final class Assembly implements ArgumentScope {
             case ".vm" -> DirectiveHandler.placing((s, d) -> sectionDirectives.declareVm(s, d));
             case ".queue" -> DirectiveHandler.placing((s, d) -> jobs.declareQueue(s, d, this));
             case ".submit" -> DirectiveHandler.placing((s, d) -> jobs.submit(s, d, this));
-            case ".expect" -> new DirectiveHandler((s, d) -> expectationVms.put(s, placement.currentVm()), (s, d) ->
-                    expectations.add(new ExpectationReader(evaluator(s.src), expectationNames()).read(d, expectationVms.get(s))));
+            case ".expect" -> new DirectiveHandler((s, d) -> expectations.place(s), (s, d) ->
+                    expectations.read(s, d, expectationReader(s)));
             case ".fbd", ".rt" -> new DirectiveHandler((s, d) -> descriptors.place(s, d), (s, d) -> descriptors.write(s, d));
             default -> null;
         };
@@ -383,7 +387,11 @@ final class Assembly implements ArgumentScope {
             built.add(section.build());
         }
         return new Program(built, run.entry(), placement.vms(), run.queues(), run.jobs(), new LazyMap<>(tables::globals), includes.files(), arch,
-                expectations);
+                expectations.all());
+    }
+
+    private ExpectationReader expectationReader(Statement s) {
+        return new ExpectationReader(evaluator(s.src), expectationNames());
     }
 
     private ExpectationReader.Names expectationNames() {

@@ -156,7 +156,11 @@ class PlainInstructionScannerPropertiesTest {
     }
 
     static AssemblyResult assemble(String text, boolean plainScanner) {
-        Assembly a = new Assembly(AssemblerOptions.defaults(), file -> {
+        return assemble(text, plainScanner, AssemblerOptions.defaults());
+    }
+
+    static AssemblyResult assemble(String text, boolean plainScanner, AssemblerOptions options) {
+        Assembly a = new Assembly(options, file -> {
             throw new java.nio.file.NoSuchFileException(file.toString());
         }, 1, OrderedChunks.CHUNK);
         a.plainScanner = plainScanner;

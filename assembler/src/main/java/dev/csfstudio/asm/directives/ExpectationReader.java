@@ -2,6 +2,7 @@ package dev.csfstudio.asm.directives;
 
 import dev.csfstudio.asm.diagnostic.DiagnosticException;
 import dev.csfstudio.asm.diagnostic.SpellingSuggestions;
+import dev.csfstudio.asm.emit.ScannedExpectation;
 import dev.csfstudio.asm.expr.ExpressionEvaluator;
 import dev.csfstudio.asm.layout.Layout;
 import dev.csfstudio.asm.layout.SectionBuilder;
@@ -25,8 +26,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.antlr.v4.runtime.ParserRuleContext;
-import org.antlr.v4.runtime.misc.Interval;
 
 /**
  * Reads one {@code .expect} statement into an {@link Expectation}, once every address is known (its fixup):
@@ -82,10 +81,22 @@ public final class ExpectationReader {
 
     /** The expectation of {@code d}, a {@code .expect} directive; {@code vm} is the VM in force at it. */
     public Expectation read(CsfParser.DirectiveContext d, String vm) {
-        CsfParser.ExpectationContext e = d.expectation();
-        SourceRange whole = range(d);
-        String text = sourceText(e);
-        String subject = e.subject.getText();
+        return read(ExpectationSyntax.of(d, evaluator), vm);
+    }
+
+    /**
+     * The expectation of a line the plain scanner read ({@code statement} its directive's range, {@code line} the
+     * line's text, names resolved by {@code scope}): what {@link #read(CsfParser.DirectiveContext, String)} gives.
+     */
+    public Expectation read(ScannedExpectation x, SourceRange statement, String line, ExpressionEvaluator.Scope scope,
+                            String vm) {
+        return read(ExpectationSyntax.of(x, statement, line, scope), vm);
+    }
+
+    private Expectation read(ExpectationSyntax e, String vm) {
+        SourceRange whole = e.range();
+        String text = e.text();
+        String subject = e.subject();
         String lower = subject.toLowerCase(Locale.ROOT);
         return switch (lower) {
             case "status" -> status(e, whole, text, 0);
@@ -97,7 +108,7 @@ public final class ExpectationReader {
                 noTargets(e, 0);
                 noOptions(e);
                 yield new Expectation.InstructionCount(whole, text, comparison(e, "the instruction count"),
-                        evaluator.eval(expectedExpr(e, "a number of instructions")));
+                        expectedExpr(e, "a number of instructions").value());
             }
             default -> register(e, whole, text, subject);
         };
@@ -106,23 +117,23 @@ public final class ExpectationReader {
     // ------------------------------------------------------------------ subjects
 
     /** {@code status ENDING [KIND]} ({@code first} = 0) or the short {@code ENDING [KIND]} ({@code first} = -1). */
-    private Expectation status(CsfParser.ExpectationContext e, SourceRange whole, String text, int first) {
+    private Expectation status(ExpectationSyntax e, SourceRange whole, String text, int first) {
         if (e.comparison() != null) {
-            throw DiagnosticException.error(range(e.comparison()), DiagnosticCode.EXPECT_TYPE, "a status is named, not compared: "
+            throw DiagnosticException.error(e.comparisonRange(), DiagnosticCode.EXPECT_TYPE, "a status is named, not compared: "
                     + "write '.expect status ok' (or fault [KIND], timeout, deadlock)");
         }
-        List<CsfParser.ExpectTargetContext> targets = e.expectTarget();
+        List<ExpectationSyntax.Target> targets = e.targets();
         String ending;
         SourceRange endingRange;
         if (first == 0) {
             if (targets.isEmpty()) {
-                throw DiagnosticException.error(range(e), DiagnosticCode.SYNTAX, ".expect status needs ok, fault, timeout or deadlock");
+                throw DiagnosticException.error(e.expectationRange(), DiagnosticCode.SYNTAX, ".expect status needs ok, fault, timeout or deadlock");
             }
             ending = word(targets.get(0), "ok, fault, timeout or deadlock");
-            endingRange = range(targets.get(0));
+            endingRange = targets.get(0).range();
         } else {
-            ending = e.subject.getText();
-            endingRange = Parsing.range(file, e.subject);
+            ending = e.subject();
+            endingRange = e.subjectRange();
         }
         Ending end = switch (ending.toLowerCase(Locale.ROOT)) {
             case "ok" -> Ending.OK;
@@ -135,23 +146,23 @@ public final class ExpectationReader {
         String kind = null;
         if (targets.size() > kindAt) {
             if (end != Ending.FAULT) {
-                throw DiagnosticException.error(range(targets.get(kindAt)), DiagnosticCode.SYNTAX, "only a fault has a kind; "
+                throw DiagnosticException.error(targets.get(kindAt).range(), DiagnosticCode.SYNTAX, "only a fault has a kind; "
                         + "'" + ending + "' takes none");
             }
             kind = word(targets.get(kindAt), "a fault kind").toLowerCase(Locale.ROOT);
             if (!Expectation.FAULT_KINDS.contains(kind)) {
-                throw unknown(range(targets.get(kindAt)), "fault kind", kind, Expectation.FAULT_KINDS);
+                throw unknown(targets.get(kindAt).range(), "fault kind", kind, Expectation.FAULT_KINDS);
             }
         }
         noTargets(e, kindAt + 1);
         SourceRange line = null;
-        for (CsfParser.ExpectOptionContext o : e.expectOption()) {
-            if (!o.key.getText().equalsIgnoreCase("line") || end == Ending.OK) {
+        for (ExpectationSyntax.Option o : e.options()) {
+            if (!o.key().equalsIgnoreCase("line") || end == Ending.OK) {
                 throw unknownOption(o, end == Ending.OK ? List.of() : List.of("line"));
             }
-            long n = evaluator.eval(valueExpr(o.value()));
+            long n = valueExpr(o.value()).value();
             if (n < 1 || n > Integer.MAX_VALUE) {
-                throw DiagnosticException.error(range(o.value()), DiagnosticCode.OUT_OF_RANGE, "line " + n + " must be a line"
+                throw DiagnosticException.error(o.value().range(), DiagnosticCode.OUT_OF_RANGE, "line " + n + " must be a line"
                         + " number of this file, from 1");
             }
             line = new SourceRange(file, (int) n, 1, (int) n, Integer.MAX_VALUE);
@@ -159,9 +170,9 @@ public final class ExpectationReader {
         return new Expectation.Status(whole, text, end, kind, line);
     }
 
-    private Expectation register(CsfParser.ExpectationContext e, SourceRange whole, String text, String subject) {
+    private Expectation register(ExpectationSyntax e, SourceRange whole, String text, String subject) {
         Matcher m = REGISTER.matcher(subject);
-        SourceRange at = Parsing.range(file, e.subject);
+        SourceRange at = e.subjectRange();
         if (!m.matches()) {
             List<String> near = SpellingSuggestions.closest(subject, SUBJECTS);
             throw new DiagnosticException(Diagnostic.error(at, DiagnosticCode.UNKNOWN_EXPECTATION, "unknown expectation '" + subject
@@ -193,84 +204,70 @@ public final class ExpectationReader {
         noTargets(e, 0);
         noOptions(e);
         Comparison c = comparison(e, "a register");
-        CsfParser.ExprContext x = expectedExpr(e, "a number");
-        long v = evaluator.eval(x);
+        ExpectationSyntax.Term x = expectedExpr(e, "a number");
+        long v = x.value();
         return new Expectation.Register(whole, text, queue, n, pair, c, pair ? v : fit(v, 4, x, "a 32-bit register"));
     }
 
-    private Expectation memory(CsfParser.ExpectationContext e, SourceRange whole, String text, String vm, int width) {
-        String kind = e.subject.getText().toLowerCase(Locale.ROOT);
-        List<CsfParser.ExpectTargetContext> targets = e.expectTarget();
-        if (targets.size() != 1 || targets.get(0).expr() == null || !targets.get(0).getStart().getText().equals("[")) {
-            throw DiagnosticException.error(targets.isEmpty() ? range(e) : range(targets.get(0)), DiagnosticCode.SYNTAX,
+    private Expectation memory(ExpectationSyntax e, SourceRange whole, String text, String vm, int width) {
+        String kind = e.subject().toLowerCase(Locale.ROOT);
+        List<ExpectationSyntax.Target> targets = e.targets();
+        if (targets.size() != 1 || targets.get(0).term() == null || !targets.get(0).bracketed()) {
+            throw DiagnosticException.error(targets.isEmpty() ? e.expectationRange() : targets.get(0).range(), DiagnosticCode.SYNTAX,
                     ".expect " + kind + " needs a GPU address in brackets: .expect " + kind + " [ADDR] == VALUE");
         }
-        long address = evaluator.eval(targets.get(0).expr());
+        long address = targets.get(0).term().value();
         if (address < 0 || address >= Layout.VA_LIMIT || address % width != 0) {
-            throw DiagnosticException.error(range(targets.get(0)), DiagnosticCode.OUT_OF_RANGE, "address 0x"
+            throw DiagnosticException.error(targets.get(0).range(), DiagnosticCode.OUT_OF_RANGE, "address 0x"
                     + Long.toHexString(address) + " must be a " + width + "-byte aligned GPU VA below 0x"
                     + Long.toHexString(Layout.VA_LIMIT));
         }
         String in = vm;
-        String named = sectionIn(targets.get(0).expr());
+        // the first stream or buffer an address names ([counter_b + 4]): its VM is the one meant
+        String named = targets.get(0).term().firstOf(names.sectionVms().keySet());
         if (named != null) {
             in = names.sectionVms().get(named);
         }
-        for (CsfParser.ExpectOptionContext o : e.expectOption()) {
-            if (!o.key.getText().equalsIgnoreCase("vm")) {
+        for (ExpectationSyntax.Option o : e.options()) {
+            if (!o.key().equalsIgnoreCase("vm")) {
                 throw unknownOption(o, List.of("vm"));
             }
-            if (!(o.value() instanceof CsfParser.ExprValueContext v && v.expr() instanceof CsfParser.SymbolExprContext s)
-                    || !names.vms().contains(o.value().getText())) {
-                throw unknown(range(o.value()), "VM", o.value().getText(), names.vms());
+            if (o.value().name() == null || !names.vms().contains(o.value().text())) {
+                throw unknown(o.value().range(), "VM", o.value().text(), names.vms());
             }
-            in = o.value().getText();
+            in = o.value().text();
         }
         Comparison c = comparison(e, "memory");
-        CsfParser.ExprContext x = expectedExpr(e, "a number");
-        return new Expectation.Memory(whole, text, in, address, width, c, fit(evaluator.eval(x), width, x, "a " + kind));
+        ExpectationSyntax.Term x = expectedExpr(e, "a number");
+        return new Expectation.Memory(whole, text, in, address, width, c, fit(x.value(), width, x, "a " + kind));
     }
 
-    /** The first stream or buffer an address names ({@code [counter_b + 4]}): its VM is the one meant. */
-    private String sectionIn(org.antlr.v4.runtime.tree.ParseTree t) {
-        if (t instanceof CsfParser.SymbolExprContext s && names.sectionVms().containsKey(s.getText())) {
-            return s.getText();
-        }
-        for (int i = 0; i < t.getChildCount(); i++) {
-            String found = sectionIn(t.getChild(i));
-            if (found != null) {
-                return found;
-            }
-        }
-        return null;
-    }
-
-    private Expectation pixel(CsfParser.ExpectationContext e, SourceRange whole, String text) {
-        List<CsfParser.ExpectTargetContext> targets = e.expectTarget();
-        if (targets.size() != 1 || !(targets.get(0).expr() instanceof CsfParser.CallExprContext call)
-                || call.expr().size() != 2 || targets.get(0).getStart().getText().equals("[")) {
-            throw DiagnosticException.error(targets.isEmpty() ? range(e) : range(targets.get(0)), DiagnosticCode.SYNTAX,
+    private Expectation pixel(ExpectationSyntax e, SourceRange whole, String text) {
+        List<ExpectationSyntax.Target> targets = e.targets();
+        ExpectationSyntax.Term call = targets.size() == 1 ? targets.get(0).term() : null;
+        if (call == null || call.call() == null || call.parts().size() != 2 || targets.get(0).bracketed()) {
+            throw DiagnosticException.error(targets.isEmpty() ? e.expectationRange() : targets.get(0).range(), DiagnosticCode.SYNTAX,
                     ".expect pixel needs a buffer and a position: .expect pixel BUFFER(X, Y) == (R, G, B, A)");
         }
-        String buffer = buffer(call.fn.getText(), Parsing.range(file, call.fn));
-        int x = coordinate(call.expr(0));
-        int y = coordinate(call.expr(1));
+        String buffer = buffer(call.call(), call.callRange());
+        int x = coordinate(call.parts().get(0));
+        int y = coordinate(call.parts().get(1));
         noOptions(e);
         Comparison c = comparison(e, "a pixel");
         if (c != Comparison.EQ && c != Comparison.NE) {
-            throw DiagnosticException.error(range(e.comparison()), DiagnosticCode.EXPECT_TYPE, "a pixel is compared with == or !=,"
+            throw DiagnosticException.error(e.comparisonRange(), DiagnosticCode.EXPECT_TYPE, "a pixel is compared with == or !=,"
                     + " not " + c.symbol());
         }
-        if (!(e.value() instanceof CsfParser.TupleValueContext tuple) || tuple.expr().size() != 4) {
-            throw DiagnosticException.error(range(e.value()), DiagnosticCode.EXPECT_TYPE, "a pixel is compared with an RGBA colour"
-                    + " (R, G, B, A), each 0..255, as its PNG shows it; got '" + e.value().getText() + "'");
+        if (e.value().expression() || e.value().string() != null || e.value().parts().size() != 4) {
+            throw DiagnosticException.error(e.value().range(), DiagnosticCode.EXPECT_TYPE, "a pixel is compared with an RGBA colour"
+                    + " (R, G, B, A), each 0..255, as its PNG shows it; got '" + e.value().text() + "'");
         }
         int rgba = 0;
         for (int i = 0; i < 4; i++) {
-            CsfParser.ExprContext ch = tuple.expr(i);
-            long v = evaluator.eval(ch);
+            ExpectationSyntax.Term ch = e.value().parts().get(i);
+            long v = ch.value();
             if (v < 0 || v > 255) {
-                throw DiagnosticException.error(range(ch), DiagnosticCode.OUT_OF_RANGE, "colour channel " + v
+                throw DiagnosticException.error(ch.range(), DiagnosticCode.OUT_OF_RANGE, "colour channel " + v
                         + " out of range: allowed 0..255");
             }
             rgba |= (int) v << (8 * i);
@@ -278,42 +275,44 @@ public final class ExpectationReader {
         return new Expectation.Pixel(whole, text, buffer, x, y, c, rgba);
     }
 
-    private Expectation image(CsfParser.ExpectationContext e, SourceRange whole, String text) {
-        List<CsfParser.ExpectTargetContext> targets = e.expectTarget();
-        if (targets.size() != 1 || !(targets.get(0).expr() instanceof CsfParser.SymbolExprContext sym)) {
-            throw DiagnosticException.error(targets.isEmpty() ? range(e) : range(targets.get(0)), DiagnosticCode.SYNTAX,
+    private Expectation image(ExpectationSyntax e, SourceRange whole, String text) {
+        List<ExpectationSyntax.Target> targets = e.targets();
+        if (targets.size() != 1 || targets.get(0).term() == null || targets.get(0).term().name() == null) {
+            throw DiagnosticException.error(targets.isEmpty() ? e.expectationRange() : targets.get(0).range(), DiagnosticCode.SYNTAX,
                     ".expect image needs a buffer: .expect image BUFFER == \"golden.png\"");
         }
-        String buffer = buffer(sym.getText(), range(sym));
+        ExpectationSyntax.Term sym = targets.get(0).term();
+        String buffer = buffer(sym.name(), sym.range());
         if (e.comparison() == null || comparison(e, "an image") != Comparison.EQ) {
-            throw DiagnosticException.error(e.comparison() == null ? range(e) : range(e.comparison()), DiagnosticCode.EXPECT_TYPE,
+            throw DiagnosticException.error(e.comparison() == null ? e.expectationRange() : e.comparisonRange(), DiagnosticCode.EXPECT_TYPE,
                     "an image is compared with == and a golden PNG: .expect image " + buffer + " == \"golden.png\"");
         }
-        if (!(e.value() instanceof CsfParser.StringValueContext str)) {
-            throw DiagnosticException.error(range(e.value()), DiagnosticCode.EXPECT_TYPE, "an image is compared with a golden PNG"
-                    + " file name in quotes, got '" + e.value().getText() + "'");
+        if (e.value().string() == null) {
+            throw DiagnosticException.error(e.value().range(), DiagnosticCode.EXPECT_TYPE, "an image is compared with a golden PNG"
+                    + " file name in quotes, got '" + e.value().text() + "'");
         }
-        String name = Parsing.unquote(str.STRING().getText());
+        String name = Parsing.unquote(e.value().string());
+        SourceRange str = e.value().range();
         Path dir = file == null || file.getParent() == null ? Path.of("") : file.getParent();
         Path golden;
         try {
             golden = dir.resolve(name).normalize();
         } catch (java.nio.file.InvalidPathException bad) {
-            throw DiagnosticException.error(range(str), DiagnosticCode.GOLDEN, "golden image '" + name + "' is no valid path");
+            throw DiagnosticException.error(str, DiagnosticCode.GOLDEN, "golden image '" + name + "' is no valid path");
         }
         if (names.goldensRequired() && !Files.isRegularFile(golden)) {
-            throw DiagnosticException.error(range(str), DiagnosticCode.GOLDEN, "golden image " + name + " cannot be read ("
+            throw DiagnosticException.error(str, DiagnosticCode.GOLDEN, "golden image " + name + " cannot be read ("
                     + (Files.exists(golden) ? "not a regular file: " : "no such file: ") + golden
                     + "); 'csf test --update-golden' writes it from the actual image");
         }
         int tolerance = 0;
-        for (CsfParser.ExpectOptionContext o : e.expectOption()) {
-            if (!o.key.getText().equalsIgnoreCase("tolerance")) {
+        for (ExpectationSyntax.Option o : e.options()) {
+            if (!o.key().equalsIgnoreCase("tolerance")) {
                 throw unknownOption(o, List.of("tolerance"));
             }
-            long t = evaluator.eval(valueExpr(o.value()));
+            long t = valueExpr(o.value()).value();
             if (t < 0 || t > 255) {
-                throw DiagnosticException.error(range(o.value()), DiagnosticCode.OUT_OF_RANGE, "tolerance " + t
+                throw DiagnosticException.error(o.value().range(), DiagnosticCode.OUT_OF_RANGE, "tolerance " + t
                         + " out of range: allowed 0..255 (per 8-bit channel)");
             }
             tolerance = (int) t;
@@ -330,75 +329,75 @@ public final class ExpectationReader {
         return name;
     }
 
-    private int coordinate(CsfParser.ExprContext x) {
-        long v = evaluator.eval(x);
+    private int coordinate(ExpectationSyntax.Term x) {
+        long v = x.value();
         if (v < 0 || v > 65535) {
-            throw DiagnosticException.error(range(x), DiagnosticCode.OUT_OF_RANGE, "pixel coordinate " + v
+            throw DiagnosticException.error(x.range(), DiagnosticCode.OUT_OF_RANGE, "pixel coordinate " + v
                     + " out of range: allowed 0..65535");
         }
         return (int) v;
     }
 
-    private Comparison comparison(CsfParser.ExpectationContext e, String what) {
+    private Comparison comparison(ExpectationSyntax e, String what) {
         if (e.comparison() == null) {
-            throw DiagnosticException.error(range(e), DiagnosticCode.SYNTAX, ".expect " + e.subject.getText() + " needs a comparison"
+            throw DiagnosticException.error(e.expectationRange(), DiagnosticCode.SYNTAX, ".expect " + e.subject() + " needs a comparison"
                     + " (== != < <= > >=) and a value for " + what);
         }
-        return Comparison.bySymbol(e.comparison().getText()).orElseThrow();
+        return Comparison.bySymbol(e.comparison()).orElseThrow();
     }
 
-    private CsfParser.ExprContext valueExpr(CsfParser.ValueContext v) {
-        if (v instanceof CsfParser.ExprValueContext e && e.expr() != null) {
-            return e.expr();
+    private ExpectationSyntax.Term valueExpr(ExpectationSyntax.Term v) {
+        if (v.expression()) {
+            return v;
         }
-        throw DiagnosticException.error(range(v), DiagnosticCode.SYNTAX, "expected a number, got '" + v.getText() + "'");
+        throw DiagnosticException.error(v.range(), DiagnosticCode.SYNTAX, "expected a number, got '" + v.text() + "'");
     }
 
-    private CsfParser.ExprContext expectedExpr(CsfParser.ExpectationContext e, String what) {
-        if (e.value() instanceof CsfParser.ExprValueContext v && v.expr() != null) {
-            return v.expr();
+    private ExpectationSyntax.Term expectedExpr(ExpectationSyntax e, String what) {
+        if (e.value().expression()) {
+            return e.value();
         }
-        throw DiagnosticException.error(range(e.value()), DiagnosticCode.EXPECT_TYPE, e.subject.getText() + " is compared with "
-                + what + ", got '" + e.value().getText() + "'");
+        throw DiagnosticException.error(e.value().range(), DiagnosticCode.EXPECT_TYPE, e.subject() + " is compared with "
+                + what + ", got '" + e.value().text() + "'");
     }
 
     /** {@code v} as the unsigned value of {@code width} bytes; a negative value within it is taken as two's complement. */
-    private long fit(long v, int width, CsfParser.ExprContext at, String what) {
+    private long fit(long v, int width, ExpectationSyntax.Term at, String what) {
         if (width >= 8) {
             return v;
         }
         long max = (1L << (8 * width)) - 1;
         long min = -(1L << (8 * width - 1));
         if (v < min || v > max) {
-            throw DiagnosticException.error(range(at), DiagnosticCode.OUT_OF_RANGE, "value " + v + " out of range for " + what
+            throw DiagnosticException.error(at.range(), DiagnosticCode.OUT_OF_RANGE, "value " + v + " out of range for " + what
                     + ": allowed " + min + ".." + max);
         }
         return v & max;
     }
 
-    private String word(CsfParser.ExpectTargetContext t, String what) {
-        if (t.expr() instanceof CsfParser.SymbolExprContext s && !t.getStart().getText().equals("[")) {
-            return s.getText();
+    private String word(ExpectationSyntax.Target t, String what) {
+        if (t.term() != null && t.term().name() != null && !t.bracketed()) {
+            return t.term().name();
         }
-        throw DiagnosticException.error(range(t), DiagnosticCode.SYNTAX, "expected " + what + ", got '" + t.getText() + "'");
+        throw DiagnosticException.error(t.range(), DiagnosticCode.SYNTAX, "expected " + what + ", got '" + t.text() + "'");
     }
 
-    private void noTargets(CsfParser.ExpectationContext e, int allowed) {
-        if (e.expectTarget().size() > allowed) {
-            CsfParser.ExpectTargetContext extra = e.expectTarget().get(Math.max(allowed, 0));
-            throw DiagnosticException.error(range(extra), DiagnosticCode.SYNTAX, "unexpected '" + extra.getText() + "' after .expect "
-                    + e.subject.getText() + "; " + SYNTAX);
-        }
-    }
-
-    private void noOptions(CsfParser.ExpectationContext e) {
-        if (!e.expectOption().isEmpty()) {
-            throw unknownOption(e.expectOption(0), List.of());
+    private void noTargets(ExpectationSyntax e, int allowed) {
+        if (e.targets().size() > allowed) {
+            ExpectationSyntax.Target extra = e.targets().get(Math.max(allowed, 0));
+            throw DiagnosticException.error(extra.range(), DiagnosticCode.SYNTAX, "unexpected '" + extra.text() + "' after .expect "
+                    + e.subject() + "; " + SYNTAX);
         }
     }
 
-    private DiagnosticException unknownOption(CsfParser.ExpectOptionContext o, List<String> allowed) {
-        return DiagnosticException.error(range(o), DiagnosticCode.UNKNOWN_OPTION, "unknown option '" + o.key.getText() + "'"
+    private void noOptions(ExpectationSyntax e) {
+        if (!e.options().isEmpty()) {
+            throw unknownOption(e.options().get(0), List.of());
+        }
+    }
+
+    private DiagnosticException unknownOption(ExpectationSyntax.Option o, List<String> allowed) {
+        return DiagnosticException.error(o.range(), DiagnosticCode.UNKNOWN_OPTION, "unknown option '" + o.key() + "'"
                 + (allowed.isEmpty() ? "; this expectation takes none" : "; allowed: " + String.join(", ", allowed)));
     }
 
@@ -408,24 +407,5 @@ public final class ExpectationReader {
                 : known.isEmpty() ? "" : known.size() <= 12 ? "; expected one of " + String.join(", ", known) : "";
         return new DiagnosticException(Diagnostic.error(at, DiagnosticCode.UNDEFINED_SYMBOL, "unknown " + what + " '" + name + "'"
                 + hint).withSuggestions(near));
-    }
-
-    private SourceRange range(ParserRuleContext ctx) {
-        return Parsing.range(file, ctx);
-    }
-
-    /** The expectation as written, blanks collapsed: what messages quote. */
-    private static String sourceText(CsfParser.ExpectationContext e) {
-        String raw;
-        try {
-            raw = e.start.getInputStream().getText(Interval.of(e.start.getStartIndex(), e.stop.getStopIndex()));
-        } catch (RuntimeException noText) {
-            raw = e.getText();
-        }
-        StringBuilder out = new StringBuilder();
-        for (String part : raw.trim().split("\\s+")) {
-            out.append(out.length() == 0 ? "" : " ").append(part);
-        }
-        return out.toString();
     }
 }

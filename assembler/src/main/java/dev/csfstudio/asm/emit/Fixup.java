@@ -11,7 +11,7 @@ import dev.csfstudio.grammar.CsfParser;
  * (which local labels are found from), in columns, not in an object per fixup.
  */
 public sealed interface Fixup permits BranchToLabel, SymbolicLine, ConstantAssignment, DescriptorArguments,
-        Fixup.Parsed {
+        ScannedExpectation, Fixup.Parsed {
 
     /** What the assembly does with each kind of fixup once addresses are known. */
     interface Handler {
@@ -26,6 +26,9 @@ public sealed interface Fixup permits BranchToLabel, SymbolicLine, ConstantAssig
 
         /** A {@code .fbd} or {@code .rt} the plain scanner read: its fields are written with every address known. */
         void descriptor(Statement s, int index, DescriptorArguments arguments);
+
+        /** An {@code .expect} the plain scanner read: what it states is read with every address known. */
+        void expectation(Statement s, int index, ScannedExpectation expectation);
 
         /** An instruction or directive kept as its syntax tree: encoded or evaluated again. */
         void parsed(Statement s, int index, CsfParser.StatementContext tree);

@@ -6,6 +6,7 @@ import dev.csfstudio.asm.directives.ArgumentScope;
 import dev.csfstudio.asm.directives.ConstantDirectives;
 import dev.csfstudio.asm.directives.DataDirectives;
 import dev.csfstudio.asm.directives.DescriptorDirectives;
+import dev.csfstudio.asm.directives.Expectations;
 import dev.csfstudio.asm.directives.InstDirective;
 import dev.csfstudio.asm.directives.SectionDirectives;
 import dev.csfstudio.asm.directives.SyntaxDirective;
@@ -56,7 +57,8 @@ public final class InOrderPass {
 
     /** The directives whose scanned lines this pass places itself, without a syntax tree. */
     public record ScannedDirectives(ConstantDirectives constants, DescriptorDirectives descriptors,
-                                    SectionDirectives sections, InstDirective inst, ArchDirective arch) {
+                                    SectionDirectives sections, Expectations expectations, InstDirective inst,
+                                    ArchDirective arch) {
     }
 
     /** The parser's path, which the assembly shares between this pass and the phases after layout. */
@@ -223,6 +225,14 @@ public final class InOrderPass {
             Statement s = nextStatement(src, n);
             begin(s, line);
             placing(s, () -> scanned.sections().open(s, line.arguments()));
+        }
+
+        @Override
+        public void expectation(LineScanner.ExpectLine line) {
+            Statement s = nextStatement(src, n);
+            begin(s, line);
+            scanned.expectations().place(s);
+            fixups.record(s, stmtIndex, line.expectation());
         }
 
         @Override

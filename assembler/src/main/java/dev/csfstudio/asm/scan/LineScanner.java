@@ -2,6 +2,7 @@ package dev.csfstudio.asm.scan;
 
 import dev.csfstudio.asm.directives.SectionArguments;
 import dev.csfstudio.asm.emit.BranchToLabel;
+import dev.csfstudio.asm.emit.ScannedExpectation;
 import dev.csfstudio.asm.emit.ConstantAssignment;
 import dev.csfstudio.asm.emit.ControlFlow;
 import dev.csfstudio.asm.emit.DescriptorArguments;
@@ -94,7 +95,7 @@ public final class LineScanner {
     }
 
     /**
-     * A {@code .stream}/{@code .buffer} line of a name and options whose values are names and literals (and maybe
+     * A {@code .stream}/{@code .buffer} line of a name and options whose values are whole expressions (and maybe
      * labels): pass 1 opens the section as the parsed directive does, with no syntax tree.
      */
     public record SectionLine(String[] labelNames, int[] labelColumns, int column, int endColumn,
@@ -102,6 +103,18 @@ public final class LineScanner {
         @Override
         public void handTo(Handler handler) {
             handler.section(this);
+        }
+    }
+
+    /**
+     * An {@code .expect} line of whole expressions, tuples and strings (and maybe labels): pass 1 notes the VM in force
+     * and its fixup reads the expectation after layout, with no syntax tree.
+     */
+    public record ExpectLine(String[] labelNames, int[] labelColumns, int column, int endColumn,
+                             ScannedExpectation expectation) implements ScannedStatement, ScannedStatement.Positioned {
+        @Override
+        public void handTo(Handler handler) {
+            handler.expectation(this);
         }
     }
 

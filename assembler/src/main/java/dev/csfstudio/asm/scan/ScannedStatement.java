@@ -11,7 +11,7 @@ import java.util.List;
  */
 public sealed interface ScannedStatement permits LineScanner.EncodedLine, LineScanner.LabelBranch, LineScanner.SymbolicInstruction, LineScanner.RawWord, LineScanner.DataLine,
         LineScanner.ConstantLine,
-        LineScanner.Descriptor, LineScanner.SectionLine,
+        LineScanner.Descriptor, LineScanner.SectionLine, LineScanner.ExpectLine,
         ScannedStatement.FlaggedInstruction, ScannedStatement.Rejected, ScannedStatement.SyntaxError, ScannedStatement.Parsed {
 
     /** What the in-order pass does with each shape. */
@@ -42,6 +42,9 @@ public sealed interface ScannedStatement permits LineScanner.EncodedLine, LineSc
 
         /** A {@code .stream} or {@code .buffer} with its name and options. */
         void section(LineScanner.SectionLine line);
+
+        /** An {@code .expect}, read after layout. */
+        void expectation(LineScanner.ExpectLine line);
 
         /** Labels and a statement refused as it stands (placed nowhere), with why. */
         void rejected(Rejected rejected);

@@ -45,6 +45,11 @@ class FixupsTest {
         public void descriptor(Statement s, int index, DescriptorArguments arguments) {
             applied.add(index);
         }
+
+        @Override
+        public void expectation(Statement s, int index, ScannedExpectation expectation) {
+            applied.add(index);
+        }
     }
 
     private static final BranchToLabel BRANCH = new BranchToLabel(null, 0, false, null, "top", false, 1, 4);
