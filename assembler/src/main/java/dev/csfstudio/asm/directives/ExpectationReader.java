@@ -19,13 +19,12 @@ import dev.csfstudio.program.SourceRange;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Reads one {@code .expect} statement into an {@link Expectation}, once every address is known (its fixup):
@@ -53,8 +52,12 @@ public final class ExpectationReader {
                                boolean goldensRequired) {
             Map<String, String> buffers = new LinkedHashMap<>();
             Map<String, String> all = new LinkedHashMap<>();
-            sections.stream().filter(b -> b.kind == SectionKind.BUFFER).forEach(b -> buffers.put(b.name, b.vm));
-            sections.forEach(b -> all.put(b.name, b.vm));
+            for (SectionBuilder b : sections) { // loops: no call site linked on a small run's path
+                if (b.kind == SectionKind.BUFFER) {
+                    buffers.put(b.name, b.vm);
+                }
+                all.put(b.name, b.vm);
+            }
             return new Names(buffers, all, List.copyOf(vms), queues, registerCount, goldensRequired);
         }
     }
@@ -63,11 +66,14 @@ public final class ExpectationReader {
             + "  |  .expect byte|hword|word|dword [ADDR] OP expr [, vm=VM]  |  .expect pixel BUFFER(X, Y) == (R, G, B, A)"
             + "  |  .expect image BUFFER == \"golden.png\" [, tolerance=N]  |  .expect instructions OP expr";
 
-    static final List<String> SUBJECTS = java.util.stream.Stream.concat(Directives.EXPECT_SUBJECTS.keySet().stream(),
-            java.util.stream.Stream.of("ok", "timeout", "deadlock")).toList();
+    /** What a subject may be but a register, for the suggestion for a misspelt one. */
+    private static List<String> subjects() {
+        List<String> out = new ArrayList<>(Directives.EXPECT_SUBJECTS.keySet());
+        out.addAll(List.of("ok", "timeout", "deadlock"));
+        return out;
+    }
 
     private static final Map<String, Integer> WIDTHS = Map.of("byte", 1, "hword", 2, "word", 4, "dword", 8);
-    private static final Pattern REGISTER = Pattern.compile("(?:([A-Za-z_][A-Za-z_0-9]*)\\.)?([rRdD])([0-9]+)");
 
     private final Path file;
     private final ExpressionEvaluator evaluator;
@@ -171,31 +177,35 @@ public final class ExpectationReader {
     }
 
     private Expectation register(ExpectationSyntax e, SourceRange whole, String text, String subject) {
-        Matcher m = REGISTER.matcher(subject);
         SourceRange at = e.subjectRange();
-        if (!m.matches()) {
-            List<String> near = SpellingSuggestions.closest(subject, SUBJECTS);
+        // [QUEUE.](r|d)DIGITS, QUEUE a name without dots
+        int dot = subject.indexOf('.');
+        String queue = dot < 0 ? null : subject.substring(0, dot);
+        String register = subject.substring(dot + 1);
+        if (queue != null && !plainName(queue) || !registerName(register)) {
+            List<String> near = SpellingSuggestions.closest(subject, subjects());
             throw new DiagnosticException(Diagnostic.error(at, DiagnosticCode.UNKNOWN_EXPECTATION, "unknown expectation '" + subject
                     + "'" + (near.isEmpty() ? "; expected status, a register (r4, d40, QUEUE.r4), byte/hword/word/dword"
                     + " [ADDR], pixel BUFFER(X, Y), image BUFFER or instructions" : SpellingSuggestions.didYouMean(near)))
                     .withSuggestions(near));
         }
-        String queue = m.group(1);
+        String letter = register.substring(0, 1);
+        String digits = register.substring(1);
         if (queue != null && !names.queues().contains(queue)) {
             throw unknown(at, "queue", queue, names.queues());
         }
-        boolean pair = Character.toLowerCase(m.group(2).charAt(0)) == 'd';
+        boolean pair = Character.toLowerCase(letter.charAt(0)) == 'd';
         int count = names.registerCount();
         int n;
         try {
-            n = Integer.parseInt(m.group(3));
+            n = Integer.parseInt(digits);
         } catch (NumberFormatException tooLong) {
             n = Integer.MAX_VALUE;
         }
         int last = pair ? count - 2 : count - 1;
         if (n > last) {
-            throw DiagnosticException.error(at, DiagnosticCode.OUT_OF_RANGE, "register " + m.group(2) + m.group(3)
-                    + " out of range: allowed " + m.group(2) + "0.." + m.group(2) + last);
+            throw DiagnosticException.error(at, DiagnosticCode.OUT_OF_RANGE, "register " + letter + digits
+                    + " out of range: allowed " + letter + "0.." + letter + last);
         }
         if (pair && n % 2 != 0) {
             throw DiagnosticException.error(at, DiagnosticCode.OUT_OF_RANGE, "d" + n + " is no register pair: pairs start at an even"
@@ -321,6 +331,33 @@ public final class ExpectationReader {
     }
 
     // ------------------------------------------------------------------ parts
+
+    /** Whether {@code s} is a letter or underscore, then letters, digits and underscores. */
+    private static boolean plainName(String s) {
+        if (s.isEmpty() || !(Character.isLetter(s.charAt(0)) && s.charAt(0) < 128 || s.charAt(0) == '_')) {
+            return false;
+        }
+        for (int i = 1; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (!(c < 128 && (Character.isLetterOrDigit(c) || c == '_'))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether {@code s} is {@code r}, {@code R}, {@code d} or {@code D} and one or more decimal digits. */
+    private static boolean registerName(String s) {
+        if (s.length() < 2 || "rRdD".indexOf(s.charAt(0)) < 0) {
+            return false;
+        }
+        for (int i = 1; i < s.length(); i++) {
+            if (s.charAt(i) < '0' || s.charAt(i) > '9') {
+                return false;
+            }
+        }
+        return true;
+    }
 
     private String buffer(String name, SourceRange at) {
         if (!names.bufferVms().containsKey(name)) {

@@ -276,10 +276,22 @@ record ExpectationSyntax(SourceRange range, SourceRange expectationRange, String
         return collapsed(raw);
     }
 
+    /** {@code raw} trimmed, each run of blanks ({@code \s}: space, tab, line ends, vertical tab, form feed) one space. */
     private static String collapsed(String raw) {
-        StringBuilder out = new StringBuilder();
-        for (String part : raw.trim().split("\\s+")) {
-            out.append(out.length() == 0 ? "" : " ").append(part);
+        String trimmed = raw.trim();
+        StringBuilder out = new StringBuilder(trimmed.length());
+        boolean blank = false;
+        for (int i = 0; i < trimmed.length(); i++) {
+            char c = trimmed.charAt(i);
+            if (c == ' ' || c == '\t' || c == '\n' || c == '\u000B' || c == '\f' || c == '\r') {
+                blank = true;
+                continue;
+            }
+            if (blank) {
+                out.append(' ');
+                blank = false;
+            }
+            out.append(c);
         }
         return out.toString();
     }
