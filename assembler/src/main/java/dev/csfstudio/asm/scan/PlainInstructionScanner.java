@@ -401,18 +401,15 @@ public final class PlainInstructionScanner {
     /** {@code .equ NAME, VALUE} or {@code .set NAME, VALUE} with a whole expression as its value, or null to decline. */
     private LineScanner.ConstantLine constantLine(int from, int labels, int p) {
         int e = Lexicon.identifierPartEnd(text, p + 1, lineEnd);
-        if (e - p != 4 || !(named(p + 1, "equ") || named(p + 1, "set")) || e >= lineEnd || !Lexicon.isSpace(text[e])) {
+        if (e - p != 4 || !(named(p + 1, "equ") || named(p + 1, "set"))) {
             return null;
         }
         boolean redefinable = (text[p + 1] | 0x20) == 's';
-        int q = spaces(e);
-        if (q >= lineEnd || !Lexicon.isIdentifierStart(text[q])) {
-            return null;
-        }
-        int nameEnd = ident(q);
+        int nameEnd = nameAfter(e);
         if (nameEnd < 0) {
             return null;
         }
+        int q = spaces(e);
         int comma = spaces(nameEnd);
         if (comma >= lineEnd || text[comma] != ',') {
             return null;
@@ -500,17 +497,11 @@ public final class PlainInstructionScanner {
     private LineScanner.SectionLine sectionLine(int from, int labels, int p) {
         int e = Lexicon.identifierPartEnd(text, p + 1, lineEnd);
         boolean stream = e - p == 7 && named(p + 1, "stream");
-        if (!stream && !(e - p == 7 && named(p + 1, "buffer")) || e >= lineEnd || !Lexicon.isSpace(text[e])) {
-            return null;
-        }
-        int q = spaces(e);
-        if (q >= lineEnd || !Lexicon.isIdentifierStart(text[q])) {
-            return null;
-        }
-        int nameEnd = ident(q);
+        int nameEnd = stream || e - p == 7 && named(p + 1, "buffer") ? nameAfter(e) : -1;
         if (nameEnd < 0) {
             return null;
         }
+        int q = spaces(e);
         int last = nameEnd;
         int count = 0;
         String[] keys = new String[MAX_OPERANDS];
@@ -562,17 +553,11 @@ public final class PlainInstructionScanner {
      */
     private LineScanner.ExpectLine expectLine(int from, int labels, int p) {
         int e = Lexicon.identifierPartEnd(text, p + 1, lineEnd);
-        if (e - p != 7 || !named(p + 1, "expect") || e >= lineEnd || !Lexicon.isSpace(text[e])) {
-            return null;
-        }
-        int q = spaces(e);
-        if (q >= lineEnd || !Lexicon.isIdentifierStart(text[q])) {
-            return null;
-        }
-        int subjectEnd = ident(q);
+        int subjectEnd = e - p == 7 && named(p + 1, "expect") ? nameAfter(e) : -1;
         if (subjectEnd < 0) {
             return null;
         }
+        int q = spaces(e);
         int last = subjectEnd;
         List<ScannedExpectation.Term> targets = new ArrayList<>(2);
         int[] targetColumns = new int[2 * MAX_OPERANDS];
@@ -751,6 +736,15 @@ public final class PlainInstructionScanner {
             }
             q = spaces(q + 1);
         }
+    }
+
+    /** The end of the name after the directive name ending at {@code e} and blanks (the lexer's IDENT), or -1. */
+    private int nameAfter(int e) {
+        if (e >= lineEnd || !Lexicon.isSpace(text[e])) {
+            return -1;
+        }
+        int q = spaces(e);
+        return q < lineEnd && Lexicon.isIdentifierStart(text[q]) ? ident(q) : -1;
     }
 
     /** Whether {@code text[from, to)} is {@code lowerCase} in any case. */
