@@ -38,6 +38,7 @@ import dev.csfstudio.asm.scan.LineParser;
 import dev.csfstudio.asm.scan.UnknownDirective;
 import dev.csfstudio.asm.scan.PandecodeReader;
 import dev.csfstudio.asm.scan.PlainInstructionScanner;
+import dev.csfstudio.asm.scan.TableExpressions;
 import dev.csfstudio.asm.source.FileOrder;
 import dev.csfstudio.asm.source.Includes;
 import dev.csfstudio.asm.source.OrderedChunks;
@@ -157,7 +158,7 @@ final class Assembly implements ArgumentScope {
         ArchDirective archDirective = new ArchDirective(arch, declared.isPresent() ? "its .arch" : "the default");
         isa = arch.instructionSet();
         pandecodeReader = new PandecodeReader(arch);
-        descriptors = new DescriptorDirectives(arch.descriptors(), this, dataDirectives, placement);
+        descriptors = new DescriptorDirectives(arch.descriptors(), this, dataDirectives, placement, new TableExpressions());
         // sized for a label every few lines (the main thread defines them, in order)
         symbols = new SymbolTable(Math.max(16, text.bytes().length / 128), reporter);
         names = new NameScope(symbols, placement.sections(), references, labelUses, (section, offset) -> {

@@ -4,6 +4,7 @@ import dev.csfstudio.asm.diagnostic.DiagnosticException;
 import dev.csfstudio.asm.diagnostic.SpellingSuggestions;
 import dev.csfstudio.asm.emit.DescriptorArguments;
 import dev.csfstudio.asm.expr.ExpressionEvaluator;
+import dev.csfstudio.asm.expr.SymbolicExpression;
 import dev.csfstudio.asm.expr.UnresolvedException;
 import dev.csfstudio.asm.layout.Placement;
 import dev.csfstudio.asm.layout.SectionBuilder;
@@ -47,11 +48,16 @@ public final class DescriptorDirectives {
     static final String ZS_CRC = DescriptorSet.ZS_CRC_EXTENSION;
     static final String RT = DescriptorSet.RENDER_TARGET;
     /**
-     * Each table default's expression, parsed once per process: parsing them for every {@code .fbd} was most of
-     * assembling a small test stream (bench/test.sh) and an eighth of a descriptor-heavy source (bench/asm.sh). The trees are only read after parsing.
+     * Each table default's expression, read once per process: reading them for every {@code .fbd} was most of
+     * assembling a small test stream (bench/test.sh) and an eighth of a descriptor-heavy source (bench/asm.sh).
      */
-    private static final java.util.Map<String, CsfParser.ExprContext> PARSED_DEFAULTS =
+    private static final java.util.Map<String, SymbolicExpression> READ_DEFAULTS =
             new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** Reads a default of the descriptor table as an expression; null when the text is not exactly one. */
+    public interface DefaultReader {
+        SymbolicExpression read(String text);
+    }
 
     /** What a {@code fbd(label)} pointer needs to know about one .fbd, settled in pass 1. */
     public static final class FbdInfo {
@@ -84,6 +90,7 @@ public final class DescriptorDirectives {
     private final ArgumentScope asm;
     private final DataDirectives data;
     private final Placement placement;
+    private final DefaultReader defaults;
     private final Map<SectionBuilder, Map<Long, FbdInfo>> fbds = new IdentityHashMap<>();
     private final Map<SectionBuilder, FbdInfo> lastFbd = new IdentityHashMap<>();
     /** Each .fbd/.rt statement's pass-1 facts, kept here: few statements are descriptors. */
@@ -126,11 +133,13 @@ public final class DescriptorDirectives {
         }
     }
 
-    public DescriptorDirectives(DescriptorSet set, ArgumentScope asm, DataDirectives data, Placement placement) {
+    public DescriptorDirectives(DescriptorSet set, ArgumentScope asm, DataDirectives data, Placement placement,
+                                DefaultReader defaults) {
         this.set = set;
         this.asm = asm;
         this.data = data;
         this.placement = placement;
+        this.defaults = defaults;
     }
 
     /** Pass 1 of {@code .fbd} and {@code .rt}: their room, from the descriptor table, in the buffer in force. */
@@ -523,16 +532,32 @@ public final class DescriptorDirectives {
             }
         }
 
+        /** Whether {@code e} is numbers and operators only. */
+        private static boolean namesNothing(SymbolicExpression e) {
+            for (byte op : e.code()) {
+                if (op == SymbolicExpression.NAME || op == SymbolicExpression.LOCAL || op == SymbolicExpression.CALL) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
         /** The default of field {@code f} (at {@code position}) that is not an enumeration's name. */
         private long defaultValue(DescriptorField f, int position) {
-            CsfParser.ExprContext e = PARSED_DEFAULTS.computeIfAbsent(f.defaultValue(), Parsing::parseExpression);
+            SymbolicExpression e = READ_DEFAULTS.get(f.defaultValue());
+            if (e == null) {
+                e = defaults.read(f.defaultValue());
+                if (e != null) {
+                    READ_DEFAULTS.putIfAbsent(f.defaultValue(), e);
+                }
+            }
             if (e == null) {
                 throw DiagnosticException.error(where, DiagnosticCode.DESCRIPTOR_TABLE, "malformed default '" + f.defaultValue()
                         + "' of field " + f.name() + " in the descriptor table");
             }
             // a number or arithmetic on numbers is the same for every descriptor: evaluated once
-            boolean constant = !f.isFloat() && !ExpressionEvaluator.namesSomething(e);
-            ExpressionEvaluator defaults = new ExpressionEvaluator(ev.file(), new ExpressionEvaluator.Scope() {
+            boolean constant = !f.isFloat() && namesNothing(e);
+            ExpressionEvaluator.Scope fields = new ExpressionEvaluator.Scope() {
                 @Override
                 public long symbol(String name, SourceRange range) {
                     if (name.equals("rts")) {
@@ -579,8 +604,9 @@ public final class DescriptorDirectives {
                     }
                     return v.getAsLong();
                 }
-            });
-            long v = f.isFloat() ? Float.floatToRawIntBits((float) defaults.evalDouble(e)) & 0xffff_ffffL : defaults.eval(e);
+            };
+            long v = f.isFloat() ? Float.floatToRawIntBits((float) e.evaluateDouble(fields, ev.file(), where.line())) & 0xffff_ffffL
+                    : e.evaluate(fields, ev.file(), where.line());
             if (constant) {
                 table.remember(position, v);
             }

@@ -1,0 +1,27 @@
+package dev.csfstudio.asm.scan;
+
+import dev.csfstudio.asm.directives.DescriptorDirectives;
+import dev.csfstudio.asm.expr.SymbolicExpression;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The expressions the descriptor table holds (field defaults such as {@code width-1} and {@code internal(format)}),
+ * read by the plain scanner's {@link ExpressionReader} instead of a parse: a small assembly with descriptors need not
+ * load ANTLR for them. {@code TableDefaultsTest} holds every default's value equal to its parse tree's.
+ */
+public final class TableExpressions implements DescriptorDirectives.DefaultReader {
+
+    @Override
+    public SymbolicExpression read(String text) {
+        byte[] bytes = text.getBytes(StandardCharsets.ISO_8859_1);
+        for (byte b : bytes) {
+            if (b < 0) {
+                return null; // not ASCII: no table default is
+            }
+        }
+        ExpressionReader reader = new ExpressionReader();
+        int end = reader.read(bytes, 0, 0, bytes.length, new InternedNames());
+        return end == bytes.length ? reader.expression() : null;
+    }
+}
