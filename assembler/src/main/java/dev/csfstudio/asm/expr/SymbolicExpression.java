@@ -149,7 +149,6 @@ public record SymbolicExpression(byte[] code, String[] names, long[] literals, i
     /** Instructions {@code [from, to)}, one whole node, evaluated on a stack. */
     private long run(int from, int to, Names names, Path file, int line) {
         long[] values = new long[to - from];
-        int[] nodes = new int[to - from];
         int top = -1;
         for (int k = from; k < to; k++) {
             byte op = code[k];
@@ -162,9 +161,7 @@ public record SymbolicExpression(byte[] code, String[] names, long[] literals, i
                 }
                 case CALL -> {
                     values[++top] = names.call(this, k, new CallArguments(k, names, file, line));
-                    nodes[top] = k;
                     k = (int) literals[k] - 1; // past its arguments, which the function evaluated as it asked
-                    continue;
                 }
                 case NEGATE -> values[top] = -values[top];
                 case NOT -> values[top] = ~values[top];
@@ -174,15 +171,26 @@ public record SymbolicExpression(byte[] code, String[] names, long[] literals, i
                     char binary = (char) op;
                     long r = values[top--];
                     if (!Operators.defined(binary, r)) {
-                        throw Operators.undefined(binary, r, range(nodes[top + 1], file, line),
+                        throw Operators.undefined(binary, r, range(rootBefore(k), file, line),
                                 binary == '/' || binary == '%' ? text(k) : null);
                     }
                     values[top] = Operators.binary(binary, values[top], r);
                 }
             }
-            nodes[top] = k;
         }
         return values[0];
+    }
+
+    /** The root of the node that ends just before instruction {@code k} (a binary operator's right operand). */
+    private int rootBefore(int k) {
+        if (code[k - 1] == ARGUMENT || code[k - 1] == CALL) {
+            for (int j = k - 1; j >= 0; j--) {
+                if (code[j] == CALL && literals[j] == k) {
+                    return j; // the call whose arguments end there
+                }
+            }
+        }
+        return k - 1;
     }
 
     /** The arguments of the call at {@code call}: each a run of instructions closed by an {@link #ARGUMENT}. */

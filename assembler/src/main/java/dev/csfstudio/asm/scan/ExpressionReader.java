@@ -220,7 +220,18 @@ final class ExpressionReader {
 
     /** The number token at digit {@code p}, the lexer's longest: a literal, a local reference or a decimal number. */
     private int number(int p) {
-        int e = Lexicon.numberEnd(chars, p, lineEnd);
+        int e = p;
+        while (e < lineEnd && text[e] >= '0' && text[e] <= '9') {
+            e++;
+        }
+        if (e - p <= 18 && (e == lineEnd || !continuesNumber(text[e]))) { // the common decimal: no other token is longer
+            long v = 0;
+            for (int i = p; i < e; i++) {
+                v = v * 10 + (text[i] - '0');
+            }
+            return emit(SymbolicExpression.NUMBER, null, v, p, e) ? e : -1;
+        }
+        e = Lexicon.numberEnd(chars, p, lineEnd);
         int last = text[e - 1] | 0x20;
         boolean radix = e - p > 2 && text[p] == '0' && ((text[p + 1] | 0x20) == 'x' || (text[p + 1] | 0x20) == 'b');
         if (!radix && (last == 'b' || last == 'f')) {
@@ -245,6 +256,12 @@ final class ExpressionReader {
             }
         }
         return emit(SymbolicExpression.NUMBER, null, v, p, e) ? e : -1;
+    }
+
+    /** Whether a byte after digits may make the lexer's token longer than they are (hex, binary, float, local reference). */
+    private static boolean continuesNumber(int c) {
+        int lower = c | 0x20;
+        return lower == 'x' || lower == 'b' || lower == 'e' || lower == 'f' || c == '.' || c == '_';
     }
 
     private boolean digitsOnly(int p, int e) {
