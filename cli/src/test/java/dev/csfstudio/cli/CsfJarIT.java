@@ -108,18 +108,25 @@ class CsfJarIT {
     }
 
     /**
-     * ANTLR's lexer, parser and their ATN simulators stay unloaded while every line is one the plain scanner reads:
-     * making them is start-up work (a few of ANTLR's interfaces, which the assembler's signatures name, may load).
+     * ANTLR's lexer, parser and their ATN simulators stay unloaded while every line is one the plain scanner reads, as
+     * every line of the bundled example is: making them is start-up work (a few of ANTLR's interfaces, which the
+     * assembler's signatures name, may load).
      */
-    @Test
-    void aSourceOfPlainLinesLoadsNoClassOfAntlr(@TempDir Path dir) throws Exception {
-        Path source = java.nio.file.Files.writeString(dir.resolve("plain.csf"),
-                ".equ K, 4\nloop: MOVE32 r4, K * 2\nADD_IMMEDIATE32 r4, r4, #-1\nBRANCH.ne r4, loop\nNOP\n");
-        String result = jarWith(List.of("-verbose:class"), "asm", source.toString(), "-o", dir.resolve("plain.bin").toString());
-        assertTrue(result.startsWith("0\n"), result);
-        assertTrue(result.contains("dev.csfstudio.asm.Assembly "), "the class list is printed: " + result);
-        assertEquals(List.of(), result.lines().filter(l -> l.contains("org.antlr.v4.runtime.atn.")
-                || l.contains("dev.csfstudio.grammar.CsfLexer ") || l.contains("dev.csfstudio.grammar.CsfParser ")).toList());
+    @ParameterizedTest
+    @ValueSource(strings = {"asm", "run"})
+    void theExampleAndASourceOfPlainLinesLoadNoLexerOrParserOfAntlr(String command, @TempDir Path dir) throws Exception {
+        Path plain = java.nio.file.Files.writeString(dir.resolve("plain.csf"),
+                ".equ K, 4\nMOVE32 r4, K * 2\nloop: ADD_IMMEDIATE32 r4, r4, #-1\nBRANCH.ne r4, loop\nNOP\n");
+        for (Path source : List.of(plain, EXAMPLE)) {
+            String result = command.equals("asm")
+                    ? jarWith(List.of("-verbose:class"), "asm", source.toString(), "-o", dir.resolve("out.bin").toString())
+                    : jarWith(List.of("-verbose:class"), "run", source.toString(), "--out", dir.resolve("out").toString());
+            assertTrue(result.startsWith("0\n"), result);
+            assertTrue(result.contains("dev.csfstudio.asm.Assembly "), "the class list is printed: " + result);
+            assertEquals(List.of(), result.lines().filter(l -> l.contains("org.antlr.v4.runtime.atn.")
+                    || l.contains("dev.csfstudio.grammar.CsfLexer ") || l.contains("dev.csfstudio.grammar.CsfParser "))
+                    .toList(), source.toString());
+        }
     }
 
     /** The models built in code are complete enough that picocli warns about none of their options. */
