@@ -121,6 +121,8 @@ final class Assembly implements ArgumentScope {
      */
     private final Consumer<Diagnostic> reporter = this::report;
     private final Consumer<LabelDef> labelUses = unusedLabels::used;
+    /** Makes a statement the one being assembled, for pass 1 and for the fixups. */
+    private final Fixups.Position position = this::current;
     private final References references = new References();
     private SymbolIndex tables;
 
@@ -172,7 +174,7 @@ final class Assembly implements ArgumentScope {
         pass = new InOrderPass(new InOrderPass.Reading(arch, pandecodeReader, DIRECTIVES, threads, chunkLines, plainScanner),
                 includes, placement, symbols, unusedLabels, symbolicOperands, fixups,
                 new InOrderPass.ScannedDirectives(constants, descriptors, sectionDirectives, expectations, inst, archDirective),
-                treePath(), this, this::current);
+                treePath(), this, position);
         List<Statement> stmts = pass.run(includes.main(main, text));
         placement.ensureStream(SourceRange.at(main, 1, 1, 1));
         symbols.freeze();
@@ -191,7 +193,7 @@ final class Assembly implements ArgumentScope {
         for (ConstantDef c : symbols.constants()) {
             c.current = null;
         }
-        fixups.apply(this::current, new FixupApplication(
+        fixups.apply(position, new FixupApplication(
                 new LabelBranches(symbols, references, labelUses), symbolicOperands, new FixupApplication.Finisher() {
                     @Override
                     public void parsed(Statement s, CsfParser.StatementContext tree) {

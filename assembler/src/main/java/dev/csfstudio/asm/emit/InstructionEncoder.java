@@ -28,8 +28,6 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.antlr.v4.runtime.Token;
 
@@ -55,7 +53,34 @@ public final class InstructionEncoder {
     public record Mnemonic(String name, SourceRange nameRange, List<String> modifiers, List<SourceRange> modifierRanges) {
     }
 
-    private static final Pattern UNKNOWN = Pattern.compile("(?i)UNKNOWN_([0-9]{1,3})");
+    /** A raw mnemonic is {@code UNKNOWN_n}, any ASCII letter case, {@code n} of 1 to 3 digits. */
+    private static final String UNKNOWN_PREFIX = "unknown_";
+
+    /**
+     * The opcode of a raw {@code UNKNOWN_n} mnemonic, or -1: compared by hand, since a regular expression compiled
+     * when this class loads was start-up work of every assembly.
+     */
+    public static int unknownOpcode(String name) {
+        int digits = name.length() - UNKNOWN_PREFIX.length();
+        if (digits < 1 || digits > 3) {
+            return -1;
+        }
+        for (int i = 0; i < UNKNOWN_PREFIX.length(); i++) {
+            char c = name.charAt(i);
+            if ((c >= 'A' && c <= 'Z' ? (char) (c + ('a' - 'A')) : c) != UNKNOWN_PREFIX.charAt(i)) {
+                return -1;
+            }
+        }
+        int n = 0;
+        for (int i = UNKNOWN_PREFIX.length(); i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (c < '0' || c > '9') {
+                return -1;
+            }
+            n = 10 * n + (c - '0');
+        }
+        return n;
+    }
 
     private final Arch arch;
     private final InstructionSet isa;
@@ -98,7 +123,7 @@ public final class InstructionEncoder {
         int dot = text.indexOf('.');
         String name = dot < 0 ? text : text.substring(0, dot);
         InstructionDef def = isa.byMnemonic(name).orElse(null);
-        if (def == null && !UNKNOWN.matcher(name).matches()) {
+        if (def == null && unknownOpcode(name) < 0) {
             return false; // an unknown mnemonic is reported without looking at its operands
         }
         List<CsfParser.OperandContext> given = ctx.operand();
@@ -124,9 +149,9 @@ public final class InstructionEncoder {
         Mnemonic m = split(file, ctx.mnemonic);
         InstructionDef def = isa.byMnemonic(m.name()).orElse(null);
         if (def == null) {
-            Matcher unknown = UNKNOWN.matcher(m.name());
-            if (unknown.matches()) {
-                return encodeUnknown(ctx, m, Integer.parseInt(unknown.group(1)), operands);
+            int unknown = unknownOpcode(m.name());
+            if (unknown >= 0) {
+                return encodeUnknown(ctx, m, unknown, operands);
             }
             report(unknownMnemonic(arch, m.nameRange(), m.name(), mnemonicSuggestions(m.name())));
             return null;
@@ -155,7 +180,7 @@ public final class InstructionEncoder {
 
     /** Whether a mnemonic is no instruction's and no raw {@code UNKNOWN_n}: reported as unknown. */
     public boolean isUnknown(String name) {
-        return isa.byMnemonic(name).isEmpty() && !UNKNOWN.matcher(name).matches();
+        return isa.byMnemonic(name).isEmpty() && unknownOpcode(name) < 0;
     }
 
     /**

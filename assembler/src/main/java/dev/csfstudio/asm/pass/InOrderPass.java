@@ -40,7 +40,6 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
-import java.util.function.ObjIntConsumer;
 
 /**
  * Pass 1: the main file's lines and its includes' taken in line order as the workers scanned them, each
@@ -82,7 +81,7 @@ public final class InOrderPass {
     /** Ranges of trees and the diagnostics sink, for the statement being assembled. */
     private final ArgumentScope scope;
     /** Hears of each new statement and its position, the one the assembly works on now. */
-    private final ObjIntConsumer<Statement> current;
+    private final Fixups.Position current;
     private final ArrayList<Statement> stmts = new ArrayList<>();
     /** The position of the statement being placed in {@link #stmts}: orders local labels against their uses. */
     private int stmtIndex;
@@ -91,7 +90,7 @@ public final class InOrderPass {
 
     public InOrderPass(Reading reading, Includes includes, Placement placement, SymbolTable symbols,
                        UnusedLabels unusedLabels, SymbolicOperands symbolicOperands, Fixups fixups,
-                       ScannedDirectives scanned, TreePath trees, ArgumentScope scope, ObjIntConsumer<Statement> current) {
+                       ScannedDirectives scanned, TreePath trees, ArgumentScope scope, Fixups.Position current) {
         this.reading = reading;
         this.includes = includes;
         this.placement = placement;
@@ -337,7 +336,7 @@ public final class InOrderPass {
         Statement s = new Statement(src, n);
         stmts.add(s);
         stmtIndex = stmts.size() - 1;
-        current.accept(s, stmtIndex);
+        current.at(s, stmtIndex);
         return s;
     }
 
