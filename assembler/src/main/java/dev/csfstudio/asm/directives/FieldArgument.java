@@ -81,17 +81,17 @@ sealed interface FieldArgument {
     /** An argument of a parsed line. */
     record Parsed(CsfParser.ArgumentContext argument, Path file) implements FieldArgument {
         private CsfParser.NamedArgumentContext named() {
-            return argument instanceof CsfParser.NamedArgumentContext na ? na : null;
+            return ParsedArgument.named(argument);
         }
 
         @Override
         public String key() {
-            return named() == null ? null : named().key.getText();
+            return ParsedArgument.key(argument);
         }
 
         @Override
         public String plainText() {
-            return named() == null ? argument.getText() : null;
+            return ParsedArgument.plainText(argument);
         }
 
         @Override

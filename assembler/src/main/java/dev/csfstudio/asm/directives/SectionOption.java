@@ -49,18 +49,14 @@ sealed interface SectionOption {
 
     /** An argument of a parsed line. */
     record Parsed(CsfParser.ArgumentContext argument, Path file) implements SectionOption {
-        private CsfParser.NamedArgumentContext named() {
-            return argument instanceof CsfParser.NamedArgumentContext na ? na : null;
-        }
-
         @Override
         public String key() {
-            return named() == null ? null : named().key.getText();
+            return ParsedArgument.key(argument);
         }
 
         @Override
         public String plainText() {
-            return named() == null ? argument.getText() : null;
+            return ParsedArgument.plainText(argument);
         }
 
         @Override
