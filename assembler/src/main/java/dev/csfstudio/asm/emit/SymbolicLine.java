@@ -8,8 +8,8 @@ import dev.csfstudio.isa.InstructionDef;
 import java.util.List;
 
 /**
- * An instruction line whose only symbolic operands are sums, differences and products of names and literals
- * ({@code K * 4 + 12}, {@code loop + 8}), encoded by {@code PlainInstructionScanner} but for those operands:
+ * An instruction line whose only symbolic operands are whole expressions the plain scanner read
+ * ({@code K * 4 + 12}, {@code loop + 8}, {@code fbd(fbd)}), encoded by {@code PlainInstructionScanner} but for those operands:
  * encoded in pass 1 when it names constants only, else a fixup applied after layout, with no parse either way. {@code target} is the
  * instruction's branch-target field (or null), {@code word} has every other operand in place.
  */

@@ -278,7 +278,7 @@ public final class InOrderPass {
     }
 
     /**
-     * Pass 1 of an instruction whose symbolic operands a worker read as expressions of names and literals:
+     * Pass 1 of an instruction whose symbolic operands a worker read as whole expressions:
      * what {@link #pass1} and its fixup do with the parsed line, without the parse. Encoded now when every name
      * is a constant with a value; a fixup when one names a label, a section or something not defined yet;
      * anything else (a constant still to evaluate, a value the encoder reports) takes the parser's path.

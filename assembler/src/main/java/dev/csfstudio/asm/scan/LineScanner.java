@@ -140,7 +140,7 @@ public final class LineScanner {
     }
 
     /**
-     * An instruction line whose symbolic operands are sums, differences and products of names and literals:
+     * An instruction line whose symbolic operands are whole expressions the plain scanner read:
      * encoded but for those, which the in-order pass evaluates from the symbols (now, or in a fixup).
      */
     public record SymbolicInstruction(String[] labelNames, int[] labelColumns, int column, int endColumn,
@@ -152,8 +152,8 @@ public final class LineScanner {
     }
 
     /**
-     * An {@code .equ} or {@code .set} line whose value is names and literals joined by {@code +}, {@code -} and
-     * {@code *}: defined and evaluated from the symbols, with no parse.
+     * An {@code .equ} or {@code .set} line whose value is a whole expression the plain scanner read: defined and
+     * evaluated from the symbols, with no parse.
      */
     public record ConstantLine(String[] labelNames, int[] labelColumns, int column, int endColumn,
                                ConstantAssignment assignment) implements ScannedStatement, ScannedStatement.Positioned {

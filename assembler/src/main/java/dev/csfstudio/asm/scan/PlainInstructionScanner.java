@@ -38,12 +38,13 @@ import java.util.Set;
  * A character-level shortcut past ANTLR for the common instruction line: optional {@code name:} labels, a
  * mnemonic with dotted modifiers, and operands that are registers, (optionally {@code #}, optionally
  * negative) decimal/hex/binary literals, {@code [dN]}, {@code [dN +/- literal]}, register lists, bare
- * names or local references, and names and literals joined by {@code +}, {@code -} and {@code *} (a
- * {@link SymbolicLine}), then an optional comment.
+ * names or local references, and whole expressions ({@link ExpressionReader}; a {@link SymbolicLine} when they
+ * name something), then an optional comment.
  *
  * <p>The grammar stays the definition of the language: this scanner accepts only lines whose tokens it is
- * sure of, and only when the result has no diagnostic but an odd-pair warning. Anything else (expressions,
- * directives but {@code .inst}, strings, unusual characters or spacing, any error or other warning) makes it
+ * sure of, and only when the result has no diagnostic but an odd-pair warning. Anything else (an expression the
+ * {@link ExpressionReader} declines, a directive it has no shape for, strings outside an {@code .expect}, unusual
+ * characters or spacing, any error or other warning) makes it
  * decline by returning null, and the line goes through the parser unchanged.
  * {@code PlainInstructionScannerPropertiesTest} checks that where it accepts, the whole assembly result equals
  * the parser's.

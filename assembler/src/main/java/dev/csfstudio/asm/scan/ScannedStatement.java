@@ -22,10 +22,10 @@ public sealed interface ScannedStatement permits LineScanner.EncodedLine, LineSc
         /** A branch to a label: all but its target field encoded. */
         void labelBranch(LineScanner.LabelBranch branch);
 
-        /** An instruction whose symbolic operands are expressions of names and literals. */
+        /** An instruction whose symbolic operands are expressions the plain scanner read. */
         void symbolic(LineScanner.SymbolicInstruction instruction);
 
-        /** {@code .equ}/{@code .set} with a value of names and literals. */
+        /** {@code .equ}/{@code .set} with a value the plain scanner read. */
         void constant(LineScanner.ConstantLine line);
 
         /** Labels and nothing else. */

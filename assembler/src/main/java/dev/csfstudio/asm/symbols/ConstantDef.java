@@ -42,7 +42,7 @@ public final class ConstantDef implements Referent {
         }
     }
 
-    /** An expression of names and literals on line {@code line} of {@code file}, kept without its tree. */
+    /** An expression the plain scanner read on line {@code line} of {@code file}, kept without its tree. */
     public record Symbolic(SymbolicExpression expr, Path file, int line) implements Definition {
         @Override
         public long evaluate(ExpressionEvaluator.Scope scope) {
