@@ -67,7 +67,8 @@ measure() {
 ./csf asm "$work/clean.csf" -o "$work/out.bin" >/dev/null 2>&1
 if [[ -z "${CSF_NO_CDS:-}" ]]; then
   for _ in $(seq 300); do
-    [[ cli/target/csf-asm.jsa -nt cli/target/csf.jar ]] && break
+    # the launcher names an archive by command and JVM: csf-asm-<JVM id>.jsa
+    for f in cli/target/csf-asm-*.jsa; do [[ -f $f && $f -nt cli/target/csf.jar ]] && break 2; done
     sleep 0.1
   done
 fi
