@@ -59,7 +59,6 @@ import dev.csfstudio.program.SectionKind;
 import dev.csfstudio.program.SourceRange;
 import dev.csfstudio.program.Diagnostic;
 import dev.csfstudio.program.DiagnosticCode;
-import dev.csfstudio.program.Expectation;
 import dev.csfstudio.program.Severity;
 import dev.csfstudio.program.LazyList;
 import dev.csfstudio.program.LazyMap;
@@ -72,7 +71,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.function.Consumer;
 import java.util.List;
-import java.util.Map;
 import java.util.OptionalLong;
 
 /**

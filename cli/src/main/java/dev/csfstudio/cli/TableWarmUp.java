@@ -61,9 +61,9 @@ final class TableWarmUp {
         @Override
         public void run() {
             try {
-                // The process's first lambda sets up the JVM's invokedynamic machinery (about 14 M instructions, more
-                // than reading the instruction table); picocli's option patterns would otherwise do it on the main
-                // thread, and the assembler's first lambda after them.
+                // The process's first lambda sets up the JVM's invokedynamic machinery (about 14 M instructions);
+                // picocli's option patterns would otherwise do it on the main thread, and the assembler's first
+                // lambda after them.
                 Runnable first = () -> { };
                 first.run();
                 arch.instructionSet();

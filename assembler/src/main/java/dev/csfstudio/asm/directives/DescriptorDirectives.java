@@ -9,7 +9,6 @@ import dev.csfstudio.asm.expr.UnresolvedException;
 import dev.csfstudio.asm.layout.Placement;
 import dev.csfstudio.asm.layout.SectionBuilder;
 import dev.csfstudio.asm.layout.Statement;
-import dev.csfstudio.asm.source.Parsing;
 
 import dev.csfstudio.program.SourceRange;
 import dev.csfstudio.program.Diagnostic;
