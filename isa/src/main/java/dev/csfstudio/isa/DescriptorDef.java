@@ -36,7 +36,10 @@ public record DescriptorDef(String name, int size, List<DescriptorField> fields,
     }
 
     public Optional<DescriptorField> field(String fieldName) {
-        DescriptorField known = byName.get(fieldName.toLowerCase(Locale.ROOT));
+        DescriptorField known = byName.get(fieldName); // the names are kept in lower case: most are written so
+        if (known == null) {
+            known = byName.get(fieldName.toLowerCase(Locale.ROOT));
+        }
         if (known != null || isAscii(fieldName)) {
             return Optional.ofNullable(known);
         }

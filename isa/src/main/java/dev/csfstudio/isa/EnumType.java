@@ -47,6 +47,11 @@ public record EnumType(String name, Map<String, Long> values, Map<String, Long> 
 
     /** The value of a name in any letter case. */
     public OptionalLong valueOf(String text) {
+        // the name as the table spells it, found without lower-casing, when no two names differ only in case
+        Long exact = byLowerCase.size() == values.size() ? values.get(text) : null;
+        if (exact != null) {
+            return OptionalLong.of(exact);
+        }
         if (!byLowerCase.isEmpty() && isAscii(text)) {
             // letter case of ASCII text: what equalsIgnoreCase compares, found in one lookup (pixel formats are many)
             Long v = byLowerCase.get(text.toLowerCase(Locale.ROOT));

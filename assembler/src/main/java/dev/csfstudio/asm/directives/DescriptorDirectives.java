@@ -104,16 +104,24 @@ public final class DescriptorDirectives {
      */
     private static final class FieldTable {
         private final Map<DescriptorField, Integer> positions = new IdentityHashMap<>();
+        /** Each field's position by its name (not its aliases: given arguments are keyed by the name). */
+        private final Map<String, Integer> named = new java.util.HashMap<>();
         private final boolean[] constant;
         private final long[] constants;
+        /** Each default that is an expression, read once. */
+        private final SymbolicExpression[] defaults;
+        /** What {@code internal(format)} gave each field for each format: the same for every render target. */
+        private final Map<DescriptorField, Map<Long, Long>> internalOf = new IdentityHashMap<>();
 
         FieldTable(DescriptorDef def) {
             int n = def.fields().size();
             constant = new boolean[n];
             constants = new long[n];
+            defaults = new SymbolicExpression[n];
             for (int i = 0; i < n; i++) {
                 DescriptorField f = def.fields().get(i);
                 positions.put(f, i);
+                named.put(f.name(), i);
                 OptionalLong v = f.enumType() == null || f.defaultValue() == null ? OptionalLong.empty()
                         : f.enumType().valueOf(f.defaultValue());
                 if (v.isPresent()) {
@@ -124,6 +132,12 @@ public final class DescriptorDirectives {
 
         int position(DescriptorField f) {
             return positions.get(f);
+        }
+
+        /** The position of the field named {@code name}, or -1. */
+        int position(String name) {
+            Integer i = named.get(name);
+            return i == null ? -1 : i;
         }
 
         void remember(int position, long value) {
@@ -314,7 +328,7 @@ public final class DescriptorDirectives {
     private static void write(DescriptorDef def, Fields fields, byte[] out, int base, List<Diagnostic> errors) {
         for (int i = 0; i < def.fields().size(); i++) {
             DescriptorField f = def.fields().get(i);
-            if (f.overlays() != null && !fields.given(f.name())) {
+            if (f.overlays() != null && !fields.given(i)) {
                 continue;
             }
             try {
@@ -454,6 +468,8 @@ public final class DescriptorDirectives {
         /** Per field position: {@link #UNKNOWN}, {@link #EVALUATING} or {@link #KNOWN} (then in {@link #values}). */
         private final byte[] state;
         private final long[] values;
+        /** The given argument of each field position, or null: one lookup per argument, not per field. */
+        private final FieldArgument[] givenAt;
         private static final byte UNKNOWN = 0;
         private static final byte EVALUATING = 1;
         private static final byte KNOWN = 2;
@@ -475,10 +491,22 @@ public final class DescriptorDirectives {
             this.table = t;
             this.state = new byte[def.fields().size()];
             this.values = new long[state.length];
+            this.givenAt = new FieldArgument[state.length];
+            for (Map.Entry<String, FieldArgument> e : given.entrySet()) {
+                int i = t.position(e.getKey());
+                if (i >= 0) {
+                    givenAt[i] = e.getValue();
+                }
+            }
         }
 
         boolean given(String name) {
             return given.containsKey(name);
+        }
+
+        /** Whether the field at position {@code i} was given. */
+        boolean given(int i) {
+            return givenAt[i] != null;
         }
 
         SourceRange rangeOf(String name) {
@@ -503,7 +531,7 @@ public final class DescriptorDirectives {
             try {
                 long v;
                 SourceRange at;
-                FieldArgument g = given.get(f.name());
+                FieldArgument g = givenAt[i];
                 if (g != null) {
                     at = g.valueRange();
                     v = g.value(f, ev, asm);
@@ -543,13 +571,17 @@ public final class DescriptorDirectives {
 
         /** The default of field {@code f} (at {@code position}) that is not an enumeration's name. */
         private long defaultValue(DescriptorField f, int position) {
-            SymbolicExpression e = READ_DEFAULTS.get(f.defaultValue());
+            SymbolicExpression e = table.defaults[position];
+            if (e == null) {
+                e = READ_DEFAULTS.get(f.defaultValue());
+            }
             if (e == null) {
                 e = defaults.read(f.defaultValue());
                 if (e != null) {
                     READ_DEFAULTS.putIfAbsent(f.defaultValue(), e);
                 }
             }
+            table.defaults[position] = e;
             if (e == null) {
                 throw DiagnosticException.error(where, DiagnosticCode.DESCRIPTOR_TABLE, "malformed default '" + f.defaultValue()
                         + "' of field " + f.name() + " in the descriptor table");
@@ -565,12 +597,15 @@ public final class DescriptorDirectives {
                     if (name.equals("zs_crc")) {
                         return info.zsCrc ? 1 : 0;
                     }
-                    Optional<DescriptorField> other = def.field(name);
-                    if (other.isEmpty()) {
+                    int other = table.position(name);
+                    if (other < 0) { // an alias, or no field at all
+                        other = def.field(name).map(table::position).orElse(-1);
+                    }
+                    if (other < 0) {
                         throw DiagnosticException.error(where, DiagnosticCode.DESCRIPTOR_TABLE, "default of " + f.name()
                                 + " names unknown field '" + name + "'");
                     }
-                    return value(other.get());
+                    return value(def.fields().get(other), other);
                 }
 
                 @Override
@@ -586,6 +621,11 @@ public final class DescriptorDirectives {
                                 + " calls unknown function '" + function + "'");
                     }
                     long format = args.value(0);
+                    Map<Long, Long> known = table.internalOf.computeIfAbsent(f, k -> new java.util.HashMap<>());
+                    Long internalValue = known.get(format);
+                    if (internalValue != null) {
+                        return internalValue;
+                    }
                     PixelFormat pf = PixelFormats.byValue(format).orElseThrow(() -> DiagnosticException.error(where,
                             DiagnosticCode.OUT_OF_RANGE, "no pixel format with value " + format));
                     if (pf.internalFormat() == null && pf.raw()) {
@@ -601,6 +641,7 @@ public final class DescriptorDirectives {
                         throw DiagnosticException.error(where, DiagnosticCode.DESCRIPTOR_TABLE, "no internal format "
                                 + pf.internalFormat() + " for " + pf.name());
                     }
+                    known.put(format, v.getAsLong());
                     return v.getAsLong();
                 }
             };

@@ -66,10 +66,14 @@ sealed interface FieldArgument {
         return Float.floatToRawIntBits((float) v) & 0xffff_ffffL;
     }
 
-    private static long enumValue(DescriptorField f, String name, SourceRange at) {
+    /** The value of enumeration name {@code name}; {@code at} (null: {@code argument}'s value range) only for its error. */
+    private static long enumValue(DescriptorField f, String name, FieldArgument argument, SourceRange at) {
         OptionalLong v = f.enumType().valueOf(name);
         if (v.isPresent()) {
             return v.getAsLong();
+        }
+        if (at == null) {
+            at = argument.valueRange();
         }
         List<String> names = new ArrayList<>(f.enumType().values().keySet());
         List<String> near = SpellingSuggestions.closest(name, names);
@@ -121,7 +125,7 @@ sealed interface FieldArgument {
                 return floatBits(ev.evalDouble(e));
             }
             if (f.enumType() != null && e instanceof CsfParser.SymbolExprContext sym) {
-                return enumValue(f, sym.getText(), ev.range(e));
+                return enumValue(f, sym.getText(), this, ev.range(e));
             }
             return ev.eval(e);
         }
@@ -175,7 +179,7 @@ sealed interface FieldArgument {
                 return floatBits(ev.evalDouble(e, lineNo));
             }
             if (f.enumType() != null && e.size() == 1 && e.code()[0] == SymbolicExpression.NAME) {
-                return enumValue(f, e.names()[0], valueRange());
+                return enumValue(f, e.names()[0], this, null);
             }
             return ev.eval(e, lineNo);
         }
