@@ -546,7 +546,8 @@ public final class InstructionEncoder {
 
     /** {@link #registerNumber(String, char)} of {@code text[from, to)} as {@link SourceText#bytes}. */
     public static long registerNumber(byte[] text, int from, int to, char kind) {
-        if (to - from < 2 || to - from > 10 || Character.toLowerCase(text[from]) != kind) {
+        // kind is a lower-case ASCII letter: setting bit 5 lower-cases its capital and no other byte becomes it
+        if (to - from < 2 || to - from > 10 || (text[from] | 0x20) != kind) {
             return -1;
         }
         long n = 0;

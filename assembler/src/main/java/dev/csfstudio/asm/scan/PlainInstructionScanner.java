@@ -836,6 +836,8 @@ public final class PlainInstructionScanner {
      */
     private static final class Form {
         final String spelling;
+        /** The spelling's bytes, which each line's mnemonic is compared with (a String's charAt costs more). */
+        final byte[] letters;
         final int hash;
         /** Null: decline every line with this spelling (unknown, a modifier report, a layout we do not handle). */
         final InstructionDef def;
@@ -854,6 +856,7 @@ public final class PlainInstructionScanner {
         Form(String spelling, int hash, InstructionDef def, long base, boolean unconditional, int[][] operandFields,
              int required, String unknown, List<String> meant) {
             this.spelling = spelling;
+            this.letters = spelling.getBytes(StandardCharsets.ISO_8859_1);
             this.hash = hash;
             this.def = def;
             this.base = base;
@@ -884,7 +887,7 @@ public final class PlainInstructionScanner {
         int mask = forms.length - 1;
         int slot = (h ^ (h >>> 16)) & mask;
         for (Form f; (f = forms[slot]) != null; slot = (slot + 1) & mask) {
-            if (f.hash == h && f.spelling.length() == len && spells(f.spelling, from)) {
+            if (f.hash == h && f.letters.length == len && spells(f.letters, from)) {
                 return f;
             }
         }
@@ -908,9 +911,9 @@ public final class PlainInstructionScanner {
         return made;
     }
 
-    private boolean spells(String spelling, int from) {
-        for (int i = 0; i < spelling.length(); i++) {
-            if (text[from + i] != spelling.charAt(i)) {
+    private boolean spells(byte[] spelling, int from) {
+        for (int i = 0; i < spelling.length; i++) {
+            if (text[from + i] != spelling[i]) {
                 return false;
             }
         }
