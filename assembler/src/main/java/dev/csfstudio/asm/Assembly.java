@@ -171,7 +171,8 @@ final class Assembly implements ArgumentScope {
         constants = new ConstantDirectives(symbols, names, this);
         pass = new InOrderPass(new InOrderPass.Reading(arch, pandecodeReader, DIRECTIVES, threads, chunkLines, plainScanner),
                 includes, placement, symbols, unusedLabels, symbolicOperands, fixups,
-                new InOrderPass.ScannedDirectives(constants, descriptors, sectionDirectives, expectations, inst, archDirective),
+                new InOrderPass.ScannedDirectives(constants, descriptors, sectionDirectives, expectations, inst, archDirective,
+                        dataDirectives),
                 treePath(), this, position);
         List<Statement> stmts = pass.run(includes.main(main, text));
         placement.ensureStream(SourceRange.at(main, 1, 1, 1));

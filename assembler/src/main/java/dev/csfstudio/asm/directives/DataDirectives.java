@@ -121,9 +121,13 @@ public final class DataDirectives {
     public void align(Statement s, CsfParser.DirectiveContext d) {
         SectionBuilder sec = placement.section();
         args.expectArgs(d, 1);
-        long n = args.constantArg(d, 0);
+        alignTo(s, sec, args.constantArg(d, 0), args.range(d.argument(0)));
+    }
+
+    /** {@code .align n} of the section in force ({@code sec}, found first); {@code value} is where n is written. */
+    public void alignTo(Statement s, SectionBuilder sec, long n, SourceRange value) {
         if (n <= 0 || Long.bitCount(n) != 1 || n > Layout.PAGE * 16) {
-            throw DiagnosticException.error(args.range(d.argument(0)), DiagnosticCode.OUT_OF_RANGE, ".align " + n
+            throw DiagnosticException.error(value, DiagnosticCode.OUT_OF_RANGE, ".align " + n
                     + " must be a power of two from 1 to " + Layout.PAGE * 16);
         }
         long pad = (n - sec.cursor % n) % n;

@@ -57,7 +57,7 @@ public final class InOrderPass {
     /** The directives whose scanned lines this pass places itself, without a syntax tree. */
     public record ScannedDirectives(ConstantDirectives constants, DescriptorDirectives descriptors,
                                     SectionDirectives sections, Expectations expectations, InstDirective inst,
-                                    ArchDirective arch) {
+                                    ArchDirective arch, DataDirectives data) {
     }
 
     /** The parser's path, which the assembly shares between this pass and the phases after layout. */
@@ -212,6 +212,14 @@ public final class InOrderPass {
         @Override
         public void data(LineScanner.DataLine data) {
             pass1Data(nextStatement(src, n), data);
+        }
+
+        @Override
+        public void align(LineScanner.AlignLine line) {
+            Statement s = nextStatement(src, n);
+            begin(s, line);
+            placing(s, () -> scanned.data().alignTo(s, placement.section(), line.boundary(),
+                    new SourceRange(s.src.path(), s.lineNo, line.valueColumn(), s.lineNo, line.valueEndColumn())));
         }
 
         @Override

@@ -118,6 +118,18 @@ public final class LineScanner {
         }
     }
 
+    /**
+     * An {@code .align} line of a literal boundary (and maybe labels), {@code valueColumn}..{@code valueEndColumn}
+     * where the boundary is written: pass 1 pads the section, nothing is left for after layout.
+     */
+    public record AlignLine(String[] labelNames, int[] labelColumns, int column, int endColumn, long boundary,
+                            int valueColumn, int valueEndColumn) implements ScannedStatement, ScannedStatement.Positioned {
+        @Override
+        public void handTo(Handler handler) {
+            handler.align(this);
+        }
+    }
+
     /** A {@code .inst} line with a literal word (and maybe labels): nothing is left for after layout. */
     public record RawWord(String[] labelNames, int[] labelColumns, int column, int endColumn, long word)
             implements ScannedStatement, ScannedStatement.Positioned {

@@ -167,7 +167,8 @@ public final class PlainInstructionScanner {
                     return raw;
                 }
                 LineScanner.DataLine data = dataLine(from, labels, p);
-                ScannedStatement statement = data != null ? data : constantLine(from, labels, p);
+                ScannedStatement statement = data != null ? data : alignLine(from, labels, p);
+                statement = statement != null ? statement : constantLine(from, labels, p);
                 statement = statement != null ? statement : descriptorLine(from, labels, p);
                 statement = statement != null ? statement : sectionLine(from, labels, p);
                 statement = statement != null ? statement : expectLine(from, labels, p);
@@ -344,6 +345,24 @@ public final class PlainInstructionScanner {
         }
         return new LineScanner.RawWord(labelNames(labels), labelColumns(from, labels), p - from + 1,
                 tokenEnd - from + 1, negative ? -word : word);
+    }
+
+    /**
+     * {@code .align} with a literal boundary (a buffer's descriptors are aligned so, every few lines of a
+     * descriptor-heavy source), or null to decline: its check and padding are the directive's own.
+     */
+    private LineScanner.AlignLine alignLine(int from, int labels, int p) {
+        int e = p + 6;
+        if (e >= lineEnd || !named(p + 1, "align") || !Lexicon.isSpace(text[e])) {
+            return null;
+        }
+        int q = spaces(e);
+        long n = number(q);
+        if (tokenEnd < 0 || !lineDone(spaces(tokenEnd))) {
+            return null;
+        }
+        return new LineScanner.AlignLine(labelNames(labels), labelColumns(from, labels), p - from + 1,
+                tokenEnd - from + 1, n, q - from + 1, tokenEnd - from + 1);
     }
 
     /** The data line's values being read, little-endian. */

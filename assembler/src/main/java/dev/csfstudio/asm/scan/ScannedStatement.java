@@ -10,7 +10,7 @@ import java.util.List;
  * not compile until the in-order pass handles it.
  */
 public sealed interface ScannedStatement permits LineScanner.EncodedLine, LineScanner.LabelBranch, LineScanner.SymbolicInstruction, LineScanner.RawWord, LineScanner.DataLine,
-        LineScanner.ConstantLine,
+        LineScanner.ConstantLine, LineScanner.AlignLine,
         LineScanner.Descriptor, LineScanner.SectionLine, LineScanner.ExpectLine,
         ScannedStatement.FlaggedInstruction, ScannedStatement.Rejected, ScannedStatement.SyntaxError, ScannedStatement.Parsed {
 
@@ -36,6 +36,9 @@ public sealed interface ScannedStatement permits LineScanner.EncodedLine, LineSc
 
         /** A data directive of literal values. */
         void data(LineScanner.DataLine data);
+
+        /** An {@code .align} of a literal boundary. */
+        void align(LineScanner.AlignLine line);
 
         /** A {@code .fbd} or {@code .rt} of literal or named field values. */
         void descriptor(LineScanner.Descriptor descriptor);
