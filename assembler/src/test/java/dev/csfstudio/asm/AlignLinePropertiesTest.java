@@ -5,10 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.csfstudio.asm.scan.LineScanner;
-import dev.csfstudio.asm.scan.PlainInstructionScanner;
 import dev.csfstudio.asm.scan.ScannedStatement;
-import dev.csfstudio.asm.source.SourceText;
-import dev.csfstudio.isa.Arch;
 import java.nio.file.Path;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -29,8 +26,7 @@ class AlignLinePropertiesTest {
     private static final Path FILE = Path.of("/virtual/align.csf");
 
     private static ScannedStatement scanned(String line) {
-        byte[] bytes = SourceText.of(line).bytes();
-        return new PlainInstructionScanner(Arch.V10).scan(FILE, bytes, 0, bytes.length, 1);
+        return PlainInstructionScannerPropertiesTest.scanLine(FILE, line);
     }
 
     private static boolean fastPath(String line) {

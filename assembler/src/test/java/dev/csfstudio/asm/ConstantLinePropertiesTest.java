@@ -5,9 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.csfstudio.asm.scan.LineScanner;
-import dev.csfstudio.asm.scan.PlainInstructionScanner;
-import dev.csfstudio.asm.source.SourceText;
-import dev.csfstudio.isa.Arch;
 import java.nio.file.Path;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -28,8 +25,7 @@ class ConstantLinePropertiesTest {
     private static final Path FILE = Path.of("/virtual/constants.csf");
 
     private static boolean fastPath(String line) {
-        byte[] bytes = SourceText.of(line).bytes();
-        return new PlainInstructionScanner(Arch.V10).scan(FILE, bytes, 0, bytes.length, 1) instanceof LineScanner.ConstantLine;
+        return scan(line) instanceof LineScanner.ConstantLine;
     }
 
     @Provide
@@ -110,7 +106,6 @@ class ConstantLinePropertiesTest {
     }
 
     private static Object scan(String line) {
-        byte[] bytes = SourceText.of(line).bytes();
-        return new PlainInstructionScanner(Arch.V10).scan(FILE, bytes, 0, bytes.length, 1);
+        return PlainInstructionScannerPropertiesTest.scanLine(FILE, line);
     }
 }

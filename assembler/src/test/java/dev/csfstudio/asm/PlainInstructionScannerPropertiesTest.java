@@ -171,6 +171,12 @@ class PlainInstructionScannerPropertiesTest {
      * Both paths give the same whole result for {@code source}, and most generated sources hold a line that
      * {@code shortcut} takes, or the property proves little.
      */
+    /** What the plain scanner makes of {@code line} as line 1 of {@code file}: a statement, or null where it declines. */
+    static dev.csfstudio.asm.scan.ScannedStatement scanLine(Path file, String line) {
+        byte[] bytes = dev.csfstudio.asm.source.SourceText.of(line).bytes();
+        return new dev.csfstudio.asm.scan.PlainInstructionScanner(dev.csfstudio.isa.Arch.V10).scan(file, bytes, 0, bytes.length, 1);
+    }
+
     static void assertShortcutChangesNothing(String source, java.util.function.Predicate<String> shortcut) {
         boolean fast = source.lines().anyMatch(shortcut);
         net.jqwik.api.statistics.Statistics.collect(fast ? "fast path" : "parser only");
