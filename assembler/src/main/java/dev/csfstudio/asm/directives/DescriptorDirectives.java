@@ -104,8 +104,6 @@ public final class DescriptorDirectives {
      */
     private static final class FieldTable {
         private final Map<DescriptorField, Integer> positions = new IdentityHashMap<>();
-        /** Each field's position by its name (not its aliases: given arguments are keyed by the name). */
-        private final Map<String, Integer> named = new java.util.HashMap<>();
         private final boolean[] constant;
         private final long[] constants;
         /** Each default that is an expression, read once. */
@@ -121,7 +119,6 @@ public final class DescriptorDirectives {
             for (int i = 0; i < n; i++) {
                 DescriptorField f = def.fields().get(i);
                 positions.put(f, i);
-                named.put(f.name(), i);
                 OptionalLong v = f.enumType() == null || f.defaultValue() == null ? OptionalLong.empty()
                         : f.enumType().valueOf(f.defaultValue());
                 if (v.isPresent()) {
@@ -132,12 +129,6 @@ public final class DescriptorDirectives {
 
         int position(DescriptorField f) {
             return positions.get(f);
-        }
-
-        /** The position of the field named {@code name}, or -1. */
-        int position(String name) {
-            Integer i = named.get(name);
-            return i == null ? -1 : i;
         }
 
         void remember(int position, long value) {
@@ -493,9 +484,9 @@ public final class DescriptorDirectives {
             this.values = new long[state.length];
             this.givenAt = new FieldArgument[state.length];
             for (Map.Entry<String, FieldArgument> e : given.entrySet()) {
-                int i = t.position(e.getKey());
-                if (i >= 0) {
-                    givenAt[i] = e.getValue();
+                Optional<DescriptorField> f = def.field(e.getKey()); // none for clear_rgba, clear_raw, zs_crc
+                if (f.isPresent()) {
+                    givenAt[t.position(f.get())] = e.getValue();
                 }
             }
         }
@@ -597,15 +588,12 @@ public final class DescriptorDirectives {
                     if (name.equals("zs_crc")) {
                         return info.zsCrc ? 1 : 0;
                     }
-                    int other = table.position(name);
-                    if (other < 0) { // an alias, or no field at all
-                        other = def.field(name).map(table::position).orElse(-1);
-                    }
-                    if (other < 0) {
+                    Optional<DescriptorField> other = def.field(name);
+                    if (other.isEmpty()) {
                         throw DiagnosticException.error(where, DiagnosticCode.DESCRIPTOR_TABLE, "default of " + f.name()
                                 + " names unknown field '" + name + "'");
                     }
-                    return value(def.fields().get(other), other);
+                    return value(other.get());
                 }
 
                 @Override

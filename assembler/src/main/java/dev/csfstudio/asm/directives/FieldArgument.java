@@ -66,15 +66,13 @@ sealed interface FieldArgument {
         return Float.floatToRawIntBits((float) v) & 0xffff_ffffL;
     }
 
-    /** The value of enumeration name {@code name}; {@code at} (null: {@code argument}'s value range) only for its error. */
-    private static long enumValue(DescriptorField f, String name, FieldArgument argument, SourceRange at) {
+    /** The value of enumeration name {@code name}, the value of {@code argument} (whose range only an error needs). */
+    private static long enumValue(DescriptorField f, String name, FieldArgument argument) {
         OptionalLong v = f.enumType().valueOf(name);
         if (v.isPresent()) {
             return v.getAsLong();
         }
-        if (at == null) {
-            at = argument.valueRange();
-        }
+        SourceRange at = argument.valueRange();
         List<String> names = new ArrayList<>(f.enumType().values().keySet());
         List<String> near = SpellingSuggestions.closest(name, names);
         throw new DiagnosticException(Diagnostic.error(at, DiagnosticCode.UNKNOWN_ENUM, "unknown " + f.name() + " '" + name
@@ -125,7 +123,7 @@ sealed interface FieldArgument {
                 return floatBits(ev.evalDouble(e));
             }
             if (f.enumType() != null && e instanceof CsfParser.SymbolExprContext sym) {
-                return enumValue(f, sym.getText(), this, ev.range(e));
+                return enumValue(f, sym.getText(), this);
             }
             return ev.eval(e);
         }
@@ -179,7 +177,7 @@ sealed interface FieldArgument {
                 return floatBits(ev.evalDouble(e, lineNo));
             }
             if (f.enumType() != null && e.size() == 1 && e.code()[0] == SymbolicExpression.NAME) {
-                return enumValue(f, e.names()[0], this, null);
+                return enumValue(f, e.names()[0], this);
             }
             return ev.eval(e, lineNo);
         }

@@ -162,16 +162,17 @@ public final class PlainInstructionScanner {
                 }
                 digits = true;
             } else if (c == '.') {
-                LineScanner.RawWord raw = rawWord(from, labels, p);
+                e = Lexicon.identifierPartEnd(text, p + 1, to); // the directive's name, read once for every shape
+                LineScanner.RawWord raw = rawWord(from, labels, p, e);
                 if (raw != null) {
                     return raw;
                 }
-                LineScanner.DataLine data = dataLine(from, labels, p);
-                ScannedStatement statement = data != null ? data : alignLine(from, labels, p);
-                statement = statement != null ? statement : constantLine(from, labels, p);
-                statement = statement != null ? statement : descriptorLine(from, labels, p);
-                statement = statement != null ? statement : sectionLine(from, labels, p);
-                statement = statement != null ? statement : expectLine(from, labels, p);
+                LineScanner.DataLine data = dataLine(from, labels, p, e);
+                ScannedStatement statement = data != null ? data : alignLine(from, labels, p, e);
+                statement = statement != null ? statement : constantLine(from, labels, p, e);
+                statement = statement != null ? statement : descriptorLine(from, labels, p, e);
+                statement = statement != null ? statement : sectionLine(from, labels, p, e);
+                statement = statement != null ? statement : expectLine(from, labels, p, e);
                 if (statement == null) {
                     declined(p, true, labels);
                 }
@@ -329,10 +330,8 @@ public final class PlainInstructionScanner {
      * {@code .inst LITERAL}, the raw words {@code csf disasm} prints for every word without canonical text (a
      * disassembled binary may be millions of them): the directive's word, or null to decline.
      */
-    private LineScanner.RawWord rawWord(int from, int labels, int p) {
-        int e = p + 5;
-        if (e >= lineEnd || (text[p + 1] | 0x20) != 'i' || (text[p + 2] | 0x20) != 'n' || (text[p + 3] | 0x20) != 's'
-                || (text[p + 4] | 0x20) != 't' || !Lexicon.isSpace(text[e])) {
+    private LineScanner.RawWord rawWord(int from, int labels, int p, int e) {
+        if (e - p != 5 || e >= lineEnd || !named(p + 1, "inst") || !Lexicon.isSpace(text[e])) {
             return null;
         }
         int q = spaces(e);
@@ -351,9 +350,8 @@ public final class PlainInstructionScanner {
      * {@code .align} with a literal boundary (a buffer's descriptors are aligned so, every few lines of a
      * descriptor-heavy source), or null to decline: its check and padding are the directive's own.
      */
-    private LineScanner.AlignLine alignLine(int from, int labels, int p) {
-        int e = p + 6;
-        if (e >= lineEnd || !named(p + 1, "align") || !Lexicon.isSpace(text[e])) {
+    private LineScanner.AlignLine alignLine(int from, int labels, int p, int e) {
+        if (e - p != 6 || e >= lineEnd || !named(p + 1, "align") || !Lexicon.isSpace(text[e])) {
             return null;
         }
         int q = spaces(e);
@@ -372,8 +370,7 @@ public final class PlainInstructionScanner {
      * {@code .byte}, {@code .hword}, {@code .word} or {@code .dword} with a list of literal numbers (tables and
      * descriptor data: a data-heavy source is mostly these) that each fit the width, or null to decline.
      */
-    private LineScanner.DataLine dataLine(int from, int labels, int p) {
-        int e = Lexicon.identifierPartEnd(text, p + 1, lineEnd);
+    private LineScanner.DataLine dataLine(int from, int labels, int p, int e) {
         int width = dataWidth(p + 1, e);
         if (width == 0 || e >= lineEnd || !Lexicon.isSpace(text[e])) {
             return null;
@@ -417,8 +414,7 @@ public final class PlainInstructionScanner {
     }
 
     /** {@code .equ NAME, VALUE} or {@code .set NAME, VALUE} with a whole expression as its value, or null to decline. */
-    private LineScanner.ConstantLine constantLine(int from, int labels, int p) {
-        int e = Lexicon.identifierPartEnd(text, p + 1, lineEnd);
+    private LineScanner.ConstantLine constantLine(int from, int labels, int p, int e) {
         if (e - p != 4 || !(named(p + 1, "equ") || named(p + 1, "set"))) {
             return null;
         }
@@ -451,8 +447,7 @@ public final class PlainInstructionScanner {
      * ({@link ExpressionReader}), as {@link DescriptorArguments}; null to decline: no arguments, tuples, strings,
      * {@code clear_rgba}/{@code clear_raw} (their values are tuples or checked against them), anything else.
      */
-    private LineScanner.Descriptor descriptorLine(int from, int labels, int p) {
-        int e = Lexicon.identifierPartEnd(text, p + 1, lineEnd);
+    private LineScanner.Descriptor descriptorLine(int from, int labels, int p, int e) {
         boolean fbd = e - p == 4 && named(p + 1, "fbd");
         if (!fbd && !(e - p == 3 && named(p + 1, "rt")) || e >= lineEnd || !Lexicon.isSpace(text[e])) {
             return null;
@@ -512,8 +507,7 @@ public final class PlainInstructionScanner {
      * {@code key=value} with a whole expression as the value ({@link ExpressionReader}), as {@link SectionArguments};
      * null to decline (anything else: strings, tuples, no name).
      */
-    private LineScanner.SectionLine sectionLine(int from, int labels, int p) {
-        int e = Lexicon.identifierPartEnd(text, p + 1, lineEnd);
+    private LineScanner.SectionLine sectionLine(int from, int labels, int p, int e) {
         boolean stream = e - p == 7 && named(p + 1, "stream");
         int nameEnd = stream || e - p == 7 && named(p + 1, "buffer") ? nameAfter(e) : -1;
         if (nameEnd < 0) {
@@ -569,8 +563,7 @@ public final class PlainInstructionScanner {
      * ({@link ExpressionReader}) or such expressions in brackets, whose value is one, a tuple of them or a string, and
      * whose options' values are such expressions, as a {@link ScannedExpectation}; null to decline.
      */
-    private LineScanner.ExpectLine expectLine(int from, int labels, int p) {
-        int e = Lexicon.identifierPartEnd(text, p + 1, lineEnd);
+    private LineScanner.ExpectLine expectLine(int from, int labels, int p, int e) {
         int subjectEnd = e - p == 7 && named(p + 1, "expect") ? nameAfter(e) : -1;
         if (subjectEnd < 0) {
             return null;
