@@ -30,6 +30,7 @@ import dev.csfstudio.asm.layout.Layout;
 import dev.csfstudio.asm.layout.Placement;
 import dev.csfstudio.asm.layout.SectionBuilder;
 import dev.csfstudio.asm.layout.Statement;
+import dev.csfstudio.asm.layout.StatementTable;
 import dev.csfstudio.asm.lint.StatementLint;
 import dev.csfstudio.asm.lint.UnusedLabels;
 import dev.csfstudio.asm.pass.InOrderPass;
@@ -99,7 +100,7 @@ final class Assembly implements ArgumentScope {
     private final List<Diagnostic> diagnostics = new ArrayList<>();
     private final Fixups fixups = new Fixups();
     private final Placement placement = new Placement(
-            () -> this.stmt == null ? null : SourceRange.at(this.stmt.src.path(), this.stmt.lineNo, 1, 1),
+            () -> this.stmt == null ? null : SourceRange.at(this.stmt.src().path(), this.stmt.lineNo(), 1, 1),
             (name, range) -> this.symbols.declareImplicitSection(name, range));
     private final DataDirectives dataDirectives = new DataDirectives(placement, this);
     private final InstDirective inst = new InstDirective(placement, this);
@@ -174,25 +175,25 @@ final class Assembly implements ArgumentScope {
                 new InOrderPass.ScannedDirectives(constants, descriptors, sectionDirectives, expectations, inst, archDirective,
                         dataDirectives),
                 treePath(), this, position);
-        List<Statement> stmts = pass.run(includes.main(main, text));
+        StatementTable stmts = pass.run(includes.main(main, text));
         placement.ensureStream(SourceRange.at(main, 1, 1, 1));
         symbols.freeze();
         diagnostics.addAll(Layout.place(placement.sections().values(), placement.vms(), options.base()));
-        applyFixups();
-        List<Statement> emitted = StatementLint.run(stmts, reporter);
-        placement.giveLines(emitted);
+        applyFixups(stmts);
+        int[] emitted = StatementLint.run(stmts, reporter);
+        placement.giveLines(stmts, emitted);
         tables = new SymbolIndex(List.copyOf(placement.sections().values()), symbols.labelsInOrder(), List.copyOf(symbols.constants()),
                 references);
         Program program = finish();
-        return result(program, emitted);
+        return result(program, new AssembledLines(stmts, emitted, 0, emitted.length));
     }
 
     /** After layout: every fixup once, in statement order, with constants evaluated again in that order. */
-    private void applyFixups() {
+    private void applyFixups(StatementTable stmts) {
         for (ConstantDef c : symbols.constants()) {
             c.current = null;
         }
-        fixups.apply(position, new FixupApplication(
+        fixups.apply(stmts, position, new FixupApplication(
                 new LabelBranches(symbols, references, labelUses), symbolicOperands, new FixupApplication.Finisher() {
                     @Override
                     public void parsed(Statement s, CsfParser.StatementContext tree) {
@@ -229,7 +230,7 @@ final class Assembly implements ArgumentScope {
         if (fallbackParser == null) {
             fallbackParser = new LineParser();
         }
-        return fallbackParser.parse(s.src.path(), s.text(), s.lineNo).line().statement();
+        return fallbackParser.parse(s.src().path(), s.text(), s.lineNo()).line().statement();
     }
 
     /** The parser's path as pass 1 takes it. */
@@ -261,8 +262,8 @@ final class Assembly implements ArgumentScope {
     private void encodeEarly(Statement s, CsfParser.InstructionContext ctx) {
         List<Diagnostic> found = new ArrayList<>();
         try {
-            InstructionEncoder.Encoded enc = new InstructionEncoder(arch, s.src.path(), found).encode(ctx, operands(s));
-            diagnostics.addAll(pandecodeReader.hint(s.src, s.lineNo, found));
+            InstructionEncoder.Encoded enc = new InstructionEncoder(arch, s.src().path(), found).encode(ctx, operands(s));
+            diagnostics.addAll(pandecodeReader.hint(s.src(), s.lineNo(), found));
             s.done(true);
             encoded(s, enc);
         } catch (UnresolvedException e) {
@@ -273,8 +274,8 @@ final class Assembly implements ArgumentScope {
     private void encoded(Statement s, InstructionEncoder.Encoded enc) {
         if (enc != null) {
             s.emitted(true);
-            s.def = enc.def();
-            s.word = enc.word();
+            s.def(enc.def());
+            s.word(enc.word());
             s.writeWord();
             s.unconditional(enc.def() != null && ControlFlow.isUnconditional(enc));
             if (enc.def() != null) {
@@ -284,7 +285,7 @@ final class Assembly implements ArgumentScope {
     }
 
     private InstructionEncoder.Operands operands(Statement s) {
-        ExpressionEvaluator ev = evaluator(s.src);
+        ExpressionEvaluator ev = evaluator(s.src());
         return new InstructionEncoder.Operands() {
             @Override
             public long evaluate(CsfParser.ExprContext e) {
@@ -332,7 +333,7 @@ final class Assembly implements ArgumentScope {
         String name = Directives.nameOf(d);
         DirectiveHandler handler = directives.handler(name);
         if (handler == null) {
-            throw new DiagnosticException(UnknownDirective.error(Parsing.range(s.src.path(), d.name), name, DIRECTIVES));
+            throw new DiagnosticException(UnknownDirective.error(Parsing.range(s.src().path(), d.name), name, DIRECTIVES));
         }
         handler.place().run(s, d);
     }
@@ -343,13 +344,13 @@ final class Assembly implements ArgumentScope {
         finishing(() -> {
             if (st.instruction() != null) {
                 List<Diagnostic> found = new ArrayList<>();
-                InstructionEncoder encoder = new InstructionEncoder(arch, s.src.path(), found);
+                InstructionEncoder encoder = new InstructionEncoder(arch, s.src().path(), found);
                 try {
                     encoded(s, encoder.encode(st.instruction(), operands(s)));
                 } catch (UnresolvedException e) {
                     found.add(Diagnostic.error(e.range(), DiagnosticCode.UNDEFINED_SYMBOL, "'" + e.getMessage() + "' is not defined"));
                 }
-                diagnostics.addAll(pandecodeReader.hint(s.src, s.lineNo, found));
+                diagnostics.addAll(pandecodeReader.hint(s.src(), s.lineNo(), found));
             } else {
                 finishDirective(s, st.directive());
             }
@@ -393,7 +394,7 @@ final class Assembly implements ArgumentScope {
     }
 
     private ExpectationReader expectationReader(Statement s) {
-        return new ExpectationReader(evaluator(s.src), expectationNames());
+        return new ExpectationReader(evaluator(s.src()), expectationNames());
     }
 
     private ExpectationReader.Names expectationNames() {
@@ -406,11 +407,11 @@ final class Assembly implements ArgumentScope {
 
 
 
-    private AssemblyResult result(Program program, List<Statement> emitted) {
+    private AssemblyResult result(Program program, AssembledLines lines) {
         List<Path> files = includes.files();
         FileOrder fileOrder = new FileOrder(files);
         List<Diagnostic> sorted = fileOrder.sorted(diagnostics);
-        return new AssemblyResult(program, sorted, new AssembledLines(emitted), new LazyList<>(tables::symbols),
+        return new AssemblyResult(program, sorted, lines, new LazyList<>(tables::symbols),
                 new LazyList<>(() -> tables.references(fileOrder)), files, new AssembledSources(includes.loaded()));
     }
 
@@ -425,7 +426,7 @@ final class Assembly implements ArgumentScope {
     /** Makes {@code s} (at {@code index} in assembly order; null: none) the statement being assembled. */
     private void current(Statement s, int index) {
         stmt = s;
-        names.at(s == null ? null : s.src.path(), index);
+        names.at(s == null ? null : s.src().path(), index);
     }
 
     @Override
@@ -435,16 +436,16 @@ final class Assembly implements ArgumentScope {
 
     @Override
     public SourceRange range(org.antlr.v4.runtime.ParserRuleContext ctx) {
-        return Parsing.range(stmt == null ? null : stmt.src.path(), ctx);
+        return Parsing.range(stmt == null ? null : stmt.src().path(), ctx);
     }
 
     @Override
     public ExpressionEvaluator evaluator() {
-        return evaluator(stmt.src);
+        return evaluator(stmt.src());
     }
 
     @Override
     public long constant(CsfParser.ExprContext e) {
-        return evaluator(stmt.src).eval(e);
+        return evaluator(stmt.src()).eval(e);
     }
 }

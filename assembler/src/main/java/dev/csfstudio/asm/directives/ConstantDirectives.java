@@ -40,7 +40,7 @@ public final class ConstantDirectives {
     /** Pass 1 of a definition the plain scanner read: what {@link #define(Statement, CsfParser.DirectiveContext, boolean)} does. */
     public void define(Statement s, ConstantAssignment a) {
         s.skip(false);
-        define(s, a.name(), nameRange(s, a), a.redefinable(), new ConstantDef.Symbolic(a.value(), s.src.path(), s.lineNo));
+        define(s, a.name(), nameRange(s, a), a.redefinable(), new ConstantDef.Symbolic(a.value(), s.src().path(), s.lineNo()));
     }
 
     private void define(Statement s, String name, SourceRange r, boolean redefinable, ConstantDef.Definition value) {
@@ -77,10 +77,10 @@ public final class ConstantDirectives {
     public void evaluate(Statement s, ConstantAssignment a) {
         ConstantDef c = symbols.constant(a.name());
         names.ref(c.name, nameRange(s, a), c);
-        c.current = a.value().evaluate(names, s.src.path(), s.lineNo);
+        c.current = a.value().evaluate(names, s.src().path(), s.lineNo());
     }
 
     private static SourceRange nameRange(Statement s, ConstantAssignment a) {
-        return new SourceRange(s.src.path(), s.lineNo, a.nameColumn(), s.lineNo, a.nameEndColumn());
+        return new SourceRange(s.src().path(), s.lineNo(), a.nameColumn(), s.lineNo(), a.nameEndColumn());
     }
 }

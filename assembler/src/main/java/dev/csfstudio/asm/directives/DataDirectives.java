@@ -47,8 +47,8 @@ public final class DataDirectives {
         ExpressionEvaluator ev = args.evaluator();
         String name = Directives.nameOf(d);
         int width = width(name);
-        byte[] out = s.section.bytes;
-        int at = (int) s.offset;
+        byte[] out = s.section().bytes;
+        int at = s.offset();
         List<Diagnostic> errors = new ArrayList<>();
         for (CsfParser.ArgumentContext a : d.argument()) {
             try {
@@ -108,8 +108,8 @@ public final class DataDirectives {
             value = ev.eval(e);
             checkDataRange(value, size, e, ".fill");
         }
-        byte[] out = s.section.bytes;
-        for (long at = s.offset; at < s.offset + s.size; at += size) {
+        byte[] out = s.section().bytes;
+        for (long at = s.offset(); at < s.offset() + s.size(); at += size) {
             for (int i = 0; i < size; i++) {
                 out[(int) at + i] = (byte) (value >>> (8 * i));
             }

@@ -93,7 +93,7 @@ public final class DescriptorDirectives {
     private final Map<SectionBuilder, Map<Long, FbdInfo>> fbds = new IdentityHashMap<>();
     private final Map<SectionBuilder, FbdInfo> lastFbd = new IdentityHashMap<>();
     /** Each .fbd/.rt statement's pass-1 facts, kept here: few statements are descriptors. */
-    private final Map<Statement, FbdInfo> infoOf = new IdentityHashMap<>();
+    private final Map<Integer, FbdInfo> infoOf = new java.util.HashMap<>();
     /** Each descriptor's {@link FieldTable}, made when first written. */
     private final Map<DescriptorDef, FieldTable> tables = new IdentityHashMap<>();
 
@@ -148,12 +148,12 @@ public final class DescriptorDirectives {
 
     /** Pass 1 of {@code .fbd} and {@code .rt}: their room, from the descriptor table, in the buffer in force. */
     public void place(Statement s, CsfParser.DirectiveContext d) {
-        place(s, Directives.nameOf(d), asm.range(d), FieldArgument.of(d, s.src.path()));
+        place(s, Directives.nameOf(d), asm.range(d), FieldArgument.of(d, s.src().path()));
     }
 
     /** {@link #place} of a line the plain scanner read (its statement's columns set). */
     public void place(Statement s, DescriptorArguments line) {
-        place(s, line.directive(), s.range(), FieldArgument.of(line, s.src.path(), s.lineNo));
+        place(s, line.directive(), s.range(), FieldArgument.of(line, s.src().path(), s.lineNo()));
     }
 
     private void place(Statement s, String name, SourceRange where, List<FieldArgument> arguments) {
@@ -165,13 +165,13 @@ public final class DescriptorDirectives {
 
     /** After layout: the descriptor's fields. */
     public void write(Statement s, CsfParser.DirectiveContext d) {
-        emit(s, asm.range(d), Directives.nameOf(d), FieldArgument.of(d, s.src.path()), asm.evaluator());
+        emit(s, asm.range(d), Directives.nameOf(d), FieldArgument.of(d, s.src().path()), asm.evaluator());
         s.emitted(true);
     }
 
     /** {@link #write} of a line the plain scanner read. */
     public void write(Statement s, DescriptorArguments line) {
-        emit(s, s.range(), line.directive(), FieldArgument.of(line, s.src.path(), s.lineNo), asm.evaluator());
+        emit(s, s.range(), line.directive(), FieldArgument.of(line, s.src().path(), s.lineNo()), asm.evaluator());
         s.emitted(true);
     }
 
@@ -191,7 +191,7 @@ public final class DescriptorDirectives {
                 owner.rts++;
             }
             FbdInfo rt = new FbdInfo(false, false, set.get(RT).size());
-            infoOf.put(s, rt);
+            infoOf.put(s.index(), rt);
             return rt;
         }
         boolean zs = false;
@@ -225,7 +225,7 @@ public final class DescriptorDirectives {
         }
         inSection.put(sec.cursor, info);
         lastFbd.put(sec, info);
-        infoOf.put(s, info);
+        infoOf.put(s.index(), info);
         return info;
     }
 
@@ -237,13 +237,13 @@ public final class DescriptorDirectives {
     /** Pass 2: writes the descriptor bytes. */
     private void emit(Statement s, SourceRange where, String directive, List<FieldArgument> arguments,
                       ExpressionEvaluator ev) {
-        long address = s.section.address + s.offset;
+        long address = s.section().address + s.offset();
         if (address % DescriptorSet.FBD_ALIGNMENT != 0) {
             throw new DiagnosticException(Diagnostic.error(where, DiagnosticCode.ALIGNMENT, directive + " at 0x"
                     + Long.toHexString(address) + " must be " + DescriptorSet.FBD_ALIGNMENT + "-byte aligned; put '.align "
                     + DescriptorSet.FBD_ALIGNMENT + "' before it").withSuggestions(List.of(".align " + DescriptorSet.FBD_ALIGNMENT)));
         }
-        FbdInfo info = infoOf.get(s);
+        FbdInfo info = infoOf.get(s.index());
         boolean isFbd = info.isFbd;
         DescriptorDef def = set.get(isFbd ? FBD : RT);
         DescriptorDef extension = set.get(ZS_CRC);
@@ -290,8 +290,8 @@ public final class DescriptorDirectives {
             }
             into.put(key, a);
         }
-        byte[] out = s.section.bytes;
-        int base = (int) s.offset;
+        byte[] out = s.section().bytes;
+        int base = s.offset();
         Fields fields = new Fields(asm, def, given, ev, info, where);
         write(def, fields, out, base, errors);
         if (isFbd && info.zsCrc) {

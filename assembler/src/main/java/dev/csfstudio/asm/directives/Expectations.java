@@ -8,7 +8,7 @@ import dev.csfstudio.asm.layout.Statement;
 import dev.csfstudio.grammar.CsfParser;
 import dev.csfstudio.program.Expectation;
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -19,7 +19,8 @@ import java.util.Map;
 public final class Expectations {
 
     private final Placement placement;
-    private final Map<Statement, String> vms = new IdentityHashMap<>();
+    /** The VM in force at each {@code .expect}, by its statement's row. */
+    private final Map<Integer, String> vms = new HashMap<>();
     private final List<Expectation> read = new ArrayList<>();
 
     public Expectations(Placement placement) {
@@ -28,17 +29,17 @@ public final class Expectations {
 
     /** Pass 1: the VM in force at {@code s}, which a memory expectation reads in unless it names another. */
     public void place(Statement s) {
-        vms.put(s, placement.currentVm());
+        vms.put(s.index(), placement.currentVm());
     }
 
     /** After layout, a parsed {@code .expect}. */
     public void read(Statement s, CsfParser.DirectiveContext d, ExpectationReader reader) {
-        read.add(reader.read(d, vms.get(s)));
+        read.add(reader.read(d, vms.get(s.index())));
     }
 
     /** After layout, an {@code .expect} the plain scanner read, its names resolved by {@code scope}. */
     public void read(Statement s, ScannedExpectation x, ExpectationReader reader, ExpressionEvaluator.Scope scope) {
-        read.add(reader.read(x, s.range(), s.text(), scope, vms.get(s)));
+        read.add(reader.read(x, s.range(), s.text(), scope, vms.get(s.index())));
     }
 
     /** What the program expects, in source order (includes spliced in). */

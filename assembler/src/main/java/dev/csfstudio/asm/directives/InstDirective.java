@@ -44,7 +44,7 @@ public final class InstDirective {
 
     /** After layout: the word. */
     public void write(Statement s, CsfParser.DirectiveContext d) {
-        s.word = args.evaluator().eval(args.exprOf(ArgumentScope.argValue(d.argument(0))));
+        s.word(args.evaluator().eval(args.exprOf(ArgumentScope.argValue(d.argument(0)))));
         s.emitted(true);
         s.writeWord();
     }

@@ -50,14 +50,14 @@ public final class SectionDirectives {
     public void open(Statement s, CsfParser.DirectiveContext d, SectionKind kind) {
         s.skip(true);
         String name = args.plainName(d, 0, "a " + (kind == SectionKind.STREAM ? "stream" : "buffer") + " name");
-        open(kind, name, args.range(d.argument(0)), SectionOption.of(d, s.src.path()));
+        open(kind, name, args.range(d.argument(0)), SectionOption.of(d, s.src().path()));
     }
 
     /** A {@code .stream}/{@code .buffer} line the plain scanner read: what {@link #open(Statement, CsfParser.DirectiveContext, SectionKind)} does. */
     public void open(Statement s, SectionArguments a) {
         s.skip(true);
-        open(a.kind(), a.name(), new SourceRange(s.src.path(), s.lineNo, a.nameColumn(), s.lineNo, a.nameEndColumn()),
-                SectionOption.of(a, s.src.path(), s.lineNo));
+        open(a.kind(), a.name(), new SourceRange(s.src().path(), s.lineNo(), a.nameColumn(), s.lineNo(), a.nameEndColumn()),
+                SectionOption.of(a, s.src().path(), s.lineNo()));
     }
 
     private void open(SectionKind kind, String name, SourceRange nameRange, List<SectionOption> options) {

@@ -30,7 +30,7 @@ public final class ControlFlow {
      */
     public static void markTarget(Statement s, BitField target) {
         if (target != null) {
-            s.section.addJumpTarget(s.offset + 8 + 8 * target.extract(s.word));
+            s.section().addJumpTarget(s.offset() + 8 + 8 * target.extract(s.word()));
         }
     }
 

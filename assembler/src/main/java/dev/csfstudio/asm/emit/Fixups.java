@@ -1,12 +1,13 @@
 package dev.csfstudio.asm.emit;
 
 import dev.csfstudio.asm.layout.Statement;
+import dev.csfstudio.asm.layout.StatementTable;
 
 import java.util.Arrays;
 
 /**
- * The fixups of one assembly in statement order, recorded during pass 1 and applied once after layout: three
- * columns (statement, its position in assembly order, the fixup), so a million forward branches are no million
+ * The fixups of one assembly in statement order, recorded during pass 1 and applied once after layout: two
+ * columns (the statement's row in assembly order, the fixup), so a million forward branches are no million
  * wrapper objects.
  */
 public final class Fixups {
@@ -16,25 +17,22 @@ public final class Fixups {
         void at(Statement s, int index);
     }
 
-    private Statement[] statements = new Statement[64];
     private int[] indexes = new int[64];
     private Fixup[] fixups = new Fixup[64];
     private int count;
     private boolean applied;
 
-    /** Records a fixup of statement {@code s} at {@code index}; statements come in assembly order, so the columns stay in it. */
-    public void record(Statement s, int index, Fixup fixup) {
+    /** Records a fixup of statement {@code s}; statements come in assembly order, so the columns stay in it. */
+    public void record(Statement s, Fixup fixup) {
         if (applied) {
             throw new IllegalStateException("fixups were already applied: a fixup recorded now would never be");
         }
         if (count == fixups.length) {
             int n = 2 * count;
-            statements = Arrays.copyOf(statements, n);
             indexes = Arrays.copyOf(indexes, n);
             fixups = Arrays.copyOf(fixups, n);
         }
-        statements[count] = s;
-        indexes[count] = index;
+        indexes[count] = s.index();
         fixups[count++] = fixup;
     }
 
@@ -46,19 +44,17 @@ public final class Fixups {
      * Hands every fixup to {@code handler} in statement order, telling {@code before} of each first, and forgets
      * them: each is applied exactly once.
      */
-    public void apply(Position before, Fixup.Handler handler) {
+    public void apply(StatementTable table, Position before, Fixup.Handler handler) {
         if (applied) {
             throw new IllegalStateException("fixups are applied once");
         }
         applied = true;
         for (int i = 0; i < count; i++) {
-            Statement s = statements[i];
+            Statement s = table.get(indexes[i]);
             before.at(s, indexes[i]);
             fixups[i].handTo(handler, s, indexes[i]);
-            statements[i] = null; // applied: what it held may go
-            fixups[i] = null;
+            fixups[i] = null; // applied: what it held may go
         }
-        statements = null;
         indexes = null;
         fixups = null;
     }

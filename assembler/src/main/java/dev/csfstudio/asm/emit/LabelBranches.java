@@ -32,16 +32,16 @@ public final class LabelBranches {
      */
     public boolean apply(Statement s, BranchToLabel b, int index) {
         LabelDef target = target(b, index);
-        long d = target == null ? 0 : (target.offset() - (s.offset + 8)) / 8;
-        if (target == null || target.section() != s.section || !b.target().fits(d)) {
+        long d = target == null ? 0 : (target.offset() - (s.offset() + 8)) / 8;
+        if (target == null || target.section() != s.section() || !b.target().fits(d)) {
             return false;
         }
         // the only reference this statement makes, made once: no need to check the range for a repeat
-        references.addNew(b.name(), s.src.path(), s.lineNo, b.column(), b.endColumn(), target);
+        references.addNew(b.name(), s.src().path(), s.lineNo(), b.column(), b.endColumn(), target);
         used.accept(target);
         s.emitted(true);
-        s.def = b.def();
-        s.word = b.target().insert(b.word(), d);
+        s.def(b.def());
+        s.word(b.target().insert(b.word(), d));
         s.unconditional(b.unconditional());
         s.writeWord();
         return true;

@@ -162,8 +162,8 @@ public final class SymbolicOperands {
     public Resolution resolve(Statement s, SymbolicLine line) {
         OperandNames names = operandNames;
         names.addresses = symbols.addressesKnown();
-        names.file = s.src.path();
-        names.line = s.lineNo;
+        names.file = s.src().path();
+        names.line = s.lineNo();
         List<SymbolicLine.Operand> operands = line.operands();
         Referent[][] named = new Referent[operands.size()][];
         long word = line.word();
@@ -181,11 +181,11 @@ public final class SymbolicOperands {
                 return PARSER_PATH;
             }
             if (o.branchTarget() && names.address) {
-                SectionBuilder sec = s.section;
+                SectionBuilder sec = s.section();
                 if (v < sec.address || v > sec.address + sec.size() || (v - sec.address) % 8 != 0) {
                     return PARSER_PATH;
                 }
-                v = (v - (sec.address + s.offset + 8)) / 8;
+                v = (v - (sec.address + s.offset() + 8)) / 8;
             }
             if (v < o.min() || v > o.max() || !o.field().fits(v)) {
                 return PARSER_PATH;
@@ -205,7 +205,7 @@ public final class SymbolicOperands {
             for (int k = 0; k < e.size(); k++) {
                 Referent target = r.named()[i][k];
                 if (target != null) {
-                    references.addNew(e.names()[k], s.src.path(), s.lineNo, e.columns()[2 * k], e.columns()[2 * k + 1],
+                    references.addNew(e.names()[k], s.src().path(), s.lineNo(), e.columns()[2 * k], e.columns()[2 * k + 1],
                             target);
                     if (target instanceof LabelDef l) {
                         used.accept(l);
@@ -214,8 +214,8 @@ public final class SymbolicOperands {
             }
         }
         s.emitted(true);
-        s.def = line.def();
-        s.word = r.word();
+        s.def(line.def());
+        s.word(r.word());
         s.writeWord();
         s.unconditional(line.unconditional());
         ControlFlow.markTarget(s, line.target());

@@ -4,28 +4,39 @@ import dev.csfstudio.program.ImmutableView;
 
 import dev.csfstudio.program.AssembledLine;
 
-import java.util.List;
-
 /**
- * An immutable list of {@link AssembledLine}s made on demand from the statements that produced bytes, so a
- * million-line program keeps one object per line (its statement) instead of three (statement, line, text).
+ * An immutable list of {@link AssembledLine}s made on demand from rows of the {@link StatementTable} that
+ * produced bytes, so a million-line program keeps a row index per line instead of three objects (statement,
+ * line, text).
  */
 public final class AssembledLines extends ImmutableView<AssembledLine> {
 
-    private final List<Statement> stmts;
+    /** No lines: a section before lint has given it its own. */
+    public static final AssembledLines NONE = new AssembledLines(null, new int[0], 0, 0);
 
-    /** {@code stmts} must not change afterwards. */
-    public AssembledLines(List<Statement> stmts) {
-        this.stmts = stmts;
+    private final StatementTable table;
+    private final int[] rows;
+    private final int from;
+    private final int to;
+
+    /** The lines of rows {@code rows[from..to)} of {@code table}; neither may change afterwards. */
+    public AssembledLines(StatementTable table, int[] rows, int from, int to) {
+        this.table = table;
+        this.rows = rows;
+        this.from = from;
+        this.to = to;
     }
 
     @Override
     public AssembledLine get(int index) {
-        return stmts.get(index).assembledLine();
+        if (index < 0 || index >= to - from) {
+            throw new IndexOutOfBoundsException("line " + index + " of " + (to - from));
+        }
+        return table.get(rows[from + index]).assembledLine();
     }
 
     @Override
     public int size() {
-        return stmts.size();
+        return to - from;
     }
 }

@@ -136,28 +136,48 @@ public final class Placement {
     }
 
     /**
-     * After lint: gives every section its statements, in order. Mostly each section's statements are one run of
-     * the list (a section is written from its start to its end, before the next is opened): each section's list
-     * is then a view of its run, with no second list of a million entries.
+     * After lint: gives every section its lines, the rows of {@code table} listed in {@code emitted} (in order).
+     * Mostly each section's rows are one run of the list (a section is written from its start to its end, before
+     * the next is opened): each section's lines are then a view of its run, with no second list of a million rows.
      */
-    public void giveLines(List<Statement> emitted) {
-        Map<SectionBuilder, List<Statement>> runs = new IdentityHashMap<>();
+    public void giveLines(StatementTable table, int[] emitted) {
+        Map<SectionBuilder, AssembledLines> runs = new IdentityHashMap<>();
         int start = 0;
-        for (int i = 1; i <= emitted.size(); i++) {
-            SectionBuilder sec = emitted.get(start).section;
-            if (i < emitted.size() && emitted.get(i).section == sec) {
+        for (int i = 1; i <= emitted.length; i++) {
+            SectionBuilder sec = table.section(emitted[start]);
+            if (i < emitted.length && table.section(emitted[i]) == sec) {
                 continue;
             }
-            if (runs.put(sec, emitted.subList(start, i)) != null) {
-                for (Statement s : emitted) { // a section resumed after another: one list each
-                    s.section.lines.add(s);
-                }
+            if (runs.put(sec, new AssembledLines(table, emitted, start, i)) != null) {
+                giveResumedLines(table, emitted);
                 return;
             }
             start = i;
         }
-        for (Map.Entry<SectionBuilder, List<Statement>> e : runs.entrySet()) {
+        for (Map.Entry<SectionBuilder, AssembledLines> e : runs.entrySet()) {
             e.getKey().lines = e.getValue();
+        }
+    }
+
+    /** {@link #giveLines} where a section was resumed after another: each section's rows gathered into a list of its own. */
+    private static void giveResumedLines(StatementTable table, int[] emitted) {
+        Map<SectionBuilder, int[]> rows = new IdentityHashMap<>();
+        Map<SectionBuilder, Integer> counts = new IdentityHashMap<>();
+        for (int row : emitted) {
+            counts.merge(table.section(row), 1, Integer::sum);
+        }
+        for (Map.Entry<SectionBuilder, Integer> e : counts.entrySet()) {
+            rows.put(e.getKey(), new int[e.getValue()]);
+            e.setValue(0);
+        }
+        for (int row : emitted) {
+            SectionBuilder sec = table.section(row);
+            int n = counts.get(sec);
+            rows.get(sec)[n] = row;
+            counts.put(sec, n + 1);
+        }
+        for (Map.Entry<SectionBuilder, int[]> e : rows.entrySet()) {
+            e.getKey().lines = new AssembledLines(table, e.getValue(), 0, e.getValue().length);
         }
     }
 
@@ -170,9 +190,7 @@ public final class Placement {
         if (firstContent == null) {
             firstContent = s.range();
         }
-        s.section = sec;
-        s.offset = (int) sec.cursor;
-        s.size = (int) size;
+        s.table().place(s.index(), sec, (int) sec.cursor, (int) size);
         sec.cursor += size;
     }
 }

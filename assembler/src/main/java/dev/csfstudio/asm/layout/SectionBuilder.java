@@ -4,9 +4,7 @@ import dev.csfstudio.program.Section;
 import dev.csfstudio.program.SectionKind;
 import dev.csfstudio.program.SourceRange;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 
 /**
  * A stream or buffer while it is being assembled: its size and the bytes already known in pass 1, its address
@@ -29,8 +27,10 @@ public final class SectionBuilder {
      * size by layout, then only written inside it.
      */
     public byte[] bytes = new byte[0];
-    /** The statements that produced this section's bytes, in address order. */
-    public List<Statement> lines = new ArrayList<>();
+    /** The lines that produced this section's bytes, in address order (given after lint). */
+    public AssembledLines lines = AssembledLines.NONE;
+    /** The section's id in the {@link StatementTable}, given when a statement is first placed in it. */
+    int tableId = -1;
     /**
      * Offsets something may jump to (a label, or the target of a branch with a numeric offset), ascending
      * without repeats: code there is reachable. A plain array, not a set of boxed longs: large programs have
@@ -108,6 +108,6 @@ public final class SectionBuilder {
     }
 
     public Section build() {
-        return new Section(name, kind, vm, address, bytes, align, dumpable, declaration, new AssembledLines(lines));
+        return new Section(name, kind, vm, address, bytes, align, dumpable, declaration, lines);
     }
 }

@@ -1,6 +1,7 @@
 package dev.csfstudio.asm.lint;
 
-import dev.csfstudio.asm.layout.Statement;
+import dev.csfstudio.asm.layout.SectionBuilder;
+import dev.csfstudio.asm.layout.StatementTable;
 
 import dev.csfstudio.program.Diagnostic;
 import dev.csfstudio.program.DiagnosticCode;
@@ -14,13 +15,14 @@ public final class Reachability {
     private Reachability() {
     }
 
-    /** Visits the next instruction slot of its stream: a warning when nothing reaches it, else null. */
-    public static Diagnostic visit(Statement s) {
-        Diagnostic warning = s.section.afterUnconditional && !s.section.isJumpTarget(s.offset)
-                ? Diagnostic.warning(s.range(), DiagnosticCode.UNREACHABLE_CODE,
+    /** Visits row {@code i}, the next instruction slot of its stream: a warning when nothing reaches it, else null. */
+    public static Diagnostic visit(StatementTable statements, int i) {
+        SectionBuilder section = statements.section(i);
+        Diagnostic warning = section.afterUnconditional && !section.isJumpTarget(statements.offset(i))
+                ? Diagnostic.warning(statements.range(i), DiagnosticCode.UNREACHABLE_CODE,
                         "unreachable code: it follows an unconditional branch and no label leads here")
                 : null;
-        s.section.afterUnconditional = s.emitted() && s.unconditional();
+        section.afterUnconditional = statements.emitted(i) && statements.unconditional(i);
         return warning;
     }
 }

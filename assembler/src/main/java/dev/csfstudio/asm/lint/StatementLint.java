@@ -1,10 +1,9 @@
 package dev.csfstudio.asm.lint;
 
-import dev.csfstudio.asm.layout.Statement;
+import dev.csfstudio.asm.layout.StatementTable;
 
 import dev.csfstudio.program.Diagnostic;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.Arrays;
 import java.util.function.Consumer;
 
 /**
@@ -17,20 +16,22 @@ public final class StatementLint {
     private StatementLint() {
     }
 
-    /** Reports the warnings of {@code statements} to {@code report}; returns those that produced bytes, in order. */
-    public static List<Statement> run(List<Statement> statements, Consumer<Diagnostic> report) {
-        List<Statement> emitted = new ArrayList<>(statements.size());
-        for (Statement s : statements) {
-            if (s.instruction()) {
-                Diagnostic unreachable = Reachability.visit(s);
+    /** Reports the warnings of {@code statements} to {@code report}; returns the rows that produced bytes, in order. */
+    public static int[] run(StatementTable statements, Consumer<Diagnostic> report) {
+        int n = statements.size();
+        int[] emitted = new int[n];
+        int count = 0;
+        for (int i = 0; i < n; i++) {
+            if (statements.instruction(i)) {
+                Diagnostic unreachable = Reachability.visit(statements, i);
                 if (unreachable != null) {
                     report.accept(unreachable);
                 }
             }
-            if (s.emitted()) {
-                emitted.add(s);
+            if (statements.emitted(i)) {
+                emitted[count++] = i;
             }
         }
-        return emitted;
+        return count == n ? emitted : Arrays.copyOf(emitted, count);
     }
 }

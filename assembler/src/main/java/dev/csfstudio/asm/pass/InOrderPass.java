@@ -18,6 +18,7 @@ import dev.csfstudio.asm.expr.UnresolvedException;
 import dev.csfstudio.asm.layout.Placement;
 import dev.csfstudio.asm.layout.SectionBuilder;
 import dev.csfstudio.asm.layout.Statement;
+import dev.csfstudio.asm.layout.StatementTable;
 import dev.csfstudio.asm.lint.UnusedLabels;
 import dev.csfstudio.asm.scan.LineScanner;
 import dev.csfstudio.asm.scan.PandecodeReader;
@@ -82,7 +83,7 @@ public final class InOrderPass {
     private final ArgumentScope scope;
     /** Hears of each new statement and its position, the one the assembly works on now. */
     private final Fixups.Position current;
-    private final ArrayList<Statement> stmts = new ArrayList<>();
+    private final StatementTable stmts = new StatementTable();
     /** The position of the statement being placed in {@link #stmts}: orders local labels against their uses. */
     private int stmtIndex;
     /** The file pass 1 reads now (its includer's again when an include ends). */
@@ -105,7 +106,7 @@ public final class InOrderPass {
     }
 
     /** Pass 1 over {@code main} and what it includes: every statement, in assembly order. */
-    public List<Statement> run(SourceFile main) {
+    public StatementTable run(SourceFile main) {
         load(main, new ArrayDeque<>());
         return stmts;
     }
@@ -135,8 +136,8 @@ public final class InOrderPass {
     private void load(SourceFile src, Deque<Path> chain) {
         chain.push(src.path());
         int lineCount = src.lineStarts().length;
-        if (stmts.isEmpty()) {
-            stmts.ensureCapacity(lineCount); // about one statement a line: no copying a million-entry list as it grows
+        if (stmts.size() == 0) {
+            stmts.ensureCapacity(lineCount); // about one statement a line: no copying million-row columns as they grow
         }
         OrderedChunks<ScannedStatement> scannedLines = new OrderedChunks<>(lineCount, reading.chunkLines(), reading.threads(),
                 (from, to) -> LineScanner.scan(reading.arch(), src, from + 1, to + 1, reading.plainScanner(),
@@ -190,10 +191,9 @@ public final class InOrderPass {
         public void constant(LineScanner.ConstantLine line) {
             Statement s = nextStatement(src, n);
             begin(s, line);
-            int index = stmtIndex;
             placing(s, () -> scanned.constants().define(s, line.assignment()));
             if (!s.skip() && !s.done()) {
-                fixups.record(s, index, line.assignment());
+                fixups.record(s, line.assignment());
             }
         }
 
@@ -219,7 +219,7 @@ public final class InOrderPass {
             Statement s = nextStatement(src, n);
             begin(s, line);
             placing(s, () -> scanned.data().alignTo(s, placement.section(), line.boundary(),
-                    new SourceRange(s.src.path(), s.lineNo, line.valueColumn(), s.lineNo, line.valueEndColumn())));
+                    new SourceRange(s.src().path(), s.lineNo(), line.valueColumn(), s.lineNo(), line.valueEndColumn())));
         }
 
         @Override
@@ -239,7 +239,7 @@ public final class InOrderPass {
             Statement s = nextStatement(src, n);
             begin(s, line);
             scanned.expectations().place(s);
-            fixups.record(s, stmtIndex, line.expectation());
+            fixups.record(s, line.expectation());
         }
 
         @Override
@@ -270,17 +270,16 @@ public final class InOrderPass {
             }
             Statement s = nextStatement(src, n);
             for (CsfParser.LabelContext l : line.label()) {
-                defineLabel(s, l.name.getText(), Parsing.range(s.src.path(), l.name));
+                defineLabel(s, l.name.getText(), Parsing.range(s.src().path(), l.name));
             }
             if (line.statement() == null) {
                 s.skip(true); // labels only
                 return;
             }
-            s.parsedRange = scope.range(line.statement());
-            int index = stmtIndex; // an .include adds statements
+            s.parsedRange(scope.range(line.statement()));
             pass1(s, line.statement());
             if (!s.skip() && !s.done()) {
-                fixups.record(s, index, new Fixup.Parsed(line.statement()));
+                fixups.record(s, new Fixup.Parsed(line.statement()));
             }
         }
     }
@@ -305,17 +304,17 @@ public final class InOrderPass {
             @Override
             public void afterLayout() {
                 if (placedSymbolic(s, in)) {
-                    fixups.record(s, stmtIndex, in.line());
+                    fixups.record(s, in.line());
                 }
             }
 
             @Override
             public void parserPath() {
                 CsfParser.StatementContext st = trees.parse(s);
-                s.parsedRange = scope.range(st);
+                s.parsedRange(scope.range(st));
                 pass1(s, st);
                 if (!s.skip() && !s.done()) {
-                    fixups.record(s, stmtIndex, new Fixup.Parsed(st));
+                    fixups.record(s, new Fixup.Parsed(st));
                 }
             }
         });
@@ -341,9 +340,8 @@ public final class InOrderPass {
 
     /** A new statement for line {@code n} of {@code src}, the one the in-order pass works on now. */
     private Statement nextStatement(SourceFile src, int n) {
-        Statement s = new Statement(src, n);
-        stmts.add(s);
-        stmtIndex = stmts.size() - 1;
+        stmtIndex = stmts.add(src, n);
+        Statement s = stmts.get(stmtIndex);
         current.at(s, stmtIndex);
         return s;
     }
@@ -358,8 +356,8 @@ public final class InOrderPass {
         s.done(true);
         if (e.emitted()) {
             s.emitted(true);
-            s.def = e.def();
-            s.word = e.word();
+            s.def(e.def());
+            s.word(e.word());
             s.unconditional(e.unconditional());
             ControlFlow.markTarget(s, e.target());
             s.writeWord();
@@ -377,7 +375,7 @@ public final class InOrderPass {
         String[] names = line.labelNames();
         int[] columns = line.labelColumns();
         for (int i = 0; i < names.length; i++) {
-            defineLabel(s, names[i], new SourceRange(s.src.path(), s.lineNo, columns[2 * i], s.lineNo, columns[2 * i + 1]));
+            defineLabel(s, names[i], new SourceRange(s.src().path(), s.lineNo(), columns[2 * i], s.lineNo(), columns[2 * i + 1]));
         }
     }
 
@@ -385,7 +383,7 @@ public final class InOrderPass {
     private void pass1LabelBranch(Statement s, LineScanner.LabelBranch b) {
         begin(s, b);
         if (placedInstruction(s)) {
-            fixups.record(s, stmtIndex, b.branch());
+            fixups.record(s, b.branch());
         }
     }
 
@@ -396,7 +394,7 @@ public final class InOrderPass {
             scanned.inst().placeSlot(s, placement.section(), null);
             s.done(true);
             s.emitted(true);
-            s.word = w.word();
+            s.word(w.word());
             s.writeWord();
         } catch (DiagnosticException e) {
             s.skip(true);
@@ -423,7 +421,7 @@ public final class InOrderPass {
 
     /** The values of a data line of literals, in range since the scanner checked them. */
     private void writeData(Statement s, LineScanner.DataLine data) {
-        s.section.write(s.offset, data.bytes());
+        s.section().write(s.offset(), data.bytes());
         s.emitted(true);
     }
 
@@ -435,7 +433,7 @@ public final class InOrderPass {
         begin(s, d);
         placing(s, () -> scanned.descriptors().place(s, d.arguments()));
         if (!s.skip()) {
-            fixups.record(s, stmtIndex, d.arguments());
+            fixups.record(s, d.arguments());
         }
     }
 

@@ -84,7 +84,7 @@ public final class NameScope implements ExpressionEvaluator.Scope {
                 if (sections.containsKey(name)) {
                     return addressDistance(s, e); // a stream's name is the address of its first instruction
                 }
-                evaluator(s.src.path()).eval(e); // reports the undefined symbol with suggestions
+                evaluator(s.src().path()).eval(e); // reports the undefined symbol with suggestions
                 return OptionalLong.empty();
             }
             ref(name, range(e), target);
@@ -96,13 +96,13 @@ public final class NameScope implements ExpressionEvaluator.Scope {
         } else {
             return OptionalLong.empty();
         }
-        if (target.section() != s.section) {
+        if (target.section() != s.section()) {
             throw DiagnosticException.error(range(e), DiagnosticCode.BRANCH_RANGE, "branch target '" + e.getText() + "' is in "
                     + target.section().kind.name().toLowerCase(Locale.ROOT) + " '" + target.section().name
-                    + "', not in stream '" + s.section.name + "'; use CALL or JUMP to change streams");
+                    + "', not in stream '" + s.section().name + "'; use CALL or JUMP to change streams");
         }
         symbols.requireAddresses(e.getText(), range(e));
-        long delta = target.offset() - (s.offset + 8);
+        long delta = target.offset() - (s.offset() + 8);
         return OptionalLong.of(delta / 8);
     }
 
@@ -139,8 +139,8 @@ public final class NameScope implements ExpressionEvaluator.Scope {
 
     /** Instructions from the next instruction to the address an expression computes, inside this stream. */
     private OptionalLong addressDistance(Statement s, CsfParser.ExprContext e) {
-        long va = evaluator(s.src.path()).eval(e); // pass 1: labels have no address yet, this defers to the fixup
-        SectionBuilder sec = s.section;
+        long va = evaluator(s.src().path()).eval(e); // pass 1: labels have no address yet, this defers to the fixup
+        SectionBuilder sec = s.section();
         long end = sec.address + sec.size();
         if (va < sec.address || va > end) {
             throw DiagnosticException.error(range(e), DiagnosticCode.BRANCH_RANGE, "branch target '" + e.getText() + "' (0x"
@@ -153,7 +153,7 @@ public final class NameScope implements ExpressionEvaluator.Scope {
                     + Long.toHexString(va) + ") is not on an instruction: it is " + (va - sec.address)
                     + " bytes into stream '" + sec.name + "', not a multiple of 8");
         }
-        return OptionalLong.of((va - (sec.address + s.offset + 8)) / 8);
+        return OptionalLong.of((va - (sec.address + s.offset() + 8)) / 8);
     }
 
 

@@ -3,6 +3,7 @@ package dev.csfstudio.asm.emit;
 import dev.csfstudio.asm.Assembler;
 import dev.csfstudio.asm.AssemblyResult;
 import dev.csfstudio.asm.layout.Statement;
+import dev.csfstudio.asm.layout.StatementTable;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -57,29 +58,31 @@ class FixupsTest {
     @Test
     void fixupsAreAppliedOnceInTheOrderTheyWereRecorded() {
         Fixups fixups = new Fixups();
-        fixups.record(new Statement(null, 4), 3, BRANCH);
-        fixups.record(new Statement(null, 5), 4, new Fixup.Parsed(null));
+        StatementTable table = new StatementTable();
+        fixups.record(table.get(3), BRANCH);
+        fixups.record(table.get(4), new Fixup.Parsed(null));
         for (int i = 0; i < 100; i++) { // past the first columns' capacity
-            fixups.record(new Statement(null, 7 + i), 7 + i, BRANCH);
+            fixups.record(table.get(7 + i), BRANCH);
         }
         Recorder recorder = new Recorder();
         List<Integer> before = new ArrayList<>();
-        fixups.apply((s, index) -> before.add(index), recorder);
+        fixups.apply(table, (s, index) -> before.add(index), recorder);
         List<Integer> expected = new ArrayList<>(List.of(3, 4));
         for (int i = 0; i < 100; i++) {
             expected.add(7 + i);
         }
         assertEquals(expected, recorder.applied);
         assertEquals(expected, before);
-        assertThrows(IllegalStateException.class, () -> fixups.apply((s, index) -> { }, recorder));
+        assertThrows(IllegalStateException.class, () -> fixups.apply(table, (s, index) -> { }, recorder));
         assertEquals(expected, recorder.applied);
     }
 
     @Test
     void aFixupRecordedAfterTheyWereAppliedIsRefused() {
         Fixups fixups = new Fixups();
-        fixups.apply((s, index) -> { }, new Recorder());
-        assertThrows(IllegalStateException.class, () -> fixups.record(new Statement(null, 1), 0, BRANCH));
+        StatementTable table = new StatementTable();
+        fixups.apply(table, (s, index) -> { }, new Recorder());
+        assertThrows(IllegalStateException.class, () -> fixups.record(table.get(0), BRANCH));
     }
 
     @Test
