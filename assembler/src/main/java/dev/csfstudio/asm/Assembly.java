@@ -115,12 +115,11 @@ final class Assembly implements ArgumentScope {
     private NameScope names;
     private final UnusedLabels unusedLabels = new UnusedLabels();
     /**
-     * This assembly's diagnostics and its label uses as the phases take them: one method reference each, however
-     * many phases report or use labels (each site's link is start-up work).
+     * This assembly's diagnostics as the phases take them: one method reference, however many phases report (each
+     * site's link is start-up work).
      */
     private final Consumer<Diagnostic> reporter = this::report;
-    private final Consumer<LabelDef> labelUses = unusedLabels::used;
-    /** Makes a statement the one being assembled, for pass 1 and for the fixups. */
+        /** Makes a statement the one being assembled, for pass 1 and for the fixups. */
     private final Fixups.Position position = this::current;
     private final References references = new References();
     private SymbolIndex tables;
@@ -162,12 +161,12 @@ final class Assembly implements ArgumentScope {
         descriptors = new DescriptorDirectives(arch.descriptors(), this, dataDirectives, placement, new TableExpressions());
         // sized for a label every few lines (the main thread defines them, in order)
         symbols = new SymbolTable(Math.max(16, text.bytes().length / 128), reporter);
-        names = new NameScope(symbols, placement.sections(), references, labelUses, (section, offset) -> {
+        names = new NameScope(symbols, placement.sections(), references, unusedLabels, (section, offset) -> {
             DescriptorDirectives.FbdInfo info = descriptors.fbdAt(section, offset);
             return info == null ? null
                     : DescriptorSet.framebufferPointer(section.address + offset, info.renderTargets(), info.zsCrc());
         });
-        symbolicOperands = new SymbolicOperands(symbols, placement.sections(), references, labelUses, names);
+        symbolicOperands = new SymbolicOperands(symbols, placement.sections(), references, unusedLabels, names);
         sectionDirectives = new SectionDirectives(placement, symbols, names, this);
         constants = new ConstantDirectives(symbols, names, this);
         pass = new InOrderPass(new InOrderPass.Reading(arch, pandecodeReader, DIRECTIVES, threads, chunkLines, plainScanner),
@@ -194,7 +193,7 @@ final class Assembly implements ArgumentScope {
             c.current = null;
         }
         fixups.apply(stmts, position, new FixupApplication(
-                new LabelBranches(symbols, references, labelUses), symbolicOperands, new FixupApplication.Finisher() {
+                new LabelBranches(symbols, references, unusedLabels), symbolicOperands, new FixupApplication.Finisher() {
                     @Override
                     public void parsed(Statement s, CsfParser.StatementContext tree) {
                         applyParsed(s, tree);

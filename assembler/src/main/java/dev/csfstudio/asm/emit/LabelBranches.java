@@ -1,11 +1,11 @@
 package dev.csfstudio.asm.emit;
 
 import dev.csfstudio.asm.layout.Statement;
-import dev.csfstudio.asm.symbols.LabelDef;
+import dev.csfstudio.asm.layout.SectionBuilder;
+import dev.csfstudio.asm.symbols.LabelUses;
 import dev.csfstudio.asm.symbols.References;
 import dev.csfstudio.asm.symbols.SymbolTable;
 
-import java.util.function.Consumer;
 
 /**
  * The fixup of a branch to a label ({@link BranchToLabel}) after layout: the label found in the symbols and the
@@ -16,10 +16,10 @@ public final class LabelBranches {
 
     private final SymbolTable symbols;
     private final References references;
-    private final Consumer<LabelDef> used;
+    private final LabelUses used;
 
-    /** {@code used} hears of each label a branch names (for unused-label warnings). */
-    public LabelBranches(SymbolTable symbols, References references, Consumer<LabelDef> used) {
+    /** {@code used} hears of each label a branch names. */
+    public LabelBranches(SymbolTable symbols, References references, LabelUses used) {
         this.symbols = symbols;
         this.references = references;
         this.used = used;
@@ -31,27 +31,23 @@ public final class LabelBranches {
      * another stream, undefined, too far): the parser's path evaluates or reports it then.
      */
     public boolean apply(Statement s, BranchToLabel b, int index) {
-        LabelDef target = target(b, index);
-        long d = target == null ? 0 : (target.offset() - (s.offset() + 8)) / 8;
-        if (target == null || target.section() != s.section() || !b.target().fits(d)) {
+        int target = b.local() ? symbols.findLocalId(b.name(), index) : symbols.labelId(b.name());
+        if (target < 0) {
+            return false;
+        }
+        SectionBuilder section = s.section();
+        long d = (symbols.labelOffset(target) - (s.offset() + 8)) / 8;
+        if (symbols.labelSection(target) != section || !b.target().fits(d)) {
             return false;
         }
         // the only reference this statement makes, made once: no need to check the range for a repeat
-        references.addNew(b.name(), s.src().path(), s.lineNo(), b.column(), b.endColumn(), target);
-        used.accept(target);
+        references.addNewLabel(b.name(), s.src().path(), s.lineNo(), b.column(), b.endColumn(), target);
+        used.used(target, section);
         s.emitted(true);
         s.def(b.def());
         s.word(b.target().insert(b.word(), d));
         s.unconditional(b.unconditional());
         s.writeWord();
         return true;
-    }
-
-    /** The label the branch names, or null. Only reads the symbol maps. */
-    private LabelDef target(BranchToLabel b, int index) {
-        if (b.local()) {
-            return symbols.findLocal(b.name(), index);
-        }
-        return symbols.defined(b.name()) instanceof LabelDef l ? l : null;
     }
 }

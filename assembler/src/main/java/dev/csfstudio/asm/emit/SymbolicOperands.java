@@ -4,6 +4,7 @@ import dev.csfstudio.asm.layout.SectionBuilder;
 import dev.csfstudio.asm.layout.Statement;
 import dev.csfstudio.asm.symbols.ConstantDef;
 import dev.csfstudio.asm.symbols.LabelDef;
+import dev.csfstudio.asm.symbols.LabelUses;
 import dev.csfstudio.asm.symbols.References;
 import dev.csfstudio.asm.symbols.Referent;
 import dev.csfstudio.asm.symbols.SectionReferent;
@@ -71,7 +72,7 @@ public final class SymbolicOperands {
     private final SymbolTable symbols;
     private final Map<String, SectionBuilder> sections;
     private final References references;
-    private final Consumer<LabelDef> used;
+    private final LabelUses used;
     private final ExpressionEvaluator.Scope scope;
     private final OperandNames operandNames = new OperandNames();
 
@@ -80,7 +81,7 @@ public final class SymbolicOperands {
      * and calls as the parser's path does (recording their references itself).
      */
     public SymbolicOperands(SymbolTable symbols, Map<String, SectionBuilder> sections, References references,
-                            Consumer<LabelDef> used, ExpressionEvaluator.Scope scope) {
+                            LabelUses used, ExpressionEvaluator.Scope scope) {
         this.symbols = symbols;
         this.sections = sections;
         this.references = references;
@@ -208,7 +209,7 @@ public final class SymbolicOperands {
                     references.addNew(e.names()[k], s.src().path(), s.lineNo(), e.columns()[2 * k], e.columns()[2 * k + 1],
                             target);
                     if (target instanceof LabelDef l) {
-                        used.accept(l);
+                        used.used(l);
                     }
                 }
             }

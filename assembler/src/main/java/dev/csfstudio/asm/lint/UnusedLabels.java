@@ -1,6 +1,8 @@
 package dev.csfstudio.asm.lint;
 
+import dev.csfstudio.asm.layout.SectionBuilder;
 import dev.csfstudio.asm.symbols.LabelDef;
+import dev.csfstudio.asm.symbols.LabelUses;
 
 import dev.csfstudio.program.Diagnostic;
 import dev.csfstudio.program.DiagnosticCode;
@@ -10,7 +12,7 @@ import java.util.BitSet;
 import java.util.List;
 
 /** Labels in streams that no reference names: each is a warning. */
-public final class UnusedLabels {
+public final class UnusedLabels implements LabelUses {
 
     /** Labels some reference names, by ordinal. */
     private final BitSet used = new BitSet();
@@ -18,16 +20,18 @@ public final class UnusedLabels {
     private int streamLabels;
     private int usedStreamLabels;
 
-    public void defined(LabelDef l) {
-        if (l.section().kind == SectionKind.STREAM) {
+    /** A label was defined in {@code section}. */
+    public void defined(SectionBuilder section) {
+        if (section.kind == SectionKind.STREAM) {
             streamLabels++;
         }
     }
 
-    public void used(LabelDef l) {
-        if (!used.get(l.ordinal())) {
-            used.set(l.ordinal());
-            if (l.section().kind == SectionKind.STREAM) {
+    @Override
+    public void used(int ordinal, SectionBuilder section) {
+        if (!used.get(ordinal)) {
+            used.set(ordinal);
+            if (section.kind == SectionKind.STREAM) {
                 usedStreamLabels++;
             }
         }

@@ -27,7 +27,6 @@ import dev.csfstudio.asm.source.Includes;
 import dev.csfstudio.asm.source.OrderedChunks;
 import dev.csfstudio.asm.source.Parsing;
 import dev.csfstudio.asm.source.SourceFile;
-import dev.csfstudio.asm.symbols.LabelDef;
 import dev.csfstudio.asm.symbols.SymbolTable;
 
 import dev.csfstudio.grammar.CsfParser;
@@ -374,8 +373,20 @@ public final class InOrderPass {
     private void defineLabels(Statement s, ScannedStatement.Labelled line) {
         String[] names = line.labelNames();
         int[] columns = line.labelColumns();
+        if (names.length == 0) {
+            return;
+        }
+        SectionBuilder sec = sectionForLabels();
+        if (sec == null) {
+            return;
+        }
         for (int i = 0; i < names.length; i++) {
-            defineLabel(s, names[i], new SourceRange(s.src().path(), s.lineNo(), columns[2 * i], s.lineNo(), columns[2 * i + 1]));
+            sec.addJumpTarget(sec.cursor);
+            int id = symbols.defineLabel(names[i], sec, sec.cursor, s.src().path(), s.lineNo(), columns[2 * i],
+                    columns[2 * i + 1], stmtIndex);
+            if (id >= 0) {
+                unusedLabels.defined(sec);
+            }
         }
     }
 
@@ -457,17 +468,23 @@ public final class InOrderPass {
     }
 
     private void defineLabel(Statement s, String name, SourceRange r) {
-        SectionBuilder sec;
-        try {
-            sec = placement.section();
-        } catch (DiagnosticException e) {
-            scope.report(e.diagnostic());
+        SectionBuilder sec = sectionForLabels();
+        if (sec == null) {
             return;
         }
         sec.addJumpTarget(sec.cursor);
-        LabelDef def = symbols.defineLabel(name, sec, sec.cursor, r, stmtIndex);
-        if (def != null) {
-            unusedLabels.defined(def);
+        if (symbols.defineLabel(name, sec, sec.cursor, r, stmtIndex) != null) {
+            unusedLabels.defined(sec);
+        }
+    }
+
+    /** The section labels are defined in now, or null (reported) when there is none. */
+    private SectionBuilder sectionForLabels() {
+        try {
+            return placement.section();
+        } catch (DiagnosticException e) {
+            scope.report(e.diagnostic());
+            return null;
         }
     }
 

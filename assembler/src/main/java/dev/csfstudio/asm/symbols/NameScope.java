@@ -38,7 +38,7 @@ public final class NameScope implements ExpressionEvaluator.Scope {
     private final SymbolTable symbols;
     private final Map<String, SectionBuilder> sections;
     private final References references;
-    private final Consumer<LabelDef> used;
+    private final LabelUses used;
     private final FramebufferPointers framebuffers;
     /** The file of the statement being assembled and its position in assembly order (local labels). */
     private Path file;
@@ -46,7 +46,7 @@ public final class NameScope implements ExpressionEvaluator.Scope {
 
     /** {@code used} hears of each label a reference names (for unused-label warnings). */
     public NameScope(SymbolTable symbols, Map<String, SectionBuilder> sections, References references,
-                     Consumer<LabelDef> used, FramebufferPointers framebuffers) {
+                     LabelUses used, FramebufferPointers framebuffers) {
         this.symbols = symbols;
         this.sections = sections;
         this.references = references;
@@ -292,7 +292,7 @@ public final class NameScope implements ExpressionEvaluator.Scope {
     public void ref(String name, SourceRange range, Referent target) {
         if (references.add(new Reference(name, range, target))) {
             if (target instanceof LabelDef l) {
-                used.accept(l);
+                used.used(l);
             }
         }
     }

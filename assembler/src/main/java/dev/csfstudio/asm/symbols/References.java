@@ -7,16 +7,21 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.IntFunction;
 
 /**
  * The references an assembly makes, each range once (pass 1 and a fixup may evaluate the same operand), in the
- * order made. Kept in columns (name, target, file, line, columns; a range only where one was given), so the
- * hundreds of thousands a large program makes are no objects until the result's reference table asks.
+ * order made. Kept in columns (name, target, file, line, columns; a range only where one was given; a label
+ * target as its ordinal), so the hundreds of thousands a large program makes are no objects until the result's
+ * reference table asks.
  */
 public final class References {
 
     private String[] names = new String[64];
+    /** The target when it is no label (null: nothing of that name, or a label). */
     private Referent[] targets = new Referent[64];
+    /** A label target's ordinal + 1; 0 for any other. */
+    private int[] labels = new int[64];
     /** The range a reference was given with, or null for one kept as file, line and columns. */
     private SourceRange[] ranges = new SourceRange[64];
     private Path[] files = new Path[64];
@@ -42,7 +47,17 @@ public final class References {
      * to remember the range).
      */
     public void addNew(String name, Path file, int line, int column, int endColumn, Referent target) {
-        int i = next(name, target);
+        addAt(next(name, target), file, line, column, endColumn);
+    }
+
+    /** {@link #addNew} of a reference to the label of ordinal {@code label}. */
+    public void addNewLabel(String name, Path file, int line, int column, int endColumn, int label) {
+        int i = next(name, null);
+        labels[i] = label + 1;
+        addAt(i, file, line, column, endColumn);
+    }
+
+    private void addAt(int i, Path file, int line, int column, int endColumn) {
         files[i] = file;
         lines[i] = line;
         columns[i] = (long) column << 32 | (endColumn & 0xffff_ffffL);
@@ -53,13 +68,18 @@ public final class References {
             int n = 2 * count;
             names = Arrays.copyOf(names, n);
             targets = Arrays.copyOf(targets, n);
+            labels = Arrays.copyOf(labels, n);
             ranges = Arrays.copyOf(ranges, n);
             files = Arrays.copyOf(files, n);
             lines = Arrays.copyOf(lines, n);
             columns = Arrays.copyOf(columns, n);
         }
         names[count] = name;
-        targets[count] = target;
+        if (target instanceof LabelDef l) {
+            labels[count] = l.ordinal() + 1;
+        } else {
+            targets[count] = target;
+        }
         return count++;
     }
 
@@ -67,13 +87,13 @@ public final class References {
         return count;
     }
 
-    /** Every reference in the order recorded, made now. */
-    public List<Reference> all() {
+    /** Every reference in the order recorded, made now; {@code label} gives the label of an ordinal. */
+    public List<Reference> all(IntFunction<LabelDef> label) {
         List<Reference> out = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
             SourceRange r = ranges[i] != null ? ranges[i]
                     : new SourceRange(files[i], lines[i], (int) (columns[i] >>> 32), lines[i], (int) columns[i]);
-            out.add(new Reference(names[i], r, targets[i]));
+            out.add(new Reference(names[i], r, labels[i] != 0 ? label.apply(labels[i] - 1) : targets[i]));
         }
         return out;
     }

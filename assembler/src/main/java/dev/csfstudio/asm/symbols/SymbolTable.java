@@ -6,7 +6,9 @@ import dev.csfstudio.asm.layout.SectionBuilder;
 import dev.csfstudio.program.Diagnostic;
 import dev.csfstudio.program.DiagnosticCode;
 import dev.csfstudio.program.SourceRange;
+import java.nio.file.Path;
 import java.util.AbstractCollection;
+import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -28,24 +30,30 @@ public final class SymbolTable {
 
     private Phase phase = Phase.DEFINING;
     private final Consumer<Diagnostic> report;
-    /** Global labels and constants by name (they share one namespace): one lookup finds either. */
-    private final Map<String, Referent> defined;
-    private final List<LabelDef> labelOrder = new ArrayList<>();
-    private final Map<String, List<LabelDef>> localLabels = new HashMap<>();
+    /**
+     * Every global name (labels, constants, sections), with its owner ({@link #NO_REFERENT}, a label's id + 1 or
+     * {@code -1 - constant}'s position) and its first definition ({@link #NO_RANGE}, a label's id or
+     * {@code -2 - position} in {@link #otherRanges}). Global labels and constants share one namespace: one lookup
+     * finds either.
+     */
+    private final NameTable names;
+    private static final int NO_REFERENT = 0;
+    private static final int NO_RANGE = -1;
+    private final List<SourceRange> otherRanges = new ArrayList<>();
+    private final LabelTable labels = new LabelTable();
+    /** Each local label name's definitions, by label id in source order. */
+    private final Map<String, int[]> localLabels = new HashMap<>();
+    private final Map<String, Integer> localCounts = new HashMap<>();
     private final List<ConstantDef> constantOrder = new ArrayList<>();
-    /** Every global name (labels, constants, sections) with its first definition (null for none written). */
-    private final Map<String, SourceRange> globalNames;
-    private int labelsMade;
     private int localLabelCount;
 
     /**
-     * {@code expectedNames} sizes the maps: growing a map of a hundred thousand labels step by step costs more
-     * than all other work on labels. Duplicate definitions are reported to {@code report}.
+     * {@code expectedNames} sizes the name table: growing a table of a hundred thousand labels step by step costs
+     * more than all other work on labels. Duplicate definitions are reported to {@code report}.
      */
     public SymbolTable(int expectedNames, Consumer<Diagnostic> report) {
         this.report = report;
-        this.defined = new HashMap<>(expectedNames);
-        this.globalNames = new HashMap<>(expectedNames);
+        this.names = new NameTable(expectedNames);
     }
 
     public Phase phase() {
@@ -86,82 +94,156 @@ public final class SymbolTable {
      */
     public LabelDef defineLabel(String name, SectionBuilder section, long offset, SourceRange range, int index) {
         defining("define label", name);
-        boolean local = Character.isDigit(name.charAt(0));
-        LabelDef def = new LabelDef(name, section, offset, range, index, local, labelsMade++);
-        if (local) {
-            localLabels.computeIfAbsent(name, k -> new ArrayList<>()).add(def);
-            localLabelCount++;
-        } else if (claimName(name, range)) {
-            defined.put(name, def);
-        } else {
+        if (isLocal(name)) {
+            return labels.get(defineLocal(name, labels.add(name, section, offset, range, index)));
+        }
+        int slot = names.add(name, NO_REFERENT, NO_RANGE);
+        if (slot < 0) {
+            duplicate(name, range, -1 - slot);
             return null;
         }
-        labelOrder.add(def);
-        return def;
+        return labels.get(global(slot, labels.add(name, section, offset, range, index)));
+    }
+
+    /**
+     * {@link #defineLabel} of a label written at columns {@code column..endColumn} of {@code line} of {@code file}:
+     * its range is made only if it is reported. The label's id, or -1 when its name is already taken.
+     */
+    public int defineLabel(String name, SectionBuilder section, long offset, Path file, int line, int column,
+                           int endColumn, int index) {
+        defining("define label", name);
+        if (isLocal(name)) {
+            return defineLocal(name, labels.add(name, section, offset, file, line, column, endColumn, index));
+        }
+        int slot = names.add(name, NO_REFERENT, NO_RANGE);
+        if (slot < 0) {
+            duplicate(name, new SourceRange(file, line, column, line, endColumn), -1 - slot);
+            return -1;
+        }
+        return global(slot, labels.add(name, section, offset, file, line, column, endColumn, index));
+    }
+
+    private static boolean isLocal(String name) {
+        return Character.isDigit(name.charAt(0));
+    }
+
+    private int global(int slot, int id) {
+        names.value(slot, id + 1);
+        names.first(slot, id);
+        return id;
+    }
+
+    private int defineLocal(String name, int id) {
+        int n = localCounts.getOrDefault(name, 0);
+        int[] ids = localLabels.get(name);
+        if (ids == null || n == ids.length) {
+            ids = ids == null ? new int[4] : java.util.Arrays.copyOf(ids, 2 * n);
+            localLabels.put(name, ids);
+        }
+        ids[n] = id;
+        localCounts.put(name, n + 1);
+        localLabelCount++;
+        return id;
+    }
+
+    /** The label of id {@code id} (as {@link #defineLabel} gave it). */
+    public LabelDef label(int id) {
+        return labels.get(id);
     }
 
     /** Defines a constant whose name {@link #claimName} has taken. */
     public void defineConstant(ConstantDef c) {
         defining("define constant", c.name);
-        defined.put(c.name, c);
+        int slot = names.find(c.name);
+        names.value(slot, -1 - constantOrder.size());
         constantOrder.add(c);
     }
 
     /** Registers a global name; reports a duplicate (with the first definition) and returns false. */
     public boolean claimName(String name, SourceRange range) {
         defining("define", name);
-        // one lookup for the common, new name (this runs for every label)
-        int before = globalNames.size();
-        SourceRange first = globalNames.putIfAbsent(name, range);
-        if (globalNames.size() == before) {
-            if (first == null) {
-                globalNames.put(name, null); // putIfAbsent fills a null value: keep the entry as it was
-            }
-            Diagnostic d = Diagnostic.error(range, DiagnosticCode.DUPLICATE_SYMBOL, "'" + name + "' is already defined");
-            if (first != null) {
-                d = d.withRelated(List.of(new Diagnostic.Related(first, "first defined here")));
-            }
-            report.accept(d);
+        int slot = names.add(name, NO_REFERENT, rangeCode(range));
+        if (slot < 0) {
+            duplicate(name, range, -1 - slot);
             return false;
         }
         return true;
     }
 
+    private int rangeCode(SourceRange range) {
+        if (range == null) {
+            return NO_RANGE;
+        }
+        otherRanges.add(range);
+        return -1 - otherRanges.size();
+    }
+
+    /** The first definition of the name at {@code slot}, or null when none was written. */
+    private SourceRange first(int slot) {
+        int code = names.first(slot);
+        return code >= 0 ? labels.range(code) : code == NO_RANGE ? null : otherRanges.get(-2 - code);
+    }
+
+    private void duplicate(String name, SourceRange range, int slot) {
+        SourceRange first = first(slot);
+        Diagnostic d = Diagnostic.error(range, DiagnosticCode.DUPLICATE_SYMBOL, "'" + name + "' is already defined");
+        if (first != null) {
+            d = d.withRelated(List.of(new Diagnostic.Related(first, "first defined here")));
+        }
+        report.accept(d);
+    }
+
     /** Records {@code range} as where a section's name is declared (its first explicit declaration wins). */
     public void declareSection(String name, SourceRange range) {
         defining("declare section", name);
-        globalNames.put(name, range);
+        int slot = names.add(name, NO_REFERENT, NO_RANGE);
+        names.first(slot < 0 ? -1 - slot : slot, rangeCode(range));
     }
 
     /** Records an implicit section's name unless something took it first. */
     public void declareImplicitSection(String name, SourceRange range) {
         defining("declare section", name);
-        if (!globalNames.containsKey(name)) {
-            globalNames.put(name, range);
+        int slot = names.add(name, NO_REFERENT, NO_RANGE);
+        if (slot >= 0) {
+            names.first(slot, rangeCode(range));
         }
     }
 
     // ------------------------------------------------------------ answering (both phases)
 
     public boolean isName(String name) {
-        return globalNames.containsKey(name);
+        return names.find(name) >= 0;
     }
 
     /** The global label or the constant {@code name} names, or null: one lookup for either. */
     public Referent defined(String name) {
-        return defined.get(name);
+        int slot = names.find(name);
+        if (slot < 0) {
+            return null;
+        }
+        int v = names.value(slot);
+        return v > 0 ? labels.get(v - 1) : v < 0 ? constantOrder.get(-1 - v) : null;
+    }
+
+    /** The id of the global label {@code name}, or -1 when it names no label. */
+    public int labelId(String name) {
+        int slot = names.find(name);
+        return slot < 0 ? -1 : names.value(slot) - 1;
     }
 
     public LabelDef label(String name) {
-        return defined.get(name) instanceof LabelDef l ? l : null;
+        int id = labelId(name);
+        return id < 0 ? null : labels.get(id);
     }
 
     public boolean isLabel(String name) {
-        return label(name) != null;
+        return labelId(name) >= 0;
     }
 
     public ConstantDef constant(String name) {
-        return defined.get(name) instanceof ConstantDef c ? c : null;
+        int slot = names.find(name);
+        int v = slot < 0 ? 0 : names.value(slot);
+        return v < 0 ? constantOrder.get(-1 - v) : null;
     }
 
     public boolean isConstant(String name) {
@@ -173,13 +255,23 @@ public final class SymbolTable {
         return constantOrder;
     }
 
-    /** Labels (local ones too) in definition order. */
+    /** Labels (local ones too) in definition order, each made when asked for. */
     public List<LabelDef> labelsInOrder() {
-        return labelOrder;
+        return new AbstractList<>() {
+            @Override
+            public LabelDef get(int index) {
+                return labels.get(java.util.Objects.checkIndex(index, labels.size()));
+            }
+
+            @Override
+            public int size() {
+                return labels.size();
+            }
+        };
     }
 
     public Set<String> names() {
-        return globalNames.keySet();
+        return names.names();
     }
 
     /** The global labels' names, a view read only when iterated (suggestions within their budget). */
@@ -187,32 +279,72 @@ public final class SymbolTable {
         return new AbstractCollection<>() {
             @Override
             public Iterator<String> iterator() {
-                return labelOrder.stream().filter(l -> !l.local()).map(LabelDef::name).iterator();
+                return new Iterator<>() {
+                    private int next = advance(0);
+
+                    private int advance(int from) {
+                        while (from < labels.size() && isLocal(labels.name(from))) {
+                            from++;
+                        }
+                        return from;
+                    }
+
+                    @Override
+                    public boolean hasNext() {
+                        return next < labels.size();
+                    }
+
+                    @Override
+                    public String next() {
+                        if (next >= labels.size()) {
+                            throw new java.util.NoSuchElementException();
+                        }
+                        String name = labels.name(next);
+                        next = advance(next + 1);
+                        return name;
+                    }
+                };
             }
 
             @Override
             public int size() {
-                return labelOrder.size() - localLabelCount;
+                return labels.size() - localLabelCount;
             }
         };
     }
 
     /** The local label {@code ref} ({@code 1b}, {@code 2f}) names from statement {@code index}, or null. */
     public LabelDef findLocal(String ref, int index) {
+        int id = findLocalId(ref, index);
+        return id < 0 ? null : labels.get(id);
+    }
+
+    /** The id of the local label {@code ref} names from statement {@code index}, or -1. */
+    public int findLocalId(String ref, int index) {
         String name = ref.substring(0, ref.length() - 1);
         boolean backward = Character.toLowerCase(ref.charAt(ref.length() - 1)) == 'b';
-        List<LabelDef> defs = localLabels.getOrDefault(name, List.of());
-        // defs are in source order: binary search, since one name ("1") may be defined many thousand times
+        int[] ids = localLabels.get(name);
+        int n = ids == null ? 0 : localCounts.get(name);
+        // ids are in source order: binary search, since one name ("1") may be defined many thousand times
         int lo = 0;
-        int hi = defs.size();
+        int hi = n;
         while (lo < hi) { // first def with index > this line's
             int mid = (lo + hi) >>> 1;
-            if (defs.get(mid).index() <= index) {
+            if (labels.index(ids[mid]) <= index) {
                 lo = mid + 1;
             } else {
                 hi = mid;
             }
         }
-        return backward ? (lo > 0 ? defs.get(lo - 1) : null) : (lo < defs.size() ? defs.get(lo) : null);
+        return backward ? (lo > 0 ? ids[lo - 1] : -1) : (lo < n ? ids[lo] : -1);
+    }
+
+    /** The label of id {@code id}'s section and offset, read without a view. */
+    public SectionBuilder labelSection(int id) {
+        return labels.section(id);
+    }
+
+    public long labelOffset(int id) {
+        return labels.offset(id);
     }
 }

@@ -6,7 +6,6 @@ import dev.csfstudio.asm.layout.SectionBuilder;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.csfstudio.program.Diagnostic;
@@ -61,8 +60,8 @@ class SymbolTableTest {
     void localLabelsRepeatAndResolveToTheNearestInTheirDirection() {
         LabelDef first = table.defineLabel("1", stream, 0, at(1), 0);
         LabelDef second = table.defineLabel("1", stream, 16, at(3), 2);
-        assertSame(first, table.findLocal("1b", 1));
-        assertSame(second, table.findLocal("1f", 1));
+        assertEquals(first, table.findLocal("1b", 1));
+        assertEquals(second, table.findLocal("1f", 1));
         assertNull(table.findLocal("1f", 2));
         assertEquals(List.of(), reported);
     }
