@@ -100,7 +100,7 @@ final class Assembly implements ArgumentScope {
     private final List<Diagnostic> diagnostics = new ArrayList<>();
     private final Fixups fixups = new Fixups();
     private final Placement placement = new Placement(
-            () -> this.stmt == null ? null : SourceRange.at(this.stmt.src().path(), this.stmt.lineNo(), 1, 1),
+            () -> this.row < 0 ? null : SourceRange.at(this.statements.src(this.row).path(), this.statements.lineNo(this.row), 1, 1),
             (name, range) -> this.symbols.declareImplicitSection(name, range));
     private final DataDirectives dataDirectives = new DataDirectives(placement, this);
     private final InstDirective inst = new InstDirective(placement, this);
@@ -133,8 +133,10 @@ final class Assembly implements ArgumentScope {
     private final int threads;
     /** Lines per chunk of that work. */
     private final int chunkLines;
-    /** The statement being assembled (pass 1's newest, then each fixup's): what ranges and evaluators are of. */
-    private Statement stmt;
+    /** Every statement, filled by pass 1 and read by the phases after it. */
+    private final StatementTable statements = new StatementTable();
+    /** The row of the statement being assembled (pass 1's newest, then each fixup's; -1: none): what ranges and evaluators are of. */
+    private int row = -1;
     private LineParser fallbackParser;
     /** Whether simple instruction lines skip the parser ({@link PlainInstructionScanner}); false for tests. */
     boolean plainScanner = true;
@@ -170,7 +172,7 @@ final class Assembly implements ArgumentScope {
         sectionDirectives = new SectionDirectives(placement, symbols, names, this);
         constants = new ConstantDirectives(symbols, names, this);
         pass = new InOrderPass(new InOrderPass.Reading(arch, pandecodeReader, DIRECTIVES, threads, chunkLines, plainScanner),
-                includes, placement, symbols, unusedLabels, symbolicOperands, fixups,
+                includes, statements, placement, symbols, unusedLabels, symbolicOperands, fixups,
                 new InOrderPass.ScannedDirectives(constants, descriptors, sectionDirectives, expectations, inst, archDirective,
                         dataDirectives),
                 treePath(), this, position);
@@ -219,7 +221,7 @@ final class Assembly implements ArgumentScope {
                         finishing(() -> expectations.read(s, expectation, expectationReader(s), names));
                     }
                 }));
-        current(null, Integer.MAX_VALUE);
+        current(-1);
     }
 
     // ---------------------------------------------------------------- pass 1: the parser's path
@@ -422,10 +424,10 @@ final class Assembly implements ArgumentScope {
         return names.evaluator(src.path());
     }
 
-    /** Makes {@code s} (at {@code index} in assembly order; null: none) the statement being assembled. */
-    private void current(Statement s, int index) {
-        stmt = s;
-        names.at(s == null ? null : s.src().path(), index);
+    /** Makes the statement of row {@code row} (-1: none, after all) the one being assembled. */
+    private void current(int row) {
+        this.row = row;
+        names.at(row < 0 ? null : statements.src(row).path(), row < 0 ? Integer.MAX_VALUE : row);
     }
 
     @Override
@@ -435,16 +437,16 @@ final class Assembly implements ArgumentScope {
 
     @Override
     public SourceRange range(org.antlr.v4.runtime.ParserRuleContext ctx) {
-        return Parsing.range(stmt == null ? null : stmt.src().path(), ctx);
+        return Parsing.range(row < 0 ? null : statements.src(row).path(), ctx);
     }
 
     @Override
     public ExpressionEvaluator evaluator() {
-        return evaluator(stmt.src());
+        return evaluator(statements.src(row));
     }
 
     @Override
     public long constant(CsfParser.ExprContext e) {
-        return evaluator(stmt.src()).eval(e);
+        return evaluator(statements.src(row)).eval(e);
     }
 }

@@ -1,6 +1,7 @@
 package dev.csfstudio.asm.emit;
 
 import dev.csfstudio.asm.layout.Statement;
+import dev.csfstudio.asm.layout.StatementTable;
 
 import dev.csfstudio.isa.BitField;
 import dev.csfstudio.isa.InstructionDef;
@@ -29,8 +30,13 @@ public final class ControlFlow {
      * none) once the statement's word holds the distance.
      */
     public static void markTarget(Statement s, BitField target) {
+        markTarget(s.table(), s.index(), target);
+    }
+
+    /** {@link #markTarget(Statement, BitField)} of the statement of row {@code row} of {@code statements}. */
+    public static void markTarget(StatementTable statements, int row, BitField target) {
         if (target != null) {
-            s.section().addJumpTarget(s.offset() + 8 + 8 * target.extract(s.word()));
+            statements.section(row).addJumpTarget(statements.offset(row) + 8 + 8 * target.extract(statements.word(row)));
         }
     }
 

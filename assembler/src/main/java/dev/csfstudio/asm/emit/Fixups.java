@@ -12,9 +12,9 @@ import java.util.Arrays;
  */
 public final class Fixups {
 
-    /** Told of each fixup's statement and position before it is applied (the assembly makes it the current one). */
+    /** Told of each fixup's statement (its row in assembly order) before it is applied (the assembly makes it the current one). */
     public interface Position {
-        void at(Statement s, int index);
+        void at(int row);
     }
 
     private int[] indexes = new int[64];
@@ -24,6 +24,11 @@ public final class Fixups {
 
     /** Records a fixup of statement {@code s}; statements come in assembly order, so the columns stay in it. */
     public void record(Statement s, Fixup fixup) {
+        record(s.index(), fixup);
+    }
+
+    /** {@link #record(Statement, Fixup)} of the statement of row {@code row}. */
+    public void record(int row, Fixup fixup) {
         if (applied) {
             throw new IllegalStateException("fixups were already applied: a fixup recorded now would never be");
         }
@@ -32,7 +37,7 @@ public final class Fixups {
             indexes = Arrays.copyOf(indexes, n);
             fixups = Arrays.copyOf(fixups, n);
         }
-        indexes[count] = s.index();
+        indexes[count] = row;
         fixups[count++] = fixup;
     }
 
@@ -50,8 +55,8 @@ public final class Fixups {
         }
         applied = true;
         for (int i = 0; i < count; i++) {
+            before.at(indexes[i]);
             Statement s = table.get(indexes[i]);
-            before.at(s, indexes[i]);
             fixups[i].handTo(handler, s, indexes[i]);
             fixups[i] = null; // applied: what it held may go
         }

@@ -125,14 +125,23 @@ public final class Placement {
      * the statement's range, made only then).
      */
     public void placeInstruction(Statement s, SourceRange where) {
+        placeInstruction(s.table(), s.index(), where);
+    }
+
+    /** {@link #placeInstruction(Statement, SourceRange)} of row {@code row}, its range the row's own. */
+    public void placeInstruction(StatementTable table, int row) {
+        placeInstruction(table, row, null);
+    }
+
+    private void placeInstruction(StatementTable table, int row, SourceRange where) {
         SectionBuilder sec = section();
         if (sec.kind != SectionKind.STREAM) {
-            s.skip(true);
-            throw DiagnosticException.error(where != null ? where : s.range(), DiagnosticCode.MISPLACED_STATEMENT,
+            table.skip(row, true);
+            throw DiagnosticException.error(where != null ? where : table.range(row), DiagnosticCode.MISPLACED_STATEMENT,
                     "instruction in buffer '" + sec.name + "'; instructions belong in a .stream");
         }
-        place(s, sec, 8);
-        s.instruction(true);
+        place(table, row, sec, 8);
+        table.instruction(row, true);
     }
 
     /**
@@ -183,14 +192,19 @@ public final class Placement {
 
     /** Gives {@code s} the next {@code size} bytes of {@code sec}. */
     public void place(Statement s, SectionBuilder sec, long size) {
+        place(s.table(), s.index(), sec, size);
+    }
+
+    /** {@link #place(Statement, SectionBuilder, long)} of row {@code row} of {@code table}. */
+    public void place(StatementTable table, int row, SectionBuilder sec, long size) {
         if (sec.cursor + size > Layout.MAX_SECTION_BYTES) {
-            throw DiagnosticException.error(s.range(), DiagnosticCode.OUT_OF_RANGE, "section '" + sec.name
+            throw DiagnosticException.error(table.range(row), DiagnosticCode.OUT_OF_RANGE, "section '" + sec.name
                     + "' would grow beyond " + Layout.MAX_SECTION_BYTES + " bytes");
         }
         if (firstContent == null) {
-            firstContent = s.range();
+            firstContent = table.range(row);
         }
-        s.table().place(s.index(), sec, (int) sec.cursor, (int) size);
+        table.place(row, sec, (int) sec.cursor, (int) size);
         sec.cursor += size;
     }
 }

@@ -82,17 +82,19 @@ public final class InOrderPass {
     private final ArgumentScope scope;
     /** Hears of each new statement and its position, the one the assembly works on now. */
     private final Fixups.Position current;
-    private final StatementTable stmts = new StatementTable();
+    /** The statements placed so far, in assembly order. */
+    private final StatementTable stmts;
     /** The position of the statement being placed in {@link #stmts}: orders local labels against their uses. */
     private int stmtIndex;
     /** The file pass 1 reads now (its includer's again when an include ends). */
     private FileLoader loading;
 
-    public InOrderPass(Reading reading, Includes includes, Placement placement, SymbolTable symbols,
+    public InOrderPass(Reading reading, Includes includes, StatementTable statements, Placement placement, SymbolTable symbols,
                        UnusedLabels unusedLabels, SymbolicOperands symbolicOperands, Fixups fixups,
                        ScannedDirectives scanned, TreePath trees, ArgumentScope scope, Fixups.Position current) {
         this.reading = reading;
         this.includes = includes;
+        this.stmts = statements;
         this.placement = placement;
         this.symbols = symbols;
         this.unusedLabels = unusedLabels;
@@ -104,7 +106,7 @@ public final class InOrderPass {
         this.current = current;
     }
 
-    /** Pass 1 over {@code main} and what it includes: every statement, in assembly order. */
+    /** Pass 1 over {@code main} and what it includes: every statement, in assembly order, in the table it was given. */
     public StatementTable run(SourceFile main) {
         load(main, new ArrayDeque<>());
         return stmts;
@@ -173,12 +175,16 @@ public final class InOrderPass {
 
         @Override
         public void instruction(LineScanner.EncodedLine line, List<Diagnostic> findings) {
-            pass1Encoded(nextStatement(src, n), line, findings);
+            pass1Encoded(nextRow(src, n), line, findings);
         }
 
         @Override
         public void labelBranch(LineScanner.LabelBranch branch) {
-            pass1LabelBranch(nextStatement(src, n), branch);
+            int row = nextRow(src, n);
+            begin(row, branch);
+            if (placedInstruction(row)) {
+                fixups.record(row, branch.branch());
+            }
         }
 
         @Override
@@ -198,9 +204,9 @@ public final class InOrderPass {
 
         @Override
         public void labelsOnly(LineScanner.EncodedLine line) {
-            Statement s = nextStatement(src, n);
-            defineLabels(s, line);
-            s.skip(true); // as a parsed line with labels and no statement
+            int row = nextRow(src, n);
+            defineLabels(row, line);
+            stmts.skip(row, true); // as a parsed line with labels and no statement
         }
 
         @Override
@@ -210,7 +216,7 @@ public final class InOrderPass {
 
         @Override
         public void data(LineScanner.DataLine data) {
-            pass1Data(nextStatement(src, n), data);
+            pass1Data(nextRow(src, n), data);
         }
 
         @Override
@@ -255,9 +261,9 @@ public final class InOrderPass {
             if (error.labelNames().length == 0 && !error.statement()) {
                 return;
             }
-            Statement s = nextStatement(src, n);
-            defineLabels(s, error);
-            s.skip(true); // the syntax error is reported: analysing the damaged statement only adds noise
+            int row = nextRow(src, n);
+            defineLabels(row, error);
+            stmts.skip(row, true); // the syntax error is reported: analysing the damaged statement only adds noise
         }
 
         @Override
@@ -327,11 +333,16 @@ public final class InOrderPass {
 
     /** The statement placed as an instruction of the section in force; false (reported, skipped) where it refuses. */
     private boolean placedInstruction(Statement s) {
+        return placedInstruction(s.index());
+    }
+
+    /** {@link #placedInstruction(Statement)} of the statement of row {@code row}. */
+    private boolean placedInstruction(int row) {
         try {
-            placement.placeInstruction(s, null);
+            placement.placeInstruction(stmts, row);
             return true;
         } catch (DiagnosticException ex) {
-            s.skip(true);
+            stmts.skip(row, true);
             scope.report(ex.diagnostic());
             return false;
         }
@@ -339,38 +350,50 @@ public final class InOrderPass {
 
     /** A new statement for line {@code n} of {@code src}, the one the in-order pass works on now. */
     private Statement nextStatement(SourceFile src, int n) {
+        return stmts.get(nextRow(src, n));
+    }
+
+    /** {@link #nextStatement}'s row, with no view of it made (the common statements need none). */
+    private int nextRow(SourceFile src, int n) {
         stmtIndex = stmts.add(src, n);
-        Statement s = stmts.get(stmtIndex);
-        current.at(s, stmtIndex);
-        return s;
+        current.at(stmtIndex);
+        return stmtIndex;
     }
 
     /** Pass 1 of an instruction a worker has encoded (or found errors in): the same steps as {@link #pass1}. */
-    private void pass1Encoded(Statement s, LineScanner.EncodedLine e, List<Diagnostic> found) {
-        begin(s, e);
-        if (!placedInstruction(s)) {
+    private void pass1Encoded(int row, LineScanner.EncodedLine e, List<Diagnostic> found) {
+        begin(row, e);
+        if (!placedInstruction(row)) {
             return;
         }
         reportAll(found);
-        s.done(true);
+        stmts.done(row, true);
         if (e.emitted()) {
-            s.emitted(true);
-            s.def(e.def());
-            s.word(e.word());
-            s.unconditional(e.unconditional());
-            ControlFlow.markTarget(s, e.target());
-            s.writeWord();
+            stmts.emitted(row, true);
+            stmts.def(row, e.def());
+            stmts.word(row, e.word());
+            stmts.unconditional(row, e.unconditional());
+            ControlFlow.markTarget(stmts, row, e.target());
+            stmts.writeWord(row);
         }
     }
 
     /** The labels a worker read on the statement's line, defined; then the statement's columns. */
     private void begin(Statement s, ScannedStatement.Positioned line) {
-        defineLabels(s, line);
-        s.columns(line.column(), line.endColumn());
+        begin(s.index(), line);
+    }
+
+    private void begin(int row, ScannedStatement.Positioned line) {
+        defineLabels(row, line);
+        stmts.columns(row, line.column(), line.endColumn());
+    }
+
+    private void defineLabels(Statement s, ScannedStatement.Labelled line) {
+        defineLabels(s.index(), line);
     }
 
     /** Labels a worker read on the statement's line: names and their start and end columns, two a label. */
-    private void defineLabels(Statement s, ScannedStatement.Labelled line) {
+    private void defineLabels(int row, ScannedStatement.Labelled line) {
         String[] names = line.labelNames();
         int[] columns = line.labelColumns();
         if (names.length == 0) {
@@ -382,19 +405,11 @@ public final class InOrderPass {
         }
         for (int i = 0; i < names.length; i++) {
             sec.addJumpTarget(sec.cursor);
-            int id = symbols.defineLabel(names[i], sec, sec.cursor, s.src().path(), s.lineNo(), columns[2 * i],
+            int id = symbols.defineLabel(names[i], sec, sec.cursor, stmts.src(row).path(), stmts.lineNo(row), columns[2 * i],
                     columns[2 * i + 1], stmtIndex);
             if (id >= 0) {
                 unusedLabels.defined(sec);
             }
-        }
-    }
-
-    /** Pass 1 of a branch to a label: placed now, its target filled in by its fixup after layout. */
-    private void pass1LabelBranch(Statement s, LineScanner.LabelBranch b) {
-        begin(s, b);
-        if (placedInstruction(s)) {
-            fixups.record(s, b.branch());
         }
     }
 
@@ -414,26 +429,23 @@ public final class InOrderPass {
     }
 
     /** Pass 1 of a data line of literals a worker has read: what the data directives' handler does with it. */
-    private void pass1Data(Statement s, LineScanner.DataLine data) {
-        begin(s, data);
+    private void pass1Data(int row, LineScanner.DataLine data) {
+        begin(row, data);
         try {
             SectionBuilder sec = placement.section();
             if (sec.kind == SectionKind.STREAM) {
-                throw DataDirectives.misplaced(s.range(), data.directive(), sec);
+                throw DataDirectives.misplaced(stmts.range(row), data.directive(), sec);
             }
-            placement.place(s, sec, data.bytes().length);
-            writeData(s, data);
-            s.done(true);
+            int at = (int) sec.cursor;
+            placement.place(stmts, row, sec, data.bytes().length);
+            // the values are in range: the scanner checked them
+            sec.write(at, data.bytes());
+            stmts.emitted(row, true);
+            stmts.done(row, true);
         } catch (DiagnosticException e) {
-            s.skip(true);
+            stmts.skip(row, true);
             scope.report(e.diagnostic());
         }
-    }
-
-    /** The values of a data line of literals, in range since the scanner checked them. */
-    private void writeData(Statement s, LineScanner.DataLine data) {
-        s.section().write(s.offset(), data.bytes());
-        s.emitted(true);
     }
 
     /**
@@ -489,8 +501,8 @@ public final class InOrderPass {
     }
 
     private void reportAll(List<Diagnostic> found) {
-        for (Diagnostic d : found) {
-            scope.report(d);
+        for (int i = 0; i < found.size(); i++) { // indexed: most lists are empty, and an iterator is an object each
+            scope.report(found.get(i));
         }
     }
 }

@@ -1029,6 +1029,11 @@ public final class PlainInstructionScanner {
      * The same word as {@link InstructionEncoder#encode} into {@link #word} (a target naming a label left 0
      * for its fixup), or false where it would report anything.
      */
+    /** Operand {@code i}'s range, made only for a finding about it. */
+    private SourceRange operandRange(int i) {
+        return new SourceRange(file, lineNo, start[i] - lineStart + 1, lineNo, end[i] - lineStart + 1);
+    }
+
     private boolean encodeOperands(Form form, int count) {
         InstructionDef def = form.def;
         List<OperandSpec> specs = def.operands();
@@ -1047,15 +1052,14 @@ public final class PlainInstructionScanner {
                     if (r < 0) {
                         yield false;
                     }
-                    SourceRange at = new SourceRange(file, lineNo, start[i] - lineStart + 1, lineNo, end[i] - lineStart + 1);
                     if ((kind == 'd' ? r + 1 : r) >= registerCount) { // as the encoder: said, and on to the next operand
-                        findings.add(InstructionEncoder.registerOutOfRange(at,
+                        findings.add(InstructionEncoder.registerOutOfRange(operandRange(i),
                                 new String(text, start[i], end[i] - start[i], StandardCharsets.ISO_8859_1), kind,
                                 registerCount));
                         yield true;
                     }
                     if (kind == 'd' && r % 2 != 0) {
-                        findings.add(InstructionEncoder.oddPair(at, r));
+                        findings.add(InstructionEncoder.oddPair(operandRange(i), r));
                     }
                     yield put(form, i, 0, r);
                 }

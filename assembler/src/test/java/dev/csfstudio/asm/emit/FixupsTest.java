@@ -66,14 +66,14 @@ class FixupsTest {
         }
         Recorder recorder = new Recorder();
         List<Integer> before = new ArrayList<>();
-        fixups.apply(table, (s, index) -> before.add(index), recorder);
+        fixups.apply(table, index -> before.add(index), recorder);
         List<Integer> expected = new ArrayList<>(List.of(3, 4));
         for (int i = 0; i < 100; i++) {
             expected.add(7 + i);
         }
         assertEquals(expected, recorder.applied);
         assertEquals(expected, before);
-        assertThrows(IllegalStateException.class, () -> fixups.apply(table, (s, index) -> { }, recorder));
+        assertThrows(IllegalStateException.class, () -> fixups.apply(table, index -> { }, recorder));
         assertEquals(expected, recorder.applied);
     }
 
@@ -81,7 +81,7 @@ class FixupsTest {
     void aFixupRecordedAfterTheyWereAppliedIsRefused() {
         Fixups fixups = new Fixups();
         StatementTable table = new StatementTable();
-        fixups.apply(table, (s, index) -> { }, new Recorder());
+        fixups.apply(table, index -> { }, new Recorder());
         assertThrows(IllegalStateException.class, () -> fixups.record(table.get(0), BRANCH));
     }
 
