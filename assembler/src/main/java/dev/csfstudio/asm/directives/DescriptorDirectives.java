@@ -111,8 +111,20 @@ public final class DescriptorDirectives {
         /** What {@code internal(format)} gave each field for each format: the same for every render target. */
         private final Map<DescriptorField, Map<Long, Long>> internalOf = new IdentityHashMap<>();
 
+        /**
+         * The descriptor's bytes with every field written whose value is the same in every directive (a constant
+         * default, accepted) and that no other field shares bits with; made again when more constants are known.
+         */
+        private byte[] template;
+        private final boolean[] templated;
+        private int constantCount;
+        private int templateConstants = -1;
+        private final DescriptorDef def;
+
         FieldTable(DescriptorDef def) {
+            this.def = def;
             int n = def.fields().size();
+            templated = new boolean[n];
             constant = new boolean[n];
             constants = new long[n];
             defaults = new SymbolicExpression[n];
@@ -132,8 +144,39 @@ public final class DescriptorDirectives {
         }
 
         void remember(int position, long value) {
+            if (!constant[position]) {
+                constantCount++;
+            }
             constant[position] = true;
             constants[position] = value;
+        }
+
+        /** {@link #template}, brought up to date with the constants known now. */
+        byte[] template() {
+            if (templateConstants != constantCount) {
+                byte[] bytes = new byte[def.size()];
+                List<DescriptorField> fields = def.fields();
+                for (int i = 0; i < fields.size(); i++) {
+                    DescriptorField f = fields.get(i);
+                    templated[i] = constant[i] && f.overlays() == null && !overlaid(f) && f.accepts(constants[i]);
+                    if (templated[i]) {
+                        f.write(bytes, 0, constants[i]);
+                    }
+                }
+                template = bytes;
+                templateConstants = constantCount;
+            }
+            return template;
+        }
+
+        /** Whether another field of the descriptor shares {@code f}'s bits. */
+        private boolean overlaid(DescriptorField f) {
+            for (DescriptorField other : def.fields()) {
+                if (f.name().equals(other.overlays())) {
+                    return true;
+                }
+            }
+            return false;
         }
     }
 
@@ -315,11 +358,17 @@ public final class DescriptorDirectives {
         }
     }
 
-    /** Writes every field of {@code def} (an overlay only when given), collecting the errors. */
+    /**
+     * Writes every field of {@code def} (an overlay only when given), collecting the errors: first the fields that are
+     * the same in every descriptor, as one copy of their template, then each of the others.
+     */
     private static void write(DescriptorDef def, Fields fields, byte[] out, int base, List<Diagnostic> errors) {
+        FieldTable table = fields.table;
+        byte[] template = table.template();
+        System.arraycopy(template, 0, out, base, template.length);
         for (int i = 0; i < def.fields().size(); i++) {
             DescriptorField f = def.fields().get(i);
-            if (f.overlays() != null && !fields.given(i)) {
+            if ((f.overlays() != null || table.templated[i]) && !fields.given(i)) {
                 continue;
             }
             try {

@@ -84,8 +84,13 @@ public final class SectionBuilder {
 
     /** Writes {@code data} at {@code offset}. */
     public void write(int offset, byte[] data) {
-        room(offset + data.length);
-        System.arraycopy(data, 0, bytes, offset, data.length);
+        write(offset, data, 0, data.length);
+    }
+
+    /** Writes {@code data[from, from + length)} at {@code offset}. */
+    public void write(int offset, byte[] data, int from, int length) {
+        room(offset + length);
+        System.arraycopy(data, from, bytes, offset, length);
     }
 
     /** Grows the contents to hold {@code end} bytes at least (doubling, up to the section limit). */

@@ -22,6 +22,7 @@ import dev.csfstudio.asm.layout.StatementTable;
 import dev.csfstudio.asm.lint.UnusedLabels;
 import dev.csfstudio.asm.scan.LineScanner;
 import dev.csfstudio.asm.scan.PandecodeReader;
+import dev.csfstudio.asm.scan.ScannedLines;
 import dev.csfstudio.asm.scan.ScannedStatement;
 import dev.csfstudio.asm.source.Includes;
 import dev.csfstudio.asm.source.OrderedChunks;
@@ -40,6 +41,8 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
  * Pass 1: the main file's lines and its includes' taken in line order as the workers scanned them, each
@@ -140,16 +143,30 @@ public final class InOrderPass {
         if (stmts.size() == 0) {
             stmts.ensureCapacity(lineCount); // about one statement a line: no copying million-row columns as they grow
         }
-        OrderedChunks<ScannedStatement> scannedLines = new OrderedChunks<>(lineCount, reading.chunkLines(), reading.threads(),
-                (from, to) -> LineScanner.scan(reading.arch(), src, from + 1, to + 1, reading.plainScanner(),
-                        reading.directiveNames()));
+        int chunkLines = Math.max(1, reading.chunkLines());
+        int chunks = (int) ((lineCount + (long) chunkLines - 1) / chunkLines);
+        // a chunk the pass has read is filled again by a worker: the window of chunks in flight is all there is
+        Queue<ScannedLines> free = new ConcurrentLinkedQueue<>();
+        OrderedChunks<ScannedLines> scanned = new OrderedChunks<>(chunks, 1, reading.threads(), (from, to) -> {
+            Object[] out = new Object[to - from];
+            for (int c = from; c < to; c++) {
+                ScannedLines lines = free.poll();
+                lines = lines != null ? lines : new ScannedLines();
+                int first = c * chunkLines + 1;
+                LineScanner.scan(reading.arch(), src, first, Math.min(lineCount, first - 1 + chunkLines) + 1,
+                        reading.plainScanner(), reading.directiveNames(), lines);
+                out[c - from] = lines;
+            }
+            return out;
+        });
         FileLoader includer = loading;
         loading = new FileLoader(src, chain);
-        for (int n = 1; n <= lineCount; n++) {
-            ScannedStatement next = scannedLines.next();
-            if (next != null) {
-                loading.line(n, next);
+        for (int c = 0; c < chunks; c++) {
+            ScannedLines lines = scanned.next();
+            for (int i = 0; i < lines.count(); i++) {
+                loading.row(lines, i);
             }
+            free.add(lines);
         }
         loading = includer;
         chain.pop();
@@ -168,9 +185,25 @@ public final class InOrderPass {
             this.chain = chain;
         }
 
-        void line(int lineNo, ScannedStatement next) {
-            n = lineNo;
-            (pandecode ? reading.pandecode().read(src, n, next) : next).handTo(this);
+        /** Row {@code i} of a chunk the workers scanned: its shape's pass 1 (a pandecode reading takes it as a statement). */
+        void row(ScannedLines lines, int i) {
+            byte shape = lines.shape(i);
+            if (shape == ScannedLines.BLANK) {
+                return;
+            }
+            n = lines.firstLine() + i;
+            if (shape == ScannedLines.STATEMENT || pandecode) {
+                ScannedStatement next = lines.asStatement(i);
+                (pandecode ? reading.pandecode().read(src, n, next) : next).handTo(this);
+                return;
+            }
+            int row = nextRow(src, n);
+            defineLabels(row, lines, i);
+            switch (shape) {
+                case ScannedLines.ENCODED -> pass1Encoded(row, lines, i);
+                case ScannedLines.DATA -> pass1Data(row, lines, i);
+                default -> stmts.skip(row, true); // labels alone, as a parsed line with labels and no statement
+            }
         }
 
         @Override
@@ -378,6 +411,41 @@ public final class InOrderPass {
         }
     }
 
+    /** {@link #pass1Encoded(int, LineScanner.EncodedLine, List)} of row {@code i} of a chunk (labels defined). */
+    private void pass1Encoded(int row, ScannedLines lines, int i) {
+        stmts.columns(row, lines.column(i), lines.endColumn(i));
+        if (!placedInstruction(row)) {
+            return;
+        }
+        stmts.done(row, true);
+        stmts.emitted(row, true);
+        stmts.def(row, lines.def(i));
+        stmts.word(row, lines.word(i));
+        stmts.unconditional(row, lines.unconditional(i));
+        ControlFlow.markTarget(stmts, row, lines.target(i));
+        stmts.writeWord(row);
+    }
+
+    /** {@link #pass1Data(int, LineScanner.DataLine)} of row {@code i} of a chunk (labels defined). */
+    private void pass1Data(int row, ScannedLines lines, int i) {
+        stmts.columns(row, lines.column(i), lines.endColumn(i));
+        try {
+            SectionBuilder sec = placement.section();
+            if (sec.kind == SectionKind.STREAM) {
+                throw DataDirectives.misplaced(stmts.range(row), LineScanner.DataLine.directive(lines.width(i)), sec);
+            }
+            int at = (int) sec.cursor;
+            placement.place(stmts, row, sec, lines.dataLength(i));
+            // the values are in range: the scanner checked them
+            sec.write(at, lines.data(), lines.dataFrom(i), lines.dataLength(i));
+            stmts.emitted(row, true);
+            stmts.done(row, true);
+        } catch (DiagnosticException e) {
+            stmts.skip(row, true);
+            scope.report(e.diagnostic());
+        }
+    }
+
     /** The labels a worker read on the statement's line, defined; then the statement's columns. */
     private void begin(Statement s, ScannedStatement.Positioned line) {
         begin(s.index(), line);
@@ -404,12 +472,33 @@ public final class InOrderPass {
             return;
         }
         for (int i = 0; i < names.length; i++) {
-            sec.addJumpTarget(sec.cursor);
-            int id = symbols.defineLabel(names[i], sec, sec.cursor, stmts.src(row).path(), stmts.lineNo(row), columns[2 * i],
-                    columns[2 * i + 1], stmtIndex);
-            if (id >= 0) {
-                unusedLabels.defined(sec);
-            }
+            defineLabel(sec, row, names[i], columns[2 * i], columns[2 * i + 1]);
+        }
+    }
+
+    /** The labels of row {@code i} of a chunk, defined for the statement of row {@code row}. */
+    private void defineLabels(int row, ScannedLines lines, int i) {
+        int from = lines.labelsFrom(i);
+        int to = lines.labelsTo(i);
+        if (from == to) {
+            return;
+        }
+        SectionBuilder sec = sectionForLabels();
+        if (sec == null) {
+            return;
+        }
+        for (int k = from; k < to; k++) {
+            defineLabel(sec, row, lines.labelName(k), lines.labelColumn(k), lines.labelEndColumn(k));
+        }
+    }
+
+    /** A label at the cursor of {@code sec}, before the statement of row {@code row}, written at the columns given. */
+    private void defineLabel(SectionBuilder sec, int row, String name, int column, int endColumn) {
+        sec.addJumpTarget(sec.cursor);
+        int id = symbols.defineLabel(name, sec, sec.cursor, stmts.src(row).path(), stmts.lineNo(row), column, endColumn,
+                stmtIndex);
+        if (id >= 0) {
+            unusedLabels.defined(sec);
         }
     }
 

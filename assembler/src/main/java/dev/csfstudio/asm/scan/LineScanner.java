@@ -73,6 +73,11 @@ public final class LineScanner {
 
         /** The directive's name as the parser's path spells it in messages. */
         public String directive() {
+            return directive(width);
+        }
+
+        /** The data directive of values {@code width} bytes wide, as the parser's path spells it in messages. */
+        public static String directive(int width) {
             return switch (width) {
                 case 1 -> ".byte";
                 case 2 -> ".hword";
@@ -236,24 +241,31 @@ public final class LineScanner {
     }
 
     /**
-     * Lines {@code from..to-1} (1-based) of {@code src}: a {@link ScannedStatement} each (an {@link EncodedLine} or a
-     * {@link RawWord} (no diagnostics), or null for a line with nothing but blanks or a comment. {@code plainScanner} false sends
-     * every line through the parser (tests compare both ways). {@code directives} are the known directive names in
-     * lower case (a line of another is {@link UnknownDirective}'s).
+     * Lines {@code from..to-1} (1-based) of {@code src} into {@code lines} (reset for them): a row each, of one of its
+     * shapes for the common lines, else a {@link ScannedStatement} (an {@link EncodedLine} or a {@link RawWord}, ...),
+     * blank for a line with nothing but blanks or a comment. {@code plainScanner} false sends every line through the
+     * parser (tests compare both ways). {@code directives} are the known directive names in lower case (a line of
+     * another is {@link UnknownDirective}'s).
      */
-    public static ScannedStatement[] scan(Arch arch, SourceFile src, int from, int to, boolean plainScanner,
-                                          List<String> directives) {
+    public static void scan(Arch arch, SourceFile src, int from, int to, boolean plainScanner, List<String> directives,
+                            ScannedLines lines) {
         LineScanner scanner = forThisThread(arch);
-        ScannedStatement[] out = new ScannedStatement[to - from];
+        lines.reset(from, to - from);
         scanner.block = null;
         scanner.blockStart = src.lineStarts()[from - 1];
         scanner.blockEnd = to - 1 < src.lineStarts().length ? src.lineStarts()[to - 1] : src.source().length();
         for (int n = from; n < to; n++) {
-            out[n - from] = scanner.scanLine(src, n, plainScanner, directives);
+            int row = n - from;
+            lines.openRow(row);
+            scanner.plain.writeInto(lines, row);
+            ScannedStatement statement = scanner.scanLine(src, n, plainScanner, directives);
+            if (!scanner.plain.wroteRow()) {
+                lines.statement(row, statement);
+            }
         }
+        scanner.plain.writeInto(null, 0);
         scanner.block = null;
         scanner.plain.forgetNames(); // the names of a chunk share their strings; the pool thread keeps none
-        return out;
     }
 
     private ScannedStatement scanLine(SourceFile src, int n, boolean plainScanner, List<String> directives) {
@@ -271,6 +283,9 @@ public final class LineScanner {
         }
         if (plainScanner) {
             ScannedStatement quick = plain.scan(file, bytes, start, end, n);
+            if (plain.wroteRow()) {
+                return null; // written into its row
+            }
             if (quick != null) {
                 List<Diagnostic> findings = plain.findings();
                 // only instructions have findings

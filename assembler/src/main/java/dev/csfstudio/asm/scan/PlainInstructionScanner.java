@@ -101,6 +101,10 @@ public final class PlainInstructionScanner {
      * say is declined).
      */
     private final List<Diagnostic> findings = new ArrayList<>(0);
+    /** Where a line in one of the common shapes goes instead of an object (null: none), and whether the last did. */
+    private ScannedLines sink;
+    private int sinkRow;
+    private boolean sunk;
     /** End of the number or name {@link #number}/{@link #ident} just read. */
     private int tokenEnd;
     /** See {@link #strayToken}. */
@@ -139,12 +143,17 @@ public final class PlainInstructionScanner {
         findings.clear();
         stray = -1;
         declinedAt = -1;
+        sunk = false;
         int p = spaces(from);
         int labels = 0;
         int mnemonicStart;
         int mnemonicEnd;
         while (true) { // labels, then the mnemonic
             if (labels > 0 && lineDone(p)) {
+                if (rowFor(from, labels, 0, 0)) {
+                    sink.labelsOnly(sinkRow);
+                    return null;
+                }
                 return labelsOnly(from, labels);
             }
             if (p >= to) {
@@ -168,6 +177,9 @@ public final class PlainInstructionScanner {
                     return raw;
                 }
                 LineScanner.DataLine data = dataLine(from, labels, p, e);
+                if (sunk) {
+                    return null;
+                }
                 ScannedStatement statement = data != null ? data : alignLine(from, labels, p, e);
                 statement = statement != null ? statement : constantLine(from, labels, p, e);
                 statement = statement != null ? statement : descriptorLine(from, labels, p, e);
@@ -306,8 +318,6 @@ public final class PlainInstructionScanner {
                     names.of(text, start[symbolic], end[symbolic]),
                     type[symbolic] == LOCAL_REF, start[symbolic] - from + 1, end[symbolic] - from + 1));
         }
-        String[] names = labelNames(labels);
-        int[] columns = labelColumns(from, labels);
         int column = mnemonicStart - from + 1;
         int endColumn = lastEnd - from + 1;
         if (!encodeOperands(form, count)) {
@@ -316,8 +326,42 @@ public final class PlainInstructionScanner {
         if (!findings.isEmpty() && findings.stream().anyMatch(d -> d.severity() == Severity.ERROR)) {
             return unencoded(from, labels, mnemonicStart, lastEnd);
         }
-        return new LineScanner.EncodedLine(names, columns, column, endColumn, def, word, form.unconditional,
-                form.target, true, false);
+        if (findings.isEmpty() && rowFor(from, labels, column, endColumn)) {
+            sink.encoded(sinkRow, column, endColumn, def, word, form.unconditional, form.target);
+            return null;
+        }
+        return new LineScanner.EncodedLine(labelNames(labels), labelColumns(from, labels), column, endColumn, def, word,
+                form.unconditional, form.target, true, false);
+    }
+
+    /**
+     * Lines from now on are written into row {@code row} of {@code lines} when they take one of its shapes (null: every
+     * line is its statement object); {@link #wroteRow} says whether the line just scanned was.
+     */
+    void writeInto(ScannedLines lines, int row) {
+        sink = lines;
+        sinkRow = row;
+        sunk = false;
+    }
+
+    /** Whether the line {@link #scan} just read went into its row instead of an object. */
+    boolean wroteRow() {
+        return sunk;
+    }
+
+    /**
+     * Whether the line being accepted goes into its row: then its labels are written there, and {@link #wroteRow} says
+     * so; false when there is no row to write or its columns do not fit one.
+     */
+    private boolean rowFor(int from, int labels, int column, int endColumn) {
+        if (sink == null || !ScannedLines.fits(column, endColumn)) {
+            return false;
+        }
+        for (int i = 0; i < labels; i++) {
+            sink.label(names.of(text, labelStarts[i], labelEnds[i]), labelStarts[i] - from + 1, labelEnds[i] - from + 1);
+        }
+        sunk = true;
+        return true;
     }
 
     /** An instruction line the encoder reports errors for (in {@link #findings}): placed, but no word. */
@@ -403,6 +447,10 @@ public final class PlainInstructionScanner {
             int last = tokenEnd;
             q = spaces(last);
             if (lineDone(q)) {
+                if (rowFor(from, labels, p - from + 1, last - from + 1)) {
+                    sink.data(sinkRow, p - from + 1, last - from + 1, width, dataBytes, count * width);
+                    return null;
+                }
                 return new LineScanner.DataLine(labelNames(labels), labelColumns(from, labels), p - from + 1,
                         last - from + 1, width, Arrays.copyOf(dataBytes, count * width));
             }

@@ -1,0 +1,236 @@
+package dev.csfstudio.asm.scan;
+
+import dev.csfstudio.isa.BitField;
+import dev.csfstudio.isa.InstructionDef;
+
+import java.util.Arrays;
+
+/**
+ * One chunk of a file's lines as a worker scanned them, handed to the in-order pass whole: the commonest shapes
+ * (an instruction encoded without findings, labels alone, a data line of literals) as rows of columns with their
+ * labels, any other line as its {@link ScannedStatement}. A chunk is {@link #reset} and filled again for a later
+ * chunk once the pass has taken it, so the common lines of a million-line source make no object each, and the
+ * pass reads them without a call per shape.
+ */
+public final class ScannedLines {
+
+    /** What row {@code i} holds ({@link #shape}). */
+    public static final byte BLANK = 0;
+    public static final byte STATEMENT = 1;
+    public static final byte ENCODED = 2;
+    public static final byte LABELS_ONLY = 3;
+    public static final byte DATA = 4;
+
+    private int firstLine;
+    private int count;
+    private byte[] shape = new byte[0];
+    private ScannedStatement[] statements = new ScannedStatement[0];
+    /** Start column in the high half, end column in the low half (a line whose columns do not fit is a statement). */
+    private int[] columns = new int[0];
+    private long[] words = new long[0];
+    private InstructionDef[] defs = new InstructionDef[0];
+    private BitField[] targets = new BitField[0];
+    private boolean[] unconditional = new boolean[0];
+    /** Row {@code i}'s labels are {@code [labelsFrom[i], labelsFrom[i + 1])} of the label columns. */
+    private int[] labelsFrom = new int[1];
+    private String[] labelNames = new String[16];
+    /** Start and end column of each label, 1-based, end exclusive. */
+    private int[] labelColumns = new int[32];
+    private int labelCount;
+    /** A data row's values as the section holds them: {@code [dataFrom[i], dataFrom[i + 1])} of {@link #data}. */
+    private int[] dataFrom = new int[1];
+    private byte[] data = new byte[1024];
+    private int dataLength;
+    private byte[] widths = new byte[0];
+
+    /** Empties the chunk for lines {@code firstLine..firstLine + lines - 1}, each blank until written. */
+    public void reset(int firstLine, int lines) {
+        this.firstLine = firstLine;
+        if (shape.length < lines) {
+            shape = new byte[lines];
+            statements = new ScannedStatement[lines];
+            columns = new int[lines];
+            words = new long[lines];
+            defs = new InstructionDef[lines];
+            targets = new BitField[lines];
+            unconditional = new boolean[lines];
+            labelsFrom = new int[lines + 1];
+            dataFrom = new int[lines + 1];
+            widths = new byte[lines];
+        } else {
+            Arrays.fill(statements, 0, count, null); // what the last chunk held may go
+            Arrays.fill(defs, 0, count, null);
+            Arrays.fill(targets, 0, count, null);
+            Arrays.fill(shape, 0, count, BLANK);
+            Arrays.fill(labelNames, 0, labelCount, null);
+        }
+        count = lines;
+        labelCount = 0;
+        dataLength = 0;
+    }
+
+    public int firstLine() {
+        return firstLine;
+    }
+
+    public int count() {
+        return count;
+    }
+
+    public byte shape(int i) {
+        return shape[i];
+    }
+
+    /** Row {@code i}'s statement (shape {@link #STATEMENT}). */
+    public ScannedStatement statement(int i) {
+        return statements[i];
+    }
+
+    void statement(int i, ScannedStatement s) {
+        shape[i] = s == null ? BLANK : STATEMENT;
+        statements[i] = s;
+        closeRow(i);
+    }
+
+    // ---------------------------------------------------------------- the worker's side: writing a row
+
+    /** Starts row {@code i}'s labels (before any {@link #label}); the shape methods close the row. */
+    void openRow(int i) {
+        labelsFrom[i] = labelCount;
+        dataFrom[i] = dataLength;
+    }
+
+    /** Row {@code i} ends here: its labels and data so far are its own. */
+    private void closeRow(int i) {
+        labelsFrom[i + 1] = labelCount;
+        dataFrom[i + 1] = dataLength;
+    }
+
+    /** A label of the open row, at 1-based columns {@code column..endColumn}. */
+    void label(String name, int column, int endColumn) {
+        if (labelCount == labelNames.length) {
+            labelNames = Arrays.copyOf(labelNames, 2 * labelCount);
+            labelColumns = Arrays.copyOf(labelColumns, 4 * labelCount);
+        }
+        labelNames[labelCount] = name;
+        labelColumns[2 * labelCount] = column;
+        labelColumns[2 * labelCount + 1] = endColumn;
+        labelCount++;
+    }
+
+    /** Whether a statement at columns {@code column..endColumn} can be a row (its columns fit). */
+    static boolean fits(int column, int endColumn) {
+        return column >= 0 && endColumn >= 0 && column <= Character.MAX_VALUE && endColumn <= Character.MAX_VALUE;
+    }
+
+    /** Row {@code i}: an instruction encoded without findings. */
+    void encoded(int i, int column, int endColumn, InstructionDef def, long word, boolean unconditional,
+                 BitField target) {
+        shape[i] = ENCODED;
+        columns[i] = column << 16 | endColumn;
+        defs[i] = def;
+        words[i] = word;
+        this.unconditional[i] = unconditional;
+        targets[i] = target;
+        closeRow(i);
+    }
+
+    /** Row {@code i}: labels and nothing else. */
+    void labelsOnly(int i) {
+        shape[i] = LABELS_ONLY;
+        closeRow(i);
+    }
+
+    /** Row {@code i}: a data line of {@code width}-byte values, {@code bytes[0, length)} as the section holds them. */
+    void data(int i, int column, int endColumn, int width, byte[] bytes, int length) {
+        if (dataLength + length > data.length) {
+            data = Arrays.copyOf(data, Math.max(2 * data.length, dataLength + length));
+        }
+        System.arraycopy(bytes, 0, data, dataLength, length);
+        dataLength += length;
+        shape[i] = DATA;
+        columns[i] = column << 16 | endColumn;
+        widths[i] = (byte) width;
+        closeRow(i);
+    }
+
+    // ---------------------------------------------------------------- the in-order pass's side: reading a row
+
+    public int column(int i) {
+        return columns[i] >>> 16;
+    }
+
+    public int endColumn(int i) {
+        return columns[i] & 0xffff;
+    }
+
+    public long word(int i) {
+        return words[i];
+    }
+
+    public InstructionDef def(int i) {
+        return defs[i];
+    }
+
+    public BitField target(int i) {
+        return targets[i];
+    }
+
+    public boolean unconditional(int i) {
+        return unconditional[i];
+    }
+
+    public int labelsFrom(int i) {
+        return labelsFrom[i];
+    }
+
+    public int labelsTo(int i) {
+        return labelsFrom[i + 1];
+    }
+
+    public String labelName(int k) {
+        return labelNames[k];
+    }
+
+    public int labelColumn(int k) {
+        return labelColumns[2 * k];
+    }
+
+    public int labelEndColumn(int k) {
+        return labelColumns[2 * k + 1];
+    }
+
+    public int width(int i) {
+        return widths[i];
+    }
+
+    /** The data row's bytes: {@link #dataLength(int)} of them from {@link #dataFrom(int)} of {@link #data()}. */
+    public byte[] data() {
+        return data;
+    }
+
+    public int dataFrom(int i) {
+        return dataFrom[i];
+    }
+
+    public int dataLength(int i) {
+        return dataFrom[i + 1] - dataFrom[i];
+    }
+
+    /** Row {@code i} as the statement it stands for (what a pandecode reading of the line takes). */
+    public ScannedStatement asStatement(int i) {
+        int from = labelsFrom[i];
+        int labels = labelsFrom[i + 1] - from;
+        String[] names = Arrays.copyOfRange(labelNames, from, from + labels);
+        int[] labelCols = Arrays.copyOfRange(labelColumns, 2 * from, 2 * (from + labels));
+        return switch (shape[i]) {
+            case STATEMENT -> statements[i];
+            case ENCODED -> new LineScanner.EncodedLine(names, labelCols, column(i), endColumn(i), defs[i], words[i],
+                    unconditional[i], targets[i], true, false);
+            case LABELS_ONLY -> new LineScanner.EncodedLine(names, labelCols, 0, 0, null, 0, false, null, false, true);
+            case DATA -> new LineScanner.DataLine(names, labelCols, column(i), endColumn(i), widths[i],
+                    Arrays.copyOfRange(data, dataFrom[i], dataFrom[i + 1]));
+            default -> null;
+        };
+    }
+}
