@@ -7,6 +7,7 @@ import dev.csfstudio.asm.expr.ExpressionEvaluator;
 import dev.csfstudio.asm.expr.SymbolicExpression;
 import dev.csfstudio.asm.expr.UnresolvedException;
 import dev.csfstudio.asm.layout.Placement;
+import dev.csfstudio.asm.layout.RowValues;
 import dev.csfstudio.asm.layout.SectionBuilder;
 import dev.csfstudio.asm.layout.Statement;
 
@@ -93,7 +94,8 @@ public final class DescriptorDirectives {
     private final Map<SectionBuilder, Map<Long, FbdInfo>> fbds = new IdentityHashMap<>();
     private final Map<SectionBuilder, FbdInfo> lastFbd = new IdentityHashMap<>();
     /** Each .fbd/.rt statement's pass-1 facts, kept here: few statements are descriptors. */
-    private final Map<Integer, FbdInfo> infoOf = new java.util.HashMap<>();
+    private final RowValues<FbdInfo> infoOf = new RowValues<>();
+    private FieldKeys fieldKeys;
     /** Each descriptor's {@link FieldTable}, made when first written. */
     private final Map<DescriptorDef, FieldTable> tables = new IdentityHashMap<>();
 
@@ -277,6 +279,14 @@ public final class DescriptorDirectives {
         return field.isPresent() && field.get().name().equals("rt_count");
     }
 
+    /** What the keys of a line set, made when first needed. */
+    private FieldKeys keys() {
+        if (fieldKeys == null) {
+            fieldKeys = new FieldKeys(set.get(FBD), set.get(RT), set.get(ZS_CRC));
+        }
+        return fieldKeys;
+    }
+
     /** Pass 2: writes the descriptor bytes. */
     private void emit(Statement s, SourceRange where, String directive, List<FieldArgument> arguments,
                       ExpressionEvaluator ev) {
@@ -290,48 +300,28 @@ public final class DescriptorDirectives {
         boolean isFbd = info.isFbd;
         DescriptorDef def = set.get(isFbd ? FBD : RT);
         DescriptorDef extension = set.get(ZS_CRC);
-        List<String> specials = isFbd ? List.of("zs_crc") : List.of("clear", "clear_rgba", "clear_raw");
-        Map<String, FieldArgument> given = new LinkedHashMap<>();
-        Map<String, FieldArgument> givenExtension = new LinkedHashMap<>();
-        List<Diagnostic> errors = new ArrayList<>();
-        for (FieldArgument a : arguments) {
-            if (a.key() == null) {
-                errors.add(Diagnostic.error(a.range(), DiagnosticCode.SYNTAX, "expected field=value, got '" + a.plainText() + "'"));
-                continue;
-            }
-            String key = a.key().toLowerCase(Locale.ROOT);
-            Map<String, FieldArgument> into = given;
-            Optional<DescriptorField> field = def.field(key);
-            if (field.isEmpty() && isFbd && extension.field(key).isPresent()) {
-                field = extension.field(key);
-                into = givenExtension;
-                if (!info.zsCrc) {
-                    errors.add(Diagnostic.error(a.keyRange(), DiagnosticCode.MISSING_FIELD, "field '" + key
-                            + "' belongs to the ZS/CRC extension: add zs_crc=1 to emit it")
-                            .withSuggestions(List.of("zs_crc=1")));
-                    continue;
+        List<Diagnostic> errors = new ArrayList<>(0);
+        FieldKeys.Resolved keys = keys().resolve(isFbd, info.zsCrc, arguments, directive, errors);
+        GivenFields given = new GivenFields(def);
+        GivenFields givenExtension = isFbd && info.zsCrc ? new GivenFields(extension) : null;
+        int[] slots = keys.slots();
+        for (int i = 0; i < slots.length; i++) {
+            int slot = slots[i];
+            FieldArgument a = arguments.get(i);
+            switch (slot) {
+                case FieldKeys.NOTHING -> {
+                }
+                case FieldKeys.ZS_CRC -> given.putConvenience("zs_crc", a);
+                case FieldKeys.CLEAR_RGBA -> given.putConvenience("clear_rgba", a);
+                case FieldKeys.CLEAR_RAW -> given.putConvenience("clear_raw", a);
+                default -> {
+                    if (FieldKeys.Resolved.isExtension(slot)) {
+                        givenExtension.put(slot - FieldKeys.EXTENSION, a);
+                    } else {
+                        given.put(slot, a);
+                    }
                 }
             }
-            if (field.isEmpty() && !specials.contains(key)) {
-                List<String> names = new ArrayList<>();
-                def.fields().forEach(f -> names.add(f.name()));
-                if (isFbd) {
-                    extension.fields().forEach(f -> names.add(f.name()));
-                }
-                names.addAll(specials);
-                List<String> near = SpellingSuggestions.closest(key, names);
-                errors.add(Diagnostic.error(a.keyRange(), DiagnosticCode.UNKNOWN_FIELD,
-                        "unknown field '" + a.key() + "' for " + directive
-                                + SpellingSuggestions.didYouMean(near) + " (fields: " + String.join(", ", names) + ")")
-                        .withSuggestions(near));
-                continue;
-            }
-            key = field.isPresent() ? field.get().name() : key.equals("clear") ? "clear0" : key;
-            if (into.containsKey(key)) {
-                errors.add(Diagnostic.error(a.range(), DiagnosticCode.DUPLICATE_FIELD, "field '" + key + "' is given twice"));
-                continue;
-            }
-            into.put(key, a);
         }
         byte[] out = s.section().bytes;
         int base = s.offset();
@@ -344,9 +334,9 @@ public final class DescriptorDirectives {
         if (!isFbd) {
             try {
                 checkRenderTargetFormat(fields, given, where);
-                if (given.containsKey("clear_rgba")) {
+                if (given.contains("clear_rgba")) {
                     clearRgba(asm, def, given, fields, ev, out, base);
-                } else if (given.containsKey("clear_raw")) {
+                } else if (given.contains("clear_raw")) {
                     clearRaw(asm, def, given, fields, ev, out, base);
                 }
             } catch (DiagnosticException e) {
@@ -389,11 +379,11 @@ public final class DescriptorDirectives {
     }
 
     /** mesa emits raw render targets of 8..128 bits only (pan_desc.c asserts it); wider ones are refused. */
-    private void checkRenderTargetFormat(Fields fields, Map<String, FieldArgument> given, SourceRange where) {
+    private void checkRenderTargetFormat(Fields fields, GivenFields given, SourceRange where) {
         DescriptorField format = set.get(RT).field("format").orElseThrow();
         PixelFormat pf = PixelFormats.byValue(fields.value(format)).orElse(null);
         // Without internal_format= the default (internal(format)) has already said so.
-        if (pf != null && pf.raw() && pf.internalFormat() == null && given.containsKey("internal_format")) {
+        if (pf != null && pf.raw() && pf.internalFormat() == null && given.contains("internal_format")) {
             throw tooWideRaw(pf, fields.rangeOf("format"));
         }
     }
@@ -403,7 +393,7 @@ public final class DescriptorDirectives {
                 + " targets hold 8..128 bits per pixel (RAW8..RAW128), the only ones mesa emits");
     }
 
-    private void clearRgba(ArgumentScope asm, DescriptorDef def, Map<String, FieldArgument> given, Fields fields,
+    private void clearRgba(ArgumentScope asm, DescriptorDef def, GivenFields given, Fields fields,
                            ExpressionEvaluator ev, byte[] out, int base) {
         CsfParser.ValueContext v = given.get("clear_rgba").tree();
         checkOneClear(asm, given, v, "clear_rgba");
@@ -431,7 +421,7 @@ public final class DescriptorDirectives {
      * {@code clear_raw=V} or {@code clear_raw=(w0, w1, ...)}: a raw pixel (an integer up to 64 bits, or its
      * 32-bit little-endian words), replicated over the four clear words as mesa's pan_pack_raw does.
      */
-    private void clearRaw(ArgumentScope asm, DescriptorDef def, Map<String, FieldArgument> given, Fields fields,
+    private void clearRaw(ArgumentScope asm, DescriptorDef def, GivenFields given, Fields fields,
                           ExpressionEvaluator ev, byte[] out, int base) {
         CsfParser.ValueContext v = given.get("clear_raw").tree();
         checkOneClear(asm, given, v, "clear_raw");
@@ -467,10 +457,10 @@ public final class DescriptorDirectives {
         writeClearWords(def, ClearColor.packRaw(pixel), out, base);
     }
 
-    private static void checkOneClear(ArgumentScope asm, Map<String, FieldArgument> given, CsfParser.ValueContext v,
+    private static void checkOneClear(ArgumentScope asm, GivenFields given, CsfParser.ValueContext v,
                                       String which) {
         for (String other : List.of("clear_rgba", "clear_raw", "clear0", "clear1", "clear2", "clear3")) {
-            if (!other.equals(which) && given.containsKey(other)) {
+            if (!other.equals(which) && given.contains(other)) {
                 throw DiagnosticException.error(asm.range(v), DiagnosticCode.DUPLICATE_FIELD, "give one clear colour: " + which
                         + " and " + (other.equals("clear0") ? "clear/clear0" : other) + " both set the clear words");
             }
@@ -499,7 +489,7 @@ public final class DescriptorDirectives {
     private final class Fields {
         private final ArgumentScope asm;
         private final DescriptorDef def;
-        private final Map<String, FieldArgument> given;
+        private final GivenFields given;
         private final ExpressionEvaluator ev;
         private final FbdInfo info;
         private final SourceRange where;
@@ -508,13 +498,11 @@ public final class DescriptorDirectives {
         /** Per field position: {@link #UNKNOWN}, {@link #EVALUATING} or {@link #KNOWN} (then in {@link #values}). */
         private final byte[] state;
         private final long[] values;
-        /** The given argument of each field position, or null: one lookup per argument, not per field. */
-        private final FieldArgument[] givenAt;
         private static final byte UNKNOWN = 0;
         private static final byte EVALUATING = 1;
         private static final byte KNOWN = 2;
 
-        Fields(ArgumentScope asm, DescriptorDef def, Map<String, FieldArgument> given, ExpressionEvaluator ev,
+        Fields(ArgumentScope asm, DescriptorDef def, GivenFields given, ExpressionEvaluator ev,
                FbdInfo info, SourceRange where) {
             this.asm = asm;
             this.def = def;
@@ -531,22 +519,15 @@ public final class DescriptorDirectives {
             this.table = t;
             this.state = new byte[def.fields().size()];
             this.values = new long[state.length];
-            this.givenAt = new FieldArgument[state.length];
-            for (Map.Entry<String, FieldArgument> e : given.entrySet()) {
-                Optional<DescriptorField> f = def.field(e.getKey()); // none for clear_rgba, clear_raw, zs_crc
-                if (f.isPresent()) {
-                    givenAt[t.position(f.get())] = e.getValue();
-                }
-            }
         }
 
         boolean given(String name) {
-            return given.containsKey(name);
+            return given.contains(name);
         }
 
         /** Whether the field at position {@code i} was given. */
         boolean given(int i) {
-            return givenAt[i] != null;
+            return given.at(i) != null;
         }
 
         SourceRange rangeOf(String name) {
@@ -571,7 +552,7 @@ public final class DescriptorDirectives {
             try {
                 long v;
                 SourceRange at;
-                FieldArgument g = givenAt[i];
+                FieldArgument g = given.at(i);
                 if (g != null) {
                     at = g.valueRange();
                     v = g.value(f, ev, asm);
@@ -596,6 +577,73 @@ public final class DescriptorDirectives {
                 if (state[i] == EVALUATING) {
                     state[i] = UNKNOWN;
                 }
+            }
+        }
+
+        /**
+         * What the names in the default of field {@code f} stand for: other fields of the directive, {@code rts},
+         * {@code zs_crc}, and the function {@code internal(format)}. A fault in the table is reported at the directive.
+         */
+        private final class DefaultNames implements SymbolicExpression.Names {
+            private final DescriptorField f;
+
+            DefaultNames(DescriptorField f) {
+                this.f = f;
+            }
+
+            @Override
+            public long name(SymbolicExpression e, int k) {
+                String name = e.names()[k];
+                if (name.equals("rts")) {
+                    return info.rts;
+                }
+                if (name.equals("zs_crc")) {
+                    return info.zsCrc ? 1 : 0;
+                }
+                Optional<DescriptorField> other = def.field(name);
+                if (other.isEmpty()) {
+                    throw DiagnosticException.error(where, DiagnosticCode.DESCRIPTOR_TABLE, "default of " + f.name()
+                            + " names unknown field '" + name + "'");
+                }
+                return value(other.get());
+            }
+
+            @Override
+            public long local(SymbolicExpression e, int k) {
+                throw DiagnosticException.error(where, DiagnosticCode.DESCRIPTOR_TABLE, "default of " + f.name()
+                        + " names a local label");
+            }
+
+            @Override
+            public long call(SymbolicExpression e, int k, ExpressionEvaluator.Arguments args) {
+                String function = e.names()[k];
+                if (!function.equals("internal") || args.count() != 1) {
+                    throw DiagnosticException.error(where, DiagnosticCode.DESCRIPTOR_TABLE, "default of " + f.name()
+                            + " calls unknown function '" + function + "'");
+                }
+                long format = args.value(0);
+                Map<Long, Long> known = table.internalOf.computeIfAbsent(f, x -> new java.util.HashMap<>());
+                Long internalValue = known.get(format);
+                if (internalValue != null) {
+                    return internalValue;
+                }
+                PixelFormat pf = PixelFormats.byValue(format).orElseThrow(() -> DiagnosticException.error(where,
+                        DiagnosticCode.OUT_OF_RANGE, "no pixel format with value " + format));
+                if (pf.internalFormat() == null && pf.raw()) {
+                    throw tooWideRaw(pf, rangeOf("format"));
+                }
+                if (pf.internalFormat() == null) {
+                    throw DiagnosticException.error(where, DiagnosticCode.MISSING_FIELD, pf.name() + " has no default tile-buffer"
+                            + " format: give internal_format=<internal_format>");
+                }
+                EnumType internal = f.enumType();
+                OptionalLong v = internal == null ? OptionalLong.empty() : internal.valueOf(pf.internalFormat());
+                if (v.isEmpty()) {
+                    throw DiagnosticException.error(where, DiagnosticCode.DESCRIPTOR_TABLE, "no internal format "
+                            + pf.internalFormat() + " for " + pf.name());
+                }
+                known.put(format, v.getAsLong());
+                return v.getAsLong();
             }
         }
 
@@ -628,60 +676,7 @@ public final class DescriptorDirectives {
             }
             // a number or arithmetic on numbers is the same for every descriptor: evaluated once
             boolean constant = !f.isFloat() && namesNothing(e);
-            ExpressionEvaluator.Scope fields = new ExpressionEvaluator.Scope() {
-                @Override
-                public long symbol(String name, SourceRange range) {
-                    if (name.equals("rts")) {
-                        return info.rts;
-                    }
-                    if (name.equals("zs_crc")) {
-                        return info.zsCrc ? 1 : 0;
-                    }
-                    Optional<DescriptorField> other = def.field(name);
-                    if (other.isEmpty()) {
-                        throw DiagnosticException.error(where, DiagnosticCode.DESCRIPTOR_TABLE, "default of " + f.name()
-                                + " names unknown field '" + name + "'");
-                    }
-                    return value(other.get());
-                }
-
-                @Override
-                public long localLabel(String ref, SourceRange range) {
-                    throw DiagnosticException.error(where, DiagnosticCode.DESCRIPTOR_TABLE, "default of " + f.name()
-                            + " names a local label");
-                }
-
-                @Override
-                public long call(String function, ExpressionEvaluator.Arguments args, SourceRange range) {
-                    if (!function.equals("internal") || args.count() != 1) {
-                        throw DiagnosticException.error(where, DiagnosticCode.DESCRIPTOR_TABLE, "default of " + f.name()
-                                + " calls unknown function '" + function + "'");
-                    }
-                    long format = args.value(0);
-                    Map<Long, Long> known = table.internalOf.computeIfAbsent(f, k -> new java.util.HashMap<>());
-                    Long internalValue = known.get(format);
-                    if (internalValue != null) {
-                        return internalValue;
-                    }
-                    PixelFormat pf = PixelFormats.byValue(format).orElseThrow(() -> DiagnosticException.error(where,
-                            DiagnosticCode.OUT_OF_RANGE, "no pixel format with value " + format));
-                    if (pf.internalFormat() == null && pf.raw()) {
-                        throw tooWideRaw(pf, rangeOf("format"));
-                    }
-                    if (pf.internalFormat() == null) {
-                        throw DiagnosticException.error(where, DiagnosticCode.MISSING_FIELD, pf.name() + " has no default tile-buffer"
-                                + " format: give internal_format=<internal_format>");
-                    }
-                    EnumType internal = f.enumType();
-                    OptionalLong v = internal == null ? OptionalLong.empty() : internal.valueOf(pf.internalFormat());
-                    if (v.isEmpty()) {
-                        throw DiagnosticException.error(where, DiagnosticCode.DESCRIPTOR_TABLE, "no internal format "
-                                + pf.internalFormat() + " for " + pf.name());
-                    }
-                    known.put(format, v.getAsLong());
-                    return v.getAsLong();
-                }
-            };
+            DefaultNames fields = new DefaultNames(f);
             long v = f.isFloat() ? Float.floatToRawIntBits((float) e.evaluateDouble(fields, ev.file(), where.line())) & 0xffff_ffffL
                     : e.evaluate(fields, ev.file(), where.line());
             if (constant) {

@@ -96,6 +96,9 @@ public record SymbolicExpression(byte[] code, String[] names, long[] literals, i
      * the same text's tree (line {@code line} of {@code file}): the same references, the same first error.
      */
     public long evaluate(ExpressionEvaluator.Scope scope, Path file, int line) {
+        if (code.length == 1 && code[0] == NUMBER) {
+            return literals[0]; // a literal alone: nothing to resolve, nothing to set up
+        }
         return evaluate(names(scope, file, line), file, line);
     }
 
@@ -125,6 +128,9 @@ public record SymbolicExpression(byte[] code, String[] names, long[] literals, i
 
     /** The value with the names resolved by {@code names}, errors at line {@code line} of {@code file}. */
     public long evaluate(Names names, Path file, int line) {
+        if (code.length == 1 && code[0] == NUMBER) {
+            return literals[0];
+        }
         return run(0, code.length, names, file, line);
     }
 

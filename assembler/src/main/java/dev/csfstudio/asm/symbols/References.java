@@ -4,9 +4,7 @@ import dev.csfstudio.program.SourceRange;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.function.IntFunction;
 
 /**
@@ -29,7 +27,7 @@ public final class References {
     /** Start column in the high half, end column in the low half. */
     private long[] columns = new long[64];
     private int count;
-    private final Set<SourceRange> seen = new HashSet<>();
+    private final RangeSet seen = new RangeSet();
 
     /** Records {@code r} unless its range was recorded before; whether it was new. */
     public boolean add(Reference r) {
