@@ -219,12 +219,14 @@ public final class ScannedLines {
 
     /** Row {@code i} as the statement it stands for (what a pandecode reading of the line takes). */
     public ScannedStatement asStatement(int i) {
+        if (shape[i] == STATEMENT || shape[i] == BLANK) {
+            return statements[i];
+        }
         int from = labelsFrom[i];
         int labels = labelsFrom[i + 1] - from;
         String[] names = Arrays.copyOfRange(labelNames, from, from + labels);
         int[] labelCols = Arrays.copyOfRange(labelColumns, 2 * from, 2 * (from + labels));
         return switch (shape[i]) {
-            case STATEMENT -> statements[i];
             case ENCODED -> new LineScanner.EncodedLine(names, labelCols, column(i), endColumn(i), defs[i], words[i],
                     unconditional[i], targets[i], true, false);
             case LABELS_ONLY -> new LineScanner.EncodedLine(names, labelCols, 0, 0, null, 0, false, null, false, true);

@@ -11,7 +11,11 @@ import java.util.NoSuchElementException;
 final class NameTable {
 
     private String[] keys;
-    private int[] values;
+    /**
+     * Per slot: the name's hash (its low bit set, so that 0 means a free slot) in the high half and its value in the
+     * low half: a probe reads one long, and the name's string only when the hashes agree.
+     */
+    private long[] meta;
     private int[] firsts;
     private int size;
     private int mask;
@@ -23,25 +27,34 @@ final class NameTable {
 
     private void allocate(int capacity) {
         keys = new String[capacity];
-        values = new int[capacity];
+        meta = new long[capacity];
         firsts = new int[capacity];
         mask = capacity - 1;
     }
 
-    private static int spread(String name) {
-        int h = name.hashCode() * 0x9e3779b9;
+    /** The high half of a slot's {@link #meta} for {@code name}: never 0. */
+    private static long hashBits(String name) {
+        return (long) (name.hashCode() | 1) << 32;
+    }
+
+    private static int start(long hashBits) {
+        int h = (int) (hashBits >>> 32) * 0x9e3779b9;
         return h ^ h >>> 16;
     }
 
     /** The slot of {@code name}, or -1 when it is not in the table. */
     int find(String name) {
-        for (int i = spread(name) & mask; ; i = i + 1 & mask) {
-            String k = keys[i];
-            if (k == null) {
+        long hash = hashBits(name);
+        for (int i = start(hash) & mask; ; i = i + 1 & mask) {
+            long m = meta[i];
+            if (m == 0) {
                 return -1;
             }
-            if (k == name || k.equals(name)) {
-                return i;
+            if ((m & 0xffff_ffff_0000_0000L) == hash) {
+                String k = keys[i];
+                if (k == name || k.equals(name)) {
+                    return i;
+                }
             }
         }
     }
@@ -54,46 +67,52 @@ final class NameTable {
         if (2 * (size + 1) > keys.length) {
             grow();
         }
-        int i = spread(name) & mask;
-        for (String k; (k = keys[i]) != null; i = i + 1 & mask) {
-            if (k == name || k.equals(name)) {
-                return -1 - i;
+        long hash = hashBits(name);
+        int i = start(hash) & mask;
+        for (long m; (m = meta[i]) != 0; i = i + 1 & mask) {
+            if ((m & 0xffff_ffff_0000_0000L) == hash) {
+                String k = keys[i];
+                if (k == name || k.equals(name)) {
+                    return -1 - i;
+                }
             }
         }
         keys[i] = name;
-        values[i] = value;
-        firsts[i] = first;
+        meta[i] = hash | (value & 0xffff_ffffL);
+        if (first != 0) {
+            firsts[i] = first;
+        }
         size++;
         return i;
     }
 
     private void grow() {
         String[] oldKeys = keys;
-        int[] oldValues = values;
+        long[] oldMeta = meta;
         int[] oldFirsts = firsts;
         allocate(2 * oldKeys.length);
         for (int j = 0; j < oldKeys.length; j++) {
-            String k = oldKeys[j];
-            if (k != null) {
-                int i = spread(k) & mask;
-                while (keys[i] != null) {
+            if (oldMeta[j] != 0) {
+                int i = start(oldMeta[j]) & mask;
+                while (meta[i] != 0) {
                     i = i + 1 & mask;
                 }
-                keys[i] = k;
-                values[i] = oldValues[j];
+                keys[i] = oldKeys[j];
+                meta[i] = oldMeta[j];
                 firsts[i] = oldFirsts[j];
             }
         }
     }
 
     int value(int slot) {
-        return values[slot];
+        return (int) meta[slot];
     }
 
     void value(int slot, int value) {
-        values[slot] = value;
+        meta[slot] = meta[slot] & 0xffff_ffff_0000_0000L | (value & 0xffff_ffffL);
     }
 
+    /** The slot's first definition, 0 unless one was given (the table's users give 0 a meaning of their own). */
     int first(int slot) {
         return firsts[slot];
     }

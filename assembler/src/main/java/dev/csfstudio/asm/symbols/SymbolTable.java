@@ -32,12 +32,14 @@ public final class SymbolTable {
     private final Consumer<Diagnostic> report;
     /**
      * Every global name (labels, constants, sections), with its owner ({@link #NO_REFERENT}, a label's id + 1 or
-     * {@code -1 - constant}'s position) and its first definition ({@link #NO_RANGE}, a label's id or
+     * {@code -1 - constant}'s position) and its first definition ({@link #OWNER}, {@link #NO_RANGE} or
      * {@code -2 - position} in {@link #otherRanges}). Global labels and constants share one namespace: one lookup
      * finds either.
      */
     private final NameTable names;
     private static final int NO_REFERENT = 0;
+    /** The first definition is the label that owns the name (what a label's name starts with: nothing to write). */
+    private static final int OWNER = 0;
     private static final int NO_RANGE = -1;
     private final List<SourceRange> otherRanges = new ArrayList<>();
     private final LabelTable labels = new LabelTable();
@@ -97,7 +99,7 @@ public final class SymbolTable {
         if (isLocal(name)) {
             return labels.get(defineLocal(name, labels.add(name, section, offset, range, index)));
         }
-        int slot = names.add(name, NO_REFERENT, NO_RANGE);
+        int slot = names.add(name, NO_REFERENT, OWNER);
         if (slot < 0) {
             duplicate(name, range, -1 - slot);
             return null;
@@ -115,7 +117,7 @@ public final class SymbolTable {
         if (isLocal(name)) {
             return defineLocal(name, labels.add(name, section, offset, file, line, column, endColumn, index));
         }
-        int slot = names.add(name, NO_REFERENT, NO_RANGE);
+        int slot = names.add(name, NO_REFERENT, OWNER);
         if (slot < 0) {
             duplicate(name, new SourceRange(file, line, column, line, endColumn), -1 - slot);
             return -1;
@@ -129,7 +131,6 @@ public final class SymbolTable {
 
     private int global(int slot, int id) {
         names.value(slot, id + 1);
-        names.first(slot, id);
         return id;
     }
 
@@ -181,7 +182,7 @@ public final class SymbolTable {
     /** The first definition of the name at {@code slot}, or null when none was written. */
     private SourceRange first(int slot) {
         int code = names.first(slot);
-        return code >= 0 ? labels.range(code) : code == NO_RANGE ? null : otherRanges.get(-2 - code);
+        return code == OWNER ? labels.range(names.value(slot) - 1) : code == NO_RANGE ? null : otherRanges.get(-2 - code);
     }
 
     private void duplicate(String name, SourceRange range, int slot) {
