@@ -161,8 +161,7 @@ final class Assembly implements ArgumentScope {
         isa = arch.instructionSet();
         pandecodeReader = new PandecodeReader(arch);
         descriptors = new DescriptorDirectives(arch.descriptors(), this, dataDirectives, placement, new TableExpressions());
-        // sized for a label every few lines (the main thread defines them, in order)
-        symbols = new SymbolTable(Math.max(16, text.bytes().length / 128), reporter);
+        symbols = new SymbolTable(reporter);
         names = new NameScope(symbols, placement.sections(), references, unusedLabels, (section, offset) -> {
             DescriptorDirectives.FbdInfo info = descriptors.fbdAt(section, offset);
             return info == null ? null

@@ -47,7 +47,7 @@ public final class DataDirectives {
         ExpressionEvaluator ev = args.evaluator();
         String name = Directives.nameOf(d);
         int width = width(name);
-        byte[] out = s.section().bytes;
+        byte[] out = s.section().bytes();
         int at = s.offset();
         List<Diagnostic> errors = new ArrayList<>();
         for (CsfParser.ArgumentContext a : d.argument()) {
@@ -108,7 +108,7 @@ public final class DataDirectives {
             value = ev.eval(e);
             checkDataRange(value, size, e, ".fill");
         }
-        byte[] out = s.section().bytes;
+        byte[] out = s.section().bytes();
         for (long at = s.offset(); at < s.offset() + s.size(); at += size) {
             for (int i = 0; i < size; i++) {
                 out[(int) at + i] = (byte) (value >>> (8 * i));

@@ -323,7 +323,7 @@ public final class DescriptorDirectives {
                 }
             }
         }
-        byte[] out = s.section().bytes;
+        byte[] out = s.section().bytes();
         int base = s.offset();
         Fields fields = new Fields(asm, def, given, ev, info, where);
         write(def, fields, out, base, errors);

@@ -23,10 +23,10 @@ public final class SectionBuilder {
     public long cursor;
     public long address;
     /**
-     * The contents: written from pass 1 on as statements are placed (grown as needed), cut to the section's
-     * size by layout, then only written inside it.
+     * The contents: written from pass 1 on as statements are placed, made one array of the section's size by layout,
+     * then only written inside it ({@link #bytes}).
      */
-    public byte[] bytes = new byte[0];
+    private final SectionContents contents = new SectionContents();
     /** The lines that produced this section's bytes, in address order (given after lint). */
     public AssembledLines lines = AssembledLines.NONE;
     /** The section's id in the {@link StatementTable}, given when a statement is first placed in it. */
@@ -76,10 +76,7 @@ public final class SectionBuilder {
 
     /** Writes the low {@code width} bytes of {@code value}, little-endian, at {@code offset}. */
     public void write(int offset, long value, int width) {
-        room(offset + width);
-        for (int i = 0; i < width; i++) {
-            bytes[offset + i] = (byte) (value >>> (8 * i));
-        }
+        contents.write(offset, value, width);
     }
 
     /** Writes {@code data} at {@code offset}. */
@@ -89,23 +86,17 @@ public final class SectionBuilder {
 
     /** Writes {@code data[from, from + length)} at {@code offset}. */
     public void write(int offset, byte[] data, int from, int length) {
-        room(offset + length);
-        System.arraycopy(data, from, bytes, offset, length);
-    }
-
-    /** Grows the contents to hold {@code end} bytes at least (doubling, up to the section limit). */
-    private void room(int end) {
-        if (end > bytes.length) {
-            bytes = Arrays.copyOf(bytes, (int) Math.min(Layout.MAX_SECTION_BYTES, Math.max(end, Math.max(64, 2L * bytes.length))));
-        }
+        contents.write(offset, data, from, length);
     }
 
     /** Gives the contents the section's final size (zeros after what was written). */
     void fixSize() {
-        int size = (int) size();
-        if (bytes.length != size) {
-            bytes = Arrays.copyOf(bytes, size);
-        }
+        contents.fix((int) size());
+    }
+
+    /** The section's bytes, once layout has given them their final size: the phases after it write them in place. */
+    public byte[] bytes() {
+        return contents.bytes();
     }
 
     public long size() {
@@ -113,6 +104,6 @@ public final class SectionBuilder {
     }
 
     public Section build() {
-        return new Section(name, kind, vm, address, bytes, align, dumpable, declaration, lines);
+        return new Section(name, kind, vm, address, contents.bytes(), align, dumpable, declaration, lines);
     }
 }

@@ -20,9 +20,12 @@ final class NameTable {
     private int size;
     private int mask;
 
-    NameTable(int expected) {
-        int capacity = Integer.highestOneBit(Math.max(16, Math.min(1 << 29, expected * 2)) - 1) << 1;
-        allocate(capacity);
+    /**
+     * Starts small and doubles: a table sized for the names a large source might have costs its pages whether or not
+     * it has them, while doubling moves each name's long and string only, the hash kept.
+     */
+    NameTable() {
+        allocate(1024);
     }
 
     private void allocate(int capacity) {

@@ -49,13 +49,10 @@ public final class SymbolTable {
     private final List<ConstantDef> constantOrder = new ArrayList<>();
     private int localLabelCount;
 
-    /**
-     * {@code expectedNames} sizes the name table: growing a table of a hundred thousand labels step by step costs
-     * more than all other work on labels. Duplicate definitions are reported to {@code report}.
-     */
-    public SymbolTable(int expectedNames, Consumer<Diagnostic> report) {
+    /** Duplicate definitions are reported to {@code report}. */
+    public SymbolTable(Consumer<Diagnostic> report) {
         this.report = report;
-        this.names = new NameTable(expectedNames);
+        this.names = new NameTable();
     }
 
     public Phase phase() {

@@ -22,7 +22,7 @@ class SymbolTableTest {
 
     private static final Path FILE = Path.of("/virtual/symbols.csf");
     private final List<Diagnostic> reported = new ArrayList<>();
-    private final SymbolTable table = new SymbolTable(16, reported::add);
+    private final SymbolTable table = new SymbolTable(reported::add);
     private final SectionBuilder stream = new SectionBuilder("main", SectionKind.STREAM, "main", null, 0);
 
     private static SourceRange at(int line) {
