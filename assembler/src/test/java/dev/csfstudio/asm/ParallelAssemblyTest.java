@@ -96,6 +96,46 @@ class ParallelAssemblyTest {
         assertSame(assemble(text, 1, Integer.MAX_VALUE), viaAssembler);
     }
 
+    /**
+     * A branch that learns its label's id in pass 1 (the label is defined in its chunk) ends as one that looks the name
+     * up after layout: labels defined later or earlier in the chunk, in another chunk, twice (the first wins), first on
+     * a line the parser reads, and names that are constants or nothing.
+     */
+    @Test
+    void branchesToLabelsOfTheirChunkEndAsTheParserPathEnds() {
+        String text = String.join("\n",
+                ".equ K, 2",
+                ".stream main",
+                "    BRANCH.ne r0, ahead",
+                "    BRANCH.ne r0, twice",
+                "ahead: NOP",
+                "twice: NOP",
+                "    BRANCH.ne r0, ahead",
+                "twice: NOP",
+                "parsed: MOVE32 r1, LATER",
+                "    BRANCH.ne r0, parsed",
+                "parsed: NOP",
+                "    BRANCH.ne r0, far",
+                "    BRANCH.ne r0, K",
+                "    BRANCH.ne r0, nowhere",
+                "    NOP",
+                "    NOP",
+                "far: NOP",
+                "    BRANCH.always r0, twice",
+                ".equ LATER, 5",
+                "");
+        Assembly parserOnly = new Assembly(AssemblerOptions.defaults(), file -> null, 1, Integer.MAX_VALUE);
+        parserOnly.plainScanner = false;
+        AssemblyResult expected = parserOnly.run(Path.of("/virtual/par.csf"), SourceText.of(text));
+        assertFalse(expected.errors().isEmpty()); // the duplicates and 'nowhere'
+        for (int chunk : new int[] {1, 2, 3, 5, 100}) {
+            AssemblyResult actual = assemble(text, 2, chunk);
+            assertSame(expected, actual);
+            assertEquals(expected.lines().stream().map(l -> l.word()).toList(),
+                    actual.lines().stream().map(l -> l.word()).toList(), "chunks of " + chunk);
+        }
+    }
+
     private static List<Map.Entry<Section, Section>> pairs(Program a, Program b) {
         assertEquals(a.sections().size(), b.sections().size());
         java.util.ArrayList<Map.Entry<Section, Section>> out = new java.util.ArrayList<>();

@@ -1,7 +1,5 @@
 package dev.csfstudio.asm.emit;
 
-import dev.csfstudio.asm.layout.Statement;
-
 import dev.csfstudio.isa.BitField;
 import dev.csfstudio.isa.InstructionDef;
 
@@ -11,9 +9,5 @@ import dev.csfstudio.isa.InstructionDef;
  * field, which its fixup fills in once the label has an address.
  */
 public record BranchToLabel(InstructionDef def, long word, boolean unconditional, BitField target, String name,
-                            boolean local, int column, int endColumn) implements Fixup {
-    @Override
-    public void handTo(Handler handler, Statement s, int index) {
-        handler.branch(s, index, this);
-    }
+                            boolean local, int column, int endColumn) {
 }

@@ -10,13 +10,13 @@ import dev.csfstudio.grammar.CsfParser;
  * is its own value; {@link Fixups} keeps it beside its statement and the statement's position in assembly order
  * (which local labels are found from), in columns, not in an object per fixup.
  */
-public sealed interface Fixup permits BranchToLabel, SymbolicLine, ConstantAssignment, DescriptorArguments,
+public sealed interface Fixup permits SymbolicLine, ConstantAssignment, DescriptorArguments,
         ScannedExpectation, Fixup.Parsed {
 
     /** What the assembly does with each kind of fixup once addresses are known. */
     interface Handler {
-        /** A branch to a label: its target field is the distance to the label. */
-        void branch(Statement s, int index, BranchToLabel branch);
+        /** A branch to a label, number {@code branch} of {@code branches}: its target field is the distance to the label. */
+        void branch(Statement s, int index, BranchFixups branches, int branch);
 
         /** An instruction whose expressions name labels or sections: evaluated once they have addresses. */
         void symbolic(Statement s, int index, SymbolicLine line);

@@ -18,7 +18,9 @@ public final class Fixups {
     }
 
     private int[] indexes = new int[64];
+    /** The fixup, or null for the next of {@link #branches}. */
     private Fixup[] fixups = new Fixup[64];
+    private final BranchFixups branches = new BranchFixups();
     private int count;
     private boolean applied;
 
@@ -29,6 +31,24 @@ public final class Fixups {
 
     /** {@link #record(Statement, Fixup)} of the statement of row {@code row}. */
     public void record(int row, Fixup fixup) {
+        next(row, fixup);
+    }
+
+    /**
+     * Records the branch of the statement of row {@code row}, kept in columns; its index among the branches, which
+     * {@link #branchLabel} takes.
+     */
+    public int recordBranch(int row, BranchToLabel branch) {
+        next(row, null);
+        return branches.add(branch);
+    }
+
+    /** Branch {@code branch} (as {@link #recordBranch} numbered it) names the label of id {@code label}. */
+    public void branchLabel(int branch, int label) {
+        branches.label(branch, label);
+    }
+
+    private void next(int row, Fixup fixup) {
         if (applied) {
             throw new IllegalStateException("fixups were already applied: a fixup recorded now would never be");
         }
@@ -54,13 +74,19 @@ public final class Fixups {
             throw new IllegalStateException("fixups are applied once");
         }
         applied = true;
+        int branch = 0;
         for (int i = 0; i < count; i++) {
             before.at(indexes[i]);
             Statement s = table.get(indexes[i]);
-            fixups[i].handTo(handler, s, indexes[i]);
-            fixups[i] = null; // applied: what it held may go
+            if (fixups[i] == null) {
+                handler.branch(s, indexes[i], branches, branch++);
+            } else {
+                fixups[i].handTo(handler, s, indexes[i]);
+                fixups[i] = null; // applied: what it held may go
+            }
         }
         indexes = null;
         fixups = null;
+        branches.clear();
     }
 }

@@ -2,13 +2,14 @@ package dev.csfstudio.asm.emit;
 
 import dev.csfstudio.asm.layout.Statement;
 import dev.csfstudio.asm.layout.SectionBuilder;
+import dev.csfstudio.isa.BitField;
 import dev.csfstudio.asm.symbols.LabelUses;
 import dev.csfstudio.asm.symbols.References;
 import dev.csfstudio.asm.symbols.SymbolTable;
 
 
 /**
- * The fixup of a branch to a label ({@link BranchToLabel}) after layout: the label found in the symbols and the
+ * The fixup of a branch to a label ({@link BranchFixups}) after layout: the label found in the symbols and the
  * distance to it put in the target field, as the encoder's path does when the label is in the branch's stream
  * and in range.
  */
@@ -30,23 +31,27 @@ public final class LabelBranches {
      * false, with nothing done, when the name is no label of its stream in range (a constant used as an offset,
      * another stream, undefined, too far): the parser's path evaluates or reports it then.
      */
-    public boolean apply(Statement s, BranchToLabel b, int index) {
-        int target = b.local() ? symbols.findLocalId(b.name(), index) : symbols.labelId(b.name());
+    public boolean apply(Statement s, BranchFixups branches, int b, int index) {
+        int known = branches.label(b);
+        int target = known >= 0 ? known : branches.local(b) ? symbols.findLocalId(branches.name(b), index)
+                : symbols.labelId(branches.name(b));
         if (target < 0) {
             return false;
         }
         SectionBuilder section = s.section();
         long d = (symbols.labelOffset(target) - (s.offset() + 8)) / 8;
-        if (symbols.labelSection(target) != section || !b.target().fits(d)) {
+        BitField field = branches.target(b);
+        if (symbols.labelSection(target) != section || !field.fits(d)) {
             return false;
         }
         // the only reference this statement makes, made once: no need to check the range for a repeat
-        references.addNewLabel(b.name(), s.src().path(), s.lineNo(), b.column(), b.endColumn(), target);
+        references.addNewLabel(branches.name(b), s.src().path(), s.lineNo(), branches.column(b), branches.endColumn(b),
+                target);
         used.used(target, section);
         s.emitted(true);
-        s.def(b.def());
-        s.word(b.target().insert(b.word(), d));
-        s.unconditional(b.unconditional());
+        s.def(branches.def(b));
+        s.word(field.insert(branches.word(b), d));
+        s.unconditional(branches.unconditional(b));
         s.writeWord();
         return true;
     }

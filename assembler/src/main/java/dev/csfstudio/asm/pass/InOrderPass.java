@@ -163,9 +163,7 @@ public final class InOrderPass {
         loading = new FileLoader(src, chain);
         for (int c = 0; c < chunks; c++) {
             ScannedLines lines = scanned.next();
-            for (int i = 0; i < lines.count(); i++) {
-                loading.row(lines, i);
-            }
+            loading.chunk(lines);
             free.add(lines);
         }
         loading = includer;
@@ -185,6 +183,31 @@ public final class InOrderPass {
             this.chain = chain;
         }
 
+        /** The ids of the chunk's labels as they are defined (-1: not defined, a duplicate), in the chunk's order. */
+        private int[] chunkLabelIds = new int[64];
+        private int chunkLabelsDefined;
+        /** Branches whose label comes later in the chunk: branch number and chunk label, two ints each. */
+        private int[] pendingBranches = new int[64];
+        private int pendingCount;
+
+        /** Pass 1 of a chunk the workers scanned, row by row; then its branches learn their labels' ids. */
+        void chunk(ScannedLines lines) {
+            if (chunkLabelIds.length < lines.labelCount()) {
+                chunkLabelIds = new int[lines.labelCount()];
+            }
+            chunkLabelsDefined = 0;
+            pendingCount = 0;
+            for (int i = 0; i < lines.count(); i++) {
+                row(lines, i);
+            }
+            for (int p = 0; p < pendingCount; p += 2) {
+                int k = pendingBranches[p + 1];
+                if (k < chunkLabelsDefined) {
+                    fixups.branchLabel(pendingBranches[p], chunkLabelIds[k]);
+                }
+            }
+        }
+
         /** Row {@code i} of a chunk the workers scanned: its shape's pass 1 (a pandecode reading takes it as a statement). */
         void row(ScannedLines lines, int i) {
             byte shape = lines.shape(i);
@@ -198,12 +221,53 @@ public final class InOrderPass {
                 return;
             }
             int row = nextRow(src, n);
-            defineLabels(row, lines, i);
+            defineChunkLabels(row, lines, i);
             switch (shape) {
                 case ScannedLines.ENCODED -> pass1Encoded(row, lines, i);
                 case ScannedLines.DATA -> pass1Data(row, lines, i);
+                case ScannedLines.BRANCH -> branch(row, lines, i);
                 default -> stmts.skip(row, true); // labels alone, as a parsed line with labels and no statement
             }
+        }
+
+        /** The labels of row {@code i}, defined, their ids kept for the chunk's branches. */
+        private void defineChunkLabels(int row, ScannedLines lines, int i) {
+            int from = lines.labelsFrom(i);
+            int to = lines.labelsTo(i);
+            if (from == to) {
+                return;
+            }
+            SectionBuilder sec = sectionForLabels();
+            for (int k = from; k < to; k++) {
+                chunkLabelIds[k] = sec == null ? -1
+                        : defineLabel(sec, row, lines.labelName(k), lines.labelColumn(k), lines.labelEndColumn(k));
+            }
+            chunkLabelsDefined = to;
+        }
+
+        /**
+         * Pass 1 of a branch to a label of row {@code i}: placed now, its target filled in by its fixup after layout,
+         * which knows the label's id when the chunk defines it (now, or later in the chunk).
+         */
+        private void branch(int row, ScannedLines lines, int i) {
+            stmts.columns(row, lines.column(i), lines.endColumn(i));
+            if (!placedInstruction(row)) {
+                return;
+            }
+            int b = fixups.recordBranch(row, lines.branch(i));
+            int k = lines.branchLabel(i);
+            if (k < 0) {
+                return;
+            }
+            if (k < chunkLabelsDefined) {
+                fixups.branchLabel(b, chunkLabelIds[k]);
+                return;
+            }
+            if (pendingCount + 2 > pendingBranches.length) {
+                pendingBranches = java.util.Arrays.copyOf(pendingBranches, 2 * pendingBranches.length);
+            }
+            pendingBranches[pendingCount++] = b;
+            pendingBranches[pendingCount++] = k;
         }
 
         @Override
@@ -216,7 +280,7 @@ public final class InOrderPass {
             int row = nextRow(src, n);
             begin(row, branch);
             if (placedInstruction(row)) {
-                fixups.record(row, branch.branch());
+                fixups.recordBranch(row, branch.branch());
             }
         }
 
@@ -476,30 +540,18 @@ public final class InOrderPass {
         }
     }
 
-    /** The labels of row {@code i} of a chunk, defined for the statement of row {@code row}. */
-    private void defineLabels(int row, ScannedLines lines, int i) {
-        int from = lines.labelsFrom(i);
-        int to = lines.labelsTo(i);
-        if (from == to) {
-            return;
-        }
-        SectionBuilder sec = sectionForLabels();
-        if (sec == null) {
-            return;
-        }
-        for (int k = from; k < to; k++) {
-            defineLabel(sec, row, lines.labelName(k), lines.labelColumn(k), lines.labelEndColumn(k));
-        }
-    }
-
-    /** A label at the cursor of {@code sec}, before the statement of row {@code row}, written at the columns given. */
-    private void defineLabel(SectionBuilder sec, int row, String name, int column, int endColumn) {
+    /**
+     * A label at the cursor of {@code sec}, before the statement of row {@code row}, written at the columns given; its
+     * id, or -1 when its name is taken (reported).
+     */
+    private int defineLabel(SectionBuilder sec, int row, String name, int column, int endColumn) {
         sec.addJumpTarget(sec.cursor);
         int id = symbols.defineLabel(name, sec, sec.cursor, stmts.src(row).path(), stmts.lineNo(row), column, endColumn,
                 stmtIndex);
         if (id >= 0) {
             unusedLabels.defined(sec);
         }
+        return id;
     }
 
     /** Pass 1 of a {@code .inst} line a worker has read: what {@code .inst}'s handler does with it. */

@@ -264,6 +264,7 @@ public final class LineScanner {
             }
         }
         scanner.plain.writeInto(null, 0);
+        lines.linkBranches();
         scanner.block = null;
         scanner.plain.forgetNames(); // the names of a chunk share their strings; the pool thread keeps none
     }

@@ -313,10 +313,15 @@ public final class PlainInstructionScanner {
                 return line == null ? null : new LineScanner.SymbolicInstruction(labelNames(labels),
                         labelColumns(from, labels), mnemonicStart - from + 1, lastEnd - from + 1, line);
             }
-            return new LineScanner.LabelBranch(labelNames(labels), labelColumns(from, labels), mnemonicStart - from + 1,
-                    lastEnd - from + 1, new BranchToLabel(def, word, form.unconditional, specs.get(symbolic).field(),
+            BranchToLabel branch = new BranchToLabel(def, word, form.unconditional, specs.get(symbolic).field(),
                     names.of(text, start[symbolic], end[symbolic]),
-                    type[symbolic] == LOCAL_REF, start[symbolic] - from + 1, end[symbolic] - from + 1));
+                    type[symbolic] == LOCAL_REF, start[symbolic] - from + 1, end[symbolic] - from + 1);
+            if (rowFor(from, labels, mnemonicStart - from + 1, lastEnd - from + 1)) {
+                sink.branch(sinkRow, mnemonicStart - from + 1, lastEnd - from + 1, branch);
+                return null;
+            }
+            return new LineScanner.LabelBranch(labelNames(labels), labelColumns(from, labels), mnemonicStart - from + 1,
+                    lastEnd - from + 1, branch);
         }
         int column = mnemonicStart - from + 1;
         int endColumn = lastEnd - from + 1;

@@ -3,12 +3,16 @@ package dev.csfstudio.asm.scan;
 import dev.csfstudio.isa.BitField;
 import dev.csfstudio.isa.InstructionDef;
 
+import dev.csfstudio.asm.emit.BranchToLabel;
+
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * One chunk of a file's lines as a worker scanned them, handed to the in-order pass whole: the commonest shapes
- * (an instruction encoded without findings, labels alone, a data line of literals) as rows of columns with their
- * labels, any other line as its {@link ScannedStatement}. A chunk is {@link #reset} and filled again for a later
+ * (an instruction encoded without findings, a branch to a label, labels alone, a data line of literals) as rows of
+ * columns with their labels, any other line as its {@link ScannedStatement}. A chunk is {@link #reset} and filled again for a later
  * chunk once the pass has taken it, so the common lines of a million-line source make no object each, and the
  * pass reads them without a call per shape.
  */
@@ -20,6 +24,7 @@ public final class ScannedLines {
     public static final byte ENCODED = 2;
     public static final byte LABELS_ONLY = 3;
     public static final byte DATA = 4;
+    public static final byte BRANCH = 5;
 
     private int firstLine;
     private int count;
@@ -42,6 +47,9 @@ public final class ScannedLines {
     private byte[] data = new byte[1024];
     private int dataLength;
     private byte[] widths = new byte[0];
+    /** A branch row's branch (its word but for the target), and the chunk's label it names ({@link #branchLabel}). */
+    private BranchToLabel[] branches = new BranchToLabel[0];
+    private int[] branchLabels = new int[0];
 
     /** Empties the chunk for lines {@code firstLine..firstLine + lines - 1}, each blank until written. */
     public void reset(int firstLine, int lines) {
@@ -57,8 +65,11 @@ public final class ScannedLines {
             labelsFrom = new int[lines + 1];
             dataFrom = new int[lines + 1];
             widths = new byte[lines];
+            branches = new BranchToLabel[lines];
+            branchLabels = new int[lines];
         } else {
             Arrays.fill(statements, 0, count, null); // what the last chunk held may go
+            Arrays.fill(branches, 0, count, null);
             Arrays.fill(defs, 0, count, null);
             Arrays.fill(targets, 0, count, null);
             Arrays.fill(shape, 0, count, BLANK);
@@ -154,6 +165,37 @@ public final class ScannedLines {
         closeRow(i);
     }
 
+    /** Row {@code i}: a branch to a label, encoded but for its target. */
+    void branch(int i, int column, int endColumn, BranchToLabel branch) {
+        shape[i] = BRANCH;
+        columns[i] = column << 16 | endColumn;
+        branches[i] = branch;
+        branchLabels[i] = -1;
+        closeRow(i);
+    }
+
+    /**
+     * Once every row is written: each branch row learns which of the chunk's labels its target names (the first
+     * label of the chunk with that name), so that pass 1, defining that label, gives the branch its id without a
+     * lookup by name. A local reference ({@code 1f}) names none.
+     */
+    void linkBranches() {
+        Map<String, Integer> firstLabel = null;
+        for (int i = 0; i < count; i++) {
+            if (shape[i] != BRANCH || branches[i].local()) {
+                continue;
+            }
+            if (firstLabel == null) {
+                firstLabel = new HashMap<>(2 * labelCount);
+                for (int k = 0; k < labelCount; k++) {
+                    firstLabel.putIfAbsent(labelNames[k], k);
+                }
+            }
+            Integer k = firstLabel.get(branches[i].name());
+            branchLabels[i] = k == null ? -1 : k;
+        }
+    }
+
     // ---------------------------------------------------------------- the in-order pass's side: reading a row
 
     public int column(int i) {
@@ -204,6 +246,21 @@ public final class ScannedLines {
         return widths[i];
     }
 
+    /** A branch row's branch. */
+    public BranchToLabel branch(int i) {
+        return branches[i];
+    }
+
+    /** The label of the chunk ({@link #labelName} index) a branch row's target names, or -1 (none, or not known). */
+    public int branchLabel(int i) {
+        return branchLabels[i];
+    }
+
+    /** How many labels the chunk's rows define. */
+    public int labelCount() {
+        return labelCount;
+    }
+
     /** The data row's bytes: {@link #dataLength(int)} of them from {@link #dataFrom(int)} of {@link #data()}. */
     public byte[] data() {
         return data;
@@ -232,6 +289,7 @@ public final class ScannedLines {
             case LABELS_ONLY -> new LineScanner.EncodedLine(names, labelCols, 0, 0, null, 0, false, null, false, true);
             case DATA -> new LineScanner.DataLine(names, labelCols, column(i), endColumn(i), widths[i],
                     Arrays.copyOfRange(data, dataFrom[i], dataFrom[i + 1]));
+            case BRANCH -> new LineScanner.LabelBranch(names, labelCols, column(i), endColumn(i), branches[i]);
             default -> null;
         };
     }

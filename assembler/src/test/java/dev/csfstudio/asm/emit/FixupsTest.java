@@ -21,10 +21,12 @@ class FixupsTest {
 
     private static final class Recorder implements Fixup.Handler {
         final List<Integer> applied = new ArrayList<>();
+        final List<String> branchNames = new ArrayList<>();
 
         @Override
-        public void branch(Statement s, int index, BranchToLabel branch) {
+        public void branch(Statement s, int index, BranchFixups branches, int branch) {
             applied.add(index);
+            branchNames.add(branches.name(branch));
         }
 
         @Override
@@ -59,10 +61,10 @@ class FixupsTest {
     void fixupsAreAppliedOnceInTheOrderTheyWereRecorded() {
         Fixups fixups = new Fixups();
         StatementTable table = new StatementTable();
-        fixups.record(table.get(3), BRANCH);
+        fixups.recordBranch(3, BRANCH);
         fixups.record(table.get(4), new Fixup.Parsed(null));
         for (int i = 0; i < 100; i++) { // past the first columns' capacity
-            fixups.record(table.get(7 + i), BRANCH);
+            fixups.recordBranch(7 + i, new BranchToLabel(null, 0, false, null, "l" + i, false, 1, 4));
         }
         Recorder recorder = new Recorder();
         List<Integer> before = new ArrayList<>();
@@ -73,6 +75,8 @@ class FixupsTest {
         }
         assertEquals(expected, recorder.applied);
         assertEquals(expected, before);
+        assertEquals("top", recorder.branchNames.get(0));
+        assertEquals("l99", recorder.branchNames.get(100), "each branch with its own columns");
         assertThrows(IllegalStateException.class, () -> fixups.apply(table, index -> { }, recorder));
         assertEquals(expected, recorder.applied);
     }
@@ -82,7 +86,8 @@ class FixupsTest {
         Fixups fixups = new Fixups();
         StatementTable table = new StatementTable();
         fixups.apply(table, index -> { }, new Recorder());
-        assertThrows(IllegalStateException.class, () -> fixups.record(table.get(0), BRANCH));
+        assertThrows(IllegalStateException.class, () -> fixups.recordBranch(0, BRANCH));
+        assertThrows(IllegalStateException.class, () -> fixups.record(table.get(0), new Fixup.Parsed(null)));
     }
 
     @Test

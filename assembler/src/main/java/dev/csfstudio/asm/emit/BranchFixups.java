@@ -1,0 +1,108 @@
+package dev.csfstudio.asm.emit;
+
+import dev.csfstudio.isa.BitField;
+import dev.csfstudio.isa.InstructionDef;
+
+import java.util.Arrays;
+
+/**
+ * The branches to labels of one assembly, each encoded but for its target field, in columns: a large source's
+ * forward branches are no object each for the collector to copy until layout. A branch may know its label's id
+ * already (pass 1 saw the label defined with its name in the same chunk of lines), so its fixup looks up no name.
+ */
+public final class BranchFixups {
+
+    private InstructionDef[] defs = new InstructionDef[64];
+    private long[] words = new long[64];
+    private BitField[] targets = new BitField[64];
+    private String[] names = new String[64];
+    /** Bit 0: a local reference ({@code 1b}); bit 1: an unconditional branch. */
+    private byte[] flags = new byte[64];
+    /** The name's start column in the high half, its end column in the low half. */
+    private long[] columns = new long[64];
+    /** The label's id when pass 1 knew it, else -1: looked up by name then. */
+    private int[] labels = new int[64];
+    private int count;
+
+    /** A branch's columns; its index, for {@link #label(int, int)}. */
+    int add(BranchToLabel b) {
+        if (count == defs.length) {
+            int n = 2 * count;
+            defs = Arrays.copyOf(defs, n);
+            words = Arrays.copyOf(words, n);
+            targets = Arrays.copyOf(targets, n);
+            names = Arrays.copyOf(names, n);
+            flags = Arrays.copyOf(flags, n);
+            columns = Arrays.copyOf(columns, n);
+            labels = Arrays.copyOf(labels, n);
+        }
+        int i = count++;
+        defs[i] = b.def();
+        words[i] = b.word();
+        targets[i] = b.target();
+        names[i] = b.name();
+        flags[i] = (byte) ((b.local() ? 1 : 0) | (b.unconditional() ? 2 : 0));
+        columns[i] = (long) b.column() << 32 | b.endColumn() & 0xffff_ffffL;
+        labels[i] = -1;
+        return i;
+    }
+
+    /** Branch {@code i} names the label of id {@code label} (-1: not known). */
+    public void label(int i, int label) {
+        labels[i] = label;
+    }
+
+    /** Branch {@code i} as a value (made when asked for). */
+    public BranchToLabel get(int i) {
+        return new BranchToLabel(defs[i], words[i], (flags[i] & 2) != 0, targets[i], names[i], (flags[i] & 1) != 0,
+                column(i), endColumn(i));
+    }
+
+    public InstructionDef def(int i) {
+        return defs[i];
+    }
+
+    public long word(int i) {
+        return words[i];
+    }
+
+    public BitField target(int i) {
+        return targets[i];
+    }
+
+    public String name(int i) {
+        return names[i];
+    }
+
+    public boolean local(int i) {
+        return (flags[i] & 1) != 0;
+    }
+
+    public boolean unconditional(int i) {
+        return (flags[i] & 2) != 0;
+    }
+
+    public int column(int i) {
+        return (int) (columns[i] >>> 32);
+    }
+
+    public int endColumn(int i) {
+        return (int) columns[i];
+    }
+
+    /** The label's id if pass 1 knew it, else -1. */
+    public int label(int i) {
+        return labels[i];
+    }
+
+    /** Lets what the branches hold go once they are applied. */
+    void clear() {
+        defs = null;
+        words = null;
+        targets = null;
+        names = null;
+        flags = null;
+        columns = null;
+        labels = null;
+    }
+}
