@@ -99,7 +99,7 @@ class ParallelAssemblyTest {
     /**
      * A branch that learns its label's id in pass 1 (the label is defined in its chunk) ends as one that looks the name
      * up after layout: labels defined later or earlier in the chunk, in another chunk, twice (the first wins), first on
-     * a line the parser reads, and names that are constants or nothing.
+     * a line the parser reads, on a line of symbolic operands, and names that are constants or nothing.
      */
     @Test
     void branchesToLabelsOfTheirChunkEndAsTheParserPathEnds() {
@@ -116,6 +116,9 @@ class ParallelAssemblyTest {
                 "    BRANCH.ne r0, parsed",
                 "parsed: NOP",
                 "    BRANCH.ne r0, far",
+                "    BRANCH.ne r0, symbolic",
+                "symbolic: MOVE32 r1, K * 4 + 1",
+                "    BRANCH.ne r0, symbolic",
                 "    BRANCH.ne r0, K",
                 "    BRANCH.ne r0, nowhere",
                 "    NOP",

@@ -27,6 +27,14 @@ final class SectionContents {
             }
             return;
         }
+        int inPage = offset & (PAGE - 1);
+        if (offset >= PAGE && inPage + width <= PAGE) { // one page: most writes
+            byte[] page = page(offset);
+            for (int i = 0; i < width; i++) {
+                page[inPage + i] = (byte) (value >>> (8 * i));
+            }
+            return;
+        }
         for (int i = 0; i < width; i++) {
             writeByte(offset + i, (byte) (value >>> (8 * i)));
         }

@@ -140,9 +140,6 @@ public final class InOrderPass {
     private void load(SourceFile src, Deque<Path> chain) {
         chain.push(src.path());
         int lineCount = src.lineStarts().length;
-        if (stmts.size() == 0) {
-            stmts.ensureCapacity(lineCount); // about one statement a line: no copying million-row columns as they grow
-        }
         int chunkLines = Math.max(1, reading.chunkLines());
         int chunks = (int) ((lineCount + (long) chunkLines - 1) / chunkLines);
         // a chunk the pass has read is filled again by a worker: the window of chunks in flight is all there is
@@ -159,6 +156,10 @@ public final class InOrderPass {
             }
             return out;
         });
+        if (stmts.size() == 0) {
+            // about one statement a line: no copying million-row columns as they grow (made while the workers scan)
+            stmts.ensureCapacity(lineCount);
+        }
         FileLoader includer = loading;
         loading = new FileLoader(src, chain);
         for (int c = 0; c < chunks; c++) {
@@ -186,6 +187,8 @@ public final class InOrderPass {
         /** The ids of the chunk's labels as they are defined (-1: not defined, a duplicate), in the chunk's order. */
         private int[] chunkLabelIds = new int[64];
         private int chunkLabelsDefined;
+        /** Where the labels of the statement row being placed start among the chunk's, or -1 (not kept). */
+        private int rowLabels = -1;
         /** Branches whose label comes later in the chunk: branch number and chunk label, two ints each. */
         private int[] pendingBranches = new int[64];
         private int pendingCount;
@@ -216,8 +219,15 @@ public final class InOrderPass {
             }
             n = lines.firstLine() + i;
             if (shape == ScannedLines.STATEMENT || pandecode) {
+                int from = lines.labelsFrom(i);
+                int to = lines.labelsTo(i);
+                java.util.Arrays.fill(chunkLabelIds, from, to, -1);
+                // a pandecode reading may read other labels: none of this row's is then known to the chunk's branches
+                rowLabels = pandecode ? -1 : from;
                 ScannedStatement next = lines.asStatement(i);
                 (pandecode ? reading.pandecode().read(src, n, next) : next).handTo(this);
+                rowLabels = -1;
+                chunkLabelsDefined = to;
                 return;
             }
             int row = nextRow(src, n);
@@ -536,7 +546,10 @@ public final class InOrderPass {
             return;
         }
         for (int i = 0; i < names.length; i++) {
-            defineLabel(sec, row, names[i], columns[2 * i], columns[2 * i + 1]);
+            int id = defineLabel(sec, row, names[i], columns[2 * i], columns[2 * i + 1]);
+            if (loading.rowLabels >= 0) {
+                loading.chunkLabelIds[loading.rowLabels + i] = id;
+            }
         }
     }
 

@@ -92,7 +92,10 @@ public final class ScannedLines {
         return shape[i];
     }
 
-    /** Row {@code i}'s statement (shape {@link #STATEMENT}). */
+    /**
+     * Row {@code i}'s statement (shape {@link #STATEMENT}). Its labels, when it has any a scanner read ({@link
+     * ScannedStatement.Labelled}), are the row's labels too, in the same order.
+     */
     public ScannedStatement statement(int i) {
         return statements[i];
     }
@@ -100,6 +103,16 @@ public final class ScannedLines {
     void statement(int i, ScannedStatement s) {
         shape[i] = s == null ? BLANK : STATEMENT;
         statements[i] = s;
+        // its labels count among the chunk's (a branch of the chunk may name one), in the order pass 1 defines them
+        ScannedStatement.Labelled labelled = s instanceof ScannedStatement.FlaggedInstruction flagged ? flagged.line()
+                : s instanceof ScannedStatement.Labelled l ? l : null;
+        if (labelled != null) {
+            String[] names = labelled.labelNames();
+            int[] cols = labelled.labelColumns();
+            for (int k = 0; k < names.length; k++) {
+                label(names[k], cols[2 * k], cols[2 * k + 1]);
+            }
+        }
         closeRow(i);
     }
 
