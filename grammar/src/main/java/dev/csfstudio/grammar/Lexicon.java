@@ -16,8 +16,11 @@ public final class Lexicon {
     private static final int IDENTIFIER_PART = 4;
     private static final int DIGIT = 8;
     private static final int HEX_DIGIT = 16;
-    /** Classes of the ASCII characters; every other character is in none. */
-    private static final byte[] CLASSES = new byte[128];
+    /**
+     * Classes of the ASCII characters; every other character is in none. Indexed by a scanner byte's 8 bits, so a
+     * byte needs no range check (bytes 128..255, which no ASCII source has, are in none).
+     */
+    private static final byte[] CLASSES = new byte[256];
 
     static {
         for (int c = 0; c < 128; c++) {
@@ -37,9 +40,18 @@ public final class Lexicon {
         return c >= 0 && c < 128 && (CLASSES[c] & cls) != 0;
     }
 
+    /** {@link #is(int, int)} of a scanner byte: its table entry, with no range check (the hot loops' form). */
+    private static boolean is(byte b, int cls) {
+        return (CLASSES[b & 0xff] & cls) != 0;
+    }
+
     /** {@code WS}: {@code [ \t\f\u000B]} (line ends are {@code NEWLINE}, every other character an error). */
     public static boolean isSpace(int c) {
         return is(c, SPACE);
+    }
+
+    public static boolean isSpace(byte b) {
+        return is(b, SPACE);
     }
 
     /** The first character of {@code IDENT} and, after the dot, of {@code DIRECTIVE}: {@code [a-zA-Z_]}. */
@@ -47,13 +59,25 @@ public final class Lexicon {
         return is(c, IDENTIFIER_START);
     }
 
+    public static boolean isIdentifierStart(byte b) {
+        return is(b, IDENTIFIER_START);
+    }
+
     /** {@code [a-zA-Z_0-9]}: the rest of an identifier and each dotted part of {@code IDENT}. */
     public static boolean isIdentifierPart(int c) {
         return is(c, IDENTIFIER_PART);
     }
 
+    public static boolean isIdentifierPart(byte b) {
+        return is(b, IDENTIFIER_PART);
+    }
+
     public static boolean isDigit(int c) {
         return is(c, DIGIT);
+    }
+
+    public static boolean isDigit(byte b) {
+        return is(b, DIGIT);
     }
 
     /** {@code COMMENT}'s start: {@code //} or {@code ;} (the comment runs to the end of the line). */
