@@ -2,6 +2,7 @@ package dev.csfstudio.asm.directives;
 
 import dev.csfstudio.asm.emit.ConstantAssignment;
 import dev.csfstudio.asm.expr.UnresolvedException;
+import dev.csfstudio.asm.layout.RowValues;
 import dev.csfstudio.asm.layout.Statement;
 import dev.csfstudio.asm.symbols.ConstantDef;
 import dev.csfstudio.asm.symbols.NameScope;
@@ -20,6 +21,8 @@ public final class ConstantDirectives {
     private final SymbolTable symbols;
     private final NameScope names;
     private final ArgumentScope args;
+    /** The constant each definition of pass 1 defined or set, by its statement's row: its fixup finds it there. */
+    private final RowValues<ConstantDef> defined = new RowValues<>();
 
     public ConstantDirectives(SymbolTable symbols, NameScope names, ArgumentScope args) {
         this.symbols = symbols;
@@ -57,6 +60,7 @@ public final class ConstantDirectives {
             symbols.claimName(name, r);
             return;
         }
+        defined.put(s.index(), c);
         try {
             c.current = value.evaluate(names);
             c.awaitsLayout = false;
@@ -75,8 +79,10 @@ public final class ConstantDirectives {
 
     /** After layout, a definition the plain scanner read: what {@link #evaluate(Statement, CsfParser.DirectiveContext)} does. */
     public void evaluate(Statement s, ConstantAssignment a) {
-        ConstantDef c = symbols.constant(a.name());
-        names.ref(c.name, nameRange(s, a), c);
+        ConstantDef c = defined.get(s.index());
+        c = c != null ? c : symbols.constant(a.name());
+        // the name's one reference, made once (pass 1 recorded none): no need to check the range for a repeat
+        names.refNew(c.name, s.src().path(), s.lineNo(), a.nameColumn(), a.nameEndColumn(), c);
         c.current = a.value().evaluate(names, s.src().path(), s.lineNo());
     }
 

@@ -288,6 +288,17 @@ public final class NameScope implements ExpressionEvaluator.Scope {
         return pointer;
     }
 
+    /**
+     * Records that columns {@code column..endColumn} of line {@code line} of {@code file} name {@code target}, a
+     * reference the caller knows is the only one of its range.
+     */
+    public void refNew(String name, Path file, int line, int column, int endColumn, Referent target) {
+        references.addNew(name, file, line, column, endColumn, target);
+        if (target instanceof LabelDef l) {
+            used.used(l);
+        }
+    }
+
     /** Records that {@code range} names {@code target} (null: nothing of that name), once per range. */
     public void ref(String name, SourceRange range, Referent target) {
         if (references.add(new Reference(name, range, target))) {

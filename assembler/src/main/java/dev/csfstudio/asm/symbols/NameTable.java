@@ -93,7 +93,8 @@ final class NameTable {
         String[] oldKeys = keys;
         long[] oldMeta = meta;
         int[] oldFirsts = firsts;
-        allocate(2 * oldKeys.length);
+        // fourfold once large: each doubling moves every name, and a large source has hundreds of thousands
+        allocate(oldKeys.length >= 1 << 16 ? 4 * oldKeys.length : 2 * oldKeys.length);
         for (int j = 0; j < oldKeys.length; j++) {
             if (oldMeta[j] != 0) {
                 int i = start(oldMeta[j]) & mask;
