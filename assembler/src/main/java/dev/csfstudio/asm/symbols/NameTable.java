@@ -3,33 +3,38 @@ package dev.csfstudio.asm.symbols;
 import java.util.AbstractSet;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
+import java.util.Set;
 
 /**
- * The program's global names (labels, constants, sections) by open addressing over a string array, each with two
- * ints for its owner: no entry object per name, so a map of several hundred thousand labels is three arrays.
+ * The program's global names (labels, constants, sections) by open addressing over one long per slot: the name's
+ * hash and an int standing for its owner, whose own table holds the name's string ({@link Owners}). A new name is
+ * one long written, and a name is compared as a string only when the hashes agree: no entry object per name, so
+ * the names of several hundred thousand labels are two arrays.
  */
 final class NameTable {
 
-    private String[] keys;
-    /**
-     * Per slot: the name's hash (its low bit set, so that 0 means a free slot) in the high half and its value in the
-     * low half: a probe reads one long, and the name's string only when the hashes agree.
-     */
+    /** The name of the owner an int stands for: what a slot's name is compared with. */
+    interface Owners {
+        String nameOf(int owner);
+    }
+
+    private final Owners owners;
+    /** Per slot: the name's hash (its low bit set, so that 0 means a free slot) in the high half, its owner in the low. */
     private long[] meta;
     private int[] firsts;
     private int size;
     private int mask;
 
     /**
-     * Starts small and doubles: a table sized for the names a large source might have costs its pages whether or not
-     * it has them, while doubling moves each name's long and string only, the hash kept.
+     * Starts small and grows: a table sized for the names a large source might have costs its pages whether or not
+     * it has them, while growing moves one long a name.
      */
-    NameTable() {
+    NameTable(Owners owners) {
+        this.owners = owners;
         allocate(1024);
     }
 
     private void allocate(int capacity) {
-        keys = new String[capacity];
         meta = new long[capacity];
         firsts = new int[capacity];
         mask = capacity - 1;
@@ -45,6 +50,11 @@ final class NameTable {
         return h ^ h >>> 16;
     }
 
+    private boolean named(long m, String name) {
+        String k = owners.nameOf((int) m);
+        return k == name || k.equals(name);
+    }
+
     /** The slot of {@code name}, or -1 when it is not in the table. */
     int find(String name) {
         long hash = hashBits(name);
@@ -53,35 +63,29 @@ final class NameTable {
             if (m == 0) {
                 return -1;
             }
-            if ((m & 0xffff_ffff_0000_0000L) == hash) {
-                String k = keys[i];
-                if (k == name || k.equals(name)) {
-                    return i;
-                }
+            if ((m & 0xffff_ffff_0000_0000L) == hash && named(m, name)) {
+                return i;
             }
         }
     }
 
     /**
-     * The slot of {@code name}, added with value {@code value} and first definition {@code first} when it is new; a new
-     * name's slot is returned as is, an existing one's as {@code -1 - slot}.
+     * The slot of {@code name}, added with owner {@code owner} (whose table must name it so from now on) and first
+     * definition {@code first} when it is new; a new name's slot is returned as is, an existing one's as
+     * {@code -1 - slot}.
      */
-    int add(String name, int value, int first) {
-        if (2 * (size + 1) > keys.length) {
+    int add(String name, int owner, int first) {
+        if (2 * (size + 1) > meta.length) {
             grow();
         }
         long hash = hashBits(name);
         int i = start(hash) & mask;
         for (long m; (m = meta[i]) != 0; i = i + 1 & mask) {
-            if ((m & 0xffff_ffff_0000_0000L) == hash) {
-                String k = keys[i];
-                if (k == name || k.equals(name)) {
-                    return -1 - i;
-                }
+            if ((m & 0xffff_ffff_0000_0000L) == hash && named(m, name)) {
+                return -1 - i;
             }
         }
-        keys[i] = name;
-        meta[i] = hash | (value & 0xffff_ffffL);
+        meta[i] = hash | (owner & 0xffff_ffffL);
         if (first != 0) {
             firsts[i] = first;
         }
@@ -90,30 +94,30 @@ final class NameTable {
     }
 
     private void grow() {
-        String[] oldKeys = keys;
         long[] oldMeta = meta;
         int[] oldFirsts = firsts;
-        // fourfold once large: each doubling moves every name, and a large source has hundreds of thousands
-        allocate(oldKeys.length >= 1 << 16 ? 4 * oldKeys.length : 2 * oldKeys.length);
-        for (int j = 0; j < oldKeys.length; j++) {
+        // fourfold once large: each growth moves every name, and a large source has hundreds of thousands
+        allocate(oldMeta.length >= 1 << 16 ? 4 * oldMeta.length : 2 * oldMeta.length);
+        for (int j = 0; j < oldMeta.length; j++) {
             if (oldMeta[j] != 0) {
                 int i = start(oldMeta[j]) & mask;
                 while (meta[i] != 0) {
                     i = i + 1 & mask;
                 }
-                keys[i] = oldKeys[j];
                 meta[i] = oldMeta[j];
                 firsts[i] = oldFirsts[j];
             }
         }
     }
 
-    int value(int slot) {
+    /** The owner of the name at {@code slot}. */
+    int owner(int slot) {
         return (int) meta[slot];
     }
 
-    void value(int slot, int value) {
-        meta[slot] = meta[slot] & 0xffff_ffff_0000_0000L | (value & 0xffff_ffffL);
+    /** Gives the name at {@code slot} a new owner (whose table must name it so). */
+    void owner(int slot, int owner) {
+        meta[slot] = meta[slot] & 0xffff_ffff_0000_0000L | (owner & 0xffff_ffffL);
     }
 
     /** The slot's first definition, 0 unless one was given (the table's users give 0 a meaning of their own). */
@@ -130,7 +134,7 @@ final class NameTable {
     }
 
     /** The names as a set, read through to the table. */
-    java.util.Set<String> names() {
+    Set<String> names() {
         return new AbstractSet<>() {
             @Override
             public boolean contains(Object o) {
@@ -148,7 +152,7 @@ final class NameTable {
                     private int next = advance(0);
 
                     private int advance(int from) {
-                        while (from < keys.length && keys[from] == null) {
+                        while (from < meta.length && meta[from] == 0) {
                             from++;
                         }
                         return from;
@@ -156,15 +160,15 @@ final class NameTable {
 
                     @Override
                     public boolean hasNext() {
-                        return next < keys.length;
+                        return next < meta.length;
                     }
 
                     @Override
                     public String next() {
-                        if (next >= keys.length) {
+                        if (next >= meta.length) {
                             throw new NoSuchElementException();
                         }
-                        String k = keys[next];
+                        String k = owners.nameOf((int) meta[next]);
                         next = advance(next + 1);
                         return k;
                     }

@@ -31,13 +31,15 @@ public final class SymbolTable {
     private Phase phase = Phase.DEFINING;
     private final Consumer<Diagnostic> report;
     /**
-     * Every global name (labels, constants, sections), with its owner ({@link #NO_REFERENT}, a label's id + 1 or
-     * {@code -1 - constant}'s position) and its first definition ({@link #OWNER}, {@link #NO_RANGE} or
-     * {@code -2 - position} in {@link #otherRanges}). Global labels and constants share one namespace: one lookup
-     * finds either.
+     * Every global name (labels, constants, sections), with its owner (a label's id + 1, {@code -1 - constant}'s
+     * position, or, for a name that stands for neither, {@link #UNOWNED}{@code - position} in {@link #unowned}) and
+     * its first definition ({@link #OWNER}, {@link #NO_RANGE} or {@code -2 - position} in {@link #otherRanges}).
+     * Global labels and constants share one namespace: one lookup finds either.
      */
-    private final NameTable names;
-    private static final int NO_REFERENT = 0;
+    private final NameTable names = new NameTable(this::nameOf);
+    /** The owners of names that stand for no label and no constant (sections, names refused): from here down. */
+    private static final int UNOWNED = -(1 << 30);
+    private final List<String> unowned = new ArrayList<>();
     /** The first definition is the label that owns the name (what a label's name starts with: nothing to write). */
     private static final int OWNER = 0;
     private static final int NO_RANGE = -1;
@@ -52,7 +54,18 @@ public final class SymbolTable {
     /** Duplicate definitions are reported to {@code report}. */
     public SymbolTable(Consumer<Diagnostic> report) {
         this.report = report;
-        this.names = new NameTable();
+    }
+
+    /** The name an owner of {@link #names} has. */
+    private String nameOf(int owner) {
+        return owner > 0 ? labels.name(owner - 1) : owner <= UNOWNED ? unowned.get(UNOWNED - owner)
+                : constantOrder.get(-1 - owner).name;
+    }
+
+    /** An owner that stands for nothing but the name {@code name}. */
+    private int unowned(String name) {
+        unowned.add(name);
+        return UNOWNED - (unowned.size() - 1);
     }
 
     public Phase phase() {
@@ -96,12 +109,12 @@ public final class SymbolTable {
         if (isLocal(name)) {
             return labels.get(defineLocal(name, labels.add(name, section, offset, range, index)));
         }
-        int slot = names.add(name, NO_REFERENT, OWNER);
+        int slot = names.add(name, labels.size() + 1, OWNER); // the id its row is about to have
         if (slot < 0) {
             duplicate(name, range, -1 - slot);
             return null;
         }
-        return labels.get(global(slot, labels.add(name, section, offset, range, index)));
+        return labels.get(labels.add(name, section, offset, range, index));
     }
 
     /**
@@ -114,21 +127,16 @@ public final class SymbolTable {
         if (isLocal(name)) {
             return defineLocal(name, labels.add(name, section, offset, file, line, column, endColumn, index));
         }
-        int slot = names.add(name, NO_REFERENT, OWNER);
+        int slot = names.add(name, labels.size() + 1, OWNER); // the id its row is about to have
         if (slot < 0) {
             duplicate(name, new SourceRange(file, line, column, line, endColumn), -1 - slot);
             return -1;
         }
-        return global(slot, labels.add(name, section, offset, file, line, column, endColumn, index));
+        return labels.add(name, section, offset, file, line, column, endColumn, index);
     }
 
     private static boolean isLocal(String name) {
         return Character.isDigit(name.charAt(0));
-    }
-
-    private int global(int slot, int id) {
-        names.value(slot, id + 1);
-        return id;
     }
 
     private int defineLocal(String name, int id) {
@@ -153,18 +161,21 @@ public final class SymbolTable {
     public void defineConstant(ConstantDef c) {
         defining("define constant", c.name);
         int slot = names.find(c.name);
-        names.value(slot, -1 - constantOrder.size());
         constantOrder.add(c);
+        names.owner(slot, -constantOrder.size()); // -1 - its position
+
     }
 
     /** Registers a global name; reports a duplicate (with the first definition) and returns false. */
     public boolean claimName(String name, SourceRange range) {
         defining("define", name);
-        int slot = names.add(name, NO_REFERENT, rangeCode(range));
-        if (slot < 0) {
-            duplicate(name, range, -1 - slot);
+        int slot = names.find(name);
+        if (slot >= 0) {
+            rangeCode(range);
+            duplicate(name, range, slot);
             return false;
         }
+        names.add(name, unowned(name), rangeCode(range));
         return true;
     }
 
@@ -179,7 +190,7 @@ public final class SymbolTable {
     /** The first definition of the name at {@code slot}, or null when none was written. */
     private SourceRange first(int slot) {
         int code = names.first(slot);
-        return code == OWNER ? labels.range(names.value(slot) - 1) : code == NO_RANGE ? null : otherRanges.get(-2 - code);
+        return code == OWNER ? labels.range(names.owner(slot) - 1) : code == NO_RANGE ? null : otherRanges.get(-2 - code);
     }
 
     private void duplicate(String name, SourceRange range, int slot) {
@@ -194,16 +205,18 @@ public final class SymbolTable {
     /** Records {@code range} as where a section's name is declared (its first explicit declaration wins). */
     public void declareSection(String name, SourceRange range) {
         defining("declare section", name);
-        int slot = names.add(name, NO_REFERENT, NO_RANGE);
-        names.first(slot < 0 ? -1 - slot : slot, rangeCode(range));
+        int slot = names.find(name);
+        if (slot < 0) {
+            slot = names.add(name, unowned(name), NO_RANGE);
+        }
+        names.first(slot, rangeCode(range));
     }
 
     /** Records an implicit section's name unless something took it first. */
     public void declareImplicitSection(String name, SourceRange range) {
         defining("declare section", name);
-        int slot = names.add(name, NO_REFERENT, NO_RANGE);
-        if (slot >= 0) {
-            names.first(slot, rangeCode(range));
+        if (names.find(name) < 0) {
+            names.add(name, unowned(name), rangeCode(range));
         }
     }
 
@@ -219,14 +232,15 @@ public final class SymbolTable {
         if (slot < 0) {
             return null;
         }
-        int v = names.value(slot);
-        return v > 0 ? labels.get(v - 1) : v < 0 ? constantOrder.get(-1 - v) : null;
+        int v = names.owner(slot);
+        return v > 0 ? labels.get(v - 1) : v < 0 && v > UNOWNED ? constantOrder.get(-1 - v) : null;
     }
 
     /** The id of the global label {@code name}, or -1 when it names no label. */
     public int labelId(String name) {
         int slot = names.find(name);
-        return slot < 0 ? -1 : names.value(slot) - 1;
+        int v = slot < 0 ? 0 : names.owner(slot);
+        return v > 0 ? v - 1 : -1;
     }
 
     public LabelDef label(String name) {
@@ -240,8 +254,8 @@ public final class SymbolTable {
 
     public ConstantDef constant(String name) {
         int slot = names.find(name);
-        int v = slot < 0 ? 0 : names.value(slot);
-        return v < 0 ? constantOrder.get(-1 - v) : null;
+        int v = slot < 0 ? 0 : names.owner(slot);
+        return v < 0 && v > UNOWNED ? constantOrder.get(-1 - v) : null;
     }
 
     public boolean isConstant(String name) {
