@@ -220,7 +220,7 @@ final class Assembly implements ArgumentScope {
                         finishing(() -> expectations.read(s, expectation, expectationReader(s), names));
                     }
                 }));
-        current(-1);
+        current(-1, null);
     }
 
     // ---------------------------------------------------------------- pass 1: the parser's path
@@ -424,9 +424,9 @@ final class Assembly implements ArgumentScope {
     }
 
     /** Makes the statement of row {@code row} (-1: none, after all) the one being assembled. */
-    private void current(int row) {
+    private void current(int row, Path file) {
         this.row = row;
-        names.at(row < 0 ? null : statements.src(row).path(), row < 0 ? Integer.MAX_VALUE : row);
+        names.at(file, row < 0 ? Integer.MAX_VALUE : row);
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.csfstudio.asm.emit;
 import dev.csfstudio.asm.layout.Statement;
 import dev.csfstudio.asm.layout.StatementTable;
 
+import java.nio.file.Path;
 import java.util.Arrays;
 
 /**
@@ -14,7 +15,7 @@ public final class Fixups {
 
     /** Told of each fixup's statement (its row in assembly order) before it is applied (the assembly makes it the current one). */
     public interface Position {
-        void at(int row);
+        void at(int row, Path file);
     }
 
     private int[] indexes = new int[64];
@@ -76,7 +77,7 @@ public final class Fixups {
         applied = true;
         int branch = 0;
         for (int i = 0; i < count; i++) {
-            before.at(indexes[i]);
+            before.at(indexes[i], table.src(indexes[i]).path());
             Statement s = table.get(indexes[i]);
             if (fixups[i] == null) {
                 handler.branch(s, indexes[i], branches, branch++);

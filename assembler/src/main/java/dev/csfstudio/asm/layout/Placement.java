@@ -1,6 +1,7 @@
 package dev.csfstudio.asm.layout;
 
 import dev.csfstudio.asm.diagnostic.DiagnosticException;
+import dev.csfstudio.isa.InstructionDef;
 import dev.csfstudio.program.DiagnosticCode;
 import dev.csfstudio.program.SectionKind;
 import dev.csfstudio.program.SourceRange;
@@ -142,6 +143,24 @@ public final class Placement {
         }
         place(table, row, sec, 8);
         table.instruction(row, true);
+    }
+
+    /**
+     * {@link #placeInstruction(StatementTable, int)} and its word: the row placed as an instruction of the section in
+     * force, done, with {@code word} of {@code def} written there (the common instruction, in one step).
+     */
+    public void placeEncoded(StatementTable table, int row, InstructionDef def, long word, boolean unconditional) {
+        SectionBuilder sec = section();
+        if (sec.kind != SectionKind.STREAM || sec.cursor + 8 > Layout.MAX_SECTION_BYTES || firstContent == null) {
+            placeInstruction(table, row, null); // reports what is wrong
+            table.encoded(row, def, word, unconditional);
+            sec.write(table.offset(row), word, 8);
+            return;
+        }
+        int at = (int) sec.cursor;
+        table.placeEncoded(row, sec, at, def, word, unconditional);
+        sec.cursor = at + 8;
+        sec.write(at, word, 8);
     }
 
     /**

@@ -164,6 +164,23 @@ public final class StatementTable {
         size[i] = bytes;
     }
 
+    /** Row {@code i} as an instruction placed at {@code at} of {@code sec}, done, its word {@code word} of {@code def}. */
+    public void placeEncoded(int i, SectionBuilder sec, int at, InstructionDef def, long word, boolean unconditional) {
+        section[i] = sectionId(sec);
+        offset[i] = at;
+        size[i] = 8;
+        defs[i] = def;
+        words[i] = word;
+        flags[i] = (byte) (flags[i] | INSTRUCTION | DONE | EMITTED | (unconditional ? UNCONDITIONAL : 0));
+    }
+
+    /** Row {@code i}, placed, as done with {@code word} of {@code def} (not yet written to its section). */
+    public void encoded(int i, InstructionDef def, long word, boolean unconditional) {
+        defs[i] = def;
+        words[i] = word;
+        flags[i] = (byte) (flags[i] | DONE | EMITTED | (unconditional ? UNCONDITIONAL : 0));
+    }
+
     public InstructionDef def(int i) {
         return defs[i];
     }

@@ -463,7 +463,7 @@ public final class InOrderPass {
     /** {@link #nextStatement}'s row, with no view of it made (the common statements need none). */
     private int nextRow(SourceFile src, int n) {
         stmtIndex = stmts.add(src, n);
-        current.at(stmtIndex);
+        current.at(stmtIndex, src.path());
         return stmtIndex;
     }
 
@@ -488,16 +488,14 @@ public final class InOrderPass {
     /** {@link #pass1Encoded(int, LineScanner.EncodedLine, List)} of row {@code i} of a chunk (labels defined). */
     private void pass1Encoded(int row, ScannedLines lines, int i) {
         stmts.columns(row, lines.column(i), lines.endColumn(i));
-        if (!placedInstruction(row)) {
+        try {
+            placement.placeEncoded(stmts, row, lines.def(i), lines.word(i), lines.unconditional(i));
+        } catch (DiagnosticException ex) {
+            stmts.skip(row, true);
+            scope.report(ex.diagnostic());
             return;
         }
-        stmts.done(row, true);
-        stmts.emitted(row, true);
-        stmts.def(row, lines.def(i));
-        stmts.word(row, lines.word(i));
-        stmts.unconditional(row, lines.unconditional(i));
         ControlFlow.markTarget(stmts, row, lines.target(i));
-        stmts.writeWord(row);
     }
 
     /** {@link #pass1Data(int, LineScanner.DataLine)} of row {@code i} of a chunk (labels defined). */

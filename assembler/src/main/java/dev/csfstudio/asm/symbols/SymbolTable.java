@@ -46,8 +46,13 @@ public final class SymbolTable {
     private final List<SourceRange> otherRanges = new ArrayList<>();
     private final LabelTable labels = new LabelTable();
     /** Each local label name's definitions, by label id in source order. */
-    private final Map<String, int[]> localLabels = new HashMap<>();
-    private final Map<String, Integer> localCounts = new HashMap<>();
+    private final Map<String, LocalDefinitions> localLabels = new HashMap<>();
+
+    /** The ids of one local label name's definitions, in source order. */
+    private static final class LocalDefinitions {
+        int[] ids = new int[4];
+        int count;
+    }
     private final List<ConstantDef> constantOrder = new ArrayList<>();
     private int localLabelCount;
 
@@ -140,14 +145,14 @@ public final class SymbolTable {
     }
 
     private int defineLocal(String name, int id) {
-        int n = localCounts.getOrDefault(name, 0);
-        int[] ids = localLabels.get(name);
-        if (ids == null || n == ids.length) {
-            ids = ids == null ? new int[4] : java.util.Arrays.copyOf(ids, 2 * n);
-            localLabels.put(name, ids);
+        LocalDefinitions defs = localLabels.get(name);
+        if (defs == null) {
+            defs = new LocalDefinitions();
+            localLabels.put(name, defs);
+        } else if (defs.count == defs.ids.length) {
+            defs.ids = java.util.Arrays.copyOf(defs.ids, 2 * defs.count);
         }
-        ids[n] = id;
-        localCounts.put(name, n + 1);
+        defs.ids[defs.count++] = id;
         localLabelCount++;
         return id;
     }
@@ -335,8 +340,9 @@ public final class SymbolTable {
     public int findLocalId(String ref, int index) {
         String name = ref.substring(0, ref.length() - 1);
         boolean backward = Character.toLowerCase(ref.charAt(ref.length() - 1)) == 'b';
-        int[] ids = localLabels.get(name);
-        int n = ids == null ? 0 : localCounts.get(name);
+        LocalDefinitions defs = localLabels.get(name);
+        int[] ids = defs == null ? null : defs.ids;
+        int n = defs == null ? 0 : defs.count;
         // ids are in source order: binary search, since one name ("1") may be defined many thousand times
         int lo = 0;
         int hi = n;

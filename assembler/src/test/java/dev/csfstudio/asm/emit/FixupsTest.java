@@ -4,6 +4,8 @@ import dev.csfstudio.asm.Assembler;
 import dev.csfstudio.asm.AssemblyResult;
 import dev.csfstudio.asm.layout.Statement;
 import dev.csfstudio.asm.layout.StatementTable;
+import dev.csfstudio.asm.source.SourceFile;
+import dev.csfstudio.asm.source.SourceText;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -57,10 +59,20 @@ class FixupsTest {
 
     private static final BranchToLabel BRANCH = new BranchToLabel(null, 0, false, null, "top", false, 1, 4);
 
+    /** A table of {@code rows} statements, one a line of a file. */
+    private static StatementTable table(int rows) {
+        StatementTable table = new StatementTable();
+        SourceFile file = new SourceFile(Path.of("/virtual/fixups.csf"), SourceText.of(""), new int[] {0});
+        for (int i = 0; i < rows; i++) {
+            table.add(file, i + 1);
+        }
+        return table;
+    }
+
     @Test
     void fixupsAreAppliedOnceInTheOrderTheyWereRecorded() {
         Fixups fixups = new Fixups();
-        StatementTable table = new StatementTable();
+        StatementTable table = table(107);
         fixups.recordBranch(3, BRANCH);
         fixups.record(table.get(4), new Fixup.Parsed(null));
         for (int i = 0; i < 100; i++) { // past the first columns' capacity
@@ -68,7 +80,7 @@ class FixupsTest {
         }
         Recorder recorder = new Recorder();
         List<Integer> before = new ArrayList<>();
-        fixups.apply(table, index -> before.add(index), recorder);
+        fixups.apply(table, (index, file) -> before.add(index), recorder);
         List<Integer> expected = new ArrayList<>(List.of(3, 4));
         for (int i = 0; i < 100; i++) {
             expected.add(7 + i);
@@ -77,7 +89,7 @@ class FixupsTest {
         assertEquals(expected, before);
         assertEquals("top", recorder.branchNames.get(0));
         assertEquals("l99", recorder.branchNames.get(100), "each branch with its own columns");
-        assertThrows(IllegalStateException.class, () -> fixups.apply(table, index -> { }, recorder));
+        assertThrows(IllegalStateException.class, () -> fixups.apply(table, (index, file) -> { }, recorder));
         assertEquals(expected, recorder.applied);
     }
 
@@ -85,7 +97,7 @@ class FixupsTest {
     void aFixupRecordedAfterTheyWereAppliedIsRefused() {
         Fixups fixups = new Fixups();
         StatementTable table = new StatementTable();
-        fixups.apply(table, index -> { }, new Recorder());
+        fixups.apply(table, (index, file) -> { }, new Recorder());
         assertThrows(IllegalStateException.class, () -> fixups.recordBranch(0, BRANCH));
         assertThrows(IllegalStateException.class, () -> fixups.record(table.get(0), new Fixup.Parsed(null)));
     }
