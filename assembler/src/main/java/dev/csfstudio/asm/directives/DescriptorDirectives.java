@@ -551,24 +551,21 @@ public final class DescriptorDirectives {
             state[i] = EVALUATING;
             try {
                 long v;
-                SourceRange at;
                 FieldArgument g = given.at(i);
                 if (g != null) {
-                    at = g.valueRange();
                     v = g.value(f, ev, asm);
                 } else if (f.defaultValue() == null) {
                     throw DiagnosticException.error(where, DiagnosticCode.MISSING_FIELD, directiveName
                             + " needs " + f.name() + "=" + (f.enumType() != null ? "<" + f.enumType().name() + ">" : "<value>")
                             + " (" + f.doc() + ")");
                 } else {
-                    at = where;
                     v = table.constant[i] ? table.constants[i] : defaultValue(f, i);
                 }
                 if (!f.accepts(v)) {
                     String range = f.allowed();
                     String origin = g == null ? " (default " + f.defaultValue() + ")" : "";
-                    throw DiagnosticException.error(at, DiagnosticCode.OUT_OF_RANGE, "value " + v + origin + " out of range for "
-                            + directiveName + " " + f.name() + ": allowed " + range);
+                    throw DiagnosticException.error(g != null ? g.valueRange() : where, DiagnosticCode.OUT_OF_RANGE, "value " + v
+                            + origin + " out of range for " + directiveName + " " + f.name() + ": allowed " + range);
                 }
                 values[i] = v;
                 state[i] = KNOWN;

@@ -172,10 +172,11 @@ public final class Placement {
         Map<SectionBuilder, AssembledLines> runs = new IdentityHashMap<>();
         int start = 0;
         for (int i = 1; i <= emitted.length; i++) {
-            SectionBuilder sec = table.section(emitted[start]);
-            if (i < emitted.length && table.section(emitted[i]) == sec) {
+            int id = table.sectionId(emitted[start]);
+            if (i < emitted.length && table.sectionId(emitted[i]) == id) {
                 continue;
             }
+            SectionBuilder sec = table.sectionOf(id);
             if (runs.put(sec, new AssembledLines(table, emitted, start, i)) != null) {
                 giveResumedLines(table, emitted);
                 return;

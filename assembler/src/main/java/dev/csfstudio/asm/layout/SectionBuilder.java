@@ -39,8 +39,6 @@ public final class SectionBuilder {
     private long[] jumpTargets = new long[8];
     private int targetCount;
     private boolean targetsUnsorted;
-    /** The last instruction visited so far was an unconditional branch (reachability, after the fixups). */
-    public boolean afterUnconditional;
 
     public SectionBuilder(String name, SectionKind kind, String vm, SourceRange declaration, int order) {
         this.name = name;

@@ -143,6 +143,21 @@ public final class StatementTable {
         return line[i];
     }
 
+    /** The id of the row's section ({@link #sectionOf}), or -1 before it is placed. */
+    public int sectionId(int i) {
+        return section[i];
+    }
+
+    /** The section of id {@code id}. */
+    public SectionBuilder sectionOf(int id) {
+        return sections.get(id);
+    }
+
+    /** How many sections rows are placed in (their ids are {@code 0..sectionCount() - 1}). */
+    public int sectionCount() {
+        return sections.size();
+    }
+
     /** The row's section, or null before it is placed. */
     public SectionBuilder section(int i) {
         int id = section[i];

@@ -1,6 +1,5 @@
 package dev.csfstudio.asm.lint;
 
-import dev.csfstudio.asm.layout.SectionBuilder;
 import dev.csfstudio.asm.layout.StatementTable;
 
 import dev.csfstudio.program.Diagnostic;
@@ -12,17 +11,23 @@ import dev.csfstudio.program.DiagnosticCode;
  */
 public final class Reachability {
 
-    private Reachability() {
+    private final StatementTable statements;
+    /** Per section id: the last instruction visited there was an unconditional branch. */
+    private final boolean[] afterUnconditional;
+
+    public Reachability(StatementTable statements) {
+        this.statements = statements;
+        this.afterUnconditional = new boolean[statements.sectionCount()];
     }
 
     /** Visits row {@code i}, the next instruction slot of its stream: a warning when nothing reaches it, else null. */
-    public static Diagnostic visit(StatementTable statements, int i) {
-        SectionBuilder section = statements.section(i);
-        Diagnostic warning = section.afterUnconditional && !section.isJumpTarget(statements.offset(i))
+    public Diagnostic visit(int i) {
+        int id = statements.sectionId(i);
+        Diagnostic warning = afterUnconditional[id] && !statements.sectionOf(id).isJumpTarget(statements.offset(i))
                 ? Diagnostic.warning(statements.range(i), DiagnosticCode.UNREACHABLE_CODE,
                         "unreachable code: it follows an unconditional branch and no label leads here")
                 : null;
-        section.afterUnconditional = statements.emitted(i) && statements.unconditional(i);
+        afterUnconditional[id] = statements.emitted(i) && statements.unconditional(i);
         return warning;
     }
 }

@@ -21,9 +21,10 @@ public final class StatementLint {
         int n = statements.size();
         int[] emitted = new int[n];
         int count = 0;
+        Reachability reachability = new Reachability(statements);
         for (int i = 0; i < n; i++) {
             if (statements.instruction(i)) {
-                Diagnostic unreachable = Reachability.visit(statements, i);
+                Diagnostic unreachable = reachability.visit(i);
                 if (unreachable != null) {
                     report.accept(unreachable);
                 }
