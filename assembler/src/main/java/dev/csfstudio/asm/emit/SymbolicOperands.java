@@ -42,7 +42,10 @@ public final class SymbolicOperands {
         void parserPath();
     }
 
-    /** The line's word and what each of its names stands for ({@code named[operand][token]}). */
+    /**
+     * The line's word and what each of its names stands for ({@code named[operand][token]}), valid until the next line
+     * is resolved.
+     */
     public record Resolved(long word, Referent[][] named) implements Resolution {
         @Override
         public void handTo(Handler handler) {
@@ -166,11 +169,10 @@ public final class SymbolicOperands {
         names.file = s.src().path();
         names.line = s.lineNo();
         List<SymbolicLine.Operand> operands = line.operands();
-        Referent[][] named = new Referent[operands.size()][];
+        Referent[][] named = named(operands);
         long word = line.word();
         for (int i = 0; i < operands.size(); i++) {
             SymbolicLine.Operand o = operands.get(i);
-            named[i] = new Referent[o.expr().size()];
             names.named = named[i];
             names.address = false;
             long v;
@@ -195,6 +197,27 @@ public final class SymbolicOperands {
         }
         return new Resolved(word, named);
     }
+
+    /**
+     * What each name of each operand stands for, to be filled by a resolution: arrays kept from the last line (a
+     * resolution is encoded before the next line is resolved), emptied.
+     */
+    private Referent[][] named(List<SymbolicLine.Operand> operands) {
+        if (scratch.length < operands.size()) {
+            scratch = java.util.Arrays.copyOf(scratch, operands.size());
+        }
+        for (int i = 0; i < operands.size(); i++) {
+            int size = operands.get(i).expr().size();
+            if (scratch[i] == null || scratch[i].length < size) {
+                scratch[i] = new Referent[Math.max(size, 8)];
+            } else {
+                java.util.Arrays.fill(scratch[i], 0, size, null);
+            }
+        }
+        return scratch;
+    }
+
+    private Referent[][] scratch = new Referent[2][];
 
     /**
      * A resolved line as the encoder's path finishes it: its references (each made once, as nothing read the

@@ -404,33 +404,49 @@ public final class InOrderPass {
      */
     private void pass1Symbolic(Statement s, LineScanner.SymbolicInstruction in) {
         defineLabels(s, in);
-        symbolicOperands.resolve(s, in.line()).handTo(new SymbolicOperands.Handler() {
-            @Override
-            public void resolved(SymbolicOperands.Resolved resolved) {
-                if (placedSymbolic(s, in)) {
-                    s.done(true);
-                    symbolicOperands.encode(s, in.line(), resolved);
-                }
-            }
-
-            @Override
-            public void afterLayout() {
-                if (placedSymbolic(s, in)) {
-                    fixups.record(s, in.line());
-                }
-            }
-
-            @Override
-            public void parserPath() {
-                CsfParser.StatementContext st = trees.parse(s);
-                s.parsedRange(scope.range(st));
-                pass1(s, st);
-                if (!s.skip() && !s.done()) {
-                    fixups.record(s, new Fixup.Parsed(st));
-                }
-            }
-        });
+        symbolic.s = s;
+        symbolic.in = in;
+        symbolicOperands.resolve(s, in.line()).handTo(symbolic);
     }
+
+    /**
+     * What pass 1 does with each resolution of a symbolic instruction ({@link #pass1Symbolic}), one object for every
+     * line: the statement and line it works on are set before each.
+     */
+    private final class SymbolicPass implements SymbolicOperands.Handler {
+        Statement s;
+        LineScanner.SymbolicInstruction in;
+
+        @Override
+        public void resolved(SymbolicOperands.Resolved resolved) {
+            Statement s = this.s;
+            if (placedSymbolic(s, in)) {
+                s.done(true);
+                symbolicOperands.encode(s, in.line(), resolved);
+            }
+        }
+
+        @Override
+        public void afterLayout() {
+            Statement s = this.s;
+            if (placedSymbolic(s, in)) {
+                fixups.record(s, in.line());
+            }
+        }
+
+        @Override
+        public void parserPath() {
+            Statement s = this.s;
+            CsfParser.StatementContext st = trees.parse(s);
+            s.parsedRange(scope.range(st));
+            pass1(s, st);
+            if (!s.skip() && !s.done()) {
+                fixups.record(s, new Fixup.Parsed(st));
+            }
+        }
+    }
+
+    private final SymbolicPass symbolic = new SymbolicPass();
 
     /** A symbolic instruction placed at its columns; false (reported, skipped) where its section refuses it. */
     private boolean placedSymbolic(Statement s, LineScanner.SymbolicInstruction in) {
