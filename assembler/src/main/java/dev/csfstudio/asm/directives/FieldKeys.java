@@ -88,11 +88,24 @@ final class FieldKeys {
         return null;
     }
 
+    /**
+     * Whether the arguments' keys are {@code keys}; when they are equal but other strings (another chunk of lines has
+     * strings of its own), {@code keys} takes them, so that the lines after this one compare them by identity.
+     */
     private static boolean sameKeys(String[] keys, List<FieldArgument> arguments) {
+        boolean identical = true;
         for (int i = 0; i < keys.length; i++) {
             String key = arguments.get(i).key();
-            if (key != keys[i] && (key == null || !key.equals(keys[i]))) {
-                return false;
+            if (key != keys[i]) {
+                if (key == null || !key.equals(keys[i])) {
+                    return false;
+                }
+                identical = false;
+            }
+        }
+        if (!identical) {
+            for (int i = 0; i < keys.length; i++) {
+                keys[i] = arguments.get(i).key();
             }
         }
         return true;
