@@ -2,7 +2,7 @@ package dev.csfstudio.asm.directives;
 
 import dev.csfstudio.asm.emit.ConstantAssignment;
 import dev.csfstudio.asm.expr.UnresolvedException;
-import dev.csfstudio.asm.layout.RowValues;
+import dev.csfstudio.asm.layout.AscendingIntMap;
 import dev.csfstudio.asm.layout.Statement;
 import dev.csfstudio.asm.symbols.ConstantDef;
 import dev.csfstudio.asm.symbols.NameScope;
@@ -22,7 +22,7 @@ public final class ConstantDirectives {
     private final NameScope names;
     private final ArgumentScope args;
     /** The constant each definition of pass 1 defined or set, by its statement's row: its fixup finds it there. */
-    private final RowValues<ConstantDef> defined = new RowValues<>();
+    private final AscendingIntMap<ConstantDef> defined = new AscendingIntMap<>();
 
     public ConstantDirectives(SymbolTable symbols, NameScope names, ArgumentScope args) {
         this.symbols = symbols;

@@ -7,7 +7,7 @@ import dev.csfstudio.asm.expr.ExpressionEvaluator;
 import dev.csfstudio.asm.expr.SymbolicExpression;
 import dev.csfstudio.asm.expr.UnresolvedException;
 import dev.csfstudio.asm.layout.Placement;
-import dev.csfstudio.asm.layout.RowValues;
+import dev.csfstudio.asm.layout.AscendingIntMap;
 import dev.csfstudio.asm.layout.SectionBuilder;
 import dev.csfstudio.asm.layout.Statement;
 
@@ -26,9 +26,7 @@ import dev.csfstudio.isa.PixelFormats;
 import dev.csfstudio.isa.TileBufferFormat;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -87,14 +85,19 @@ public final class DescriptorDirectives {
     }
 
     private final DescriptorSet set;
+    /** The descriptors of the set the directives write, found once. */
+    private final DescriptorDef fbd;
+    private final DescriptorDef rt;
+    private final DescriptorDef padding;
+    private final DescriptorDef zsCrc;
     private final ArgumentScope asm;
     private final DataDirectives data;
     private final Placement placement;
     private final DefaultReader defaults;
-    private final Map<SectionBuilder, Map<Long, FbdInfo>> fbds = new IdentityHashMap<>();
+    private final Map<SectionBuilder, AscendingIntMap<FbdInfo>> fbds = new IdentityHashMap<>();
     private final Map<SectionBuilder, FbdInfo> lastFbd = new IdentityHashMap<>();
     /** Each .fbd/.rt statement's pass-1 facts, kept here: few statements are descriptors. */
-    private final RowValues<FbdInfo> infoOf = new RowValues<>();
+    private final AscendingIntMap<FbdInfo> infoOf = new AscendingIntMap<>();
     private FieldKeys fieldKeys;
     /** Each descriptor's {@link FieldTable}, made when first written. */
     private final Map<DescriptorDef, FieldTable> tables = new IdentityHashMap<>();
@@ -185,6 +188,10 @@ public final class DescriptorDirectives {
     public DescriptorDirectives(DescriptorSet set, ArgumentScope asm, DataDirectives data, Placement placement,
                                 DefaultReader defaults) {
         this.set = set;
+        this.fbd = set.get(FBD);
+        this.rt = set.get(RT);
+        this.padding = set.get(PADDING);
+        this.zsCrc = set.get(ZS_CRC);
         this.asm = asm;
         this.data = data;
         this.placement = placement;
@@ -221,11 +228,12 @@ public final class DescriptorDirectives {
     }
 
     public long renderTargetSize() {
-        return set.get(RT).size();
+        return rt.size();
     }
 
     public FbdInfo fbdAt(SectionBuilder section, long offset) {
-        return fbds.getOrDefault(section, Map.of()).get(offset);
+        AscendingIntMap<FbdInfo> inSection = fbds.get(section);
+        return inSection == null || offset < 0 || offset > Integer.MAX_VALUE ? null : inSection.get((int) offset);
     }
 
     /** Pass 1: size of the directive, the .fbd's shape, and the count of .rt following each .fbd. */
@@ -235,23 +243,23 @@ public final class DescriptorDirectives {
             if (owner != null) {
                 owner.rts++;
             }
-            FbdInfo rt = new FbdInfo(false, false, set.get(RT).size());
-            infoOf.put(s.index(), rt);
-            return rt;
+            FbdInfo info = new FbdInfo(false, false, rt.size());
+            infoOf.put(s.index(), info);
+            return info;
         }
         boolean zs = false;
         Long rtCount = null;
         for (FieldArgument a : arguments) {
-            if (a.key() != null) {
-                String key = a.key().toLowerCase(Locale.ROOT);
-                if (key.equals("zs_crc")) {
+            String key = a.key();
+            if (key != null) {
+                if (key.equalsIgnoreCase("zs_crc")) { // a key is an identifier: ASCII, lower-cased alike either way
                     long v = a.constant(asm);
                     if (v != 0 && v != 1) {
                         throw DiagnosticException.error(a.valueRange(), DiagnosticCode.OUT_OF_RANGE,
                                 "zs_crc " + v + " out of range: allowed 0..1");
                     }
                     zs = v == 1;
-                } else if (isRtCount(set.get(FBD).field(key))) {
+                } else if (isRtCount(fbd.field(key))) {
                     try {
                         rtCount = a.constant(asm);
                     } catch (UnresolvedException | DiagnosticException e) {
@@ -260,15 +268,15 @@ public final class DescriptorDirectives {
                 }
             }
         }
-        long size = set.get(FBD).size() + set.get(PADDING).size() + (zs ? set.get(ZS_CRC).size() : 0);
+        long size = fbd.size() + padding.size() + (zs ? zsCrc.size() : 0);
         FbdInfo info = new FbdInfo(true, zs, size);
         info.explicitRtCount = rtCount;
-        Map<Long, FbdInfo> inSection = fbds.get(sec);
+        AscendingIntMap<FbdInfo> inSection = fbds.get(sec);
         if (inSection == null) {
-            inSection = new LinkedHashMap<>();
+            inSection = new AscendingIntMap<>();
             fbds.put(sec, inSection);
         }
-        inSection.put(sec.cursor, info);
+        inSection.put((int) sec.cursor, info); // placing keeps a section's offsets below its size limit
         lastFbd.put(sec, info);
         infoOf.put(s.index(), info);
         return info;
@@ -282,7 +290,7 @@ public final class DescriptorDirectives {
     /** What the keys of a line set, made when first needed. */
     private FieldKeys keys() {
         if (fieldKeys == null) {
-            fieldKeys = new FieldKeys(set.get(FBD), set.get(RT), set.get(ZS_CRC));
+            fieldKeys = new FieldKeys(fbd, rt, zsCrc);
         }
         return fieldKeys;
     }
@@ -298,8 +306,8 @@ public final class DescriptorDirectives {
         }
         FbdInfo info = infoOf.get(s.index());
         boolean isFbd = info.isFbd;
-        DescriptorDef def = set.get(isFbd ? FBD : RT);
-        DescriptorDef extension = set.get(ZS_CRC);
+        DescriptorDef def = isFbd ? fbd : rt;
+        DescriptorDef extension = zsCrc;
         List<Diagnostic> errors = new ArrayList<>(0);
         FieldKeys.Resolved keys = keys().resolve(isFbd, info.zsCrc, arguments, directive, errors);
         GivenFields given = new GivenFields(def);
@@ -328,7 +336,7 @@ public final class DescriptorDirectives {
         Fields fields = new Fields(asm, def, given, ev, info, where);
         write(def, fields, out, base, errors);
         if (isFbd && info.zsCrc) {
-            int at = base + set.get(FBD).size() + set.get(PADDING).size();
+            int at = base + fbd.size() + padding.size();
             write(extension, new Fields(asm, extension, givenExtension, ev, info, where), out, at, errors);
         }
         if (!isFbd) {
@@ -380,7 +388,7 @@ public final class DescriptorDirectives {
 
     /** mesa emits raw render targets of 8..128 bits only (pan_desc.c asserts it); wider ones are refused. */
     private void checkRenderTargetFormat(Fields fields, GivenFields given, SourceRange where) {
-        DescriptorField format = set.get(RT).field("format").orElseThrow();
+        DescriptorField format = rt.field("format").orElseThrow();
         PixelFormat pf = PixelFormats.byValue(fields.value(format)).orElse(null);
         // Without internal_format= the default (internal(format)) has already said so.
         if (pf != null && pf.raw() && pf.internalFormat() == null && given.contains("internal_format")) {
@@ -474,13 +482,13 @@ public final class DescriptorDirectives {
     }
 
     private TileBufferFormat internalFormat(Fields fields, SourceRange at) {
-        long value = fields.value(set.get(RT).field("internal_format").orElseThrow());
+        long value = fields.value(rt.field("internal_format").orElseThrow());
         return PixelFormats.internalByValue(value).orElseThrow(() -> DiagnosticException.error(at, DiagnosticCode.OUT_OF_RANGE,
                 "no tile-buffer format with value " + value));
     }
 
     private PixelFormat writebackFormat(Fields fields, SourceRange at) {
-        long value = fields.value(set.get(RT).field("format").orElseThrow());
+        long value = fields.value(rt.field("format").orElseThrow());
         return PixelFormats.byValue(value).orElseThrow(() -> DiagnosticException.error(at, DiagnosticCode.OUT_OF_RANGE,
                 "no pixel format with value " + value));
     }

@@ -3,14 +3,14 @@ package dev.csfstudio.asm.layout;
 import java.util.Arrays;
 
 /**
- * A section's bytes while it is assembled. Pass 1 writes its first mebibyte into one array that doubles as it fills,
- * and the rest into pages of a mebibyte each, so a section of many mebibytes is never copied whole as it grows; layout
+ * A section's bytes while it is assembled. Pass 1 writes its first 64 KiB into one array that doubles as it fills,
+ * and the rest into pages of 64 KiB each, so a large section is never copied whole as it grows; layout
  * makes them one array of the section's final size ({@link #fix}), which the phases after it write in place.
  */
 final class SectionContents {
 
-    private static final int PAGE_BITS = 20;
-    private static final int PAGE = 1 << PAGE_BITS;
+    private static final int PAGE_BITS = 16;
+    static final int PAGE = 1 << PAGE_BITS;
 
     /** Offsets {@code [0, PAGE)}, and after {@link #fix} the whole section. */
     private byte[] head = new byte[0];

@@ -17,7 +17,8 @@ import net.jqwik.api.Provide;
  */
 class SectionContentsPropertiesTest {
 
-    private static final int MIB = 1 << 20;
+    /** A page of the contents: the writes go around the edges of the first few. */
+    private static final int PAGE = SectionContents.PAGE;
 
     /** A write: a word of {@code width} bytes, or ({@code width} 0) {@code length} bytes, at {@code offset}. */
     record Write(int offset, int width, int length, long value) {
@@ -28,7 +29,7 @@ class SectionContentsPropertiesTest {
                                               @ForAll("sizes") int extra) {
         SectionContents contents = new SectionContents();
         int end = 0;
-        byte[] model = new byte[4 * MIB + 64];
+        byte[] model = new byte[4 * PAGE + 64];
         for (Write w : before) {
             apply(w, contents, model);
             end = Math.max(end, w.offset() + Math.max(w.width(), w.length()));
@@ -62,9 +63,9 @@ class SectionContentsPropertiesTest {
     @Provide
     Arbitrary<List<Write>> writes() {
         // offsets near the head's end and the pages' edges, where a write is split
-        Arbitrary<Integer> edge = Arbitraries.of(0, MIB, 2 * MIB, 3 * MIB).flatMap(e ->
+        Arbitrary<Integer> edge = Arbitraries.of(0, PAGE, 2 * PAGE, 3 * PAGE).flatMap(e ->
                 Arbitraries.integers().between(Math.max(0, e - 20), e + 20));
-        Arbitrary<Integer> offset = Arbitraries.oneOf(edge, Arbitraries.integers().between(0, 4 * MIB - 40));
+        Arbitrary<Integer> offset = Arbitraries.oneOf(edge, Arbitraries.integers().between(0, 4 * PAGE - 40));
         Arbitrary<Write> word = Combinators.combine(offset, Arbitraries.integers().between(1, 8), Arbitraries.longs())
                 .as((o, w, v) -> new Write(o, w, 0, v));
         Arbitrary<Write> bytes = Combinators.combine(offset, Arbitraries.integers().between(0, 40), Arbitraries.longs())

@@ -3,11 +3,11 @@ package dev.csfstudio.asm.layout;
 import java.util.Arrays;
 
 /**
- * Values kept for some rows of the {@link StatementTable}, put mostly in row order (pass 1 places statements in that
- * order) and read mostly in that order too (the fixups run in it): a read after the last one costs a step or two, not
- * a hash lookup and a boxed key.
+ * Values kept for some int keys, put mostly in ascending order and read mostly in that order too: a directive's facts
+ * by its statement's row (pass 1 places statements in row order, and the fixups run in it) or by its offset in its
+ * section. A read after the last one costs a step or two, not a hash lookup and a boxed key.
  */
-public final class RowValues<T> {
+public final class AscendingIntMap<T> {
 
     private int[] rows = new int[16];
     private Object[] values = new Object[16];
@@ -15,7 +15,7 @@ public final class RowValues<T> {
     /** Where the last read found its row: the next read in row order starts there. */
     private int cursor;
 
-    /** Keeps {@code value} for {@code row} (in place of any value kept for it before). */
+    /** Keeps {@code value} for key {@code row} (in place of any value kept for it before). */
     public void put(int row, T value) {
         int at = count == 0 || row > rows[count - 1] ? count : Arrays.binarySearch(rows, 0, count, row);
         if (at >= 0 && at < count) {
@@ -34,7 +34,7 @@ public final class RowValues<T> {
         count++;
     }
 
-    /** The value kept for {@code row}, or null. */
+    /** The value kept for key {@code row}, or null. */
     @SuppressWarnings("unchecked")
     public T get(int row) {
         int i = cursor;

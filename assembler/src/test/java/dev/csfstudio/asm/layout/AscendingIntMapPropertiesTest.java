@@ -11,12 +11,12 @@ import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.Size;
 
 /** Values kept by row answer as a sorted map does, whatever order they are put and read in. */
-class RowValuesPropertiesTest {
+class AscendingIntMapPropertiesTest {
 
     @Property(tries = 500)
     void answersAsAMapOfRowsDoes(@ForAll @Size(max = 60) List<@IntRange(max = 80) Integer> puts,
                                  @ForAll @Size(max = 60) List<@IntRange(max = 90) Integer> reads) {
-        RowValues<String> values = new RowValues<>();
+        AscendingIntMap<String> values = new AscendingIntMap<>();
         TreeMap<Integer, String> expected = new TreeMap<>();
         for (int i = 0; i < puts.size(); i++) {
             values.put(puts.get(i), "v" + i);
@@ -29,7 +29,7 @@ class RowValuesPropertiesTest {
 
     @Property(tries = 200)
     void rowsPutAndReadInOrderAreFound(@ForAll @IntRange(min = 1, max = 500) int count, @ForAll @IntRange(min = 1, max = 7) int step) {
-        RowValues<Integer> values = new RowValues<>();
+        AscendingIntMap<Integer> values = new AscendingIntMap<>();
         for (int i = 0; i < count; i++) {
             values.put(i * step, i);
         }
