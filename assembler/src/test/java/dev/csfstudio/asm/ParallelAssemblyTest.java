@@ -139,6 +139,59 @@ class ParallelAssemblyTest {
         }
     }
 
+    /**
+     * Rows of plain instructions or literal data placed as runs end as each row's own pass 1 ends them: before any
+     * section (the implicit main), blank and comment lines between, instructions in a buffer and data in a stream
+     * (each reported), labels ending a run, a section entered in the middle.
+     */
+    @Test
+    void runsOfPlainRowsEndAsEachRowOnItsOwn() {
+        String text = String.join("\n",
+                "    NOP",
+                "    MOVE32 r1, #1",
+                "",
+                "// a comment between",
+                "    MOVE32 r2, #2",
+                "    .word 1, 2",
+                "    .word 3",
+                "    BRANCH.always r0, #1",
+                "    NOP",
+                "here: NOP",
+                "    NOP",
+                ".buffer b",
+                "    .word 4, 5",
+                "    .byte 6",
+                "    NOP",
+                "    NOP",
+                "    .dword 7",
+                ".stream main",
+                "    NOP",
+                "    NOP",
+                "");
+        assertRunsEndAsParsedLines(text, false);
+        // without the misplaced lines, a program: its bytes too
+        assertRunsEndAsParsedLines(text.replace("    .word 1, 2\n    .word 3\n", "").replace("    NOP\n    NOP\n    .dword", "    .dword"),
+                true);
+    }
+
+    private static void assertRunsEndAsParsedLines(String text, boolean program) {
+        Assembly parserOnly = new Assembly(AssemblerOptions.defaults(), file -> null, 1, Integer.MAX_VALUE);
+        parserOnly.plainScanner = false;
+        AssemblyResult expected = parserOnly.run(Path.of("/virtual/par.csf"), SourceText.of(text));
+        assertEquals(program, expected.program() != null, expected.diagnostics().toString());
+        for (int chunk : new int[] {1, 2, 3, 4, 100}) {
+            AssemblyResult actual = assemble(text, 2, chunk);
+            assertSame(expected, actual);
+            assertEquals(expected.lines().stream().map(l -> l.word()).toList(),
+                    actual.lines().stream().map(l -> l.word()).toList(), "chunks of " + chunk);
+            if (expected.program() != null) {
+                for (Map.Entry<Section, Section> pair : pairs(expected.program(), actual.program())) {
+                    assertArrayEquals(pair.getKey().bytes(), pair.getValue().bytes(), pair.getKey().name());
+                }
+            }
+        }
+    }
+
     private static List<Map.Entry<Section, Section>> pairs(Program a, Program b) {
         assertEquals(a.sections().size(), b.sections().size());
         java.util.ArrayList<Map.Entry<Section, Section>> out = new java.util.ArrayList<>();

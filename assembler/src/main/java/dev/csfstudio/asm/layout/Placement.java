@@ -72,6 +72,14 @@ public final class Placement {
         return current;
     }
 
+    /**
+     * The section in force, or null when none is yet (the next statement opens {@code main}) or when nothing has been
+     * placed yet: what a run of placed statements needs to know to skip {@link #section}'s and {@link #place}'s checks.
+     */
+    public SectionBuilder placingInto() {
+        return firstContent == null ? null : current;
+    }
+
     /** Makes {@code section} the one that follows; null: the default again, when next needed. */
     public void enter(SectionBuilder section) {
         current = section;

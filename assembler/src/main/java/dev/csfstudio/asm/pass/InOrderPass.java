@@ -15,6 +15,7 @@ import dev.csfstudio.asm.emit.Fixup;
 import dev.csfstudio.asm.emit.Fixups;
 import dev.csfstudio.asm.emit.SymbolicOperands;
 import dev.csfstudio.asm.expr.UnresolvedException;
+import dev.csfstudio.asm.layout.Layout;
 import dev.csfstudio.asm.layout.Placement;
 import dev.csfstudio.asm.layout.SectionBuilder;
 import dev.csfstudio.asm.layout.Statement;
@@ -200,8 +201,13 @@ public final class InOrderPass {
             }
             chunkLabelsDefined = 0;
             pendingCount = 0;
-            for (int i = 0; i < lines.count(); i++) {
-                row(lines, i);
+            for (int i = 0; i < lines.count(); ) {
+                int end = pandecode ? i : placedRun(lines, i);
+                if (end == i) {
+                    row(lines, i++);
+                } else {
+                    i = end;
+                }
             }
             for (int p = 0; p < pendingCount; p += 2) {
                 int k = pendingBranches[p + 1];
@@ -209,6 +215,58 @@ public final class InOrderPass {
                     fixups.branchLabel(pendingBranches[p], chunkLabelIds[k]);
                 }
             }
+        }
+
+        /**
+         * Rows {@code from..} of a chunk placed together when they are a run of instructions encoded without findings,
+         * or of literal data, with no labels (and blank lines between), going where the statements before them went:
+         * what each row's pass 1 does, without its checks and calls one by one. The end of the run placed, or
+         * {@code from} when there is none (the row then takes its own pass 1).
+         */
+        private int placedRun(ScannedLines lines, int from) {
+            byte shape = lines.shape(from);
+            if (shape != ScannedLines.ENCODED && shape != ScannedLines.DATA || lines.labelsTo(from) != lines.labelsFrom(from)) {
+                return from;
+            }
+            SectionBuilder sec = placement.placingInto();
+            if (sec == null || (sec.kind == SectionKind.STREAM) != (shape == ScannedLines.ENCODED)) {
+                return from; // the row's own pass 1 opens the section or reports where it stands
+            }
+            int end = from;
+            long bytes = 0;
+            while (end < lines.count() && (lines.shape(end) == shape && lines.labelsTo(end) == lines.labelsFrom(end)
+                    || lines.shape(end) == ScannedLines.BLANK)) {
+                bytes += shape == ScannedLines.ENCODED ? (lines.shape(end) == shape ? 8 : 0) : lines.dataLength(end);
+                end++;
+            }
+            if (sec.cursor + bytes > Layout.MAX_SECTION_BYTES) {
+                return from; // each row's pass 1 says where the section outgrows its limit
+            }
+            int at = (int) sec.cursor;
+            int last = -1;
+            for (int i = from; i < end; i++) {
+                if (lines.shape(i) == ScannedLines.BLANK) {
+                    continue;
+                }
+                if (shape == ScannedLines.ENCODED) {
+                    last = stmts.addPlaced(src, lines.firstLine() + i, sec, at, 8, lines.columns(i), true,
+                            lines.unconditional(i), lines.def(i), lines.word(i));
+                    sec.write(at, lines.word(i), 8);
+                    ControlFlow.markTarget(stmts, last, lines.target(i));
+                    at += 8;
+                } else {
+                    int length = lines.dataLength(i);
+                    last = stmts.addPlaced(src, lines.firstLine() + i, sec, at, length, lines.columns(i), false, false,
+                            null, 0);
+                    sec.write(at, lines.data(), lines.dataFrom(i), length);
+                    at += length;
+                }
+            }
+            sec.cursor = at;
+            stmtIndex = last;
+            n = lines.firstLine() + end - 1;
+            current.at(last, src.path());
+            return end;
         }
 
         /** Row {@code i} of a chunk the workers scanned: its shape's pass 1 (a pandecode reading takes it as a statement). */

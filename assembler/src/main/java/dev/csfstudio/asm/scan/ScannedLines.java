@@ -211,6 +211,11 @@ public final class ScannedLines {
 
     // ---------------------------------------------------------------- the in-order pass's side: reading a row
 
+    /** Row {@code i}'s start column in the high half, its end column in the low half. */
+    public int columns(int i) {
+        return columns[i];
+    }
+
     public int column(int i) {
         return columns[i] >>> 16;
     }
