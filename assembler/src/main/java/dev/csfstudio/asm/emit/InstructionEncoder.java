@@ -469,7 +469,17 @@ public final class InstructionEncoder {
      * one pandecode prints in hex without 0x, and the digits differ between the two readings.
      */
     public static boolean readsDifferentlyInPandecode(InstructionDef def, OperandSpec spec, long value) {
-        return value >= 10 && def.pandecode().radixOf(spec.field()) == 'x';
+        return readsDifferentlyInPandecode(value, printsInHex(def, spec));
+    }
+
+    /** {@link #readsDifferentlyInPandecode(InstructionDef, OperandSpec, long)} once {@link #printsInHex} is known. */
+    public static boolean readsDifferentlyInPandecode(long value, boolean printsInHex) {
+        return value >= 10 && printsInHex;
+    }
+
+    /** Whether pandecode prints the operand's field in hex without 0x. */
+    public static boolean printsInHex(InstructionDef def, OperandSpec spec) {
+        return def.pandecode().radixOf(spec.field()) == 'x';
     }
 
     private void checkRange(InstructionDef def, OperandSpec spec, String field, long v, long min, long max,

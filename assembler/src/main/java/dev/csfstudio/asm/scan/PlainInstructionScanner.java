@@ -287,11 +287,11 @@ public final class PlainInstructionScanner {
             return unencoded(from, labels, mnemonicStart, lastEnd);
         }
         InstructionDef def = form.def;
-        List<OperandSpec> specs = def.operands();
+        OperandSpec[] specs = form.specs;
         boolean deferred = false;
         int symbolic = -1;
         for (int i = 0; i < count; i++) {
-            OperandKind kind = i < specs.size() ? specs.get(i).kind() : null;
+            OperandKind kind = i < specs.length ? specs[i].kind() : null;
             boolean registers = kind == OperandKind.R || kind == OperandKind.D || kind == OperandKind.REGMASK
                     || kind == OperandKind.REGRANGE;
             if (registers && type[i] == EXPR) {
@@ -313,7 +313,7 @@ public final class PlainInstructionScanner {
                 return line == null ? null : new LineScanner.SymbolicInstruction(labelNames(labels),
                         labelColumns(from, labels), mnemonicStart - from + 1, lastEnd - from + 1, line);
             }
-            BranchToLabel branch = new BranchToLabel(def, word, form.unconditional, specs.get(symbolic).field(),
+            BranchToLabel branch = new BranchToLabel(def, word, form.unconditional, specs[symbolic].field(),
                     names.of(text, start[symbolic], end[symbolic]),
                     type[symbolic] == LOCAL_REF, start[symbolic] - from + 1, end[symbolic] - from + 1);
             if (rowFor(from, labels, mnemonicStart - from + 1, lastEnd - from + 1)) {
@@ -913,6 +913,11 @@ public final class PlainInstructionScanner {
         final BitField target;
         /** For each operand spec, the index in {@code def.fields()} of each of its fields. */
         final int[][] operandFields;
+        /** The operand specs, and each one's fields as {@link #operandFields} finds them (null: none): no list lookups a line. */
+        final OperandSpec[] specs;
+        final BitField[][] operandBits;
+        /** Whether pandecode prints each operand's field in hex ({@link InstructionEncoder#printsInHex}). */
+        final boolean[] printsInHex;
         final int required;
         /** A mnemonic no instruction has: its name, and the mnemonics it may have meant; else null. */
         final String unknown;
@@ -928,6 +933,20 @@ public final class PlainInstructionScanner {
             this.unconditional = unconditional;
             this.target = def == null ? null : ControlFlow.targetField(def);
             this.operandFields = operandFields;
+            this.specs = def == null ? null : def.operands().toArray(new OperandSpec[0]);
+            this.printsInHex = specs == null ? null : new boolean[specs.length];
+            for (int i = 0; specs != null && i < specs.length; i++) {
+                printsInHex[i] = specs[i].kind() == OperandKind.HEX || specs[i].kind() == OperandKind.DEC
+                        ? InstructionEncoder.printsInHex(def, specs[i]) : false;
+            }
+            this.operandBits = operandFields == null ? null : new BitField[operandFields.length][];
+            for (int i = 0; operandBits != null && i < operandFields.length; i++) {
+                operandBits[i] = new BitField[operandFields[i] == null ? 0 : operandFields[i].length];
+                for (int k = 0; k < operandBits[i].length; k++) {
+                    int at = operandFields[i][k];
+                    operandBits[i][k] = at < 0 ? null : def.fields().get(at);
+                }
+            }
             this.required = required;
             this.unknown = unknown;
             this.meant = meant;
@@ -1066,11 +1085,10 @@ public final class PlainInstructionScanner {
      * would report that the field cannot hold the value.
      */
     private boolean put(Form form, int i, int k, long v) {
-        int at = form.operandFields[i][k];
-        if (at < 0) {
+        BitField f = form.operandBits[i][k];
+        if (f == null) {
             return true; // a field the instruction word does not have: the encoder ignores it too
         }
-        BitField f = form.def.fields().get(at);
         if (!fits(f, v)) {
             return false;
         }
@@ -1089,14 +1107,14 @@ public final class PlainInstructionScanner {
 
     private boolean encodeOperands(Form form, int count) {
         InstructionDef def = form.def;
-        List<OperandSpec> specs = def.operands();
-        if (count < form.required || count > specs.size()) {
+        OperandSpec[] specs = form.specs;
+        if (count < form.required || count > specs.length) {
             return false;
         }
         word = form.base;
         int registerCount = isa.registerCount();
         for (int i = 0; i < count; i++) {
-            OperandSpec spec = specs.get(i);
+            OperandSpec spec = specs[i];
             BitField f = spec.field();
             boolean ok = switch (spec.kind()) {
                 case R, D -> {
@@ -1121,7 +1139,7 @@ public final class PlainInstructionScanner {
                         yield put(form, i, 0, 0); // a SymbolicLine: filled in from the symbols
                     }
                     if (type[i] != NUMBER || value[i] < spec.minValue() || value[i] > spec.maxValue()
-                            || (hashDecimal[i] && InstructionEncoder.readsDifferentlyInPandecode(def, spec, value[i]))) {
+                            || (hashDecimal[i] && InstructionEncoder.readsDifferentlyInPandecode(value[i], form.printsInHex[i]))) {
                         yield false;
                     }
                     yield put(form, i, 0, value[i]);
