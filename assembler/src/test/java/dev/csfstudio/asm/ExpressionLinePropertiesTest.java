@@ -50,6 +50,7 @@ class ExpressionLinePropertiesTest {
     private Arbitrary<String> hostileLeaves() {
         return Arbitraries.of("0", "1", "2", "3", "7", "16", "63", "64", "65", "-1", "0x10", "0XfF", "0b101", "1_000",
                 "0x_1", "0xffff_ffff_ffff_ffff", "99999999999999999999", "0x1ffffffffffffffff", "9223372036854775807",
+                "0x8000000000000000", "0x00000000000000000000001", "0xAbCdEf12", "0x12_", "0x0", "0xac6b30ac",
                 "A", "B", "C", "top", "later", "main", "buf", "fb", "nowhere", "r5", "k.x", "1b", "1f", "2f", "3b",
                 "1.5", "2e3", "fbl");
     }

@@ -218,6 +218,17 @@ public final class ExpressionEvaluator {
             throw DiagnosticException.error(range, DiagnosticCode.OUT_OF_RANGE,
                     "number " + shorten(text) + " does not fit in 64 bits (" + digits.length() + " digits)");
         }
+        if (digits.length() - significant <= (radix == 16 ? 15 : radix == 10 ? 18 : 62)) {
+            long v = 0; // fits a long as it stands: no BigInteger (a hex word in every data line)
+            for (int i = significant; i < digits.length(); i++) {
+                int d = Character.digit(digits.charAt(i), radix);
+                if (d < 0) {
+                    throw DiagnosticException.error(range, DiagnosticCode.SYNTAX, "malformed number " + shorten(text));
+                }
+                v = v * radix + d;
+            }
+            return v;
+        }
         BigInteger v = new BigInteger(digits.substring(significant), radix);
         if (v.compareTo(TWO_TO_64) >= 0) {
             throw DiagnosticException.error(range, DiagnosticCode.OUT_OF_RANGE,

@@ -74,7 +74,7 @@ final class ExpressionReader {
     /** The expression just read. */
     SymbolicExpression expression() {
         String source = quoted ? new String(text, from, to - from, StandardCharsets.ISO_8859_1) : null;
-        return new SymbolicExpression(Arrays.copyOf(code, size), Arrays.copyOf(names, size), Arrays.copyOf(literals, size),
+        return new SymbolicExpression(Arrays.copyOf(code, size), ArrayCopies.strings(names, size), Arrays.copyOf(literals, size),
                 Arrays.copyOf(columns, 2 * size), source, from - lineStart + 1);
     }
 
@@ -231,6 +231,16 @@ final class ExpressionReader {
             }
             return emit(SymbolicExpression.NUMBER, null, v, p, e) ? e : -1;
         }
+        if (e == p + 1 && text[p] == '0' && e < lineEnd && (text[e] | 0x20) == 'x') {
+            int hex = hexEnd(e + 1);
+            if (hex > 0) { // the common hex word: what HEX and parseNumber make of it, without either
+                long v = 0;
+                for (int i = e + 1; i < hex; i++) {
+                    v = v << 4 | hexDigit(text[i]);
+                }
+                return emit(SymbolicExpression.NUMBER, null, v, p, hex) ? hex : -1;
+            }
+        }
         e = Lexicon.numberEnd(chars, p, lineEnd);
         int last = text[e - 1] | 0x20;
         boolean radix = e - p > 2 && text[p] == '0' && ((text[p + 1] | 0x20) == 'x' || (text[p + 1] | 0x20) == 'b');
@@ -258,6 +268,26 @@ final class ExpressionReader {
         return emit(SymbolicExpression.NUMBER, null, v, p, e) ? e : -1;
     }
 
+    /**
+     * The end of the hex digits from {@code p} (after {@code 0x}) when they are a whole HEX token of at most 16
+     * significant digits, no underscore among or after them; else -1.
+     */
+    private int hexEnd(int p) {
+        int e = p;
+        int significant = 0;
+        while (e < lineEnd && hexDigit(text[e]) >= 0) {
+            significant += significant > 0 || text[e] != '0' ? 1 : 0;
+            e++;
+        }
+        return e > p && significant <= 16 && (e == lineEnd || text[e] != '_') ? e : -1;
+    }
+
+    /** The value of hex digit {@code c} ({@code [0-9a-fA-F]}), or -1. */
+    private static int hexDigit(int c) {
+        int lower = c | 0x20;
+        return c >= '0' && c <= '9' ? c - '0' : lower >= 'a' && lower <= 'f' ? lower - 'a' + 10 : -1;
+    }
+
     /** Whether a byte after digits may make the lexer's token longer than they are (hex, binary, float, local reference). */
     private static boolean continuesNumber(int c) {
         int lower = c | 0x20;
@@ -280,7 +310,7 @@ final class ExpressionReader {
         }
         if (size == code.length) {
             code = Arrays.copyOf(code, 2 * size);
-            names = Arrays.copyOf(names, 2 * size);
+            names = ArrayCopies.strings(names, 2 * size);
             literals = Arrays.copyOf(literals, 2 * size);
             columns = Arrays.copyOf(columns, 4 * size);
         }

@@ -17,6 +17,8 @@ final class InternedNames {
     private byte[] source;
     private String[] names = new String[1 << 10];
     private int[] hashes = new int[1 << 10];
+    /** Where in the source each name was first read: a later reading is compared with those bytes, not the string. */
+    private int[] starts = new int[1 << 10];
     private int size;
 
     /** The name {@code text[from, to)} (ASCII identifier characters). */
@@ -32,7 +34,7 @@ final class InternedNames {
         int mask = names.length - 1;
         int i = (h ^ (h >>> 16)) & mask;
         for (String s = names[i]; s != null; s = names[i]) {
-            if (hashes[i] == h && spells(s, text, from, to)) {
+            if (hashes[i] == h && s.length() == to - from && sameBytes(text, starts[i], from, to - from)) {
                 return s;
             }
             i = (i + 1) & mask;
@@ -40,6 +42,7 @@ final class InternedNames {
         String name = new String(text, from, to - from, StandardCharsets.ISO_8859_1);
         names[i] = name;
         hashes[i] = h;
+        starts[i] = from;
         if (++size > names.length / 2) {
             grow();
         }
@@ -55,12 +58,9 @@ final class InternedNames {
         }
     }
 
-    private static boolean spells(String s, byte[] text, int from, int to) {
-        if (s.length() != to - from) {
-            return false;
-        }
-        for (int k = 0; k < s.length(); k++) {
-            if (s.charAt(k) != text[from + k]) {
+    private static boolean sameBytes(byte[] text, int a, int b, int length) {
+        for (int k = 0; k < length; k++) {
+            if (text[a + k] != text[b + k]) {
                 return false;
             }
         }
@@ -70,8 +70,10 @@ final class InternedNames {
     private void grow() {
         String[] oldNames = names;
         int[] oldHashes = hashes;
+        int[] oldStarts = starts;
         names = new String[2 * oldNames.length];
         hashes = new int[names.length];
+        starts = new int[names.length];
         int mask = names.length - 1;
         for (int j = 0; j < oldNames.length; j++) {
             if (oldNames[j] != null) {
@@ -82,6 +84,7 @@ final class InternedNames {
                 }
                 names[i] = oldNames[j];
                 hashes[i] = h;
+                starts[i] = oldStarts[j];
             }
         }
     }

@@ -528,12 +528,12 @@ public final class PlainInstructionScanner {
                 return null;
             }
             if (count == descriptorKeys.length) {
-                descriptorKeys = Arrays.copyOf(descriptorKeys, 2 * count);
-                descriptorValues = Arrays.copyOf(descriptorValues, 2 * count);
+                descriptorKeys = ArrayCopies.strings(descriptorKeys, 2 * count);
+                descriptorValues = ArrayCopies.expressions(descriptorValues, 2 * count);
                 descriptorKeyColumns = Arrays.copyOf(descriptorKeyColumns, 4 * count);
                 descriptorValueColumns = Arrays.copyOf(descriptorValueColumns, 4 * count);
             }
-            descriptorKeys[count] = new String(text, q, keyEnd - q, StandardCharsets.ISO_8859_1);
+            descriptorKeys[count] = names.of(text, q, keyEnd);
             descriptorKeyColumns[2 * count] = q - from + 1;
             descriptorKeyColumns[2 * count + 1] = keyEnd - from + 1;
             descriptorValues[count] = reader.expression();
@@ -542,8 +542,8 @@ public final class PlainInstructionScanner {
             count++;
             q = spaces(valueEnd);
             if (lineDone(q)) {
-                DescriptorArguments arguments = new DescriptorArguments(fbd, Arrays.copyOf(descriptorKeys, count),
-                        Arrays.copyOf(descriptorKeyColumns, 2 * count), Arrays.copyOf(descriptorValues, count),
+                DescriptorArguments arguments = new DescriptorArguments(fbd, ArrayCopies.strings(descriptorKeys, count),
+                        Arrays.copyOf(descriptorKeyColumns, 2 * count), ArrayCopies.expressions(descriptorValues, count),
                         Arrays.copyOf(descriptorValueColumns, 2 * count));
                 return new LineScanner.Descriptor(labelNames(labels), labelColumns(from, labels), p - from + 1,
                         valueEnd - from + 1, arguments);
@@ -602,8 +602,8 @@ public final class PlainInstructionScanner {
             count++;
         }
         SectionArguments arguments = new SectionArguments(stream ? SectionKind.STREAM : SectionKind.BUFFER,
-                names.of(text, q, nameEnd), q - from + 1, nameEnd - from + 1, Arrays.copyOf(keys, count),
-                Arrays.copyOf(values, count), Arrays.copyOf(columns, 4 * count));
+                names.of(text, q, nameEnd), q - from + 1, nameEnd - from + 1, ArrayCopies.strings(keys, count),
+                ArrayCopies.expressions(values, count), Arrays.copyOf(columns, 4 * count));
         return new LineScanner.SectionLine(labelNames(labels), labelColumns(from, labels), p - from + 1, last - from + 1,
                 arguments);
     }

@@ -133,7 +133,7 @@ public final class ScannedLines {
     /** A label of the open row, at 1-based columns {@code column..endColumn}. */
     void label(String name, int column, int endColumn) {
         if (labelCount == labelNames.length) {
-            labelNames = Arrays.copyOf(labelNames, 2 * labelCount);
+            labelNames = ArrayCopies.strings(labelNames, 2 * labelCount);
             labelColumns = Arrays.copyOf(labelColumns, 4 * labelCount);
         }
         labelNames[labelCount] = name;
