@@ -29,12 +29,32 @@ public final class PixelFormats {
     }
 
     public static Optional<PixelFormat> byValue(long value) {
-        for (PixelFormat f : BY_NAME.values()) {
+        if (value >= 0 && value < BY_VALUE.length) {
+            return Optional.ofNullable(BY_VALUE[(int) value]);
+        }
+        for (PixelFormat f : BY_NAME.values()) { // a value past the index (none, in the table as it is)
             if (f.value() == value) {
                 return Optional.of(f);
             }
         }
         return Optional.empty();
+    }
+
+    /** The formats by value up to 65,535 (the table's are far below), each the first of its value in table order. */
+    private static final PixelFormat[] BY_VALUE = byValue();
+
+    private static PixelFormat[] byValue() {
+        int max = -1;
+        for (PixelFormat f : BY_NAME.values()) {
+            max = Math.max(max, f.value());
+        }
+        PixelFormat[] out = new PixelFormat[Math.min(max + 1, 1 << 16)];
+        for (PixelFormat f : BY_NAME.values()) {
+            if (f.value() >= 0 && f.value() < out.length && out[f.value()] == null) {
+                out[f.value()] = f;
+            }
+        }
+        return out;
     }
 
     public static List<TileBufferFormat> internalFormats() {

@@ -90,6 +90,8 @@ public final class DescriptorDirectives {
     private final DescriptorDef rt;
     private final DescriptorDef padding;
     private final DescriptorDef zsCrc;
+    /** The render target's writeback format field, which every {@code .rt} checks. */
+    private final DescriptorField rtFormat;
     private final ArgumentScope asm;
     private final DataDirectives data;
     private final Placement placement;
@@ -109,6 +111,15 @@ public final class DescriptorDirectives {
      */
     private static final class FieldTable {
         private final Map<DescriptorField, Integer> positions = new IdentityHashMap<>();
+        /** Each name asked of {@link #position(String)}: its field's position, or -1 for none. */
+        private final Map<String, Integer> namePositions = new java.util.HashMap<>();
+        /**
+         * The state and values of the one directive's {@link Fields} of this descriptor being written (directives are
+         * written one at a time): kept, not made for every directive.
+         */
+        private final byte[] state;
+        private final long[] values;
+        private final GivenFields given;
         private final boolean[] constant;
         private final long[] constants;
         /** Each default that is an expression, read once. */
@@ -129,6 +140,9 @@ public final class DescriptorDirectives {
         FieldTable(DescriptorDef def) {
             this.def = def;
             int n = def.fields().size();
+            state = new byte[n];
+            values = new long[n];
+            given = new GivenFields(def, this::position);
             templated = new boolean[n];
             constant = new boolean[n];
             constants = new long[n];
@@ -146,6 +160,23 @@ public final class DescriptorDirectives {
 
         int position(DescriptorField f) {
             return positions.get(f);
+        }
+
+        /** The position of the field {@code name} names (as {@link DescriptorDef#field} finds it), or -1. */
+        int position(String name) {
+            Integer p = namePositions.get(name);
+            if (p == null) {
+                Optional<DescriptorField> f = def.field(name);
+                p = f.isPresent() ? position(f.get()) : -1;
+                namePositions.put(name, p);
+            }
+            return p;
+        }
+
+        /** The given arguments of the directive being written, emptied for it. */
+        GivenFields given() {
+            given.clear();
+            return given;
         }
 
         void remember(int position, long value) {
@@ -192,6 +223,7 @@ public final class DescriptorDirectives {
         this.rt = set.get(RT);
         this.padding = set.get(PADDING);
         this.zsCrc = set.get(ZS_CRC);
+        this.rtFormat = rt.field("format").orElseThrow();
         this.asm = asm;
         this.data = data;
         this.placement = placement;
@@ -287,6 +319,16 @@ public final class DescriptorDirectives {
         return field.isPresent() && field.get().name().equals("rt_count");
     }
 
+    /** The field table of {@code def}, made when first needed. */
+    private FieldTable table(DescriptorDef def) {
+        FieldTable t = tables.get(def);
+        if (t == null) {
+            t = new FieldTable(def);
+            tables.put(def, t);
+        }
+        return t;
+    }
+
     /** What the keys of a line set, made when first needed. */
     private FieldKeys keys() {
         if (fieldKeys == null) {
@@ -310,8 +352,8 @@ public final class DescriptorDirectives {
         DescriptorDef extension = zsCrc;
         List<Diagnostic> errors = new ArrayList<>(0);
         FieldKeys.Resolved keys = keys().resolve(isFbd, info.zsCrc, arguments, directive, errors);
-        GivenFields given = new GivenFields(def);
-        GivenFields givenExtension = isFbd && info.zsCrc ? new GivenFields(extension) : null;
+        GivenFields given = table(def).given();
+        GivenFields givenExtension = isFbd && info.zsCrc ? table(extension).given() : null;
         int[] slots = keys.slots();
         for (int i = 0; i < slots.length; i++) {
             int slot = slots[i];
@@ -388,7 +430,7 @@ public final class DescriptorDirectives {
 
     /** mesa emits raw render targets of 8..128 bits only (pan_desc.c asserts it); wider ones are refused. */
     private void checkRenderTargetFormat(Fields fields, GivenFields given, SourceRange where) {
-        DescriptorField format = rt.field("format").orElseThrow();
+        DescriptorField format = rtFormat;
         PixelFormat pf = PixelFormats.byValue(fields.value(format)).orElse(null);
         // Without internal_format= the default (internal(format)) has already said so.
         if (pf != null && pf.raw() && pf.internalFormat() == null && given.contains("internal_format")) {
@@ -519,14 +561,11 @@ public final class DescriptorDirectives {
             this.info = info;
             this.where = where;
             this.directiveName = def.name().equals(RT) ? ".rt" : ".fbd";
-            FieldTable t = tables.get(def);
-            if (t == null) {
-                t = new FieldTable(def);
-                tables.put(def, t);
-            }
+            FieldTable t = table(def);
             this.table = t;
-            this.state = new byte[def.fields().size()];
-            this.values = new long[state.length];
+            this.state = t.state;
+            this.values = t.values;
+            java.util.Arrays.fill(state, UNKNOWN);
         }
 
         boolean given(String name) {

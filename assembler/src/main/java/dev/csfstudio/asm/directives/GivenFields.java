@@ -1,11 +1,10 @@
 package dev.csfstudio.asm.directives;
 
 import dev.csfstudio.isa.DescriptorDef;
-import dev.csfstudio.isa.DescriptorField;
 
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Optional;
+import java.util.function.ToIntFunction;
 
 /**
  * The arguments one {@code .fbd} or {@code .rt} gives for one descriptor, by the position of the field each sets, and
@@ -14,13 +13,22 @@ import java.util.Optional;
  */
 final class GivenFields {
 
-    private final DescriptorDef def;
     private final FieldArgument[] at;
+    /** The position of the field a name names, or -1 (as {@link DescriptorDef#field} finds it). */
+    private final ToIntFunction<String> positionOf;
     private Map<String, FieldArgument> conveniences;
 
-    GivenFields(DescriptorDef def) {
-        this.def = def;
+    GivenFields(DescriptorDef def, ToIntFunction<String> positionOf) {
         this.at = new FieldArgument[def.fields().size()];
+        this.positionOf = positionOf;
+    }
+
+    /** Forgets every argument: the next directive's are given from now on. */
+    void clear() {
+        java.util.Arrays.fill(at, null);
+        if (conveniences != null) {
+            conveniences.clear();
+        }
     }
 
     /** The argument that sets the field at {@code position}, or null. */
@@ -45,15 +53,8 @@ final class GivenFields {
         if (conveniences != null && conveniences.containsKey(name)) {
             return conveniences.get(name);
         }
-        Optional<DescriptorField> f = def.field(name);
-        if (f.isPresent()) {
-            for (int i = 0; i < at.length; i++) {
-                if (def.fields().get(i) == f.get()) {
-                    return at[i];
-                }
-            }
-        }
-        return null;
+        int position = positionOf.applyAsInt(name);
+        return position < 0 ? null : at[position];
     }
 
     boolean contains(String name) {

@@ -21,15 +21,11 @@ final class RangeSet {
     private final Map<Path, Integer> fileIds = new IdentityHashMap<>();
     private Path lastFile;
     private int lastFileId;
-    /** Two longs a range: file id and line, then start and end column; a free slot has {@link #FREE} first. */
-    private long[] slots = new long[2 * 64];
+    /** Two longs a range: file id and line (plus one, so never 0), then start and end column; a free slot has 0 first. */
+    private long[] slots = new long[2 * 1024];
     private int size;
-    private static final long FREE = -1;
+    private static final long FREE = 0;
     private final Set<SourceRange> others = new HashSet<>();
-
-    RangeSet() {
-        java.util.Arrays.fill(slots, FREE);
-    }
 
     /** Adds {@code r}; whether it was not in the set. */
     boolean add(SourceRange r) {
@@ -37,7 +33,7 @@ final class RangeSet {
                 || r.column() > COLUMN_MASK || r.endColumn() > COLUMN_MASK) {
             return others.add(r);
         }
-        long a = (long) fileId(r.file()) << 32 | (r.line() & 0xffff_ffffL);
+        long a = ((long) fileId(r.file()) << 32 | (r.line() & 0xffff_ffffL)) + 1;
         long b = (long) r.column() << COLUMN_BITS | r.endColumn();
         if (2 * (size + 1) > slots.length / 2) {
             grow();
@@ -67,8 +63,7 @@ final class RangeSet {
 
     private void grow() {
         long[] old = slots;
-        slots = new long[2 * old.length];
-        java.util.Arrays.fill(slots, FREE);
+        slots = new long[4 * old.length]; // fourfold: a large source references hundreds of thousands of ranges
         for (int i = 0; i < old.length; i += 2) {
             if (old[i] != FREE) {
                 insert(slots, old[i], old[i + 1]);
