@@ -237,7 +237,8 @@ public final class DescriptorDirectives {
 
     /** {@link #place} of a line the plain scanner read (its statement's columns set). */
     public void place(Statement s, DescriptorArguments line) {
-        place(s, line.directive(), s.range(), FieldArgument.of(line, s.src().path(), s.lineNo()));
+        // only a .fbd's size depends on its arguments (zs_crc, rt_count): an .rt's are read when it is written
+        place(s, line.directive(), s.range(), line.fbd() ? FieldArgument.of(line, s.src().path(), s.lineNo()) : List.of());
     }
 
     private void place(Statement s, String name, SourceRange where, List<FieldArgument> arguments) {
