@@ -3,6 +3,7 @@ package dev.csfstudio.asm.expr;
 import dev.csfstudio.grammar.Lexicon;
 import dev.csfstudio.program.SourceRange;
 import java.nio.file.Path;
+import java.util.Arrays;
 
 /**
  * An expression of the grammar's {@code expr} as the plain scanner reads it without a parse, kept as a postfix
@@ -153,9 +154,41 @@ public record SymbolicExpression(byte[] code, String[] names, long[] literals, i
     }
 
     /** Instructions {@code [from, to)}, one whole node, evaluated on a stack. */
+    /**
+     * Each thread's stack of values for {@link #run}, shared by the evaluations it nests (a constant's definition
+     * evaluated for a name, a call's arguments): an evaluation takes the part above the one it runs in, and gives it
+     * back when it ends, so none allocates a stack of its own.
+     */
+    private static final class Stack {
+        long[] values = new long[64];
+        int top;
+    }
+
+    private static final ThreadLocal<Stack> STACKS = new ThreadLocal<>() {
+        @Override
+        protected Stack initialValue() {
+            return new Stack();
+        }
+    };
+
     private long run(int from, int to, Names names, Path file, int line) {
-        long[] values = new long[to - from];
-        int top = -1;
+        Stack stack = STACKS.get();
+        int base = stack.top;
+        if (base + to - from > stack.values.length) {
+            stack.values = Arrays.copyOf(stack.values, 2 * (base + to - from));
+        }
+        long[] values = stack.values; // a nested evaluation may grow the stack: this one keeps the array it took
+        stack.top = base + to - from;
+        try {
+            return run(from, to, names, file, line, values, base);
+        } finally {
+            stack.top = base;
+        }
+    }
+
+    /** {@link #run} on {@code values} from {@code base}. */
+    private long run(int from, int to, Names names, Path file, int line, long[] values, int base) {
+        int top = base - 1;
         for (int k = from; k < to; k++) {
             byte op = code[k];
             switch (op) {
@@ -184,7 +217,7 @@ public record SymbolicExpression(byte[] code, String[] names, long[] literals, i
                 }
             }
         }
-        return values[0];
+        return values[base];
     }
 
     /** The root of the node that ends just before instruction {@code k} (a binary operator's right operand). */

@@ -1570,10 +1570,11 @@ public final class PlainInstructionScanner {
      * enumerated field's value name, a branch target), or an expression in a field of another kind.
      */
     private SymbolicLine symbolicLine(Form form, int count) {
-        List<OperandSpec> specs = form.def.operands();
-        List<SymbolicLine.Operand> operands = new ArrayList<>(1);
+        OperandSpec[] specs = form.specs;
+        SymbolicLine.Operand first = null;
+        List<SymbolicLine.Operand> more = null;
         for (int i = 0; i < count; i++) {
-            OperandSpec spec = specs.get(i);
+            OperandSpec spec = specs[i];
             OperandKind kind = spec.kind();
             boolean registers = kind == OperandKind.R || kind == OperandKind.D || kind == OperandKind.REGMASK
                     || kind == OperandKind.REGRANGE;
@@ -1590,9 +1591,17 @@ public final class PlainInstructionScanner {
                     ? SymbolicExpression.name(names.of(text, start[i], end[i]), start[i] - lineStart + 1, end[i] - lineStart + 1)
                     : program[i];
             BitField f = spec.field();
-            operands.add(new SymbolicLine.Operand(target, f, target ? f.min() : spec.minValue(),
-                    target ? f.max() : spec.maxValue(), expr));
+            SymbolicLine.Operand operand = new SymbolicLine.Operand(target, f, target ? f.min() : spec.minValue(),
+                    target ? f.max() : spec.maxValue(), expr);
+            if (first == null) {
+                first = operand;
+            } else {
+                more = more == null ? new ArrayList<>(List.of(first)) : more;
+                more.add(operand);
+            }
         }
+        // most lines have one symbolic operand: a list of one, not a growable list
+        List<SymbolicLine.Operand> operands = more != null ? more : first != null ? List.of(first) : List.of();
         return new SymbolicLine(form.def, word, form.unconditional, form.target, operands);
     }
 
