@@ -69,8 +69,10 @@ echo "(median of $runs runs each by elapsed time, its CPU seconds beside it; csf
 echo " goal: csf/as of elapsed time <= 0.50 on every shape, peak heap < 1 GiB)"
 
 if [[ -z "${SKIP_JMH:-}" ]]; then
-  # JMH from the module's class path (independent of how the shaded benchmarks.jar is packed).
-  ./mvnw -q -o -pl bench dependency:build-classpath -Dmdep.outputFile="$work/cp.txt" >&2
+  # JMH from the module's class path (independent of how the shaded benchmarks.jar is packed); the modules it
+  # depends on are taken from this build's reactor (packaged here), not from a local repository they were never
+  # installed in: each module writes the file in turn, the benchmarks' last.
+  ./mvnw -q -o -DskipTests -pl bench -am package dependency:build-classpath -Dmdep.outputFile="$work/cp.txt" >&2
   java -cp "bench/target/classes:$(cat "$work/cp.txt")" org.openjdk.jmh.Main \
     'dev.csfstudio.bench.asm.AssemblerThroughputBenchmark' \
     -rf csv -rff "$work/jmh.csv" >"$work/jmh.log" 2>&1 || { cat "$work/jmh.log" >&2; exit 1; }
