@@ -1613,7 +1613,8 @@ public final class PlainInstructionScanner {
     private int spaces(int p) {
         byte[] t = text;
         int end = lineEnd;
-        while (p < end && Lexicon.isSpace(t[p])) {
+        // every WS character is below '!': most calls find a token's character and look no further
+        while (p < end && t[p] <= ' ' && Lexicon.isSpace(t[p])) {
             p++;
         }
         return p;
