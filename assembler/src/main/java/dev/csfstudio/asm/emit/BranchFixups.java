@@ -26,6 +26,12 @@ public final class BranchFixups {
 
     /** A branch's columns; its index, for {@link #label(int, int)}. */
     int add(BranchToLabel b) {
+        return add(b.def(), b.word(), b.unconditional(), b.target(), b.name(), b.local(), b.column(), b.endColumn());
+    }
+
+    /** {@link #add(BranchToLabel)} of a branch given as its parts. */
+    int add(InstructionDef def, long word, boolean unconditional, BitField target, String name, boolean local,
+            int column, int endColumn) {
         if (count == defs.length) {
             int n = 2 * count;
             defs = Arrays.copyOf(defs, n);
@@ -37,12 +43,12 @@ public final class BranchFixups {
             labels = Arrays.copyOf(labels, n);
         }
         int i = count++;
-        defs[i] = b.def();
-        words[i] = b.word();
-        targets[i] = b.target();
-        names[i] = b.name();
-        flags[i] = (byte) ((b.local() ? 1 : 0) | (b.unconditional() ? 2 : 0));
-        columns[i] = (long) b.column() << 32 | b.endColumn() & 0xffff_ffffL;
+        defs[i] = def;
+        words[i] = word;
+        targets[i] = target;
+        names[i] = name;
+        flags[i] = (byte) ((local ? 1 : 0) | (unconditional ? 2 : 0));
+        columns[i] = (long) column << 32 | endColumn & 0xffff_ffffL;
         labels[i] = -1;
         return i;
     }

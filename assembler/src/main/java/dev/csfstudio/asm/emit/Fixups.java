@@ -3,6 +3,8 @@ package dev.csfstudio.asm.emit;
 import dev.csfstudio.asm.layout.Statement;
 import dev.csfstudio.asm.layout.StatementTable;
 
+import dev.csfstudio.isa.BitField;
+import dev.csfstudio.isa.InstructionDef;
 import java.nio.file.Path;
 import java.util.Arrays;
 
@@ -42,6 +44,13 @@ public final class Fixups {
     public int recordBranch(int row, BranchToLabel branch) {
         next(row, null);
         return branches.add(branch);
+    }
+
+    /** {@link #recordBranch(int, BranchToLabel)} of a branch given as its parts. */
+    public int recordBranch(int row, InstructionDef def, long word, boolean unconditional, BitField target, String name,
+                            boolean local, int column, int endColumn) {
+        next(row, null);
+        return branches.add(def, word, unconditional, target, name, local, column, endColumn);
     }
 
     /** Branch {@code branch} (as {@link #recordBranch} numbered it) names the label of id {@code label}. */

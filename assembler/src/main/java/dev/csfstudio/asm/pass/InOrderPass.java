@@ -322,7 +322,8 @@ public final class InOrderPass {
             if (!placedInstruction(row)) {
                 return;
             }
-            int b = fixups.recordBranch(row, lines.branch(i));
+            int b = fixups.recordBranch(row, lines.def(i), lines.word(i), lines.unconditional(i), lines.target(i),
+                    lines.branchName(i), lines.branchLocal(i), lines.branchNameColumn(i), lines.branchNameEndColumn(i));
             int k = lines.branchLabel(i);
             if (k < 0) {
                 return;

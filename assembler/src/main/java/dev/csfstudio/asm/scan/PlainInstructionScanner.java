@@ -313,15 +313,17 @@ public final class PlainInstructionScanner {
                 return line == null ? null : new LineScanner.SymbolicInstruction(labelNames(labels),
                         labelColumns(from, labels), mnemonicStart - from + 1, lastEnd - from + 1, line);
             }
-            BranchToLabel branch = new BranchToLabel(def, word, form.unconditional, specs[symbolic].field(),
-                    names.of(text, start[symbolic], end[symbolic]),
-                    type[symbolic] == LOCAL_REF, start[symbolic] - from + 1, end[symbolic] - from + 1);
+            String name = names.of(text, start[symbolic], end[symbolic]);
+            BitField target = specs[symbolic].field();
+            boolean local = type[symbolic] == LOCAL_REF;
             if (rowFor(from, labels, mnemonicStart - from + 1, lastEnd - from + 1)) {
-                sink.branch(sinkRow, mnemonicStart - from + 1, lastEnd - from + 1, branch);
+                sink.branch(sinkRow, mnemonicStart - from + 1, lastEnd - from + 1, def, word, form.unconditional, target,
+                        name, local, start[symbolic] - from + 1, end[symbolic] - from + 1);
                 return null;
             }
             return new LineScanner.LabelBranch(labelNames(labels), labelColumns(from, labels), mnemonicStart - from + 1,
-                    lastEnd - from + 1, branch);
+                    lastEnd - from + 1, new BranchToLabel(def, word, form.unconditional, target, name, local,
+                    start[symbolic] - from + 1, end[symbolic] - from + 1));
         }
         int column = mnemonicStart - from + 1;
         int endColumn = lastEnd - from + 1;

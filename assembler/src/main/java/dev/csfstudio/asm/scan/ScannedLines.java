@@ -6,8 +6,6 @@ import dev.csfstudio.isa.InstructionDef;
 import dev.csfstudio.asm.emit.BranchToLabel;
 
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * One chunk of a file's lines as a worker scanned them, handed to the in-order pass whole: the commonest shapes
@@ -47,9 +45,18 @@ public final class ScannedLines {
     private byte[] data = new byte[1024];
     private int dataLength;
     private byte[] widths = new byte[0];
-    /** A branch row's branch (its word but for the target), and the chunk's label it names ({@link #branchLabel}). */
-    private BranchToLabel[] branches = new BranchToLabel[0];
+    /**
+     * A branch row's label name, whether it is a local reference, the name's columns (start in the high half) and the
+     * chunk's label it names ({@link #branchLabel}); its word but for the target, definition, target field and whether
+     * it is unconditional are in the instruction columns.
+     */
+    private String[] branchNames = new String[0];
+    private boolean[] branchLocal = new boolean[0];
+    private long[] branchColumns = new long[0];
     private int[] branchLabels = new int[0];
+    /** The chunk's first label of each name, for {@link #linkBranches}: open addressing by the name's hash. */
+    private String[] linkNames = new String[16];
+    private int[] linkLabels = new int[16];
 
     /** Empties the chunk for lines {@code firstLine..firstLine + lines - 1}, each blank until written. */
     public void reset(int firstLine, int lines) {
@@ -65,11 +72,13 @@ public final class ScannedLines {
             labelsFrom = new int[lines + 1];
             dataFrom = new int[lines + 1];
             widths = new byte[lines];
-            branches = new BranchToLabel[lines];
+            branchNames = new String[lines];
+            branchLocal = new boolean[lines];
+            branchColumns = new long[lines];
             branchLabels = new int[lines];
         } else {
             Arrays.fill(statements, 0, count, null); // what the last chunk held may go
-            Arrays.fill(branches, 0, count, null);
+            Arrays.fill(branchNames, 0, count, null);
             Arrays.fill(defs, 0, count, null);
             Arrays.fill(targets, 0, count, null);
             Arrays.fill(shape, 0, count, BLANK);
@@ -178,11 +187,21 @@ public final class ScannedLines {
         closeRow(i);
     }
 
-    /** Row {@code i}: a branch to a label, encoded but for its target. */
-    void branch(int i, int column, int endColumn, BranchToLabel branch) {
+    /**
+     * Row {@code i}: a branch to the label {@code name} (a local reference when {@code local}) at columns
+     * {@code nameColumn..nameEndColumn}, encoded but for its {@code target} field.
+     */
+    void branch(int i, int column, int endColumn, InstructionDef def, long word, boolean unconditional, BitField target,
+                String name, boolean local, int nameColumn, int nameEndColumn) {
         shape[i] = BRANCH;
         columns[i] = column << 16 | endColumn;
-        branches[i] = branch;
+        defs[i] = def;
+        words[i] = word;
+        targets[i] = target;
+        this.unconditional[i] = unconditional;
+        branchNames[i] = name;
+        branchLocal[i] = local;
+        branchColumns[i] = (long) nameColumn << 32 | nameEndColumn & 0xffff_ffffL;
         branchLabels[i] = -1;
         closeRow(i);
     }
@@ -190,23 +209,53 @@ public final class ScannedLines {
     /**
      * Once every row is written: each branch row learns which of the chunk's labels its target names (the first
      * label of the chunk with that name), so that pass 1, defining that label, gives the branch its id without a
-     * lookup by name. A local reference ({@code 1f}) names none.
+     * lookup by name. A local reference ({@code 1f}) names none. Names are compared as the strings they are (a
+     * chunk's scanner makes one of each name); a name read twice as two strings is only not linked.
      */
     void linkBranches() {
-        Map<String, Integer> firstLabel = null;
+        int mask = -1;
         for (int i = 0; i < count; i++) {
-            if (shape[i] != BRANCH || branches[i].local()) {
+            if (shape[i] != BRANCH || branchLocal[i]) {
                 continue;
             }
-            if (firstLabel == null) {
-                firstLabel = new HashMap<>(2 * labelCount);
-                for (int k = 0; k < labelCount; k++) {
-                    firstLabel.putIfAbsent(labelNames[k], k);
+            if (mask < 0) {
+                mask = firstLabels();
+            }
+            String name = branchNames[i];
+            int k = -1;
+            for (int slot = name.hashCode() & mask; linkNames[slot] != null; slot = slot + 1 & mask) {
+                if (linkNames[slot] == name) {
+                    k = linkLabels[slot];
+                    break;
                 }
             }
-            Integer k = firstLabel.get(branches[i].name());
-            branchLabels[i] = k == null ? -1 : k;
+            branchLabels[i] = k;
         }
+        if (mask >= 0) {
+            Arrays.fill(linkNames, null);
+        }
+    }
+
+    /** Fills the table of each name's first label in the chunk; its mask. */
+    private int firstLabels() {
+        int capacity = Integer.highestOneBit(Math.max(8, 2 * labelCount) - 1) << 1;
+        if (linkNames.length < capacity) {
+            linkNames = new String[capacity];
+            linkLabels = new int[capacity];
+        }
+        int mask = linkNames.length - 1;
+        for (int k = 0; k < labelCount; k++) {
+            String name = labelNames[k];
+            int slot = name.hashCode() & mask;
+            while (linkNames[slot] != null && linkNames[slot] != name) {
+                slot = slot + 1 & mask;
+            }
+            if (linkNames[slot] == null) {
+                linkNames[slot] = name;
+                linkLabels[slot] = k;
+            }
+        }
+        return mask;
     }
 
     // ---------------------------------------------------------------- the in-order pass's side: reading a row
@@ -264,9 +313,27 @@ public final class ScannedLines {
         return widths[i];
     }
 
-    /** A branch row's branch. */
+    /** A branch row's branch, made from its columns. */
     public BranchToLabel branch(int i) {
-        return branches[i];
+        return new BranchToLabel(defs[i], words[i], unconditional[i], targets[i], branchNames[i], branchLocal[i],
+                (int) (branchColumns[i] >>> 32), (int) branchColumns[i]);
+    }
+
+    public String branchName(int i) {
+        return branchNames[i];
+    }
+
+    public boolean branchLocal(int i) {
+        return branchLocal[i];
+    }
+
+    /** The column where a branch row's label name starts, and where it ends. */
+    public int branchNameColumn(int i) {
+        return (int) (branchColumns[i] >>> 32);
+    }
+
+    public int branchNameEndColumn(int i) {
+        return (int) branchColumns[i];
     }
 
     /** The label of the chunk ({@link #labelName} index) a branch row's target names, or -1 (none, or not known). */
@@ -307,7 +374,7 @@ public final class ScannedLines {
             case LABELS_ONLY -> new LineScanner.EncodedLine(names, labelCols, 0, 0, null, 0, false, null, false, true);
             case DATA -> new LineScanner.DataLine(names, labelCols, column(i), endColumn(i), widths[i],
                     Arrays.copyOfRange(data, dataFrom[i], dataFrom[i + 1]));
-            case BRANCH -> new LineScanner.LabelBranch(names, labelCols, column(i), endColumn(i), branches[i]);
+            case BRANCH -> new LineScanner.LabelBranch(names, labelCols, column(i), endColumn(i), branch(i));
             default -> null;
         };
     }
