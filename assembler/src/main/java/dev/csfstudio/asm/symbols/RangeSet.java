@@ -3,8 +3,8 @@ package dev.csfstudio.asm.symbols;
 import dev.csfstudio.program.SourceRange;
 
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.HashSet;
-import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.Set;
 
@@ -18,7 +18,8 @@ final class RangeSet {
     private static final int COLUMN_BITS = 24;
     private static final long COLUMN_MASK = (1L << COLUMN_BITS) - 1;
 
-    private final Map<Path, Integer> fileIds = new IdentityHashMap<>();
+    /** By equality, as ranges compare their files (two equal paths are one file); the last one is checked first. */
+    private final Map<Path, Integer> fileIds = new HashMap<>();
     private Path lastFile;
     private int lastFileId;
     /** Two longs a range: file id and line (plus one, so never 0), then start and end column; a free slot has 0 first. */
