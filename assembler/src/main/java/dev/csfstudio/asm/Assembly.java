@@ -48,7 +48,6 @@ import dev.csfstudio.asm.source.SourceFile;
 import dev.csfstudio.asm.source.SourceReader;
 import dev.csfstudio.asm.source.SourceText;
 import dev.csfstudio.asm.symbols.ConstantDef;
-import dev.csfstudio.asm.symbols.LabelDef;
 import dev.csfstudio.asm.symbols.NameScope;
 import dev.csfstudio.asm.symbols.References;
 import dev.csfstudio.asm.symbols.SymbolIndex;
@@ -119,7 +118,7 @@ final class Assembly implements ArgumentScope {
      * site's link is start-up work).
      */
     private final Consumer<Diagnostic> reporter = this::report;
-        /** Makes a statement the one being assembled, for pass 1 and for the fixups. */
+    /** Makes a statement the one being assembled, for pass 1 and for the fixups. */
     private final Fixups.Position position = this::current;
     private final References references = new References();
     private SymbolIndex tables;

@@ -1,7 +1,6 @@
 package dev.csfstudio.asm.directives;
 
 import dev.csfstudio.asm.diagnostic.DiagnosticException;
-import dev.csfstudio.asm.diagnostic.SpellingSuggestions;
 import dev.csfstudio.asm.emit.DescriptorArguments;
 import dev.csfstudio.asm.expr.ExpressionEvaluator;
 import dev.csfstudio.asm.expr.SymbolicExpression;
@@ -431,8 +430,7 @@ public final class DescriptorDirectives {
 
     /** mesa emits raw render targets of 8..128 bits only (pan_desc.c asserts it); wider ones are refused. */
     private void checkRenderTargetFormat(Fields fields, GivenFields given, SourceRange where) {
-        DescriptorField format = rtFormat;
-        PixelFormat pf = PixelFormats.byValue(fields.value(format)).orElse(null);
+        PixelFormat pf = PixelFormats.byValue(fields.value(rtFormat)).orElse(null);
         // Without internal_format= the default (internal(format)) has already said so.
         if (pf != null && pf.raw() && pf.internalFormat() == null && given.contains("internal_format")) {
             throw tooWideRaw(pf, fields.rangeOf("format"));
@@ -531,7 +529,7 @@ public final class DescriptorDirectives {
     }
 
     private PixelFormat writebackFormat(Fields fields, SourceRange at) {
-        long value = fields.value(rt.field("format").orElseThrow());
+        long value = fields.value(rtFormat);
         return PixelFormats.byValue(value).orElseThrow(() -> DiagnosticException.error(at, DiagnosticCode.OUT_OF_RANGE,
                 "no pixel format with value " + value));
     }

@@ -2,6 +2,7 @@ package dev.csfstudio.asm.directives;
 
 import dev.csfstudio.isa.DescriptorDef;
 
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.ToIntFunction;
@@ -25,7 +26,7 @@ final class GivenFields {
 
     /** Forgets every argument: the next directive's are given from now on. */
     void clear() {
-        java.util.Arrays.fill(at, null);
+        Arrays.fill(at, null);
         if (conveniences != null) {
             conveniences.clear();
         }

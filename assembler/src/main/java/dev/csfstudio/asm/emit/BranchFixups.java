@@ -58,12 +58,6 @@ public final class BranchFixups {
         labels[i] = label;
     }
 
-    /** Branch {@code i} as a value (made when asked for). */
-    public BranchToLabel get(int i) {
-        return new BranchToLabel(defs[i], words[i], (flags[i] & 2) != 0, targets[i], names[i], (flags[i] & 1) != 0,
-                column(i), endColumn(i));
-    }
-
     public InstructionDef def(int i) {
         return defs[i];
     }

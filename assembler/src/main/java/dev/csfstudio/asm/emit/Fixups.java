@@ -29,12 +29,7 @@ public final class Fixups {
 
     /** Records a fixup of statement {@code s}; statements come in assembly order, so the columns stay in it. */
     public void record(Statement s, Fixup fixup) {
-        record(s.index(), fixup);
-    }
-
-    /** {@link #record(Statement, Fixup)} of the statement of row {@code row}. */
-    public void record(int row, Fixup fixup) {
-        next(row, fixup);
+        next(s.index(), fixup);
     }
 
     /**

@@ -15,9 +15,9 @@ import dev.csfstudio.asm.expr.ExpressionEvaluator;
 import dev.csfstudio.asm.expr.SymbolicExpression;
 import dev.csfstudio.asm.expr.UnresolvedException;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Consumer;
 
 /**
  * A {@link SymbolicLine}'s operands evaluated from the symbols and its word finished, as the encoder's path does
@@ -78,6 +78,8 @@ public final class SymbolicOperands {
     private final LabelUses used;
     private final ExpressionEvaluator.Scope scope;
     private final OperandNames operandNames = new OperandNames();
+    /** What {@link #named} fills for each line: kept from the last line. */
+    private Referent[][] scratch = new Referent[2][];
 
     /**
      * {@code used} hears of each label a line names (for unused-label warnings); {@code scope} resolves local labels
@@ -204,20 +206,18 @@ public final class SymbolicOperands {
      */
     private Referent[][] named(List<SymbolicLine.Operand> operands) {
         if (scratch.length < operands.size()) {
-            scratch = java.util.Arrays.copyOf(scratch, operands.size());
+            scratch = Arrays.copyOf(scratch, operands.size());
         }
         for (int i = 0; i < operands.size(); i++) {
             int size = operands.get(i).expr().size();
             if (scratch[i] == null || scratch[i].length < size) {
                 scratch[i] = new Referent[Math.max(size, 8)];
             } else {
-                java.util.Arrays.fill(scratch[i], 0, size, null);
+                Arrays.fill(scratch[i], 0, size, null);
             }
         }
         return scratch;
     }
-
-    private Referent[][] scratch = new Referent[2][];
 
     /**
      * A resolved line as the encoder's path finishes it: its references (each made once, as nothing read the

@@ -153,7 +153,6 @@ public record SymbolicExpression(byte[] code, String[] names, long[] literals, i
         };
     }
 
-    /** Instructions {@code [from, to)}, one whole node, evaluated on a stack. */
     /**
      * Each thread's stack of values for {@link #run}, shared by the evaluations it nests (a constant's definition
      * evaluated for a name, a call's arguments): an evaluation takes the part above the one it runs in, and gives it
@@ -171,6 +170,7 @@ public record SymbolicExpression(byte[] code, String[] names, long[] literals, i
         }
     };
 
+    /** Instructions {@code [from, to)}, one whole node, evaluated on a stack. */
     private long run(int from, int to, Names names, Path file, int line) {
         Stack stack = STACKS.get();
         int base = stack.top;

@@ -111,9 +111,7 @@ public final class StatementTable {
     public int addPlaced(SourceFile src, int lineNo, SectionBuilder sec, int at, int bytes, int columns,
                          boolean instruction, boolean unconditional, InstructionDef def, long word) {
         int i = add(src, lineNo);
-        section[i] = sectionId(sec);
-        offset[i] = at;
-        size[i] = bytes;
+        place(i, sec, at, bytes);
         this.columns[i] = columns;
         flags[i] = (byte) (DONE | EMITTED | (instruction ? INSTRUCTION : 0) | (unconditional ? UNCONDITIONAL : 0));
         defs[i] = def;
@@ -200,12 +198,9 @@ public final class StatementTable {
 
     /** Row {@code i} as an instruction placed at {@code at} of {@code sec}, done, its word {@code word} of {@code def}. */
     public void placeEncoded(int i, SectionBuilder sec, int at, InstructionDef def, long word, boolean unconditional) {
-        section[i] = sectionId(sec);
-        offset[i] = at;
-        size[i] = 8;
-        defs[i] = def;
-        words[i] = word;
-        flags[i] = (byte) (flags[i] | INSTRUCTION | DONE | EMITTED | (unconditional ? UNCONDITIONAL : 0));
+        place(i, sec, at, 8);
+        encoded(i, def, word, unconditional);
+        flags[i] |= INSTRUCTION;
     }
 
     /** Row {@code i}, placed, as done with {@code word} of {@code def} (not yet written to its section). */

@@ -39,7 +39,7 @@ import dev.csfstudio.program.SectionKind;
 import dev.csfstudio.program.SourceRange;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Deque;
 import java.util.List;
 import java.util.Queue;
@@ -279,7 +279,7 @@ public final class InOrderPass {
             if (shape == ScannedLines.STATEMENT || pandecode) {
                 int from = lines.labelsFrom(i);
                 int to = lines.labelsTo(i);
-                java.util.Arrays.fill(chunkLabelIds, from, to, -1);
+                Arrays.fill(chunkLabelIds, from, to, -1);
                 // a pandecode reading may read other labels: none of this row's is then known to the chunk's branches
                 rowLabels = pandecode ? -1 : from;
                 ScannedStatement next = lines.asStatement(i);
@@ -333,7 +333,7 @@ public final class InOrderPass {
                 return;
             }
             if (pendingCount + 2 > pendingBranches.length) {
-                pendingBranches = java.util.Arrays.copyOf(pendingBranches, 2 * pendingBranches.length);
+                pendingBranches = Arrays.copyOf(pendingBranches, 2 * pendingBranches.length);
             }
             pendingBranches[pendingCount++] = b;
             pendingBranches[pendingCount++] = k;
@@ -576,21 +576,7 @@ public final class InOrderPass {
     /** {@link #pass1Data(int, LineScanner.DataLine)} of row {@code i} of a chunk (labels defined). */
     private void pass1Data(int row, ScannedLines lines, int i) {
         stmts.columns(row, lines.column(i), lines.endColumn(i));
-        try {
-            SectionBuilder sec = placement.section();
-            if (sec.kind == SectionKind.STREAM) {
-                throw DataDirectives.misplaced(stmts.range(row), LineScanner.DataLine.directive(lines.width(i)), sec);
-            }
-            int at = (int) sec.cursor;
-            placement.place(stmts, row, sec, lines.dataLength(i));
-            // the values are in range: the scanner checked them
-            sec.write(at, lines.data(), lines.dataFrom(i), lines.dataLength(i));
-            stmts.emitted(row, true);
-            stmts.done(row, true);
-        } catch (DiagnosticException e) {
-            stmts.skip(row, true);
-            scope.report(e.diagnostic());
-        }
+        placeData(row, lines.width(i), lines.data(), lines.dataFrom(i), lines.dataLength(i));
     }
 
     /** The labels a worker read on the statement's line, defined; then the statement's columns. */
@@ -658,15 +644,23 @@ public final class InOrderPass {
     /** Pass 1 of a data line of literals a worker has read: what the data directives' handler does with it. */
     private void pass1Data(int row, LineScanner.DataLine data) {
         begin(row, data);
+        placeData(row, data.width(), data.bytes(), 0, data.bytes().length);
+    }
+
+    /**
+     * A data line of literals of {@code width}-byte values, {@code bytes[from, from + length)} as the section holds
+     * them, placed at row {@code row} in the section in force; reported and skipped where a stream refuses it.
+     */
+    private void placeData(int row, int width, byte[] bytes, int from, int length) {
         try {
             SectionBuilder sec = placement.section();
             if (sec.kind == SectionKind.STREAM) {
-                throw DataDirectives.misplaced(stmts.range(row), data.directive(), sec);
+                throw DataDirectives.misplaced(stmts.range(row), LineScanner.DataLine.directive(width), sec);
             }
             int at = (int) sec.cursor;
-            placement.place(stmts, row, sec, data.bytes().length);
+            placement.place(stmts, row, sec, length);
             // the values are in range: the scanner checked them
-            sec.write(at, data.bytes());
+            sec.write(at, bytes, from, length);
             stmts.emitted(row, true);
             stmts.done(row, true);
         } catch (DiagnosticException e) {
@@ -706,14 +700,11 @@ public final class InOrderPass {
         }
     }
 
+    /** A label the parser read on the statement's line, at the columns of its name's range {@code r}. */
     private void defineLabel(Statement s, String name, SourceRange r) {
         SectionBuilder sec = sectionForLabels();
-        if (sec == null) {
-            return;
-        }
-        sec.addJumpTarget(sec.cursor);
-        if (symbols.defineLabel(name, sec, sec.cursor, r, stmtIndex) != null) {
-            unusedLabels.defined(sec);
+        if (sec != null) {
+            defineLabel(sec, s.index(), name, r.column(), r.endColumn());
         }
     }
 

@@ -913,10 +913,9 @@ public final class PlainInstructionScanner {
         final boolean unconditional;
         /** The branch-target field, or null ({@link ControlFlow#targetField}). */
         final BitField target;
-        /** For each operand spec, the index in {@code def.fields()} of each of its fields. */
-        final int[][] operandFields;
-        /** The operand specs, and each one's fields as {@link #operandFields} finds them (null: none): no list lookups a line. */
+        /** The operand specs: no list lookups a line. */
         final OperandSpec[] specs;
+        /** For each operand spec, the field of {@code def.fields()} each of its fields is (null: the word has none). */
         final BitField[][] operandBits;
         /** Whether pandecode prints each operand's field in hex ({@link InstructionEncoder#printsInHex}). */
         final boolean[] printsInHex;
@@ -925,7 +924,7 @@ public final class PlainInstructionScanner {
         final String unknown;
         final List<String> meant;
 
-        Form(String spelling, int hash, InstructionDef def, long base, boolean unconditional, int[][] operandFields,
+        Form(String spelling, int hash, InstructionDef def, long base, boolean unconditional, BitField[][] operandBits,
              int required, String unknown, List<String> meant) {
             this.spelling = spelling;
             this.letters = spelling.getBytes(StandardCharsets.ISO_8859_1);
@@ -934,20 +933,12 @@ public final class PlainInstructionScanner {
             this.base = base;
             this.unconditional = unconditional;
             this.target = def == null ? null : ControlFlow.targetField(def);
-            this.operandFields = operandFields;
+            this.operandBits = operandBits;
             this.specs = def == null ? null : def.operands().toArray(new OperandSpec[0]);
             this.printsInHex = specs == null ? null : new boolean[specs.length];
             for (int i = 0; specs != null && i < specs.length; i++) {
-                printsInHex[i] = specs[i].kind() == OperandKind.HEX || specs[i].kind() == OperandKind.DEC
-                        ? InstructionEncoder.printsInHex(def, specs[i]) : false;
-            }
-            this.operandBits = operandFields == null ? null : new BitField[operandFields.length][];
-            for (int i = 0; operandBits != null && i < operandFields.length; i++) {
-                operandBits[i] = new BitField[operandFields[i] == null ? 0 : operandFields[i].length];
-                for (int k = 0; k < operandBits[i].length; k++) {
-                    int at = operandFields[i][k];
-                    operandBits[i][k] = at < 0 ? null : def.fields().get(at);
-                }
+                printsInHex[i] = (specs[i].kind() == OperandKind.HEX || specs[i].kind() == OperandKind.DEC)
+                        && InstructionEncoder.printsInHex(def, specs[i]);
             }
             this.required = required;
             this.unknown = unknown;
@@ -1029,14 +1020,14 @@ public final class PlainInstructionScanner {
         encoder.resolveModifiers(def, split(spelling), values);
         List<BitField> fields = def.fields();
         List<OperandSpec> specs = def.operands();
-        int[][] operandFields = new int[specs.size()][];
+        BitField[][] operandBits = new BitField[specs.size()][];
         Set<String> operandNames = new java.util.HashSet<>();
         boolean usable = found.isEmpty();
         for (int i = 0; i < specs.size() && usable; i++) {
             List<BitField> own = specs.get(i).fields();
-            operandFields[i] = new int[own.size()];
+            operandBits[i] = new BitField[own.size()];
             for (int k = 0; k < own.size(); k++) {
-                operandFields[i][k] = indexOf(fields, own.get(k).name());
+                operandBits[i][k] = named(fields, own.get(k).name());
                 usable &= operandNames.add(own.get(k).name()) && !values.containsKey(own.get(k).name());
             }
         }
@@ -1062,16 +1053,17 @@ public final class PlainInstructionScanner {
             }
         }
         boolean unconditional = ControlFlow.isUnconditional(new InstructionEncoder.Encoded(def, word, values));
-        return new Form(spelling, hash, def, word, unconditional, operandFields, required, null, null);
+        return new Form(spelling, hash, def, word, unconditional, operandBits, required, null, null);
     }
 
-    private static int indexOf(List<BitField> fields, String name) {
-        for (int k = 0; k < fields.size(); k++) {
-            if (fields.get(k).name().equals(name)) {
-                return k;
+    /** The field of {@code fields} named {@code name}, or null. */
+    private static BitField named(List<BitField> fields, String name) {
+        for (BitField f : fields) {
+            if (f.name().equals(name)) {
+                return f;
             }
         }
-        return -1;
+        return null;
     }
 
     /** The encoder's check that a field can hold a value (signed or unsigned reading of its bits). */
@@ -1098,15 +1090,15 @@ public final class PlainInstructionScanner {
         return true;
     }
 
-    /**
-     * The same word as {@link InstructionEncoder#encode} into {@link #word} (a target naming a label left 0
-     * for its fixup), or false where it would report anything.
-     */
     /** Operand {@code i}'s range, made only for a finding about it. */
     private SourceRange operandRange(int i) {
         return new SourceRange(file, lineNo, start[i] - lineStart + 1, lineNo, end[i] - lineStart + 1);
     }
 
+    /**
+     * The same word as {@link InstructionEncoder#encode} into {@link #word} (a target naming a label left 0
+     * for its fixup), or false where it would report anything.
+     */
     private boolean encodeOperands(Form form, int count) {
         InstructionDef def = form.def;
         OperandSpec[] specs = form.specs;

@@ -24,7 +24,7 @@ final class LabelTable {
     /** Start column in the high half, end column in the low half, when both fit a char; else a range below. */
     private int[] columns = new int[64];
     private int[] indexes = new int[64];
-    /** The range of a label that does not fit one line's column pair: few or none. */
+    /** The range of a label whose columns do not fit a char each: few or none. */
     private final Map<Integer, SourceRange> ranges = new HashMap<>();
     private int count;
 
@@ -56,17 +56,6 @@ final class LabelTable {
         } else {
             ranges.put(id, new SourceRange(file, line, column, line, endColumn));
         }
-        return id;
-    }
-
-    /** {@link #add} of a label whose range is given as one. */
-    int add(String name, SectionBuilder section, long offset, SourceRange range, int index) {
-        if (range != null && range.line() == range.endLine()) {
-            return add(name, section, offset, range.file(), range.line(), range.column(), range.endColumn(), index);
-        }
-        int id = add(name, section, offset, range == null ? null : range.file(), range == null ? 0 : range.line(), 0, 0,
-                index);
-        ranges.put(id, range);
         return id;
     }
 

@@ -18,7 +18,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalLong;
-import java.util.function.Consumer;
 
 /**
  * What names mean in the expressions of the statement being assembled: constants, labels, sections, local

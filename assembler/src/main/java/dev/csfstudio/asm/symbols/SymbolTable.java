@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.stream.IntStream;
 
 /**
  * The program's names in two phases. While {@link Phase#DEFINING} (pass 1) labels, constants and section
@@ -106,25 +107,9 @@ public final class SymbolTable {
     // ------------------------------------------------------------ defining
 
     /**
-     * Defines a label at {@code offset} of {@code section}, before statement {@code index}; null when its name
-     * is already taken (reported). Local (numeric) labels may repeat.
-     */
-    public LabelDef defineLabel(String name, SectionBuilder section, long offset, SourceRange range, int index) {
-        defining("define label", name);
-        if (isLocal(name)) {
-            return labels.get(defineLocal(name, labels.add(name, section, offset, range, index)));
-        }
-        int slot = names.add(name, labels.size() + 1, OWNER); // the id its row is about to have
-        if (slot < 0) {
-            duplicate(name, range, -1 - slot);
-            return null;
-        }
-        return labels.get(labels.add(name, section, offset, range, index));
-    }
-
-    /**
-     * {@link #defineLabel} of a label written at columns {@code column..endColumn} of {@code line} of {@code file}:
-     * its range is made only if it is reported. The label's id, or -1 when its name is already taken.
+     * Defines a label at {@code offset} of {@code section}, before statement {@code index}, written at columns
+     * {@code column..endColumn} of {@code line} of {@code file} (its range is made only if it is reported). The
+     * label's id, or -1 when its name is already taken (reported). Local (numeric) labels may repeat.
      */
     public int defineLabel(String name, SectionBuilder section, long offset, Path file, int line, int column,
                            int endColumn, int index) {
@@ -138,6 +123,12 @@ public final class SymbolTable {
             return -1;
         }
         return labels.add(name, section, offset, file, line, column, endColumn, index);
+    }
+
+    /** {@link #defineLabel} of a label whose name is at {@code range} (on one line); its view, or null. */
+    public LabelDef defineLabel(String name, SectionBuilder section, long offset, SourceRange range, int index) {
+        int id = defineLabel(name, section, offset, range.file(), range.line(), range.column(), range.endColumn(), index);
+        return id < 0 ? null : labels.get(id);
     }
 
     private static boolean isLocal(String name) {
@@ -168,7 +159,6 @@ public final class SymbolTable {
         int slot = names.find(c.name);
         constantOrder.add(c);
         names.owner(slot, -constantOrder.size()); // -1 - its position
-
     }
 
     /** Registers a global name; reports a duplicate (with the first definition) and returns false. */
@@ -176,7 +166,6 @@ public final class SymbolTable {
         defining("define", name);
         int slot = names.find(name);
         if (slot >= 0) {
-            rangeCode(range);
             duplicate(name, range, slot);
             return false;
         }
@@ -296,31 +285,7 @@ public final class SymbolTable {
         return new AbstractCollection<>() {
             @Override
             public Iterator<String> iterator() {
-                return new Iterator<>() {
-                    private int next = advance(0);
-
-                    private int advance(int from) {
-                        while (from < labels.size() && isLocal(labels.name(from))) {
-                            from++;
-                        }
-                        return from;
-                    }
-
-                    @Override
-                    public boolean hasNext() {
-                        return next < labels.size();
-                    }
-
-                    @Override
-                    public String next() {
-                        if (next >= labels.size()) {
-                            throw new java.util.NoSuchElementException();
-                        }
-                        String name = labels.name(next);
-                        next = advance(next + 1);
-                        return name;
-                    }
-                };
+                return IntStream.range(0, labels.size()).mapToObj(labels::name).filter(n -> !isLocal(n)).iterator();
             }
 
             @Override
