@@ -4,7 +4,10 @@
 # comments), branches (a label every few lines, branches to label expressions, constants), data (buffers of
 # .word/.dword/.hword/.byte lists with .fbd/.rt descriptors) and reglists (LOAD/STORE_MULTIPLE register
 # lists). Prints the median whole-process time and max RSS of each, csf's peak heap (-Xmx1g) and the ratio
-# csf/as (goal <= 0.50 on every shape), then in-process throughput from JMH.
+# csf/as (goal <= 0.50 on every shape), then in-process throughput from JMH. Beside them, the floor: a JVM
+# program that only maps the source and adds up its numbers on every core (NumberChecksum, the JVM's default
+# flags), the least any JVM assembler of that source must do; floor/as near 0.5 means the goal leaves no
+# time for the assembly itself.
 #
 # Usage: bench/asm.sh [INSTRUCTIONS]   (mixed's instruction count, default 1000000; the other shapes get as
 #                                       many lines as mixed has; the JMH part always uses 1000000)
@@ -39,6 +42,8 @@ export CSF_JAVA_OPTS="-Xmx1g -Xlog:gc,gc+heap+exit:file=$work/gc.log"
 # ./csf as users run it (with its JVM options); with SKIP_BUILD it must not rebuild a jar another edit made stale.
 [[ -n "${SKIP_BUILD:-}" ]] && export CSF_NO_REBUILD=1
 
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
+
 # Peak heap of the last run: the largest occupancy before any collection ("123M->45M(1024M)") or, as a run
 # may well finish without one, the heap in use at exit (the generations' "total ...K, used ...K", summed).
 peak_heap() {
@@ -53,20 +58,27 @@ gen=(java -cp bench/target/classes)
 "${gen[@]}" dev.csfstudio.bench.asm.BenchmarkSources "$work/mixed.csf" "$work/mixed.s" "$n" >&2
 lines="$(wc -l < "$work/mixed.csf")"
 shapes="${SHAPES:-mixed branches data reglists}"
-printf '%-10s %8s %7s %7s %7s %7s %7s %7s %8s %7s\n' shape lines "as s" "as cpu" "as MiB" "csf s" "csf cpu" \
-  "csf MiB" "heap MiB" csf/as
+# the floor runs on the JVM ./csf runs on (CSF_JAVA, else JAVA_HOME's, else the java on PATH)
+floor_java="${CSF_JAVA:-${JAVA_HOME:+$JAVA_HOME/bin/java}}"
+floor_java="${floor_java:-java}"
+printf '%-10s %8s %7s %7s %7s %7s %7s %7s %8s %7s %7s %8s\n' shape lines "as s" "as cpu" "as MiB" "csf s" "csf cpu" \
+  "csf MiB" "heap MiB" csf/as "floor s" floor/as
 for shape in $shapes; do
   if [[ "$shape" != mixed ]]; then
     "${gen[@]}" dev.csfstudio.bench.asm.ShapedSources "$shape" "$work/$shape.csf" "$work/$shape.s" "$lines" >&2
   fi
   read -r as_s as_rss as_cpu < <(median_of as "$work/$shape.s" -o "$work/$shape.o")
   read -r csf_s csf_rss csf_cpu < <(median_of ./csf asm "$work/$shape.csf" -o "$work/$shape.bin")
-  printf '%-10s %8d %7.2f %7.2f %7d %7.2f %7.2f %7d %8s %7s\n' "$shape" "$(wc -l < "$work/$shape.csf")" "$as_s" \
-    "$as_cpu" "$((as_rss / 1024))" "$csf_s" "$csf_cpu" "$((csf_rss / 1024))" "$(peak_heap)" \
-    "$(awk -v a="$csf_s" -v b="$as_s" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }')"
+  heap="$(peak_heap)"
+  read -r floor_s _ _ < <(median_of "$floor_java" -cp bench/target/classes dev.csfstudio.bench.asm.NumberChecksum \
+    "$work/$shape.csf")
+  printf '%-10s %8d %7.2f %7.2f %7d %7.2f %7.2f %7d %8s %7s %7.2f %8s\n' "$shape" "$(wc -l < "$work/$shape.csf")" \
+    "$as_s" "$as_cpu" "$((as_rss / 1024))" "$csf_s" "$csf_cpu" "$((csf_rss / 1024))" "$heap" "$(ratio "$csf_s" "$as_s")" \
+    "$floor_s" "$(ratio "$floor_s" "$as_s")"
 done
 echo "(median of $runs runs each by elapsed time, its CPU seconds beside it; csf runs with -Xmx1g;"
-echo " goal: csf/as of elapsed time <= 0.50 on every shape, peak heap < 1 GiB)"
+echo " goal: csf/as of elapsed time <= 0.50 on every shape, peak heap < 1 GiB; floor: NumberChecksum, which"
+echo " only adds up the source's numbers on every core: no JVM assembler of the shape can be faster)"
 
 if [[ -z "${SKIP_JMH:-}" ]]; then
   # JMH from the module's class path (independent of how the shaded benchmarks.jar is packed); the modules it
