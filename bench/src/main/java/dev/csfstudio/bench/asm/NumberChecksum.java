@@ -96,23 +96,18 @@ public final class NumberChecksum {
                     n++;
                     i++;
                 } else if (c >= '0' && c <= '9') {
-                    long v = 0;
+                    int radix = 10;
                     if (c == '0' && i + 1 < to && (b.get(i + 1) | 0x20) == 'x') {
-                        for (i += 2; i < to; i++) {
-                            int d = hexDigit(b.get(i));
-                            if (d < 0) {
-                                break;
-                            }
-                            v = (v << 4) | d;
+                        radix = 16;
+                        i += 2;
+                    }
+                    long v = 0;
+                    for (; i < to; i++) {
+                        int d = Character.digit(b.get(i), radix); // -1 for any byte above 127 too
+                        if (d < 0) {
+                            break;
                         }
-                    } else {
-                        for (; i < to; i++) {
-                            int d = b.get(i) - '0';
-                            if (d < 0 || d > 9) {
-                                break;
-                            }
-                            v = 10 * v + d;
-                        }
+                        v = radix * v + d;
                     }
                     sum += v;
                 } else {
@@ -132,14 +127,6 @@ public final class NumberChecksum {
 
         private static boolean isNamePart(byte c) {
             return c == '_' || c >= '0' && c <= '9' || (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
-        }
-
-        private static int hexDigit(byte c) {
-            if (c >= '0' && c <= '9') {
-                return c - '0';
-            }
-            int l = c | 0x20;
-            return l >= 'a' && l <= 'f' ? l - 'a' + 10 : -1;
         }
     }
 }
