@@ -40,18 +40,18 @@ public final class NumberChecksum {
     /** The line count and the (wrapping) sum of the numbers of {@code source}, scanned in {@code n} parts at once. */
     static long[] scan(ByteBuffer source, int n) throws InterruptedException {
         int[] cuts = lineCuts(source, n);
-        Part[] parts = new Part[n];
+        long[][] found = new long[n][];
         Thread[] threads = new Thread[n];
         for (int p = 0; p < n; p++) {
-            Part part = parts[p] = new Part(source, cuts[p], cuts[p + 1]);
-            threads[p] = new Thread(part::scan);
+            int part = p;
+            threads[p] = new Thread(() -> found[part] = linesAndSum(source, cuts[part], cuts[part + 1]));
             threads[p].start();
         }
         long[] linesAndSum = new long[2];
         for (int p = 0; p < n; p++) {
             threads[p].join();
-            linesAndSum[0] += parts[p].lines;
-            linesAndSum[1] += parts[p].sum;
+            linesAndSum[0] += found[p][0];
+            linesAndSum[1] += found[p][1];
         }
         return linesAndSum;
     }
@@ -71,62 +71,46 @@ public final class NumberChecksum {
         return cuts;
     }
 
-    /** One core's share of the source, from {@code from} to {@code to}, and what scanning it found. */
-    static final class Part {
-        private final ByteBuffer source;
-        private final int from;
-        private final int to;
-        long lines;
-        long sum;
-
-        Part(ByteBuffer source, int from, int to) {
-            this.source = source;
-            this.from = from;
-            this.to = to;
-        }
-
-        void scan() {
-            ByteBuffer b = source;
-            long sum = 0;
-            long n = 0;
-            int i = from;
-            while (i < to) {
-                byte c = b.get(i);
-                if (c == '\n') {
-                    n++;
-                    i++;
-                } else if (c >= '0' && c <= '9') {
-                    int radix = 10;
-                    if (c == '0' && i + 1 < to && (b.get(i + 1) | 0x20) == 'x') {
-                        radix = 16;
-                        i += 2;
+    /** One part's line count and the sum of its numbers: {@code b} from {@code from} to {@code to}. */
+    static long[] linesAndSum(ByteBuffer b, int from, int to) {
+        long sum = 0;
+        long n = 0;
+        int i = from;
+        while (i < to) {
+            byte c = b.get(i);
+            if (c == '\n') {
+                n++;
+                i++;
+            } else if (c >= '0' && c <= '9') {
+                int radix = 10;
+                if (c == '0' && i + 1 < to && (b.get(i + 1) | 0x20) == 'x') {
+                    radix = 16;
+                    i += 2;
+                }
+                long v = 0;
+                for (; i < to; i++) {
+                    int d = Character.digit(b.get(i), radix); // -1 for any byte above 127 too
+                    if (d < 0) {
+                        break;
                     }
-                    long v = 0;
-                    for (; i < to; i++) {
-                        int d = Character.digit(b.get(i), radix); // -1 for any byte above 127 too
-                        if (d < 0) {
-                            break;
-                        }
-                        v = radix * v + d;
-                    }
-                    sum += v;
-                } else {
-                    // a name's digits are part of the name, not a number
-                    if (c == '_' || (c | 0x20) >= 'a' && (c | 0x20) <= 'z') {
-                        do {
-                            i++;
-                        } while (i < to && isNamePart(b.get(i)));
-                    } else {
+                    v = radix * v + d;
+                }
+                sum += v;
+            } else {
+                // a name's digits are part of the name, not a number
+                if (c == '_' || (c | 0x20) >= 'a' && (c | 0x20) <= 'z') {
+                    do {
                         i++;
-                    }
+                    } while (i < to && isNamePart(b.get(i)));
+                } else {
+                    i++;
                 }
             }
-            lines = n;
-            this.sum = sum;
         }
+        return new long[] {n, sum};
+    }
 
-        private static boolean isNamePart(byte c) {
-            return c == '_' || c >= '0' && c <= '9' || (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
-        }
+    private static boolean isNamePart(byte c) {
+        return c == '_' || c >= '0' && c <= '9' || (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
     }
 }
