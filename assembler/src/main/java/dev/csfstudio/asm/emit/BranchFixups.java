@@ -1,5 +1,6 @@
 package dev.csfstudio.asm.emit;
 
+import dev.csfstudio.asm.source.ColumnPair;
 import dev.csfstudio.isa.BitField;
 import dev.csfstudio.isa.InstructionDef;
 
@@ -18,7 +19,7 @@ public final class BranchFixups {
     private String[] names = new String[64];
     /** Bit 0: a local reference ({@code 1b}); bit 1: an unconditional branch. */
     private byte[] flags = new byte[64];
-    /** The name's start column in the high half, its end column in the low half. */
+    /** The name's columns in {@link ColumnPair}'s long form. */
     private long[] columns = new long[64];
     /** The label's id when pass 1 knew it, else -1: looked up by name then. */
     private int[] labels = new int[64];
@@ -48,7 +49,7 @@ public final class BranchFixups {
         targets[i] = target;
         names[i] = name;
         flags[i] = (byte) ((local ? 1 : 0) | (unconditional ? 2 : 0));
-        columns[i] = (long) column << 32 | endColumn & 0xffff_ffffL;
+        columns[i] = ColumnPair.ints(column, endColumn);
         labels[i] = -1;
         return i;
     }
@@ -83,11 +84,11 @@ public final class BranchFixups {
     }
 
     public int column(int i) {
-        return (int) (columns[i] >>> 32);
+        return ColumnPair.column(columns[i]);
     }
 
     public int endColumn(int i) {
-        return (int) columns[i];
+        return ColumnPair.endColumn(columns[i]);
     }
 
     /** The label's id if pass 1 knew it, else -1. */

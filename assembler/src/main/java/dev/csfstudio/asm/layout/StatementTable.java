@@ -1,5 +1,6 @@
 package dev.csfstudio.asm.layout;
 
+import dev.csfstudio.asm.source.ColumnPair;
 import dev.csfstudio.asm.source.SourceFile;
 
 import dev.csfstudio.isa.InstructionDef;
@@ -46,7 +47,7 @@ public final class StatementTable {
     /** Offset and size in the section: placing keeps both below {@link Layout#MAX_SECTION_BYTES}. */
     private int[] offset;
     private int[] size;
-    /** Start column in the high half, end column in the low half (each below 65,536; else a parsed range). */
+    /** In {@link ColumnPair}'s int form (else a parsed range). */
     private int[] columns;
     private byte[] flags;
     private InstructionDef[] defs;
@@ -104,7 +105,7 @@ public final class StatementTable {
 
     /**
      * A new row for line {@code lineNo} of {@code src}, placed at {@code at} of {@code sec}, {@code bytes} long, at
-     * columns {@code columns} (start in the high half, end in the low, each below 65,536), with its definition, word
+     * columns {@code columns} ({@link ColumnPair}'s int form), with its definition, word
      * and whether it is an instruction slot, done, emitted and an unconditional branch: what pass 1 writes of a common
      * statement, in one step. Its index.
      */
@@ -276,8 +277,8 @@ public final class StatementTable {
 
     /** The row's columns on its line: kept as a pair of chars when they fit, else as a range. */
     public void columns(int i, int from, int to) {
-        if (from <= Character.MAX_VALUE && to <= Character.MAX_VALUE) {
-            columns[i] = from << 16 | to;
+        if (ColumnPair.fitsChars(from, to)) {
+            columns[i] = ColumnPair.chars(from, to);
         } else {
             parsedRanges.put(i, new SourceRange(src(i).path(), line[i], from, line[i], to));
         }
@@ -291,7 +292,8 @@ public final class StatementTable {
     /** Made when asked for: a million statements need not keep a million ranges. */
     public SourceRange range(int i) {
         SourceRange r = parsedRanges.isEmpty() ? null : parsedRanges.get(i);
-        return r != null ? r : new SourceRange(src(i).path(), line[i], columns[i] >>> 16, line[i], columns[i] & 0xffff);
+        return r != null ? r : new SourceRange(src(i).path(), line[i], ColumnPair.column(columns[i]), line[i],
+                ColumnPair.endColumn(columns[i]));
     }
 
     /** Writes row {@code i}'s instruction word at its place in its section. */

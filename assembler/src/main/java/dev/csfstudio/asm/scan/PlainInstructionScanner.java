@@ -10,6 +10,7 @@ import dev.csfstudio.asm.emit.ScannedExpectation;
 import dev.csfstudio.asm.emit.SymbolicLine;
 import dev.csfstudio.asm.diagnostic.DiagnosticException;
 import dev.csfstudio.asm.expr.SymbolicExpression;
+import dev.csfstudio.asm.source.ColumnPair;
 
 import dev.csfstudio.program.SourceRange;
 import dev.csfstudio.program.Diagnostic;
@@ -361,7 +362,7 @@ public final class PlainInstructionScanner {
      * so; false when there is no row to write or its columns do not fit one.
      */
     private boolean rowFor(int from, int labels, int column, int endColumn) {
-        if (sink == null || !ScannedLines.fits(column, endColumn)) {
+        if (sink == null || !ColumnPair.fitsChars(column, endColumn)) {
             return false;
         }
         for (int i = 0; i < labels; i++) {

@@ -1,5 +1,6 @@
 package dev.csfstudio.asm.scan;
 
+import dev.csfstudio.asm.source.ColumnPair;
 import dev.csfstudio.isa.BitField;
 import dev.csfstudio.isa.InstructionDef;
 
@@ -28,7 +29,7 @@ public final class ScannedLines {
     private int count;
     private byte[] shape = new byte[0];
     private ScannedStatement[] statements = new ScannedStatement[0];
-    /** Start column in the high half, end column in the low half (a line whose columns do not fit is a statement). */
+    /** In {@link ColumnPair}'s int form (a line whose columns do not fit it is a statement). */
     private int[] columns = new int[0];
     private long[] words = new long[0];
     private InstructionDef[] defs = new InstructionDef[0];
@@ -46,7 +47,7 @@ public final class ScannedLines {
     private int dataLength;
     private byte[] widths = new byte[0];
     /**
-     * A branch row's label name, whether it is a local reference, the name's columns (start in the high half) and the
+     * A branch row's label name, whether it is a local reference, the name's columns ({@link ColumnPair}'s long form) and the
      * chunk's label it names ({@link #branchLabel}); its word but for the target, definition, target field and whether
      * it is unconditional are in the instruction columns.
      */
@@ -151,16 +152,11 @@ public final class ScannedLines {
         labelCount++;
     }
 
-    /** Whether a statement at columns {@code column..endColumn} can be a row (its columns fit). */
-    static boolean fits(int column, int endColumn) {
-        return column >= 0 && endColumn >= 0 && column <= Character.MAX_VALUE && endColumn <= Character.MAX_VALUE;
-    }
-
     /** Row {@code i}: an instruction encoded without findings. */
     void encoded(int i, int column, int endColumn, InstructionDef def, long word, boolean unconditional,
                  BitField target) {
         shape[i] = ENCODED;
-        columns[i] = column << 16 | endColumn;
+        columns[i] = ColumnPair.chars(column, endColumn);
         defs[i] = def;
         words[i] = word;
         this.unconditional[i] = unconditional;
@@ -182,7 +178,7 @@ public final class ScannedLines {
         System.arraycopy(bytes, 0, data, dataLength, length);
         dataLength += length;
         shape[i] = DATA;
-        columns[i] = column << 16 | endColumn;
+        columns[i] = ColumnPair.chars(column, endColumn);
         widths[i] = (byte) width;
         closeRow(i);
     }
@@ -194,14 +190,14 @@ public final class ScannedLines {
     void branch(int i, int column, int endColumn, InstructionDef def, long word, boolean unconditional, BitField target,
                 String name, boolean local, int nameColumn, int nameEndColumn) {
         shape[i] = BRANCH;
-        columns[i] = column << 16 | endColumn;
+        columns[i] = ColumnPair.chars(column, endColumn);
         defs[i] = def;
         words[i] = word;
         targets[i] = target;
         this.unconditional[i] = unconditional;
         branchNames[i] = name;
         branchLocal[i] = local;
-        branchColumns[i] = (long) nameColumn << 32 | nameEndColumn & 0xffff_ffffL;
+        branchColumns[i] = ColumnPair.ints(nameColumn, nameEndColumn);
         branchLabels[i] = -1;
         closeRow(i);
     }
@@ -260,17 +256,17 @@ public final class ScannedLines {
 
     // ---------------------------------------------------------------- the in-order pass's side: reading a row
 
-    /** Row {@code i}'s start column in the high half, its end column in the low half. */
+    /** Row {@code i}'s columns in {@link ColumnPair}'s int form. */
     public int columns(int i) {
         return columns[i];
     }
 
     public int column(int i) {
-        return columns[i] >>> 16;
+        return ColumnPair.column(columns[i]);
     }
 
     public int endColumn(int i) {
-        return columns[i] & 0xffff;
+        return ColumnPair.endColumn(columns[i]);
     }
 
     public long word(int i) {
@@ -316,7 +312,7 @@ public final class ScannedLines {
     /** A branch row's branch, made from its columns. */
     public BranchToLabel branch(int i) {
         return new BranchToLabel(defs[i], words[i], unconditional[i], targets[i], branchNames[i], branchLocal[i],
-                (int) (branchColumns[i] >>> 32), (int) branchColumns[i]);
+                ColumnPair.column(branchColumns[i]), ColumnPair.endColumn(branchColumns[i]));
     }
 
     public String branchName(int i) {
@@ -329,11 +325,11 @@ public final class ScannedLines {
 
     /** The column where a branch row's label name starts, and where it ends. */
     public int branchNameColumn(int i) {
-        return (int) (branchColumns[i] >>> 32);
+        return ColumnPair.column(branchColumns[i]);
     }
 
     public int branchNameEndColumn(int i) {
-        return (int) branchColumns[i];
+        return ColumnPair.endColumn(branchColumns[i]);
     }
 
     /** The label of the chunk ({@link #labelName} index) a branch row's target names, or -1 (none, or not known). */

@@ -1,6 +1,7 @@
 package dev.csfstudio.asm.symbols;
 
 import dev.csfstudio.asm.layout.SectionBuilder;
+import dev.csfstudio.asm.source.ColumnPair;
 
 import dev.csfstudio.program.SourceRange;
 
@@ -21,7 +22,7 @@ final class LabelTable {
     private int[] offsets = new int[64];
     private Path[] files = new Path[64];
     private int[] lines = new int[64];
-    /** Start column in the high half, end column in the low half, when both fit a char; else a range below. */
+    /** In {@link ColumnPair}'s int form when they fit it; else a range below. */
     private int[] columns = new int[64];
     private int[] indexes = new int[64];
     /** The range of a label whose columns do not fit a char each: few or none. */
@@ -51,8 +52,8 @@ final class LabelTable {
         files[id] = file;
         lines[id] = line;
         indexes[id] = index;
-        if (column <= Character.MAX_VALUE && endColumn <= Character.MAX_VALUE && column >= 0 && endColumn >= 0) {
-            columns[id] = column << 16 | endColumn;
+        if (ColumnPair.fitsChars(column, endColumn)) {
+            columns[id] = ColumnPair.chars(column, endColumn);
         } else {
             ranges.put(id, new SourceRange(file, line, column, line, endColumn));
         }
@@ -84,7 +85,8 @@ final class LabelTable {
         if (!ranges.isEmpty() && ranges.containsKey(id)) {
             return ranges.get(id);
         }
-        return new SourceRange(files[id], lines[id], columns[id] >>> 16, lines[id], columns[id] & 0xffff);
+        return new SourceRange(files[id], lines[id], ColumnPair.column(columns[id]), lines[id],
+                ColumnPair.endColumn(columns[id]));
     }
 
     LabelDef get(int id) {

@@ -1,5 +1,6 @@
 package dev.csfstudio.asm.symbols;
 
+import dev.csfstudio.asm.source.ColumnPair;
 import dev.csfstudio.program.SourceRange;
 
 import java.nio.file.Path;
@@ -9,20 +10,20 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * A set of source ranges that keeps a range of one line with small columns as two longs in an open-addressing table
- * (file, line, columns), not as an object in a hash set: every symbol a large source evaluates is checked against
- * it. Any other range is kept as it is.
+ * A set of source ranges that keeps a range of one line as two longs in an open-addressing table (file, line,
+ * columns), not as an object in a hash set: every symbol a large source evaluates is checked against it. A range
+ * over several lines is kept as it is.
  */
 final class RangeSet {
-
-    private static final int COLUMN_BITS = 24;
-    private static final long COLUMN_MASK = (1L << COLUMN_BITS) - 1;
 
     /** By equality, as ranges compare their files (two equal paths are one file); the last one is checked first. */
     private final Map<Path, Integer> fileIds = new HashMap<>();
     private Path lastFile;
     private int lastFileId;
-    /** Two longs a range: file id and line (plus one, so never 0), then start and end column; a free slot has 0 first. */
+    /**
+     * Two longs a range: file id and line (plus one, so never 0: file ids are small), then the columns in
+     * {@link ColumnPair}'s long form; a free slot has 0 first.
+     */
     private long[] slots = new long[2 * 1024];
     private int size;
     private static final long FREE = 0;
@@ -30,12 +31,11 @@ final class RangeSet {
 
     /** Adds {@code r}; whether it was not in the set. */
     boolean add(SourceRange r) {
-        if (r.line() != r.endLine() || r.line() < 0 || r.column() < 0 || r.endColumn() < 0
-                || r.column() > COLUMN_MASK || r.endColumn() > COLUMN_MASK) {
+        if (r.line() != r.endLine()) {
             return others.add(r);
         }
         long a = ((long) fileId(r.file()) << 32 | (r.line() & 0xffff_ffffL)) + 1;
-        long b = (long) r.column() << COLUMN_BITS | r.endColumn();
+        long b = ColumnPair.ints(r.column(), r.endColumn());
         if (2 * (size + 1) > slots.length / 2) {
             grow();
         }

@@ -1,5 +1,6 @@
 package dev.csfstudio.asm.symbols;
 
+import dev.csfstudio.asm.source.ColumnPair;
 import dev.csfstudio.program.SourceRange;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -24,7 +25,7 @@ public final class References {
     private SourceRange[] ranges = new SourceRange[64];
     private Path[] files = new Path[64];
     private int[] lines = new int[64];
-    /** Start column in the high half, end column in the low half. */
+    /** In {@link ColumnPair}'s long form. */
     private long[] columns = new long[64];
     private int count;
     private final RangeSet seen = new RangeSet();
@@ -58,7 +59,7 @@ public final class References {
     private void addAt(int i, Path file, int line, int column, int endColumn) {
         files[i] = file;
         lines[i] = line;
-        columns[i] = (long) column << 32 | (endColumn & 0xffff_ffffL);
+        columns[i] = ColumnPair.ints(column, endColumn);
     }
 
     private int next(String name, Referent target) {
@@ -90,7 +91,8 @@ public final class References {
         List<Reference> out = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
             SourceRange r = ranges[i] != null ? ranges[i]
-                    : new SourceRange(files[i], lines[i], (int) (columns[i] >>> 32), lines[i], (int) columns[i]);
+                    : new SourceRange(files[i], lines[i], ColumnPair.column(columns[i]), lines[i],
+                            ColumnPair.endColumn(columns[i]));
             out.add(new Reference(names[i], r, labels[i] != 0 ? label.apply(labels[i] - 1) : targets[i]));
         }
         return out;

@@ -34,9 +34,10 @@ class RangeSetPropertiesTest {
 
     @Provide
     Arbitrary<List<SourceRange>> ranges() {
-        // few distinct values, so that repeats are common; columns past the packed width and multi-line ranges too
+        // few distinct values, so that repeats are common; extreme and negative columns and multi-line ranges too
         Arbitrary<Integer> small = Arbitraries.integers().between(0, 6);
-        Arbitrary<Integer> column = Arbitraries.oneOf(small, Arbitraries.of(16_777_215, 16_777_216, Integer.MAX_VALUE));
+        Arbitrary<Integer> column = Arbitraries.oneOf(small, Arbitraries.of(65_535, 65_536, Integer.MAX_VALUE, -1,
+                Integer.MIN_VALUE));
         Arbitrary<Integer> line = Arbitraries.oneOf(small, Arbitraries.of(Integer.MAX_VALUE, -1));
         Arbitrary<SourceRange> range = Combinators.combine(Arbitraries.of(FILES), line, column, Arbitraries.integers().between(0, 1),
                 column).as((file, l, c, span, end) -> new SourceRange(file, l, c, l == Integer.MAX_VALUE ? l : l + span, end));
