@@ -33,7 +33,12 @@ public record LabelDef(LabelTable table, int ordinal) implements Referent {
 
     /** A numeric label ({@code 1:}), which may repeat and is named as {@code 1b} or {@code 1f}. */
     public boolean local() {
-        return Character.isDigit(name().charAt(0));
+        return isLocal(name());
+    }
+
+    /** Whether a label named {@code name} is a numeric one ({@link #local}). */
+    static boolean isLocal(String name) {
+        return Character.isDigit(name.charAt(0));
     }
 
     /** Its GPU address: known once layout has placed its section. */

@@ -10,11 +10,13 @@ import java.nio.file.Path;
 import java.util.AbstractCollection;
 import java.util.AbstractList;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.stream.IntStream;
@@ -65,7 +67,7 @@ public final class SymbolTable {
     /** The name an owner of {@link #names} has. */
     private String nameOf(int owner) {
         return owner > 0 ? labels.name(owner - 1) : owner <= UNOWNED ? unowned.get(UNOWNED - owner)
-                : constantOrder.get(-1 - owner).name;
+                : constantOf(owner).name;
     }
 
     /** An owner that stands for nothing but the name {@code name}. */
@@ -114,7 +116,7 @@ public final class SymbolTable {
     public int defineLabel(String name, SectionBuilder section, long offset, Path file, int line, int column,
                            int endColumn, int index) {
         defining("define label", name);
-        if (isLocal(name)) {
+        if (LabelDef.isLocal(name)) {
             return defineLocal(name, labels.add(name, section, offset, file, line, column, endColumn, index));
         }
         int slot = names.add(name, labels.size() + 1, OWNER); // the id its row is about to have
@@ -131,17 +133,13 @@ public final class SymbolTable {
         return id < 0 ? null : labels.get(id);
     }
 
-    private static boolean isLocal(String name) {
-        return Character.isDigit(name.charAt(0));
-    }
-
     private int defineLocal(String name, int id) {
         LocalDefinitions defs = localLabels.get(name);
         if (defs == null) {
             defs = new LocalDefinitions();
             localLabels.put(name, defs);
         } else if (defs.count == defs.ids.length) {
-            defs.ids = java.util.Arrays.copyOf(defs.ids, 2 * defs.count);
+            defs.ids = Arrays.copyOf(defs.ids, 2 * defs.count);
         }
         defs.ids[defs.count++] = id;
         localLabelCount++;
@@ -222,18 +220,24 @@ public final class SymbolTable {
 
     /** The global label or the constant {@code name} names, or null: one lookup for either. */
     public Referent defined(String name) {
+        int v = owner(name);
+        return v > 0 ? labels.get(v - 1) : constantOf(v);
+    }
+
+    /** The owner of the global name {@code name} ({@link #names}), or 0 when it is no name. */
+    private int owner(String name) {
         int slot = names.find(name);
-        if (slot < 0) {
-            return null;
-        }
-        int v = names.owner(slot);
-        return v > 0 ? labels.get(v - 1) : v < 0 && v > UNOWNED ? constantOrder.get(-1 - v) : null;
+        return slot < 0 ? 0 : names.owner(slot);
+    }
+
+    /** The constant an owner stands for, or null when it stands for none. */
+    private ConstantDef constantOf(int owner) {
+        return owner < 0 && owner > UNOWNED ? constantOrder.get(-1 - owner) : null;
     }
 
     /** The id of the global label {@code name}, or -1 when it names no label. */
     public int labelId(String name) {
-        int slot = names.find(name);
-        int v = slot < 0 ? 0 : names.owner(slot);
+        int v = owner(name);
         return v > 0 ? v - 1 : -1;
     }
 
@@ -247,9 +251,7 @@ public final class SymbolTable {
     }
 
     public ConstantDef constant(String name) {
-        int slot = names.find(name);
-        int v = slot < 0 ? 0 : names.owner(slot);
-        return v < 0 && v > UNOWNED ? constantOrder.get(-1 - v) : null;
+        return constantOf(owner(name));
     }
 
     public boolean isConstant(String name) {
@@ -266,7 +268,7 @@ public final class SymbolTable {
         return new AbstractList<>() {
             @Override
             public LabelDef get(int index) {
-                return labels.get(java.util.Objects.checkIndex(index, labels.size()));
+                return labels.get(Objects.checkIndex(index, labels.size()));
             }
 
             @Override
@@ -285,7 +287,7 @@ public final class SymbolTable {
         return new AbstractCollection<>() {
             @Override
             public Iterator<String> iterator() {
-                return IntStream.range(0, labels.size()).mapToObj(labels::name).filter(n -> !isLocal(n)).iterator();
+                return IntStream.range(0, labels.size()).mapToObj(labels::name).filter(n -> !LabelDef.isLocal(n)).iterator();
             }
 
             @Override
