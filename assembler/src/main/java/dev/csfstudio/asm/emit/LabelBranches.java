@@ -3,8 +3,7 @@ package dev.csfstudio.asm.emit;
 import dev.csfstudio.asm.layout.Statement;
 import dev.csfstudio.asm.layout.SectionBuilder;
 import dev.csfstudio.isa.BitField;
-import dev.csfstudio.asm.symbols.LabelUses;
-import dev.csfstudio.asm.symbols.References;
+import dev.csfstudio.asm.symbols.NameScope;
 import dev.csfstudio.asm.symbols.SymbolTable;
 
 
@@ -16,14 +15,12 @@ import dev.csfstudio.asm.symbols.SymbolTable;
 public final class LabelBranches {
 
     private final SymbolTable symbols;
-    private final References references;
-    private final LabelUses used;
+    private final NameScope scope;
 
-    /** {@code used} hears of each label a branch names. */
-    public LabelBranches(SymbolTable symbols, References references, LabelUses used) {
+    /** {@code scope} records each branch's reference to its label (and tells the unused-label warnings). */
+    public LabelBranches(SymbolTable symbols, NameScope scope) {
         this.symbols = symbols;
-        this.references = references;
-        this.used = used;
+        this.scope = scope;
     }
 
     /**
@@ -45,9 +42,8 @@ public final class LabelBranches {
             return false;
         }
         // the only reference this statement makes, made once: no need to check the range for a repeat
-        references.addNewLabel(branches.name(b), s.src().path(), s.lineNo(), branches.column(b), branches.endColumn(b),
-                target);
-        used.used(target, section);
+        scope.refNewLabel(branches.name(b), s.src().path(), s.lineNo(), branches.column(b), branches.endColumn(b),
+                target, section);
         s.emitted(true);
         s.def(branches.def(b));
         s.word(field.insert(branches.word(b), d));

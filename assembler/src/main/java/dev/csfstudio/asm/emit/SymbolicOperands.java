@@ -4,8 +4,7 @@ import dev.csfstudio.asm.layout.SectionBuilder;
 import dev.csfstudio.asm.layout.Statement;
 import dev.csfstudio.asm.symbols.ConstantDef;
 import dev.csfstudio.asm.symbols.LabelDef;
-import dev.csfstudio.asm.symbols.LabelUses;
-import dev.csfstudio.asm.symbols.References;
+import dev.csfstudio.asm.symbols.NameScope;
 import dev.csfstudio.asm.symbols.Referent;
 import dev.csfstudio.asm.symbols.SectionReferent;
 import dev.csfstudio.asm.symbols.SymbolTable;
@@ -74,23 +73,18 @@ public final class SymbolicOperands {
 
     private final SymbolTable symbols;
     private final Map<String, SectionBuilder> sections;
-    private final References references;
-    private final LabelUses used;
-    private final ExpressionEvaluator.Scope scope;
+    private final NameScope scope;
     private final OperandNames operandNames = new OperandNames();
     /** What {@link #named} fills for each line: kept from the last line. */
     private Referent[][] scratch = new Referent[2][];
 
     /**
-     * {@code used} hears of each label a line names (for unused-label warnings); {@code scope} resolves local labels
-     * and calls as the parser's path does (recording their references itself).
+     * {@code scope} records each reference a line makes (and tells the unused-label warnings of each label it names),
+     * and resolves local labels and calls as the parser's path does (recording their references itself).
      */
-    public SymbolicOperands(SymbolTable symbols, Map<String, SectionBuilder> sections, References references,
-                            LabelUses used, ExpressionEvaluator.Scope scope) {
+    public SymbolicOperands(SymbolTable symbols, Map<String, SectionBuilder> sections, NameScope scope) {
         this.symbols = symbols;
         this.sections = sections;
-        this.references = references;
-        this.used = used;
         this.scope = scope;
     }
 
@@ -229,11 +223,8 @@ public final class SymbolicOperands {
             for (int k = 0; k < e.size(); k++) {
                 Referent target = r.named()[i][k];
                 if (target != null) {
-                    references.addNew(e.names()[k], s.src().path(), s.lineNo(), e.columns()[2 * k], e.columns()[2 * k + 1],
+                    scope.refNew(e.names()[k], s.src().path(), s.lineNo(), e.columns()[2 * k], e.columns()[2 * k + 1],
                             target);
-                    if (target instanceof LabelDef l) {
-                        used.used(l);
-                    }
                 }
             }
         }
