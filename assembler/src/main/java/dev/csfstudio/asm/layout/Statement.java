@@ -65,24 +65,12 @@ public record Statement(StatementTable table, int index) {
         table.done(index, on);
     }
 
-    public boolean instruction() {
-        return table.instruction(index);
-    }
-
     public void instruction(boolean on) {
         table.instruction(index, on);
     }
 
-    public boolean emitted() {
-        return table.emitted(index);
-    }
-
     public void emitted(boolean on) {
         table.emitted(index, on);
-    }
-
-    public boolean unconditional() {
-        return table.unconditional(index);
     }
 
     public void unconditional(boolean on) {
