@@ -1,5 +1,7 @@
 package dev.csfstudio.grammar;
 
+import java.util.Arrays;
+
 /**
  * The character classes and token rules of {@code Csf.g4}'s lexer, for the hand-written scanners that read
  * source without ANTLR (the assembler's fast instruction scanner and line classifier, the {@code .arch}
@@ -33,7 +35,30 @@ public final class Lexicon {
         }
     }
 
+    /** The value of each ASCII digit and hex letter, -1 for any other character. */
+    private static final byte[] DIGIT_VALUES = new byte[128];
+
+    static {
+        Arrays.fill(DIGIT_VALUES, (byte) -1);
+        for (int c = '0'; c <= '9'; c++) {
+            DIGIT_VALUES[c] = (byte) (c - '0');
+        }
+        for (int c = 'a'; c <= 'f'; c++) {
+            DIGIT_VALUES[c] = (byte) (c - 'a' + 10);
+            DIGIT_VALUES[c - 'a' + 'A'] = (byte) (c - 'a' + 10);
+        }
+    }
+
     private Lexicon() {
+    }
+
+    /**
+     * The value of the ASCII digit {@code c} in {@code radix} (2 to 16: {@code [0-9a-fA-F]} as far as the radix goes),
+     * or -1 for any other character or byte: a table, not {@code Character.digit}.
+     */
+    public static int digit(int c, int radix) {
+        int d = c >= 0 && c < 128 ? DIGIT_VALUES[c] : -1;
+        return d < radix ? d : -1;
     }
 
     private static boolean is(int c, int cls) {

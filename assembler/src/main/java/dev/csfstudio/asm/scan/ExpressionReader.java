@@ -236,7 +236,7 @@ final class ExpressionReader {
             if (hex > 0) { // the common hex word: what HEX and parseNumber make of it, without either
                 long v = 0;
                 for (int i = e + 1; i < hex; i++) {
-                    v = v << 4 | hexDigit(text[i]);
+                    v = v << 4 | Lexicon.digit(text[i], 16);
                 }
                 return emit(SymbolicExpression.NUMBER, null, v, p, hex) ? hex : -1;
             }
@@ -275,17 +275,11 @@ final class ExpressionReader {
     private int hexEnd(int p) {
         int e = p;
         int significant = 0;
-        while (e < lineEnd && hexDigit(text[e]) >= 0) {
+        while (e < lineEnd && Lexicon.digit(text[e], 16) >= 0) {
             significant += significant > 0 || text[e] != '0' ? 1 : 0;
             e++;
         }
         return e > p && significant <= 16 && (e == lineEnd || text[e] != '_') ? e : -1;
-    }
-
-    /** The value of hex digit {@code c} ({@code [0-9a-fA-F]}), or -1. */
-    private static int hexDigit(int c) {
-        int lower = c | 0x20;
-        return c >= '0' && c <= '9' ? c - '0' : lower >= 'a' && lower <= 'f' ? lower - 'a' + 10 : -1;
     }
 
     /** Whether a byte after digits may make the lexer's token longer than they are (hex, binary, float, local reference). */

@@ -859,7 +859,7 @@ public final class PlainInstructionScanner {
         long v = 0;
         int e = p;
         while (e < lineEnd && e - p <= 16) {
-            int d = digit(text[e], 16);
+            int d = Lexicon.digit(text[e], 16);
             if (d < 0) {
                 break;
             }
@@ -1424,7 +1424,7 @@ public final class PlainInstructionScanner {
         int e = digitsStart;
         long v = 0;
         while (e < lineEnd) {
-            int d = digit(text[e], radix);
+            int d = Lexicon.digit(text[e], radix);
             if (d < 0) {
                 break;
             }
@@ -1441,25 +1441,6 @@ public final class PlainInstructionScanner {
         return v;
     }
 
-    /** The value of each ASCII digit and hex letter, -1 for any other byte. */
-    private static final byte[] DIGITS = new byte[128];
-
-    static {
-        Arrays.fill(DIGITS, (byte) -1);
-        for (int c = '0'; c <= '9'; c++) {
-            DIGITS[c] = (byte) (c - '0');
-        }
-        for (int c = 'a'; c <= 'f'; c++) {
-            DIGITS[c] = (byte) (c - 'a' + 10);
-            DIGITS[c - 'a' + 'A'] = (byte) (c - 'a' + 10);
-        }
-    }
-
-    /** The value of the ASCII digit {@code c} in {@code radix} (2, 10 or 16), or -1: a table, not Character.digit. */
-    private static int digit(int c, int radix) {
-        int d = c >= 0 && c < 128 ? DIGITS[c] : -1;
-        return d < radix ? d : -1;
-    }
 
     /** The end of the lexer's IDENT starting at {@code p} (a letter or underscore). */
     private int ident(int p) {
