@@ -60,7 +60,10 @@ gen=(java -cp bench/target/classes)
 lines="$(wc -l < "$work/mixed.csf")"
 shapes="${SHAPES:-mixed branches data reglists}"
 # The floor runs on the JVM ./csf runs on (CSF_JAVA, else JAVA_HOME's, else the java on PATH).
-floor_java="${CSF_JAVA:-${JAVA_HOME:+$JAVA_HOME/bin/java}}"
+floor_java="${CSF_JAVA:-}"
+if [[ -z "$floor_java" && -n "${JAVA_HOME:-}" && -x "$JAVA_HOME/bin/java" ]]; then
+  floor_java="$JAVA_HOME/bin/java"
+fi
 floor_java="${floor_java:-java}"
 floor=("$floor_java" -cp bench/target/classes dev.csfstudio.bench.asm.NumberChecksum)
 printf '.stream main\n    NOP\n' > "$work/one-line.csf"
