@@ -101,7 +101,8 @@ final class Device {
         }
         host = new HostAccess(memory, vms, byName);
         watch = new WriteWatch(host, memory.frameCount());
-        FragmentClear fragment = new FragmentClear(memory, mmu, recorder, meter, host, watch);
+        FragmentClear fragment = new FragmentClear(memory, mmu, recorder, meter, host, watch,
+                FramebufferDescriptor.Layout.of(arch));
         interpreter = new Interpreter(ActionTable.of(arch), memory, mmu, fragment, recorder, breakpoints, watch, syncs);
         Map<String, Long> nextRing = new HashMap<>();
         for (Program.QueueDecl decl : program.queues()) {

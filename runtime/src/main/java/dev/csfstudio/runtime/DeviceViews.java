@@ -71,8 +71,9 @@ final class DeviceViews {
 
     /** The FBD the queue's d40 points at, read through its VM's page tables; refused when it cannot be read. */
     Result<FramebufferView> framebuffer(Queue q) {
-        long pointer = q.register64(FramebufferDescriptor.FRAMEBUFFER_POINTER);
-        String problem = FramebufferDescriptor.pointerProblem(pointer);
+        FramebufferDescriptor.Layout layout = FramebufferDescriptor.Layout.of(device.arch);
+        long pointer = q.register64(layout.framebufferPointer);
+        String problem = layout.pointerProblem(pointer);
         if (problem != null) {
             return Result.refused(problem);
         }
@@ -84,13 +85,12 @@ final class DeviceViews {
             }
         };
         try {
-            FramebufferDescriptor fbd = FramebufferDescriptor.read(pointer, host);
-            RunReport.Region region = fbd.region(q.regs[FramebufferDescriptor.BBOX_MIN],
-                    q.regs[FramebufferDescriptor.BBOX_MAX]);
+            FramebufferDescriptor fbd = layout.read(pointer, host);
+            RunReport.Region region = fbd.region(q.regs[layout.bboxMin], q.regs[layout.bboxMax]);
             List<FramebufferView.Target> targets = new ArrayList<>();
             for (int k = 0; k < fbd.rtCount; k++) {
-                byte[] rt = host.read(fbd.renderTargetAddress(k), FramebufferDescriptor.RT.size());
-                Map<String, Long> fields = FramebufferDescriptor.fields(FramebufferDescriptor.RT, rt);
+                byte[] rt = host.read(fbd.renderTargetAddress(k), layout.rt.size());
+                Map<String, Long> fields = FramebufferDescriptor.fields(layout.rt, rt);
                 FramebufferDescriptor.Target t = fbd.target(k, rt);
                 if (t instanceof FramebufferDescriptor.Writable w) {
                     targets.add(new FramebufferView.Image(k, t.address(), fields,
@@ -102,9 +102,9 @@ final class DeviceViews {
                 }
             }
             return Result.ok(new FramebufferView(pointer, fbd.address,
-                    FramebufferDescriptor.fields(FramebufferDescriptor.PARAMS, fbd.params), targets));
+                    FramebufferDescriptor.fields(layout.params, fbd.params), targets));
         } catch (Unreadable e) {
-            return Result.refused("the framebuffer descriptor d" + FramebufferDescriptor.FRAMEBUFFER_POINTER
+            return Result.refused("the framebuffer descriptor d" + layout.framebufferPointer
                     + " points at cannot be read: " + e.getMessage());
         }
     }

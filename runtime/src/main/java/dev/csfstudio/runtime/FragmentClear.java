@@ -8,7 +8,7 @@ import dev.csfstudio.isa.TileBufferFormat;
  * RUN_FRAGMENT without shaders: decodes the tagged framebuffer pointer in d40, the Framebuffer
  * Parameters (whose render-target count and ZS/CRC flag it follows, as pandecode does), the padding block,
  * the optional ZS/CRC extension and each render target ({@link FramebufferDescriptor}, field positions
- * from {@link DescriptorSet}), then fills the job's bounding box (r42/r43) ∩ the FBD bounds ∩ the frame
+ * from the run's architecture's {@link DescriptorSet}), then fills the job's bounding box (r42/r43) ∩ the FBD bounds ∩ the frame
  * with each write-enabled render target's clear colour, in linear or u-interleaved layout. Every byte written is charged to the
  * run's {@link StepMeter}, which stops a job that would outlast the run's limits.
  *
@@ -30,9 +30,11 @@ final class FragmentClear {
     private final StepMeter meter;
     private final HostAccess host;
     private final WriteWatch watch;
+    private final FramebufferDescriptor.Layout layout;
 
     FragmentClear(PhysicalMemory memory, Mmu mmu, RunRecorder recorder, StepMeter meter, HostAccess host,
-                  WriteWatch watch) {
+                  WriteWatch watch, FramebufferDescriptor.Layout layout) {
+        this.layout = layout;
         this.memory = memory;
         this.mmu = mmu;
         this.recorder = recorder;
@@ -50,8 +52,8 @@ final class FragmentClear {
     }
 
     private void clear(Queue q, long word) {
-        long pointer = q.register64(FramebufferDescriptor.FRAMEBUFFER_POINTER);
-        String problem = FramebufferDescriptor.pointerProblem(pointer);
+        long pointer = q.register64(layout.framebufferPointer);
+        String problem = layout.pointerProblem(pointer);
         if (problem != null) {
             throw new GpuFault(FaultKind.INVALID_DESCRIPTOR, pointer, "RUN_FRAGMENT: " + problem);
         }
@@ -59,8 +61,8 @@ final class FragmentClear {
             recorder.note("RUN_FRAGMENT with the tile enable map: the map is ignored, every tile in the bounding box is cleared");
         }
         FramebufferDescriptor.Reader gpu = (va, length) -> read(q.slot, va, length);
-        FramebufferDescriptor fbd = FramebufferDescriptor.read(pointer, gpu);
-        int d40 = FramebufferDescriptor.FRAMEBUFFER_POINTER;
+        FramebufferDescriptor fbd = layout.read(pointer, gpu);
+        int d40 = layout.framebufferPointer;
         if (fbd.rtCount != fbd.tagRenderTargets()) {
             recorder.note("framebuffer pointer in d" + d40 + " says " + fbd.tagRenderTargets() + " render target(s), the"
                     + " FBD's render target count says " + fbd.rtCount + "; the FBD's count is used");
@@ -73,14 +75,13 @@ final class FragmentClear {
         if (fbd.parameter("sample_count") != 1) {
             recorder.note("multisampled framebuffer: only sample 0 is cleared");
         }
-        RunReport.Region region = fbd.region(q.regs[FramebufferDescriptor.BBOX_MIN],
-                q.regs[FramebufferDescriptor.BBOX_MAX]);
+        RunReport.Region region = fbd.region(q.regs[layout.bboxMin], q.regs[layout.bboxMax]);
         if (fbd.zsCrc) {
             recorder.note("ZS/CRC extension present: depth/stencil writeback and CRC are not modelled");
         }
         recorder.note(CLEAR_NOTE);
         for (int k = 0; k < fbd.rtCount; k++) {
-            byte[] rt = read(q.slot, fbd.renderTargetAddress(k), FramebufferDescriptor.RT.size());
+            byte[] rt = read(q.slot, fbd.renderTargetAddress(k), layout.rt.size());
             FramebufferDescriptor.Target target = fbd.target(k, rt);
             String which = "render target " + k + " at " + GpuFault.hex(target.address());
             if (target instanceof FramebufferDescriptor.Unsupported u) {

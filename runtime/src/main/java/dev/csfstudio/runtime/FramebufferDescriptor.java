@@ -11,12 +11,14 @@ import dev.csfstudio.isa.PixelFormat;
 import dev.csfstudio.isa.PixelFormats;
 import dev.csfstudio.isa.TileBufferFormat;
 
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
  * The framebuffer descriptor a tagged pointer (the fragment job's d40) names, read the way the fragment
- * executor reads it, with field positions from {@link DescriptorSet}: the Framebuffer Parameters, the
+ * executor reads it, with field positions, sizes and registers by name from the run's architecture
+ * ({@link Layout}: its {@link DescriptorSet} and instruction table): the Framebuffer Parameters, the
  * padding block, the optional ZS/CRC extension and the render targets, whose count and extension flag
  * come from the FBD's own fields as pandecode reads them. The clear executor and the debugger's view of
  * the render targets both decode through here; they differ only in how they read memory.
@@ -29,20 +31,61 @@ final class FramebufferDescriptor {
         byte[] read(long va, int length);
     }
 
-    /** The clear executor reads v10's layout: only v10's table binds RUN_FRAGMENT to {@code exec run_fragment}. */
-    private static final Arch ARCH = Arch.V10;
-    private static final DescriptorSet DESCRIPTORS = ARCH.descriptors();
-    static final DescriptorDef PARAMS = DESCRIPTORS.get("framebuffer_parameters");
-    static final DescriptorDef PADDING = DESCRIPTORS.get("padding");
-    static final DescriptorDef ZS_CRC = DESCRIPTORS.get("zs_crc_extension");
-    static final DescriptorDef RT = DESCRIPTORS.get("render_target");
-    private static final EnumType BLOCK_FORMAT = DESCRIPTORS.enumType("block_format").orElseThrow();
-    private static final long LINEAR = BLOCK_FORMAT.values().get("linear");
-    private static final long U_INTERLEAVED = BLOCK_FORMAT.values().get("tiled_u_interleaved");
-    private static final long NO_WRITE = BLOCK_FORMAT.values().get("no_write");
-    static final int FRAMEBUFFER_POINTER = register("framebuffer_pointer");
-    static final int BBOX_MIN = register("bbox_min");
-    static final int BBOX_MAX = register("bbox_max");
+    /**
+     * One architecture's framebuffer layout: the descriptors, block formats and fragment-job registers its
+     * tables give by name (v12's parameters and padding differ in size from v10's, its strides in width).
+     */
+    static final class Layout {
+        private static final Map<Arch, Layout> BY_ARCH = new EnumMap<>(Arch.class);
+
+        final Arch arch;
+        final DescriptorSet descriptors;
+        final DescriptorDef params;
+        final DescriptorDef padding;
+        final DescriptorDef zsCrc;
+        final DescriptorDef rt;
+        final EnumType blockFormat;
+        final long linear;
+        final long uInterleaved;
+        final long noWrite;
+        final int framebufferPointer;
+        final int bboxMin;
+        final int bboxMax;
+
+        private Layout(Arch arch) {
+            this.arch = arch;
+            this.descriptors = arch.descriptors();
+            this.params = descriptors.get("framebuffer_parameters");
+            this.padding = descriptors.get("padding");
+            this.zsCrc = descriptors.get("zs_crc_extension");
+            this.rt = descriptors.get("render_target");
+            this.blockFormat = descriptors.enumType("block_format").orElseThrow();
+            this.linear = blockFormat.values().get("linear");
+            this.uInterleaved = blockFormat.values().get("tiled_u_interleaved");
+            this.noWrite = blockFormat.values().get("no_write");
+            this.framebufferPointer = register(arch, "framebuffer_pointer");
+            this.bboxMin = register(arch, "bbox_min");
+            this.bboxMax = register(arch, "bbox_max");
+        }
+
+        /** The layout of {@code arch}'s tables, read once. */
+        static synchronized Layout of(Arch arch) {
+            return BY_ARCH.computeIfAbsent(arch, Layout::new);
+        }
+
+        /** Why {@code pointer} names no framebuffer descriptor, or null when it does. */
+        String pointerProblem(long pointer) {
+            return (pointer & 1) == 0 ? "d" + framebufferPointer + " = " + GpuFault.hex(pointer)
+                    + " is not a framebuffer pointer (bit 0 must be set)" : null;
+        }
+
+        /** Reads the Framebuffer Parameters the (valid, see {@link #pointerProblem}) {@code pointer} names. */
+        FramebufferDescriptor read(long pointer, Reader reader) {
+            long address = pointer & ~(DescriptorSet.FBD_ALIGNMENT - 1);
+            return new FramebufferDescriptor(this, pointer, reader.read(address, params.size()));
+        }
+    }
+
     /** The render target swizzle that writes R, G, B, A in order. */
     private static final long IDENTITY_SWIZZLE = 0x688;
 
@@ -70,6 +113,7 @@ final class FramebufferDescriptor {
     record Unsupported(int index, long address, String reason) implements Target {
     }
 
+    final Layout layout;
     final long pointer;
     final long address;
     final byte[] params;
@@ -78,26 +122,15 @@ final class FramebufferDescriptor {
     final int rtCount;
     final boolean zsCrc;
 
-    private FramebufferDescriptor(long pointer, byte[] params) {
+    private FramebufferDescriptor(Layout layout, long pointer, byte[] params) {
+        this.layout = layout;
         this.pointer = pointer;
         this.address = pointer & ~(DescriptorSet.FBD_ALIGNMENT - 1);
         this.params = params;
-        this.width = (int) field(PARAMS, "width", params);
-        this.height = (int) field(PARAMS, "height", params);
-        this.rtCount = (int) field(PARAMS, "rt_count", params);
-        this.zsCrc = field(PARAMS, "has_zs_crc_extension", params) != 0;
-    }
-
-    /** Why {@code pointer} names no framebuffer descriptor, or null when it does. */
-    static String pointerProblem(long pointer) {
-        return (pointer & 1) == 0 ? "d" + FRAMEBUFFER_POINTER + " = " + GpuFault.hex(pointer)
-                + " is not a framebuffer pointer (bit 0 must be set)" : null;
-    }
-
-    /** Reads the Framebuffer Parameters the (valid, see {@link #pointerProblem}) {@code pointer} names. */
-    static FramebufferDescriptor read(long pointer, Reader reader) {
-        long address = pointer & ~(DescriptorSet.FBD_ALIGNMENT - 1);
-        return new FramebufferDescriptor(pointer, reader.read(address, PARAMS.size()));
+        this.width = (int) field(layout.params, "width", params);
+        this.height = (int) field(layout.params, "height", params);
+        this.rtCount = (int) field(layout.params, "rt_count", params);
+        this.zsCrc = field(layout.params, "has_zs_crc_extension", params) != 0;
     }
 
     /** Whether the pointer's tag says a ZS/CRC extension follows (the FBD's own flag rules). */
@@ -111,7 +144,7 @@ final class FramebufferDescriptor {
     }
 
     long parameter(String name) {
-        return field(PARAMS, name, params);
+        return field(layout.params, name, params);
     }
 
     /** The pixels a fragment job with these bounding-box registers writes: bbox ∩ FBD bounds ∩ frame. */
@@ -125,39 +158,41 @@ final class FramebufferDescriptor {
 
     /** The GPU VA of render-target descriptor {@code k}. */
     long renderTargetAddress(int k) {
-        return address + PARAMS.size() + PADDING.size() + (zsCrc ? ZS_CRC.size() : 0) + (long) k * RT.size();
+        return address + layout.params.size() + layout.padding.size() + (zsCrc ? layout.zsCrc.size() : 0)
+                + (long) k * layout.rt.size();
     }
 
     /** Decodes render-target descriptor {@code k} from its bytes {@code rt}. */
     Target target(int k, byte[] rt) {
         long at = renderTargetAddress(k);
-        if (field(RT, "write_enable", rt) == 0) {
+        if (field(layout.rt, "write_enable", rt) == 0) {
             return new Disabled(k, at, "write_enable is 0");
         }
-        long layout = field(RT, "layout", rt);
-        if (layout == NO_WRITE) {
+        long block = field(layout.rt, "layout", rt);
+        if (block == layout.noWrite) {
             return new Disabled(k, at, "block format no_write");
         }
-        long formatValue = field(RT, "format", rt);
+        long formatValue = field(layout.rt, "format", rt);
         PixelFormat format = PixelFormats.byValue(formatValue).orElse(null);
         if (format == null || !format.modelled() || format.bytes() > 16) {
             return new Unsupported(k, at, "writeback format " + (format == null ? formatValue : format.name())
                     + " is not supported");
         }
-        long internalValue = field(RT, "internal_format", rt);
+        long internalValue = field(layout.rt, "internal_format", rt);
         TileBufferFormat internal = PixelFormats.internalByValue(internalValue).orElse(null);
         if (internal == null) {
             return new Unsupported(k, at, "internal format " + internalValue + " is no tile-buffer format");
         }
-        if (layout != LINEAR && layout != U_INTERLEAVED) {
-            return new Unsupported(k, at, "block format " + BLOCK_FORMAT.nameOf(layout).orElse(String.valueOf(layout))
+        if (block != layout.linear && block != layout.uInterleaved) {
+            return new Unsupported(k, at, "block format " + layout.blockFormat.nameOf(block).orElse(String.valueOf(block))
                     + " is not supported (AFBC and other compressed layouts are not modelled)");
         }
-        boolean ignored = field(RT, "yuv_enable", rt) != 0 || field(RT, "writeback_msaa", rt) != 0
-                || field(RT, "swizzle", rt) != IDENTITY_SWIZZLE;
+        boolean ignored = field(layout.rt, "yuv_enable", rt) != 0 || field(layout.rt, "writeback_msaa", rt) != 0
+                || field(layout.rt, "swizzle", rt) != IDENTITY_SWIZZLE;
         return new Writable(k, at, format, internal,
-                layout == LINEAR ? RenderTarget.Layout.LINEAR : RenderTarget.Layout.TILED_U_INTERLEAVED,
-                field(RT, "base", rt), field(RT, "row_stride", rt), ClearColor.ofRenderTarget(DESCRIPTORS, rt, 0).orElseThrow(),
+                block == layout.linear ? RenderTarget.Layout.LINEAR : RenderTarget.Layout.TILED_U_INTERLEAVED,
+                field(layout.rt, "base", rt), field(layout.rt, "row_stride", rt),
+                ClearColor.ofRenderTarget(layout.descriptors, rt, 0).orElseThrow(),
                 ignored);
     }
 
@@ -188,8 +223,8 @@ final class FramebufferDescriptor {
         return Math.min(a, Math.min(b, c));
     }
 
-    private static int register(String name) {
-        for (NamedRegister r : ARCH.instructionSet().namedRegisters()) {
+    private static int register(Arch arch, String name) {
+        for (NamedRegister r : arch.instructionSet().namedRegisters()) {
             if (r.name().equals(name)) {
                 return Integer.parseInt(r.register().substring(1));
             }

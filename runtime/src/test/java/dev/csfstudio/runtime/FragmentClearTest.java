@@ -240,4 +240,30 @@ class FragmentClearTest {
         assertEquals(RED, r.renderTargets().get(0).pixels()[0]);
         assertTrue(r.notes().stream().anyMatch(n -> n.contains("Has ZS CRC Extension says present")), r.notes()::toString);
     }
+
+    @Test
+    void v12ClearWritesTheImageTheSameClearWritesOnV10() {
+        String clear = clearOf("format=R8G8B8A8, clear=0xff0000ff");
+        RunReport v10 = runSource(clear);
+        RunReport v12 = runSource(".arch v12\n" + clear);
+
+        assertEquals(RunStatus.OK, v12.status(), () -> String.valueOf(v12.fault()));
+        assertEquals(1, v12.renderTargets().size(), () -> "recorded instead of run: " + v12.recorded());
+        assertEquals(java.util.Arrays.toString(v10.renderTargets().get(0).pixels()),
+                java.util.Arrays.toString(v12.renderTargets().get(0).pixels()));
+        assertEquals(RED, v12.renderTargets().get(0).pixels()[15]);
+    }
+
+    @Test
+    void v12RowStrideIsItsTwentySevenBitsNotTheSurfaceStrideBitsAboveThem() {
+        // On v12 bits 31:27 of the row-stride word are the surface stride's bits 36:32; read as v10's 32-bit
+        // row stride they would put row 1 of the 4x4 target 2^27 bytes further on.
+        RunReport r = runSource(".arch v12\n" + clearOf("format=R8G8B8A8, clear=0xff0000ff, surface_stride_hi=1"));
+
+        assertEquals(RunStatus.OK, r.status(), () -> String.valueOf(r.fault()));
+        assertEquals(16, r.renderTargets().get(0).rowStride());
+        for (int px : r.renderTargets().get(0).pixels()) {
+            assertEquals(RED, px);
+        }
+    }
 }
