@@ -19,6 +19,11 @@ public enum Arch {
         public DescriptorSet descriptors() {
             return DescriptorSet.v10();
         }
+
+        @Override
+        public ExceptionTable exceptions() {
+            return ExceptionTable.v10();
+        }
     },
     /** Mali-G720/G725 class: 128 registers, LOGIC_OP32, SET_STATE and the other v12 changes. */
     V12("v12") {
@@ -30,6 +35,11 @@ public enum Arch {
         @Override
         public DescriptorSet descriptors() {
             return DescriptorSet.v12();
+        }
+
+        @Override
+        public ExceptionTable exceptions() {
+            return ExceptionTable.v12();
         }
     };
 
@@ -45,6 +55,9 @@ public enum Arch {
     public abstract InstructionSet instructionSet();
 
     public abstract DescriptorSet descriptors();
+
+    /** The exceptions the GPU reports for a command stream, by panthor's codes and names. */
+    public abstract ExceptionTable exceptions();
 
     /** The name used by {@code .arch}, {@code --arch} and the Maven plugin's {@code arch} parameter. */
     public String spelling() {
