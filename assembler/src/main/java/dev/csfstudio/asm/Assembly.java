@@ -399,7 +399,7 @@ final class Assembly implements ArgumentScope {
     private ExpectationReader.Names expectationNames() {
         if (expectationNames == null) {
             expectationNames = ExpectationReader.Names.of(placement.sections().values(), placement.vms(), jobs.queueNames(),
-                    isa.registerCount(), options.goldensRequired());
+                    isa.registerCount(), arch.exceptions(), options.goldensRequired());
         }
         return expectationNames;
     }

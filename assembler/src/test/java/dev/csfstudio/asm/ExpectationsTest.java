@@ -65,6 +65,12 @@ class ExpectationsTest {
     }
 
     @Test
+    void aFaultMayBeNamedByTheHardwaresExceptionInAnyLetterCase() {
+        assertEquals("TRANSLATION_FAULT_1", ((Expectation.Status) only(".expect fault translation_fault_1")).faultKind());
+        assertEquals("CS_INSTR_INVALID", ((Expectation.Status) only(".expect fault CS_INSTR_INVALID, line=3")).faultKind());
+    }
+
+    @Test
     void registersTakeAnyExpressionOnTheRight() {
         Expectation.Register r = (Expectation.Register) only(".expect d40 == fbd(fbd)");
         assertTrue(r.pair());
@@ -138,6 +144,7 @@ class ExpectationsTest {
             ".expect regsiter == 1|unknown-expectation|9",
             ".expect status fine|undefined-symbol|16",
             ".expect fault transltion|undefined-symbol|15",
+            ".expect fault TRANSLATION_FAULT_9|undefined-symbol|15",
             ".expect r96 == 0|out-of-range|9",
             ".expect d41 == 0|out-of-range|9",
             ".expect other.r4 == 0|undefined-symbol|9",

@@ -65,6 +65,16 @@ class RunCommandTest {
     }
 
     @Test
+    void faultPrintsThePanthorStyleLinesForTheFaultingQueue() throws IOException {
+        Path src = source(".stream main\n    .inst 0x1300000000000000\n");
+        CsfInvocation r = CsfInvocation.run("run", src.toString(), "--out", dir.resolve("out").toString());
+        assertEquals(2, r.exitCode(), r.out() + r.err());
+        assertTrue(r.out().contains("\nqueue main, as panthor reports it:\n  CSG slot 0 CS slot: 0\n"
+                + "  CS_FATAL.EXCEPTION_TYPE: 0x49 (CS_INSTR_INVALID)\n  CS_FATAL.EXCEPTION_DATA: 0x0\n"
+                + "  CS_FATAL_INFO.EXCEPTION_DATA: 0x"), r.out());
+    }
+
+    @Test
     void endlessLoopTimesOutWithCode2() throws IOException {
         Path src = source(".stream main\nloop:\n    BRANCH.always r0, loop\n");
         CsfInvocation r = CsfInvocation.run("run", src.toString(), "--out", dir.resolve("out").toString(),

@@ -34,7 +34,8 @@ public final class ExceptionTable {
             return spelling;
         }
 
-        static Optional<ExceptionClass> bySpelling(String text) {
+        /** The class the table spells {@code text}. */
+        public static Optional<ExceptionClass> bySpelling(String text) {
             for (ExceptionClass c : values()) {
                 if (c.spelling.equals(text)) {
                     return Optional.of(c);

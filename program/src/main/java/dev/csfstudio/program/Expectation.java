@@ -75,7 +75,8 @@ public sealed interface Expectation {
     /**
      * {@code .expect status ok}, {@code .expect fault translation, line=12}.
      *
-     * @param faultKind the fault kind required ({@link #FAULT_KINDS}), or null for any
+     * @param faultKind the fault kind required: a short kind of {@link #FAULT_KINDS} (lower case) or the name of the
+     *                  hardware exception the GPU raises for it ({@code TRANSLATION_FAULT_1}, upper case); null for any
      * @param line      the source line the fault (timeout, deadlock) must be reported at, or null for anywhere
      */
     record Status(SourceRange range, String text, Ending ending, String faultKind, SourceRange line)

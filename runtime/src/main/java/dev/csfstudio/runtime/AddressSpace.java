@@ -82,6 +82,25 @@ public final class AddressSpace {
         return table;
     }
 
+    /**
+     * The page-table level whose descriptor for {@code va} is not valid (0 to 3), which names the translation
+     * fault; -1 when the VA is outside the address space; 4 when it is mapped.
+     */
+    int faultLevel(long va) {
+        if (!validVa(va)) {
+            return -1;
+        }
+        long table = root;
+        for (int level = 0; level < 4; level++) {
+            long entry = memory.read64(table + index(va, level) * 8L);
+            if ((entry & DESCRIPTOR_VALID) != DESCRIPTOR_VALID) {
+                return level;
+            }
+            table = entry & OUTPUT_ADDRESS;
+        }
+        return 4;
+    }
+
     /** The physical address of the last-level table covering {@code va}'s 2 MiB, or -1 when there is none. */
     long leafTable(long va) {
         if (!validVa(va)) {

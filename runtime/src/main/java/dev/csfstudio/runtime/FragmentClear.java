@@ -147,7 +147,7 @@ final class FragmentClear {
         long done = 0;
         while (done < length) {
             long at = va + done;
-            long pa = mmu.translate(slot, at);
+            long pa = mmu.translate(slot, at, Access.WRITE);
             int n = (int) Math.min(length - done, PhysicalMemory.PAGE_SIZE - (at & PhysicalMemory.PAGE_MASK));
             if (watch.watches(pa)) {
                 watch.writing(pa, n);
@@ -201,7 +201,7 @@ final class FragmentClear {
         int done = 0;
         while (done < length) {
             long at = va + done;
-            long pa = mmu.translate(slot, at);
+            long pa = mmu.translate(slot, at, Access.WRITE);
             int n = (int) Math.min(length - done, PhysicalMemory.PAGE_SIZE - (at & PhysicalMemory.PAGE_MASK));
             if (watch.watches(pa)) {
                 watch.writing(pa, n);
@@ -216,7 +216,7 @@ final class FragmentClear {
         int done = 0;
         while (done < length) {
             long at = va + done;
-            long pa = mmu.translate(slot, at);
+            long pa = mmu.translate(slot, at, Access.READ);
             int n = (int) Math.min(length - done, PhysicalMemory.PAGE_SIZE - (at & PhysicalMemory.PAGE_MASK));
             memory.read(pa, out, done, n);
             done += n;

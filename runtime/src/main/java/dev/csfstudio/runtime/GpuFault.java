@@ -7,11 +7,21 @@ final class GpuFault extends RuntimeException {
 
     final FaultKind kind;
     final long va;
+    /** A translation fault's page-table level without a valid descriptor (-1: the VA is outside the space). */
+    final int level;
+    /** What a faulting memory access was doing; null for a fault that is no memory access. */
+    final Access access;
 
     GpuFault(FaultKind kind, long va, String message) {
+        this(kind, va, message, 0, null);
+    }
+
+    GpuFault(FaultKind kind, long va, String message, int level, Access access) {
         super(message, null, false, false);
         this.kind = kind;
         this.va = va;
+        this.level = level;
+        this.access = access;
     }
 
     static String hex(long v) {

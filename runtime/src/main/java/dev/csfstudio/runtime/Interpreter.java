@@ -187,7 +187,7 @@ final class Interpreter {
                         break;
                     }
                     fetching = true;
-                    long pa = mmu.translate(slot, pc);
+                    long pa = mmu.translate(slot, pc, Access.EXECUTE);
                     fetching = false;
                     page = page((int) (pa >>> PhysicalMemory.PAGE_SHIFT));
                     ops = page.op;
@@ -472,11 +472,11 @@ final class Interpreter {
             throw new GpuFault(FaultKind.CALL_OUT_OF_BOUNDS, target, what + " range [" + GpuFault.hex(target) + ", "
                     + GpuFault.hex(target + length) + ") leaves the 48-bit GPU address space");
         }
-        mmu.translate(slot, target);
+        mmu.translate(slot, target, Access.EXECUTE);
         for (long page = (target >>> 12) + 1; page <= (target + length - 1) >>> 12; page++) {
             long va = page << 12;
             try {
-                mmu.translate(slot, va);
+                mmu.translate(slot, va, Access.EXECUTE);
             } catch (GpuFault f) {
                 throw new GpuFault(FaultKind.CALL_OUT_OF_BOUNDS, va, what + " range [" + GpuFault.hex(target) + ", "
                         + GpuFault.hex(target + length) + ") runs into unmapped memory at " + GpuFault.hex(va));
@@ -496,17 +496,17 @@ final class Interpreter {
 
     int load32(int slot, long va) {
         aligned(va, 4);
-        return memory.read32(mmu.translate(slot, va));
+        return memory.read32(mmu.translate(slot, va, Access.READ));
     }
 
     long load64(int slot, long va) {
         aligned(va, 8);
-        return memory.read64(mmu.translate(slot, va));
+        return memory.read64(mmu.translate(slot, va, Access.READ));
     }
 
     void store32(int slot, long va, int value) {
         aligned(va, 4);
-        long pa = mmu.translate(slot, va);
+        long pa = mmu.translate(slot, va, Access.WRITE);
         if (watch.watches(pa)) {
             watch.writing(pa, 4);
         }
@@ -515,7 +515,7 @@ final class Interpreter {
 
     void store64(int slot, long va, long value) {
         aligned(va, 8);
-        long pa = mmu.translate(slot, va);
+        long pa = mmu.translate(slot, va, Access.WRITE);
         if (watch.watches(pa)) {
             watch.writing(pa, 8);
         }

@@ -356,7 +356,7 @@ public final class Machine {
             StepMeter.Limit reached = device.meter.reached();
             return reports.limit(reached == StepMeter.Limit.NONE ? StepMeter.Limit.STEPS : reached, q, pc);
         }
-        return new StopReason.Fault(reports.fault(f.kind, q, f.va, pc, f.getMessage()));
+        return new StopReason.Fault(reports.fault(f, q, pc));
     }
 
     /** The stop after {@code q}'s last instruction wrote into watched ranges. */

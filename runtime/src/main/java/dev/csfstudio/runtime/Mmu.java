@@ -64,8 +64,11 @@ public final class Mmu {
         return -1;
     }
 
-    /** The physical address for {@code va} in {@code slot}; a translation fault when nothing maps it. */
-    public long translate(int slot, long va) {
+    /**
+     * The physical address for {@code va} in {@code slot}; a translation fault when nothing maps it, naming the
+     * page-table level without a valid descriptor and what the {@code access} was doing.
+     */
+    public long translate(int slot, long va, Access access) {
         long vpn = va >>> PhysicalMemory.PAGE_SHIFT;
         int i = (int) (vpn & (TLB_ENTRIES - 1));
         long[] tags = tlbTag[slot];
@@ -78,7 +81,8 @@ public final class Mmu {
         long page = as == null ? -1 : walk(slot, as, va);
         if (page < 0) {
             throw new GpuFault(FaultKind.TRANSLATION, va, "translation fault: GPU VA " + GpuFault.hex(va)
-                    + " is not mapped in address space " + slot + (as == null ? "" : " (VM " + as.name() + ")"));
+                    + " is not mapped in address space " + slot + (as == null ? "" : " (VM " + as.name() + ")"),
+                    as == null ? 0 : as.faultLevel(va), access);
         }
         tags[i] = vpn + 1;
         tlbPage[slot][i] = page;

@@ -5,6 +5,7 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParseException;
 import com.google.gson.JsonParser;
+import dev.csfstudio.isa.ExceptionTable;
 import dev.csfstudio.program.Program;
 import dev.csfstudio.program.SourceRange;
 
@@ -131,7 +132,23 @@ public record PostMortem(Path file, RunStatus status, RunReport.Fault fault, Run
         }
         return new RunReport.Fault(FaultKind.valueOf(string(f, "kind").toUpperCase(Locale.ROOT)), hex(f, "va"),
                 string(f, "address_space"), f.get("slot").getAsInt(), line(f), string(f, "message"), chain,
-                string(f, "queue"), hex(f, "instruction"));
+                string(f, "queue"), hex(f, "instruction"), hardware(object(f, "exception")));
+    }
+
+    /** The hardware's exception RunOutput wrote: a raised one by its fields, or {@code none} and why. */
+    private static HardwareReport hardware(JsonObject e) {
+        JsonElement none = e.get("none");
+        if (none != null && !none.isJsonNull()) {
+            return new HardwareReport.NotRaised(none.getAsString());
+        }
+        JsonElement access = e.get("access");
+        String exceptionClass = string(e, "class");
+        ExceptionTable.ExceptionClass cls = ExceptionTable.ExceptionClass.bySpelling(exceptionClass).orElseThrow(
+                () -> new IllegalStateException("unknown exception class \"" + exceptionClass + "\""));
+        return new HardwareReport.Raised(cls, (int) hex(e, "code"), string(e, "name"), hex(e, "data"), hex(e, "info"),
+                access == null || access.isJsonNull() ? null : Access.valueOf(access.getAsString()),
+                e.get("access_type").getAsInt(), e.get("address_space").getAsInt(), e.get("csg_slot").getAsInt(),
+                e.get("cs_slot").getAsInt());
     }
 
     /** The {@code file}, {@code line}, {@code column} of a location RunOutput wrote, or null. */

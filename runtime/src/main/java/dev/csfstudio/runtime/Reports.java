@@ -23,8 +23,22 @@ final class Reports {
         this.views = views;
     }
 
-    /** A fault of {@code kind} at VA {@code va} by the instruction at {@code pc} of {@code q}. */
+    /** A fault of {@code kind} at VA {@code va} by the instruction at {@code pc} of {@code q}, not a memory access. */
     RunReport.Fault fault(FaultKind kind, Queue q, long va, long pc, String message) {
+        return fault(kind, q, va, pc, message, 0, null);
+    }
+
+    /** The fault {@code f} raised by the instruction at {@code pc} of {@code q}. */
+    RunReport.Fault fault(GpuFault f, Queue q, long pc) {
+        return fault(f.kind, q, f.va, pc, f.getMessage(), f.level, f.access);
+    }
+
+    /**
+     * A fault of {@code kind} at VA {@code va} by the instruction at {@code pc} of {@code q}, with the exception
+     * the GPU raises for it: a translation fault's page-table {@code level}, a memory access's {@code access}. The
+     * queue is its group's only CS (CS slot 0), in the CSG slot it is resident in.
+     */
+    private RunReport.Fault fault(FaultKind kind, Queue q, long va, long pc, String message, int level, Access access) {
         List<SourceRange> chain = new ArrayList<>();
         for (int d = q.depth - 1; d >= 0; d--) {
             SourceRange site = device.lineOf(q, q.frameReturn[d] - 8);
@@ -32,7 +46,10 @@ final class Reports {
                 chain.add(site);
             }
         }
-        return new RunReport.Fault(kind, va, q.vm, q.slot, device.lineOf(q, pc), message, chain, q.name, pc);
+        HardwareReport hardware = HardwareReport.of(device.arch.exceptions(), kind, level, access, va, q.slot,
+                q.csgSlot, 0);
+        return new RunReport.Fault(kind, va, q.vm, q.slot, device.lineOf(q, pc), message + "; " + hardware.summary(),
+                chain, q.name, pc, hardware);
     }
 
     /** The stop for a limit reached while {@code q} was at {@code pc}. */
@@ -167,8 +184,10 @@ final class Reports {
      * {@code host} reads the memory as it was left (null when the program was never placed).
      */
     static RunReport failedSetup(String message, SourceRange line, RunRecorder recorder, HostAccess host) {
-        RunReport.Fault fault = new RunReport.Fault(FaultKind.CONFIGURATION, 0, "", -1, line, message, List.of(),
-                "", 0);
+        HardwareReport none = HardwareReport.of(recorder.arch().exceptions(), FaultKind.CONFIGURATION, 0, null, 0, -1,
+                -1, -1);
+        RunReport.Fault fault = new RunReport.Fault(FaultKind.CONFIGURATION, 0, "", -1, line,
+                message + "; " + none.summary(), List.of(), "", 0, none);
         return new RunReport(RunStatus.FAULT, 0, new long[recorder.registerCount()], fault, List.of(), List.of(), recorder.notes(),
                 null, List.of(), Map.of(), host);
     }

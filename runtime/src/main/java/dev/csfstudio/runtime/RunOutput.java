@@ -127,6 +127,12 @@ public final class RunOutput {
             for (SourceRange call : f.callChain()) {
                 sb.append("\n  called from ").append(call.position());
             }
+            if (f.hardware() instanceof HardwareReport.Raised) {
+                sb.append("\nqueue ").append(f.queue()).append(", as panthor reports it:");
+                for (String line : f.hardware().lines()) {
+                    sb.append("\n  ").append(line);
+                }
+            }
         }
         for (RenderTarget rt : report.renderTargets()) {
             RunReport.Region r = rt.region();
@@ -241,6 +247,36 @@ public final class RunOutput {
         JsonArray chain = new JsonArray();
         f.callChain().forEach(c -> chain.add(c.position()));
         o.add("call_chain", chain);
+        o.add("exception", exception(f.hardware()));
+        return o;
+    }
+
+    /** The hardware's exception: class, code, name, data, info, access and CS; or {@code none} and why. */
+    private static JsonObject exception(HardwareReport hardware) {
+        JsonObject o = new JsonObject();
+        if (hardware instanceof HardwareReport.Raised r) {
+            o.addProperty("class", r.exceptionClass().spelling());
+            o.addProperty("code", hex(r.code()));
+            o.addProperty("name", r.name());
+            o.addProperty("data", hex(r.data()));
+            o.addProperty("info", hex(r.info()));
+            if (r.access() == null) {
+                o.add("access", JsonNull.INSTANCE);
+            } else {
+                o.addProperty("access", r.access().name());
+            }
+            o.addProperty("access_type", r.accessCode());
+            o.addProperty("address_space", r.addressSpace());
+            o.addProperty("csg_slot", r.csgSlot());
+            o.addProperty("cs_slot", r.csSlot());
+        } else if (hardware instanceof HardwareReport.NotRaised n) {
+            o.addProperty("none", n.reason());
+        }
+        JsonArray lines = new JsonArray();
+        for (String line : hardware.lines()) {
+            lines.add(line);
+        }
+        o.add("lines", lines);
         return o;
     }
 

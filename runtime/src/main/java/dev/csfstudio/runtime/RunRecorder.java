@@ -4,6 +4,7 @@ import dev.csfstudio.program.AssembledLine;
 import dev.csfstudio.program.Program;
 import dev.csfstudio.program.Section;
 import dev.csfstudio.program.SourceRange;
+import dev.csfstudio.isa.Arch;
 import dev.csfstudio.isa.DecodedInstruction;
 import dev.csfstudio.isa.Disassembler;
 import dev.csfstudio.isa.OperandKind;
@@ -33,6 +34,11 @@ final class RunRecorder {
     RunRecorder(Program program) {
         this.program = program;
         this.disassembler = new Disassembler(program.arch().instructionSet());
+    }
+
+    /** The architecture the program runs on. */
+    Arch arch() {
+        return program.arch();
     }
 
     /** The registers of a queue of this program's architecture. */

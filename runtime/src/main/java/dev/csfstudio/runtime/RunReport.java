@@ -36,9 +36,11 @@ public record RunReport(RunStatus status, long instructions, long[] registers, F
      * @param line         the source line of the instruction, or null when it has none
      * @param callChain    the CALL sites leading to it, innermost first
      * @param instruction  address of the instruction that faulted (or waits, or was next)
+     * @param hardware     the exception the GPU raises for it, as panthor reports it, or why it raises none
+     *                     ({@code message} ends with its {@link HardwareReport#summary})
      */
     public record Fault(FaultKind kind, long va, String addressSpace, int slot, SourceRange line, String message,
-                        List<SourceRange> callChain, String queue, long instruction) {
+                        List<SourceRange> callChain, String queue, long instruction, HardwareReport hardware) {
     }
 
     /** Inclusive pixel rectangle; empty when max < min. */

@@ -83,9 +83,9 @@ class MemoryLayersTest {
         as.map(0x1000, mem.allocateFrame());
         Mmu mmu = new Mmu();
         mmu.bind(0, as);
-        mmu.translate(0, 0x1000);
-        mmu.translate(0, 0x1008);
-        mmu.translate(0, 0x1ff8);
+        mmu.translate(0, 0x1000, Access.READ);
+        mmu.translate(0, 0x1008, Access.READ);
+        mmu.translate(0, 0x1ff8, Access.READ);
         assertEquals(1, mmu.tableWalks());
         assertEquals(2, mmu.tlbHits());
     }
@@ -102,8 +102,8 @@ class MemoryLayersTest {
         Mmu mmu = new Mmu();
         mmu.bind(0, a);
         mmu.bind(1, b);
-        assertEquals(fa + 4, mmu.translate(0, 0x5004));
-        assertEquals(fb + 4, mmu.translate(1, 0x5004));
+        assertEquals(fa + 4, mmu.translate(0, 0x5004, Access.READ));
+        assertEquals(fb + 4, mmu.translate(1, 0x5004, Access.READ));
     }
 
     @Test
@@ -111,8 +111,29 @@ class MemoryLayersTest {
         PhysicalMemory mem = new PhysicalMemory(64, 1);
         Mmu mmu = new Mmu();
         mmu.bind(0, new AddressSpace("main", mem));
-        GpuFault f = assertThrows(GpuFault.class, () -> mmu.translate(0, 0x9000));
+        GpuFault f = assertThrows(GpuFault.class, () -> mmu.translate(0, 0x9000, Access.READ));
         assertEquals(FaultKind.TRANSLATION, f.kind);
         assertEquals(0x9000, f.va);
+    }
+
+    @Test
+    void aTranslationFaultNamesTheFirstLevelWithoutAValidDescriptor() {
+        PhysicalMemory mem = new PhysicalMemory(64, 1);
+        Mmu mmu = new Mmu();
+        AddressSpace as = new AddressSpace("main", mem);
+        as.map(0x1000, mem.allocateFrame()); // valid descriptors at levels 0 to 2 for the first 2 MiB, a page at 3
+        mmu.bind(0, as);
+
+        assertEquals(3, faultLevel(mmu, 0x9000), "same 2 MiB, no page");
+        assertEquals(2, faultLevel(mmu, 0x20_0000), "same GiB, no level-3 table");
+        assertEquals(1, faultLevel(mmu, 0x4000_0000), "same 512 GiB, no level-2 table");
+        assertEquals(0, faultLevel(mmu, 1L << 39), "no level-1 table");
+        assertEquals(-1, faultLevel(mmu, 1L << 48), "outside the 48-bit address space");
+    }
+
+    private static int faultLevel(Mmu mmu, long va) {
+        GpuFault f = assertThrows(GpuFault.class, () -> mmu.translate(0, va, Access.WRITE));
+        assertEquals(Access.WRITE, f.access);
+        return f.level;
     }
 }

@@ -52,7 +52,7 @@ class PostMortemTest {
     /** The dump's lines carry one-character ranges; compare the rest. */
     private static RunReport.Fault withSameLines(RunReport.Fault f, RunReport.Fault like) {
         return new RunReport.Fault(f.kind(), f.va(), f.addressSpace(), f.slot(), like.line(), f.message(),
-                like.callChain(), f.queue(), f.instruction());
+                like.callChain(), f.queue(), f.instruction(), f.hardware());
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.csfstudio.testing;
 import dev.csfstudio.program.Expectation;
 import dev.csfstudio.program.Program;
 import dev.csfstudio.program.SourceRange;
+import dev.csfstudio.runtime.HardwareReport;
 import dev.csfstudio.runtime.HostAccessException;
 import dev.csfstudio.runtime.RenderTarget;
 import dev.csfstudio.runtime.RunReport;
@@ -60,7 +61,8 @@ public final class ExpectationCheck {
         boolean holds = run.status().name().equals(s.ending().name());
         RunReport.Fault f = run.fault();
         if (holds && s.faultKind() != null) {
-            holds = f != null && f.kind().jsonName().equals(s.faultKind());
+            holds = f != null && (f.kind().jsonName().equals(s.faultKind())
+                    || f.hardware() instanceof HardwareReport.Raised r && r.name().equals(s.faultKind()));
         }
         if (holds && s.line() != null) {
             holds = f != null && f.line() != null && f.line().line() == s.line().line()

@@ -94,6 +94,14 @@ class ExpectationCheckTest {
     }
 
     @Test
+    void anExpectedFaultPassesWithTheHardwaresExceptionName() throws IOException {
+        String faulting = ".stream main\n    MOVE48 d40, 0xc0000000\n    LOAD_MULTIPLE r40:r41, [d40 + 0]\n";
+        assertTrue(verdicts(faulting + ".expect fault TRANSLATION_FAULT_1, line=3\n").get(0).passed());
+        assertFalse(verdicts(faulting + ".expect fault TRANSLATION_FAULT_2\n").get(0).passed());
+        assertFalse(verdicts(faulting + ".expect fault CS_INSTR_INVALID\n").get(0).passed());
+    }
+
+    @Test
     void registersAreThoseOfTheQueueAtFaultTime() throws IOException {
         assertTrue(verdicts(".stream main\n    MOVE32 r4, #1\n    MOVE48 d40, 0xdead0000\n    LOAD_MULTIPLE r40:r41, [d40 + 0]\n    MOVE32 r4, #2\n.expect fault\n.expect r4 == 1\n")
                 .stream().allMatch(Verdict::passed));

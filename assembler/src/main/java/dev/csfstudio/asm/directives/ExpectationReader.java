@@ -9,6 +9,7 @@ import dev.csfstudio.asm.layout.SectionBuilder;
 import dev.csfstudio.asm.source.Parsing;
 
 import dev.csfstudio.grammar.CsfParser;
+import dev.csfstudio.isa.ExceptionTable;
 import dev.csfstudio.program.Diagnostic;
 import dev.csfstudio.program.DiagnosticCode;
 import dev.csfstudio.program.Expectation;
@@ -25,6 +26,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Reads one {@code .expect} statement into an {@link Expectation}, once every address is known (its fixup):
@@ -44,12 +46,15 @@ public final class ExpectationReader {
      *                        missing ones)
      */
     public record Names(Map<String, String> bufferVms, Map<String, String> sectionVms, Collection<String> vms,
-                 Collection<String> queues, int registerCount,
+                 Collection<String> queues, int registerCount, ExceptionTable exceptions,
                  boolean goldensRequired) {
 
-        /** The names an assembly's sections, VMs and queues give, once every one is declared. */
+        /**
+         * The names an assembly's sections, VMs and queues give, once every one is declared; {@code exceptions} the
+         * architecture's, whose names a fault expectation may use.
+         */
         public static Names of(Collection<SectionBuilder> sections, List<String> vms, List<String> queues, int registerCount,
-                               boolean goldensRequired) {
+                               ExceptionTable exceptions, boolean goldensRequired) {
             Map<String, String> buffers = new LinkedHashMap<>();
             Map<String, String> all = new LinkedHashMap<>();
             for (SectionBuilder b : sections) { // loops: no call site linked on a small run's path
@@ -58,7 +63,7 @@ public final class ExpectationReader {
                 }
                 all.put(b.name, b.vm);
             }
-            return new Names(buffers, all, List.copyOf(vms), queues, registerCount, goldensRequired);
+            return new Names(buffers, all, List.copyOf(vms), queues, registerCount, exceptions, goldensRequired);
         }
     }
 
@@ -155,10 +160,7 @@ public final class ExpectationReader {
                 throw DiagnosticException.error(targets.get(kindAt).range(), DiagnosticCode.SYNTAX, "only a fault has a kind; "
                         + "'" + ending + "' takes none");
             }
-            kind = word(targets.get(kindAt), "a fault kind").toLowerCase(Locale.ROOT);
-            if (!Expectation.FAULT_KINDS.contains(kind)) {
-                throw unknown(targets.get(kindAt).range(), "fault kind", kind, Expectation.FAULT_KINDS);
-            }
+            kind = faultKind(targets.get(kindAt));
         }
         noTargets(e, kindAt + 1);
         SourceRange line = null;
@@ -174,6 +176,27 @@ public final class ExpectationReader {
             line = new SourceRange(file, (int) n, 1, (int) n, Integer.MAX_VALUE);
         }
         return new Expectation.Status(whole, text, end, kind, line);
+    }
+
+    /**
+     * A fault's kind: the simulator's short spelling ({@code translation}, in lower case) or the name of the
+     * architecture's hardware exception ({@code TRANSLATION_FAULT_1}, in upper case), in any letter case.
+     */
+    private String faultKind(ExpectationSyntax.Target target) {
+        String word = word(target, "a fault kind");
+        String lower = word.toLowerCase(Locale.ROOT);
+        if (Expectation.FAULT_KINDS.contains(lower)) {
+            return lower;
+        }
+        Optional<ExceptionTable.ExceptionType> hardware = names.exceptions().byName(word);
+        if (hardware.isPresent()) {
+            return hardware.get().name();
+        }
+        List<String> known = new ArrayList<>(Expectation.FAULT_KINDS);
+        for (ExceptionTable.ExceptionType e : names.exceptions().all()) {
+            known.add(e.name());
+        }
+        throw unknown(target.range(), "fault kind (a short kind or a hardware exception's name)", word, known);
     }
 
     private Expectation register(ExpectationSyntax e, SourceRange whole, String text, String subject) {
