@@ -90,15 +90,8 @@ public final class AddressSpace {
         if (!validVa(va)) {
             return -1;
         }
-        long table = root;
-        for (int level = 0; level < 4; level++) {
-            long entry = memory.read64(table + index(va, level) * 8L);
-            if ((entry & DESCRIPTOR_VALID) != DESCRIPTOR_VALID) {
-                return level;
-            }
-            table = entry & OUTPUT_ADDRESS;
-        }
-        return 4;
+        PageWalk walk = describeWalk(va, -1);
+        return walk.physical().isPresent() ? 4 : walk.levels().get(walk.levels().size() - 1).level();
     }
 
     /** The physical address of the last-level table covering {@code va}'s 2 MiB, or -1 when there is none. */

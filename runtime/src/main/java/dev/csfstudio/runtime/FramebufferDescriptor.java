@@ -55,10 +55,10 @@ final class FramebufferDescriptor {
         private Layout(Arch arch) {
             this.arch = arch;
             this.descriptors = arch.descriptors();
-            this.params = descriptors.get("framebuffer_parameters");
-            this.padding = descriptors.get("padding");
-            this.zsCrc = descriptors.get("zs_crc_extension");
-            this.rt = descriptors.get("render_target");
+            this.params = descriptors.get(DescriptorSet.FRAMEBUFFER_PARAMETERS);
+            this.padding = descriptors.get(DescriptorSet.PADDING);
+            this.zsCrc = descriptors.get(DescriptorSet.ZS_CRC_EXTENSION);
+            this.rt = descriptors.get(DescriptorSet.RENDER_TARGET);
             this.blockFormat = descriptors.enumType("block_format").orElseThrow();
             this.linear = blockFormat.values().get("linear");
             this.uInterleaved = blockFormat.values().get("tiled_u_interleaved");
