@@ -207,7 +207,8 @@ public final class CsfLanguageServer implements LanguageServer, LanguageClientAw
             }
             dev.csfstudio.runtime.RunReport report = new dev.csfstudio.runtime.Simulator(runLimits)
                     .run(a.result().program(), cancelled);
-            JsonObject out = StreamTestService.updateGolden(a, line, report);
+            JsonObject out = StreamTestService.updateGolden(a, line, report,
+                    roots.rootsFor(DocumentStore.pathOf(a.document().uri())));
             scheduler().changed(uri); // run again: the expectation now holds
             return out;
         });

@@ -23,6 +23,7 @@ import dev.csfstudio.program.DiagnosticCode;
 import dev.csfstudio.program.Expectation;
 import dev.csfstudio.program.Program;
 import dev.csfstudio.program.output.OutputFile;
+import dev.csfstudio.testing.GoldenTarget;
 import dev.csfstudio.testing.Verdict;
 
 /**
@@ -135,8 +136,12 @@ final class StreamTestService {
         return out;
     }
 
-    /** Writes the golden PNG of the image expectation on {@code line} (0-based) from a run's render target. */
-    static JsonObject updateGolden(DocumentAnalysis a, int line, dev.csfstudio.runtime.RunReport report) {
+    /**
+     * Writes the golden PNG of the image expectation on {@code line} (0-based) from a run's render target, where
+     * {@link GoldenTarget} allows it: below {@code trees} (the workspace), never over an input.
+     */
+    static JsonObject updateGolden(DocumentAnalysis a, int line, dev.csfstudio.runtime.RunReport report,
+                                   List<Path> trees) {
         Program p = a.result().program();
         Expectation.Image image = p.expectations().stream()
                 .filter(e -> e instanceof Expectation.Image && e.range().line() - 1 == line && a.isMainFile(e.range().file()))
@@ -146,6 +151,9 @@ final class StreamTestService {
                 .filter(rt -> rt.buffer().equals(image.buffer())).reduce((x, y) -> y)
                 .orElseThrow(() -> CsfLanguageServer.invalid("the run wrote no render target in buffer " + image.buffer()));
         Path golden = image.golden();
+        GoldenTarget.refusal(golden, trees, a.result().files()).ifPresent(why -> {
+            throw CsfLanguageServer.invalid(why);
+        });
         try {
             OutputFile.write(golden, target.png());
         } catch (IOException e) {

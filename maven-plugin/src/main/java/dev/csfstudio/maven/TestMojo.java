@@ -116,7 +116,7 @@ public final class TestMojo extends AbstractMojo {
         Set<Path> includedByCurrent = new HashSet<>();
         for (TestStream s : found.streams()) {
             if (!updateGolden && state.current(s.file())) {
-                upToDate.put(s, new TestResult(s, true, List.of(), "", List.of(), List.of(), 0));
+                upToDate.put(s, new TestResult(s, true, List.of(), "", "", List.of(), List.of(), 0));
                 state.inputsBesides(s.file()).forEach(p -> includedByCurrent.add(Path.of(p)));
             }
         }
