@@ -23,8 +23,7 @@ class BoundedComparisonTest {
     Path dir;
 
     private TestRun.Summary run(Path... paths) throws IOException {
-        return TestRun.run(TestDiscovery.find(List.of(paths), null),
-                TestOptions.defaults().withArtifacts(dir.resolve("out")), r -> { });
+        return Streams.run(dir, TestOptions.defaults(), paths);
     }
 
     /** A PNG signature and an IHDR header stating {@code width} x {@code height}, and no pixel data at all. */
@@ -60,22 +59,12 @@ class BoundedComparisonTest {
     }
 
     /** A 65536x65536 target (4 Gi pixels) of which a 16x16 corner is cleared. */
-    private static final String HUGE_TARGET = """
-            .buffer color, size=16 * 16 * 4
-            .buffer fb, align=64
-            fbd:    .fbd width=65536, height=65536
-                    .rt  format=R8G8B8A8, layout=linear, base=color, row_stride=64, clear=0xff0000ff
-            .stream main
-                    MOVE48 d40, fbd(fbd)
-                    MOVE32 r42, #0
-                    MOVE32 r43, 15 | 15 << 16
-                    RUN_FRAGMENT
-            """;
+    private static final String HUGE_TARGET = Streams.target(65536, 65536, "0xff0000ff");
 
     @Test
     void aTargetPastTheImageLimitFailsItsPixelExpectationWithoutReadingIt() throws IOException {
         Path f = Streams.write(dir, "big.csf", HUGE_TARGET + ".expect pixel color(0, 0) == (255, 0, 0, 255)\n");
-        assertEquals(List.of(Locations.display(f) + ":10: expected pixel color(0, 0) == (255, 0, 0, 255), got a"
+        assertEquals(List.of(Locations.display(f) + ":11: expected pixel color(0, 0) == (255, 0, 0, 255), got a"
                 + " 65536x65536 render target in buffer color, more than the 67108864 pixels (8192x8192) an expectation"
                 + " reads"), run(f).results().get(0).failureLines());
     }

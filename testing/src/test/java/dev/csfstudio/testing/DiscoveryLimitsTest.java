@@ -26,8 +26,7 @@ class DiscoveryLimitsTest {
     Path dir;
 
     private TestRun.Summary run(Path... paths) throws IOException {
-        return TestRun.run(TestDiscovery.find(List.of(paths), null),
-                TestOptions.defaults().withArtifacts(dir.resolve("out")), r -> { });
+        return Streams.run(dir, TestOptions.defaults(), paths);
     }
 
     @Test

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -28,9 +27,7 @@ class GoldenUpdateTest {
     }
 
     private TestResult update(Path... paths) throws IOException {
-        TestRun.Summary s = TestRun.run(TestDiscovery.find(List.of(paths), null),
-                TestOptions.defaults().withUpdateGolden(true).withArtifacts(dir.resolve("out")), r -> { });
-        return s.results().get(0);
+        return Streams.run(dir, TestOptions.defaults().withUpdateGolden(true), paths).results().get(0);
     }
 
     /** The result failed and its note says why the golden was refused. */
