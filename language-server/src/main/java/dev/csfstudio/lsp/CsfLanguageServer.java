@@ -71,6 +71,8 @@ public final class CsfLanguageServer implements LanguageServer, LanguageClientAw
     private volatile CsfLanguageClient client;
     private volatile AnalysisScheduler scheduler;
     private volatile boolean inlayHintRefresh;
+    /** The format hover text is written in: the client's {@code textDocument.hover.contentFormat}. */
+    volatile Markup hoverMarkup = Markup.MARKDOWN;
     private volatile RunOptions runLimits = limits(RUN_STEPS, RUN_TIMEOUT_MILLIS);
 
     public CsfLanguageServer(Toolchain toolchain) {
@@ -91,6 +93,9 @@ public final class CsfLanguageServer implements LanguageServer, LanguageClientAw
         var clientCaps = params.getCapabilities();
         inlayHintRefresh = clientCaps != null && clientCaps.getWorkspace() != null && clientCaps.getWorkspace().getInlayHint() != null
                 && Boolean.TRUE.equals(clientCaps.getWorkspace().getInlayHint().getRefreshSupport());
+        hoverMarkup = Markup.preferred(clientCaps == null || clientCaps.getTextDocument() == null
+                || clientCaps.getTextDocument().getHover() == null ? null
+                : clientCaps.getTextDocument().getHover().getContentFormat());
         Object options = params.getInitializationOptions();
         long delay = option(options, "runDelayMs", RUN_DELAY_MILLIS);
         if (options instanceof JsonObject o && o.has("arch") && o.get("arch").isJsonPrimitive()) {

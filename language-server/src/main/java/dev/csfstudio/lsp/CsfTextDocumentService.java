@@ -124,7 +124,8 @@ final class CsfTextDocumentService implements TextDocumentService {
         Position at = position(present(params).getPosition());
         return onAnalysis(params.getTextDocument(), a -> inside(a.document(), at).flatMap(p -> features(a).hover()
                 .hover(a.document(), p, Optional.of(a),
-                        server.scheduler().lastFeedback(a.document().uri()).map(RunFeedback::registers)))
+                        server.scheduler().lastFeedback(a.document().uri()).map(RunFeedback::registers),
+                        server.hoverMarkup))
                 .orElse(null));
     }
 
