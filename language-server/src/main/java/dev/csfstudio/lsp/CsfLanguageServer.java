@@ -343,6 +343,7 @@ public final class CsfLanguageServer implements LanguageServer, LanguageClientAw
             o.addProperty("uri", uri);
             o.addProperty("version", feedback.version());
             o.addProperty("status", feedback.status());
+            o.addProperty("expected", feedback.expected());
             if (feedback.report() != null && feedback.report().has("instructions")) {
                 o.add("instructions", feedback.report().get("instructions"));
             }
