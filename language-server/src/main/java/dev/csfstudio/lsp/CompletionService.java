@@ -261,7 +261,8 @@ public final class CompletionService {
             });
             return false;
         }
-        return operands(null, replace, prefix, lineNo, analysis, items);
+        // a directive's KEY= (at=, align=, size=, vm=) takes a number or a name, never a register
+        return operands(field.isPresent() ? OperandKind.HEX : null, replace, prefix, lineNo, analysis, items);
     }
 
     /** In {@code .rt format=R8|}, the field name before the {@code =} the cursor follows. */

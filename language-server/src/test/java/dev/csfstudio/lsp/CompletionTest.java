@@ -212,6 +212,11 @@ class CompletionTest {
     }
 
     @Test
+    void directiveOptionValueOffersNoRegister() {
+        assertEquals(List.of(), offeredAtEnd(".stream main, align="));
+    }
+
+    @Test
     void expectOptionValueOffersNoRegister() {
         assertEquals(List.of(), offeredAtEnd(".expect fault translation, line="));
     }
