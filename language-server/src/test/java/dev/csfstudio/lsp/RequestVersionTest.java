@@ -40,17 +40,21 @@ class RequestVersionTest {
     static final String ASKED = "loop:   NOP\n        BRANCH.ne r4, loop\n";
     static final String LATER = "; a comment\n.equ LIMIT, 4\n        MOVE32 r1, #LIMIT\n";
 
+    private static void await(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     @Test
     void semanticTokensAreThoseOfTheVersionTheRequestAskedAbout() throws Exception {
         CountDownLatch release = new CountDownLatch(1);
         Toolchain standard = Toolchain.standard();
         // a formatter that waits: two format requests hold both request threads while the edits arrive
         Toolchain held = new Toolchain(standard.assembler(), text -> {
-            try {
-                release.await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+            await(release);
             return text;
         }, standard.runner());
         JsonObject options = new JsonObject();
@@ -87,11 +91,7 @@ class RequestVersionTest {
         // the assembly of the version asked about waits until the later version has arrived
         AssemblyFunction held = (file, text, reader, roots, arch) -> {
             if (text.equals(ASKED)) {
-                try {
-                    release.await();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
+                await(release);
             }
             return standard.assembler().assemble(file, text, reader, roots, arch);
         };
