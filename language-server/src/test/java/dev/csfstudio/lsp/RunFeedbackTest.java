@@ -132,6 +132,18 @@ class RunFeedbackTest {
     }
 
     @Test
+    void theWrongVmExampleFaultsAsItExpectsAndIsMarkedAsInformation() throws Exception {
+        String text = java.nio.file.Files.readString(Path.of("../examples/debug/wrong-vm.csf"));
+        try (LspSession s = LspSession.start(root, backgroundOn())) {
+            String uri = s.open("wrong-vm.csf", text);
+            List<Diagnostic> all = s.client.awaitDiagnostics(uri, p -> !p.getDiagnostics().isEmpty()).getDiagnostics();
+            assertEquals(1, all.size(), all.toString());
+            assertEquals(DiagnosticSeverity.Information, all.get(0).getSeverity());
+            assertEquals(18, all.get(0).getRange().getStart().getLine());
+        }
+    }
+
+    @Test
     void faultOfAnotherKindThanTheStreamExpectsStaysAnError() throws Exception {
         try (LspSession s = LspSession.start(root, backgroundOn())) {
             String uri = s.open("fault.csf", "MOVE48 d76, #0x7000000000\nLOAD_MULTIPLE r0:r1, [d76 + 0]\n"
