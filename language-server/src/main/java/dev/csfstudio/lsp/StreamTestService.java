@@ -34,6 +34,8 @@ final class StreamTestService {
 
     static final String RUN_TEST = "csf.test";
     static final String UPDATE_GOLDEN = "csf.updateGolden";
+    /** Most expectations (and errors) one {@code csf/test} answer lists. */
+    static final int MAX_LISTED = 1_000;
 
     private StreamTestService() {
     }
@@ -90,13 +92,14 @@ final class StreamTestService {
 
     /**
      * {@code csf/test}'s answer: {@code {uri, passed, status, expectations: [{line, text, passed, actual, message,
-     * image?}], errors: [{line, character, message}]}}, lines 0-based.
+     * image?}], omitted?, errors: [{line, character, message}]}}, lines 0-based; at most {@value #MAX_LISTED}
+     * expectations (failed ones first; {@code omitted} counts the rest) and errors.
      */
     static JsonObject answer(String uri, DocumentAnalysis a, RunFeedback run) {
         JsonObject out = new JsonObject();
         out.addProperty("uri", uri);
         JsonArray errors = new JsonArray();
-        a.result().errors().stream().filter(d -> a.isMainFile(d.range().file())).forEach(d -> {
+        a.result().errors().stream().filter(d -> a.isMainFile(d.range().file())).limit(MAX_LISTED).forEach(d -> {
             JsonObject e = new JsonObject();
             e.addProperty("line", d.range().line() - 1);
             e.addProperty("character", d.range().column() - 1);
@@ -114,7 +117,17 @@ final class StreamTestService {
         boolean passed = errors.isEmpty() && run != null;
         if (run != null) {
             out.addProperty("status", run.status());
+            // at most MAX_LISTED, the failed ones first; "omitted" counts the others
+            long failed = run.verdicts().stream().filter(v -> !v.passed()).count();
+            long failedRoom = MAX_LISTED;
+            long passedRoom = Math.max(0, MAX_LISTED - failed);
+            int omitted = 0;
             for (Verdict v : run.verdicts()) {
+                passed &= v.passed();
+                if (v.passed() ? passedRoom-- <= 0 : failedRoom-- <= 0) {
+                    omitted++;
+                    continue;
+                }
                 JsonObject e = new JsonObject();
                 e.addProperty("line", v.expectation().range().line() - 1);
                 e.addProperty("file", String.valueOf(v.expectation().range().file()));
@@ -127,7 +140,9 @@ final class StreamTestService {
                     e.addProperty("golden", i.golden().toString());
                 }
                 expectations.add(e);
-                passed &= v.passed();
+            }
+            if (omitted > 0) {
+                out.addProperty("omitted", omitted);
             }
         }
         out.addProperty("passed", passed);
