@@ -190,10 +190,14 @@ export interface InitializationOptions {
     backgroundRun: boolean;
 }
 
-/** csf.run.* -> the server's initializationOptions, defaults as the server's own. */
+/** The server's largest runDelayMs (a day) and the largest step budget a JavaScript number holds exactly. */
+const MAX_DELAY_MS = 86_400_000;
+
+/** csf.run.* -> the server's initializationOptions, defaults as the server's own, within the server's ranges. */
 export function initializationOptions(run: RunSettings): InitializationOptions {
-    const delay = Number.isFinite(run.delayMs) && (run.delayMs as number) >= 0 ? Math.floor(run.delayMs as number) : 150;
-    const steps = Number.isFinite(run.backgroundSteps) && (run.backgroundSteps as number) > 0
-        ? Math.floor(run.backgroundSteps as number) : 1_000_000;
+    const delay = Number.isFinite(run.delayMs) && (run.delayMs as number) >= 0
+        ? Math.min(Math.floor(run.delayMs as number), MAX_DELAY_MS) : 150;
+    const steps = Number.isFinite(run.backgroundSteps) && (run.backgroundSteps as number) >= 1
+        ? Math.min(Math.floor(run.backgroundSteps as number), Number.MAX_SAFE_INTEGER) : 1_000_000;
     return { runDelayMs: delay, backgroundSteps: steps, backgroundRun: run.background !== false };
 }

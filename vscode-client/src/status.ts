@@ -11,6 +11,8 @@ export interface RunFinished {
     uri: string;
     version: number;
     status: string;
+    /** The run ended other than ok, as a `.expect status`/`.expect fault` of the stream says it must. */
+    expected?: boolean;
     instructions?: number;
     renderTargets?: RenderTargetSize[];
 }
@@ -21,7 +23,7 @@ export interface StatusView {
     /** Status bar text with a codicon, e.g. `$(play) CSF: completed, 1,234 instr`. */
     text: string;
     tooltip: string;
-    /** Drives the item's background colour: error for faults and deadlocks, warning for timeouts. */
+    /** Drives the item's background colour: error for faults and deadlocks, warning for timeouts (none when expected). */
     severity: Severity;
 }
 
@@ -56,7 +58,13 @@ export function formatStatus(n: RunFinished | undefined, currentVersion?: number
     let summary: string;
     let severity: Severity;
     let explanation: string;
-    switch (n.status) {
+    switch (n.expected && n.status !== 'ok' ? 'expected' : n.status) {
+        case 'expected':
+            icon = '$(pass)';
+            summary = `expected ${sanitize(n.status)} after ${count} instr`;
+            severity = 'ok';
+            explanation = `The last background run ended with the ${sanitize(n.status)} its .expect states, after ${count} instructions.`;
+            break;
         case 'ok':
             icon = '$(play)';
             summary = `completed, ${count} instr`;

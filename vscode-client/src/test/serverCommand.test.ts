@@ -138,6 +138,10 @@ describe('serverCommand', () => {
             assert.deepStrictEqual(initializationOptions({ delayMs: -5, backgroundSteps: 0 }),
                 { runDelayMs: 150, backgroundSteps: 1_000_000, backgroundRun: true });
         });
+        it('values past the server\'s ranges are clamped to them, so the server starts', () => {
+            assert.deepStrictEqual(initializationOptions({ delayMs: 1e18, backgroundSteps: 1e30 }),
+                { runDelayMs: 86_400_000, backgroundSteps: Number.MAX_SAFE_INTEGER, backgroundRun: true });
+        });
     });
     describe('the debug adapter', () => {
         it('reads the server\'s java, jar and VM options, and its own command override', () => {

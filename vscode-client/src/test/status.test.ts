@@ -18,6 +18,11 @@ describe('status', () => {
         assert.strictEqual(v.text, '$(error) CSF: fault after 12 instr');
         assert.strictEqual(v.severity, 'error');
     });
+    it('a fault the stream expects is not an error', () => {
+        const v = formatStatus({ ...run('fault', 4), expected: true });
+        assert.strictEqual(v.text, '$(pass) CSF: expected fault after 4 instr');
+        assert.strictEqual(v.severity, 'ok');
+    });
     it('timeout names the background step budget', () => {
         const v = formatStatus(run('timeout', 1000000));
         assert.strictEqual(v.text, '$(watch) CSF: timeout after 1,000,000 instr');

@@ -28,6 +28,26 @@ final class OutputFiles {
         return file;
     }
 
+    /**
+     * The directory an option names for {@code what} (e.g. "the run's outputs"); an empty name, the file-system
+     * root or an existing file is refused, with {@code example} as a directory to give instead.
+     */
+    static Path directory(String option, String name, String what, String example) {
+        if (name.isBlank()) {
+            throw new UserError(option + " '" + name + "' names no directory; give one for " + what + " (e.g. "
+                    + option + " " + example + ")");
+        }
+        Path dir = Path.of(name);
+        if (dir.toAbsolutePath().normalize().getNameCount() == 0) {
+            throw new UserError(option + " " + name + " is the root of the file system: refusing to write " + what
+                    + " there; give a directory of their own (e.g. " + option + " " + example + ")");
+        }
+        if (Files.exists(dir) && !Files.isDirectory(dir)) {
+            throw new UserError(option + " " + name + " is a file, not a directory");
+        }
+        return dir;
+    }
+
     /** Refuses {@code output} (written for {@code option}) when it is one of {@code inputs}. */
     static void refuseOverwritingInputs(String option, Path output, Collection<Path> inputs) {
         if (output == null) {

@@ -2,7 +2,6 @@ package dev.csfstudio.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -67,18 +66,7 @@ final class RunCommand implements Callable<Integer> {
             String name = source.getFileName().toString();
             return Path.of("out", name.endsWith(".csf") ? name.substring(0, name.length() - ".csf".length()) : name);
         }
-        if (out.isBlank()) {
-            throw new UserError("--out '" + out + "' names no directory; give one for the run's outputs (e.g. --out out/run)");
-        }
-        Path dir = Path.of(out);
-        if (dir.toAbsolutePath().normalize().getNameCount() == 0) {
-            throw new UserError("--out " + out + " is the root of the file system: refusing to write the run's"
-                    + " outputs there; give a directory of their own (e.g. --out out/run)");
-        }
-        if (Files.exists(dir) && !Files.isDirectory(dir)) {
-            throw new UserError("--out " + out + " is a file, not a directory");
-        }
-        return dir;
+        return OutputFiles.directory("--out", out, "the run's outputs", "out/run");
     }
 
     @Override

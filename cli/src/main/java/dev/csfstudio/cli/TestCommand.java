@@ -7,12 +7,14 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import dev.csfstudio.program.output.OutputFile;
 import dev.csfstudio.runtime.RunOptions;
 import dev.csfstudio.testing.JUnitReport;
 import dev.csfstudio.testing.TestDiscovery;
 import dev.csfstudio.testing.TestOptions;
 import dev.csfstudio.testing.TestResult;
 import dev.csfstudio.testing.TestRun;
+import dev.csfstudio.testing.TestStream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -50,7 +52,7 @@ final class TestCommand implements Callable<Integer> {
 
     @Option(names = "--out", paramLabel = "DIR", description = "where a failed image expectation writes actual.png, "
             + "expected.png and diff.png (default: out/test; under the stream's name and the buffer's)")
-    Path out = Path.of("out", "test");
+    String out = Path.of("out", "test").toString();
 
     @Option(names = "--steps", paramLabel = "N",
             description = "step budget of each stream's run (default: " + RunOptions.DEFAULT_STEP_BUDGET + ")")
@@ -76,19 +78,23 @@ final class TestCommand implements Callable<Integer> {
             found = TestDiscovery.find(paths, filter);
         } catch (java.nio.file.NoSuchFileException e) {
             throw new UserError(e.getFile() + ": no such file or directory");
+        } catch (java.nio.file.FileSystemException e) {
+            throw new UserError(e.getFile() + ": " + IoMessages.reason(e));
         } catch (IOException | IllegalArgumentException e) {
             throw new UserError("cannot search the paths: " + IoMessages.reason(e instanceof IOException io ? io
                     : new IOException(e.getMessage())));
         }
+        Path artifacts = OutputFiles.directory("--out", out, "the failure images", "out/test");
         if (junit != null) {
-            OutputFiles.refuseOverwritingInputs("--junit:", junit, found.streams().stream().map(s -> s.file()).toList());
+            refuseJUnitOver(found.streams().stream().map(TestStream::file).toList());
         }
-        TestOptions options = new TestOptions(new RunOptions(steps, timeout, List.of()), jobs, updateGolden, out);
+        TestOptions options = new TestOptions(new RunOptions(steps, timeout, List.of()), jobs, updateGolden, artifacts);
         PrintWriter stdout = spec.commandLine().getOut();
         TestRun.Summary summary = TestRun.run(found, options, r -> print(stdout, r));
         stdout.println(summary.line());
         stdout.flush();
         if (junit != null) {
+            refuseJUnitOver(summary.results().stream().flatMap(r -> r.inputs().stream()).toList());
             try {
                 JUnitReport.write(junit, "csf", summary);
             } catch (IOException e) {
@@ -96,6 +102,22 @@ final class TestCommand implements Callable<Integer> {
             }
         }
         return summary.failed() == 0 ? Csf.OK : Csf.ERROR;
+    }
+
+    /**
+     * Refuses a {@code --junit} file that is a {@code .csf} source or one of {@code inputs} (the streams before the
+     * run; after it, every stream, include and golden image the results read).
+     */
+    private void refuseJUnitOver(List<Path> inputs) {
+        if (junit.getFileName() != null && junit.getFileName().toString().toLowerCase(java.util.Locale.ROOT)
+                .endsWith(".csf")) {
+            throw new UserError("--junit " + junit + " names a .csf source: refusing; choose another output file");
+        }
+        Path input = OutputFile.overwrittenInput(junit, inputs);
+        if (input != null) {
+            throw new UserError("--junit " + junit + " would overwrite the input " + input + ": refusing; choose"
+                    + " another output file");
+        }
     }
 
     private void print(PrintWriter stdout, TestResult r) {

@@ -104,9 +104,14 @@ public final class AnalysisScheduler implements AutoCloseable {
 
     /** The last run's results, if they belong to the document's current version. */
     public Optional<RunFeedback> feedback(String uri) {
-        RunFeedback f = feedback.get(uri);
         Optional<TextDocument> doc = store.get(uri);
-        return f != null && doc.isPresent() && doc.get().version() == f.version() ? Optional.of(f) : Optional.empty();
+        return doc.isPresent() ? feedback(uri, doc.get().version()) : Optional.empty();
+    }
+
+    /** The last run's results, if they belong to that version of the document. */
+    public Optional<RunFeedback> feedback(String uri, int version) {
+        RunFeedback f = feedback.get(uri);
+        return f != null && f.version() == version ? Optional.of(f) : Optional.empty();
     }
 
     /** The last run's results, of whichever version ran last (hover shows registers while the user types). */

@@ -19,6 +19,7 @@ import org.eclipse.lsp4j.TextEdit;
 import org.eclipse.lsp4j.jsonrpc.messages.Either;
 
 import dev.csfstudio.asm.directives.Directives;
+import dev.csfstudio.program.Expectation;
 import dev.csfstudio.program.Symbol;
 import dev.csfstudio.program.SymbolKind;
 import dev.csfstudio.isa.DescriptorDef;
@@ -66,7 +67,13 @@ public final class CompletionService {
         boolean inHead = head.isEmpty() || column <= head.get().end() && column >= head.get().start();
         boolean afterDot = word[0] > 0 && text.charAt(word[0] - 1) == '.';
 
-        if (head.isPresent() && head.get().kind() == SourceLine.Kind.MNEMONIC && afterDot
+        Optional<String> key = keyBefore(text, word[0]);
+        // ".KEY=" written as a modifier of the mnemonic (a modifier token starts at its dot)
+        boolean modifierKey = key.isPresent() && line.modifiers().stream()
+                .anyMatch(t -> t.start() == word[0] - key.get().length() - 2);
+        if (head.isPresent() && modifierKey) {
+            isa.byMnemonic(head.get().text()).ifPresent(def -> modifierValues(def, key.get(), replace, items));
+        } else if (head.isPresent() && head.get().kind() == SourceLine.Kind.MNEMONIC && afterDot
                 && line.operandIndexAt(column) < 0 && column > head.get().end()) {
             isa.byMnemonic(head.get().text()).ifPresent(def -> modifiers(def, line, replace, items));
         } else if (head.isEmpty() || inHead) {
@@ -151,6 +158,39 @@ public final class CompletionService {
         }
     }
 
+    /**
+     * The {@code KEY} of a {@code KEY=} that ends right before column {@code at} (not {@code ==}, {@code <=}...):
+     * the cursor is at the key's value.
+     */
+    static Optional<String> keyBefore(String text, int at) {
+        if (at < 2 || text.charAt(at - 1) != '=') {
+            return Optional.empty();
+        }
+        int start = at - 1;
+        while (start > 0 && SourceLine.isWordChar(text.charAt(start - 1))) {
+            start--;
+        }
+        return start == at - 1 ? Optional.empty() : Optional.of(text.substring(start, at - 1));
+    }
+
+    /** After {@code .tile_order=}: the rest of every spelling of the instruction's modifiers that starts so. */
+    private static void modifierValues(InstructionDef def, String key, Range replace, List<CompletionItem> items) {
+        String stem = key.toLowerCase(Locale.ROOT) + "=";
+        for (Modifier m : def.modifiers()) {
+            for (String spelling : m.spellings()) {
+                if (spelling.toLowerCase(Locale.ROOT).startsWith(stem)) {
+                    String value = spelling.substring(stem.length());
+                    CompletionItem item = new CompletionItem(value);
+                    item.setKind(CompletionItemKind.EnumMember);
+                    item.setDetail(def.mnemonic() + "." + spelling + " · " + m.field().name() + m.field().bits()
+                            + " = " + m.match(spelling).getAsLong());
+                    item.setTextEdit(Either.forLeft(new TextEdit(replace, value)));
+                    items.add(item);
+                }
+            }
+        }
+    }
+
     private void directives(Range replace, List<CompletionItem> items) {
         for (Directives.Directive d : Directives.all()) {
             CompletionItem item = new CompletionItem(d.name());
@@ -165,24 +205,40 @@ public final class CompletionService {
     private boolean directiveOperands(String directive, SourceLine line, int column, Range replace, String prefix,
                                       int lineNo, Optional<DocumentAnalysis> analysis, List<CompletionItem> items) {
         Optional<Directives.Directive> d = Directives.byName(directive);
-        if (directive.equalsIgnoreCase(".expect") && line.tokens().stream().noneMatch(t -> t.start() > line.head()
-                .get().end() && t.end() < column)) {
-            Directives.EXPECT_SUBJECTS.forEach((subject, doc) -> {
-                CompletionItem item = new CompletionItem(subject);
-                item.setKind(CompletionItemKind.Keyword);
-                item.setDocumentation(markdown(doc));
-                item.setTextEdit(Either.forLeft(new TextEdit(replace, subject)));
-                items.add(item);
-            });
-            // a register of the entry queue (r4, d40) is a subject too
+        Optional<SourceLine.Token> field = fieldBeingAssigned(line, column);
+        if (directive.equalsIgnoreCase(".expect")) {
+            List<String> words = line.tokens().stream().filter(t -> t.start() > line.head().get().end()
+                    && t.end() < column).map(t -> t.text().toLowerCase(Locale.ROOT)).toList();
+            if (field.isPresent()) {
+                // line=N, tolerance=N, vm=VM: numbers and names, never a register
+                return operands(OperandKind.HEX, replace, prefix, lineNo, analysis, items);
+            }
+            if (words.isEmpty()) {
+                Directives.EXPECT_SUBJECTS.forEach((subject, doc) -> keyword(subject, doc, replace, items));
+                // a register of the entry queue (r4, d40) is a subject too
+            } else if (words.equals(List.of("status"))) {
+                for (Expectation.Ending ending : Expectation.Ending.values()) {
+                    keyword(ending.spelling(), "how the run ends", replace, items);
+                }
+                return false;
+            } else if (words.equals(List.of("fault")) || words.equals(List.of("status", "fault"))) {
+                Expectation.FAULT_KINDS.forEach(kind -> keyword(kind, "the kind of fault the run ends with", replace,
+                        items));
+                return false;
+            }
         }
         if (d.isPresent() && d.get().descriptor() != null) {
             DescriptorDef descriptor = descriptors.get(d.get().descriptor());
-            Optional<SourceLine.Token> field = fieldBeingAssigned(line, column);
             if (field.isPresent()) {
                 Optional<DescriptorField> f = descriptor.field(field.get().text());
                 if (f.isPresent() && f.get().enumType() != null) {
                     enumValues(f.get().enumType(), replace, items);
+                    return false;
+                }
+                if (f.isPresent() && f.get().width() == 1 && !f.get().log2() && f.get().bias() == 0
+                        && f.get().scale() == 1) {
+                    keyword("0", "off", replace, items);
+                    keyword("1", "on", replace, items);
                     return false;
                 }
                 return operands(OperandKind.HEX, replace, prefix, lineNo, analysis, items);
@@ -205,7 +261,8 @@ public final class CompletionService {
             });
             return false;
         }
-        return operands(null, replace, prefix, lineNo, analysis, items);
+        // a directive's KEY= (at=, align=, size=, vm=) takes a number or a name, never a register
+        return operands(field.isPresent() ? OperandKind.HEX : null, replace, prefix, lineNo, analysis, items);
     }
 
     /** In {@code .rt format=R8|}, the field name before the {@code =} the cursor follows. */
@@ -222,6 +279,14 @@ public final class CompletionService {
             }
         }
         return Optional.ofNullable(last);
+    }
+
+    private static void keyword(String word, String doc, Range replace, List<CompletionItem> items) {
+        CompletionItem item = new CompletionItem(word);
+        item.setKind(CompletionItemKind.Keyword);
+        item.setDocumentation(markdown(doc));
+        item.setTextEdit(Either.forLeft(new TextEdit(replace, word)));
+        items.add(item);
     }
 
     private void enumValues(EnumType type, Range replace, List<CompletionItem> items) {

@@ -33,10 +33,8 @@ import org.eclipse.lsp4j.services.TextDocumentService;
 import org.eclipse.lsp4j.services.WorkspaceService;
 
 import com.google.gson.JsonArray;
-import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 
-import dev.csfstudio.isa.Arch;
 import dev.csfstudio.runtime.RunOptions;
 
 /**
@@ -56,6 +54,9 @@ public final class CsfLanguageServer implements LanguageServer, LanguageClientAw
     /** Default wall-clock limit of the background run after each edit. */
     public static final long BACKGROUND_TIMEOUT_MILLIS = 2_000;
     public static final long RUN_DELAY_MILLIS = 150;
+    /** The workspace/executeCommand commands. */
+    static final List<String> COMMANDS = List.of(CodeLensService.RUN, CodeLensService.ASSEMBLE, StreamTestService.RUN_TEST,
+            StreamTestService.UPDATE_GOLDEN);
 
     final DocumentStore store = new DocumentStore();
     final WorkspaceRoots roots = new WorkspaceRoots();
@@ -71,6 +72,8 @@ public final class CsfLanguageServer implements LanguageServer, LanguageClientAw
     private volatile CsfLanguageClient client;
     private volatile AnalysisScheduler scheduler;
     private volatile boolean inlayHintRefresh;
+    /** The format hover text is written in: the client's {@code textDocument.hover.contentFormat}. */
+    volatile Markup hoverMarkup = Markup.MARKDOWN;
     private volatile RunOptions runLimits = limits(RUN_STEPS, RUN_TIMEOUT_MILLIS);
 
     public CsfLanguageServer(Toolchain toolchain) {
@@ -91,19 +94,17 @@ public final class CsfLanguageServer implements LanguageServer, LanguageClientAw
         var clientCaps = params.getCapabilities();
         inlayHintRefresh = clientCaps != null && clientCaps.getWorkspace() != null && clientCaps.getWorkspace().getInlayHint() != null
                 && Boolean.TRUE.equals(clientCaps.getWorkspace().getInlayHint().getRefreshSupport());
-        Object options = params.getInitializationOptions();
-        long delay = option(options, "runDelayMs", RUN_DELAY_MILLIS);
-        if (options instanceof JsonObject o && o.has("arch") && o.get("arch").isJsonPrimitive()) {
-            String spelling = o.get("arch").getAsString();
-            analyzer.defaultArch(Arch.bySpelling(spelling).orElseThrow(() -> invalid("initializationOptions.arch: "
-                    + "expected one of " + Arch.spellings() + ", got '" + spelling + "'")));
-        }
-        boolean background = option(options, "backgroundRun", 1) != 0;
-        BackgroundRunner runner = background ? toolchain.runner() : (a, limits, cancelled, images) -> Optional.empty();
-        runLimits = limits(option(options, "runSteps", RUN_STEPS), option(options, "runTimeoutMs", RUN_TIMEOUT_MILLIS));
-        scheduler = new AnalysisScheduler(store, analyzer, runner, new ClientPublisher(), delay,
-                limits(option(options, "backgroundSteps", BACKGROUND_STEPS),
-                        option(options, "backgroundTimeoutMs", BACKGROUND_TIMEOUT_MILLIS)));
+        hoverMarkup = Markup.preferred(clientCaps == null || clientCaps.getTextDocument() == null
+                || clientCaps.getTextDocument().getHover() == null ? null
+                : clientCaps.getTextDocument().getHover().getContentFormat());
+        ServerOptions options = ServerOptions.of(params.getInitializationOptions());
+        options.arch().ifPresent(analyzer::defaultArch);
+        BackgroundRunner runner = options.backgroundRun() ? toolchain.runner()
+                : (a, limits, cancelled, images) -> Optional.empty();
+        runLimits = limits(options.get(ServerOptions.Limit.RUN_STEPS), options.get(ServerOptions.Limit.RUN_TIMEOUT_MS));
+        scheduler = new AnalysisScheduler(store, analyzer, runner, new ClientPublisher(),
+                options.get(ServerOptions.Limit.RUN_DELAY_MS), limits(options.get(ServerOptions.Limit.BACKGROUND_STEPS),
+                        options.get(ServerOptions.Limit.BACKGROUND_TIMEOUT_MS)));
 
         ServerCapabilities caps = new ServerCapabilities();
         caps.setTextDocumentSync(TextDocumentSyncKind.Incremental);
@@ -123,8 +124,7 @@ public final class CsfLanguageServer implements LanguageServer, LanguageClientAw
         caps.setCodeActionProvider(new CodeActionOptions(List.of(CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite)));
         caps.setInlayHintProvider(true);
         caps.setCodeLensProvider(new CodeLensOptions(false));
-        caps.setExecuteCommandProvider(new ExecuteCommandOptions(List.of(CodeLensService.RUN, CodeLensService.ASSEMBLE,
-                StreamTestService.RUN_TEST, StreamTestService.UPDATE_GOLDEN)));
+        caps.setExecuteCommandProvider(new ExecuteCommandOptions(COMMANDS));
         return CompletableFuture.completedFuture(new InitializeResult(caps, new ServerInfo("csf-studio", "0.1.0")));
     }
 
@@ -191,7 +191,7 @@ public final class CsfLanguageServer implements LanguageServer, LanguageClientAw
     public CompletableFuture<JsonObject> test(JsonObject params) {
         String uri = stringParam(params, "uri");
         CompletableFuture<Optional<DocumentAnalysis>> analysis = store.get(uri).isPresent() ? analyzer.analysis(uri)
-                : CompletableFuture.supplyAsync(() -> Optional.of(analyzer.analyze(savedFile(uri))), runs);
+                : CompletableFuture.supplyAsync(() -> Optional.of(analyzer.analyze(savedFile(uri, roots.roots()))), runs);
         return onRunThread(uri, analysis, (a, cancelled) -> {
             RunFeedback f = a.result().program() == null ? null : toolchain.runner().run(a, runLimits, cancelled, true)
                     .orElseThrow(() -> cancelled(uri));
@@ -207,18 +207,27 @@ public final class CsfLanguageServer implements LanguageServer, LanguageClientAw
             }
             dev.csfstudio.runtime.RunReport report = new dev.csfstudio.runtime.Simulator(runLimits)
                     .run(a.result().program(), cancelled);
-            JsonObject out = StreamTestService.updateGolden(a, line, report);
+            JsonObject out = StreamTestService.updateGolden(a, line, report,
+                    roots.rootsFor(DocumentStore.pathOf(a.document().uri())));
             scheduler().changed(uri); // run again: the expectation now holds
             return out;
         });
     }
 
-    /** A file that is not open, as saved (UTF-8). */
-    private static TextDocument savedFile(String uri) {
+    /** A file that is not open, as saved (UTF-8): only a regular file inside the workspace folders. */
+    private static TextDocument savedFile(String uri, List<java.nio.file.Path> workspace) {
         try {
             java.nio.file.Path file = java.nio.file.Path.of(java.net.URI.create(uri));
             if (!java.nio.file.Files.isRegularFile(file)) {
                 throw invalid("document " + uri + " is neither open nor a file");
+            }
+            if (!WorkspaceRoots.isInside(file, workspace)) {
+                throw invalid("document " + uri + " is not open and not inside the workspace folders"
+                        + (workspace.isEmpty() ? " (the client sent none)" : "") + ": open it to test it");
+            }
+            if (java.nio.file.Files.size(file) > dev.csfstudio.asm.AssemblerOptions.DEFAULT_MAX_SOURCE_BYTES) {
+                throw invalid("document " + uri + " is larger than a source may be ("
+                        + dev.csfstudio.asm.AssemblerOptions.DEFAULT_MAX_SOURCE_BYTES + " bytes)");
             }
             return new TextDocument(uri, 0, java.nio.file.Files.readString(file));
         } catch (java.io.IOException | IllegalArgumentException | java.nio.file.FileSystemNotFoundException e) {
@@ -297,9 +306,9 @@ public final class CsfLanguageServer implements LanguageServer, LanguageClientAw
         return params.get(name).getAsString();
     }
 
+    /** Run limits from checked options ({@link ServerOptions}: both at least 1, the time at most a day). */
     private static RunOptions limits(long steps, long timeoutMillis) {
-        return RunOptions.defaults().withStepBudget(Math.max(1, steps))
-                .withTimeout(java.time.Duration.ofMillis(Math.max(1, timeoutMillis)));
+        return RunOptions.defaults().withStepBudget(steps).withTimeout(java.time.Duration.ofMillis(timeoutMillis));
     }
 
     private static java.util.concurrent.ThreadFactory daemon(String name) {
@@ -308,14 +317,6 @@ public final class CsfLanguageServer implements LanguageServer, LanguageClientAw
             t.setDaemon(true);
             return t;
         };
-    }
-
-    private static long option(Object options, String name, long dflt) {
-        if (options instanceof JsonObject o && o.has(name) && o.get(name).isJsonPrimitive()) {
-            JsonElement e = o.get(name);
-            return e.getAsJsonPrimitive().isBoolean() ? (e.getAsBoolean() ? 1 : 0) : e.getAsLong();
-        }
-        return dflt;
     }
 
     /** Sends results to the client (if one is connected). */
@@ -338,6 +339,7 @@ public final class CsfLanguageServer implements LanguageServer, LanguageClientAw
             o.addProperty("uri", uri);
             o.addProperty("version", feedback.version());
             o.addProperty("status", feedback.status());
+            o.addProperty("expected", feedback.expected());
             if (feedback.report() != null && feedback.report().has("instructions")) {
                 o.add("instructions", feedback.report().get("instructions"));
             }

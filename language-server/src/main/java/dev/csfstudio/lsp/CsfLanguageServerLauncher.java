@@ -28,7 +28,8 @@ import org.eclipse.lsp4j.jsonrpc.services.ServiceEndpoints;
  * accepts one client on 127.0.0.1:N (for debugging clients). Both block until the client exits and end the
  * process with the protocol's exit code: 0 after shutdown then exit, 1 otherwise. Messages are read by
  * a {@link FramedMessageReader} and pass a {@link LifecycleGate}, so nothing a client sends stops the
- * server; errors it answers with never carry stack traces ({@link ErrorResponses}).
+ * server; errors it answers with never carry stack traces ({@link ErrorResponses}); cancels of requests
+ * already answered stop at {@link PendingRequests}.
  */
 public final class CsfLanguageServerLauncher {
 
@@ -104,13 +105,14 @@ public final class CsfLanguageServerLauncher {
      * exceptions answered without stack traces.
      */
     private static final class GuardedBuilder extends Launcher.Builder<CsfLanguageClient> {
+        private final PendingRequests pending = new PendingRequests();
         private MessageJsonHandler json;
         private MessageConsumer outgoing;
 
         @Override
         protected RemoteEndpoint createRemoteEndpoint(MessageJsonHandler jsonHandler) {
             json = jsonHandler;
-            outgoing = wrapMessageConsumer(new StreamMessageConsumer(output, jsonHandler));
+            outgoing = pending.outgoing(wrapMessageConsumer(new StreamMessageConsumer(output, jsonHandler)));
             RemoteEndpoint endpoint = new RemoteEndpoint(outgoing, ServiceEndpoints.toEndpoint(localServices),
                     ErrorResponses::of);
             jsonHandler.setMethodProvider(endpoint);
@@ -122,7 +124,7 @@ public final class CsfLanguageServerLauncher {
         protected ConcurrentMessageProcessor createMessageProcessor(MessageProducer reader, MessageConsumer server,
                                                                     CsfLanguageClient client) {
             return super.createMessageProcessor(new FramedMessageReader(input, json, outgoing),
-                    new LifecycleGate(server, outgoing), client);
+                    new LifecycleGate(pending.incoming(server), outgoing), client);
         }
     }
 

@@ -47,6 +47,9 @@ import org.eclipse.lsp4j.TextDocumentIdentifier;
 import org.eclipse.lsp4j.TextEdit;
 import org.eclipse.lsp4j.WorkspaceEdit;
 import org.eclipse.lsp4j.jsonrpc.CompletableFutures;
+import org.eclipse.lsp4j.jsonrpc.ResponseErrorException;
+import org.eclipse.lsp4j.jsonrpc.messages.ResponseError;
+import org.eclipse.lsp4j.jsonrpc.messages.ResponseErrorCode;
 import org.eclipse.lsp4j.jsonrpc.messages.Either;
 import org.eclipse.lsp4j.jsonrpc.messages.Either3;
 import org.eclipse.lsp4j.services.TextDocumentService;
@@ -121,7 +124,8 @@ final class CsfTextDocumentService implements TextDocumentService {
         Position at = position(present(params).getPosition());
         return onAnalysis(params.getTextDocument(), a -> inside(a.document(), at).flatMap(p -> features(a).hover()
                 .hover(a.document(), p, Optional.of(a),
-                        server.scheduler().lastFeedback(a.document().uri()).map(RunFeedback::registers)))
+                        server.scheduler().lastFeedback(a.document().uri()).map(RunFeedback::registers),
+                        server.hoverMarkup))
                 .orElse(null));
     }
 
@@ -211,7 +215,7 @@ final class CsfTextDocumentService implements TextDocumentService {
     public CompletableFuture<List<InlayHint>> inlayHint(InlayHintParams params) {
         Range r = range(present(params).getRange());
         return onAnalysis(params.getTextDocument(), a -> inlayHints.hints(a, r,
-                server.scheduler().feedback(a.document().uri())));
+                server.scheduler().feedback(a.document().uri(), a.document().version())));
     }
 
     @Override
@@ -226,20 +230,40 @@ final class CsfTextDocumentService implements TextDocumentService {
         return onDocument(id, doc -> inside(doc, at).map(p -> feature.apply(doc, p)).orElse(null));
     }
 
+    /*
+     * A request is answered for the document version it was asked about. LSP4J calls these methods on its
+     * message thread, in the order the client sent its messages, so the version in the store when a request
+     * arrives is that version: it is taken here, before any later didChange is applied, and the answer is
+     * computed from it even when newer edits arrive meanwhile.
+     */
+
     /** Answers on the request pool (so $/cancelRequest works); an unknown document gets an empty answer. */
     private <T> CompletableFuture<T> onDocument(TextDocumentIdentifier id, Function<TextDocument, T> feature) {
-        String uri = uri(id);
-        return CompletableFutures.computeAsync(server.requests, cancel -> server.store.get(uri).map(feature).orElse(null));
+        Optional<TextDocument> asked = server.store.get(uri(id));
+        return CompletableFutures.computeAsync(server.requests, cancel -> asked.map(feature).orElse(null));
     }
 
-    /** Answers on the request pool once the document's current version is assembled (off the request threads). */
+    /**
+     * Answers on the request pool once the version asked about is assembled (off the request threads); when a
+     * newer version took its place first, the request fails with ContentModified, as LSP has it.
+     */
     private <T> CompletableFuture<T> onAnalysis(TextDocumentIdentifier id, Function<DocumentAnalysis, T> feature) {
         String uri = uri(id);
+        Optional<TextDocument> asked = server.store.get(uri);
         Optional<DocumentAnalysis> ready = server.analyzer.ready(uri);
         if (ready.isPresent()) {
             return CompletableFutures.computeAsync(server.requests, cancel -> feature.apply(ready.get()));
         }
-        return server.analyzer.analysis(uri).thenApplyAsync(a -> a.map(feature).orElse(null), server.requests);
+        return server.analyzer.analysis(uri).thenApplyAsync(a -> {
+            if (a.isEmpty() || asked.isEmpty()) {
+                return null;
+            }
+            if (a.get().document() != asked.get()) {
+                throw new ResponseErrorException(new ResponseError(ResponseErrorCode.ContentModified,
+                        "the document changed (version " + asked.get().version() + " is gone): ask again", null));
+            }
+            return feature.apply(a.get());
+        }, server.requests);
     }
 
     /** The position within the document: the character clamped to its line; empty past the last line. */

@@ -46,6 +46,10 @@ final class CsfWorkspaceService implements WorkspaceService {
      */
     @Override
     public CompletableFuture<Object> executeCommand(ExecuteCommandParams params) {
+        if (params == null || params.getCommand() == null) {
+            throw CsfLanguageServer.invalid("workspace/executeCommand needs a command: one of " + String.join(", ",
+                    CsfLanguageServer.COMMANDS));
+        }
         List<Object> args = params.getArguments() == null ? List.of() : params.getArguments();
         String uri = args.isEmpty() ? null : text(args.get(0));
         if (uri == null) {

@@ -1,11 +1,12 @@
 package dev.csfstudio.lsp;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
 import org.eclipse.lsp4j.Hover;
 import org.eclipse.lsp4j.MarkupContent;
-import org.eclipse.lsp4j.MarkupKind;
 import org.eclipse.lsp4j.Position;
 import org.eclipse.lsp4j.Range;
 
@@ -37,9 +38,10 @@ public final class HoverService {
 
     /**
      * @param registers the entry queue's registers after the last run of this document, if one finished
+     * @param markup    the client's format
      */
     public Optional<Hover> hover(TextDocument doc, Position position, Optional<DocumentAnalysis> analysis,
-                                 Optional<long[]> registers) {
+                                 Optional<long[]> registers, Markup markup) {
         int lineNo = position.getLine();
         SourceLine line = SourceLine.scan(doc.line(lineNo));
         Optional<SourceLine.Token> token = line.tokenAt(position.getCharacter());
@@ -48,35 +50,35 @@ public final class HoverService {
         }
         SourceLine.Token t = token.get();
         String text = switch (t.kind()) {
-            case MNEMONIC -> instruction(t.text(), analysis.flatMap(a -> a.assembledLine(lineNo)));
-            case MODIFIER -> modifier(line, t);
-            case REGISTER -> register(t.text(), registers);
+            case MNEMONIC -> instruction(t.text(), analysis.flatMap(a -> a.assembledLine(lineNo)), markup);
+            case MODIFIER -> modifier(line, t, markup);
+            case REGISTER -> register(t.text(), registers, markup);
             case DIRECTIVE -> Directives.byName(t.text())
-                    .map(d -> code(d.syntax()) + "\n" + d.doc() + clearColour(d, lineNo, analysis)).orElse(null);
-            case FIELD_NAME -> descriptorField(line, t.text()) == null ? null
-                    : descriptorField(line, t.text()) + line.head().flatMap(h -> Directives.byName(h.text()))
+                    .map(d -> markup.code(d.syntax()) + "\n" + d.doc() + clearColour(d, lineNo, analysis)).orElse(null);
+            case FIELD_NAME -> descriptorField(line, t.text(), markup) == null ? null
+                    : descriptorField(line, t.text(), markup) + line.head().flatMap(h -> Directives.byName(h.text()))
                             .map(d -> clearColour(d, lineNo, analysis)).orElse("");
             case SYMBOL, LABEL_DEFINITION -> analysis.flatMap(a -> a.symbolAt(lineNo, t.start())
-                    .or(() -> a.symbol(t.text()))).map(HoverService::symbol).orElse(null);
+                    .or(() -> a.symbol(t.text()))).map(sym -> symbol(sym, markup)).orElse(null);
             default -> null;
         };
         if (text == null) {
             return Optional.empty();
         }
         Range range = new Range(new Position(lineNo, t.start()), new Position(lineNo, t.end()));
-        return Optional.of(new Hover(new MarkupContent(MarkupKind.MARKDOWN, text), range));
+        return Optional.of(new Hover(new MarkupContent(markup.kind(), text), range));
     }
 
-    private String instruction(String mnemonic, Optional<AssembledLine> assembled) {
+    private String instruction(String mnemonic, Optional<AssembledLine> assembled, Markup markup) {
         Optional<InstructionDef> found = isa.byMnemonic(mnemonic);
         if (found.isEmpty()) {
             return null;
         }
         InstructionDef def = found.get();
         Optional<AssembledLine> line = assembled.filter(l -> l.instruction() == def);
-        StringBuilder sb = new StringBuilder(code(def.signature())).append('\n').append(def.doc()).append("\n\n");
-        sb.append("| operand | bits | ").append(line.isPresent() ? "value |" : "meaning |").append('\n');
-        sb.append("|---|---|---|\n");
+        StringBuilder sb = new StringBuilder(markup.code(def.signature())).append('\n').append(def.doc()).append("\n\n");
+        List<List<String>> rows = new ArrayList<>();
+        rows.add(List.of("operand", "bits", line.isPresent() ? "value" : "meaning"));
         for (OperandSpec op : def.operands()) {
             StringBuilder bits = new StringBuilder();
             StringBuilder values = new StringBuilder();
@@ -84,25 +86,25 @@ public final class HoverService {
                 bits.append(bits.length() == 0 ? "" : " ").append(f.name()).append(f.bits());
                 line.ifPresent(l -> values.append(values.length() == 0 ? "" : ", ").append(f.extract(l.word())));
             }
-            sb.append("| `").append(op.kind().placeholder()).append("` | ").append(bits).append(" | ")
-                    .append(line.isPresent() ? values : op.doc()).append(" |\n");
+            rows.add(List.of(markup.inline(op.kind().placeholder()), bits.toString(),
+                    line.isPresent() ? values.toString() : op.doc()));
         }
         for (Modifier m : def.modifiers()) {
             BitField f = m.field();
-            String value = line.map(l -> {
-                long v = f.extract(l.word());
-                return v + m.format(v).map(s -> " (." + s + ")").orElse("");
-            }).orElse(String.join(", ", m.spellings().size() > 8
-                    ? m.spellings().subList(0, 8) : m.spellings()));
-            sb.append("| `.").append(f.name()).append("` | ").append(f.name()).append(f.bits()).append(" | ")
-                    .append(value).append(" |\n");
+            long shown = line.map(l -> f.extract(l.word())).orElse(m.omittedValue());
+            // the modifier as a source line writes it: the spelling of the value shown, else its first
+            String spelling = m.spelling(shown).orElse(m.spellings().get(0));
+            String value = line.map(l -> shown + m.format(shown).map(s -> " (." + s + ")").orElse(""))
+                    .orElse(String.join(", ", m.spellings().size() > 8 ? m.spellings().subList(0, 8) : m.spellings()));
+            rows.add(List.of(markup.inline("." + spelling), f.name() + f.bits(), value));
         }
-        line.ifPresent(l -> sb.append("\nEncoded: `").append(String.format(Locale.ROOT, "0x%016x", l.word()))
-                .append("` at GPU address `").append(String.format(Locale.ROOT, "0x%x", l.address())).append('`'));
+        sb.append(markup.table(rows));
+        line.ifPresent(l -> sb.append("\nEncoded: ").append(markup.inline(String.format(Locale.ROOT, "0x%016x", l.word())))
+                .append(" at GPU address ").append(markup.inline(String.format(Locale.ROOT, "0x%x", l.address()))));
         return sb.toString();
     }
 
-    private String modifier(SourceLine line, SourceLine.Token t) {
+    private String modifier(SourceLine line, SourceLine.Token t, Markup markup) {
         Optional<InstructionDef> def = line.head().flatMap(h -> isa.byMnemonic(h.text()));
         if (def.isEmpty()) {
             return null;
@@ -111,7 +113,7 @@ public final class HoverService {
         for (Modifier m : def.get().modifiers()) {
             if (m.match(spelling).isPresent()) {
                 BitField f = m.field();
-                return code("." + spelling) + "\nSets `" + f.name() + "` " + f.bits() + " = "
+                return markup.code("." + spelling) + "\nSets " + markup.inline(f.name()) + " " + f.bits() + " = "
                         + m.match(spelling).getAsLong() + " in " + def.get().mnemonic() + ".";
             }
         }
@@ -120,42 +122,42 @@ public final class HoverService {
                 .limit(24).map(s -> "." + s).toList()) + ".";
     }
 
-    private String register(String name, Optional<long[]> registers) {
+    private String register(String name, Optional<long[]> registers, Markup markup) {
         String lower = name.toLowerCase(Locale.ROOT);
         int number = Integer.parseInt(lower.substring(1));
         boolean pair = lower.charAt(0) == 'd';
-        StringBuilder sb = new StringBuilder(code(lower));
+        StringBuilder sb = new StringBuilder(markup.code(lower));
         sb.append('\n').append(pair ? "Register pair r" + number + ":r" + (number + 1) : "32-bit register r" + number);
         if (number >= isa.registerCount() || (pair && number + 1 >= isa.registerCount())) {
             sb.append(" — out of range: ").append(isa.name()).append(" has r0..r").append(isa.registerCount() - 1).append('.');
         }
         for (NamedRegister named : isa.namedRegisters()) {
             if (named.register().equals(lower)) {
-                sb.append("\n\n**").append(named.name()).append("**: ").append(named.doc());
+                sb.append("\n\n").append(markup.strong(named.name())).append(": ").append(named.doc());
             }
         }
         if (registers.isPresent() && number + (pair ? 1 : 0) < registers.get().length) {
             long[] r = registers.get();
             long value = pair ? (r[number] & 0xffffffffL) | (r[number + 1] & 0xffffffffL) << 32 : r[number];
-            sb.append("\n\nAfter the last run: `").append(String.format(Locale.ROOT, "0x%x", value))
-                    .append("` (").append(pair ? Long.toUnsignedString(value) : Long.toString(value)).append(')');
+            sb.append("\n\nAfter the last run: ").append(markup.inline(String.format(Locale.ROOT, "0x%x", value)))
+                    .append(" (").append(pair ? Long.toUnsignedString(value) : Long.toString(value)).append(')');
         }
         return sb.toString();
     }
 
-    private String descriptorField(SourceLine line, String name) {
+    private String descriptorField(SourceLine line, String name, Markup markup) {
         Optional<Directives.Directive> d = line.head().flatMap(h -> Directives.byName(h.text()));
         if (d.isEmpty() || d.get().descriptor() == null) {
             return null;
         }
         String extra = d.get().extraKeys().get(name.toLowerCase(java.util.Locale.ROOT));
         if (extra != null) {
-            return code(name) + "\n" + extra;
+            return markup.code(name) + "\n" + extra;
         }
         Optional<DescriptorField> f = descriptors.get(d.get().descriptor()).field(name);
-        return f.map(field -> code(field.name()) + "\n" + field.doc() + "\n\nWord " + field.word() + " bits ["
-                + field.msb() + ":" + field.lsb() + "], " + (field.required() ? "required" : "default `"
-                + field.defaultValue() + "`") + (field.enumType() == null ? ""
+        return f.map(field -> markup.code(field.name()) + "\n" + field.doc() + "\n\nWord " + field.word() + " bits ["
+                + field.msb() + ":" + field.lsb() + "], " + (field.required() ? "required" : "default "
+                + markup.inline(field.defaultValue())) + (field.enumType() == null ? ""
                 : "; values: " + String.join(", ", field.enumType().values().keySet()))).orElse(null);
     }
 
@@ -179,16 +181,12 @@ public final class HoverService {
         return descriptors.get(d.descriptor()).size();
     }
 
-    private static String symbol(Symbol s) {
+    private static String symbol(Symbol s, Markup markup) {
         String kind = s.kind().name().toLowerCase(Locale.ROOT).replace('_', ' ');
         String value = s.kind() == SymbolKind.CONSTANT
                 ? s.value() + " (" + String.format(Locale.ROOT, "0x%x", s.value()) + ")"
-                : "GPU address `" + String.format(Locale.ROOT, "0x%x", s.value()) + "`";
-        return code(s.name()) + "\n" + kind + (s.section() != null && s.kind() != SymbolKind.STREAM
-                && s.kind() != SymbolKind.BUFFER ? " in `" + s.section() + "`" : "") + ": " + value;
-    }
-
-    private static String code(String text) {
-        return "```csf\n" + text + "\n```";
+                : "GPU address " + markup.inline(String.format(Locale.ROOT, "0x%x", s.value()));
+        return markup.code(s.name()) + "\n" + kind + (s.section() != null && s.kind() != SymbolKind.STREAM
+                && s.kind() != SymbolKind.BUFFER ? " in " + markup.inline(s.section()) : "") + ": " + value;
     }
 }

@@ -30,10 +30,18 @@ public final class InlayHintService {
     public static final String TARGET = "target";
     public static final String REGISTERS = "registers";
 
+    /** Most lines one request gets hints for (a million {@code .expect} lines would be a million hints). */
+    public static final int MAX_LINES = 2_000;
+
     public List<InlayHint> hints(DocumentAnalysis a, Range range, Optional<RunFeedback> run) {
         List<InlayHint> out = new ArrayList<>();
         int first = Math.max(range.getStart().getLine(), 0);
         int last = Math.min(range.getEnd().getLine(), a.document().lineCount() - 1);
+        boolean cut = last - first >= MAX_LINES;
+        if (cut) {
+            last = first + MAX_LINES - 1;
+        }
+        Range covered = new Range(new Position(first, 0), new Position(last, Integer.MAX_VALUE));
         for (int line = first; line <= last; line++) {
             Optional<AssembledLine> assembled = a.assembledLine(line);
             if (assembled.isEmpty() || assembled.get().instruction() == null) {
@@ -72,7 +80,13 @@ public final class InlayHintService {
             hint.setPaddingLeft(true);
             out.add(hint);
         }
-        run.ifPresent(f -> out.addAll(StreamTestService.hints(a, range, f)));
+        run.ifPresent(f -> out.addAll(StreamTestService.hints(a, covered, f)));
+        if (cut) {
+            InlayHint stop = new InlayHint(new Position(last + 1, 0), Either.forLeft(String.format(Locale.ROOT,
+                    "inlay hints stop here: one request gets those of %,d lines at most", MAX_LINES)));
+            stop.setPaddingRight(true);
+            out.add(stop);
+        }
         return out;
     }
 

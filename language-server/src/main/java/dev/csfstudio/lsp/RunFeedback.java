@@ -7,19 +7,20 @@ import com.google.gson.JsonObject;
 /**
  * What a run of one document version produced, for diagnostics, hover, inlay hints and {@code csf/run}.
  *
+ * @param expected    the run ended other than ok and a {@code .expect status}/{@code fault} that holds says so
  * @param registers   the entry queue's final registers as unsigned 32-bit values
  * @param diagnostics faults, timeouts and deadlocks on the line that caused them
  * @param report      the run report in the JSON form {@code csf run} writes to report.json
  * @param verdicts    what each {@code .expect} found (empty when the run was cut short by background limits)
  */
-public record RunFeedback(int version, String status, long[] registers, List<dev.csfstudio.program.Diagnostic> diagnostics,
-                          JsonObject report, List<RenderTargetImage> renderTargets,
-                          List<dev.csfstudio.testing.Verdict> verdicts) {
+public record RunFeedback(int version, String status, boolean expected, long[] registers,
+                          List<dev.csfstudio.program.Diagnostic> diagnostics, JsonObject report,
+                          List<RenderTargetImage> renderTargets, List<dev.csfstudio.testing.Verdict> verdicts) {
 
     /** Feedback of a run without expectations. */
     public RunFeedback(int version, String status, long[] registers, List<dev.csfstudio.program.Diagnostic> diagnostics,
                        JsonObject report, List<RenderTargetImage> renderTargets) {
-        this(version, status, registers, diagnostics, report, renderTargets, List.of());
+        this(version, status, false, registers, diagnostics, report, renderTargets, List.of());
     }
 
     /** One render target the run wrote, as a PNG the client can show. */

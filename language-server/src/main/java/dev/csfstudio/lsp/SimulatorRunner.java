@@ -45,10 +45,11 @@ public final class SimulatorRunner implements BackgroundRunner {
         if (report.status() == RunStatus.CANCELLED || cancelled.getAsBoolean()) {
             return Optional.empty();
         }
-        List<Diagnostic> diagnostics = new ArrayList<>(diagnostics(report, program, images));
         // a background run cut short by its own limits says nothing about what the stream expects
         List<Verdict> verdicts = report.status() == RunStatus.TIMEOUT && !images ? List.of()
                 : ExpectationCheck.check(program, report);
+        boolean expected = expectedEnding(report, verdicts);
+        List<Diagnostic> diagnostics = new ArrayList<>(diagnostics(report, program, images, expected));
         for (Verdict v : verdicts) {
             if (!v.passed()) {
                 diagnostics.add(Diagnostic.error(v.expectation().range(), v.expectation() instanceof Expectation.Image
@@ -68,8 +69,22 @@ public final class SimulatorRunner implements BackgroundRunner {
             json.addProperty("instructions", report.instructions());
         }
         long[] registers = report.registers() == null ? new long[0] : report.registers().clone();
-        return Optional.of(new RunFeedback(analysis.document().version(), report.status().jsonName(), registers,
-                diagnostics, json, targets, verdicts));
+        return Optional.of(new RunFeedback(analysis.document().version(), report.status().jsonName(), expected,
+                registers, diagnostics, json, targets, verdicts));
+    }
+
+    /** Whether the run ended other than ok, as a {@code .expect status}/{@code fault} that holds says it must. */
+    static boolean expectedEnding(RunReport report, List<Verdict> verdicts) {
+        if (report.ok()) {
+            return false;
+        }
+        for (Verdict v : verdicts) {
+            if (v.passed() && v.expectation() instanceof Expectation.Status status
+                    && status.ending() != Expectation.Ending.OK) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** report.json and the PNGs exactly as {@code csf run --out} writes them, kept in memory. */
@@ -91,7 +106,8 @@ public final class SimulatorRunner implements BackgroundRunner {
         return out.report();
     }
 
-    private static List<Diagnostic> diagnostics(RunReport report, Program program, boolean onDemand) {
+    /** @param expected the stream expects this ending: the diagnostic informs, as the test passes */
+    private static List<Diagnostic> diagnostics(RunReport report, Program program, boolean onDemand, boolean expected) {
         RunReport.Fault f = report.fault();
         if (report.ok() || f == null) {
             return List.of();
@@ -106,8 +122,13 @@ public final class SimulatorRunner implements BackgroundRunner {
             case DEADLOCK -> "run deadlocked: " + f.message();
             default -> "run fault (" + f.kind().jsonName() + "): " + f.message();
         };
-        // A background run stops early by design; only a real fault or deadlock is an error.
-        Severity severity = report.status() == RunStatus.TIMEOUT && !onDemand ? Severity.WARNING : Severity.ERROR;
+        // A background run stops early by design; only a real fault or deadlock is an error, and not even that
+        // when the stream expects it.
+        Severity severity = expected ? Severity.NOTE
+                : report.status() == RunStatus.TIMEOUT && !onDemand ? Severity.WARNING : Severity.ERROR;
+        if (expected) {
+            message += " (as the stream expects)";
+        }
         List<Diagnostic.Related> related = new ArrayList<>();
         for (SourceRange call : f.callChain()) {
             if (call != null) {

@@ -23,6 +23,7 @@ import dev.csfstudio.program.DiagnosticCode;
 import dev.csfstudio.program.Expectation;
 import dev.csfstudio.program.Program;
 import dev.csfstudio.program.output.OutputFile;
+import dev.csfstudio.testing.GoldenTarget;
 import dev.csfstudio.testing.Verdict;
 
 /**
@@ -33,6 +34,8 @@ final class StreamTestService {
 
     static final String RUN_TEST = "csf.test";
     static final String UPDATE_GOLDEN = "csf.updateGolden";
+    /** Most expectations (and errors) one {@code csf/test} answer lists. */
+    static final int MAX_LISTED = 1_000;
 
     private StreamTestService() {
     }
@@ -89,13 +92,14 @@ final class StreamTestService {
 
     /**
      * {@code csf/test}'s answer: {@code {uri, passed, status, expectations: [{line, text, passed, actual, message,
-     * image?}], errors: [{line, character, message}]}}, lines 0-based.
+     * image?}], omitted?, errors: [{line, character, message}]}}, lines 0-based; at most {@value #MAX_LISTED}
+     * expectations (failed ones first; {@code omitted} counts the rest) and errors.
      */
     static JsonObject answer(String uri, DocumentAnalysis a, RunFeedback run) {
         JsonObject out = new JsonObject();
         out.addProperty("uri", uri);
         JsonArray errors = new JsonArray();
-        a.result().errors().stream().filter(d -> a.isMainFile(d.range().file())).forEach(d -> {
+        a.result().errors().stream().filter(d -> a.isMainFile(d.range().file())).limit(MAX_LISTED).forEach(d -> {
             JsonObject e = new JsonObject();
             e.addProperty("line", d.range().line() - 1);
             e.addProperty("character", d.range().column() - 1);
@@ -113,7 +117,17 @@ final class StreamTestService {
         boolean passed = errors.isEmpty() && run != null;
         if (run != null) {
             out.addProperty("status", run.status());
+            // at most MAX_LISTED, the failed ones first; "omitted" counts the others
+            long failed = run.verdicts().stream().filter(v -> !v.passed()).count();
+            long failedRoom = MAX_LISTED;
+            long passedRoom = Math.max(0, MAX_LISTED - failed);
+            int omitted = 0;
             for (Verdict v : run.verdicts()) {
+                passed &= v.passed();
+                if (v.passed() ? passedRoom-- <= 0 : failedRoom-- <= 0) {
+                    omitted++;
+                    continue;
+                }
                 JsonObject e = new JsonObject();
                 e.addProperty("line", v.expectation().range().line() - 1);
                 e.addProperty("file", String.valueOf(v.expectation().range().file()));
@@ -126,7 +140,9 @@ final class StreamTestService {
                     e.addProperty("golden", i.golden().toString());
                 }
                 expectations.add(e);
-                passed &= v.passed();
+            }
+            if (omitted > 0) {
+                out.addProperty("omitted", omitted);
             }
         }
         out.addProperty("passed", passed);
@@ -135,8 +151,12 @@ final class StreamTestService {
         return out;
     }
 
-    /** Writes the golden PNG of the image expectation on {@code line} (0-based) from a run's render target. */
-    static JsonObject updateGolden(DocumentAnalysis a, int line, dev.csfstudio.runtime.RunReport report) {
+    /**
+     * Writes the golden PNG of the image expectation on {@code line} (0-based) from a run's render target, where
+     * {@link GoldenTarget} allows it: below {@code trees} (the workspace), never over an input.
+     */
+    static JsonObject updateGolden(DocumentAnalysis a, int line, dev.csfstudio.runtime.RunReport report,
+                                   List<Path> trees) {
         Program p = a.result().program();
         Expectation.Image image = p.expectations().stream()
                 .filter(e -> e instanceof Expectation.Image && e.range().line() - 1 == line && a.isMainFile(e.range().file()))
@@ -146,6 +166,9 @@ final class StreamTestService {
                 .filter(rt -> rt.buffer().equals(image.buffer())).reduce((x, y) -> y)
                 .orElseThrow(() -> CsfLanguageServer.invalid("the run wrote no render target in buffer " + image.buffer()));
         Path golden = image.golden();
+        GoldenTarget.refusal(golden, trees, a.result().files()).ifPresent(why -> {
+            throw CsfLanguageServer.invalid(why);
+        });
         try {
             OutputFile.write(golden, target.png());
         } catch (IOException e) {

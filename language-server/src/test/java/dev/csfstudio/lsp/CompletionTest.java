@@ -168,4 +168,56 @@ class CompletionTest {
             assertEquals(List.of("alpha"), got);
         }
     }
+
+    /** What completion offers at the end of {@code text} (one line) on v10, without an analysis. */
+    private static List<String> offeredAtEnd(String text) {
+        var arch = dev.csfstudio.isa.Arch.V10;
+        return labels(new CompletionService(arch.instructionSet(), arch.descriptors()).complete(
+                new TextDocument("file:///a.csf", 1, text), new Position(0, text.length()), java.util.Optional.empty())
+                .getItems());
+    }
+
+    @Test
+    void modifierKeyOffersTheValuesOfItsTableEnumeration() {
+        assertEquals(List.of("zorder", "horizontal", "vertical", "rev_horizontal", "rev_vertical"),
+                offeredAtEnd("    RUN_FRAGMENT.tile_order="));
+    }
+
+    @Test
+    void modifierValueBeingTypedIsReplacedByTheWholeValue() {
+        var arch = dev.csfstudio.isa.Arch.V10;
+        String text = "    RUN_FRAGMENT.progress_inc.tile_order=ho";
+        var items = new CompletionService(arch.instructionSet(), arch.descriptors()).complete(
+                new TextDocument("file:///a.csf", 1, text), new Position(0, text.length()), java.util.Optional.empty())
+                .getItems();
+        CompletionItem horizontal = items.stream().filter(i -> i.getLabel().equals("horizontal")).findFirst()
+                .orElseThrow();
+        assertEquals(text.indexOf('=') + 1, horizontal.getTextEdit().getLeft().getRange().getStart().getCharacter());
+    }
+
+    @Test
+    void oneBitDescriptorFieldOffersZeroAndOne() {
+        assertEquals(List.of("0", "1"), offeredAtEnd("    .fbd width=16, height=16, first_provoking_vertex="));
+    }
+
+    @Test
+    void expectStatusOffersHowARunEnds() {
+        assertEquals(List.of("ok", "fault", "timeout", "deadlock"), offeredAtEnd(".expect status "));
+    }
+
+    @Test
+    void expectFaultOffersTheFaultKinds() {
+        assertEquals(dev.csfstudio.program.Expectation.FAULT_KINDS, offeredAtEnd(".expect fault "));
+        assertEquals(dev.csfstudio.program.Expectation.FAULT_KINDS, offeredAtEnd(".expect status fault "));
+    }
+
+    @Test
+    void directiveOptionValueOffersNoRegister() {
+        assertEquals(List.of(), offeredAtEnd(".stream main, align="));
+    }
+
+    @Test
+    void expectOptionValueOffersNoRegister() {
+        assertEquals(List.of(), offeredAtEnd(".expect fault translation, line="));
+    }
 }

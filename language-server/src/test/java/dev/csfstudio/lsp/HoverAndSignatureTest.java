@@ -104,4 +104,30 @@ class HoverAndSignatureTest {
             assertEquals("[dN + offset]", help.getSignatures().get(0).getLabel().substring(label.getFirst(), label.getSecond()));
         }
     }
+
+    /** The hover a client that asks for plain text ({@code textDocument.hover.contentFormat: ["plaintext"]}) gets. */
+    private static com.google.gson.JsonObject plainHover(RawServer s, String uri, int line, int col) throws Exception {
+        com.google.gson.JsonObject params = com.google.gson.JsonParser.parseString("{\"textDocument\":{\"uri\":\""
+                + uri + "\"},\"position\":{\"line\":" + line + ",\"character\":" + col + "}}").getAsJsonObject();
+        return s.rpc.response(s.rpc.request("textDocument/hover", params)).getAsJsonObject("result")
+                .getAsJsonObject("contents");
+    }
+
+    @Test
+    void hoverIsPlainTextWithoutFencesTablesOrBackticksWhenTheClientAsksForIt() throws Exception {
+        com.google.gson.JsonObject init = RawServer.initializeParams();
+        init.add("capabilities", com.google.gson.JsonParser.parseString(
+                "{\"textDocument\":{\"hover\":{\"contentFormat\":[\"plaintext\"]}}}"));
+        try (RawServer s = RawServer.initialized(init)) {
+            String uri = s.open("file:///plain.csf", "loop:   MOVE48 d40, #0\n        BRANCH.ne r4, loop\n");
+            for (int[] at : new int[][] {{0, 10}, {0, 17}, {1, 24}, {1, 12}}) { // mnemonic, register, label, modifier
+                com.google.gson.JsonObject contents = plainHover(s, uri, at[0], at[1]);
+                assertEquals("plaintext", contents.get("kind").getAsString());
+                String text = contents.get("value").getAsString();
+                assertTrue(!text.contains("`") && !text.contains("|") && !text.contains("**"), text);
+            }
+            assertTrue(plainHover(s, uri, 0, 10).get("value").getAsString().contains("dN       dst[55:48]  40"),
+                    plainHover(s, uri, 0, 10).toString());
+        }
+    }
 }

@@ -79,6 +79,11 @@ final class LspSession implements AutoCloseable {
         return new LspSession(dir, TestToolchain.get(), options, false);
     }
 
+    /** A session whose server delegates to {@code toolchain} (a test's stand-ins for the assembler, formatter or runner). */
+    static LspSession start(Path root, Toolchain toolchain, JsonObject options) {
+        return new LspSession(root, toolchain, options);
+    }
+
     static LspSession start(Path root, JsonObject options) {
         return new LspSession(root, TestToolchain.get(), options);
     }

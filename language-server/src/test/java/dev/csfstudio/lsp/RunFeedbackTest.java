@@ -117,6 +117,45 @@ class RunFeedbackTest {
     }
 
     @Test
+    void faultTheStreamExpectsIsInformationAndItsRunSaysSo() throws Exception {
+        try (LspSession s = LspSession.start(root, backgroundOn())) {
+            String uri = s.open("fault.csf", "MOVE48 d76, #0x7000000000\nLOAD_MULTIPLE r0:r1, [d76 + 0]\n"
+                    + ".expect fault translation, line=2\n");
+            Diagnostic d = s.client.awaitDiagnostics(uri, p -> !p.getDiagnostics().isEmpty()).getDiagnostics().get(0);
+            assertEquals(DiagnosticSeverity.Information, d.getSeverity());
+            assertEquals(1, d.getRange().getStart().getLine());
+            assertTrue(d.getMessage().getLeft().endsWith("(as the stream expects)"), d.getMessage().getLeft());
+            JsonObject run = s.client.awaitRun(r -> r.get("uri").getAsString().equals(uri));
+            assertEquals("fault", run.get("status").getAsString());
+            assertTrue(run.get("expected").getAsBoolean(), run.toString());
+        }
+    }
+
+    @Test
+    void theWrongVmExampleFaultsAsItExpectsAndIsMarkedAsInformation() throws Exception {
+        String text = java.nio.file.Files.readString(Path.of("../examples/debug/wrong-vm.csf"));
+        try (LspSession s = LspSession.start(root, backgroundOn())) {
+            String uri = s.open("wrong-vm.csf", text);
+            List<Diagnostic> all = s.client.awaitDiagnostics(uri, p -> !p.getDiagnostics().isEmpty()).getDiagnostics();
+            assertEquals(1, all.size(), all.toString());
+            assertEquals(DiagnosticSeverity.Information, all.get(0).getSeverity());
+            assertEquals(18, all.get(0).getRange().getStart().getLine());
+        }
+    }
+
+    @Test
+    void faultOfAnotherKindThanTheStreamExpectsStaysAnError() throws Exception {
+        try (LspSession s = LspSession.start(root, backgroundOn())) {
+            String uri = s.open("fault.csf", "MOVE48 d76, #0x7000000000\nLOAD_MULTIPLE r0:r1, [d76 + 0]\n"
+                    + ".expect fault unaligned_access\n");
+            List<Diagnostic> all = s.client.awaitDiagnostics(uri, p -> p.getDiagnostics().size() == 2).getDiagnostics();
+            assertTrue(all.stream().allMatch(d -> d.getSeverity() == DiagnosticSeverity.Error), all.toString());
+            assertEquals(false, s.client.awaitRun(r -> r.get("uri").getAsString().equals(uri)).get("expected")
+                    .getAsBoolean());
+        }
+    }
+
+    @Test
     void endlessLoopIsABackgroundTimeoutWarning() throws Exception {
         try (LspSession s = LspSession.start(root, backgroundOn())) {
             String uri = s.open("loop.csf", "loop:\n    BRANCH.always r0, loop\n");

@@ -3,6 +3,7 @@ package dev.csfstudio.maven;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -24,6 +25,7 @@ import dev.csfstudio.asm.AssemblerOptions;
 import dev.csfstudio.isa.Arch;
 import dev.csfstudio.asm.AssemblyResult;
 import dev.csfstudio.asm.DiagnosticPrinter;
+import dev.csfstudio.program.Expectation;
 import dev.csfstudio.program.Severity;
 import dev.csfstudio.program.output.OutputFormat;
 import dev.csfstudio.program.output.OutputFile;
@@ -69,9 +71,6 @@ public final class AssembleMojo extends AbstractMojo {
     @Parameter(defaultValue = "false", property = "csf.force")
     private boolean force;
 
-    @Parameter(defaultValue = "${plugin.version}", readonly = true)
-    private String pluginVersion;
-
     @Parameter(defaultValue = "${project}", readonly = true, required = true)
     private MavenProject project;
 
@@ -106,7 +105,7 @@ public final class AssembleMojo extends AbstractMojo {
             records.add(record);
             outcomes.merge(build(source, target, record, outputFormat, architecture), 1, Integer::sum);
         }
-        removeOutputsOfRemovedSources(records, "." + outputFormat.extension() + ".json");
+        removeStaleOutputs(records);
         int failed = outcomes.getOrDefault(Outcome.FAILED, 0);
         int warned = outcomes.getOrDefault(Outcome.WARNED, 0);
         if (failed > 0) {
@@ -126,9 +125,12 @@ public final class AssembleMojo extends AbstractMojo {
         addResource(outputs);
     }
 
-    /** What the build record keeps of the settings: a change of any assembles every source again. */
-    private String configuration(OutputFormat outputFormat, Arch architecture) {
-        return "csf-maven-plugin " + pluginVersion + ", format " + outputFormat.extension()
+    /**
+     * What the build record keeps of the settings and the plugin (its classes' fingerprint, not its version): a
+     * change of any assembles every source again.
+     */
+    private static String configuration(OutputFormat outputFormat, Arch architecture) throws MojoExecutionException {
+        return "csf-maven-plugin " + PluginFingerprint.current() + ", format " + outputFormat.extension()
                 + ", arch " + architecture.spelling();
     }
 
@@ -164,6 +166,11 @@ public final class AssembleMojo extends AbstractMojo {
             for (Path file : result.files()) {
                 inputs.put(file.toAbsolutePath().toString(), BuildRecord.hash(file));
             }
+            for (Expectation e : result.program().expectations()) {
+                if (e instanceof Expectation.Image image) { // a deleted or changed golden assembles it again
+                    inputs.put(image.golden().toAbsolutePath().toString(), BuildRecord.hash(image.golden()));
+                }
+            }
             new BuildRecord(configuration, target.toAbsolutePath().toString(), BuildRecord.hash(target), inputs, printed)
                     .write(recordFile);
         } catch (IOException e) {
@@ -173,22 +180,30 @@ public final class AssembleMojo extends AbstractMojo {
     }
 
     /**
-     * Deletes the output and record of a source that is gone (or no longer selected), so it is not shipped:
-     * records of this format ({@code suffix}) that this build did not make, for outputs in its directory.
+     * Deletes the outputs and records this build did not make: of a source that is gone (or no longer selected), or
+     * in another format than this build's, so that they are not shipped. An output is deleted in its directory and,
+     * where the resources copied it, in the project's classes.
      */
-    private void removeOutputsOfRemovedSources(List<Path> kept, String suffix) throws MojoExecutionException {
+    private void removeStaleOutputs(List<Path> kept) throws MojoExecutionException {
         Path dir = recordDirectory.toPath();
         if (!Files.isDirectory(dir)) {
             return;
         }
+        Path outputs = outputDirectory.toPath().toAbsolutePath().normalize();
+        Path classes = Path.of(project.getBuild().getOutputDirectory()).toAbsolutePath().normalize();
         try (Stream<Path> walk = Files.walk(dir)) {
-            List<Path> stale = walk.filter(p -> p.toString().endsWith(suffix) && Files.isRegularFile(p))
+            List<Path> stale = walk.filter(p -> p.toString().endsWith(".json") && Files.isRegularFile(p))
                     .filter(p -> !kept.contains(p)).toList();
             for (Path recordFile : stale) {
                 BuildRecord old = BuildRecord.read(recordFile);
-                if (old != null && Path.of(old.output()).startsWith(outputDirectory.toPath().toAbsolutePath())) {
-                    Files.deleteIfExists(Path.of(old.output()));
-                    getLog().info("csf: removed " + old.output() + ": its source is gone");
+                Path output = old == null ? null : Path.of(old.output()).toAbsolutePath().normalize();
+                if (output != null && output.startsWith(outputs) && !output.equals(outputs)) {
+                    Files.deleteIfExists(output);
+                    Path copy = classes.resolve(outputs.relativize(output));
+                    if (Files.isRegularFile(copy, LinkOption.NOFOLLOW_LINKS)) {
+                        Files.delete(copy);
+                    }
+                    getLog().info("csf: removed " + output + ": its source is gone or its format changed");
                 }
                 Files.deleteIfExists(recordFile);
             }

@@ -1,12 +1,10 @@
 package dev.csfstudio.maven;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -23,8 +21,9 @@ import dev.csfstudio.program.output.OutputFile;
  * diagnostics it printed. The output is current while every one of those files still has those contents;
  * its warnings are part of the result, so a current output still shows them (and fails a strict build).
  *
- * @param configuration what else decides the output (plugin version, format)
- * @param inputs        hash of every file the assembly read, by absolute path
+ * @param configuration what else decides the output (the plugin's fingerprint, format, architecture)
+ * @param inputs        hash of every file the assembly read (the source, its includes, the golden images its
+ *                      {@code .expect image} lines name), by absolute path
  * @param printed       the diagnostics as they were printed, in order
  */
 record BuildRecord(String configuration, String output, String outputHash, Map<String, String> inputs,
@@ -70,19 +69,20 @@ record BuildRecord(String configuration, String output, String outputHash, Map<S
         return printed.stream().anyMatch(p -> p.severity().equals("warning"));
     }
 
-    /** SHA-256 of a file's contents, or "" when it cannot be read (never equal to a recorded hash). */
+    /**
+     * SHA-256 of a file's contents, or "" when it is not a regular file or cannot be read (never equal to a recorded
+     * hash). The type is checked before opening: a FIFO or a link to a device would block or never end.
+     */
     static String hash(Path file) {
-        try (InputStream in = Files.newInputStream(file)) {
-            MessageDigest digest = MessageDigest.getInstance("SHA-256");
-            byte[] buffer = new byte[1 << 16];
-            for (int n; (n = in.read(buffer)) > 0; ) {
-                digest.update(buffer, 0, n);
-            }
+        if (!Files.isRegularFile(file)) {
+            return "";
+        }
+        try {
+            MessageDigest digest = PluginFingerprint.sha256();
+            PluginFingerprint.add(digest, file);
             return HexFormat.of().formatHex(digest.digest());
         } catch (IOException e) {
             return "";
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java has SHA-256", e);
         }
     }
 }

@@ -81,9 +81,6 @@ public final class TestMojo extends AbstractMojo {
     @Parameter(defaultValue = "false", property = "csf.updateGolden")
     private boolean updateGolden;
 
-    @Parameter(defaultValue = "${plugin.version}", readonly = true)
-    private String pluginVersion;
-
     static final String REPORT = "TEST-csf.xml";
     static final String STATE = "csf-test-state.json";
 
@@ -108,7 +105,7 @@ public final class TestMojo extends AbstractMojo {
         } catch (IOException | IllegalArgumentException e) {
             throw new MojoExecutionException("cannot search " + dir + ": " + e.getMessage(), e);
         }
-        String configuration = "csf-maven-plugin " + pluginVersion + ", steps " + steps + ", timeout " + timeoutSeconds
+        String configuration = "csf-maven-plugin " + PluginFingerprint.current() + ", steps " + steps + ", timeout " + timeoutSeconds
                 + "s" + (updateGolden ? ", update golden" : "");
         Path reports = reportsDirectory.toPath();
         TestState state = TestState.read(reports.resolve(STATE), configuration);
@@ -116,7 +113,7 @@ public final class TestMojo extends AbstractMojo {
         Set<Path> includedByCurrent = new HashSet<>();
         for (TestStream s : found.streams()) {
             if (!updateGolden && state.current(s.file())) {
-                upToDate.put(s, new TestResult(s, true, List.of(), "", List.of(), List.of(), 0));
+                upToDate.put(s, new TestResult(s, true, List.of(), "", "", List.of(), List.of(), 0));
                 state.inputsBesides(s.file()).forEach(p -> includedByCurrent.add(Path.of(p)));
             }
         }

@@ -17,7 +17,7 @@ import dev.csfstudio.program.output.OutputFile;
  * stream, its includes, its golden images), kept beside the test reports: a stream whose files all still have
  * those contents, under the same configuration, passes again without running.
  *
- * @param configuration what else decides a result (plugin version, step budget, timeout)
+ * @param configuration what else decides a result (the plugin's fingerprint, step budget, timeout)
  * @param passed        by the stream's absolute path: the hash of each input, by absolute path
  */
 record TestState(String configuration, Map<String, Map<String, String>> passed) {

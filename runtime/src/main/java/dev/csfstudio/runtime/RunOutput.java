@@ -35,7 +35,7 @@ public final class RunOutput {
      * Render targets larger than this many pixels (8192 x 8192) get no PNG: the summary and a note in
      * report.json say so and why ({@code --dump-buffer} still writes the bytes).
      */
-    static final long PNG_PIXEL_LIMIT = 1L << 26;
+    public static final long PNG_PIXEL_LIMIT = 1L << 26;
 
     private RunOutput() {
     }

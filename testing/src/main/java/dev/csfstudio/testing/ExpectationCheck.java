@@ -6,6 +6,7 @@ import dev.csfstudio.program.SourceRange;
 import dev.csfstudio.runtime.HardwareReport;
 import dev.csfstudio.runtime.HostAccessException;
 import dev.csfstudio.runtime.RenderTarget;
+import dev.csfstudio.runtime.RunOutput;
 import dev.csfstudio.runtime.RunReport;
 import dev.csfstudio.runtime.RunStatus;
 
@@ -121,6 +122,9 @@ public final class ExpectationCheck {
         if (rt == null) {
             return new Verdict.Failed(p, noTarget(p.buffer()));
         }
+        if (tooLarge(rt)) {
+            return new Verdict.Failed(p, tooLargeText(rt));
+        }
         if (p.x() >= rt.width() || p.y() >= rt.height()) {
             return new Verdict.Failed(p, "no pixel (" + p.x() + ", " + p.y() + "): the render target in buffer "
                     + p.buffer() + " is " + rt.width() + "x" + rt.height());
@@ -132,31 +136,43 @@ public final class ExpectationCheck {
                 : new Verdict.Failed(p, text);
     }
 
+    /**
+     * The target against its golden, a row at a time. The golden's header is read first: a golden larger than the
+     * target is not decoded (its pixels could not all match, and decoding it costs memory the target does not bound).
+     */
     private static Verdict image(Expectation.Image i, RunReport run) {
         RenderTarget rt = target(run, i.buffer());
         if (rt == null) {
             return new Verdict.Failed(i, noTarget(i.buffer()));
         }
-        int[] actual = rt.pixels();
+        if (tooLarge(rt)) {
+            return new Verdict.Failed(i, tooLargeText(rt));
+        }
+        String size = rt.width() + "x" + rt.height();
         GoldenImage golden;
         try {
+            GoldenImage.Size header = GoldenImage.size(i.golden());
+            if (!header.within(rt.width(), rt.height())) {
+                return new Verdict.Failed(i, "a " + size + " image, the golden is " + header + " (larger than the"
+                        + " target: not compared)", unmatched(rt.pixels(), rt, i));
+            }
             golden = GoldenImage.read(i.golden());
         } catch (IOException | RuntimeException e) {
-            return new Verdict.Failed(i, "a " + rt.width() + "x" + rt.height() + " image; the golden "
-                    + Locations.display(i.golden()) + " cannot be read: " + reason(e), new ImageMismatch(rt.width(),
-                    rt.height(), actual, 0, 0, new int[0], actual.length, i.tolerance()));
+            return new Verdict.Failed(i, "a " + size + " image; the golden " + Locations.display(i.golden())
+                    + " cannot be read: " + reason(e), unmatched(rt.pixels(), rt, i));
         }
+        int[] actual = rt.pixels();
         int differing = 0;
         for (int y = 0; y < rt.height(); y++) {
+            int row = y * rt.width();
+            int goldenRow = y * golden.width();
             for (int x = 0; x < rt.width(); x++) {
                 boolean same = x < golden.width() && y < golden.height()
-                        && ImageMismatch.within(actual[y * rt.width() + x], golden.pixels()[y * golden.width() + x],
-                        i.tolerance());
+                        && ImageMismatch.within(actual[row + x], golden.pixels()[goldenRow + x], i.tolerance());
                 differing += same ? 0 : 1;
             }
         }
         boolean sameSize = golden.width() == rt.width() && golden.height() == rt.height();
-        String size = rt.width() + "x" + rt.height();
         if (sameSize && differing == 0) {
             return new Verdict.Passed(i, "the same " + size + " image");
         }
@@ -169,6 +185,11 @@ public final class ExpectationCheck {
                 golden.height(), golden.pixels(), differing, i.tolerance()));
     }
 
+    /** The target against no golden pixels: every pixel differs. */
+    private static ImageMismatch unmatched(int[] actual, RenderTarget rt, Expectation.Image i) {
+        return new ImageMismatch(rt.width(), rt.height(), actual, 0, 0, new int[0], actual.length, i.tolerance());
+    }
+
     private static RenderTarget target(RunReport run, String buffer) {
         RenderTarget found = null;
         for (RenderTarget rt : run.renderTargets()) {
@@ -177,6 +198,16 @@ public final class ExpectationCheck {
             }
         }
         return found;
+    }
+
+    /** Whether a target has more pixels than {@code csf run} writes a PNG for: its pixels are not read. */
+    private static boolean tooLarge(RenderTarget rt) {
+        return (long) rt.width() * rt.height() > RunOutput.PNG_PIXEL_LIMIT;
+    }
+
+    private static String tooLargeText(RenderTarget rt) {
+        return "a " + rt.width() + "x" + rt.height() + " render target in buffer " + rt.buffer() + ", more than the "
+                + RunOutput.PNG_PIXEL_LIMIT + " pixels (8192x8192) an expectation reads";
     }
 
     private static String noTarget(String buffer) {

@@ -40,7 +40,7 @@ public final class JUnitReport {
             String lines = String.join("\n", r.failureLines());
             String first = r.failureLines().isEmpty() ? "failed" : r.failureLines().get(0);
             x.append(">\n    <failure message=\"").append(escape(first)).append("\" type=\"")
-                    .append(r.diagnostics().isEmpty() ? "expectation" : "assembly").append("\">")
+                    .append(!r.error().isEmpty() ? "error" : r.diagnostics().isEmpty() ? "expectation" : "assembly").append("\">")
                     .append(escape(lines + (r.notes().isEmpty() ? "" : "\n" + String.join("\n", r.notes()))))
                     .append("</failure>\n  </testcase>\n");
         }

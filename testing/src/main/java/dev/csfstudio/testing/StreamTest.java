@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /** One test stream: assembled, run on a fresh simulated device, its expectations checked and image diffs written. */
 public final class StreamTest {
@@ -32,7 +33,7 @@ public final class StreamTest {
         if (assembled.hasErrors()) {
             StringBuilder text = new StringBuilder();
             DiagnosticPrinter.print(assembled, (severity, t) -> text.append(t));
-            return new TestResult(stream, false, List.of(), text.toString(), List.of(), assembled.files(),
+            return new TestResult(stream, false, List.of(), text.toString(), "", List.of(), assembled.files(),
                     System.nanoTime() - start);
         }
         Program program = assembled.program();
@@ -40,17 +41,23 @@ public final class StreamTest {
         List<Verdict> verdicts = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         for (Verdict v : ExpectationCheck.check(program, report)) {
-            verdicts.add(afterImages(stream, v, options, notes));
+            verdicts.add(afterImages(stream, assembled.files(), v, options, notes));
         }
         boolean passed = verdicts.stream().allMatch(Verdict::passed);
         List<Path> inputs = new ArrayList<>(assembled.files());
         program.expectations().stream().filter(e -> e instanceof Expectation.Image)
                 .map(e -> ((Expectation.Image) e).golden()).distinct().forEach(inputs::add);
-        return new TestResult(stream, passed, verdicts, "", notes, inputs, System.nanoTime() - start);
+        return new TestResult(stream, passed, verdicts, "", "", notes, inputs, System.nanoTime() - start);
     }
 
-    /** A failed image expectation writes its golden ({@code --update-golden}, then it passes) or its three PNGs. */
-    private static Verdict afterImages(TestStream stream, Verdict v, TestOptions options, List<String> notes) {
+    /**
+     * A failed image expectation writes its golden ({@code --update-golden}, then it passes, unless
+     * {@link GoldenTarget} refuses the golden: then it stays failed) or its three PNGs.
+     *
+     * @param inputs the stream and its includes, which a golden never overwrites
+     */
+    private static Verdict afterImages(TestStream stream, List<Path> inputs, Verdict v, TestOptions options,
+                                       List<String> notes) {
         if (!(v instanceof Verdict.Failed f) || f.image() == null) {
             return v;
         }
@@ -58,6 +65,11 @@ public final class StreamTest {
         ImageMismatch m = f.image();
         try {
             if (options.updateGolden()) {
+                Optional<String> refusal = GoldenTarget.refusal(image.golden(), List.of(stream.tree()), inputs);
+                if (refusal.isPresent()) {
+                    notes.add(ExpectationCheck.location(image.range()) + ": " + refusal.get());
+                    return v;
+                }
                 OutputFile.write(image.golden(), m.actualPng());
                 notes.add(ExpectationCheck.location(image.range()) + ": wrote golden " + Locations.display(image.golden())
                         + " (" + m.width() + "x" + m.height() + ")");

@@ -4,9 +4,12 @@ import dev.csfstudio.asm.AssemblyResult;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -16,7 +19,7 @@ import java.util.function.Consumer;
 /**
  * Runs test streams in one process on a fixed pool of threads, each stream on a fresh simulated device.
  * Results come back in the order of the streams, whatever order they finish in. A stream that another
- * stream of the run includes is not a test of its own.
+ * stream of the run includes (and does not include in turn) is not a test of its own.
  */
 public final class TestRun {
 
@@ -44,7 +47,10 @@ public final class TestRun {
     private TestRun() {
     }
 
-    /** Runs {@code found}; {@code each} sees every result as soon as it and all before it are done. */
+    /**
+     * Runs {@code found}; {@code each} sees every result as soon as it and all before it are done. Whatever
+     * happens inside one stream's assembly or run (even running out of memory) is that stream's result.
+     */
     public static Summary run(TestDiscovery.Found found, TestOptions options, Consumer<TestResult> each) {
         ExecutorService pool = Executors.newFixedThreadPool(options.threads(), r -> {
             Thread t = new Thread(r, "csf-test");
@@ -53,27 +59,32 @@ public final class TestRun {
         });
         try {
             List<TestStream> streams = found.streams();
-            List<Future<AssemblyResult>> assembled = new ArrayList<>();
+            List<Future<Attempt<AssemblyResult>>> assembled = new ArrayList<>();
             for (TestStream s : streams) {
-                assembled.add(pool.submit(() -> StreamTest.assemble(s.file(), options)));
+                assembled.add(pool.submit(() -> attempt(() -> StreamTest.assemble(s.file(), options))));
             }
-            List<AssemblyResult> results = new ArrayList<>();
-            Set<Path> included = new HashSet<>();
-            for (Future<AssemblyResult> f : assembled) {
-                AssemblyResult r = get(f);
+            List<Attempt<AssemblyResult>> results = new ArrayList<>();
+            Map<Path, Set<Path>> includes = new HashMap<>();
+            for (int i = 0; i < streams.size(); i++) {
+                Attempt<AssemblyResult> r = get(assembled.get(i));
                 results.add(r);
-                r.files().stream().skip(1).forEach(p -> included.add(p.toAbsolutePath().normalize()));
+                Set<Path> files = new HashSet<>();
+                if (r.value() != null) {
+                    r.value().files().stream().skip(1).forEach(p -> files.add(p.toAbsolutePath().normalize()));
+                }
+                includes.put(streams.get(i).file().toAbsolutePath().normalize(), files);
             }
+            Set<Path> included = includedByOthers(includes);
             List<Future<TestResult>> runs = new ArrayList<>();
             int skipped = found.notTests();
             for (int i = 0; i < streams.size(); i++) {
                 TestStream s = streams.get(i);
-                AssemblyResult r = results.get(i);
+                Attempt<AssemblyResult> r = results.get(i);
                 if (included.contains(s.file().toAbsolutePath().normalize())) {
                     skipped++;
                     continue;
                 }
-                runs.add(pool.submit(() -> StreamTest.run(s, r, options)));
+                runs.add(pool.submit(() -> runOne(s, r, options)));
             }
             results.clear(); // each run holds its own program; the list need not keep them all alive
             List<TestResult> done = new ArrayList<>();
@@ -86,6 +97,48 @@ public final class TestRun {
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    /**
+     * The streams that are not tests of their own: included by another stream they do not include themselves (two
+     * streams that include each other are both tests, and both fail on the cycle).
+     *
+     * @param includes by stream: the files it includes, directly or not
+     */
+    static Set<Path> includedByOthers(Map<Path, Set<Path>> includes) {
+        Set<Path> out = new HashSet<>();
+        includes.forEach((stream, files) -> {
+            for (Path file : files) {
+                Set<Path> back = includes.get(file);
+                if (back != null && !file.equals(stream) && !back.contains(stream)) {
+                    out.add(file);
+                }
+            }
+        });
+        return out;
+    }
+
+    /** A value, or why there is none. */
+    record Attempt<T>(T value, String error) {
+    }
+
+    static <T> Attempt<T> attempt(Callable<T> work) {
+        try {
+            return new Attempt<>(work.call(), null);
+        } catch (OutOfMemoryError e) {
+            return new Attempt<>(null, "ran out of memory (" + e.getMessage() + "): give the JVM more (-Xmx) or"
+                    + " make the stream's render targets and golden images smaller");
+        } catch (Exception | Error e) {
+            return new Attempt<>(null, "internal error (" + e + "), please report it with the stream");
+        }
+    }
+
+    /** One stream's run, or the reason it could not be assembled or run as its result. */
+    private static TestResult runOne(TestStream s, Attempt<AssemblyResult> assembled, TestOptions options) {
+        long start = System.nanoTime();
+        Attempt<TestResult> run = assembled.value() == null ? new Attempt<>(null, assembled.error())
+                : attempt(() -> StreamTest.run(s, assembled.value(), options));
+        return run.value() != null ? run.value() : TestResult.broken(s, run.error(), System.nanoTime() - start);
     }
 
     private static <T> T get(Future<T> f) {
