@@ -112,9 +112,10 @@ public enum OperandKind {
             long base = p == null ? w.register(0, 'r') : 0;
             long mask = 0;
             long previous = -1;
-            for (int k = 0; p == null && k < w.names(); k++) {
-                p = register(w, k, 'r', registers, fields);
-                long r = w.register(k, 'r');
+            int names = p == null ? w.names() : 0;
+            for (int k = 0; p == null && k < names; k++) {
+                long r = k == 0 ? base : w.register(k, 'r');
+                p = register(w, k, r, 'r', registers, fields);
                 if (p == null && r <= previous) {
                     p = new OperandProblem(OperandProblem.Code.REGISTER_LIST, OperandProblem.Where.NAME, k,
                             "registers must be listed in ascending order: r" + r + " after r" + previous, List.of());
@@ -171,14 +172,17 @@ public enum OperandKind {
                 p = OperandProblem.at(OperandProblem.Code.REGISTER_LIST, OperandProblem.Where.OPERAND,
                         "expected a register range rFirst:rLast, got '" + w.text() + "'");
             }
-            p = p != null ? p : register(w, 0, 'r', registers, fields);
-            int lastName = w.names() - 1;
-            p = p != null ? p : register(w, lastName, 'r', registers, fields);
             if (p != null) {
                 return p;
             }
+            int lastName = w.names() - 1;
             long first = w.register(0, 'r');
             long last = w.register(lastName, 'r');
+            p = register(w, 0, first, 'r', registers, fields);
+            p = p != null ? p : register(w, lastName, last, 'r', registers, fields);
+            if (p != null) {
+                return p;
+            }
             BitField count = spec.fields().get(1);
             if (last < first || last - first + 1 > count.max()) {
                 return OperandProblem.at(OperandProblem.Code.REGISTER_LIST, OperandProblem.Where.OPERAND, "register range r"
@@ -418,19 +422,19 @@ public enum OperandKind {
             return OperandProblem.at(OperandProblem.Code.OPERAND_KIND, OperandProblem.Where.OPERAND,
                     "expected a register " + letter + "N, got '" + w.text() + "'");
         }
-        OperandProblem p = register(w, 0, letter, registers, fields);
+        long n = w.register(0, letter);
+        OperandProblem p = register(w, 0, n, letter, registers, fields);
         if (p == null) {
-            fields.put(spec, 0, w.register(0, letter));
+            fields.put(spec, 0, n);
         }
         return p;
     }
 
     /**
-     * Checks name {@code k} as register {@code letterN} of a file of {@code registers}: a pair must leave room for
-     * rN+1, and an odd pair only warns.
+     * Checks name {@code k}, read as register number {@code n} ({@link WrittenOperand#register}), as register
+     * {@code letterN} of a file of {@code registers}: a pair must leave room for rN+1, and an odd pair only warns.
      */
-    private static OperandProblem register(WrittenOperand w, int k, char letter, int registers, Fields fields) {
-        long n = w.register(k, letter);
+    private static OperandProblem register(WrittenOperand w, int k, long n, char letter, int registers, Fields fields) {
         if (n < 0) {
             return new OperandProblem(OperandProblem.Code.OPERAND_KIND, OperandProblem.Where.NAME, k, "expected "
                     + (letter == 'd' ? "a register pair dN" : "a register rN") + ", got '" + w.name(k) + "'", List.of());
@@ -455,9 +459,10 @@ public enum OperandKind {
             return OperandProblem.at(OperandProblem.Code.OPERAND_KIND, OperandProblem.Where.OPERAND, "expected an "
                     + "address operand " + spec.kind().placeholder() + " for " + def.mnemonic() + ", got '" + w.text() + "'");
         }
-        OperandProblem p = register(w, 0, 'd', registers, fields);
+        long n = w.register(0, 'd');
+        OperandProblem p = register(w, 0, n, 'd', registers, fields);
         if (p == null) {
-            fields.put(spec, 0, w.register(0, 'd'));
+            fields.put(spec, 0, n);
         }
         return p;
     }

@@ -17,7 +17,24 @@ class OperandCodecTest {
     private static final int REGISTERS = V10.registerCount();
 
     /** An operand as a reader of source would give it; its value is asked for only where {@code value} is set. */
-    private record Written(Shape shape, List<String> written, Long given, OptionalLong distance) implements WrittenOperand {
+    private static final class Written extends WrittenOperand {
+        private final Shape shape;
+        private final List<String> written;
+        private final Long given;
+        private final OptionalLong distance;
+
+        Written(Shape shape, List<String> written, Long given, OptionalLong distance) {
+            this.shape = shape;
+            this.written = written;
+            this.given = given;
+            this.distance = distance;
+        }
+
+        @Override
+        public Shape shape() {
+            return shape;
+        }
+
         static Written name(String name) {
             return new Written(Shape.NAME, List.of(name), null, OptionalLong.empty());
         }

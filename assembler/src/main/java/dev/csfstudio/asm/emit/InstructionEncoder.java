@@ -352,8 +352,8 @@ public final class InstructionEncoder {
             start(def, base, operands);
             List<OperandSpec> specs = def.operands();
             int required = 0;
-            for (OperandSpec spec : specs) {
-                required += spec.optional() ? 0 : 1;
+            for (int i = 0; i < specs.size(); i++) { // no iterator: this runs once per instruction line
+                required += specs.get(i).optional() ? 0 : 1;
             }
             if (count < required || count > specs.size()) {
                 String expected = required == specs.size() ? Integer.toString(required) : required + " to " + specs.size();
@@ -516,7 +516,14 @@ public final class InstructionEncoder {
     }
 
     /** One operand of a syntax tree; its values come from the assembly's evaluator. */
-    public record TreeOperand(CsfParser.OperandContext o, Operands values) implements WrittenOperand {
+    public static final class TreeOperand extends WrittenOperand {
+        private final CsfParser.OperandContext o;
+        private final Operands values;
+
+        public TreeOperand(CsfParser.OperandContext o, Operands values) {
+            this.o = o;
+            this.values = values;
+        }
 
         @Override
         public Shape shape() {

@@ -3,9 +3,6 @@ package dev.csfstudio.asm.emit;
 import dev.csfstudio.asm.layout.Statement;
 import dev.csfstudio.asm.layout.SectionBuilder;
 import dev.csfstudio.isa.InstructionDef;
-import dev.csfstudio.isa.OperandProblem;
-import dev.csfstudio.isa.WrittenOperand;
-import dev.csfstudio.program.Diagnostic;
 import java.util.List;
 import java.util.OptionalLong;
 import dev.csfstudio.asm.symbols.NameScope;
@@ -35,55 +32,9 @@ public final class LabelBranches {
         this.registers = registers;
     }
 
-    /** A branch target whose value is the distance to its label: what the encoder reads, and whether it objected. */
-    private static final class Distance implements InstructionEncoder.TypedOperands, WrittenOperand {
+    /** A branch target whose value is the distance to its label. */
+    private static final class Distance extends EvaluatedOperands {
         long instructions;
-        boolean refused;
-
-        @Override
-        public WrittenOperand operand(int i) {
-            return this;
-        }
-
-        @Override
-        public void problem(int i, OperandProblem problem) {
-            refused = true;
-        }
-
-        @Override
-        public void unevaluated(int i, Diagnostic d) {
-            refused = true;
-        }
-
-        @Override
-        public Shape shape() {
-            return Shape.EXPRESSION;
-        }
-
-        @Override
-        public String text() {
-            return "#" + instructions; // only in messages of branches left to the parser's path, which reports them
-        }
-
-        @Override
-        public String name(int k) {
-            throw new IllegalStateException("a distance has no names");
-        }
-
-        @Override
-        public int names() {
-            return 0;
-        }
-
-        @Override
-        public String symbol() {
-            return null;
-        }
-
-        @Override
-        public boolean decimalLiteral() {
-            return false;
-        }
 
         @Override
         public long value() {
@@ -92,17 +43,12 @@ public final class LabelBranches {
 
         @Override
         public String valueText() {
-            return text();
+            return "#" + instructions;
         }
 
         @Override
         public OptionalLong branchOffset() {
             return OptionalLong.of(instructions);
-        }
-
-        @Override
-        public boolean hasOffset() {
-            return false;
         }
     }
 
@@ -124,7 +70,7 @@ public final class LabelBranches {
         }
         InstructionDef def = branches.def(b);
         distance.instructions = (symbols.labelOffset(target) - (s.offset() + 8)) / 8;
-        distance.refused = false;
+        distance.start();
         word.encode(def, branches.word(b), List.of(ControlFlow.targetOperand(def)), registers, distance);
         if (distance.refused) {
             return false;

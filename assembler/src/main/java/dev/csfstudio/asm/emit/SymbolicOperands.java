@@ -18,10 +18,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
-import dev.csfstudio.isa.OperandProblem;
 import dev.csfstudio.isa.OperandSpec;
 import dev.csfstudio.isa.WrittenOperand;
-import dev.csfstudio.program.Diagnostic;
 
 /**
  * A {@link SymbolicLine}'s operands evaluated from the symbols and its word finished, as the encoder's path does
@@ -177,7 +175,7 @@ public final class SymbolicOperands {
         values.statement = s;
         values.line = line;
         values.named = named(line.operands());
-        values.parserPath = false;
+        values.start();
         try {
             word.encode(line.def(), line.word(), values.specs(), registers, values);
         } catch (UnresolvedException later) {
@@ -185,7 +183,7 @@ public final class SymbolicOperands {
         } catch (Declined parserPath) {
             return PARSER_PATH;
         }
-        return values.parserPath ? PARSER_PATH : new Resolved(word.word(), values.named);
+        return values.refused ? PARSER_PATH : new Resolved(word.word(), values.named);
     }
 
     private final InstructionEncoder.Word word = new InstructionEncoder.Word();
@@ -196,12 +194,10 @@ public final class SymbolicOperands {
      * asks for it (so the first operand's problem ends the attempt before the next is evaluated, as in the tree's path);
      * anything the encoder says sends the line to the parser's path.
      */
-    private final class Values implements InstructionEncoder.TypedOperands, WrittenOperand {
+    private final class Values extends EvaluatedOperands {
         Statement statement;
         SymbolicLine line;
         Referent[][] named;
-        boolean parserPath;
-        private int i;
         private boolean evaluated;
         private long value;
 
@@ -219,58 +215,17 @@ public final class SymbolicOperands {
 
         @Override
         public WrittenOperand operand(int i) {
-            this.i = i;
             evaluated = false;
-            return this;
-        }
-
-        @Override
-        public void problem(int at, OperandProblem problem) {
-            parserPath = true;
-        }
-
-        @Override
-        public void unevaluated(int at, Diagnostic d) {
-            parserPath = true;
-        }
-
-        @Override
-        public Shape shape() {
-            return Shape.EXPRESSION;
-        }
-
-        @Override
-        public String text() {
-            return valueText();
-        }
-
-        @Override
-        public String name(int k) {
-            throw new IllegalStateException("an expression has no register names");
-        }
-
-        @Override
-        public int names() {
-            return 0;
-        }
-
-        @Override
-        public String symbol() {
-            return null; // a name of an enumerated field's values is the parser's path's
-        }
-
-        @Override
-        public boolean decimalLiteral() {
-            return false;
+            return super.operand(i);
         }
 
         @Override
         public long value() {
             if (!evaluated) {
                 OperandNames names = operandNames;
-                names.named = named[i];
+                names.named = named[operand];
                 names.address = false;
-                value = line.operands().get(i).expr().evaluate(names, names.file, names.line);
+                value = line.operands().get(operand).expr().evaluate(names, names.file, names.line);
                 evaluated = true;
             }
             return value;
@@ -278,7 +233,7 @@ public final class SymbolicOperands {
 
         @Override
         public String valueText() {
-            SymbolicExpression e = line.operands().get(i).expr();
+            SymbolicExpression e = line.operands().get(operand).expr();
             return e.text(e.size() - 1); // the postfix program's last node is its root
         }
 
@@ -293,11 +248,6 @@ public final class SymbolicOperands {
                 throw DECLINED;
             }
             return OptionalLong.of((v - (sec.address + statement.offset() + 8)) / 8);
-        }
-
-        @Override
-        public boolean hasOffset() {
-            return false;
         }
     }
 

@@ -358,7 +358,7 @@ public final class PlainInstructionScanner {
      * what it says of them: the findings the scanner keeps (a register out of range or an odd pair, where the
      * operand is that one name), anything else declines the line to the parser's path, which reports it.
      */
-    private final class ScannedOperands implements InstructionEncoder.TypedOperands, WrittenOperand {
+    private final class ScannedOperands extends WrittenOperand implements InstructionEncoder.TypedOperands {
         private int i;
         boolean declined;
 
