@@ -166,7 +166,7 @@ final class Assembly implements ArgumentScope {
             return info == null ? null
                     : DescriptorSet.framebufferPointer(section.address + offset, info.renderTargets(), info.zsCrc());
         });
-        symbolicOperands = new SymbolicOperands(symbols, placement.sections(), names);
+        symbolicOperands = new SymbolicOperands(symbols, placement.sections(), names, arch.instructionSet().registerCount());
         sectionDirectives = new SectionDirectives(placement, symbols, names, this);
         constants = new ConstantDirectives(symbols, names, this);
         pass = new InOrderPass(new InOrderPass.Reading(arch, pandecodeReader, DIRECTIVES, threads, chunkLines, plainScanner),
@@ -193,7 +193,7 @@ final class Assembly implements ArgumentScope {
             c.current = null;
         }
         fixups.apply(stmts, position, new FixupApplication(
-                new LabelBranches(symbols, names), symbolicOperands, new FixupApplication.Finisher() {
+                new LabelBranches(symbols, names, arch.instructionSet().registerCount()), symbolicOperands, new FixupApplication.Finisher() {
                     @Override
                     public void parsed(Statement s, CsfParser.StatementContext tree) {
                         applyParsed(s, tree);

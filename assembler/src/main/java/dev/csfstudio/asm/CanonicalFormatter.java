@@ -12,16 +12,17 @@ import dev.csfstudio.asm.source.SourceText;
 
 import dev.csfstudio.program.SourceRange;
 import dev.csfstudio.program.Diagnostic;
+import dev.csfstudio.program.DiagnosticCode;
 import dev.csfstudio.program.Severity;
 
 import dev.csfstudio.grammar.CsfLexer;
 import dev.csfstudio.grammar.CsfParser;
 import dev.csfstudio.isa.Arch;
-import dev.csfstudio.isa.BitField;
 import dev.csfstudio.isa.InstructionDef;
 import dev.csfstudio.isa.InstructionSet;
-import dev.csfstudio.isa.OperandKind;
+import dev.csfstudio.isa.OperandProblem;
 import dev.csfstudio.isa.OperandSpec;
+import dev.csfstudio.isa.WrittenOperand;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -29,6 +30,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Set;
 import org.antlr.v4.runtime.ParserRuleContext;
 import org.antlr.v4.runtime.Token;
@@ -205,86 +207,59 @@ public final class CanonicalFormatter {
         for (int i = 0; i < given.size(); i++) {
             String text = written(parsed, given.get(i));
             if (shapeOk) {
-                try {
-                    String canonical = operand(encoder, def.operands().get(i), given.get(i));
-                    text = canonical != null ? canonical : text;
-                } catch (DiagnosticException e) {
-                    // not valid as this operand kind: keep it as written; assembly reports it
-                }
+                String canonical = operand(def, def.operands().get(i), given.get(i), isa.registerCount());
+                text = canonical != null ? canonical : text;
             }
             out.add(text);
         }
         return out.toArray(String[]::new);
     }
 
-    /** The disassembler's spelling of a literal operand, or null to keep the written text. */
-    private static String operand(InstructionEncoder encoder, OperandSpec spec, CsfParser.OperandContext o) {
-        BitField f = spec.field();
-        return switch (spec.kind()) {
-            case R, D -> {
-                if (o instanceof CsfParser.ExprOperandContext e && e.expr() instanceof CsfParser.SymbolExprContext s) {
-                    char kind = spec.kind() == OperandKind.R ? 'r' : 'd';
-                    yield kind + Integer.toString(encoder.registerNamed(s.IDENT().getSymbol(), kind));
-                }
-                yield null;
-            }
-            case HEX -> number(o, spec.minValue(), spec.maxValue(), v -> "#0x" + Long.toHexString(f.extract(f.insert(0, v))));
-            case DEC -> number(o, spec.minValue(), spec.maxValue(), v -> "#" + v);
-            case BYTES8 -> number(o, 0, spec.maxValue(), v -> v % 8 == 0 ? "#" + v : null);
-            case TARGET -> number(o, f.min(), f.max(), v -> "#" + v);
-            case MEM, MEMOFF -> {
-                if (!(o instanceof CsfParser.MemoryOperandContext mem)) {
-                    yield null;
-                }
-                String reg = "d" + encoder.registerNamed(mem.base, 'd');
-                if (spec.kind() == OperandKind.MEM) {
-                    yield mem.expr() == null ? "[" + reg + "]" : null;
-                }
-                long off = 0;
-                if (mem.expr() != null) {
-                    Long v = literal(mem.expr());
-                    if (v == null) {
-                        yield null;
-                    }
-                    off = mem.sign.getText().equals("-") ? -v : v;
-                }
-                BitField offField = spec.fields().get(1);
-                if (!offField.fits(off)) {
-                    yield null;
-                }
-                yield "[" + reg + (off < 0 ? " - " : " + ") + Math.abs(off) + "]";
-            }
-            case REGMASK, REGRANGE -> {
-                List<Token> regs;
-                if (o instanceof CsfParser.RegisterListContext list) {
-                    regs = list.IDENT().stream().map(n -> n.getSymbol()).toList();
-                } else if (o instanceof CsfParser.ExprOperandContext e && e.expr() instanceof CsfParser.SymbolExprContext s
-                        && e.getChildCount() == 1) {
-                    regs = List.of(s.IDENT().getSymbol());
-                } else {
-                    yield null;
-                }
-                List<String> names = new ArrayList<>();
-                for (Token t : regs) {
-                    names.add("r" + encoder.registerNamed(t, 'r'));
-                }
-                if (spec.kind() == OperandKind.REGRANGE) {
-                    yield names.size() == 1 ? names.get(0) + ":" + names.get(0)
-                            : names.size() == 2 ? String.join(":", names) : null;
-                }
-                yield String.join(":", names);
-            }
-        };
-    }
-
-    /** A literal number operand spelt by {@code spelling} when it is within {@code min..max}, else null. */
-    private static String number(CsfParser.OperandContext o, long min, long max, java.util.function.LongFunction<String> spelling) {
-        if (!(o instanceof CsfParser.ExprOperandContext e)) {
+    /**
+     * The disassembler's spelling of a literal operand, or null to keep the written text: the operand encoded by the one
+     * encoder with numbers only (a name of an enumerated value is kept as written) and printed back by its kind.
+     */
+    private static String operand(InstructionDef def, OperandSpec spec, CsfParser.OperandContext o, int registers) {
+        InstructionEncoder.TreeOperand written = new InstructionEncoder.TreeOperand(o, LITERALS);
+        if (spec.enumType() != null && written.symbol() != null) {
             return null;
         }
-        Long v = literal(e.expr());
-        return v == null || v < min || v > max ? null : spelling.apply(v);
+        InstructionEncoder.Word word = new InstructionEncoder.Word();
+        boolean encoded = word.encode(def, 0, List.of(spec), registers, new InstructionEncoder.TypedOperands() {
+            @Override
+            public WrittenOperand operand(int i) {
+                return written;
+            }
+
+            @Override
+            public void problem(int i, OperandProblem problem) {
+                // an error keeps the operand as written (assembly reports it); a warning changes nothing here
+            }
+
+            @Override
+            public void unevaluated(int i, Diagnostic d) {
+                // not a literal: kept as written
+            }
+        });
+        return encoded ? spec.text(word.word()) : null;
     }
+
+    /** Operand values that are literal numbers; anything else is not evaluated here. */
+    private static final InstructionEncoder.Operands LITERALS = new InstructionEncoder.Operands() {
+        @Override
+        public long evaluate(CsfParser.ExprContext e) {
+            Long v = literal(e);
+            if (v == null) {
+                throw DiagnosticException.error(SourceRange.at(null, 1, 1, 1), DiagnosticCode.OPERAND_KIND, "not a literal");
+            }
+            return v;
+        }
+
+        @Override
+        public OptionalLong branchOffset(CsfParser.ExprContext e) {
+            return OptionalLong.empty();
+        }
+    };
 
     /** The value of a plain number, optionally negated; null for anything naming symbols. */
     private static Long literal(CsfParser.ExprContext e) {

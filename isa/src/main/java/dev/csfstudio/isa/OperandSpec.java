@@ -59,6 +59,13 @@ public record OperandSpec(OperandKind kind, List<BitField> fields, boolean wrap,
         return kind.missingRegisters(first(word), second(word), registers);
     }
 
+    /** The operand's canonical text in {@code word}, a branch target as its offset. */
+    public String text(long word) {
+        StringBuilder out = new StringBuilder();
+        print(out, word, Disassembler.TargetNamer.NONE);
+        return out.toString();
+    }
+
     /** Appends the operand's canonical text for {@code word}. */
     void print(StringBuilder out, long word, Disassembler.TargetNamer namer) {
         kind.print(out, first(word), second(word), namer);

@@ -5,7 +5,6 @@ import dev.csfstudio.asm.layout.StatementTable;
 
 import dev.csfstudio.isa.BitField;
 import dev.csfstudio.isa.InstructionDef;
-import dev.csfstudio.isa.OperandKind;
 import dev.csfstudio.isa.OperandSpec;
 
 /** What an encoded instruction does to the flow of execution: its branch target and whether it falls through. */
@@ -16,9 +15,15 @@ public final class ControlFlow {
 
     /** The field of an instruction's branch-target operand, or null when it has none. */
     public static BitField targetField(InstructionDef def) {
+        OperandSpec target = targetOperand(def);
+        return target == null ? null : target.field();
+    }
+
+    /** An instruction's branch-target operand (the one that takes labels), or null when it has none. */
+    public static OperandSpec targetOperand(InstructionDef def) {
         for (OperandSpec o : def.operands()) {
-            if (o.kind() == OperandKind.TARGET) {
-                return o.field();
+            if (o.kind().acceptsLabels()) {
+                return o;
             }
         }
         return null;

@@ -71,7 +71,7 @@ public final class FixupApplication implements Fixup.Handler {
         symbolic.resolve(s, line).handTo(new SymbolicOperands.Handler() {
             @Override
             public void resolved(SymbolicOperands.Resolved resolved) {
-                symbolic.encode(s, line, resolved);
+                symbolic.finish(s, line, resolved);
             }
 
             @Override

@@ -4,7 +4,6 @@ import dev.csfstudio.asm.diagnostic.DiagnosticException;
 import dev.csfstudio.asm.diagnostic.SpellingSuggestions;
 import dev.csfstudio.asm.expr.ExpressionEvaluator;
 import dev.csfstudio.asm.source.Parsing;
-import dev.csfstudio.asm.source.SourceText;
 
 import dev.csfstudio.program.SourceRange;
 import dev.csfstudio.program.Diagnostic;
@@ -17,14 +16,17 @@ import dev.csfstudio.isa.BitField;
 import dev.csfstudio.isa.InstructionDef;
 import dev.csfstudio.isa.InstructionSet;
 import dev.csfstudio.isa.Modifier;
+import dev.csfstudio.isa.OperandKind;
+import dev.csfstudio.isa.OperandProblem;
 import dev.csfstudio.isa.OperandSpec;
+import dev.csfstudio.isa.WrittenOperand;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -46,7 +48,7 @@ public final class InstructionEncoder {
     }
 
     /** An encoded instruction; {@code def} is null for a raw {@code UNKNOWN_<op>} word. */
-    public record Encoded(InstructionDef def, long word, Map<String, Long> fields) {
+    public record Encoded(InstructionDef def, long word) {
     }
 
     /** The mnemonic token split at its dots, with the range of each part. */
@@ -129,10 +131,7 @@ public final class InstructionEncoder {
         List<CsfParser.OperandContext> given = ctx.operand();
         for (int i = 0; i < given.size(); i++) {
             CsfParser.OperandContext o = given.get(i);
-            dev.csfstudio.isa.OperandKind kind = def != null && i < def.operands().size()
-                    ? def.operands().get(i).kind() : null;
-            if (kind == dev.csfstudio.isa.OperandKind.R || kind == dev.csfstudio.isa.OperandKind.D
-                    || kind == dev.csfstudio.isa.OperandKind.REGMASK || kind == dev.csfstudio.isa.OperandKind.REGRANGE) {
+            if (def != null && i < def.operands().size() && def.operands().get(i).kind().readsNamesAsRegisters()) {
                 continue;
             }
             CsfParser.ExprContext e = o instanceof CsfParser.ExprOperandContext x ? x.expr()
@@ -159,23 +158,17 @@ public final class InstructionEncoder {
         int errorsBefore = errorCount();
         Map<String, Long> values = new LinkedHashMap<>();
         resolveModifiers(def, m, values);
-        encodeOperands(ctx, def, operands, values);
+        OptionalLong base = base(def, values);
+        Word word = new Word();
+        word.encode(def, base.orElse(0), ctx.operand().size(), isa.registerCount(), new TreeOperands(ctx, operands));
         if (errorCount() > errorsBefore) {
             return null;
         }
-        // Same result as Encoder.encode, without its per-field name lookups (this runs once per source line).
-        long word = InstructionDef.OPCODE.insert(0, def.opcode());
-        for (BitField f : def.fields()) {
-            Long v = values.get(f.name());
-            long value = v != null ? v : f.defaultValue();
-            if (f.width() < 64 && (value < -(1L << (f.width() - 1)) || value > (1L << f.width()) - 1)) {
-                report(Diagnostic.error(Parsing.range(file, ctx), DiagnosticCode.OUT_OF_RANGE, def.mnemonic() + "." + f.name()
-                        + " cannot hold " + value));
-                return null;
-            }
-            word = f.insert(word, value);
+        if (base.isEmpty()) {
+            report(Diagnostic.error(Parsing.range(file, ctx), DiagnosticCode.OUT_OF_RANGE, cannotHoldBase(def, values)));
+            return null;
         }
-        return new Encoded(def, word, values);
+        return new Encoded(def, word.word());
     }
 
     /** Whether a mnemonic is no instruction's and no raw {@code UNKNOWN_n}: reported as unknown. */
@@ -323,252 +316,294 @@ public final class InstructionEncoder {
         return false;
     }
 
-    private void encodeOperands(CsfParser.InstructionContext ctx, InstructionDef def, Operands operands,
-                                Map<String, Long> values) {
-        List<CsfParser.OperandContext> given = ctx.operand();
-        List<OperandSpec> specs = def.operands();
-        long required = 0;
-        for (OperandSpec spec : specs) {
-            if (!spec.optional()) {
-                required++;
-            }
-        }
-        if (given.size() < required || given.size() > specs.size()) {
-            String expected = required == specs.size() ? Long.toString(required) : required + " to " + specs.size();
-            report(Diagnostic.error(Parsing.range(file, ctx), DiagnosticCode.OPERAND_COUNT, def.mnemonic() + " takes " + expected
-                    + " operand" + (specs.size() == 1 ? "" : "s") + ", got " + given.size() + " (" + def.signature() + ")"));
-            return;
-        }
-        for (int i = 0; i < given.size(); i++) {
-            try {
-                encodeOperand(def, specs.get(i), given.get(i), operands, values);
-            } catch (DiagnosticException e) {
-                report(e.diagnostic());
-            }
-        }
-    }
+    /**
+     * A statement's operands as the encoder reads them, one at a time, and where what it finds goes: the parser's path
+     * reports it, the plain scanner and the symbolic fixup decline the line and leave it to the parser's path.
+     */
+    public interface TypedOperands {
+        /** Operand {@code i} as written (one view may be moved along: it is read before the next is asked for). */
+        WrittenOperand operand(int i);
 
-    private void encodeOperand(InstructionDef def, OperandSpec spec, CsfParser.OperandContext o, Operands operands,
-                               Map<String, Long> values) {
-        BitField f = spec.field();
-        // the value of the operand's first field; a second field (offset, mask, count) is put by its case
-        long firstField = switch (spec.kind()) {
-            case R -> register(o, 'r');
-            case D -> register(o, 'd');
-            case HEX, DEC -> {
-                CsfParser.ExprContext e = expression(o, "an immediate");
-                OptionalLong named = spec.enumType() != null && e instanceof CsfParser.SymbolExprContext sym
-                        ? spec.enumType().valueOf(sym.getText()) : OptionalLong.empty();
-                long v = named.isPresent() ? named.getAsLong() : operands.evaluate(e);
-                if (o.getText().startsWith("#") && e instanceof CsfParser.NumberExprContext num && num.DEC() != null
-                        && readsDifferentlyInPandecode(def, spec, v)) {
-                    report(Diagnostic.warning(range(o), DiagnosticCode.PANDECODE_RADIX, "#" + v + " is read as decimal " + v
-                            + ", but pandecode prints " + def.mnemonic() + "'s " + f.name() + " in hex (its text #"
-                            + v + " means 0x" + v + "): write #0x" + v + " for pandecode's value, #0x"
-                            + Long.toHexString(v) + " or " + v + " without '#' for " + v
-                            + ", or put pandecode's text after '.syntax pandecode'")
-                            .withSuggestions(List.of("#0x" + v, "#0x" + Long.toHexString(v))));
-                }
-                checkRange(def, spec, f.name(), v, spec.minValue(), spec.maxValue(), e);
-                yield v;
-            }
-            case MEM, MEMOFF -> {
-                if (!(o instanceof CsfParser.MemoryOperandContext mem)) {
-                    throw DiagnosticException.error(range(o), DiagnosticCode.OPERAND_KIND, "expected an address operand "
-                            + spec.kind().placeholder() + " for " + def.mnemonic() + ", got '" + o.getText() + "'");
-                }
-                long base = registerNamed(mem.base, 'd');
-                values.put(f.name(), base); // before the offset is checked: an error there leaves the base in the word
-                if (spec.kind() == dev.csfstudio.isa.OperandKind.MEM) {
-                    if (mem.expr() != null) {
-                        throw DiagnosticException.error(range(o), DiagnosticCode.OPERAND_KIND, def.mnemonic()
-                                + " takes a plain address [dN] without an offset");
-                    }
-                    yield base;
-                }
-                long off = 0;
-                if (mem.expr() != null) {
-                    long v = operands.evaluate(mem.expr());
-                    off = mem.sign.getText().equals("-") ? -v : v;
-                }
-                BitField offField = spec.fields().get(1);
-                checkRange(def, spec, offField.name(), off, offField.min(), offField.max(),
-                        mem.expr() != null ? mem.expr() : mem);
-                values.put(offField.name(), off);
-                yield base;
-            }
-            case REGMASK -> {
-                List<Token> regs = registerTokens(o);
-                int base = registerNamed(regs.get(0), 'r');
-                long mask = 0;
-                int previous = -1;
-                for (Token t : regs) {
-                    int r = registerNamed(t, 'r');
-                    if (r <= previous) {
-                        throw DiagnosticException.error(Parsing.range(file, t), DiagnosticCode.REGISTER_LIST,
-                                "registers must be listed in ascending order: r" + r + " after r" + previous);
-                    }
-                    if (r - base >= 16) {
-                        throw DiagnosticException.error(Parsing.range(file, t), DiagnosticCode.REGISTER_LIST, "r" + r
-                                + " is too far from the base register r" + base + ": allowed r" + base + "..r"
-                                + Math.min(base + 15, isa.registerCount() - 1));
-                    }
-                    mask |= 1L << (r - base);
-                    previous = r;
-                }
-                values.put(spec.fields().get(1).name(), mask);
-                yield base;
-            }
-            case REGRANGE -> {
-                List<Token> regs = registerTokens(o);
-                if (regs.size() > 2) {
-                    throw DiagnosticException.error(range(o), DiagnosticCode.REGISTER_LIST,
-                            "expected a register range rFirst:rLast, got '" + o.getText() + "'");
-                }
-                int first = registerNamed(regs.get(0), 'r');
-                int last = registerNamed(regs.get(regs.size() - 1), 'r');
-                BitField count = spec.fields().get(1);
-                if (last < first || last - first + 1 > count.max()) {
-                    throw DiagnosticException.error(range(o), DiagnosticCode.REGISTER_LIST, "register range r" + first + ":r" + last
-                            + " must go upwards and span at most " + count.max() + " registers");
-                }
-                values.put(count.name(), (long) (last - first + 1));
-                yield first;
-            }
-            case BYTES8 -> {
-                CsfParser.ExprContext e = expression(o, "a byte count");
-                long v = operands.evaluate(e);
-                checkRange(def, spec, f.name(), v, 0, spec.maxValue(), e);
-                if (v % 8 != 0) {
-                    throw DiagnosticException.error(range(e), DiagnosticCode.OUT_OF_RANGE, "byte count " + v + " for "
-                            + def.mnemonic() + " must be a multiple of 8");
-                }
-                yield v / 8;
-            }
-            case TARGET -> {
-                CsfParser.ExprContext e = expression(o, "a label or an offset");
-                OptionalLong distance = operands.branchOffset(e);
-                if (distance.isPresent()) {
-                    long d = distance.getAsLong();
-                    if (!f.fits(d)) {
-                        throw DiagnosticException.error(range(e), DiagnosticCode.BRANCH_RANGE, "branch target '" + e.getText()
-                                + "' is " + d + " instructions away: allowed " + f.min() + ".." + f.max());
-                    }
-                    yield d;
-                }
-                long v = operands.evaluate(e);
-                checkRange(def, spec, f.name(), v, f.min(), f.max(), e);
-                yield v;
-            }
-        };
-        values.put(f.name(), firstField);
+        /** What the encoder found about operand {@code i} ({@code -1}: the statement); an error ends that operand. */
+        void problem(int i, OperandProblem problem);
+
+        /** Evaluating operand {@code i}'s expression reported {@code d} (only a reader that evaluates as it goes does). */
+        void unevaluated(int i, Diagnostic d);
     }
 
     /**
-     * Whether {@code #value}, read here as decimal, would mean another value in pandecode's text: the field is
-     * one pandecode prints in hex without 0x, and the digits differ between the two readings.
+     * An instruction word being made from its operands: the one route from a statement's typed operands to a word, which
+     * the parser's path, the plain scanner and the symbolic fixup all take. It starts from the word with every field but
+     * the operands' in place ({@link #base}); each operand is read by its kind's codec ({@link OperandKind#encode}),
+     * which puts its field values here.
      */
-    public static boolean readsDifferentlyInPandecode(InstructionDef def, OperandSpec spec, long value) {
-        return readsDifferentlyInPandecode(value, printsInHex(def, spec));
-    }
+    public static final class Word implements OperandKind.Fields {
+        private InstructionDef def;
+        private long word;
+        private TypedOperands operands;
+        private int operand;
+        private boolean failed;
 
-    /** {@link #readsDifferentlyInPandecode(InstructionDef, OperandSpec, long)} once {@link #printsInHex} is known. */
-    public static boolean readsDifferentlyInPandecode(long value, boolean printsInHex) {
-        return value >= 10 && printsInHex;
-    }
-
-    /** Whether pandecode prints the operand's field in hex without 0x. */
-    public static boolean printsInHex(InstructionDef def, OperandSpec spec) {
-        return def.pandecode().radixOf(spec.field()) == 'x';
-    }
-
-    private void checkRange(InstructionDef def, OperandSpec spec, String field, long v, long min, long max,
-                            org.antlr.v4.runtime.ParserRuleContext where) {
-        if (v < min || v > max) {
-            throw DiagnosticException.error(range(where), DiagnosticCode.OUT_OF_RANGE, "immediate " + v + " out of range for "
-                    + def.mnemonic() + " " + field + ": allowed " + min + ".." + max);
-        }
-    }
-
-    private CsfParser.ExprContext expression(CsfParser.OperandContext o, String what) {
-        if (o instanceof CsfParser.ExprOperandContext e && e.expr() != null) {
-            return e.expr();
-        }
-        throw DiagnosticException.error(range(o), DiagnosticCode.OPERAND_KIND, "expected " + what + ", got '" + o.getText() + "'");
-    }
-
-    private List<Token> registerTokens(CsfParser.OperandContext o) {
-        if (o instanceof CsfParser.RegisterListContext list) {
-            return list.IDENT().stream().map(n -> n.getSymbol()).toList();
-        }
-        if (o instanceof CsfParser.ExprOperandContext e && e.getChildCount() == 1
-                && e.expr() instanceof CsfParser.SymbolExprContext s) {
-            return List.of(s.IDENT().getSymbol());
-        }
-        throw DiagnosticException.error(range(o), DiagnosticCode.OPERAND_KIND, "expected registers rA:rB:..., got '" + o.getText() + "'");
-    }
-
-    private int register(CsfParser.OperandContext o, char kind) {
-        if (o instanceof CsfParser.ExprOperandContext e && e.getChildCount() == 1
-                && e.expr() instanceof CsfParser.SymbolExprContext s) {
-            return registerNamed(s.IDENT().getSymbol(), kind);
-        }
-        throw DiagnosticException.error(range(o), DiagnosticCode.OPERAND_KIND, "expected a register " + kind + "N, got '"
-                + o.getText() + "'");
-    }
-
-    /** The number of register {@code rN}/{@code dN}; dN must leave room for rN+1 and odd N only warns. */
-    public int registerNamed(Token t, char kind) {
-        String text = t.getText();
-        long n = registerNumber(text, kind);
-        String what = kind == 'd' ? "a register pair dN" : "a register rN";
-        if (n < 0) {
-            throw DiagnosticException.error(Parsing.range(file, t), DiagnosticCode.OPERAND_KIND, "expected " + what + ", got '"
-                    + text + "'");
-        }
-        int count = isa.registerCount();
-        long last = kind == 'd' ? n + 1 : n;
-        if (last >= count) {
-            throw new DiagnosticException(registerOutOfRange(Parsing.range(file, t), text, kind, count));
-        }
-        if (kind == 'd' && n % 2 != 0) {
-            report(oddPair(Parsing.range(file, t), n));
-        }
-        return (int) n;
-    }
-
-    /** The error for register {@code spelling} (rN or dN) past the last of {@code count} (the plain scanner makes it too). */
-    public static Diagnostic registerOutOfRange(SourceRange range, String spelling, char kind, int count) {
-        return Diagnostic.error(range, DiagnosticCode.OUT_OF_RANGE, "register " + spelling.toLowerCase(Locale.ROOT)
-                + " out of range: allowed " + kind + "0.." + kind + (kind == 'd' ? count - 2 : count - 1));
-    }
-
-    /** The warning for an odd register pair {@code dN} at {@code range} (the plain scanner makes it too). */
-    public static Diagnostic oddPair(SourceRange range, long n) {
-        return Diagnostic.warning(range, DiagnosticCode.ODD_REGISTER_PAIR, "d" + n + " is odd: register pairs normally start at "
-                + "an even register (this names r" + n + " and r" + (n + 1) + ")").withSuggestions(List.of("d" + (n - 1)));
-    }
-
-    /** N of "rN"/"dN" (either case) for the given kind, or -1 when the text is not such a register. */
-    public static long registerNumber(String text, char kind) {
-        return registerNumber(SourceText.of(text).bytes(), 0, text.length(), kind);
-    }
-
-    /** {@link #registerNumber(String, char)} of {@code text[from, to)} as {@link SourceText#bytes}. */
-    public static long registerNumber(byte[] text, int from, int to, char kind) {
-        // kind is a lower-case ASCII letter: setting bit 5 lower-cases its capital and no other byte becomes it
-        if (to - from < 2 || to - from > 10 || (text[from] | 0x20) != kind) {
-            return -1;
-        }
-        long n = 0;
-        for (int i = from + 1; i < to; i++) {
-            byte c = text[i];
-            if (c < '0' || c > '9') {
-                return -1;
+        /**
+         * Encodes operands {@code 0..count-1} of {@code def} into {@code base} (a register file of {@code registers}):
+         * false when the count or any operand is an error (the word then holds what was read).
+         */
+        public boolean encode(InstructionDef def, long base, int count, int registers, TypedOperands operands) {
+            start(def, base, operands);
+            List<OperandSpec> specs = def.operands();
+            int required = 0;
+            for (int i = 0; i < specs.size(); i++) { // no iterator: this runs once per instruction line
+                required += specs.get(i).optional() ? 0 : 1;
             }
-            n = n * 10 + (c - '0');
+            if (count < required || count > specs.size()) {
+                String expected = required == specs.size() ? Integer.toString(required) : required + " to " + specs.size();
+                operands.problem(-1, new OperandProblem(OperandProblem.Code.OPERAND_COUNT, OperandProblem.Where.STATEMENT,
+                        0, def.mnemonic() + " takes " + expected + " operand" + (specs.size() == 1 ? "" : "s") + ", got "
+                        + count + " (" + def.signature() + ")", List.of()));
+                return false;
+            }
+            for (int i = 0; i < count; i++) {
+                read(i, specs.get(i), registers);
+            }
+            return !failed;
         }
-        return n;
+
+        /**
+         * Encodes the operands {@code specs} of {@code def} that a fixup fills in (the {@code i}th of them is operand
+         * {@code i} of {@code operands}) into {@code word}, which holds the others: false when any is an error.
+         */
+        public boolean encode(InstructionDef def, long word, List<OperandSpec> specs, int registers,
+                              TypedOperands operands) {
+            start(def, word, operands);
+            for (int i = 0; i < specs.size(); i++) {
+                read(i, specs.get(i), registers);
+            }
+            return !failed;
+        }
+
+        private void start(InstructionDef def, long base, TypedOperands operands) {
+            this.def = def;
+            this.word = base;
+            this.operands = operands;
+            this.failed = false;
+        }
+
+        private void read(int i, OperandSpec spec, int registers) {
+            operand = i;
+            try {
+                Optional<OperandProblem> p = spec.kind().encode(def, spec, operands.operand(i), registers, this);
+                if (p.isPresent()) {
+                    failed = true;
+                    operands.problem(i, p.get());
+                }
+            } catch (DiagnosticException e) {
+                failed = true;
+                operands.unevaluated(i, e.diagnostic());
+            }
+        }
+
+        /** The word made. */
+        public long word() {
+            return word;
+        }
+
+        @Override
+        public void put(OperandSpec spec, int k, long value) {
+            BitField f = spec.fields().get(k);
+            if (!fits(f, value)) {
+                failed = true;
+                operands.problem(-1, new OperandProblem(OperandProblem.Code.OUT_OF_RANGE, OperandProblem.Where.STATEMENT,
+                        0, cannotHold(def, f, value), List.of()));
+                return;
+            }
+            word = f.insert(word, value);
+        }
+
+        @Override
+        public void warn(OperandProblem warning) {
+            operands.problem(operand, warning);
+        }
+    }
+
+    /** Whether {@code f} can hold {@code v}, read as signed or unsigned bits. */
+    public static boolean fits(BitField f, long v) {
+        return f.width() >= 64 || (v >= -(1L << (f.width() - 1)) && v <= (1L << f.width()) - 1);
+    }
+
+    private static String cannotHold(InstructionDef def, BitField f, long value) {
+        return def.mnemonic() + "." + f.name() + " cannot hold " + value;
+    }
+
+    /**
+     * The word of {@code def} with the opcode and every field but the operands' in place ({@code values}, the modifiers',
+     * else the field's default), or empty when a field cannot hold its value ({@link #cannotHoldBase} says which).
+     */
+    public static OptionalLong base(InstructionDef def, Map<String, Long> values) {
+        long word = InstructionDef.OPCODE.insert(0, def.opcode());
+        for (BitField f : def.fields()) {
+            Long v = values.get(f.name());
+            long value = v != null ? v : f.defaultValue();
+            if (!fits(f, value)) {
+                return OptionalLong.empty();
+            }
+            word = f.insert(word, value);
+        }
+        return OptionalLong.of(word);
+    }
+
+    /** The message for the first field of {@code def} that cannot hold its {@link #base} value. */
+    private static String cannotHoldBase(InstructionDef def, Map<String, Long> values) {
+        for (BitField f : def.fields()) {
+            Long v = values.get(f.name());
+            long value = v != null ? v : f.defaultValue();
+            if (!fits(f, value)) {
+                return cannotHold(def, f, value);
+            }
+        }
+        throw new IllegalStateException(def.mnemonic());
+    }
+
+    /** The diagnostic of {@code p}, about {@code range}. */
+    public static Diagnostic diagnostic(OperandProblem p, SourceRange range) {
+        DiagnosticCode code = switch (p.code()) {
+            case OPERAND_COUNT -> DiagnosticCode.OPERAND_COUNT;
+            case OPERAND_KIND -> DiagnosticCode.OPERAND_KIND;
+            case OUT_OF_RANGE -> DiagnosticCode.OUT_OF_RANGE;
+            case REGISTER_LIST -> DiagnosticCode.REGISTER_LIST;
+            case BRANCH_RANGE -> DiagnosticCode.BRANCH_RANGE;
+            case ODD_REGISTER_PAIR -> DiagnosticCode.ODD_REGISTER_PAIR;
+            case PANDECODE_RADIX -> DiagnosticCode.PANDECODE_RADIX;
+        };
+        Diagnostic d = p.code().warning() ? Diagnostic.warning(range, code, p.message())
+                : Diagnostic.error(range, code, p.message());
+        return p.suggestions().isEmpty() ? d : d.withSuggestions(p.suggestions());
+    }
+
+    /** The parsed statement's operands: what the encoder reads of each, and its findings reported at their ranges. */
+    private final class TreeOperands implements TypedOperands {
+        private final CsfParser.InstructionContext ctx;
+        private final Operands values;
+
+        TreeOperands(CsfParser.InstructionContext ctx, Operands values) {
+            this.ctx = ctx;
+            this.values = values;
+        }
+
+        @Override
+        public WrittenOperand operand(int i) {
+            return new TreeOperand(ctx.operand(i), values);
+        }
+
+        @Override
+        public void problem(int i, OperandProblem p) {
+            report(diagnostic(p, i < 0 ? Parsing.range(file, ctx) : range(ctx.operand(i), p)));
+        }
+
+        @Override
+        public void unevaluated(int i, Diagnostic d) {
+            report(d);
+        }
+
+        private SourceRange range(CsfParser.OperandContext o, OperandProblem p) {
+            return switch (p.where()) {
+                case STATEMENT -> Parsing.range(file, ctx);
+                case OPERAND -> InstructionEncoder.this.range(o);
+                case VALUE -> InstructionEncoder.this.range(o instanceof CsfParser.MemoryOperandContext m
+                        ? (m.expr() != null ? m.expr() : m) : ((CsfParser.ExprOperandContext) o).expr());
+                case NAME -> Parsing.range(file, TreeOperand.name(o, p.token()));
+            };
+        }
+    }
+
+    /** One operand of a syntax tree; its values come from the assembly's evaluator. */
+    public static final class TreeOperand extends WrittenOperand {
+        private final CsfParser.OperandContext o;
+        private final Operands values;
+
+        public TreeOperand(CsfParser.OperandContext o, Operands values) {
+            this.o = o;
+            this.values = values;
+        }
+
+        @Override
+        public Shape shape() {
+            if (o instanceof CsfParser.RegisterListContext) {
+                return Shape.LIST;
+            }
+            if (o instanceof CsfParser.MemoryOperandContext) {
+                return Shape.ADDRESS;
+            }
+            return lone(o) != null ? Shape.NAME : Shape.EXPRESSION;
+        }
+
+        @Override
+        public String text() {
+            return o.getText();
+        }
+
+        @Override
+        public String name(int k) {
+            return name(o, k).getText();
+        }
+
+        @Override
+        public int names() {
+            return o instanceof CsfParser.RegisterListContext list ? list.IDENT().size()
+                    : o instanceof CsfParser.MemoryOperandContext || lone(o) != null ? 1 : 0;
+        }
+
+        @Override
+        public String symbol() {
+            return o instanceof CsfParser.ExprOperandContext e && e.expr() instanceof CsfParser.SymbolExprContext s
+                    ? s.getText() : null;
+        }
+
+        @Override
+        public boolean decimalLiteral() {
+            return o instanceof CsfParser.ExprOperandContext e && o.getText().startsWith("#")
+                    && e.expr() instanceof CsfParser.NumberExprContext num && num.DEC() != null;
+        }
+
+        @Override
+        public long value() {
+            if (o instanceof CsfParser.MemoryOperandContext mem) {
+                if (mem.expr() == null) {
+                    return 0;
+                }
+                long v = values.evaluate(mem.expr());
+                return mem.sign.getText().equals("-") ? -v : v;
+            }
+            return values.evaluate(((CsfParser.ExprOperandContext) o).expr());
+        }
+
+        @Override
+        public String valueText() {
+            return (o instanceof CsfParser.MemoryOperandContext mem ? mem.expr()
+                    : ((CsfParser.ExprOperandContext) o).expr()).getText();
+        }
+
+        @Override
+        public OptionalLong branchOffset() {
+            return values.branchOffset(((CsfParser.ExprOperandContext) o).expr());
+        }
+
+        @Override
+        public boolean hasOffset() {
+            return o instanceof CsfParser.MemoryOperandContext mem && mem.expr() != null;
+        }
+
+        /** The name of a lone-name operand ({@code r5}, not {@code #r5}), or null. */
+        private static Token lone(CsfParser.OperandContext o) {
+            return o instanceof CsfParser.ExprOperandContext e && e.getChildCount() == 1
+                    && e.expr() instanceof CsfParser.SymbolExprContext s ? s.IDENT().getSymbol() : null;
+        }
+
+        static Token name(CsfParser.OperandContext o, int k) {
+            if (o instanceof CsfParser.RegisterListContext list) {
+                return list.IDENT(k).getSymbol();
+            }
+            return o instanceof CsfParser.MemoryOperandContext mem ? mem.base : lone(o);
+        }
     }
 
     private Encoded encodeUnknown(CsfParser.InstructionContext ctx, Mnemonic m, int opcode, Operands operands) {
@@ -588,11 +623,18 @@ public final class InstructionEncoder {
                 throw DiagnosticException.error(range(e), DiagnosticCode.OUT_OF_RANGE, "payload " + data
                         + " out of range for UNKNOWN_" + opcode + ": allowed 0..0xffffffffffffff");
             }
-            return new Encoded(null, ((long) opcode << 56) | data, Map.of());
+            return new Encoded(null, ((long) opcode << 56) | data);
         } catch (DiagnosticException e) {
             report(e.diagnostic());
             return null;
         }
+    }
+
+    private CsfParser.ExprContext expression(CsfParser.OperandContext o, String what) {
+        if (o instanceof CsfParser.ExprOperandContext e && e.expr() != null) {
+            return e.expr();
+        }
+        throw DiagnosticException.error(range(o), DiagnosticCode.OPERAND_KIND, "expected " + what + ", got '" + o.getText() + "'");
     }
 
     private SourceRange range(org.antlr.v4.runtime.ParserRuleContext ctx) {

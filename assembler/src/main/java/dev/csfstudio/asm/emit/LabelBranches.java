@@ -2,25 +2,54 @@ package dev.csfstudio.asm.emit;
 
 import dev.csfstudio.asm.layout.Statement;
 import dev.csfstudio.asm.layout.SectionBuilder;
-import dev.csfstudio.isa.BitField;
+import dev.csfstudio.isa.InstructionDef;
+import java.util.List;
+import java.util.OptionalLong;
 import dev.csfstudio.asm.symbols.NameScope;
 import dev.csfstudio.asm.symbols.SymbolTable;
 
 
 /**
  * The fixup of a branch to a label ({@link BranchFixups}) after layout: the label found in the symbols and the
- * distance to it put in the target field, as the encoder's path does when the label is in the branch's stream
- * and in range.
+ * distance to it encoded into the target field by the one encoder, as the parser's path does when the label is in
+ * the branch's stream and in range.
  */
 public final class LabelBranches {
 
     private final SymbolTable symbols;
     private final NameScope scope;
+    private final int registers;
+    private final InstructionEncoder.Word word = new InstructionEncoder.Word();
+    private final Distance distance = new Distance();
 
-    /** {@code scope} records each branch's reference to its label (and tells the unused-label warnings). */
-    public LabelBranches(SymbolTable symbols, NameScope scope) {
+    /**
+     * {@code scope} records each branch's reference to its label (and tells the unused-label warnings); the register
+     * file has {@code registers}.
+     */
+    public LabelBranches(SymbolTable symbols, NameScope scope, int registers) {
         this.symbols = symbols;
         this.scope = scope;
+        this.registers = registers;
+    }
+
+    /** A branch target whose value is the distance to its label. */
+    private static final class Distance extends EvaluatedOperands {
+        long instructions;
+
+        @Override
+        public long value() {
+            return instructions;
+        }
+
+        @Override
+        public String valueText() {
+            return "#" + instructions;
+        }
+
+        @Override
+        public OptionalLong branchOffset() {
+            return OptionalLong.of(instructions);
+        }
     }
 
     /**
@@ -36,9 +65,14 @@ public final class LabelBranches {
             return false;
         }
         SectionBuilder section = s.section();
-        long d = (symbols.labelOffset(target) - (s.offset() + 8)) / 8;
-        BitField field = branches.target(b);
-        if (symbols.labelSection(target) != section || !field.fits(d)) {
+        if (symbols.labelSection(target) != section) {
+            return false;
+        }
+        InstructionDef def = branches.def(b);
+        distance.instructions = (symbols.labelOffset(target) - (s.offset() + 8)) / 8;
+        distance.start();
+        word.encode(def, branches.word(b), List.of(ControlFlow.targetOperand(def)), registers, distance);
+        if (distance.refused) {
             return false;
         }
         // the only reference this statement makes, made once: no need to check the range for a repeat
@@ -46,7 +80,7 @@ public final class LabelBranches {
                 target, section);
         s.emitted(true);
         s.def(branches.def(b));
-        s.word(field.insert(branches.word(b), d));
+        s.word(word.word());
         s.unconditional(branches.unconditional(b));
         s.writeWord();
         return true;

@@ -5,6 +5,7 @@ import dev.csfstudio.asm.layout.Statement;
 
 import dev.csfstudio.isa.BitField;
 import dev.csfstudio.isa.InstructionDef;
+import dev.csfstudio.isa.OperandSpec;
 import java.util.List;
 
 /**
@@ -22,9 +23,9 @@ public record SymbolicLine(InstructionDef def, long word, boolean unconditional,
     }
 
     /**
-     * One symbolic operand: the field it fills, the values the encoder allows there ({@code branchTarget}:
-     * a target, an instruction distance when it names an address), and its expression.
+     * One symbolic operand: the operand of the instruction it is (its kind encodes the value: a branch target an
+     * instruction distance when it names an address), and its expression.
      */
-    public record Operand(boolean branchTarget, BitField field, long min, long max, SymbolicExpression expr) {
+    public record Operand(OperandSpec spec, SymbolicExpression expr) {
     }
 }

@@ -9,14 +9,17 @@ import dev.csfstudio.asm.symbols.Referent;
 import dev.csfstudio.asm.symbols.SectionReferent;
 import dev.csfstudio.asm.symbols.SymbolTable;
 
-import dev.csfstudio.asm.diagnostic.DiagnosticException;
 import dev.csfstudio.asm.expr.ExpressionEvaluator;
 import dev.csfstudio.asm.expr.SymbolicExpression;
 import dev.csfstudio.asm.expr.UnresolvedException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
+import dev.csfstudio.isa.OperandSpec;
+import dev.csfstudio.isa.WrittenOperand;
 
 /**
  * A {@link SymbolicLine}'s operands evaluated from the symbols and its word finished, as the encoder's path does
@@ -72,6 +75,8 @@ public final class SymbolicOperands {
     private static final ParserPath PARSER_PATH = new ParserPath();
 
     private final SymbolTable symbols;
+    /** The register file's size, for the encoder (a symbolic operand names no register). */
+    private final int registers;
     private final Map<String, SectionBuilder> sections;
     private final NameScope scope;
     private final OperandNames operandNames = new OperandNames();
@@ -82,8 +87,9 @@ public final class SymbolicOperands {
      * {@code scope} records each reference a line makes (and tells the unused-label warnings of each label it names),
      * and resolves local labels and calls as the parser's path does (recording their references itself).
      */
-    public SymbolicOperands(SymbolTable symbols, Map<String, SectionBuilder> sections, NameScope scope) {
+    public SymbolicOperands(SymbolTable symbols, Map<String, SectionBuilder> sections, NameScope scope, int registers) {
         this.symbols = symbols;
+        this.registers = registers;
         this.sections = sections;
         this.scope = scope;
     }
@@ -154,44 +160,95 @@ public final class SymbolicOperands {
 
     /**
      * Evaluates {@code line} from the symbols as they are now, recording only what the scope records of local labels
-     * and calls (as the tree's evaluator would): after layout's when, before layout, a name is not a constant; the
-     * parser's path when a constant has no value yet, when after layout a name is no constant, label or section, when
-     * the evaluation reports anything, or when the encoder would report a value. A branch target naming an address is
-     * a distance in instructions from the next one, inside the statement's stream.
+     * and calls (as the tree's evaluator would), and encodes each value through the one encoder: after layout's when,
+     * before layout, a name is not a constant; the parser's path when a constant has no value yet, when after layout a
+     * name is no constant, label or section, when the evaluation reports anything, or when the encoder would report
+     * a value. A branch target naming an address is a distance in instructions from the next one, inside the
+     * statement's stream.
      */
     public Resolution resolve(Statement s, SymbolicLine line) {
         OperandNames names = operandNames;
         names.addresses = symbols.addressesKnown();
         names.file = s.src().path();
         names.line = s.lineNo();
-        List<SymbolicLine.Operand> operands = line.operands();
-        Referent[][] named = named(operands);
-        long word = line.word();
-        for (int i = 0; i < operands.size(); i++) {
-            SymbolicLine.Operand o = operands.get(i);
-            names.named = named[i];
-            names.address = false;
-            long v;
-            try {
-                v = o.expr().evaluate(names, names.file, names.line);
-            } catch (UnresolvedException later) {
-                return AFTER_LAYOUT; // as the tree's evaluator: the first name without a value ends pass 1's attempt
-            } catch (Declined | DiagnosticException parserPath) {
-                return PARSER_PATH;
-            }
-            if (o.branchTarget() && names.address) {
-                SectionBuilder sec = s.section();
-                if (v < sec.address || v > sec.address + sec.size() || (v - sec.address) % 8 != 0) {
-                    return PARSER_PATH;
-                }
-                v = (v - (sec.address + s.offset() + 8)) / 8;
-            }
-            if (v < o.min() || v > o.max() || !o.field().fits(v)) {
-                return PARSER_PATH;
-            }
-            word = o.field().insert(word, v);
+        Values values = this.values;
+        values.statement = s;
+        values.line = line;
+        values.named = named(line.operands());
+        values.start();
+        try {
+            word.encode(line.def(), line.word(), values.specs(), registers, values);
+        } catch (UnresolvedException later) {
+            return AFTER_LAYOUT; // as the tree's evaluator: the first name without a value ends pass 1's attempt
+        } catch (Declined parserPath) {
+            return PARSER_PATH;
         }
-        return new Resolved(word, named);
+        return values.refused ? PARSER_PATH : new Resolved(word.word(), values.named);
+    }
+
+    private final InstructionEncoder.Word word = new InstructionEncoder.Word();
+    private final Values values = new Values();
+
+    /**
+     * The symbolic operands of the line being resolved as the encoder reads them, each value evaluated when the encoder
+     * asks for it (so the first operand's problem ends the attempt before the next is evaluated, as in the tree's path);
+     * anything the encoder says sends the line to the parser's path.
+     */
+    private final class Values extends EvaluatedOperands {
+        Statement statement;
+        SymbolicLine line;
+        Referent[][] named;
+        private boolean evaluated;
+        private long value;
+
+        List<OperandSpec> specs() {
+            List<SymbolicLine.Operand> operands = line.operands();
+            if (operands.size() == 1) {
+                return List.of(operands.get(0).spec());
+            }
+            List<OperandSpec> specs = new ArrayList<>(operands.size());
+            for (SymbolicLine.Operand o : operands) {
+                specs.add(o.spec());
+            }
+            return specs;
+        }
+
+        @Override
+        public WrittenOperand operand(int i) {
+            evaluated = false;
+            return super.operand(i);
+        }
+
+        @Override
+        public long value() {
+            if (!evaluated) {
+                OperandNames names = operandNames;
+                names.named = named[operand];
+                names.address = false;
+                value = line.operands().get(operand).expr().evaluate(names, names.file, names.line);
+                evaluated = true;
+            }
+            return value;
+        }
+
+        @Override
+        public String valueText() {
+            SymbolicExpression e = line.operands().get(operand).expr();
+            return e.text(e.size() - 1); // the postfix program's last node is its root
+        }
+
+        @Override
+        public OptionalLong branchOffset() {
+            long v = value();
+            if (!operandNames.address) {
+                return OptionalLong.empty();
+            }
+            SectionBuilder sec = statement.section();
+            if (v < sec.address || v > sec.address + sec.size() || (v - sec.address) % 8 != 0) {
+                throw DECLINED;
+            }
+            return OptionalLong.of((v - (sec.address + statement.offset() + 8)) / 8);
+        }
     }
 
     /**
@@ -214,10 +271,10 @@ public final class SymbolicOperands {
     }
 
     /**
-     * A resolved line as the encoder's path finishes it: its references (each made once, as nothing read the
-     * line before: no need to check for repeats), its word, its branch target.
+     * A resolved line written into its statement as the encoder's path writes it: its references (each made once, as
+     * nothing read the line before: no need to check for repeats), its word, its branch target.
      */
-    public void encode(Statement s, SymbolicLine line, Resolved r) {
+    public void finish(Statement s, SymbolicLine line, Resolved r) {
         for (int i = 0; i < line.operands().size(); i++) {
             SymbolicExpression e = line.operands().get(i).expr();
             for (int k = 0; k < e.size(); k++) {

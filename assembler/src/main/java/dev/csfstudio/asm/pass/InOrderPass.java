@@ -481,7 +481,7 @@ public final class InOrderPass {
             Statement s = this.s;
             if (placedSymbolic(s, in)) {
                 s.done(true);
-                symbolicOperands.encode(s, in.line(), resolved);
+                symbolicOperands.finish(s, in.line(), resolved);
             }
         }
 

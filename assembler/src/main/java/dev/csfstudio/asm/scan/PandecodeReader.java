@@ -15,10 +15,8 @@ import dev.csfstudio.program.Severity;
 import dev.csfstudio.program.SourceRange;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -64,9 +62,7 @@ public final class PandecodeReader {
         boolean unconditional = false;
         BitField target = null;
         if (w.def() != null) {
-            Map<String, Long> fields = new HashMap<>();
-            w.def().fields().forEach(f -> fields.put(f.name(), f.extract(w.word())));
-            unconditional = ControlFlow.isUnconditional(new InstructionEncoder.Encoded(w.def(), w.word(), fields));
+            unconditional = ControlFlow.isUnconditional(new InstructionEncoder.Encoded(w.def(), w.word()));
             target = ControlFlow.targetField(w.def());
         }
         LineScanner.EncodedLine encoded = new LineScanner.EncodedLine(labels, labelColumns, column, endColumn, w.def(),

@@ -23,7 +23,9 @@ import dev.csfstudio.isa.BitField;
 import dev.csfstudio.isa.InstructionDef;
 import dev.csfstudio.isa.InstructionSet;
 import dev.csfstudio.isa.OperandKind;
+import dev.csfstudio.isa.OperandProblem;
 import dev.csfstudio.isa.OperandSpec;
+import dev.csfstudio.isa.WrittenOperand;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -31,6 +33,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -40,8 +43,12 @@ import java.util.Set;
  * names or local references, and whole expressions ({@link ExpressionReader}; a {@link SymbolicLine} when they
  * name something), then an optional comment.
  *
+ * <p>The scanner reads tokens only: each operand it read goes to the one encoder
+ * ({@link InstructionEncoder.Word}), whose operand kinds read it as they read the parser's tree, so the word is made
+ * by the same code on both paths.
+ *
  * <p>The grammar stays the definition of the language: this scanner accepts only lines whose tokens it is
- * sure of, and only when the result has no diagnostic but an odd-pair warning. Anything else (an expression the
+ * sure of, and only when the encoder says nothing of them but an odd pair or a register out of range. Anything else (an expression the
  * {@link ExpressionReader} declines, a directive it has no shape for, strings outside an {@code .expect}, unusual
  * characters or spacing, any error or other warning) makes it
  * decline by returning null, and the line goes through the parser unchanged.
@@ -65,6 +72,9 @@ public final class PlainInstructionScanner {
     private final int[] type = new int[MAX_OPERANDS];
     private final int[] start = new int[MAX_OPERANDS];
     private final int[] end = new int[MAX_OPERANDS];
+    /** Where each operand begins and ends (its text, for the encoder's messages). */
+    private final int[] operandStart = new int[MAX_OPERANDS];
+    private final int[] operandEnd = new int[MAX_OPERANDS];
     private final long[] value = new long[MAX_OPERANDS];
     /** Operand i was '#' and a decimal literal: in a field pandecode prints in hex it draws a warning. */
     private final boolean[] hashDecimal = new boolean[MAX_OPERANDS];
@@ -223,6 +233,8 @@ public final class PlainInstructionScanner {
                     return null;
                 }
                 int e = operand(p, count);
+                operandStart[count] = p;
+                operandEnd[count] = e;
                 if (e < 0) {
                     stray = count == 0 && labels == 0 && !StrayToken.mayStartOperand(text[p]) ? p : -1;
                     declined(p < to ? p : -1, false, labels);
@@ -291,24 +303,22 @@ public final class PlainInstructionScanner {
         OperandSpec[] specs = form.specs;
         boolean deferred = false;
         int symbolic = -1;
-        for (int i = 0; i < count; i++) {
-            OperandKind kind = i < specs.length ? specs[i].kind() : null;
-            boolean registers = kind == OperandKind.R || kind == OperandKind.D || kind == OperandKind.REGMASK
-                    || kind == OperandKind.REGRANGE;
-            if (registers && type[i] == EXPR) {
-                return null; // the parser's path says what is wrong with it
-            }
-            if (!registers && (type[i] == IDENT || type[i] == LOCAL_REF || type[i] == EXPR)) {
+        for (int i = 0; i < count && i < specs.length; i++) {
+            OperandKind kind = specs[i].kind();
+            if (!kind.readsNamesAsRegisters() && (type[i] == IDENT || type[i] == LOCAL_REF || type[i] == EXPR)) {
                 deferred = true; // as InstructionEncoder.namesSymbols: the in-order pass encodes it
-                symbolic = symbolic == -1 && kind == OperandKind.TARGET && type[i] != EXPR ? i : -2;
+                symbolic = symbolic == -1 && kind.acceptsLabels() && type[i] != EXPR ? i : -2;
             }
+        }
+        // the encoder's word: a name or expression that names something is 0 until its fixup or symbolic line fills it
+        operands.declined = false;
+        word.encode(def, form.base, count, isa.registerCount(), operands);
+        if (operands.declined || (deferred && !findings.isEmpty())) {
+            findings.clear();
+            return null;
         }
         if (deferred) {
             // a branch to a label becomes a fixup, expressions of names a SymbolicLine; the parser has the rest
-            if (!encodeOperands(form, count) || !findings.isEmpty()) {
-                findings.clear();
-                return null;
-            }
             if (symbolic < 0) {
                 SymbolicLine line = symbolicLine(form, count);
                 return line == null ? null : new LineScanner.SymbolicInstruction(labelNames(labels),
@@ -318,28 +328,128 @@ public final class PlainInstructionScanner {
             BitField target = specs[symbolic].field();
             boolean local = type[symbolic] == LOCAL_REF;
             if (rowFor(from, labels, mnemonicStart - from + 1, lastEnd - from + 1)) {
-                sink.branch(sinkRow, mnemonicStart - from + 1, lastEnd - from + 1, def, word, form.unconditional, target,
-                        name, local, start[symbolic] - from + 1, end[symbolic] - from + 1);
+                sink.branch(sinkRow, mnemonicStart - from + 1, lastEnd - from + 1, def, word.word(), form.unconditional,
+                        target, name, local, start[symbolic] - from + 1, end[symbolic] - from + 1);
                 return null;
             }
             return new LineScanner.LabelBranch(labelNames(labels), labelColumns(from, labels), mnemonicStart - from + 1,
-                    lastEnd - from + 1, new BranchToLabel(def, word, form.unconditional, target, name, local,
+                    lastEnd - from + 1, new BranchToLabel(def, word.word(), form.unconditional, target, name, local,
                     start[symbolic] - from + 1, end[symbolic] - from + 1));
         }
         int column = mnemonicStart - from + 1;
         int endColumn = lastEnd - from + 1;
-        if (!encodeOperands(form, count)) {
-            return null;
-        }
         if (!findings.isEmpty() && findings.stream().anyMatch(d -> d.severity() == Severity.ERROR)) {
             return unencoded(from, labels, mnemonicStart, lastEnd);
         }
         if (findings.isEmpty() && rowFor(from, labels, column, endColumn)) {
-            sink.encoded(sinkRow, column, endColumn, def, word, form.unconditional, form.target);
+            sink.encoded(sinkRow, column, endColumn, def, word.word(), form.unconditional, form.target);
             return null;
         }
-        return new LineScanner.EncodedLine(labelNames(labels), labelColumns(from, labels), column, endColumn, def, word,
-                form.unconditional, form.target, true, false);
+        return new LineScanner.EncodedLine(labelNames(labels), labelColumns(from, labels), column, endColumn, def,
+                word.word(), form.unconditional, form.target, true, false);
+    }
+
+    /** The one encoder's word, made again for each line. */
+    private final InstructionEncoder.Word word = new InstructionEncoder.Word();
+    private final ScannedOperands operands = new ScannedOperands();
+
+    /**
+     * The operands of the line being scanned as the encoder reads them (one view moved from operand to operand), and
+     * what it says of them: the findings the scanner keeps (a register out of range or an odd pair, where the
+     * operand is that one name), anything else declines the line to the parser's path, which reports it.
+     */
+    private final class ScannedOperands extends WrittenOperand implements InstructionEncoder.TypedOperands {
+        private int i;
+        boolean declined;
+
+        @Override
+        public WrittenOperand operand(int i) {
+            this.i = i;
+            return this;
+        }
+
+        @Override
+        public void problem(int at, OperandProblem p) {
+            boolean oneName = at >= 0 && p.where() == OperandProblem.Where.NAME && (type[at] == IDENT || type[at] == MEMORY);
+            if (oneName && (p.code() == OperandProblem.Code.OUT_OF_RANGE
+                    || p.code() == OperandProblem.Code.ODD_REGISTER_PAIR)) {
+                findings.add(InstructionEncoder.diagnostic(p, operandRange(at)));
+            } else {
+                declined = true;
+            }
+        }
+
+        @Override
+        public void unevaluated(int at, Diagnostic d) {
+            declined = true;
+        }
+
+        @Override
+        public Shape shape() {
+            return switch (type[i]) {
+                case IDENT -> Shape.NAME;
+                case LIST -> Shape.LIST;
+                case MEMORY -> Shape.ADDRESS;
+                default -> Shape.EXPRESSION;
+            };
+        }
+
+        @Override
+        public String text() {
+            return new String(text, operandStart[i], operandEnd[i] - operandStart[i], StandardCharsets.ISO_8859_1);
+        }
+
+        @Override
+        public String name(int k) {
+            // a list's names were all registers rN when read: its own spelling of each is only in messages of lines
+            // the scanner declines
+            return type[i] == LIST ? "r" + list[i][k]
+                    : new String(text, start[i], end[i] - start[i], StandardCharsets.ISO_8859_1);
+        }
+
+        @Override
+        public int names() {
+            return type[i] == LIST ? listCount[i] : type[i] == IDENT || type[i] == MEMORY ? 1 : 0;
+        }
+
+        @Override
+        public long register(int k, char letter) {
+            if (type[i] == LIST) {
+                return letter == 'r' ? list[i][k] : -1;
+            }
+            return WrittenOperand.registerNumber(text, start[i], end[i], letter);
+        }
+
+        @Override
+        public String symbol() {
+            return type[i] == IDENT ? names.of(text, start[i], end[i]) : null;
+        }
+
+        @Override
+        public boolean decimalLiteral() {
+            return type[i] == NUMBER && hashDecimal[i];
+        }
+
+        @Override
+        public long value() {
+            // a name or expression naming something: 0 until its fixup or symbolic line
+            return type[i] == NUMBER || (type[i] == MEMORY && hasOffset[i]) ? value[i] : 0;
+        }
+
+        @Override
+        public String valueText() {
+            return text();
+        }
+
+        @Override
+        public OptionalLong branchOffset() {
+            return OptionalLong.empty();
+        }
+
+        @Override
+        public boolean hasOffset() {
+            return hasOffset[i];
+        }
     }
 
     /**
@@ -916,17 +1026,12 @@ public final class PlainInstructionScanner {
         final BitField target;
         /** The operand specs: no list lookups a line. */
         final OperandSpec[] specs;
-        /** For each operand spec, the field of {@code def.fields()} each of its fields is (null: the word has none). */
-        final BitField[][] operandBits;
-        /** Whether pandecode prints each operand's field in hex ({@link InstructionEncoder#printsInHex}). */
-        final boolean[] printsInHex;
-        final int required;
         /** A mnemonic no instruction has: its name, and the mnemonics it may have meant; else null. */
         final String unknown;
         final List<String> meant;
 
-        Form(String spelling, int hash, InstructionDef def, long base, boolean unconditional, BitField[][] operandBits,
-             int required, String unknown, List<String> meant) {
+        Form(String spelling, int hash, InstructionDef def, long base, boolean unconditional, String unknown,
+             List<String> meant) {
             this.spelling = spelling;
             this.letters = spelling.getBytes(StandardCharsets.ISO_8859_1);
             this.hash = hash;
@@ -934,20 +1039,13 @@ public final class PlainInstructionScanner {
             this.base = base;
             this.unconditional = unconditional;
             this.target = def == null ? null : ControlFlow.targetField(def);
-            this.operandBits = operandBits;
             this.specs = def == null ? null : def.operands().toArray(new OperandSpec[0]);
-            this.printsInHex = specs == null ? null : new boolean[specs.length];
-            for (int i = 0; specs != null && i < specs.length; i++) {
-                printsInHex[i] = (specs[i].kind() == OperandKind.HEX || specs[i].kind() == OperandKind.DEC)
-                        && InstructionEncoder.printsInHex(def, specs[i]);
-            }
-            this.required = required;
             this.unknown = unknown;
             this.meant = meant;
         }
 
         static Form declined(String spelling, int hash) {
-            return new Form(spelling, hash, null, 0, false, null, 0, null, null);
+            return new Form(spelling, hash, null, 0, false, null, null);
         }
     }
 
@@ -1013,220 +1111,36 @@ public final class PlainInstructionScanner {
         }
         if (def == null) {
             return encoder.isUnknown(name)
-                    ? new Form(spelling, hash, null, 0, false, null, 0, name, encoder.mnemonicSuggestions(name))
+                    ? new Form(spelling, hash, null, 0, false, name, encoder.mnemonicSuggestions(name))
                     : Form.declined(spelling, hash);
         }
         found.clear();
         Map<String, Long> values = new java.util.HashMap<>();
         encoder.resolveModifiers(def, split(spelling), values);
-        List<BitField> fields = def.fields();
-        List<OperandSpec> specs = def.operands();
-        BitField[][] operandBits = new BitField[specs.size()][];
-        Set<String> operandNames = new java.util.HashSet<>();
+        Set<String> operandFields = new java.util.HashSet<>();
         boolean usable = found.isEmpty();
-        for (int i = 0; i < specs.size() && usable; i++) {
-            List<BitField> own = specs.get(i).fields();
-            operandBits[i] = new BitField[own.size()];
-            for (int k = 0; k < own.size(); k++) {
-                operandBits[i][k] = named(fields, own.get(k).name());
-                usable &= operandNames.add(own.get(k).name()) && !values.containsKey(own.get(k).name());
+        for (OperandSpec spec : def.operands()) {
+            for (BitField f : spec.fields()) {
+                usable &= operandFields.add(f.name()) && !values.containsKey(f.name()) && def.fields().contains(f);
             }
         }
         long covered = InstructionDef.OPCODE.mask();
         Set<String> names = new java.util.HashSet<>();
-        long word = InstructionDef.OPCODE.insert(0, def.opcode());
-        for (int k = 0; k < fields.size() && usable; k++) {
-            BitField f = fields.get(k);
-            usable = names.add(f.name()) && (covered & f.mask()) == 0 && fits(f, f.defaultValue());
+        for (BitField f : def.fields()) {
+            usable &= names.add(f.name()) && (covered & f.mask()) == 0;
             covered |= f.mask();
-            Long v = values.get(f.name());
-            long fieldValue = v != null ? v : f.defaultValue();
-            usable &= fits(f, fieldValue);
-            word = f.insert(word, fieldValue);
         }
-        if (!usable) {
+        OptionalLong word = InstructionEncoder.base(def, values);
+        if (!usable || word.isEmpty()) {
             return Form.declined(spelling, hash);
         }
-        int required = 0;
-        for (OperandSpec spec : specs) {
-            if (!spec.optional()) {
-                required++;
-            }
-        }
-        boolean unconditional = ControlFlow.isUnconditional(new InstructionEncoder.Encoded(def, word, values));
-        return new Form(spelling, hash, def, word, unconditional, operandBits, required, null, null);
-    }
-
-    /** The field of {@code fields} named {@code name}, or null. */
-    private static BitField named(List<BitField> fields, String name) {
-        for (BitField f : fields) {
-            if (f.name().equals(name)) {
-                return f;
-            }
-        }
-        return null;
-    }
-
-    /** The encoder's check that a field can hold a value (signed or unsigned reading of its bits). */
-    private static boolean fits(BitField f, long v) {
-        return f.width() >= 64 || (v >= -(1L << (f.width() - 1)) && v <= (1L << f.width()) - 1);
-    }
-
-    /** The word {@link #encodeOperands} made. */
-    private long word;
-
-    /**
-     * Puts operand {@code i}'s field {@code k} into {@link #word}: false where {@link InstructionEncoder#encode}
-     * would report that the field cannot hold the value.
-     */
-    private boolean put(Form form, int i, int k, long v) {
-        BitField f = form.operandBits[i][k];
-        if (f == null) {
-            return true; // a field the instruction word does not have: the encoder ignores it too
-        }
-        if (!fits(f, v)) {
-            return false;
-        }
-        word = f.insert(word, v);
-        return true;
+        boolean unconditional = ControlFlow.isUnconditional(new InstructionEncoder.Encoded(def, word.getAsLong()));
+        return new Form(spelling, hash, def, word.getAsLong(), unconditional, null, null);
     }
 
     /** Operand {@code i}'s range, made only for a finding about it. */
     private SourceRange operandRange(int i) {
         return new SourceRange(file, lineNo, start[i] - lineStart + 1, lineNo, end[i] - lineStart + 1);
-    }
-
-    /**
-     * The same word as {@link InstructionEncoder#encode} into {@link #word} (a target naming a label left 0
-     * for its fixup), or false where it would report anything.
-     */
-    private boolean encodeOperands(Form form, int count) {
-        InstructionDef def = form.def;
-        OperandSpec[] specs = form.specs;
-        if (count < form.required || count > specs.length) {
-            return false;
-        }
-        word = form.base;
-        int registerCount = isa.registerCount();
-        for (int i = 0; i < count; i++) {
-            OperandSpec spec = specs[i];
-            BitField f = spec.field();
-            boolean ok = switch (spec.kind()) {
-                case R, D -> {
-                    char kind = spec.kind() == OperandKind.R ? 'r' : 'd';
-                    long r = type[i] == IDENT ? InstructionEncoder.registerNumber(text, start[i], end[i], kind) : -1;
-                    if (r < 0) {
-                        yield false;
-                    }
-                    if ((kind == 'd' ? r + 1 : r) >= registerCount) { // as the encoder: said, and on to the next operand
-                        findings.add(InstructionEncoder.registerOutOfRange(operandRange(i),
-                                new String(text, start[i], end[i] - start[i], StandardCharsets.ISO_8859_1), kind,
-                                registerCount));
-                        yield true;
-                    }
-                    if (kind == 'd' && r % 2 != 0) {
-                        findings.add(InstructionEncoder.oddPair(operandRange(i), r));
-                    }
-                    yield put(form, i, 0, r);
-                }
-                case HEX, DEC -> {
-                    if (type[i] == EXPR || type[i] == IDENT) {
-                        yield put(form, i, 0, 0); // a SymbolicLine: filled in from the symbols
-                    }
-                    if (type[i] != NUMBER || value[i] < spec.minValue() || value[i] > spec.maxValue()
-                            || (hashDecimal[i] && InstructionEncoder.readsDifferentlyInPandecode(value[i], form.printsInHex[i]))) {
-                        yield false;
-                    }
-                    yield put(form, i, 0, value[i]);
-                }
-                case MEM, MEMOFF -> {
-                    if (type[i] != MEMORY) {
-                        yield false;
-                    }
-                    long base = InstructionEncoder.registerNumber(text, start[i], end[i], 'd');
-                    if (base < 0 || base + 1 >= registerCount || base % 2 != 0) {
-                        yield false;
-                    }
-                    if (spec.kind() == OperandKind.MEM) {
-                        yield !hasOffset[i] && put(form, i, 0, base);
-                    } else {
-                        BitField offField = spec.fields().get(1);
-                        long off = hasOffset[i] ? value[i] : 0;
-                        yield off >= offField.min() && off <= offField.max() && put(form, i, 0, base)
-                                && put(form, i, 1, off);
-                    }
-                }
-                case REGMASK -> {
-                    int n = registerList(i);
-                    if (n < 0) {
-                        yield false;
-                    }
-                    long[] regs = list[i];
-                    long base = regs[0];
-                    long mask = 0;
-                    long previous = -1;
-                    for (int k = 0; k < n; k++) {
-                        long r = regs[k];
-                        if (r <= previous || r - base >= 16 || r >= registerCount) {
-                            yield false;
-                        }
-                        mask |= 1L << (r - base);
-                        previous = r;
-                    }
-                    yield put(form, i, 0, base) && put(form, i, 1, mask);
-                }
-                case REGRANGE -> {
-                    int n = registerList(i);
-                    if (n < 0 || n > 2) {
-                        yield false;
-                    }
-                    long first = list[i][0];
-                    long last = list[i][n - 1];
-                    BitField countField = spec.fields().get(1);
-                    if (first >= registerCount || last >= registerCount || last < first
-                            || last - first + 1 > countField.max()) {
-                        yield false;
-                    }
-                    yield put(form, i, 0, first) && put(form, i, 1, last - first + 1);
-                }
-                case BYTES8 -> {
-                    if (type[i] != NUMBER || value[i] < 0 || value[i] > spec.maxValue() || value[i] % 8 != 0) {
-                        yield false;
-                    }
-                    yield put(form, i, 0, value[i] / 8);
-                }
-                case TARGET -> {
-                    if (type[i] == IDENT || type[i] == LOCAL_REF || type[i] == EXPR) {
-                        yield put(form, i, 0, 0); // a label or an expression: filled in from the symbols
-                    } else {
-                        yield type[i] == NUMBER && f.fits(value[i]) && put(form, i, 0, value[i]);
-                    }
-                }
-            };
-            if (!ok) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /**
-     * The registers of operand {@code i} as a list (one register is a list too) in {@code list[i]}: their
-     * count, or -1 when it is not a register list.
-     */
-    private int registerList(int i) {
-        if (type[i] == LIST) {
-            return listCount[i];
-        }
-        if (type[i] == IDENT) {
-            long r = InstructionEncoder.registerNumber(text, start[i], end[i], 'r');
-            if (r < 0) {
-                return -1;
-            }
-            list[i][0] = r;
-            return 1;
-        }
-        return -1;
     }
 
     /**
@@ -1331,7 +1245,7 @@ public final class PlainInstructionScanner {
             int last = e;
             int s = p;
             while (true) {
-                long r = InstructionEncoder.registerNumber(text, s, last, 'r');
+                long r = WrittenOperand.registerNumber(text, s, last, 'r');
                 if (r < 0 || k == regs.length) {
                     return -1;
                 }
@@ -1551,24 +1465,18 @@ public final class PlainInstructionScanner {
         List<SymbolicLine.Operand> more = null;
         for (int i = 0; i < count; i++) {
             OperandSpec spec = specs[i];
-            OperandKind kind = spec.kind();
-            boolean registers = kind == OperandKind.R || kind == OperandKind.D || kind == OperandKind.REGMASK
-                    || kind == OperandKind.REGRANGE;
-            if (registers || type[i] == NUMBER || type[i] == MEMORY || type[i] == LIST) {
+            if (spec.kind().readsNamesAsRegisters() || type[i] == NUMBER || type[i] == MEMORY || type[i] == LIST) {
                 continue;
             }
-            boolean target = kind == OperandKind.TARGET;
-            if (type[i] == LOCAL_REF || (kind != OperandKind.HEX && kind != OperandKind.DEC && !target)
-                    || (type[i] == IDENT && (target || spec.enumType() != null))
+            boolean target = spec.kind().acceptsLabels();
+            if (type[i] == LOCAL_REF || (type[i] == IDENT && (target || spec.enumType() != null))
                     || (target && !program[i].namesOnly())) {
                 return null; // a target's local labels and calls: the parser's path tells addresses from numbers
             }
             SymbolicExpression expr = type[i] == IDENT
                     ? SymbolicExpression.name(names.of(text, start[i], end[i]), start[i] - lineStart + 1, end[i] - lineStart + 1)
                     : program[i];
-            BitField f = spec.field();
-            SymbolicLine.Operand operand = new SymbolicLine.Operand(target, f, target ? f.min() : spec.minValue(),
-                    target ? f.max() : spec.maxValue(), expr);
+            SymbolicLine.Operand operand = new SymbolicLine.Operand(spec, expr);
             if (first == null) {
                 first = operand;
             } else {
@@ -1578,7 +1486,7 @@ public final class PlainInstructionScanner {
         }
         // most lines have one symbolic operand: a list of one, not a growable list
         List<SymbolicLine.Operand> operands = more != null ? more : first != null ? List.of(first) : List.of();
-        return new SymbolicLine(form.def, word, form.unconditional, form.target, operands);
+        return new SymbolicLine(form.def, word.word(), form.unconditional, form.target, operands);
     }
 
     /** Whether nothing but a comment follows from {@code p} (spaces already skipped). */
