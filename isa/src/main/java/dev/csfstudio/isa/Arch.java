@@ -41,6 +41,24 @@ public enum Arch {
         public ExceptionTable exceptions() {
             return ExceptionTable.v12();
         }
+    },
+    /** Mali-G925 class: v12 with the ARITH_* opcodes, whose sub-opcode selects the operation. */
+    V13("v13") {
+        @Override
+        public InstructionSet instructionSet() {
+            return InstructionSet.v13();
+        }
+
+        @Override
+        public DescriptorSet descriptors() {
+            return DescriptorSet.v13();
+        }
+
+        /** Panthor reports every architecture with one enum (exceptions-v12.txt's header): v12's rows. */
+        @Override
+        public ExceptionTable exceptions() {
+            return ExceptionTable.v12();
+        }
     };
 
     /** The architecture a stream is read with when it says nothing else. */
@@ -77,7 +95,7 @@ public enum Arch {
     /**
      * The register pair the kernel's ring-buffer entry loads the job's stream address into before its CALL:
      * panthor takes the first of the last four registers (the ones a stream may not rely on keeping), r92 on
-     * v10 and r124 on v12.
+     * v10 and r124 on v12 and v13.
      */
     public int ringAddressRegister() {
         return registerCount() - 4;
@@ -88,12 +106,12 @@ public enum Arch {
         return registerCount() - 2;
     }
 
-    /** The render-target pixel formats (the same table on v10 and v12). */
+    /** The render-target pixel formats (the same table on v10, v12 and v13). */
     public java.util.List<PixelFormat> pixelFormats() {
         return PixelFormats.all();
     }
 
-    /** Reads {@code v10}/{@code v12} in any letter case. */
+    /** Reads {@code v10}/{@code v12}/{@code v13} in any letter case. */
     public static Optional<Arch> bySpelling(String text) {
         String wanted = text.toLowerCase(Locale.ROOT);
         for (Arch arch : values()) {

@@ -17,7 +17,7 @@ public final class Decoder {
 
     /** The decoded instruction, empty for an opcode the table does not know. */
     public Optional<DecodedInstruction> decode(long word) {
-        Optional<InstructionDef> def = isa.byOpcode((int) InstructionDef.OPCODE.extract(word));
+        Optional<InstructionDef> def = isa.byWord(word);
         return def.isEmpty() ? Optional.empty() : Optional.of(new DecodedInstruction(word, def.get()));
     }
 

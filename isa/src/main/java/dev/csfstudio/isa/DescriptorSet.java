@@ -37,6 +37,10 @@ public final class DescriptorSet {
         static final DescriptorSet SET = load("descriptors-v12.txt");
     }
 
+    private static final class V13 {
+        static final DescriptorSet SET = load("descriptors-v13.txt");
+    }
+
     /** The Mali v10 descriptors: 64-byte framebuffer parameters and 64 bytes of padding. */
     public static DescriptorSet v10() {
         return V10.SET;
@@ -45,6 +49,11 @@ public final class DescriptorSet {
     /** The Mali v12 descriptors: 72-byte framebuffer parameters (with the VRS image) and 56 bytes of padding. */
     public static DescriptorSet v12() {
         return V12.SET;
+    }
+
+    /** The Mali v13 descriptors: v12's with the HSR enables and v13's pre/post-frame shader modes. */
+    public static DescriptorSet v13() {
+        return V13.SET;
     }
 
     public DescriptorDef get(String name) {

@@ -23,14 +23,20 @@ public final class InstructionSet {
     private final int registerCount;
     private final List<NamedRegister> namedRegisters;
     private final Map<String, EnumType> enums;
-    private final InstructionDef[] byOpcode = new InstructionDef[256];
+    /** Per opcode: the index in {@link #instructions} of its one definition, -1 for none, {@link #BY_SUB_OPCODE}. */
+    private final int[] byOpcode = new int[256];
+    /** Per sub-opcoded opcode: the field selecting its definition and the definitions' indices by its value. */
+    private final BitField[] subOpcodeFields = new BitField[256];
+    private final int[][] bySubOpcode = new int[256][];
+    private static final int BY_SUB_OPCODE = -2;
     private final Map<String, InstructionDef> byName = new LinkedHashMap<>();
     private final List<InstructionDef> instructions;
     private final List<InstructionDef> forms;
     private final List<InstructionDef> allDefinitions;
 
     private InstructionSet(String name, int registerCount, List<NamedRegister> namedRegisters,
-                           Map<String, EnumType> enums, List<InstructionDef> instructions, List<InstructionDef> forms) {
+                           Map<String, EnumType> enums, List<InstructionDef> instructions, List<InstructionDef> forms,
+                           Map<Integer, BitField> subOpcodes) {
         this.name = name;
         this.registerCount = registerCount;
         this.namedRegisters = List.copyOf(namedRegisters);
@@ -40,8 +46,21 @@ public final class InstructionSet {
         List<InstructionDef> all = new ArrayList<>(instructions);
         all.addAll(forms);
         this.allDefinitions = List.copyOf(all);
-        for (InstructionDef def : instructions) {
-            byOpcode[def.opcode()] = def;
+        Arrays.fill(byOpcode, -1);
+        for (Map.Entry<Integer, BitField> e : subOpcodes.entrySet()) {
+            byOpcode[e.getKey()] = BY_SUB_OPCODE;
+            subOpcodeFields[e.getKey()] = e.getValue();
+            bySubOpcode[e.getKey()] = new int[(int) e.getValue().max() + 1];
+            Arrays.fill(bySubOpcode[e.getKey()], -1);
+        }
+        for (int i = 0; i < this.instructions.size(); i++) {
+            InstructionDef def = this.instructions.get(i);
+            BitField selector = subOpcodeFields[def.opcode()];
+            if (selector == null) {
+                byOpcode[def.opcode()] = i;
+            } else {
+                bySubOpcode[def.opcode()][(int) def.field(SUB_OPCODE).orElseThrow().defaultValue()] = i;
+            }
         }
         for (InstructionDef def : allDefinitions) {
             byName.put(def.mnemonic(), def);
@@ -59,6 +78,10 @@ public final class InstructionSet {
         static final InstructionSet SET = load("v12");
     }
 
+    private static final class V13 {
+        static final InstructionSet SET = load("v13");
+    }
+
     /** The Mali v10 (Mali-G610) instruction set. */
     public static InstructionSet v10() {
         return V10.SET;
@@ -67,6 +90,11 @@ public final class InstructionSet {
     /** The Mali v12 (Mali-G720/G725) instruction set. */
     public static InstructionSet v12() {
         return V12.SET;
+    }
+
+    /** The Mali v13 (Mali-G925) instruction set. */
+    public static InstructionSet v13() {
+        return V13.SET;
     }
 
     public String name() {
@@ -101,8 +129,34 @@ public final class InstructionSet {
         return allDefinitions;
     }
 
+    /** The field every definition of a sub-opcoded opcode holds its sub-opcode in (v13's ARITH_* opcodes). */
+    public static final String SUB_OPCODE = "sub_opcode";
+
+    /**
+     * The one definition of an opcode; empty for an unknown opcode and for one whose words a sub-opcode field
+     * splits among several definitions (ask {@link #byWord}).
+     */
     public Optional<InstructionDef> byOpcode(int opcode) {
-        return opcode >= 0 && opcode < 256 ? Optional.ofNullable(byOpcode[opcode]) : Optional.empty();
+        return opcode >= 0 && opcode < 256 && byOpcode[opcode] >= 0 ? Optional.of(instructions.get(byOpcode[opcode]))
+                : Optional.empty();
+    }
+
+    /** The definition a word decodes to: by its opcode, then by its sub-opcode where the opcode has one. */
+    public Optional<InstructionDef> byWord(long word) {
+        int index = indexOf(word);
+        return index < 0 ? Optional.empty() : Optional.of(instructions.get(index));
+    }
+
+    /** The index in {@link #instructions()} of the definition a word decodes to, -1 when none does. */
+    public int indexOf(long word) {
+        int opcode = (int) InstructionDef.OPCODE.extract(word);
+        int index = byOpcode[opcode];
+        return index != BY_SUB_OPCODE ? index : bySubOpcode[opcode][(int) subOpcodeFields[opcode].extract(word)];
+    }
+
+    /** The field selecting among an opcode's definitions, empty when the opcode has at most one. */
+    public Optional<BitField> subOpcodeField(int opcode) {
+        return opcode >= 0 && opcode < 256 ? Optional.ofNullable(subOpcodeFields[opcode]) : Optional.empty();
     }
 
     /** Looks a mnemonic, alias or preset form up in any letter case. */
@@ -129,6 +183,10 @@ public final class InstructionSet {
         private final List<InstructionDef> forms = new ArrayList<>();
         private final Set<String> spellings = new HashSet<>();
         private final Set<Integer> opcodes = new HashSet<>();
+        private final Map<Integer, BitField> subOpcodes = new LinkedHashMap<>();
+        private final Set<String> subOpcodeUses = new HashSet<>();
+        // a pandecode-only field of the instruction being read (see "field ... pandecode" in v13.isa's header)
+        private List<BitField> views;
         private final Map<String, List<String>> pandecodeNames = new LinkedHashMap<>();
         private int lineNo;
         // the instruction being read, and its preset forms (built once the instruction is complete)
@@ -163,7 +221,12 @@ public final class InstructionSet {
             if (registers <= 0) {
                 throw error("missing 'registers'");
             }
-            return new InstructionSet(table, registers, named, enums, defs, forms);
+            for (Map.Entry<Integer, BitField> e : subOpcodes.entrySet()) {
+                if (!opcodes.contains(e.getKey())) {
+                    throw error("subopcode " + e.getKey() + " has no instruction " + e.getKey() + ".N");
+                }
+            }
+            return new InstructionSet(table, registers, named, enums, defs, forms, subOpcodes);
         }
 
         private void readWords(TableText.Row row) {
@@ -173,10 +236,12 @@ public final class InstructionSet {
                 case "registers" -> registers = Integer.parseInt(words[1]);
                 case "register" -> named.add(new NamedRegister(words[1], words[2], rest(text, 3)));
                 case "enum" -> enums.put(words[1], TableText.enumType(words));
+                case "subopcode" -> readSubOpcode(words);
                 case "instruction" -> {
                     finish();
                     opcodeLine = row.line();
-                    opcode = Integer.parseInt(words[1]);
+                    String[] number = words[1].split("\\.", 2);
+                    opcode = Integer.parseInt(number[0]);
                     mnemonic = words[2];
                     aliases = List.of(Arrays.copyOfRange(words, 3, words.length));
                     doc = "";
@@ -184,10 +249,20 @@ public final class InstructionSet {
                     modifiers = new ArrayList<>();
                     operands = new ArrayList<>();
                     explicit = new ArrayList<>();
+                    views = new ArrayList<>();
                     pandecode = null;
                     execRow = null;
-                    if (opcode < 0 || opcode > 255 || !opcodes.add(opcode)) {
-                        throw error("opcode " + opcode + " is outside 0..255 or used twice");
+                    BitField selector = subOpcodes.get(opcode);
+                    if (opcode < 0 || opcode > 255 || (number.length == 1 ? !opcodes.add(opcode) : selector == null)) {
+                        throw error("opcode " + words[1] + " is outside 0..255, used twice, or has a sub-opcode"
+                                + " no 'subopcode' line declared");
+                    }
+                    if (selector != null) {
+                        long sub = Long.decode(number[1]);
+                        if (!selector.fits(sub) || !subOpcodeUses.add(words[1])) {
+                            throw error("sub-opcode " + words[1] + " does not fit " + selector.bits() + " or is used twice");
+                        }
+                        fields.add(new BitField(SUB_OPCODE, selector.msb(), selector.lsb(), false, sub));
                     }
                 }
                 case "pdnames" -> pandecodeNames.put(words[1], nameTable(words));
@@ -230,11 +305,28 @@ public final class InstructionSet {
             return names;
         }
 
+        /** {@code subopcode OPCODE MSB:LSB}: the opcode's words are split among definitions by that field. */
+        private void readSubOpcode(String[] words) {
+            int op = Integer.parseInt(words[1]);
+            String[] bits = words[2].split(":");
+            BitField f = new BitField(SUB_OPCODE, Integer.parseInt(bits[0]), Integer.parseInt(bits[1]), false, 0);
+            if (op < 0 || op > 255 || opcodes.contains(op) || subOpcodes.put(op, f) != null
+                    || (f.mask() & InstructionDef.OPCODE.mask()) != 0 || f.width() > 8) {
+                throw error("subopcode " + words[1] + ": opcode outside 0..255, declared twice or after its"
+                        + " instructions, or a field over the opcode or wider than 8 bits");
+            }
+            opcodes.add(op);
+        }
+
         private void readField(String[] words) {
             String[] bits = words[2].split(":");
             boolean signed = List.of(words).contains("signed");
             long dflt = Long.decode(option(words, "default", "0"));
             BitField f = new BitField(words[1], Integer.parseInt(bits[0]), Integer.parseInt(bits[1]), signed, dflt);
+            if (List.of(words).contains("pandecode")) {
+                views.add(f);
+                return;
+            }
             if (!f.fits(dflt)) {
                 throw error(mnemonic + ": default " + dflt + " does not fit field " + f.name() + " " + f.bits());
             }
@@ -266,7 +358,9 @@ public final class InstructionSet {
             lineNo = opcodeLine;
             PandecodeTemplate template;
             try {
-                template = PandecodeTemplate.parse(pandecode, fields, pandecodeNames);
+                List<BitField> printable = new ArrayList<>(fields);
+                printable.addAll(views);
+                template = PandecodeTemplate.parse(pandecode, printable, pandecodeNames);
             } catch (IllegalArgumentException e) {
                 throw error(e.getMessage());
             }

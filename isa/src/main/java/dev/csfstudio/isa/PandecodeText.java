@@ -69,7 +69,10 @@ public final class PandecodeText {
     /** pandecode's text of {@code word}; empty when its text is undefined (a value past one of its name tables). */
     public Optional<String> print(long word) {
         int opcode = (int) InstructionDef.OPCODE.extract(word);
-        Optional<InstructionDef> def = isa.byOpcode(opcode);
+        Optional<InstructionDef> def = isa.byWord(word);
+        if (def.isEmpty() && isa.subOpcodeField(opcode).isPresent()) {
+            return Optional.empty(); // decode_csf.c indexes its name array past the end: undefined text
+        }
         if (def.isEmpty()) {
             return Optional.of(String.format(Locale.ROOT, "UNKNOWN_%d 0x%X", opcode, word & 0x00ff_ffff_ffff_ffffL));
         }
@@ -500,9 +503,17 @@ public final class PandecodeText {
             List<Lost> lost = new ArrayList<>();
             long word = InstructionDef.OPCODE.insert(0, def.opcode());
             List<BitField> printed = def.pandecode().printedFields();
+            long viewed = 0; // bits a printed pandecode-only field shows (v13's ARITH immediates: one number)
+            for (BitField f : printed) {
+                if (!def.fields().contains(f)) {
+                    viewed |= f.mask();
+                }
+            }
             for (BitField f : def.fields()) {
                 Long v = values.get(f);
-                if (!printed.contains(f)) {
+                if (!printed.contains(f) && ((f.mask() & ~viewed) == 0 || f.name().equals(InstructionSet.SUB_OPCODE))) {
+                    v = f.defaultValue(); // the mnemonic names the sub-opcode; the view's value is written below
+                } else if (!printed.contains(f)) {
                     lost.add(new Lost(Lost.Kind.UNPRINTED_FIELD, "pandecode does not print " + def.mnemonic() + "'s "
                             + f.name() + " " + f.bits(), "assumed " + f.defaultValue()
                             + (f.defaultValue() != 0 ? " (genxml's default)" : "")));
@@ -516,6 +527,11 @@ public final class PandecodeText {
                     v = resolve(f, options, lost);
                 }
                 word = f.insert(word, v == null ? 0 : v);
+            }
+            for (BitField f : printed) {
+                if (!def.fields().contains(f) && values.containsKey(f)) {
+                    word = f.insert(word, values.get(f));
+                }
             }
             if (listBase) {
                 lost.add(new Lost(Lost.Kind.REGISTER_LIST_BASE, "pandecode's register list does not show "

@@ -39,9 +39,14 @@ class V12GoldenVectorsTest {
     }
 
     static List<Vector> vectors() throws IOException {
+        return read("encodings-v12.tsv");
+    }
+
+    /** The vectors of a resource beside this class, in the format of {@code encodings-v12.tsv}. */
+    static List<Vector> read(String resource) throws IOException {
         List<Vector> out = new ArrayList<>();
         try (BufferedReader r = new BufferedReader(new InputStreamReader(
-                V12GoldenVectorsTest.class.getResourceAsStream("encodings-v12.tsv"), StandardCharsets.UTF_8))) {
+                V12GoldenVectorsTest.class.getResourceAsStream(resource), StandardCharsets.UTF_8))) {
             String line;
             while ((line = r.readLine()) != null) {
                 if (line.startsWith("#")) {
