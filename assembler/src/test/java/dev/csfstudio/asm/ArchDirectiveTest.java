@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** {@code .arch v10|v12}: which architecture a program is assembled for, and where it may be said. */
+/** {@code .arch v10|v12|v13}: which architecture a program is assembled for, and where it may be said. */
 class ArchDirectiveTest {
 
     private static AssemblyResult withDefault(Arch arch, String text) {
@@ -44,6 +44,22 @@ class ArchDirectiveTest {
         assertEquals(Arch.V12, p.arch());
         assertEquals(0x1305093c00000000L, p.entrySection().word(0) & ~0xffL);
         assertEquals(2, p.entrySection().size() / 8);
+    }
+
+    @Test
+    void archV13AssemblesEachArithOperationUnderItsOpcodeAndSubOpcode() {
+        Program p = Sources.ok(".arch v13\nSUB32 r1, r2, r3\nBFEXT_U64 d4, d6, #8, #4\nUMIN64 d2, d4, d6\n");
+        assertEquals(Arch.V13, p.arch());
+        assertEquals(0x1201030202000000L, p.entrySection().word(0)); // ARITH_REG32, sub-opcode 2 in 31:24
+        assertEquals(0x1104060400000408L, p.entrySection().word(1)); // ARITH_IMM64, sub-opcode 4 in 39:32
+        assertEquals(0x3902060400000000L, p.entrySection().word(2)); // ARITH_REG64 (57), sub-opcode 0
+    }
+
+    @Test
+    void v12sArithSpellingsAreNotV13s() {
+        AssemblyResult r = withDefault(Arch.V13, "UMIN32 r1, r2, r3\nCOMPARE_SELECT32 r1, r2, r3\n");
+        assertEquals(1, r.errors().size(), () -> r.diagnostics().toString());
+        assertEquals(2, r.errors().get(0).range().line());
     }
 
     @Test
@@ -116,7 +132,7 @@ class ArchDirectiveTest {
     @Test
     void unknownArchNameListsTheKnownOnes() {
         Diagnostic d = onlyError(Sources.assemble(".arch v11\nNOP\n"));
-        assertEquals("unknown architecture 'v11': expected one of v10, v12", d.message());
+        assertEquals("unknown architecture 'v11': expected one of v10, v12, v13", d.message());
         assertEquals(at(1, 7, 10), d.range());
     }
 

@@ -6,7 +6,7 @@ import picocli.CommandLine.Model.ISetter;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParameterException;
 
-/** {@code --arch v10|v12}: the architecture a command reads, assembles or runs with (default v10). */
+/** {@code --arch v10|v12|v13}: the architecture a command reads, assembles or runs with (default v10). */
 final class ArchOption {
 
     private Arch arch = Arch.DEFAULT;
@@ -23,8 +23,9 @@ final class ArchOption {
                 return null;
             }
         };
-        spec.addOption(OptionSpec.builder("--arch").paramLabel("v10|v12").type(String.class).setter(setter)
-                .description("architecture: v10 (Mali-G610, default) or v12 (Mali-G720/G725, 128 registers);"
+        spec.addOption(OptionSpec.builder("--arch").paramLabel("v10|v12|v13").type(String.class).setter(setter)
+                .description("architecture: v10 (Mali-G610, default), v12 (Mali-G720/G725, 128 registers) or v13"
+                        + " (Mali-G925, sub-opcoded ARITH instructions);"
                         + " a source's .arch directive chooses for its own file")
                 .build());
     }

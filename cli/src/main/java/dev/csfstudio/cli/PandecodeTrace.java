@@ -79,7 +79,7 @@ final class PandecodeTrace {
 
     /** What the table says the word does ({@link Semantics#RECORDED} for an unknown opcode). */
     private Semantics semantics(long word) {
-        return isa.byOpcode((int) InstructionDef.OPCODE.extract(word)).map(InstructionDef::semantics)
+        return isa.byWord(word).map(InstructionDef::semantics)
                 .orElse(Semantics.RECORDED);
     }
 
@@ -296,7 +296,7 @@ final class PandecodeTrace {
         private final boolean[] known = new boolean[256];
 
         void execute(long word) {
-            Optional<InstructionDef> def = isa.byOpcode((int) InstructionDef.OPCODE.extract(word));
+            Optional<InstructionDef> def = isa.byWord(word);
             if (def.isEmpty()) {
                 return;
             }
@@ -366,7 +366,7 @@ final class PandecodeTrace {
 
         /** The address in the address pair of a CALL, JUMP or SET_EXCEPTION_HANDLER, when known. */
         OptionalLong target(long word) {
-            Optional<InstructionDef> def = isa.byOpcode((int) InstructionDef.OPCODE.extract(word));
+            Optional<InstructionDef> def = isa.byWord(word);
             if (def.isEmpty() || def.get().field("addr").isEmpty()) {
                 return OptionalLong.empty();
             }

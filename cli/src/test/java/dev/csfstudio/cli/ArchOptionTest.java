@@ -14,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** {@code --arch v10|v12} on asm, disasm and run: the architecture whose tables a command reads. */
+/** {@code --arch v10|v12|v13} on asm, disasm and run: the architecture whose tables a command reads. */
 class ArchOptionTest {
 
     // LOGIC_OP32.xor.direct r1, r2, r3 (v12 opcode 19) and MOVE32 r100, #0x5
@@ -37,6 +37,14 @@ class ArchOptionTest {
         CsfInvocation r = CsfInvocation.run("disasm", "--arch", "v12", bin(XOR, MOVE_R100).toString());
         assertEquals(0, r.exitCode(), r.err());
         assertEquals(List.of("LOGIC_OP32.xor.direct r1, r2, r3", "MOVE32 r100, #0x5"), instructionLines(r.out()));
+    }
+
+    @Test
+    void disasmOnV13DecodesAnArithWordByItsSubOpcode() throws IOException {
+        // ARITH_REG32 (18) with sub-opcode 2 (SUB32) in bits 31:24; on v12 opcode 18 is UMIN32, whose text has none
+        CsfInvocation r = CsfInvocation.run("disasm", "--arch", "v13", bin(0x1201_0302_0200_0000L).toString());
+        assertEquals(0, r.exitCode(), r.err());
+        assertEquals(List.of("SUB32 r1, r2, r3"), instructionLines(r.out()));
     }
 
     @Test
@@ -78,7 +86,7 @@ class ArchOptionTest {
     void anUnknownArchitectureIsRefusedWithTheChoices(String command) throws IOException {
         CsfInvocation r = CsfInvocation.run(command, "--arch", "v11", bin(0L).toString());
         assertEquals(Csf.ERROR, r.exitCode());
-        assertTrue(r.err().contains("error: --arch: expected one of v10, v12"), r.err());
+        assertTrue(r.err().contains("error: --arch: expected one of v10, v12, v13"), r.err());
     }
 
     @Test

@@ -47,7 +47,45 @@ public enum Execution {
     SYNC_WAIT64(Flow.NEXT, "addr", "data", "cond", "error_reject"),
     STORE_STATE(Flow.NEXT, "addr", "state", null, "offset"),
     /** A fragment job: the simulator's clear-only fragment executor. */
-    RUN_FRAGMENT(Flow.NEXT);
+    RUN_FRAGMENT(Flow.NEXT),
+    // v13's ARITH_* operations. Register forms: rD = rA op rB with A the register in slot b (the first source
+    // written) and B in slot c; immediate forms: rD = rS op imm, imm (and extra) the operation's fields; the 64-bit
+    // ones read and write register pairs. Shift amounts and bitfields as the runtime's Arithmetic says.
+    /** dD = unsigned min(dA, dB). */
+    UMIN64(Flow.NEXT, "dst", "src1", "src0", null),
+    /** rD = unsigned min(rS, imm). */
+    UMIN_IMM32(Flow.NEXT, "dst", "src", null, "imm"),
+    /** dD = unsigned min(dS, zero-extended imm). */
+    UMIN_IMM64(Flow.NEXT, "dst", "src", null, "imm"),
+    ADD_REG32(Flow.NEXT, "dst", "src1", "src0", null),
+    ADD_REG64(Flow.NEXT, "dst", "src1", "src0", null),
+    /** rD = rA - rB. */
+    SUB32(Flow.NEXT, "dst", "src1", "src0", null),
+    SUB64(Flow.NEXT, "dst", "src1", "src0", null),
+    LSHIFT32(Flow.NEXT, "dst", "src1", "src0", null),
+    LSHIFT64(Flow.NEXT, "dst", "src1", "src0", null),
+    RSHIFT_U32(Flow.NEXT, "dst", "src1", "src0", null),
+    RSHIFT_U64(Flow.NEXT, "dst", "src1", "src0", null),
+    RSHIFT_S32(Flow.NEXT, "dst", "src1", "src0", null),
+    RSHIFT_S64(Flow.NEXT, "dst", "src1", "src0", null),
+    /** rD = rA with its bits position..position+width-1 replaced by the low bits of rB. */
+    BFINS32(Flow.NEXT, "dst", "src1", "src0", "position", "width"),
+    BFINS64(Flow.NEXT, "dst", "src1", "src0", "position", "width"),
+    LSHIFT_IMM32(Flow.NEXT, "dst", "src", null, "shift"),
+    LSHIFT_IMM64(Flow.NEXT, "dst", "src", null, "shift"),
+    RSHIFT_IMM_U32(Flow.NEXT, "dst", "src", null, "shift"),
+    RSHIFT_IMM_U64(Flow.NEXT, "dst", "src", null, "shift"),
+    RSHIFT_IMM_S32(Flow.NEXT, "dst", "src", null, "shift"),
+    RSHIFT_IMM_S64(Flow.NEXT, "dst", "src", null, "shift"),
+    /** rD = the width bits of rS from bit position, zero-extended. */
+    BFEXT_U32(Flow.NEXT, "dst", "src", null, "position", "width"),
+    BFEXT_U64(Flow.NEXT, "dst", "src", null, "position", "width"),
+    /** rD = the width bits of rS from bit position, sign-extended. */
+    BFEXT_S32(Flow.NEXT, "dst", "src", null, "position", "width"),
+    BFEXT_S64(Flow.NEXT, "dst", "src", null, "position", "width"),
+    /** rD = rS with its bits position..position+width-1 replaced by the low bits of imm (slot c). */
+    BFINS_IMM32(Flow.NEXT, "dst", "src", "imm", "position", "width"),
+    BFINS_IMM64(Flow.NEXT, "dst", "src", "imm", "position", "width");
 
     /** Where execution goes after an instruction. */
     public enum Flow {

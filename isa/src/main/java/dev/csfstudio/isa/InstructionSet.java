@@ -239,6 +239,7 @@ public final class InstructionSet {
                 case "subopcode" -> readSubOpcode(words);
                 case "instruction" -> {
                     finish();
+                    lineNo = row.line(); // finishing the previous instruction points at its own line
                     opcodeLine = row.line();
                     String[] number = words[1].split("\\.", 2);
                     opcode = Integer.parseInt(number[0]);

@@ -57,7 +57,9 @@ class InstructionTableFormatTest {
             "tables/form-fixed-operand | tables/form-fixed-operand.isa:9: form ZERO: field dst is both fixed and an operand",
             "tables/duplicate-mnemonic | tables/duplicate-mnemonic.isa:4: mnemonic COMBINE is defined twice",
             "tables/enum-too-wide | tables/enum-too-wide.isa:5: COMBINE: enum op value huge=9 does not fit field op [2:0]",
-            "tables/exec-unknown-action | tables/exec-unknown-action.isa:4: unknown exec action shuffle (one of recorded, nop, move48, move32, add32, add64, umin32, logic32, load_multiple, store_multiple, branch, call, jump, sync_add32, sync_set32, sync_add64, sync_set64, sync_wait32, sync_wait64, store_state, run_fragment)",
+            "tables/exec-unknown-action | tables/exec-unknown-action.isa:4: unknown exec action shuffle (one of recorded, nop, move48, move32, add32, add64, umin32, logic32, load_multiple, store_multiple, branch, call, jump, sync_add32, sync_set32, sync_add64, sync_set64, sync_wait32, sync_wait64, store_state, run_fragment, umin64, umin_imm32, umin_imm64, add_reg32, add_reg64, sub32, sub64, lshift32, lshift64, rshift_u32, rshift_u64, rshift_s32, rshift_s64, bfins32, bfins64, lshift_imm32, lshift_imm64, rshift_imm_u32, rshift_imm_u64, rshift_imm_s32, rshift_imm_s64, bfext_u32, bfext_u64, bfext_s32, bfext_s64, bfins_imm32, bfins_imm64)",
+            "tables/subopcode-undeclared | tables/subopcode-undeclared.isa:2: opcode 7.1 is outside 0..255, used twice, or has a sub-opcode no 'subopcode' line declared",
+            "tables/subopcode-twice | tables/subopcode-twice.isa:5: sub-opcode 7.1 does not fit [31:24] or is used twice",
             "tables/exec-unknown-field | tables/exec-unknown-field.isa:5: no field cond in COMBINE",
             "tables/exec-not-a-condition | tables/exec-not-a-condition.isa:8: COMBINE: zero of enum test is no condition (one of [le, gt, eq, ne, lt, ge, always])",
     })

@@ -131,6 +131,6 @@ class ArchitectureDocumentTest {
     @Test
     void anUnknownArchitectureOptionIsRefusedAtInitialize() {
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> session("v11").close());
-        assertTrue(String.valueOf(e.getCause()).contains("expected one of v10, v12"), String.valueOf(e.getCause()));
+        assertTrue(String.valueOf(e.getCause()).contains("expected one of v10, v12, v13"), String.valueOf(e.getCause()));
     }
 }

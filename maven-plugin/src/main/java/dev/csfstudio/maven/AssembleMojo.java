@@ -64,7 +64,7 @@ public final class AssembleMojo extends AbstractMojo {
     private boolean failOnWarning;
 
     /** Assemble even when an output is up to date. */
-    /** The architecture sources are assembled for unless their {@code .arch} directive says another: v10 or v12. */
+    /** The architecture sources are assembled for unless their {@code .arch} directive says another: v10, v12 or v13. */
     @Parameter(defaultValue = "v10", property = "csf.arch")
     private String arch;
 

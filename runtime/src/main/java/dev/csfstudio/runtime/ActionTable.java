@@ -4,6 +4,7 @@ import dev.csfstudio.isa.Arch;
 import dev.csfstudio.isa.BitField;
 import dev.csfstudio.isa.Execution;
 import dev.csfstudio.isa.InstructionDef;
+import dev.csfstudio.isa.InstructionSet;
 import dev.csfstudio.isa.OperandSpec;
 import dev.csfstudio.isa.Semantics;
 
@@ -11,8 +12,9 @@ import java.util.EnumMap;
 import java.util.Map;
 
 /**
- * An architecture's instruction table as the interpreter reads it: for each opcode, the action its table
- * {@code exec} line names and the fields of the action's slots (a, b, c, imm, extra). Built once per
+ * An architecture's instruction table as the interpreter reads it: for each definition a word can decode to
+ * (one per opcode, or per opcode and sub-opcode: v13's ARITH_*), the action its table {@code exec} line names and
+ * the fields of the action's slots (a, b, c, imm, extra), by the definition's {@link #key}. Built once per
  * architecture; decoding a slot is then array loads.
  */
 final class ActionTable {
@@ -21,17 +23,27 @@ final class ActionTable {
 
     final Arch arch;
     final int registers;
-    private final InstructionDef[] defs = new InstructionDef[256];
-    private final int[] actions = new int[256];
-    private final BitField[][] slots = new BitField[256][];
-    private final int[] conditionSlots = new int[256];
+    private final InstructionSet isa;
+    private final InstructionDef[] defs;
+    private final int[] actions;
+    private final BitField[][] slots;
+    private final int[] conditionSlots;
+    private final Arithmetic[] arithmetic;
 
     private ActionTable(Arch arch) {
         this.arch = arch;
         this.registers = arch.registerCount();
-        for (InstructionDef def : arch.instructionSet().instructions()) {
+        this.isa = arch.instructionSet();
+        int count = isa.instructions().size();
+        defs = new InstructionDef[count];
+        actions = new int[count];
+        slots = new BitField[count][];
+        conditionSlots = new int[count];
+        arithmetic = new Arithmetic[count];
+        for (int key = 0; key < count; key++) {
+            InstructionDef def = isa.instructions().get(key);
             BitField[] fields = new BitField[Execution.SLOTS];
-            conditionSlots[def.opcode()] = -1;
+            conditionSlots[key] = -1;
             for (int i = 0; i < Execution.SLOTS; i++) {
                 fields[i] = def.semantics().slot(i).orElse(null);
                 if (Execution.CONDITION_ROLE.equals(def.semantics().action().role(i))) {
@@ -39,12 +51,15 @@ final class ActionTable {
                         // DecodedPage keeps a condition's ordinal in slot b or c
                         throw new IllegalStateException(def.semantics().action() + ": a condition must be in slot b or c");
                     }
-                    conditionSlots[def.opcode()] = i;
+                    conditionSlots[key] = i;
                 }
             }
-            defs[def.opcode()] = def;
-            slots[def.opcode()] = fields;
-            actions[def.opcode()] = action(def.semantics().action());
+            defs[key] = def;
+            slots[key] = fields;
+            actions[key] = action(def.semantics().action());
+            if (actions[key] == DecodedPage.ARITH) {
+                arithmetic[key] = Arithmetic.of(def.semantics().action());
+            }
         }
     }
 
@@ -76,26 +91,40 @@ final class ActionTable {
             case SYNC_WAIT64 -> DecodedPage.SYNC_WAIT64;
             case STORE_STATE -> DecodedPage.STORE_STATE;
             case RUN_FRAGMENT -> DecodedPage.RUN_FRAGMENT;
+            case UMIN64, UMIN_IMM32, UMIN_IMM64, ADD_REG32, ADD_REG64, SUB32, SUB64, LSHIFT32, LSHIFT64, RSHIFT_U32,
+                    RSHIFT_U64, RSHIFT_S32, RSHIFT_S64, BFINS32, BFINS64, LSHIFT_IMM32, LSHIFT_IMM64, RSHIFT_IMM_U32,
+                    RSHIFT_IMM_U64, RSHIFT_IMM_S32, RSHIFT_IMM_S64, BFEXT_U32, BFEXT_U64, BFEXT_S32, BFEXT_S64,
+                    BFINS_IMM32, BFINS_IMM64 -> DecodedPage.ARITH;
         };
     }
 
-    /** The instruction of an opcode, null when the table has none. */
-    InstructionDef def(int opcode) {
-        return defs[opcode];
+    /** The key of the definition a word decodes to (by opcode, then sub-opcode), -1 when it decodes to none. */
+    int key(long word) {
+        return isa.indexOf(word);
     }
 
-    int action(int opcode) {
-        return actions[opcode];
+    /** The instruction of a key. */
+    InstructionDef def(int key) {
+        return defs[key];
     }
 
-    /** The fields of an opcode's slots (null where its action has no role). */
-    BitField[] slots(int opcode) {
-        return slots[opcode];
+    int action(int key) {
+        return actions[key];
     }
 
-    /** Which slot of an opcode holds a condition (as its {@link Condition} ordinal), -1 for none. */
-    int conditionSlot(int opcode) {
-        return conditionSlots[opcode];
+    /** The operation of a key whose action is {@code DecodedPage.ARITH}, else null. */
+    Arithmetic arithmetic(int key) {
+        return arithmetic[key];
+    }
+
+    /** The fields of a key's slots (null where its action has no role). */
+    BitField[] slots(int key) {
+        return slots[key];
+    }
+
+    /** Which slot of a key holds a condition (as its {@link Condition} ordinal), -1 for none. */
+    int conditionSlot(int key) {
+        return conditionSlots[key];
     }
 
     /** Why an instruction with a known opcode cannot execute, or null when it can. */

@@ -21,7 +21,8 @@ final class DecodedPage {
     static final int UNDECODED = 0, UNKNOWN = 22, INVALID = 1, NOP = 2, MOVE48 = 3, MOVE32 = 4, ADD32 = 5, ADD64 = 6, UMIN32 = 7,
             LOAD_MULTIPLE = 8, STORE_MULTIPLE = 9, BRANCH = 10, CALL = 11, JUMP = 12, SYNC_ADD32 = 13,
             SYNC_SET32 = 14, SYNC_WAIT32 = 15, SYNC_ADD64 = 16, SYNC_SET64 = 17, SYNC_WAIT64 = 18, STORE_STATE = 19,
-            RUN_FRAGMENT = 20, RECORDED = 21, BRANCH_NE = 23, BRANCH_EQ = 24, BRANCH_ALWAYS = 25, LOGIC32 = 26;
+            RUN_FRAGMENT = 20, RECORDED = 21, BRANCH_NE = 23, BRANCH_EQ = 24, BRANCH_ALWAYS = 25, LOGIC32 = 26,
+            ARITH = 27;
     /** Set on a slot's action while a breakpoint is on its instruction; the action bits keep their meaning. */
     static final int STAMP = Integer.MIN_VALUE;
 
@@ -32,6 +33,8 @@ final class DecodedPage {
     final int[] b = new int[SLOTS];
     final int[] c = new int[SLOTS];
     final long[] imm = new long[SLOTS];
+    /** The operation of each {@link #ARITH} slot. */
+    final Arithmetic[] arith = new Arithmetic[SLOTS];
     final long[] word = new long[SLOTS];
 
     private DecodedPage(int frame, ActionTable table) {
@@ -63,12 +66,12 @@ final class DecodedPage {
 
     private int decode(int i) {
         long w = word[i];
-        int opcode = (int) InstructionDef.OPCODE.extract(w);
-        InstructionDef def = table.def(opcode);
-        if (def == null) {
+        int key = table.key(w);
+        if (key < 0) {
             return UNKNOWN;
         }
-        BitField[] f = table.slots(opcode);
+        InstructionDef def = table.def(key);
+        BitField[] f = table.slots(key);
         a[i] = f[0] == null ? 0 : (int) f[0].extract(w);
         b[i] = f[1] == null ? 0 : (int) f[1].extract(w);
         c[i] = f[2] == null ? 0 : (int) f[2].extract(w);
@@ -76,8 +79,9 @@ final class DecodedPage {
         if (table.invalidReason(def, w) != null) {
             return INVALID;
         }
-        int action = table.action(opcode);
-        int condSlot = table.conditionSlot(opcode);
+        int action = table.action(key);
+        arith[i] = table.arithmetic(key);
+        int condSlot = table.conditionSlot(key);
         if (condSlot >= 0) {
             Condition cond = def.semantics().conditionOf(f[condSlot].extract(w)).orElseThrow();
             if (condSlot == 1) {
@@ -101,7 +105,7 @@ final class DecodedPage {
     /** Why the instruction in slot {@code i} cannot execute (its action is {@link #INVALID}). */
     String invalidReason(int i) {
         long w = word[i];
-        InstructionDef def = table.def((int) (w >>> 56));
+        InstructionDef def = table.def(table.key(w));
         return def.mnemonic() + ": " + table.invalidReason(def, w);
     }
 }

@@ -243,6 +243,10 @@ final class Interpreter {
                                 page.imm[i] >>> 32 != 0 ? 1 << (regs[page.c[i]] & 31) : regs[page.c[i]]);
                         pc += 8;
                     }
+                    case ARITH -> {
+                        page.arith[i].apply(regs, page.a[i], page.b[i], page.c[i], page.imm[i]);
+                        pc += 8;
+                    }
                     case UMIN32 -> {
                         int x = regs[page.b[i]];
                         int y = regs[page.c[i]];

@@ -365,7 +365,7 @@ public final class Machine {
         String writer;
         try {
             long word = ByteBuffer.wrap(device.host.read(q.vm, pc, 8)).order(ByteOrder.LITTLE_ENDIAN).getLong();
-            writer = device.arch.instructionSet().byOpcode((int) (word >>> 56)).map(InstructionDef::mnemonic).orElse("?");
+            writer = device.arch.instructionSet().byWord(word).map(InstructionDef::mnemonic).orElse("?");
         } catch (HostAccessException e) {
             writer = "?";
         }

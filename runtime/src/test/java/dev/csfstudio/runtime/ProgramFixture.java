@@ -88,7 +88,7 @@ final class ProgramFixture {
             for (int b = 0; b < 8; b++) {
                 bytes[i * 8 + b] = (byte) (words[i] >>> (8 * b));
             }
-            InstructionDef def = arch.instructionSet().byOpcode((int) (words[i] >>> 56)).orElse(null);
+            InstructionDef def = arch.instructionSet().byWord(words[i]).orElse(null);
             lines.add(new AssembledLine(SourceRange.at(FILE, nextLine++, 5, 10), name, address + 8L * i, 8, def,
                     words[i], "insn " + i));
         }

@@ -55,7 +55,7 @@ public final class Directives {
             new Directive(".syntax", ".syntax pandecode | csf", "Reads the instructions that follow, to the end of the"
                     + " file or the next .syntax, as mesa's pandecode prints them (each #N in the radix pandecode"
                     + " prints that field in) or in this language's canonical syntax."),
-            new Directive(".arch", ".arch v10 | v12", "Selects the architecture the program is assembled for"
+            new Directive(".arch", ".arch v10 | v12 | v13", "Selects the architecture the program is assembled for"
                     + " (default v10, or --arch); only before the first instruction or data, and an included file"
                     + " may only repeat its includer's."),
             new Directive(".vm", ".vm NAME", "Declares a GPU virtual address space; sections that follow live in it."),
