@@ -30,11 +30,14 @@ import org.w3c.dom.NodeList;
 
 /**
  * Compares the instruction and descriptor tables with mesa's genxml ({@code src/panfrost/genxml/v10.xml} given as
- * {@code -Dcsf.genxml=PATH}, {@code v12.xml} as {@code -Dcsf.genxml.v12=PATH}; skipped without them). Every
+ * {@code -Dcsf.genxml=PATH}, {@code v12.xml} as {@code -Dcsf.genxml.v12=PATH}, {@code v13.xml} as
+ * {@code -Dcsf.genxml.v13=PATH}; skipped without them). Every
  * {@code <struct name="CS ...">} whose Opcode field has a default must match the table definition of that name (a
  * preset form such as MOVE_REG32, an alias such as ADD_IMM32) or else of that opcode, field by field: bit range,
  * signedness, default, the values of its enumeration and genxml's shr(3) as a bytes8 operand; every table
- * definition must have such a struct. The
+ * definition must have such a struct. Where the table splits an opcode by sub-opcode (v13's ARITH_*), a struct
+ * whose Sub Opcode field has a default is compared with the definition of its name, sub-opcode included; one whose
+ * Sub Opcode has none ("CS ARITH_IMM32 Base") is a view of them all, whose Sub Opcode range must be the table's. The
  * "Framebuffer Parameters", "ZS CRC Extension" and "Render Target" structs (the render target's RGB view with its
  * writeback buffer and clear words, the extension's CRC, ZS and S targets and their AFBC views) must match the
  * descriptor table both ways: every field by its snake_case name or alias, with its word and bits, modifier
@@ -51,6 +54,11 @@ class GenxmlConformanceTest {
     @Test
     void v12TablesMatchMesaGenxml() throws Exception {
         assertConforms("csf.genxml.v12", InstructionSet.v12(), DescriptorSet.v12());
+    }
+
+    @Test
+    void v13TablesMatchMesaGenxml() throws Exception {
+        assertConforms("csf.genxml.v13", InstructionSet.v13(), DescriptorSet.v13());
     }
 
     private static void assertConforms(String property, InstructionSet isa, DescriptorSet descriptors)
@@ -135,6 +143,42 @@ class GenxmlConformanceTest {
         GenxmlComparison comparison = GenxmlComparison.of(genxml(xml), InstructionSet.v12());
         assertEquals(1, comparison.comparedStructs());
         assertEquals(List.of("MOVE_REG32: genxml field 'Mode' defaults to 5, table field mode to 3"),
+                comparison.mismatches());
+    }
+
+    @Test
+    void subOpcodedStructsAreComparedByNameAndTheirBaseViewByItsSubOpcodeRange() throws Exception {
+        String xml = """
+                <panxml arch="13">
+                  <enum name="CS Opcode"><value name="ARITH_REG32" value="18"/></enum>
+                  <enum name="CS ARITH_REG32 Sub Opcode"><value name="UMIN32" value="0"/><value name="ADD32" value="1"/>
+                    <value name="SUB32" value="2"/></enum>
+                  <struct name="CS ARITH_REG32 Base" size="2">
+                    <field name="Immediate" size="24" start="0" type="int"/>
+                    <field name="Sub Opcode" size="8" start="32" type="CS ARITH_REG32 Sub Opcode"/>
+                    <field name="Opcode" size="8" start="56" type="CS Opcode" default="ARITH_REG32"/>
+                  </struct>
+                  <struct name="CS ADD32" size="2">
+                    <field name="Sub Opcode" size="8" start="24" type="CS ARITH_REG32 Sub Opcode" default="ADD32"/>
+                    <field name="Source 1" size="8" start="32" type="uint"/>
+                    <field name="Source 0" size="8" start="40" type="uint"/>
+                    <field name="Destination" size="8" start="48" type="uint"/>
+                    <field name="Opcode" size="8" start="56" type="CS Opcode" default="ARITH_REG32"/>
+                  </struct>
+                  <struct name="CS SUB32" size="2">
+                    <field name="Sub Opcode" size="8" start="24" type="CS ARITH_REG32 Sub Opcode" default="UMIN32"/>
+                    <field name="Source 1" size="8" start="32" type="uint"/>
+                    <field name="Source 0" size="8" start="40" type="uint"/>
+                    <field name="Destination" size="8" start="48" type="uint"/>
+                    <field name="Opcode" size="8" start="56" type="CS Opcode" default="ARITH_REG32"/>
+                  </struct>
+                </panxml>
+                """;
+        GenxmlComparison comparison = GenxmlComparison.of(genxml(xml), InstructionSet.v13());
+        assertEquals(2, comparison.comparedStructs());
+        assertEquals(List.of(
+                "CS ARITH_REG32 Base: genxml's Sub Opcode is [39:32], the table's [31:24]",
+                "SUB32: genxml field 'Sub Opcode' defaults to 0, table field sub_opcode to 2"),
                 comparison.mismatches());
     }
 
@@ -469,6 +513,18 @@ class GenxmlConformanceTest {
                     mismatches.add(name + ": opcode " + opcodeName + " is not in the CS Opcode enum");
                     continue;
                 }
+                Optional<BitField> selector = isa.subOpcodeField(opcode.intValue());
+                Optional<Element> subOpcode = fields.stream()
+                        .filter(f -> f.getAttribute("name").equals("Sub Opcode")).findFirst();
+                if (selector.isPresent() && subOpcode.isPresent() && !subOpcode.get().hasAttribute("default")) {
+                    int start = Integer.parseInt(subOpcode.get().getAttribute("start"));
+                    int msb = start + Integer.parseInt(subOpcode.get().getAttribute("size")) - 1;
+                    if (selector.get().lsb() != start || selector.get().msb() != msb) {
+                        mismatches.add(name + ": genxml's Sub Opcode is [" + msb + ":" + start + "], the table's "
+                                + selector.get().bits());
+                    }
+                    continue; // a view of every operation of the opcode, as "CS Base" is of every instruction
+                }
                 Optional<InstructionDef> def = isa.byMnemonic(name.substring(3)).filter(d -> d.opcode() == opcode)
                         .or(() -> isa.byOpcode(opcode.intValue()));
                 if (def.isEmpty()) {
@@ -537,8 +593,9 @@ class GenxmlConformanceTest {
                         + ", table field " + ours.name() + " to " + ours.defaultValue());
             }
             Map<String, Long> values = genxml.enums().get(field.getAttribute("type"));
-            if (values == null || field.getAttribute("type").equals("CS Opcode")) {
-                return;
+            if (values == null || field.getAttribute("type").equals("CS Opcode")
+                    || ours.name().equals(InstructionSet.SUB_OPCODE)) {
+                return; // the opcode and sub-opcode are the definition's identity, compared as defaults
             }
             // A preset form's fixed fields have no modifier of their own: the names are the instruction's.
             InstructionDef named = def.isForm() ? def.formOf() : def;
