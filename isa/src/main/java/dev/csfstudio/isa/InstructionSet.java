@@ -14,8 +14,9 @@ import java.util.OptionalLong;
 import java.util.Set;
 
 /**
- * An instruction table, loaded from a text resource ({@code v10.isa}, {@code v12.isa}) so that adding an opcode
- * or a field is a data change. Encoder, decoder, disassembler, assembler and editor features all read it.
+ * An instruction table, loaded from a text resource ({@code v10.isa}, {@code v12.isa}, {@code v13.isa}) so that
+ * adding an opcode or a field is a data change. Encoder, decoder, disassembler, assembler and editor features all
+ * read it.
  */
 public final class InstructionSet {
 
@@ -101,7 +102,7 @@ public final class InstructionSet {
         return name;
     }
 
-    /** 32-bit registers per queue (96 on v10, 128 on v12). */
+    /** 32-bit registers per queue (96 on v10, 128 on v12 and v13). */
     public int registerCount() {
         return registerCount;
     }
@@ -114,7 +115,7 @@ public final class InstructionSet {
         return enums;
     }
 
-    /** The instructions words decode to, one per opcode. */
+    /** The instructions words decode to: one per opcode, or per opcode and sub-opcode where the table splits one. */
     public List<InstructionDef> instructions() {
         return instructions;
     }
@@ -261,7 +262,8 @@ public final class InstructionSet {
                     if (selector != null) {
                         long sub = Long.decode(number[1]);
                         if (!selector.fits(sub) || !subOpcodeUses.add(words[1])) {
-                            throw error("sub-opcode " + words[1] + " does not fit " + selector.bits() + " or is used twice");
+                            throw error("sub-opcode " + words[1] + " does not fit " + selector.bits()
+                                    + " or is used twice");
                         }
                         fields.add(new BitField(SUB_OPCODE, selector.msb(), selector.lsb(), false, sub));
                     }

@@ -80,7 +80,8 @@ class V13GoldenVectorsTest {
         if (w.lost().isEmpty()) {
             assertEquals(Long.toHexString(v.word()), Long.toHexString(w.word()), v.pandecode());
         } else {
-            assertTrue(v.pandecode().startsWith("BFINS32"), "only BFINS's position and width go unprinted: " + w.lost());
+            assertTrue(v.pandecode().startsWith("BFINS32"),
+                    "only BFINS's position and width go unprinted: " + w.lost());
         }
         assertEquals(Optional.of(v.pandecode()), PANDECODE.print(w.word()), "the reading prints as its text");
     }
