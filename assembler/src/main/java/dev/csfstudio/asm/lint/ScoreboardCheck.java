@@ -144,7 +144,7 @@ public final class ScoreboardCheck {
         int mask = mode.waitMask(def, word);
         int slot = mode.signalSlot(def, word);
         if (mask > 0 && slot >= 0 && (mask & (1 << slot)) != 0) {
-            report.accept(Diagnostic.error(statements.range(row), DiagnosticCode.SCOREBOARD_SELF_WAIT, def.mnemonic()
+            report.accept(Diagnostic.warning(statements.range(row), DiagnosticCode.SCOREBOARD_SELF_WAIT, def.mnemonic()
                     + " waits for scoreboard entry " + slot + ", the entry it signals: the entry is taken before the wait,"
                     + " so the operation never runs; signal another entry or leave " + slot + " out of the wait mask"));
         }
@@ -155,7 +155,7 @@ public final class ScoreboardCheck {
             }
         }
         if (past != 0) {
-            report.accept(Diagnostic.error(statements.range(row), DiagnosticCode.SCOREBOARD_ENTRY_RANGE, def.mnemonic()
+            report.accept(Diagnostic.warning(statements.range(row), DiagnosticCode.SCOREBOARD_ENTRY_RANGE, def.mnemonic()
                     + " names " + entryList(past) + " but " + arch.spelling() + " has " + entries
                     + " scoreboard entries: allowed 0.." + (entries - 1)));
         }
