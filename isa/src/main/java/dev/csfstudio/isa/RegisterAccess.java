@@ -78,6 +78,24 @@ public final class RegisterAccess {
         return has(listed, r);
     }
 
+    /**
+     * The registers {@code 64 * i} to {@code 64 * i + 63} that the word reads or writes, one bit each: walk them
+     * with {@link Long#numberOfTrailingZeros}.
+     */
+    public long accessedWord(int i) {
+        return reads[i] | writes[i];
+    }
+
+    /** The registers {@code 64 * i} to {@code 64 * i + 63} of its register lists and ranges, one bit each. */
+    public long listedWord(int i) {
+        return listed[i];
+    }
+
+    /** How many longs the sets take. */
+    public int words() {
+        return reads.length;
+    }
+
     /** Whether the word reads or writes any register. */
     public boolean any() {
         for (int i = 0; i < reads.length; i++) {

@@ -21,7 +21,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.function.Consumer;
 
 /**
@@ -48,10 +47,19 @@ public final class ScoreboardCheck {
     private final int allEntries;
     private final Decoder decoder;
     private final RegisterAccess access;
+    /** Longs a register set takes. */
+    private final int words;
+    /**
+     * Per register: the last LOAD/STORE_MULTIPLE the walk met that lists it, the operation a warning names (on a
+     * straight line the one in flight; where paths meet, one of those that may be).
+     */
+    private final int[] lastListed;
     /** Per section id: the row of the instruction at each 8-byte slot, -1 where none; null for a section without. */
     private final int[][] slots;
-    private final Map<Integer, Hazard> loadHazards = new TreeMap<>();
-    private final Map<Integer, Hazard> storeHazards = new TreeMap<>();
+    /** Per section id: whether a label or branch target is at each slot (paths meet there). */
+    private final boolean[][] targets;
+    private final Hazards loadHazards;
+    private final Hazards storeHazards;
 
     private ScoreboardCheck(StatementTable statements, Arch arch) {
         this.statements = statements;
@@ -61,7 +69,12 @@ public final class ScoreboardCheck {
         this.allEntries = (1 << entries) - 1;
         this.decoder = new Decoder(arch.instructionSet());
         this.access = new RegisterAccess(registers);
+        this.words = access.words();
+        this.lastListed = new int[registers];
         this.slots = new int[statements.sectionCount()][];
+        this.targets = new boolean[statements.sectionCount()][];
+        this.loadHazards = new Hazards(statements.size());
+        this.storeHazards = new Hazards(statements.size());
     }
 
     /** Checks the streams of {@code statements} as {@code jobs} run them and reports what it finds. */
@@ -148,17 +161,18 @@ public final class ScoreboardCheck {
                     + " waits for scoreboard entry " + slot + ", the entry it signals: the entry is taken before the wait,"
                     + " so the operation never runs; signal another entry or leave " + slot + " out of the wait mask"));
         }
-        int past = mask > 0 ? mask & ~allEntries : 0;
-        for (int entry : new int[] {slot, mode.selectedEndpoint(def, word), mode.selectedOther(def, word)}) {
-            if (entry >= entries) {
-                past |= 1 << entry;
-            }
-        }
+        int past = (mask > 0 ? mask & ~allEntries : 0) | beyond(slot) | beyond(mode.selectedEndpoint(def, word))
+                | beyond(mode.selectedOther(def, word));
         if (past != 0) {
             report.accept(Diagnostic.warning(statements.range(row), DiagnosticCode.SCOREBOARD_ENTRY_RANGE, def.mnemonic()
                     + " names " + entryList(past) + " but " + arch.spelling() + " has " + entries
                     + " scoreboard entries: allowed 0.." + (entries - 1)));
         }
+    }
+
+    /** The bit of {@code entry} when it is past the architecture's count, else 0. */
+    private int beyond(int entry) {
+        return entry >= entries ? 1 << entry : 0;
     }
 
     /** Records row {@code i} at its slot of its section. */
@@ -167,11 +181,13 @@ public final class ScoreboardCheck {
         int id = statements.sectionId(i);
         if (slots[id] == null) {
             slots[id] = new int[(int) Math.min(Integer.MAX_VALUE - 8, (section.size() + 7) / 8)];
+            targets[id] = new boolean[slots[id].length];
             java.util.Arrays.fill(slots[id], -1);
         }
         int slot = statements.offset(i) / 8;
         if (statements.offset(i) % 8 == 0 && slot < slots[id].length) {
             slots[id][slot] = i;
+            targets[id][slot] = section.isJumpTarget(statements.offset(i));
         }
     }
 
@@ -193,25 +209,23 @@ public final class ScoreboardCheck {
     private record Position(Frame frame, int section, int slot, int end) {
     }
 
-    /** What may be in flight at a place, and which entries are selected (-1: not known). */
+    /**
+     * What may be in flight at a place, and which entries are selected (-1: not known): for each entry, the registers
+     * loads signalling it may still write and those stores signalling it may still read, as bit sets ({@code words}
+     * longs an entry); null when nothing is in flight.
+     */
     private final class State {
         int endpoint = INITIAL_ENTRY;
         int other = INITIAL_ENTRY;
-        /** Per register: the entries a load into it may still signal; null when none may. */
-        short[] load;
-        int[] loadRow;
-        /** Per register: the entries a store reading it may still signal; null when none may. */
-        short[] store;
-        int[] storeRow;
+        long[] load;
+        long[] store;
 
         State copy() {
             State s = new State();
             s.endpoint = endpoint;
             s.other = other;
             s.load = load == null ? null : load.clone();
-            s.loadRow = loadRow == null ? null : loadRow.clone();
             s.store = store == null ? null : store.clone();
-            s.storeRow = storeRow == null ? null : storeRow.clone();
             return s;
         }
 
@@ -228,56 +242,62 @@ public final class ScoreboardCheck {
             }
             if (in.load != null) {
                 if (load == null) {
-                    load = new short[registers];
-                    loadRow = new int[registers];
+                    load = new long[in.load.length];
                 }
-                changed |= joinEntries(load, loadRow, in.load, in.loadRow);
+                changed |= or(load, in.load);
             }
             if (in.store != null) {
                 if (store == null) {
-                    store = new short[registers];
-                    storeRow = new int[registers];
+                    store = new long[in.store.length];
                 }
-                changed |= joinEntries(store, storeRow, in.store, in.storeRow);
+                changed |= or(store, in.store);
             }
             return changed;
         }
 
-        private boolean joinEntries(short[] into, int[] intoRows, short[] from, int[] fromRows) {
+        private static boolean or(long[] into, long[] from) {
             boolean changed = false;
-            for (int r = 0; r < registers; r++) {
-                short merged = (short) (into[r] | from[r]);
-                if (merged != into[r]) {
-                    if (into[r] == 0) {
-                        intoRows[r] = fromRows[r];
-                    }
-                    into[r] = merged;
-                    changed = true;
-                }
+            for (int i = 0; i < into.length; i++) {
+                long merged = into[i] | from[i];
+                changed |= merged != into[i];
+                into[i] = merged;
             }
             return changed;
+        }
+
+        /** The entries whose operations in {@code pending} (loads or stores) may still access register {@code r}. */
+        int entriesOf(long[] pending, int r) {
+            if (pending == null) {
+                return 0;
+            }
+            int mask = 0;
+            long bit = 1L << r;
+            for (int e = 0, at = r >>> 6; e < entries; e++, at += words) {
+                if ((pending[at] & bit) != 0) {
+                    mask |= 1 << e;
+                }
+            }
+            return mask;
         }
 
         /** The effect of a WAIT on the entries of {@code mask}. */
         void drain(int mask) {
             load = drained(load, mask);
             store = drained(store, mask);
-            if (load == null) {
-                loadRow = null;
-            }
-            if (store == null) {
-                storeRow = null;
-            }
         }
 
-        private short[] drained(short[] pending, int mask) {
+        private long[] drained(long[] pending, int mask) {
             if (pending == null) {
                 return null;
             }
             boolean any = false;
-            for (int r = 0; r < registers; r++) {
-                pending[r] = (short) (pending[r] & ~mask);
-                any |= pending[r] != 0;
+            for (int e = 0; e < entries; e++) {
+                for (int w = 0; w < words; w++) {
+                    if ((mask & (1 << e)) != 0) {
+                        pending[e * words + w] = 0;
+                    }
+                    any |= pending[e * words + w] != 0;
+                }
             }
             return any ? pending : null;
         }
@@ -340,7 +360,7 @@ public final class ScoreboardCheck {
                 if (row < 0) {
                     return; // no instruction here: data, or past the section; nothing to say
                 }
-                if (slot != p.slot() && statements.sectionOf(section).isJumpTarget(8L * slot)) {
+                if (slot != p.slot() && targets[section][slot]) {
                     meet(new Position(p.frame(), section, slot, p.end()), s);
                     return;
                 }
@@ -404,22 +424,26 @@ public final class ScoreboardCheck {
             return;
         }
         access.of(def, word);
-        boolean job = mode == Scoreboard.SIGNAL_ENDPOINT; // mesa waits for every load before a job: staging registers
         int fix = 0;
-        if (s.load != null) {
-            for (int r = 0; r < registers; r++) {
-                if (s.load[r] != 0 && (job || access.reads(r) || access.writes(r))) {
-                    loadHazards.computeIfAbsent(row, k -> new Hazard()).add(r, s.load[r], s.loadRow[r],
-                            !job && !access.reads(r));
-                    fix |= s.load[r];
+        boolean job = mode == Scoreboard.SIGNAL_ENDPOINT; // mesa waits for every load before a job: staging registers
+        for (int w = 0; w < words && (s.load != null || s.store != null); w++) {
+            long loads = 0;
+            if (s.load != null) {
+                for (int e = 0; e < entries; e++) {
+                    loads |= s.load[e * words + w];
                 }
             }
-        }
-        if (s.store != null) {
-            for (int r = 0; r < registers; r++) {
-                if (s.store[r] != 0 && access.writes(r)) {
-                    storeHazards.computeIfAbsent(row, k -> new Hazard()).add(r, s.store[r], s.storeRow[r], true);
-                    fix |= s.store[r];
+            for (long bits = job ? loads : access.accessedWord(w); bits != 0; bits &= bits - 1) {
+                int r = 64 * w + Long.numberOfTrailingZeros(bits);
+                int loading = s.entriesOf(s.load, r);
+                if (loading != 0) {
+                    loadHazards.add(row, r, loading, lastListed[r], !job && !access.reads(r));
+                    fix |= loading;
+                }
+                int storing = access.writes(r) ? s.entriesOf(s.store, r) : 0;
+                if (storing != 0) {
+                    storeHazards.add(row, r, storing, lastListed[r], true);
+                    fix |= storing;
                 }
             }
         }
@@ -447,31 +471,34 @@ public final class ScoreboardCheck {
                 if (s.other < 0 || s.other >= entries) {
                     return; // an entry it does not know: nothing to say
                 }
-                short entry = (short) (1 << s.other);
-                for (int r = 0; r < registers; r++) {
-                    if (!access.listed(r)) {
-                        continue;
-                    }
-                    if (access.writes(r)) {
-                        if (s.load == null) {
-                            s.load = new short[registers];
-                            s.loadRow = new int[registers];
+                for (int w = 0; w < access.words(); w++) {
+                    for (long bits = access.listedWord(w); bits != 0; bits &= bits - 1) {
+                        int r = 64 * w + Long.numberOfTrailingZeros(bits);
+                        if (r < registers) {
+                            signal(s, r, s.other, row);
                         }
-                        s.load[r] |= entry;
-                        s.loadRow[r] = row;
-                    } else {
-                        if (s.store == null) {
-                            s.store = new short[registers];
-                            s.storeRow = new int[registers];
-                        }
-                        s.store[r] |= entry;
-                        s.storeRow[r] = row;
                     }
                 }
             }
             case NONE, SIGNAL_ENDPOINT, SIGNAL_SLOT, DEFERRED, ASYNC -> {
             }
         }
+    }
+
+    /** A load into {@code r} (the word writes it) or a store of it (the word reads it) signalling {@code entry}. */
+    private void signal(State s, int r, int entry, int row) {
+        if (access.writes(r)) {
+            if (s.load == null) {
+                s.load = new long[entries * words];
+            }
+            s.load[entry * words + (r >>> 6)] |= 1L << r;
+        } else {
+            if (s.store == null) {
+                s.store = new long[entries * words];
+            }
+            s.store[entry * words + (r >>> 6)] |= 1L << r;
+        }
+        lastListed[r] = row;
     }
 
     /**
@@ -513,7 +540,7 @@ public final class ScoreboardCheck {
                 }
                 bytes = d.semantics().role("imm").map(f -> f.extract(w) & 0xffffffffL).orElse(null);
             }
-            if (statements.sectionOf(section).isJumpTarget(8L * at)) {
+            if (targets[section][at]) {
                 break; // another path may come in here
             }
         }
@@ -543,46 +570,69 @@ public final class ScoreboardCheck {
 
     // ------------------------------------------------------------------------------------------------ reporting
 
-    /** What was found at one line: the registers, the entries to wait for, the first operation in flight. */
-    private static final class Hazard {
-        final TreeMap<Integer, Integer> origins = new TreeMap<>();
-        int entries;
-        boolean written;
+    /**
+     * What was found at each line, by row: the entries to wait for, the first register and the operation in flight
+     * on it, whether more registers and whether a write met it. Columns, allocated when the first hazard is met.
+     */
+    private static final class Hazards {
+        private static final byte WRITTEN = 1;
+        private static final byte MORE = 2;
+        private final int rows;
+        int[] entries;
+        int[] origin;
+        short[] register;
+        byte[] flags;
 
-        void add(int register, int entryMask, int origin, boolean write) {
-            origins.putIfAbsent(register, origin);
-            entries |= entryMask;
-            written |= write;
+        Hazards(int rows) {
+            this.rows = rows;
+        }
+
+        void add(int row, int r, int entryMask, int from, boolean write) {
+            if (entries == null) {
+                entries = new int[rows];
+                origin = new int[rows];
+                register = new short[rows];
+                flags = new byte[rows];
+            }
+            if (entries[row] == 0) {
+                origin[row] = from;
+                register[row] = (short) r;
+            } else if (register[row] != r) {
+                flags[row] |= MORE;
+            }
+            entries[row] |= entryMask;
+            flags[row] |= write ? WRITTEN : 0;
+        }
+
+        boolean at(int row) {
+            return entries != null && entries[row] != 0;
         }
     }
 
     private void reportHazards(Consumer<Diagnostic> report) {
-        for (Map.Entry<Integer, Hazard> e : loadHazards.entrySet()) {
-            report.accept(hazard(e.getKey(), e.getValue(), DiagnosticCode.SCOREBOARD_LOAD_IN_FLIGHT,
-                    e.getValue().written ? "write of " : "read of ", "may still write it"));
-        }
-        for (Map.Entry<Integer, Hazard> e : storeHazards.entrySet()) {
-            report.accept(hazard(e.getKey(), e.getValue(), DiagnosticCode.SCOREBOARD_STORE_IN_FLIGHT, "write of ",
-                    "may still read it"));
+        for (int row = 0; row < statements.size(); row++) {
+            if (loadHazards.at(row)) {
+                report.accept(hazard(row, loadHazards, DiagnosticCode.SCOREBOARD_LOAD_IN_FLIGHT,
+                        (loadHazards.flags[row] & Hazards.WRITTEN) != 0 ? "write of " : "read of ", "may still write it"));
+            }
+            if (storeHazards.at(row)) {
+                report.accept(hazard(row, storeHazards, DiagnosticCode.SCOREBOARD_STORE_IN_FLIGHT, "write of ",
+                        "may still read it"));
+            }
         }
     }
 
-    private Diagnostic hazard(int row, Hazard h, DiagnosticCode code, String access, String inFlight) {
-        int register = h.origins.firstKey();
-        int origin = h.origins.get(register);
+    private Diagnostic hazard(int row, Hazards h, DiagnosticCode code, String access, String inFlight) {
+        int origin = h.origin[row];
         String operation = def(origin).mnemonic();
-        String wait = "WAIT #0x" + Integer.toHexString(h.entries);
-        String registersText = h.origins.size() == 1 ? "r" + register
-                : "r" + register + " (and " + (h.origins.size() - 1) + " more)";
-        String message = access + registersText + " while " + operation + " at line " + statements.lineNo(origin)
-                + " (" + entryList(h.entries) + ") " + inFlight + "; " + wait + " before line " + statements.lineNo(row);
-        List<Diagnostic.Related> related = new ArrayList<>();
-        for (int o : new java.util.TreeSet<>(h.origins.values())) {
-            related.add(new Diagnostic.Related(statements.range(o), def(o).mnemonic() + " in flight, signalling "
-                    + entryList(h.entries)));
-        }
+        String wait = "WAIT #0x" + Integer.toHexString(h.entries[row]);
+        String entriesText = entryList(h.entries[row]);
+        String message = access + "r" + h.register[row] + ((h.flags[row] & Hazards.MORE) != 0 ? " and more" : "")
+                + " while " + operation + " at line " + statements.lineNo(origin) + " (" + entriesText + ") " + inFlight
+                + "; " + wait + " before line " + statements.lineNo(row);
         return Diagnostic.warning(statements.range(row), code, message).withSuggestions(List.of(wait))
-                .withRelated(related);
+                .withRelated(List.of(new Diagnostic.Related(statements.range(origin), operation + " in flight, signalling "
+                        + entriesText)));
     }
 
     private static String entryList(int mask) {
