@@ -28,12 +28,12 @@ import java.util.function.Consumer;
  * job's control-flow graph (BRANCH, CALL and JUMP to a stream address a MOVE48/MOVE32 pair just before them names,
  * buffers returning at their end), a register read or written while a LOAD_MULTIPLE into it may be in flight, and a
  * register written while a STORE_MULTIPLE may still read it, on some path without a WAIT on the entry the operation
- * signals (warnings, each with the WAIT that makes the line safe as its suggestion). Every stream instruction is
- * also checked alone: a deferred operation waiting for the entry it signals, an entry past the architecture's count
- * (errors), and a wait mask naming entries nothing in the program signals (a warning). What the table says an
- * instruction does with the scoreboard is {@link Scoreboard}; which registers it reads and writes,
- * {@link RegisterAccess}. Where the check cannot see (a CALL or JUMP it cannot resolve, an entry selection it does
- * not know) it says nothing.
+ * signals (each with the WAIT that makes the line safe as its suggestion). Every stream instruction is also checked
+ * alone: a deferred operation waiting for the entry it signals, an entry past the architecture's count, a wait mask
+ * naming entries nothing in the program signals. All are warnings: the words are valid encodings and a stream that
+ * shows a hazard or deadlock on the simulated device must assemble. What the table says an instruction does with
+ * the scoreboard is {@link Scoreboard}; which registers it reads and writes, {@link RegisterAccess}. Where the check
+ * cannot see (a CALL or JUMP it cannot resolve, an entry selection it does not know) it says nothing.
  */
 public final class ScoreboardCheck {
 
