@@ -31,6 +31,7 @@ import dev.csfstudio.asm.layout.Placement;
 import dev.csfstudio.asm.layout.SectionBuilder;
 import dev.csfstudio.asm.layout.Statement;
 import dev.csfstudio.asm.layout.StatementTable;
+import dev.csfstudio.asm.lint.ScoreboardCheck;
 import dev.csfstudio.asm.lint.StatementLint;
 import dev.csfstudio.asm.lint.UnusedLabels;
 import dev.csfstudio.asm.pass.InOrderPass;
@@ -183,7 +184,7 @@ final class Assembly implements ArgumentScope {
         placement.giveLines(stmts, emitted);
         tables = new SymbolIndex(List.copyOf(placement.sections().values()), symbols.labelsInOrder(), List.copyOf(symbols.constants()),
                 references);
-        Program program = finish();
+        Program program = finish(stmts);
         return result(program, new AssembledLines(stmts, emitted, 0, emitted.length));
     }
 
@@ -375,13 +376,15 @@ final class Assembly implements ArgumentScope {
 
     // ---------------------------------------------------------------- finish
 
-    private Program finish() {
+    private Program finish(StatementTable stmts) {
         Jobs.Resolved run = jobs.resolve(placement.vms(), placement.sections(), names, reporter);
-        for (Diagnostic d : diagnostics) {
-            if (d.severity() == Severity.ERROR) {
-                // A line with an error may use labels it never got to record: no unused-label guesses then.
-                return null;
-            }
+        if (!hasErrors()) {
+            // Lint's second phase, over the streams as the jobs run them: the words are right only without errors.
+            ScoreboardCheck.run(stmts, run.jobs(), arch, reporter);
+        }
+        if (hasErrors()) {
+            // A line with an error may use labels it never got to record: no unused-label guesses then.
+            return null;
         }
         diagnostics.addAll(unusedLabels.warnings(symbols.labelsInOrder()));
         List<Section> built = new ArrayList<>(placement.sections().size());
@@ -390,6 +393,15 @@ final class Assembly implements ArgumentScope {
         }
         return new Program(built, run.entry(), placement.vms(), run.queues(), run.jobs(), new LazyMap<>(tables::globals), includes.files(), arch,
                 expectations.all());
+    }
+
+    private boolean hasErrors() {
+        for (Diagnostic d : diagnostics) {
+            if (d.severity() == Severity.ERROR) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private ExpectationReader expectationReader(Statement s) {

@@ -34,7 +34,7 @@ class PandecodeSyntaxTest {
     void hashDecimalInAFieldPandecodePrintsInHexWarnsInTheDefaultSyntax() {
         AssemblyResult r = Sources.assemble("WAIT #10\n");
         assertEquals(0x03000000000a0000L, firstWord(r));
-        Diagnostic w = r.warnings().get(0);
+        Diagnostic w = radixWarnings(r).get(0);
         assertEquals("pandecode-radix", w.code().id());
         assertTrue(w.message().startsWith("#10 is read as decimal 10, but pandecode prints WAIT's wait_mask in hex"),
                 w.message());
@@ -42,7 +42,12 @@ class PandecodeSyntaxTest {
 
     @Test
     void digitsThatReadTheSameInBothRadixesDoNotWarn() {
-        assertEquals(List.of(), Sources.assemble("WAIT #3\nWAIT #0x10\nWAIT 10\n").warnings());
+        assertEquals(List.of(), radixWarnings(Sources.assemble("WAIT #3\nWAIT #0x10\nWAIT 10\n")));
+    }
+
+    /** The warnings but the scoreboard check's (these WAITs wait for entries nothing signals). */
+    private static List<Diagnostic> radixWarnings(AssemblyResult r) {
+        return r.warnings().stream().filter(w -> !w.code().id().startsWith("scoreboard-")).toList();
     }
 
     @Test

@@ -21,6 +21,7 @@ public final class InstructionSet {
 
     private final String name;
     private final int registerCount;
+    private final int scoreboardEntries;
     private final List<NamedRegister> namedRegisters;
     private final Map<String, EnumType> enums;
     private final InstructionDef[] byOpcode = new InstructionDef[256];
@@ -29,10 +30,11 @@ public final class InstructionSet {
     private final List<InstructionDef> forms;
     private final List<InstructionDef> allDefinitions;
 
-    private InstructionSet(String name, int registerCount, List<NamedRegister> namedRegisters,
+    private InstructionSet(String name, int registerCount, int scoreboardEntries, List<NamedRegister> namedRegisters,
                            Map<String, EnumType> enums, List<InstructionDef> instructions, List<InstructionDef> forms) {
         this.name = name;
         this.registerCount = registerCount;
+        this.scoreboardEntries = scoreboardEntries;
         this.namedRegisters = List.copyOf(namedRegisters);
         this.enums = Collections.unmodifiableMap(enums);
         this.instructions = List.copyOf(instructions);
@@ -76,6 +78,11 @@ public final class InstructionSet {
     /** 32-bit registers per queue (96 on v10, 128 on v12). */
     public int registerCount() {
         return registerCount;
+    }
+
+    /** Scoreboard entries per queue (mesa's CS_MAX_SB_COUNT: 8 on v10, 16 on v12). */
+    public int scoreboardEntries() {
+        return scoreboardEntries;
     }
 
     public List<NamedRegister> namedRegisters() {
@@ -143,6 +150,8 @@ public final class InstructionSet {
         private List<String> explicit;
         private String pandecode;
         private TableText.Row execRow;
+        private Scoreboard scoreboard;
+        private int scoreboardEntries = 0;
         private final List<TableText.Row> formRows = new ArrayList<>();
 
         TableReader(String table) {
@@ -163,7 +172,10 @@ public final class InstructionSet {
             if (registers <= 0) {
                 throw error("missing 'registers'");
             }
-            return new InstructionSet(table, registers, named, enums, defs, forms);
+            if (scoreboardEntries < 0 || scoreboardEntries > 16) {
+                throw error("'scoreboard_entries' must be 0..16 (0 or absent: the table models no scoreboard)");
+            }
+            return new InstructionSet(table, registers, scoreboardEntries, named, enums, defs, forms);
         }
 
         private void readWords(TableText.Row row) {
@@ -171,6 +183,7 @@ public final class InstructionSet {
             String[] words = row.words();
             switch (words[0]) {
                 case "registers" -> registers = Integer.parseInt(words[1]);
+                case "scoreboard_entries" -> scoreboardEntries = Integer.parseInt(words[1]);
                 case "register" -> named.add(new NamedRegister(words[1], words[2], rest(text, 3)));
                 case "enum" -> enums.put(words[1], TableText.enumType(words));
                 case "instruction" -> {
@@ -186,6 +199,7 @@ public final class InstructionSet {
                     explicit = new ArrayList<>();
                     pandecode = null;
                     execRow = null;
+                    scoreboard = Scoreboard.NONE;
                     if (opcode < 0 || opcode > 255 || !opcodes.add(opcode)) {
                         throw error("opcode " + opcode + " is outside 0..255 or used twice");
                     }
@@ -206,6 +220,16 @@ public final class InstructionSet {
                         throw error("'exec' outside an instruction or given twice");
                     }
                     execRow = row;
+                }
+                case "scoreboard" -> {
+                    if (mnemonic == null || scoreboard != Scoreboard.NONE) {
+                        throw error("'scoreboard' outside an instruction or given twice");
+                    }
+                    try {
+                        scoreboard = Scoreboard.of(words[1]);
+                    } catch (IllegalArgumentException e) {
+                        throw error("unknown scoreboard mode " + words[1]);
+                    }
                 }
                 case "form" -> {
                     if (mnemonic == null) {
@@ -250,10 +274,16 @@ public final class InstructionSet {
             for (String f : words[2].split(",")) {
                 fs.add(field(f));
             }
-            List<String> flags = List.of(words);
+            List<String> flags = new ArrayList<>();
+            for (String w : words) {
+                if (w.startsWith("doc=")) {
+                    break; // the documentation's words are no flags
+                }
+                flags.add(w);
+            }
             String enumName = option(words, "enum", null);
             operands.add(new OperandSpec(kind, fs, flags.contains("wrap"), flags.contains("optional"),
-                    enumName == null ? null : enumType(words[2], enumName), docOf(text)));
+                    enumName == null ? null : enumType(words[2], enumName), docOf(text), flags.contains("write")));
         }
 
         private void finish() {
@@ -284,7 +314,7 @@ public final class InstructionSet {
                 lineNo = opcodeLine;
             }
             InstructionDef def = new InstructionDef(opcode, mnemonic, aliases, doc, fields, modifiers, operands,
-                    explicit, template, null, semantics);
+                    explicit, template, null, semantics, scoreboard);
             claim(def);
             defs.add(def);
             for (TableText.Row row : formRows) {
@@ -358,7 +388,8 @@ public final class InstructionSet {
                 }
             }
             return new InstructionDef(base.opcode(), words[1], List.of(), docOf(row.text()), formFields,
-                    List.copyOf(kept), taken, List.of(), base.pandecode(), base, base.semantics());
+                    List.copyOf(kept), taken, List.of(), base.pandecode(), base, base.semantics(),
+                    base.scoreboard());
         }
 
         /** The operand of {@code base} whose first field is {@code fieldName}, for preset form {@code form}. */
