@@ -21,6 +21,7 @@ public final class InstructionSet {
 
     private final String name;
     private final int registerCount;
+    private final int scoreboardEntries;
     private final List<NamedRegister> namedRegisters;
     private final Map<String, EnumType> enums;
     private final InstructionDef[] byOpcode = new InstructionDef[256];
@@ -29,10 +30,11 @@ public final class InstructionSet {
     private final List<InstructionDef> forms;
     private final List<InstructionDef> allDefinitions;
 
-    private InstructionSet(String name, int registerCount, List<NamedRegister> namedRegisters,
+    private InstructionSet(String name, int registerCount, int scoreboardEntries, List<NamedRegister> namedRegisters,
                            Map<String, EnumType> enums, List<InstructionDef> instructions, List<InstructionDef> forms) {
         this.name = name;
         this.registerCount = registerCount;
+        this.scoreboardEntries = scoreboardEntries;
         this.namedRegisters = List.copyOf(namedRegisters);
         this.enums = Collections.unmodifiableMap(enums);
         this.instructions = List.copyOf(instructions);
@@ -76,6 +78,11 @@ public final class InstructionSet {
     /** 32-bit registers per queue (96 on v10, 128 on v12). */
     public int registerCount() {
         return registerCount;
+    }
+
+    /** Scoreboard entries per queue (8 on v10, 16 on v12: mesa's {@code CS_MAX_SB_COUNT}). */
+    public int scoreboardEntries() {
+        return scoreboardEntries;
     }
 
     public List<NamedRegister> namedRegisters() {
@@ -123,6 +130,7 @@ public final class InstructionSet {
     private static final class TableReader {
         private final String table;
         private int registers = 0;
+        private int scoreboard = 0;
         private final List<NamedRegister> named = new ArrayList<>();
         private final Map<String, EnumType> enums = new LinkedHashMap<>();
         private final List<InstructionDef> defs = new ArrayList<>();
@@ -143,6 +151,7 @@ public final class InstructionSet {
         private List<String> explicit;
         private String pandecode;
         private TableText.Row execRow;
+        private TableText.Row asyncRow;
         private final List<TableText.Row> formRows = new ArrayList<>();
 
         TableReader(String table) {
@@ -163,7 +172,10 @@ public final class InstructionSet {
             if (registers <= 0) {
                 throw error("missing 'registers'");
             }
-            return new InstructionSet(table, registers, named, enums, defs, forms);
+            if (scoreboard <= 0 || scoreboard > 16) {
+                throw error("missing 'scoreboard' (entries per queue, 1..16)");
+            }
+            return new InstructionSet(table, registers, scoreboard, named, enums, defs, forms);
         }
 
         private void readWords(TableText.Row row) {
@@ -171,6 +183,7 @@ public final class InstructionSet {
             String[] words = row.words();
             switch (words[0]) {
                 case "registers" -> registers = Integer.parseInt(words[1]);
+                case "scoreboard" -> scoreboard = Integer.parseInt(words[1]);
                 case "register" -> named.add(new NamedRegister(words[1], words[2], rest(text, 3)));
                 case "enum" -> enums.put(words[1], TableText.enumType(words));
                 case "instruction" -> {
@@ -186,6 +199,7 @@ public final class InstructionSet {
                     explicit = new ArrayList<>();
                     pandecode = null;
                     execRow = null;
+                    asyncRow = null;
                     if (opcode < 0 || opcode > 255 || !opcodes.add(opcode)) {
                         throw error("opcode " + opcode + " is outside 0..255 or used twice");
                     }
@@ -206,6 +220,12 @@ public final class InstructionSet {
                         throw error("'exec' outside an instruction or given twice");
                     }
                     execRow = row;
+                }
+                case "async" -> {
+                    if (mnemonic == null || asyncRow != null) {
+                        throw error("'async' outside an instruction or given twice");
+                    }
+                    asyncRow = row;
                 }
                 case "form" -> {
                     if (mnemonic == null) {
@@ -281,6 +301,11 @@ public final class InstructionSet {
             if (execRow != null) {
                 lineNo = execRow.line();
                 semantics = semantics(execRow.words());
+                lineNo = opcodeLine;
+            }
+            if (asyncRow != null) {
+                lineNo = asyncRow.line();
+                semantics = semantics.withAsync(async(asyncRow.words()));
                 lineNo = opcodeLine;
             }
             InstructionDef def = new InstructionDef(opcode, mnemonic, aliases, doc, fields, modifiers, operands,
@@ -424,6 +449,26 @@ public final class InstructionSet {
                 }
             }
             return new Semantics(action, slots, conditions);
+        }
+
+        /**
+         * {@code async KIND}: endpoint or other (the entry SET_SB_ENTRY selected), signal or deferred (the
+         * instruction's own {@code wait_mask} and {@code signal_slot} fields).
+         */
+        private Async async(String[] words) {
+            Async.Kind kind = null;
+            for (Async.Kind k : Async.Kind.values()) {
+                if (words.length == 2 && k.spelling().equals(words[1])) {
+                    kind = k;
+                }
+            }
+            if (kind == null) {
+                throw error("async needs one of endpoint, other, signal, deferred");
+            }
+            if (!kind.ownFields()) {
+                return new Async(kind, null, null);
+            }
+            return new Async(kind, field("wait_mask"), field("signal_slot"));
         }
 
         private Condition[] conditions(BitField cond) {
