@@ -73,7 +73,18 @@ final class Reports {
     RunReport report(StopReason end, Queue q, long position) {
         RunStatus status = end.outcome().orElseThrow();
         RunReport.Fault fault = fault(end);
+        List<RunReport.Hazard> listed = device.recorder.hazards();
+        if (status == RunStatus.OK && !listed.isEmpty()) {
+            // --hazards=ignore ran on past them: the run ends as the first one, every one listed
+            RunReport.Hazard first = listed.get(0);
+            return report(RunStatus.HAZARD, hazardFault(first, device.queuesByName.get(first.queue())), null);
+        }
         return report(status, fault, fault == null ? null : coreDump(q, position, ending(end)));
+    }
+
+    /** The fault a hazard is reported as: the racing instruction's place, the hazard's message. */
+    RunReport.Fault hazardFault(RunReport.Hazard h, Queue q) {
+        return fault(FaultKind.HAZARD, q, h.va(), h.va(), h.message());
     }
 
     private static RunReport.Replay.Ending ending(StopReason end) {
@@ -84,6 +95,8 @@ final class Reports {
                     : RunReport.Replay.Ending.STEP_BUDGET;
         } else if (end instanceof StopReason.Cancelled) {
             return RunReport.Replay.Ending.CANCELLED;
+        } else if (end instanceof StopReason.Hazard) {
+            return RunReport.Replay.Ending.HAZARD;
         }
         return RunReport.Replay.Ending.FAULT;
     }
@@ -97,6 +110,8 @@ final class Reports {
             return t.fault();
         } else if (end instanceof StopReason.Cancelled c) {
             return c.fault();
+        } else if (end instanceof StopReason.Hazard h) {
+            return h.fault();
         }
         return null;
     }
@@ -139,12 +154,13 @@ final class Reports {
         List<RunReport.QueueState> states = new ArrayList<>();
         for (Queue q : device.queues) {
             states.add(new RunReport.QueueState(q.name, q.vm, q.slot, q.unsignedRegisters(), q.insert, q.extract,
-                    q.executed - q.kernelExecuted));
+                    q.executed - q.kernelExecuted, q.scoreboard.view()));
         }
         Queue entry = entryQueue();
         long[] registers = entry == null ? new long[device.arch.registerCount()] : entry.unsignedRegisters();
         return new RunReport(status, device.userInstructions(), registers, fault, device.recorder.renderTargets(),
-                device.recorder.recorded(), device.recorder.notes(), core, states, dumps, device.host);
+                device.recorder.recorded(), device.recorder.notes(), core, states, dumps, device.host,
+                device.recorder.hazards(), device.options.timeline() ? device.recorder.timeline() : null);
     }
 
     /** The queue that runs the entry stream (else the first queue). */
@@ -170,6 +186,6 @@ final class Reports {
         RunReport.Fault fault = new RunReport.Fault(FaultKind.CONFIGURATION, 0, "", -1, line, message, List.of(),
                 "", 0);
         return new RunReport(RunStatus.FAULT, 0, new long[recorder.registerCount()], fault, List.of(), List.of(), recorder.notes(),
-                null, List.of(), Map.of(), host);
+                null, List.of(), Map.of(), host, List.of(), null);
     }
 }
