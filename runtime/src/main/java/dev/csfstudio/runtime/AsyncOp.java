@@ -88,8 +88,16 @@ record AsyncOp(String mnemonic, long va, SourceRange line, int entry, int waitMa
         }
     }
 
-    /** A deferred SYNC_ADD/SYNC_SET (32 or 64 bits): applied to the sync object when it completes. */
+    /**
+     * A deferred SYNC_ADD/SYNC_SET (32 or 64 bits): applied to the sync object when it completes. A plain load or
+     * store of the object races it; another sync operation on it does not (sync operations are atomic).
+     */
     record Sync(int action, long address, long value, boolean propagate) implements Effect {
+        @Override
+        public boolean writes(long va, long length) {
+            long size = action == DecodedPage.SYNC_ADD64 || action == DecodedPage.SYNC_SET64 ? 8 : 4;
+            return address < va + length && va < address + size;
+        }
     }
 
     /** A deferred STORE_STATE: the counter (taken at issue) goes to memory when it completes. */

@@ -10,8 +10,8 @@ import java.util.List;
  * {@link Completion} policy says (their effects become visible then), and catches the instructions that race
  * one still in flight: a read of a register an in-flight load will write, a write of a register an in-flight load
  * will write or an in-flight store still reads (mesa's load/store tracker flushes on both), a load, store or sync
- * access to memory an in-flight store or fragment job writes, and a deferred operation waiting on the entry it
- * signals. A hazard stops the run ({@link HazardStop}) or, with {@link RunOptions.HazardMode#IGNORE}, is listed
+ * access to memory an in-flight store or fragment job writes (and a load or store of a sync object a deferred sync
+ * operation will update), and a deferred operation waiting on the entry it signals. A hazard stops the run ({@link HazardStop}) or, with {@link RunOptions.HazardMode#IGNORE}, is listed
  * while the run goes on with the stale value.
  */
 final class AsyncUnit {
@@ -232,10 +232,32 @@ final class AsyncUnit {
                 return;
             }
         }
+        boolean sync = access.equals("sync access");
         for (AsyncOp op : q.scoreboard.inFlight()) {
-            if (op.effect().writes(va, length)) {
+            if (!(sync && op.effect() instanceof AsyncOp.Sync) && op.effect().writes(va, length)) {
                 registerHazard(q, pc, op, access + " of " + length + " bytes at " + GpuFault.hex(va) + " while ",
                         ", which writes them,");
+                return;
+            }
+        }
+        if (action != DecodedPage.SYNC_WAIT32 && action != DecodedPage.SYNC_WAIT64 && sync) {
+            release(q, page.word[i], pc, va);
+        }
+    }
+
+    /**
+     * A sync signal publishes the memory its queue wrote before it: one that goes out while a store or fragment
+     * job is still in flight on an entry its wait mask does not name lets a waiter see that memory unwritten.
+     */
+    private void release(Queue q, long word, long pc, long va) {
+        dev.csfstudio.isa.Async async = interpreter.table().async((int) (word >>> 56));
+        int covered = async != null && async.asynchronous(word) ? async.waitMaskOf(word) : 0;
+        for (AsyncOp op : q.scoreboard.inFlight()) {
+            boolean writesMemory = op.effect() instanceof AsyncOp.Store || op.effect() instanceof AsyncOp.Fragment
+                    || op.effect() instanceof AsyncOp.StoreState;
+            if (writesMemory && (covered & (1 << op.entry())) == 0) {
+                registerHazard(q, pc, op, "signal of the sync object at " + GpuFault.hex(va) + " while ",
+                        ", which writes memory,");
                 return;
             }
         }
@@ -243,7 +265,8 @@ final class AsyncUnit {
 
     private void registerHazard(Queue q, long pc, AsyncOp op, String what, String relation) {
         SourceRange line = recorder.lineAt(q.vm, pc);
-        String kind = what.startsWith("read") ? "read" : what.startsWith("write") ? "write" : "memory";
+        String kind = what.startsWith("read") ? "read" : what.startsWith("write") ? "write"
+                : what.startsWith("signal") ? "release" : "memory";
         hazard(q, kind, pc, line, op, what + op.mnemonic() + " at " + place(op, line) + " (scoreboard entry "
                 + op.entry() + ")" + relation + " is in flight; WAIT " + hex(1 << op.entry()) + " before "
                 + (line == null ? hex(pc) : "line " + line.line()));

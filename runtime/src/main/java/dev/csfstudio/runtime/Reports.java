@@ -77,9 +77,13 @@ final class Reports {
         if (status == RunStatus.OK && !listed.isEmpty()) {
             // --hazards=ignore ran on past them: the run ends as the first one, every one listed
             RunReport.Hazard first = listed.get(0);
-            return report(RunStatus.HAZARD, hazardFault(first, device.queuesByName.get(first.queue())), null);
+            return report(RunStatus.HAZARD, hazardFault(first, device.queuesByName.get(first.queue())), null, listed);
         }
-        return report(status, fault, fault == null ? null : coreDump(q, position, ending(end)));
+        if (end instanceof StopReason.Hazard h) {
+            listed = new ArrayList<>(listed);
+            listed.add(h.hazard());
+        }
+        return report(status, fault, fault == null ? null : coreDump(q, position, ending(end)), listed);
     }
 
     /** The fault a hazard is reported as: the racing instruction's place, the hazard's message. */
@@ -142,7 +146,8 @@ final class Reports {
         return new RunReport.CoreDump(q.name, q.unsignedRegisters(), views.callStack(q), last, dumpable, replay);
     }
 
-    private RunReport report(RunStatus status, RunReport.Fault fault, RunReport.CoreDump core) {
+    private RunReport report(RunStatus status, RunReport.Fault fault, RunReport.CoreDump core,
+                             List<RunReport.Hazard> hazards) {
         Map<String, byte[]> dumps = new LinkedHashMap<>();
         for (String name : device.options.dumpBuffers()) {
             try {
@@ -160,7 +165,7 @@ final class Reports {
         long[] registers = entry == null ? new long[device.arch.registerCount()] : entry.unsignedRegisters();
         return new RunReport(status, device.userInstructions(), registers, fault, device.recorder.renderTargets(),
                 device.recorder.recorded(), device.recorder.notes(), core, states, dumps, device.host,
-                device.recorder.hazards(), device.options.timeline() ? device.recorder.timeline() : null);
+                hazards, device.options.timeline() ? device.recorder.timeline() : null);
     }
 
     /** The queue that runs the entry stream (else the first queue). */

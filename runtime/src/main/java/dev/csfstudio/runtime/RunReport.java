@@ -134,7 +134,8 @@ public record RunReport(RunStatus status, long instructions, long[] registers, F
     /**
      * An instruction that raced an asynchronous operation still in flight on its queue's scoreboard.
      *
-     * @param kind      what raced: {@code read}, {@code write}, {@code memory} or {@code self_wait}
+     * @param kind      what raced: {@code read}, {@code write}, {@code memory}, {@code release} (a sync signalled
+     *                  before the memory it publishes is written) or {@code self_wait}
      * @param va        the racing instruction (for {@code self_wait}: the deferred operation itself)
      * @param line      its source line, or null
      * @param operation the operation in flight it raced
