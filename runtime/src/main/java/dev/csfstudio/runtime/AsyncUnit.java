@@ -184,20 +184,21 @@ final class AsyncUnit {
             }
         }
         RegisterUse.of(action, page, i, interpreter.table(), reads, writes);
+        // One hazard an instruction: the first of these it meets.
         int r = RegisterUse.common(reads, sb.loadRegisters);
         if (r >= 0) {
-            AsyncOp op = loading(sb, r);
-            registerHazard(q, pc, op, "read of r" + r + " while ", "");
+            registerHazard(q, pc, loading(sb, r), "read of r" + r + " while ", "");
+            return;
         }
         r = RegisterUse.common(writes, sb.loadRegisters);
         if (r >= 0) {
-            AsyncOp op = loading(sb, r);
-            registerHazard(q, pc, op, "write of r" + r + " while ", ", which writes it,");
+            registerHazard(q, pc, loading(sb, r), "write of r" + r + " while ", ", which writes it,");
+            return;
         }
         r = RegisterUse.common(writes, sb.storeRegisters);
         if (r >= 0) {
-            AsyncOp op = storing(sb, r);
-            registerHazard(q, pc, op, "write of r" + r + " while ", ", which still reads it,");
+            registerHazard(q, pc, storing(sb, r), "write of r" + r + " while ", ", which still reads it,");
+            return;
         }
         memory(q, page, i, action, pc);
     }
