@@ -60,9 +60,12 @@ final class AsyncUnit {
 
     /**
      * Issues the operation of the instruction at {@code pc} of {@code q} onto {@code entry}, after the operations
-     * in flight on the entries of {@code waitMask}; with eager completion it completes at once.
+     * in flight on the entries of {@code waitMask}; with eager completion it completes at once. {@code now} is the
+     * device's position, {@code executed} the queue's instruction count (the interpreter's, ahead of the queue's
+     * field during a run).
      */
-    void issue(Queue q, long pc, String mnemonic, int entry, int waitMask, AsyncOp.Effect effect, long now) {
+    void issue(Queue q, long pc, String mnemonic, int entry, int waitMask, AsyncOp.Effect effect, long now,
+               long executed) {
         Scoreboard sb = q.scoreboard;
         if (entry >= sb.entries) {
             throw new GpuFault(FaultKind.INVALID_INSTRUCTION, pc, mnemonic + " signals scoreboard entry " + entry
@@ -74,7 +77,7 @@ final class AsyncUnit {
             complete(q, queued.get(0), now);
         }
         AsyncOp op = new AsyncOp(mnemonic, pc, line, entry, waitMask, sb.on(waitMask), effect, now,
-                random ? q.executed + 1 + sb.nextRandom(Completion.Random.WINDOW) : Long.MAX_VALUE);
+                random ? executed + 1 + sb.nextRandom(Completion.Random.WINDOW) : Long.MAX_VALUE);
         if (eager) {
             apply(q, op, now);
             return;
@@ -169,13 +172,14 @@ final class AsyncUnit {
 
     /**
      * Before {@code q} executes slot {@code i} of {@code page} ({@code action}) at {@code pc}, with operations in
-     * flight: completes those the random policy has due, then checks the instruction against the rest.
+     * flight ({@code executed}: the queue's instruction count): completes those the random policy has due, then
+     * checks the instruction against the rest.
      */
-    void before(Queue q, DecodedPage page, int i, int action, long pc, long now) {
+    void before(Queue q, DecodedPage page, int i, int action, long pc, long now, long executed) {
         Scoreboard sb = q.scoreboard;
         if (random) {
             for (AsyncOp op : new ArrayList<>(sb.inFlight())) {
-                if (op.due() <= q.executed) {
+                if (op.due() <= executed) {
                     complete(q, op, now);
                 }
             }

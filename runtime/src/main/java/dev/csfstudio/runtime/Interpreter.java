@@ -233,7 +233,7 @@ final class Interpreter {
                     }
                 }
                 if (q.scoreboard.count != 0) {
-                    async.before(q, page, i, action, pc, clock + executed - first);
+                    async.before(q, page, i, action, pc, clock + executed - first, executed);
                     work += takeWork();
                     limit = Math.min(limit, budgetEnd - work);
                 }
@@ -286,7 +286,7 @@ final class Interpreter {
                             }
                         }
                         async.issue(q, pc, "LOAD_MULTIPLE", q.scoreboard.other, 0,
-                                new AsyncOp.Load(page.a[i], mask, values), clock + executed - first);
+                                new AsyncOp.Load(page.a[i], mask, values), clock + executed - first, executed);
                         pc += 8;
                     }
                     case STORE_MULTIPLE -> {
@@ -300,7 +300,7 @@ final class Interpreter {
                             }
                         }
                         async.issue(q, pc, "STORE_MULTIPLE", q.scoreboard.other, 0,
-                                new AsyncOp.Store(addr, base, mask, values), clock + executed - first);
+                                new AsyncOp.Store(addr, base, mask, values), clock + executed - first, executed);
                         fastLen = 0;
                         pc += 8;
                     }
@@ -345,7 +345,7 @@ final class Interpreter {
                         if (deferred != null && deferred.asynchronous(w)) {
                             async.issue(q, pc, table.def((int) (w >>> 56)).mnemonic(), deferred.signalSlotOf(w),
                                     deferred.waitMaskOf(w), new AsyncOp.Sync(action, addr, value, page.c[i] != 0),
-                                    clock + executed - first);
+                                    clock + executed - first, executed);
                         } else {
                             syncUpdate(q, action, addr, value, page.c[i] != 0, clock + executed - first);
                         }
@@ -401,7 +401,7 @@ final class Interpreter {
                         Async deferred = table.async((int) (w >>> 56));
                         if (deferred != null && deferred.asynchronous(w)) {
                             async.issue(q, pc, "STORE_STATE", deferred.signalSlotOf(w), deferred.waitMaskOf(w),
-                                    new AsyncOp.StoreState(addr, value), clock + executed - first);
+                                    new AsyncOp.StoreState(addr, value), clock + executed - first, executed);
                         } else {
                             store64(slot, addr, value);
                         }
@@ -412,7 +412,7 @@ final class Interpreter {
                     case RUN_FRAGMENT -> {
                         FragmentClear.Plan plan = fragment.plan(q, pc, page.word[i]);
                         async.issue(q, pc, "RUN_FRAGMENT", q.scoreboard.endpoint, 0, new AsyncOp.Fragment(plan),
-                                clock + executed - first);
+                                clock + executed - first, executed);
                         work += takeWork();
                         limit = Math.min(limit, budgetEnd - work);
                         fastLen = 0;
@@ -429,7 +429,7 @@ final class Interpreter {
                                 case SIGNAL, DEFERRED -> op.signalSlotOf(w);
                             };
                             async.issue(q, pc, table.def((int) (w >>> 56)).mnemonic(), entry, op.waitMaskOf(w),
-                                    new AsyncOp.Nothing(), clock + executed - first);
+                                    new AsyncOp.Nothing(), clock + executed - first, executed);
                         }
                         pc += 8;
                     }

@@ -142,7 +142,8 @@ final class Reports {
             }
         }
         RunReport.Replay replay = new RunReport.Replay(ProgramFingerprint.of(device.program), position,
-                device.meter.budget(), device.options.timeout().toMillis(), ending);
+                device.meter.budget(), device.options.timeout().toMillis(), ending, device.options.completion(),
+                device.options.hazards());
         return new RunReport.CoreDump(q.name, q.unsignedRegisters(), views.callStack(q), last, dumpable, replay);
     }
 

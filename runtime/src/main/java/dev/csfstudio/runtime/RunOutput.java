@@ -333,6 +333,12 @@ public final class RunOutput {
         replay.addProperty("step_budget", core.replay().stepBudget());
         replay.addProperty("timeout_ms", core.replay().timeoutMillis());
         replay.addProperty("ending", core.replay().ending().jsonName());
+        Completion completion = core.replay().completion();
+        replay.addProperty("completion", completion.spelling());
+        if (completion instanceof Completion.Random random) {
+            replay.addProperty("seed", random.seed());
+        }
+        replay.addProperty("hazards", core.replay().hazards().spelling());
         o.add("replay", replay);
         return o;
     }

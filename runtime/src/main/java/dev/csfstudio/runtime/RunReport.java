@@ -87,11 +87,12 @@ public record RunReport(RunStatus status, long instructions, long[] registers, F
 
     /**
      * How to get the device back to the dumped state: load the program whose {@link ProgramFingerprint}
-     * is {@code program} with step budget {@code stepBudget}; run it to its end, or, when the
-     * {@code ending} was the wall clock or a cancellation, until {@code position} instructions (the
-     * kernel ring buffers' included) have executed.
+     * is {@code program} with step budget {@code stepBudget}, completion policy {@code completion} and hazard mode
+     * {@code hazards}; run it to its end, or, when the {@code ending} was the wall clock or a cancellation, until
+     * {@code position} instructions (the kernel ring buffers' included) have executed.
      */
-    public record Replay(String program, long position, long stepBudget, long timeoutMillis, Ending ending) {
+    public record Replay(String program, long position, long stepBudget, long timeoutMillis, Ending ending,
+                         Completion completion, RunOptions.HazardMode hazards) {
 
         /**
          * How the run ended; all but the wall clock and a cancellation come again by themselves when the program
