@@ -296,26 +296,29 @@ final class AsyncUnit {
         return op.line().file().getFileName() + ":" + op.line().line();
     }
 
+    /** The first operation in flight whose load writes register {@code r}. */
     private static AsyncOp loading(Scoreboard sb, int r) {
-        long[] bits = new long[sb.loadRegisters.length];
-        for (AsyncOp op : sb.inFlight()) {
-            op.effect().loadRegisters(bits);
-            if ((bits[r >>> 6] & (1L << (r & 63))) != 0) {
-                return op;
-            }
-        }
-        throw new IllegalStateException("no in-flight load writes r" + r);
+        return first(sb, r, true);
     }
 
+    /** The first operation in flight whose store still reads register {@code r}. */
     private static AsyncOp storing(Scoreboard sb, int r) {
-        long[] bits = new long[sb.storeRegisters.length];
+        return first(sb, r, false);
+    }
+
+    private static AsyncOp first(Scoreboard sb, int r, boolean loads) {
         for (AsyncOp op : sb.inFlight()) {
-            op.effect().storeRegisters(bits);
+            long[] bits = new long[sb.loadRegisters.length];
+            if (loads) {
+                op.effect().loadRegisters(bits);
+            } else {
+                op.effect().storeRegisters(bits);
+            }
             if ((bits[r >>> 6] & (1L << (r & 63))) != 0) {
                 return op;
             }
         }
-        throw new IllegalStateException("no in-flight store reads r" + r);
+        throw new IllegalStateException("no operation in flight " + (loads ? "writes" : "reads") + " r" + r);
     }
 
     private static String describe(List<AsyncOp> ops) {
