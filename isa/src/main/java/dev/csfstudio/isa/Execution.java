@@ -47,7 +47,11 @@ public enum Execution {
     SYNC_WAIT64(Flow.NEXT, "addr", "data", "cond", "error_reject"),
     STORE_STATE(Flow.NEXT, "addr", "state", null, "offset"),
     /** A fragment job: the simulator's clear-only fragment executor. */
-    RUN_FRAGMENT(Flow.NEXT);
+    RUN_FRAGMENT(Flow.NEXT),
+    /** Blocks the queue until the scoreboard entries in the mask have no operation in flight. */
+    WAIT(Flow.NEXT, null, null, "wait_mask", null),
+    /** Selects the scoreboard entries endpoint operations and other operations signal. */
+    SET_SB_ENTRY(Flow.NEXT, "endpoint", "other", null, null);
 
     /** Where execution goes after an instruction. */
     public enum Flow {

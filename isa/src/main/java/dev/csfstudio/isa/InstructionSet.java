@@ -313,6 +313,11 @@ public final class InstructionSet {
                 semantics = semantics(execRow.words());
                 lineNo = opcodeLine;
             }
+            Async.Kind asyncKind = scoreboard.asyncKind();
+            if (asyncKind != null) {
+                semantics = semantics.withAsync(asyncKind.ownFields()
+                        ? new Async(asyncKind, field("wait_mask"), field("signal_slot")) : new Async(asyncKind, null, null));
+            }
             InstructionDef def = new InstructionDef(opcode, mnemonic, aliases, doc, fields, modifiers, operands,
                     explicit, template, null, semantics, scoreboard);
             claim(def);

@@ -23,14 +23,26 @@ public enum Scoreboard {
      * (SYNC_*, FINISH_FRAGMENT, STORE_STATE, TRACE_POINT, HEAP_OPERATION); synchronous with a zero mask.
      */
     DEFERRED,
-    /** Always asynchronous; the table does not say which entry it signals (FINISH_TILING). */
-    ASYNC,
     /** Blocks the queue until the entries of its wait mask drain (WAIT). */
     WAIT,
     /** Selects the entries endpoint tasks and other operations signal, from its fields (SET_SB_ENTRY). */
     SELECT,
     /** Changes a selection or a mask other than through fields of its own word (v12 SET_STATE, NEXT_SB_ENTRY). */
     RESELECT;
+
+    /**
+     * How the runtime runs an instruction of this mode ({@link Async}): the entry it signals, or null for a
+     * synchronous one, a WAIT or a selection.
+     */
+    public Async.Kind asyncKind() {
+        return switch (this) {
+            case SIGNAL_OTHER -> Async.Kind.OTHER;
+            case SIGNAL_ENDPOINT -> Async.Kind.ENDPOINT;
+            case SIGNAL_SLOT -> Async.Kind.SIGNAL;
+            case DEFERRED -> Async.Kind.DEFERRED;
+            case NONE, WAIT, SELECT, RESELECT -> null;
+        };
+    }
 
     /** A wait mask or slot that the word does not hold: v12's indirect mode uses what SET_STATE chose. */
     public static final int INDIRECT = -1;
@@ -48,7 +60,7 @@ public enum Scoreboard {
     /** Whether {@code word} of {@code def} runs asynchronously (signals an entry when it completes). */
     public boolean isAsynchronous(InstructionDef def, long word) {
         return switch (this) {
-            case SIGNAL_OTHER, SIGNAL_ENDPOINT, SIGNAL_SLOT, ASYNC -> true;
+            case SIGNAL_OTHER, SIGNAL_ENDPOINT, SIGNAL_SLOT -> true;
             case DEFERRED -> indirect(def, word, "defer_mode") || field(def, word, "wait_mask") != 0;
             case NONE, WAIT, SELECT, RESELECT -> false;
         };
@@ -62,7 +74,7 @@ public enum Scoreboard {
         return switch (this) {
             case WAIT -> indirect(def, word, "wait_mode") ? INDIRECT : (int) field(def, word, "wait_mask");
             case SIGNAL_SLOT, DEFERRED -> indirect(def, word, "defer_mode") ? INDIRECT : (int) field(def, word, "wait_mask");
-            case NONE, SIGNAL_OTHER, SIGNAL_ENDPOINT, ASYNC, SELECT, RESELECT -> 0;
+            case NONE, SIGNAL_OTHER, SIGNAL_ENDPOINT, SELECT, RESELECT -> 0;
         };
     }
 
@@ -76,7 +88,7 @@ public enum Scoreboard {
         }
         return switch (this) {
             case SIGNAL_SLOT, DEFERRED -> indirect(def, word, "defer_mode") ? INDIRECT : (int) field(def, word, "signal_slot");
-            case NONE, SIGNAL_OTHER, SIGNAL_ENDPOINT, ASYNC, WAIT, SELECT, RESELECT -> INDIRECT;
+            case NONE, SIGNAL_OTHER, SIGNAL_ENDPOINT, WAIT, SELECT, RESELECT -> INDIRECT;
         };
     }
 

@@ -57,7 +57,7 @@ class InstructionTableFormatTest {
             "tables/form-fixed-operand | tables/form-fixed-operand.isa:9: form ZERO: field dst is both fixed and an operand",
             "tables/duplicate-mnemonic | tables/duplicate-mnemonic.isa:4: mnemonic COMBINE is defined twice",
             "tables/enum-too-wide | tables/enum-too-wide.isa:5: COMBINE: enum op value huge=9 does not fit field op [2:0]",
-            "tables/exec-unknown-action | tables/exec-unknown-action.isa:4: unknown exec action shuffle (one of recorded, nop, move48, move32, add32, add64, umin32, logic32, load_multiple, store_multiple, branch, call, jump, sync_add32, sync_set32, sync_add64, sync_set64, sync_wait32, sync_wait64, store_state, run_fragment)",
+            "tables/exec-unknown-action | tables/exec-unknown-action.isa:4: unknown exec action shuffle (one of recorded, nop, move48, move32, add32, add64, umin32, logic32, load_multiple, store_multiple, branch, call, jump, sync_add32, sync_set32, sync_add64, sync_set64, sync_wait32, sync_wait64, store_state, run_fragment, wait, set_sb_entry)",
             "tables/exec-unknown-field | tables/exec-unknown-field.isa:5: no field cond in COMBINE",
             "tables/exec-not-a-condition | tables/exec-not-a-condition.isa:8: COMBINE: zero of enum test is no condition (one of [le, gt, eq, ne, lt, ge, always])",
     })

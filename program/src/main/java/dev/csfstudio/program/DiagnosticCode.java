@@ -72,7 +72,8 @@ public enum DiagnosticCode {
     RUN_FAULT,
     RUN_TIMEOUT,
     RUN_DEADLOCK,
-    RUN_CANCELLED;
+    RUN_CANCELLED,
+    RUN_HAZARD;
 
     /** The stable spelling clients see, e.g. {@code unknown-mnemonic}. */
     public String id() {

@@ -1,6 +1,7 @@
 package dev.csfstudio.runtime;
 
 import dev.csfstudio.isa.Arch;
+import dev.csfstudio.isa.Async;
 import dev.csfstudio.isa.BitField;
 import dev.csfstudio.isa.Execution;
 import dev.csfstudio.isa.InstructionDef;
@@ -25,6 +26,7 @@ final class ActionTable {
     private final int[] actions = new int[256];
     private final BitField[][] slots = new BitField[256][];
     private final int[] conditionSlots = new int[256];
+    private final Async[] asyncs = new Async[256];
 
     private ActionTable(Arch arch) {
         this.arch = arch;
@@ -45,6 +47,7 @@ final class ActionTable {
             defs[def.opcode()] = def;
             slots[def.opcode()] = fields;
             actions[def.opcode()] = action(def.semantics().action());
+            asyncs[def.opcode()] = def.semantics().async().orElse(null);
         }
     }
 
@@ -76,6 +79,8 @@ final class ActionTable {
             case SYNC_WAIT64 -> DecodedPage.SYNC_WAIT64;
             case STORE_STATE -> DecodedPage.STORE_STATE;
             case RUN_FRAGMENT -> DecodedPage.RUN_FRAGMENT;
+            case WAIT -> DecodedPage.WAIT;
+            case SET_SB_ENTRY -> DecodedPage.SET_SB_ENTRY;
         };
     }
 
@@ -86,6 +91,11 @@ final class ActionTable {
 
     int action(int opcode) {
         return actions[opcode];
+    }
+
+    /** How an opcode takes part in the scoreboard (the table's {@code async} line), null when always synchronous. */
+    Async async(int opcode) {
+        return asyncs[opcode];
     }
 
     /** The fields of an opcode's slots (null where its action has no role). */

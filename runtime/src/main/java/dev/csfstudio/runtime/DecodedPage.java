@@ -21,7 +21,8 @@ final class DecodedPage {
     static final int UNDECODED = 0, UNKNOWN = 22, INVALID = 1, NOP = 2, MOVE48 = 3, MOVE32 = 4, ADD32 = 5, ADD64 = 6, UMIN32 = 7,
             LOAD_MULTIPLE = 8, STORE_MULTIPLE = 9, BRANCH = 10, CALL = 11, JUMP = 12, SYNC_ADD32 = 13,
             SYNC_SET32 = 14, SYNC_WAIT32 = 15, SYNC_ADD64 = 16, SYNC_SET64 = 17, SYNC_WAIT64 = 18, STORE_STATE = 19,
-            RUN_FRAGMENT = 20, RECORDED = 21, BRANCH_NE = 23, BRANCH_EQ = 24, BRANCH_ALWAYS = 25, LOGIC32 = 26;
+            RUN_FRAGMENT = 20, RECORDED = 21, BRANCH_NE = 23, BRANCH_EQ = 24, BRANCH_ALWAYS = 25, LOGIC32 = 26,
+            WAIT = 27, SET_SB_ENTRY = 28;
     /** Set on a slot's action while a breakpoint is on its instruction; the action bits keep their meaning. */
     static final int STAMP = Integer.MIN_VALUE;
 

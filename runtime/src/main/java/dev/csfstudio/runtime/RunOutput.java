@@ -134,6 +134,17 @@ public final class RunOutput {
                 }
             }
         }
+        for (RunReport.Hazard h : report.hazards().size() > 1 ? report.hazards() : List.<RunReport.Hazard>of()) {
+            sb.append("\nhazard ").append(h.line() == null ? "<no source line>" : h.line().position()).append(": ")
+                    .append(h.message());
+        }
+        for (RunReport.QueueState q : report.queues()) {
+            for (RunReport.InFlight op : q.scoreboard().inFlight()) {
+                sb.append("\nqueue ").append(q.name()).append(", scoreboard entry ").append(op.entry()).append(": ")
+                        .append(op.mnemonic()).append(op.line() == null ? "" : " at " + op.line().position())
+                        .append(" in flight");
+            }
+        }
         for (RenderTarget rt : report.renderTargets()) {
             RunReport.Region r = rt.region();
             sb.append("\nrender target ").append(rt.buffer()).append(": ").append(rt.width()).append('x')
@@ -179,14 +190,49 @@ public final class RunOutput {
             qo.addProperty("jobs_completed", q.jobsCompleted());
             qo.addProperty("instructions", q.instructions());
             qo.add("registers", unsigned(q.registers()));
+            qo.add("scoreboard", scoreboard(q.scoreboard()));
             queues.add(qo);
         }
         o.add("queues", queues);
+        JsonArray hazards = new JsonArray();
+        for (RunReport.Hazard h : report.hazards()) {
+            JsonObject ho = new JsonObject();
+            ho.addProperty("queue", h.queue());
+            ho.addProperty("kind", h.kind());
+            ho.addProperty("va", hex(h.va()));
+            location(ho, h.line());
+            ho.addProperty("message", h.message());
+            ho.add("operation", inFlight(h.operation()));
+            hazards.add(ho);
+        }
+        o.add("hazards", hazards);
         JsonArray notes = new JsonArray();
         for (String note : report.notes()) {
             notes.add(note);
         }
         o.add("notes", notes);
+        return o;
+    }
+
+    /** A queue's scoreboard at the end: its size, the selected entries and what is still in flight. */
+    private static JsonObject scoreboard(RunReport.ScoreboardState sb) {
+        JsonObject o = new JsonObject();
+        o.addProperty("entries", sb.entries());
+        o.addProperty("endpoint_entry", sb.endpointEntry());
+        o.addProperty("other_entry", sb.otherEntry());
+        JsonArray ops = new JsonArray();
+        sb.inFlight().forEach(op -> ops.add(inFlight(op)));
+        o.add("in_flight", ops);
+        return o;
+    }
+
+    private static JsonObject inFlight(RunReport.InFlight op) {
+        JsonObject o = new JsonObject();
+        o.addProperty("instruction", op.mnemonic());
+        o.addProperty("va", hex(op.va()));
+        location(o, op.line());
+        o.addProperty("entry", op.entry());
+        o.addProperty("wait_mask", hex(op.waitMask()));
         return o;
     }
 
@@ -323,6 +369,12 @@ public final class RunOutput {
         replay.addProperty("step_budget", core.replay().stepBudget());
         replay.addProperty("timeout_ms", core.replay().timeoutMillis());
         replay.addProperty("ending", core.replay().ending().jsonName());
+        Completion completion = core.replay().completion();
+        replay.addProperty("completion", completion.spelling());
+        if (completion instanceof Completion.Random random) {
+            replay.addProperty("seed", random.seed());
+        }
+        replay.addProperty("hazards", core.replay().hazards().spelling());
         o.add("replay", replay);
         return o;
     }

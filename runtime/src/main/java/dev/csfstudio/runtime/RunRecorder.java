@@ -30,6 +30,10 @@ final class RunRecorder {
     private Map<String, Long> recordedCounts = new LinkedHashMap<>();
     private Map<String, RenderTarget> renderTargets = new LinkedHashMap<>();
     private Set<String> notes = new LinkedHashSet<>();
+    private List<RunReport.Hazard> hazards = new ArrayList<>();
+    private Set<String> hazardKeys = new LinkedHashSet<>();
+    private List<RunReport.Span> spans = new ArrayList<>();
+    private List<RunReport.Counter> counters = new ArrayList<>();
 
     RunRecorder(Program program) {
         this.program = program;
@@ -48,12 +52,14 @@ final class RunRecorder {
 
     /** What has been recorded, to be put back by {@link #restore}. */
     record Saved(List<RunReport.RecordedInstruction> recorded, Map<String, Long> recordedCounts,
-                 Map<String, RenderTarget> renderTargets, Set<String> notes) {
+                 Map<String, RenderTarget> renderTargets, Set<String> notes, List<RunReport.Hazard> hazards,
+                 Set<String> hazardKeys, List<RunReport.Span> spans, List<RunReport.Counter> counters) {
     }
 
     Saved save() {
         return new Saved(List.copyOf(recorded), new LinkedHashMap<>(recordedCounts), new LinkedHashMap<>(renderTargets),
-                new LinkedHashSet<>(notes));
+                new LinkedHashSet<>(notes), List.copyOf(hazards), new LinkedHashSet<>(hazardKeys), List.copyOf(spans),
+                List.copyOf(counters));
     }
 
     void restore(Saved saved) {
@@ -61,6 +67,37 @@ final class RunRecorder {
         recordedCounts = new LinkedHashMap<>(saved.recordedCounts);
         renderTargets = new LinkedHashMap<>(saved.renderTargets);
         notes = new LinkedHashSet<>(saved.notes);
+        hazards = new ArrayList<>(saved.hazards);
+        hazardKeys = new LinkedHashSet<>(saved.hazardKeys);
+        spans = new ArrayList<>(saved.spans);
+        counters = new ArrayList<>(saved.counters);
+    }
+
+    /**
+     * Lists a hazard the run goes on past; the same racing instruction, operation and kind once (a loop repeats
+     * them), at most {@link #RECORD_LIMIT} in all.
+     */
+    void hazard(RunReport.Hazard h) {
+        String key = h.queue() + "@" + h.va() + "/" + h.operation().va() + "/" + h.kind();
+        if (hazards.size() < RECORD_LIMIT && hazardKeys.add(key)) {
+            hazards.add(h);
+        }
+    }
+
+    List<RunReport.Hazard> hazards() {
+        return List.copyOf(hazards);
+    }
+
+    void span(RunReport.Span span) {
+        spans.add(span);
+    }
+
+    void counter(RunReport.Counter counter) {
+        counters.add(counter);
+    }
+
+    RunReport.Timeline timeline() {
+        return new RunReport.Timeline(spans, counters);
     }
 
     void note(String text) {
@@ -145,9 +182,9 @@ final class RunRecorder {
             case "FLUSH_CACHE2" -> "caches are not modelled: simulated memory is always coherent";
             case "SET_EXCEPTION_HANDLER" -> "exceptions that need a handler (tiler out of memory) cannot occur";
             case "PROGRESS_WAIT", "PROGRESS_STORE", "PROGRESS_LOAD" -> "progress counters are not modelled";
-            case "SET_STATE", "SET_STATE_IMM32", "NEXT_SB_ENTRY", "SHARED_SB_INC", "SHARED_SB_DEC", "SET_SB_ENTRY" ->
-                    "scoreboard entries are not modelled: every asynchronous operation completes immediately";
-            default -> "no effect in the simulator: every asynchronous operation completes immediately";
+            case "SET_STATE", "SET_STATE_IMM32", "NEXT_SB_ENTRY", "SHARED_SB_INC", "SHARED_SB_DEC" ->
+                    "v12's indirect scoreboard state and shared entries are not modelled";
+            default -> "no effect in the simulator";
         };
     }
 }

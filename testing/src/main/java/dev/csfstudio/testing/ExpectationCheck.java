@@ -17,7 +17,7 @@ import java.util.Locale;
 
 /**
  * Checks a program's expectations against its finished run. A program that states no {@code .expect status}
- * must end {@code ok}: a fault, timeout or deadlock nobody expected fails it (at its first expectation).
+ * must end {@code ok}: a fault, timeout, deadlock or hazard nobody expected fails it (at its first expectation).
  */
 public final class ExpectationCheck {
 

@@ -120,4 +120,27 @@ class ExpectationCheckTest {
         Verdict v = verdicts(deadlock).get(0);
         assertTrue(v.passed(), v::message);
     }
+
+    private static final String RACING_READ = """
+            .buffer data, size=8
+                .word 7
+            .stream main
+                MOVE48  d2, data
+                LOAD_MULTIPLE r0, [d2]
+                ADD_IMMEDIATE32 r4, r0, #1
+            """;
+
+    @Test
+    void aHazardIsItsOwnEndingWithTheRacingLine() throws IOException {
+        assertTrue(verdicts(RACING_READ + ".expect status hazard, line=6\n").get(0).passed());
+        assertFalse(verdicts(RACING_READ + ".expect status hazard, line=5\n").get(0).passed());
+    }
+
+    @Test
+    void aHazardNobodyExpectedFailsTheImpliedStatusOk() throws IOException {
+        Verdict v = verdicts(RACING_READ + ".expect r4 == 8\n").get(0);
+        assertFalse(v.passed());
+        assertTrue(v.message().startsWith("expected status ok, got hazard at "), v.message());
+        assertTrue(v.message().contains("read of r0 while LOAD_MULTIPLE at line 5"), v.message());
+    }
 }

@@ -64,7 +64,7 @@ public final class Directives {
             new Directive(".expect", ".expect status ok | rN == expr | word [ADDR] == expr | pixel BUFFER(X, Y) == (R, G, B, A)"
                     + " | image BUFFER == \"golden.png\" | instructions <= N",
                     "States what a run must end with; emits no bytes. A file with expectations is a test stream"
-                    + " (csf test). Subjects: status ok|fault [KIND] [, line=N]|timeout|deadlock; a register rN or"
+                    + " (csf test). Subjects: status ok|fault [KIND] [, line=N]|timeout|deadlock|hazard; a register rN or"
                     + " pair dN of the entry queue (QUEUE.rN for another); byte|hword|word|dword [ADDR] (memory at a"
                     + " GPU VA); pixel BUFFER(X, Y) (the render target in BUFFER, as its PNG shows it); image BUFFER"
                     + " == \"file.png\" [, tolerance=N]; instructions. Operators == != < <= > >=; the right side is"
@@ -87,7 +87,7 @@ public final class Directives {
 
     private static Map<String, String> subjects() {
         Map<String, String> m = new java.util.LinkedHashMap<>();
-        m.put("status", ".expect status ok|fault [KIND] [, line=N]|timeout|deadlock: how the run ends");
+        m.put("status", ".expect status ok|fault [KIND] [, line=N]|timeout|deadlock|hazard: how the run ends");
         m.put("fault", ".expect fault [KIND] [, line=N]: the run faults (of that kind, on that line of this file)");
         m.put("instructions", ".expect instructions OP N: user instructions every queue executed");
         m.put("byte", ".expect byte [ADDR] OP VALUE [, vm=VM]: 8-bit memory at a GPU VA");

@@ -105,7 +105,7 @@ public final class ScoreboardCheck {
             checkAlone(i, def, mode, word, report);
             int mask = mode.waitMask(def, word);
             int slot = mode.signalSlot(def, word);
-            if (mask == Scoreboard.INDIRECT || mode == Scoreboard.RESELECT || mode == Scoreboard.ASYNC
+            if (mask == Scoreboard.INDIRECT || mode == Scoreboard.RESELECT
                     || (mode.isAsynchronous(def, word) && slot == Scoreboard.INDIRECT
                     && mode != Scoreboard.SIGNAL_OTHER && mode != Scoreboard.SIGNAL_ENDPOINT)) {
                 signalsUnknown = true;
@@ -126,7 +126,7 @@ public final class ScoreboardCheck {
                     selectedEndpoints |= 1 << Math.min(mode.selectedEndpoint(def, word), 31);
                     selectedOthers |= 1 << Math.min(mode.selectedOther(def, word), 31);
                 }
-                case NONE, SIGNAL_SLOT, DEFERRED, ASYNC, WAIT, RESELECT -> {
+                case NONE, SIGNAL_SLOT, DEFERRED, WAIT, RESELECT -> {
                 }
             }
         }
@@ -480,7 +480,7 @@ public final class ScoreboardCheck {
                     }
                 }
             }
-            case NONE, SIGNAL_ENDPOINT, SIGNAL_SLOT, DEFERRED, ASYNC -> {
+            case NONE, SIGNAL_ENDPOINT, SIGNAL_SLOT, DEFERRED -> {
             }
         }
     }
