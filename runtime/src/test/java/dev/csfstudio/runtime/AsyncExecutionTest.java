@@ -42,8 +42,9 @@ class AsyncExecutionTest {
                 """);
         assertEquals(RunStatus.HAZARD, report.status());
         assertEquals(6, report.fault().line().line());
-        assertEquals("read of r0 while LOAD_MULTIPLE at line 5 (scoreboard entry 0) is in flight; WAIT #0x1 before line 6",
-                report.fault().message());
+        assertEquals("read of r0 while LOAD_MULTIPLE at line 5 (scoreboard entry 0) is in flight; WAIT #0x1 before line 6"
+                + "; " + report.fault().hardware().summary(), report.fault().message());
+        assertTrue(report.fault().hardware() instanceof HardwareReport.NotRaised, "the GPU raises no exception for a race");
         assertEquals(FaultKind.HAZARD, report.fault().kind());
         assertNotNull(report.coreDump(), "a hazard leaves a core dump as a fault does");
     }
