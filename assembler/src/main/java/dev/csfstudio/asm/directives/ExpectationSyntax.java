@@ -70,10 +70,16 @@ record ExpectationSyntax(SourceRange range, SourceRange expectationRange, String
     static ExpectationSyntax of(CsfParser.DirectiveContext d, ExpressionEvaluator ev) {
         Path file = ev.file();
         CsfParser.ExpectationContext e = d.expectation();
-        List<Target> targets = new ArrayList<>(e.expectTarget().size());
-        for (CsfParser.ExpectTargetContext t : e.expectTarget()) {
-            targets.add(new Target(t.expr() == null ? null : new Tree(t.expr(), ev), t.getStart().getText().equals("["),
-                    Parsing.range(file, t), t.getText()));
+        List<Target> targets = new ArrayList<>(1 + e.laterTarget().size());
+        CsfParser.ExpectTargetContext first = e.expectTarget();
+        if (first != null) {
+            targets.add(new Target(first.expr() == null ? null : new Tree(first.expr(), ev), first.getStart().getText().equals("["),
+                    Parsing.range(file, first), first.getText()));
+        }
+        for (CsfParser.LaterTargetContext t : e.laterTarget()) {
+            SourceRange range = Parsing.range(file, t);
+            Term term = t.name != null ? new Word(t.name.getText(), range, ev) : t.expr() == null ? null : new Tree(t.expr(), ev);
+            targets.add(new Target(term, t.name == null, range, t.getText()));
         }
         List<Option> options = new ArrayList<>(e.expectOption().size());
         for (CsfParser.ExpectOptionContext o : e.expectOption()) {
@@ -188,6 +194,49 @@ record ExpectationSyntax(SourceRange range, SourceRange expectationRange, String
                 }
             }
             return null;
+        }
+    }
+
+    /** A target after the first that is one name ({@code fault translation}'s kind), as the grammar reads it. */
+    record Word(String name, SourceRange range, ExpressionEvaluator ev) implements Term {
+        @Override
+        public String text() {
+            return name;
+        }
+
+        @Override
+        public boolean expression() {
+            return true;
+        }
+
+        @Override
+        public long value() {
+            return ev.symbol(name, range);
+        }
+
+        @Override
+        public String call() {
+            return null;
+        }
+
+        @Override
+        public SourceRange callRange() {
+            return range;
+        }
+
+        @Override
+        public List<Term> parts() {
+            return List.of();
+        }
+
+        @Override
+        public String string() {
+            return null;
+        }
+
+        @Override
+        public String firstOf(Collection<String> names) {
+            return names.contains(name) ? name : null;
         }
     }
 
