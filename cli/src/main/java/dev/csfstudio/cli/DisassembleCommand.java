@@ -104,6 +104,7 @@ final class DisassembleCommand implements Callable<Integer> {
         }
         return out -> {
             out.write(String.format(Locale.ROOT, "// %s: %d instructions\n", input.getFileName(), words.count()));
+            writeArch(out);
             if (base != null) {
                 out.write(String.format(Locale.ROOT, ".stream main, at=0x%x\n", start));
             }
@@ -113,6 +114,13 @@ final class DisassembleCommand implements Callable<Integer> {
                 new StreamDisassembly(arch.arch()).write(out, words, StreamDisassembly.addressLabels(start));
             }
         };
+    }
+
+    /** {@code .arch} unless the source is for the default architecture, so that it assembles back without --arch. */
+    private void writeArch(Writer out) throws IOException {
+        if (arch.arch() != Arch.DEFAULT) {
+            out.write(".arch " + arch.arch().spelling() + "\n");
+        }
     }
 
     /** GPU virtual addresses are 48 bits. */
@@ -140,10 +148,17 @@ final class DisassembleCommand implements Callable<Integer> {
             throw new UserError(input + ": no command-stream instruction lines (eight hex bytes or pandecode's"
                     + " text of an instruction) found; is this a PAN_MESA_DEBUG=trace dump?");
         }
+        if (!recovery.problems().isEmpty()) {
+            PandecodeTrace.Problem p = recovery.problems().get(0);
+            int more = recovery.problems().size() - 1;
+            throw new UserError(input + ":" + p.line() + ":" + p.column() + ": error: " + p.message()
+                    + (more > 0 ? " (and " + more + " more)" : ""));
+        }
         List<PandecodeTrace.RecoveredStream> streams = recovery.streams();
         return out -> {
             out.write("// Recovered from " + input.getFileName() + ": " + recovery.instructions()
                     + " executed instructions in " + streams.size() + " stream(s)\n");
+            writeArch(out);
             for (String note : recovery.notes()) {
                 out.write("// " + note + "\n");
             }
