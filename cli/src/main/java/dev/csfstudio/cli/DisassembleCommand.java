@@ -171,7 +171,45 @@ final class DisassembleCommand implements Callable<Integer> {
                 out.write("\n");
                 disassembly.write(out, InstructionWords.of(stream.words()), index -> stream.name() + "_L" + index);
             }
+            for (PandecodeMemory.RecoveredBuffer buffer : recovery.buffers()) {
+                writeBuffer(out, buffer, streams);
+            }
         };
+    }
+
+    /**
+     * A buffer the trace printed, at its address with its bytes ({@code .zero} for runs of zeros); one that holds a
+     * recovered stream is that stream, written once.
+     */
+    private static void writeBuffer(Writer out, PandecodeMemory.RecoveredBuffer buffer,
+                                    List<PandecodeTrace.RecoveredStream> streams) throws IOException {
+        for (PandecodeTrace.RecoveredStream s : streams) {
+            if (s.address() >= 0 && s.address() < buffer.end() && buffer.address() < s.address() + 8L * s.words().length) {
+                out.write(String.format(Locale.ROOT, "\n// buffer %s at 0x%x holds stream %s: written as that stream\n",
+                        buffer.name(), buffer.address(), s.name()));
+                return;
+            }
+        }
+        out.write(String.format(Locale.ROOT, "\n.buffer %s, at=0x%x\n", buffer.name(), buffer.address()));
+        byte[] bytes = buffer.bytes();
+        int at = 0;
+        while (at < bytes.length) {
+            int zeros = 0;
+            while (at + zeros < bytes.length && bytes[at + zeros] == 0) {
+                zeros++;
+            }
+            if (zeros >= 16 || at + zeros == bytes.length) {
+                out.write("    .zero " + zeros + "\n");
+                at += zeros;
+                continue;
+            }
+            StringBuilder line = new StringBuilder("    .byte ");
+            for (int i = at; i < Math.min(bytes.length, at + 16); i++) {
+                line.append(i == at ? "" : ", ").append(String.format(Locale.ROOT, "0x%02x", bytes[i] & 0xff));
+            }
+            out.write(line.append('\n').toString());
+            at = Math.min(bytes.length, at + 16);
+        }
     }
 
     /**

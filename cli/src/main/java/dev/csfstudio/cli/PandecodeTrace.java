@@ -58,10 +58,12 @@ final class PandecodeTrace {
     }
 
     /**
-     * The streams of a dump, what the text of its instruction lines lost, and the problems that keep them from
-     * being written as source that assembles (an address outside the 48-bit GPU address space).
+     * The streams of a dump, what the text of its instruction lines lost, the problems that keep them from being
+     * written as source that assembles (an address outside the 48-bit GPU address space), and the buffers the dump
+     * prints ({@link PandecodeMemory}).
      */
-    record Recovery(List<RecoveredStream> streams, int instructions, List<String> notes, List<Problem> problems) {
+    record Recovery(List<RecoveredStream> streams, int instructions, List<String> notes, List<Problem> problems,
+                    List<PandecodeMemory.RecoveredBuffer> buffers) {
     }
 
     /** GPU virtual addresses are 48 bits: a stream must end at or below this. */
@@ -101,9 +103,15 @@ final class PandecodeTrace {
      * words are read from pandecode's text), or a {@code pandecode_cs_binary} listing of streams at addresses.
      */
     Recovery read(List<String> lines) {
-        if (lines.stream().anyMatch(l -> BLOCK.matcher(l).matches())) {
-            return blocks(lines);
-        }
+        Recovery code = lines.stream().anyMatch(l -> BLOCK.matcher(l).matches()) ? blocks(lines) : trace(lines);
+        List<Problem> problems = new ArrayList<>(code.problems());
+        List<String> notes = new ArrayList<>(code.notes());
+        List<PandecodeMemory.RecoveredBuffer> buffers = PandecodeMemory.read(lines, problems, notes);
+        return new Recovery(code.streams(), code.instructions(), notes, problems, buffers);
+    }
+
+    /** An execution trace's streams. */
+    private Recovery trace(List<String> lines) {
         List<TraceLine> trace = parse(lines);
         List<String> notes = new ArrayList<>();
         trace.forEach(t -> t.lost().forEach(l -> notes.add("trace line " + t.lineNumber() + ": " + l)));
@@ -116,7 +124,7 @@ final class PandecodeTrace {
                         s.words().length, VA_LIMIT)));
             }
         }
-        return new Recovery(streams, trace.size(), notes, problems);
+        return new Recovery(streams, trace.size(), notes, problems, List.of());
     }
 
     /** Whether {@code count} instructions from {@code address} lie inside the 48-bit GPU address space. */
@@ -165,7 +173,7 @@ final class PandecodeTrace {
                 }
             }
         }
-        return new Recovery(streams, count, notes, problems);
+        return new Recovery(streams, count, notes, problems, List.of());
     }
 
     /** An instruction line as pandecode's text, with or without its trailing comment. */

@@ -268,4 +268,51 @@ class PandecodeTraceTest {
         assertTrue(a.errors().isEmpty(), a.errors().toString());
         assertEquals(dev.csfstudio.isa.Arch.V12, a.program().arch());
     }
+
+    /** A dump's trace and its memory as pandecode_dump_mappings prints it: u_hexdump rows, '*' for a run of zeros. */
+    private Path traceWithMemory() throws IOException {
+        return Files.writeString(dir.resolve("trace.txt"), String.join("\n",
+                line(WAIT_1, 0, "WAIT #1"),
+                "Buffer: framebuffer gpu 200000",
+                "",
+                "000000  41 42 43 44 00 00 00 00 00 00 00 00 00 00 00 00 ",
+                "000010  *",
+                "000040  01 02 ",
+                "",
+                "Buffer: scratch gpu 300000",
+                "",
+                "000000  FF 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 ",
+                "000010  *",
+                "",
+                ""));
+    }
+
+    @Test
+    void buffersTheTracePrintsAreRecoveredAtTheirAddressesWithTheirBytes() throws Exception {
+        Path out = dir.resolve("trace.csf");
+        CsfInvocation r = CsfInvocation.run("disasm", "--pandecode", traceWithMemory().toString(), "-o", out.toString());
+        assertEquals(0, r.exitCode(), r.err());
+        dev.csfstudio.asm.AssemblyResult a = new dev.csfstudio.asm.Assembler().assemble(out);
+        assertTrue(a.errors().isEmpty(), a.errors() + "\n" + Files.readString(out));
+        byte[] expected = new byte[0x42];
+        expected[0] = 0x41;
+        expected[1] = 0x42;
+        expected[2] = 0x43;
+        expected[3] = 0x44;
+        expected[0x40] = 1;
+        expected[0x41] = 2;
+        dev.csfstudio.program.Section fb = a.program().section("framebuffer").orElseThrow();
+        assertEquals(0x200000L, fb.address());
+        assertArrayEquals(expected, fb.bytes());
+    }
+
+    @Test
+    void aBufferEndingInUncountedZerosGetsThirtyTwoOfThemAndANote() throws Exception {
+        CsfInvocation r = CsfInvocation.run("disasm", "--pandecode", traceWithMemory().toString());
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().contains("// trace line 8: buffer scratch ends in zeros the dump does not count: 32 assumed"),
+                r.out());
+        assertTrue(r.out().contains(".buffer scratch, at=0x300000\n    .byte 0xff, 0x00"), r.out());
+        assertTrue(r.out().contains("    .zero 32\n"), r.out());
+    }
 }
