@@ -59,6 +59,15 @@ class SourceBoundsTest {
         assertEquals(TERMS, ((Expectation.Register) p.expectations().get(0)).expected());
     }
 
+    @ParameterizedTest(name = "plain scanner {0}")
+    @ValueSource(booleans = {true, false})
+    void aWordExpectationAtAFlatSumOfFortyThousandTermsNamesItsBuffer(boolean plainScanner) {
+        Program p = ok(assemble("NOP\n.buffer b, size=0x10000\n.expect word [b + " + flatSum(TERMS) + "] == 0\n",
+                plainScanner));
+        Expectation.Memory m = (Expectation.Memory) p.expectations().get(0);
+        assertEquals(p.section("b").orElseThrow().address() + TERMS, m.address());
+    }
+
     @Test
     void aFlatChainWithADivisionByZeroQuotesTheDivision() {
         Diagnostic d = onlyError(assemble(".buffer b\n.dword (" + flatSum(TERMS) + ") / 0\n", false));

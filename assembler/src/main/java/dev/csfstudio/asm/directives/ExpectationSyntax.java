@@ -74,12 +74,12 @@ record ExpectationSyntax(SourceRange range, SourceRange expectationRange, String
         CsfParser.ExpectTargetContext first = e.expectTarget();
         if (first != null) {
             targets.add(new Target(first.expr() == null ? null : new Tree(first.expr(), ev), first.getStart().getText().equals("["),
-                    Parsing.range(file, first), first.getText()));
+                    Parsing.range(file, first), Parsing.text(first)));
         }
         for (CsfParser.LaterTargetContext t : e.laterTarget()) {
             SourceRange range = Parsing.range(file, t);
             Term term = t.name != null ? new Word(t.name.getText(), range, ev) : t.expr() == null ? null : new Tree(t.expr(), ev);
-            targets.add(new Target(term, t.name == null, range, t.getText()));
+            targets.add(new Target(term, t.name == null, range, Parsing.text(t)));
         }
         List<Option> options = new ArrayList<>(e.expectOption().size());
         for (CsfParser.ExpectOptionContext o : e.expectOption()) {
@@ -134,7 +134,7 @@ record ExpectationSyntax(SourceRange range, SourceRange expectationRange, String
 
         @Override
         public String text() {
-            return tree.getText();
+            return tree instanceof CsfParser.StringValueContext ? tree.getText() : Parsing.text(tree);
         }
 
         @Override
@@ -183,14 +183,17 @@ record ExpectationSyntax(SourceRange range, SourceRange expectationRange, String
             return firstOf(tree, names);
         }
 
+        /** The first in source order, found with a stack of its own (a flat chain is a tree as deep as it is long). */
         private static String firstOf(org.antlr.v4.runtime.tree.ParseTree t, Collection<String> names) {
-            if (t instanceof CsfParser.SymbolExprContext s && names.contains(s.getText())) {
-                return s.getText();
-            }
-            for (int i = 0; i < t.getChildCount(); i++) {
-                String found = firstOf(t.getChild(i), names);
-                if (found != null) {
-                    return found;
+            java.util.ArrayDeque<org.antlr.v4.runtime.tree.ParseTree> pending = new java.util.ArrayDeque<>();
+            pending.push(t);
+            while (!pending.isEmpty()) {
+                org.antlr.v4.runtime.tree.ParseTree x = pending.pop();
+                if (x instanceof CsfParser.SymbolExprContext s && names.contains(s.getText())) {
+                    return s.getText();
+                }
+                for (int i = x.getChildCount() - 1; i >= 0; i--) {
+                    pending.push(x.getChild(i));
                 }
             }
             return null;

@@ -91,10 +91,11 @@ public final class Parsing {
     }
 
     /**
-     * An expression's tokens without the blanks between, as its {@code getText} gives them, read from the source
-     * between its first and last token (an expression holds no string or comment), without a call per tree level.
+     * A node's tokens without the blanks between, as its {@code getText} gives them, read from the source between its
+     * first and last token without a call per tree level; for a node that holds no string (an expression, a tuple of
+     * them, an {@code .expect} target), whose blanks are all between tokens.
      */
-    public static String text(CsfParser.ExprContext e) {
+    public static String text(ParserRuleContext e) {
         Token start = e.getStart();
         Token stop = e.getStop();
         if (stop == null || stop.getStopIndex() < start.getStartIndex() || start.getInputStream() == null) {
