@@ -151,7 +151,7 @@ final class DisassembleCommand implements Callable<Integer> {
         if (!recovery.problems().isEmpty()) {
             PandecodeTrace.Problem p = recovery.problems().get(0);
             int more = recovery.problems().size() - 1;
-            throw new UserError(input + ":" + p.line() + ":" + p.column() + ": error: " + p.message()
+            throw new UserError(input + ":" + p.line() + ":" + p.column() + ": " + p.message()
                     + (more > 0 ? " (and " + more + " more)" : ""));
         }
         List<PandecodeTrace.RecoveredStream> streams = recovery.streams();
