@@ -178,6 +178,13 @@ final class Assembly implements ArgumentScope {
         StatementTable stmts = pass.run(includes.main(main, text));
         placement.ensureStream(SourceRange.at(main, 1, 1, 1));
         symbols.freeze();
+        Diagnostic overReserved = Layout.overReserved(placement.sections().values(), options.maxReservedBytes());
+        if (overReserved != null) { // no section's array is made: no program
+            diagnostics.add(overReserved);
+            tables = new SymbolIndex(List.copyOf(placement.sections().values()), symbols.labelsInOrder(),
+                    List.copyOf(symbols.constants()), references);
+            return result(null, new AssembledLines(stmts, new int[0], 0, 0));
+        }
         diagnostics.addAll(Layout.place(placement.sections().values(), placement.vms(), options.base()));
         applyFixups(stmts);
         int[] emitted = StatementLint.run(stmts, reporter);

@@ -26,6 +26,28 @@ class PandecodeSyntaxTest {
     }
 
     @Test
+    void aNopWhoseCommentCarriesPandecodesBitsWarnsInTheDefaultSyntax() {
+        AssemblyResult r = Sources.assemble("NOP // 0x1234\n");
+        assertEquals(0L, firstWord(r));
+        Diagnostic w = r.warnings().get(0);
+        assertEquals(1, w.range().column());
+        assertTrue(w.message().contains("pandecode writes 0x0000000000001234 this way: add '.syntax pandecode'"), w.message());
+    }
+
+    @Test
+    void aNopWhoseCommentCarriesPandecodesBitsIsThatWordUnderPandecodeSyntaxWithoutTheWarning() {
+        AssemblyResult r = Sources.assemble(".syntax pandecode\nNOP // 0x1234\n");
+        assertEquals(0x1234L, firstWord(r));
+        assertTrue(r.warnings().isEmpty(), () -> r.warnings().toString());
+    }
+
+    @Test
+    void aCommentThatIsNotPandecodesTextOfTheWordIsNoWarning() {
+        AssemblyResult r = Sources.assemble("MOVE32 r2, 5 // 0x12\nNOP // 0\n");
+        assertTrue(r.warnings().isEmpty(), () -> r.warnings().toString());
+    }
+
+    @Test
     void hashNumberInAMaskIsHexUnderPandecodeSyntax() {
         assertEquals(0x0300000000100000L, firstWord(Sources.assemble(".syntax pandecode\nWAIT #10\n")));
     }
