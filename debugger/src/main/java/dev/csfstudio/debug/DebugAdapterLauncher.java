@@ -1,9 +1,25 @@
 package dev.csfstudio.debug;
 
-import org.eclipse.lsp4j.debug.launch.DSPLauncher;
+import dev.csfstudio.rpc.Dialect;
+import dev.csfstudio.rpc.ErrorResponses;
+import dev.csfstudio.rpc.FramedMessageReader;
 import org.eclipse.lsp4j.debug.services.IDebugProtocolClient;
 import org.eclipse.lsp4j.jsonrpc.Launcher;
+import org.eclipse.lsp4j.jsonrpc.Endpoint;
+import org.eclipse.lsp4j.jsonrpc.MessageConsumer;
+import org.eclipse.lsp4j.jsonrpc.MessageProducer;
+import org.eclipse.lsp4j.jsonrpc.RemoteEndpoint;
 import org.eclipse.lsp4j.jsonrpc.debug.DebugLauncher;
+import org.eclipse.lsp4j.jsonrpc.debug.DebugRemoteEndpoint;
+import org.eclipse.lsp4j.jsonrpc.debug.messages.DebugResponseMessage;
+import org.eclipse.lsp4j.jsonrpc.messages.Either;
+import org.eclipse.lsp4j.jsonrpc.messages.Message;
+import org.eclipse.lsp4j.jsonrpc.messages.RequestMessage;
+import org.eclipse.lsp4j.jsonrpc.messages.ResponseMessage;
+import org.eclipse.lsp4j.jsonrpc.json.ConcurrentMessageProcessor;
+import org.eclipse.lsp4j.jsonrpc.json.MessageJsonHandler;
+import org.eclipse.lsp4j.jsonrpc.json.StreamMessageConsumer;
+import org.eclipse.lsp4j.jsonrpc.services.ServiceEndpoints;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -21,16 +37,75 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
-/** Serves one debug session ({@link CsfDebugServer}) over stdio or a TCP port, until the client disconnects. */
+/**
+ * Serves one debug session ({@link CsfDebugServer}) over stdio or a TCP port, until the client disconnects.
+ * Messages are read by the language server's {@link FramedMessageReader}, so a broken frame or body is
+ * answered and skipped and the session goes on; a request that ends with an exception is answered with
+ * a sentence ({@link ErrorResponses}), never a stack trace.
+ */
 public final class DebugAdapterLauncher {
 
     private DebugAdapterLauncher() {
     }
 
+    /** LSP4J's debug launcher with the framed reader in front of the endpoint. */
+    private static final class GuardedBuilder extends DebugLauncher.Builder<IDebugProtocolClient> {
+        private MessageJsonHandler json;
+        private GuardedEndpoint endpoint;
+
+        @Override
+        protected RemoteEndpoint createRemoteEndpoint(MessageJsonHandler jsonHandler) {
+            json = jsonHandler;
+            endpoint = new GuardedEndpoint(wrapMessageConsumer(new StreamMessageConsumer(output, jsonHandler)),
+                    ServiceEndpoints.toEndpoint(localServices));
+            jsonHandler.setMethodProvider(endpoint);
+            endpoint.setJsonHandler(jsonHandler);
+            return endpoint;
+        }
+
+        @Override
+        protected ConcurrentMessageProcessor createMessageProcessor(MessageProducer reader, MessageConsumer server,
+                                                                    IDebugProtocolClient client) {
+            return super.createMessageProcessor(new FramedMessageReader(input, Dialect.DAP, json, endpoint::reply),
+                    server, client);
+        }
+    }
+
+    /**
+     * The endpoint, answering exceptions with {@link ErrorResponses}, and sending the reader's own error
+     * responses as DAP responses (numbered in the endpoint's sequence, which a plain JSON-RPC response has no
+     * place for).
+     */
+    private static final class GuardedEndpoint extends DebugRemoteEndpoint {
+        private final MessageConsumer out;
+
+        GuardedEndpoint(MessageConsumer out, Endpoint local) {
+            super(out, local, ErrorResponses::of);
+            this.out = out;
+        }
+
+        void reply(Message message) {
+            if (message instanceof ResponseMessage error && !(error instanceof DebugResponseMessage)) {
+                RequestMessage request = new RequestMessage();
+                request.setRawId(error.getRawId() == null ? Either.forRight(0) : error.getRawId());
+                DebugResponseMessage response = createResponseMessage(request);
+                response.setError(error.getError());
+                out.consume(response);
+            } else {
+                out.consume(message);
+            }
+        }
+    }
+
     /** Speaks DAP on {@code in}/{@code out}; answers when the client has disconnected or the input ended. */
     public static void serve(InputStream in, OutputStream out) {
         CsfDebugServer server = new CsfDebugServer();
-        Launcher<IDebugProtocolClient> launcher = DSPLauncher.createServerLauncher(server, in, out);
+        Launcher<IDebugProtocolClient> launcher = new GuardedBuilder()
+                .setLocalService(server)
+                .setRemoteInterface(IDebugProtocolClient.class)
+                .setInput(in)
+                .setOutput(out)
+                .create();
         server.connect(launcher.getRemoteProxy());
         Future<Void> listening = launcher.startListening();
         CompletableFuture<Void> inputEnded = CompletableFuture.runAsync(() -> {
