@@ -8,6 +8,7 @@ import dev.csfstudio.runtime.RunOutput;
 import dev.csfstudio.runtime.RunReport;
 import dev.csfstudio.runtime.RunStatus;
 import dev.csfstudio.runtime.StopReason;
+import dev.csfstudio.rpc.ErrorResponses;
 import org.eclipse.lsp4j.debug.Capabilities;
 import org.eclipse.lsp4j.debug.ConfigurationDoneArguments;
 import org.eclipse.lsp4j.debug.ContinueArguments;
@@ -73,7 +74,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.BiFunction;
@@ -309,7 +309,8 @@ public final class CsfDebugServer implements CsfDebugProtocol {
                 stop = move.apply(m);
             }
             report(stop, Optional.empty(), steppedReason);
-        } catch (CompletionException | ResponseErrorException e) {
+        } catch (RuntimeException | StackOverflowError e) {
+            // Whatever went wrong, the client hears that the machine stopped and why.
             console(message(e) + "\n");
             report(m.lastStop().orElse(new StopReason.Paused(focus)), Optional.empty());
         } finally {
@@ -465,9 +466,9 @@ public final class CsfDebugServer implements CsfDebugProtocol {
             Session s = launched();
             String queue = queueOf(args.getThreadId());
             List<StackFrame> all = Frames.stack(s.program(), args.getThreadId(), s.machine().queue(queue).orElseThrow());
-            int from = args.getStartFrame() == null ? 0 : Math.min(args.getStartFrame(), all.size());
-            int to = args.getLevels() == null || args.getLevels() == 0 ? all.size()
-                    : Math.min(all.size(), from + args.getLevels());
+            int from = Math.min(atLeastZero("startFrame", args.getStartFrame()), all.size());
+            int levels = atLeastZero("levels", args.getLevels());
+            int to = levels == 0 ? all.size() : (int) Math.min(all.size(), (long) from + levels);
             StackTraceResponse r = new StackTraceResponse();
             r.setStackFrames(all.subList(from, to).toArray(new StackFrame[0]));
             r.setTotalFrames(all.size());
@@ -491,9 +492,9 @@ public final class CsfDebugServer implements CsfDebugProtocol {
         return onWorker(() -> {
             launched();
             List<org.eclipse.lsp4j.debug.Variable> all = variables.children(args.getVariablesReference());
-            int from = args.getStart() == null ? 0 : Math.min(args.getStart(), all.size());
-            int to = args.getCount() == null || args.getCount() == 0 ? all.size()
-                    : Math.min(all.size(), from + args.getCount());
+            int from = Math.min(atLeastZero("start", args.getStart()), all.size());
+            int count = atLeastZero("count", args.getCount());
+            int to = count == 0 ? all.size() : (int) Math.min(all.size(), (long) from + count);
             VariablesResponse r = new VariablesResponse();
             r.setVariables(all.subList(from, to).toArray(new org.eclipse.lsp4j.debug.Variable[0]));
             return r;
@@ -699,6 +700,14 @@ public final class CsfDebugServer implements CsfDebugProtocol {
         return CompletableFuture.supplyAsync(work, worker);
     }
 
+    /** An optional count or index of a request: absent is 0, negative is refused. */
+    private static int atLeastZero(String name, Integer value) {
+        if (value != null && value < 0) {
+            throw error("invalid arguments: '" + name + "' is " + value + "; it must be 0 or more");
+        }
+        return value == null ? 0 : value;
+    }
+
     private static <T> T value(Result<T> result) {
         if (result instanceof Result.Refused<T> r) {
             throw error(r.reason());
@@ -711,7 +720,6 @@ public final class CsfDebugServer implements CsfDebugProtocol {
     }
 
     private static String message(Throwable t) {
-        Throwable cause = t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
-        return cause instanceof ResponseErrorException r ? r.getResponseError().getMessage() : String.valueOf(cause);
+        return ErrorResponses.of(t).getMessage();
     }
 }

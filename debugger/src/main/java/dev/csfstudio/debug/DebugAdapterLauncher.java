@@ -14,12 +14,17 @@ import org.eclipse.lsp4j.jsonrpc.debug.DebugRemoteEndpoint;
 import org.eclipse.lsp4j.jsonrpc.debug.messages.DebugResponseMessage;
 import org.eclipse.lsp4j.jsonrpc.messages.Either;
 import org.eclipse.lsp4j.jsonrpc.messages.Message;
+import org.eclipse.lsp4j.jsonrpc.messages.MessageIssue;
+import org.eclipse.lsp4j.jsonrpc.messages.ResponseError;
+import org.eclipse.lsp4j.jsonrpc.messages.ResponseErrorCode;
 import org.eclipse.lsp4j.jsonrpc.messages.RequestMessage;
 import org.eclipse.lsp4j.jsonrpc.messages.ResponseMessage;
 import org.eclipse.lsp4j.jsonrpc.json.ConcurrentMessageProcessor;
 import org.eclipse.lsp4j.jsonrpc.json.MessageJsonHandler;
 import org.eclipse.lsp4j.jsonrpc.json.StreamMessageConsumer;
+import org.eclipse.lsp4j.jsonrpc.services.JsonRequest;
 import org.eclipse.lsp4j.jsonrpc.services.ServiceEndpoints;
+import org.eclipse.lsp4j.jsonrpc.validation.ReflectiveMessageValidator;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -31,6 +36,12 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.lang.reflect.Method;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
@@ -72,16 +83,74 @@ public final class DebugAdapterLauncher {
     }
 
     /**
-     * The endpoint, answering exceptions with {@link ErrorResponses}, and sending the reader's own error
-     * responses as DAP responses (numbered in the endpoint's sequence, which a plain JSON-RPC response has no
-     * place for).
+     * The endpoint, answering exceptions with {@link ErrorResponses} and requests without the arguments DAP
+     * requires, or with a required member missing, with a sentence before any handler sees them; it sends the
+     * reader's own error responses as DAP responses (numbered in the endpoint's sequence, which a plain
+     * JSON-RPC response has no place for).
      */
     private static final class GuardedEndpoint extends DebugRemoteEndpoint {
+        /** The requests whose arguments DAP makes optional (or that take none). */
+        private static final Set<String> ARGUMENTS_OPTIONAL = Set.of("configurationDone", "disconnect", "terminate",
+                "restart", "threads", "loadedSources", "csf/renderTargets");
+        private static final Set<String> SUPPORTED = served();
+        /** Where the validator's issue text names the member: {@code Path: $.params.source}. */
+        private static final Pattern PATH = Pattern.compile("Path: \\$\\.params\\.?(\\S*)");
+
         private final MessageConsumer out;
 
         GuardedEndpoint(MessageConsumer out, Endpoint local) {
             super(out, local, ErrorResponses::of);
             this.out = out;
+        }
+
+        @Override
+        protected void handleRequest(RequestMessage request) {
+            String method = request.getMethod();
+            if (!SUPPORTED.contains(method)) {
+                refuse(request, "'" + ErrorResponses.shorten(method) + "' is not supported by this debug adapter");
+                return;
+            }
+            if (request.getParams() == null && !ARGUMENTS_OPTIONAL.contains(method)) {
+                refuse(request, "invalid arguments: '" + method + "' needs its arguments");
+                return;
+            }
+            List<MessageIssue> issues = Validator.INSTANCE.issues(request);
+            if (!issues.isEmpty()) {
+                Matcher path = PATH.matcher(issues.get(0).getText());
+                refuse(request, "invalid arguments: '" + method + "' needs "
+                        + (path.find() && !path.group(1).isEmpty() ? "'" + path.group(1) + "'" : "its arguments"));
+                return;
+            }
+            super.handleRequest(request);
+        }
+
+        /**
+         * The requests {@link CsfDebugServer} serves: those of its protocol it implements (LSP4J's interface
+         * answers the others with an exception).
+         */
+        private static Set<String> served() {
+            Set<String> names = new HashSet<>();
+            for (Method m : CsfDebugProtocol.class.getMethods()) {
+                JsonRequest request = m.getAnnotation(JsonRequest.class);
+                if (request == null) {
+                    continue;
+                }
+                try {
+                    if (CsfDebugServer.class.getMethod(m.getName(), m.getParameterTypes()).isDefault()) {
+                        continue;
+                    }
+                } catch (NoSuchMethodException e) {
+                    continue;
+                }
+                names.add(request.value().isEmpty() ? m.getName() : request.value());
+            }
+            return Set.copyOf(names);
+        }
+
+        private void refuse(RequestMessage request, String message) {
+            DebugResponseMessage response = createResponseMessage(request);
+            response.setError(new ResponseError(ResponseErrorCode.InvalidParams, message, null));
+            out.consume(response);
         }
 
         void reply(Message message) {
@@ -94,6 +163,15 @@ public final class DebugAdapterLauncher {
             } else {
                 out.consume(message);
             }
+        }
+    }
+
+    /** LSP4J's check of the protocol's required ({@code @NonNull}) members, asked for its findings. */
+    private static final class Validator extends ReflectiveMessageValidator {
+        static final Validator INSTANCE = new Validator();
+
+        List<MessageIssue> issues(Object message) {
+            return validate(message);
         }
     }
 

@@ -10,6 +10,8 @@ import java.io.OutputStream;
 import java.io.PipedInputStream;
 import java.io.PipedOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -23,6 +25,7 @@ final class DapWire implements AutoCloseable {
 
     private final OutputStream toAdapter;
     private final BlockingQueue<JsonObject> received = new LinkedBlockingQueue<>();
+    private final List<JsonObject> backlog = new ArrayList<>();
     private int seq = 1;
 
     DapWire() throws IOException {
@@ -76,16 +79,43 @@ final class DapWire implements AutoCloseable {
         return response(request(command, arguments));
     }
 
-    /** The next message that matches, waiting up to 20 s. */
+    /** The next event {@code name}. */
+    JsonObject event(String name) throws InterruptedException {
+        return await(m -> "event".equals(text(m, "type")) && name.equals(text(m, "event")));
+    }
+
+    /** Initializes, launches {@code program} stopped on entry with {@code extra} launch arguments (JSON members). */
+    DapWire stoppedOnEntry(java.nio.file.Path program, String extra) throws IOException, InterruptedException {
+        answered("initialize", "{\"adapterID\":\"csf\"}");
+        JsonObject launched = answered("launch", "{\"program\":" + com.google.gson.JsonParser.parseString(
+                "\"" + program.toString().replace("\\", "\\\\") + "\"") + ",\"stopOnEntry\":true"
+                + (extra.isEmpty() ? "" : "," + extra) + "}");
+        if (!launched.get("success").getAsBoolean()) {
+            throw new AssertionError("launch refused: " + launched);
+        }
+        answered("configurationDone", null);
+        event("stopped");
+        return this;
+    }
+
+    /** The first message not yet taken that matches, waiting up to 20 s; the others stay for later calls. */
     JsonObject await(Predicate<JsonObject> matching) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        int seen = 0;
         while (true) {
+            synchronized (backlog) {
+                for (; seen < backlog.size(); seen++) {
+                    if (matching.test(backlog.get(seen))) {
+                        return backlog.remove(seen);
+                    }
+                }
+            }
             JsonObject m = received.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
             if (m == null) {
-                throw new AssertionError("no matching message from the adapter within 20 s");
+                throw new AssertionError("no matching message from the adapter within 20 s; unmatched: " + backlog);
             }
-            if (matching.test(m)) {
-                return m;
+            synchronized (backlog) {
+                backlog.add(m);
             }
         }
     }
