@@ -106,6 +106,8 @@ public final class CsfDebugServer implements CsfDebugProtocol {
     /** The queue the last stop was about: the default of requests that name no thread. */
     private String focus;
     private boolean ended;
+    /** configurationDone has started the session (a launch or restart waits for it again). */
+    private boolean configured;
 
     // Read by the connection's thread while the worker runs.
     private volatile List<Thread> threads = List.of();
@@ -156,6 +158,7 @@ public final class CsfDebugServer implements CsfDebugProtocol {
             session = opened;
             focus = firstQueue(opened);
             ended = false;
+            configured = false;
             refreshThreads();
             return null;
         });
@@ -201,6 +204,10 @@ public final class CsfDebugServer implements CsfDebugProtocol {
     public CompletableFuture<Void> configurationDone(ConfigurationDoneArguments args) {
         CompletableFuture<Void> done = onWorker(() -> {
             launched();
+            if (configured) {
+                throw error("the configuration is done already: the session started at the first configurationDone");
+            }
+            configured = true;
             return null;
         });
         done.thenRunAsync(this::start, worker);
@@ -277,6 +284,9 @@ public final class CsfDebugServer implements CsfDebugProtocol {
         String[] queue = new String[1];
         CompletableFuture<T> answered = onWorker(() -> {
             Session s = launched();
+            if (ended) {
+                throw error("the session has ended: restart it to run the program again");
+            }
             queue[0] = threadId == null ? focus : queueOf(threadId);
             if (back && s.machine().history().isEmpty()) {
                 throw error("going back needs history: launch with \"recordHistory\": true");

@@ -1,5 +1,7 @@
 package dev.csfstudio.debug;
 
+import org.eclipse.lsp4j.debug.ConfigurationDoneArguments;
+import org.eclipse.lsp4j.debug.ContinueArguments;
 import org.eclipse.lsp4j.debug.DisconnectArguments;
 import org.eclipse.lsp4j.debug.PauseArguments;
 import org.eclipse.lsp4j.debug.TerminateArguments;
@@ -60,6 +62,30 @@ class SessionControlTest {
             s.configurationDone();
             DapSession.get(s.server.terminate(new TerminateArguments()));
             s.next("terminated", TerminatedEventArguments.class);
+        }
+    }
+
+    @Test
+    void aSecondConfigurationDoneIsRefusedAndDoesNotStopOnEntryAgain() throws Exception {
+        try (DapSession s = DapSession.on(dir, "moves.csf", Streams.MOVES).launch("stopOnEntry", true)) {
+            s.configurationDone();
+            assertEquals("entry", s.stopped().getReason());
+            String message = DapSession.refusal(s.server.configurationDone(new ConfigurationDoneArguments()));
+            assertTrue(message.contains("configuration is done already"), message);
+            s.next(1);
+            DapSession.assertLine(3, s.top(1));
+        }
+    }
+
+    @Test
+    void continueAfterTerminateIsRefused() throws Exception {
+        try (DapSession s = DapSession.on(dir, "moves.csf", Streams.MOVES).launch("stopOnEntry", true)) {
+            s.configurationDone();
+            s.stopped();
+            DapSession.get(s.server.terminate(new TerminateArguments()));
+            s.next("terminated", TerminatedEventArguments.class);
+            String message = DapSession.refusal(s.server.continue_(new ContinueArguments()));
+            assertTrue(message.contains("the session has ended"), message);
         }
     }
 
