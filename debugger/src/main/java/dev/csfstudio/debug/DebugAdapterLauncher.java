@@ -1,5 +1,6 @@
 package dev.csfstudio.debug;
 
+import com.google.gson.JsonObject;
 import dev.csfstudio.rpc.Dialect;
 import dev.csfstudio.rpc.ErrorResponses;
 import dev.csfstudio.rpc.FramedMessageReader;
@@ -36,6 +37,7 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.lang.reflect.Method;
 import java.util.HashSet;
 import java.util.List;
@@ -236,16 +238,53 @@ public final class DebugAdapterLauncher {
         serve(in, out);
     }
 
-    /** Listens on 127.0.0.1:{@code port} (0: a free port), prints where, and serves one client. */
+    /**
+     * Listens on 127.0.0.1:{@code port} (0: a free port), prints where, and serves one client; a client that
+     * connects while it is served is told so and let go (an output event, then terminated).
+     */
     public static void runSocket(int port, PrintStream announce) {
         try (ServerSocket server = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
             announce.println("listening on 127.0.0.1:" + server.getLocalPort());
             announce.flush();
             try (Socket client = server.accept()) {
+                java.lang.Thread others = new java.lang.Thread(() -> refuseOthers(server), "csf-debug-refuse");
+                others.setDaemon(true);
+                others.start();
                 serve(client.getInputStream(), client.getOutputStream());
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    static final String ONE_CLIENT = "csf debug: this adapter serves one client, and one is connected;"
+            + " start another csf debug for another session";
+
+    /** Until {@code server} closes, tells each client that connects that the adapter is taken. */
+    private static void refuseOthers(ServerSocket server) {
+        while (!server.isClosed()) {
+            try (Socket other = server.accept()) {
+                OutputStream out = other.getOutputStream();
+                JsonObject output = new JsonObject();
+                output.addProperty("category", "important");
+                output.addProperty("output", ONE_CLIENT + "\n");
+                writeEvent(out, 1, "output", output);
+                writeEvent(out, 2, "terminated", new JsonObject());
+            } catch (IOException e) {
+                // the server closed, or that client went away: nothing to tell
+            }
+        }
+    }
+
+    private static void writeEvent(OutputStream out, int seq, String event, JsonObject body) throws IOException {
+        JsonObject message = new JsonObject();
+        message.addProperty("seq", seq);
+        message.addProperty("type", "event");
+        message.addProperty("event", event);
+        message.add("body", body);
+        byte[] bytes = message.toString().getBytes(StandardCharsets.UTF_8);
+        out.write(("Content-Length: " + bytes.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+        out.write(bytes);
+        out.flush();
     }
 }
