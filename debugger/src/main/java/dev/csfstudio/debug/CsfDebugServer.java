@@ -208,6 +208,10 @@ public final class CsfDebugServer implements CsfDebugProtocol {
                 throw error("the configuration is done already: the session started at the first configurationDone");
             }
             configured = true;
+            Session s = session;
+            if (s.postMortem().isEmpty() && !s.machine().finished()) {
+                running = s.machine(); // the run starts next: from now on requests about the state say so
+            }
             return null;
         });
         done.thenRunAsync(this::start, worker);
@@ -301,6 +305,7 @@ public final class CsfDebugServer implements CsfDebugProtocol {
     /** Makes {@code move} (again while breakpoints hit say go on) and reports the stop. */
     private void run(Function<Machine, StopReason> move, String steppedReason) {
         if (ended) {
+            running = null;
             return;
         }
         Machine m = session.machine();
@@ -334,6 +339,7 @@ public final class CsfDebugServer implements CsfDebugProtocol {
 
     /** Tells the client where the machine stopped, or ends the session when the run has ended. */
     private void report(StopReason stop, Optional<List<Integer>> hitIds, String steppedReason) {
+        running = null; // before the client hears of the stop: its requests about the state are served
         pauseWanted = false;
         if (terminating) {
             return;
@@ -472,7 +478,7 @@ public final class CsfDebugServer implements CsfDebugProtocol {
 
     @Override
     public CompletableFuture<StackTraceResponse> stackTrace(StackTraceArguments args) {
-        return onWorker(() -> {
+        return whenStopped(() -> {
             Session s = launched();
             String queue = queueOf(args.getThreadId());
             List<StackFrame> all = Frames.stack(s.program(), args.getThreadId(), s.machine().queue(queue).orElseThrow());
@@ -488,7 +494,7 @@ public final class CsfDebugServer implements CsfDebugProtocol {
 
     @Override
     public CompletableFuture<ScopesResponse> scopes(ScopesArguments args) {
-        return onWorker(() -> {
+        return whenStopped(() -> {
             Session s = launched();
             String queue = queueOfFrame(args.getFrameId());
             ScopesResponse r = new ScopesResponse();
@@ -499,7 +505,7 @@ public final class CsfDebugServer implements CsfDebugProtocol {
 
     @Override
     public CompletableFuture<VariablesResponse> variables(VariablesArguments args) {
-        return onWorker(() -> {
+        return whenStopped(() -> {
             launched();
             List<org.eclipse.lsp4j.debug.Variable> all = variables.children(args.getVariablesReference());
             int from = Math.min(atLeastZero("start", args.getStart()), all.size());
@@ -513,12 +519,12 @@ public final class CsfDebugServer implements CsfDebugProtocol {
 
     @Override
     public CompletableFuture<RenderTargets> renderTargets() {
-        return onWorker(() -> RenderTargetImages.of(launched().machine(), focus));
+        return whenStopped(() -> RenderTargetImages.of(launched().machine(), focus));
     }
 
     @Override
     public CompletableFuture<EvaluateResponse> evaluate(EvaluateArguments args) {
-        return onWorker(() -> {
+        return whenStopped(() -> {
             Session s = launched();
             String queue = queueOfFrame(args.getFrameId());
             return value(Evaluation.evaluate(args.getExpression(), scope(queue), s));
@@ -527,7 +533,7 @@ public final class CsfDebugServer implements CsfDebugProtocol {
 
     @Override
     public CompletableFuture<SetVariableResponse> setVariable(SetVariableArguments args) {
-        return onWorker(() -> {
+        return whenStopped(() -> {
             Session s = launched();
             org.eclipse.lsp4j.debug.Variable v = value(variables.set(s, args.getVariablesReference(), args.getName(),
                     args.getValue(), focus));
@@ -541,13 +547,13 @@ public final class CsfDebugServer implements CsfDebugProtocol {
 
     @Override
     public CompletableFuture<ReadMemoryResponse> readMemory(ReadMemoryArguments args) {
-        return onWorker(() -> value(MemoryAccess.read(launched().machine(), vmOf(focus), args.getMemoryReference(),
+        return whenStopped(() -> value(MemoryAccess.read(launched().machine(), vmOf(focus), args.getMemoryReference(),
                 args.getOffset(), args.getCount())));
     }
 
     @Override
     public CompletableFuture<WriteMemoryResponse> writeMemory(WriteMemoryArguments args) {
-        return onWorker(() -> {
+        return whenStopped(() -> {
             WriteMemoryResponse r = value(MemoryAccess.write(launched().machine(), vmOf(focus),
                     args.getMemoryReference(), args.getOffset(), args.getData()));
             variables.reset();
@@ -560,7 +566,7 @@ public final class CsfDebugServer implements CsfDebugProtocol {
 
     @Override
     public CompletableFuture<DisassembleResponse> disassemble(DisassembleArguments args) {
-        return onWorker(() -> {
+        return whenStopped(() -> {
             Session s = launched();
             ValueText.Reference ref = ValueText.parseReference(args.getMemoryReference()).orElseThrow(() -> error("'"
                     + args.getMemoryReference() + "' is not a GPU VA (expected e.g. 0x1000000000)"));
@@ -578,7 +584,7 @@ public final class CsfDebugServer implements CsfDebugProtocol {
 
     @Override
     public CompletableFuture<DataBreakpointInfoResponse> dataBreakpointInfo(DataBreakpointInfoArguments args) {
-        return onWorker(() -> {
+        return whenStopped(() -> {
             Session s = launched();
             String queue = queueOfFrame(args.getFrameId());
             String name = args.getName();
@@ -611,7 +617,7 @@ public final class CsfDebugServer implements CsfDebugProtocol {
 
     @Override
     public CompletableFuture<ExceptionInfoResponse> exceptionInfo(ExceptionInfoArguments args) {
-        return onWorker(() -> {
+        return whenStopped(() -> {
             launched();
             Optional<RunReport.Fault> fault = Optional.ofNullable(shown).flatMap(ExceptionFilters::fault);
             if (fault.isEmpty()) {
@@ -708,6 +714,18 @@ public final class CsfDebugServer implements CsfDebugProtocol {
 
     private <T> CompletableFuture<T> onWorker(Supplier<T> work) {
         return CompletableFuture.supplyAsync(work, worker);
+    }
+
+    /**
+     * {@code work} on the worker when the device is stopped; while it runs, refused at once (the worker is
+     * busy running it, and the state would be gone by the time it answered).
+     */
+    private <T> CompletableFuture<T> whenStopped(Supplier<T> work) {
+        if (running != null) {
+            return CompletableFuture.failedFuture(error("the device is running: pause it, or wait for it to stop,"
+                    + " to see its state"));
+        }
+        return onWorker(work);
     }
 
     /** An optional count or index of a request: absent is 0, negative is refused. */

@@ -4,6 +4,7 @@ import org.eclipse.lsp4j.debug.ConfigurationDoneArguments;
 import org.eclipse.lsp4j.debug.ContinueArguments;
 import org.eclipse.lsp4j.debug.DisconnectArguments;
 import org.eclipse.lsp4j.debug.PauseArguments;
+import org.eclipse.lsp4j.debug.StackTraceArguments;
 import org.eclipse.lsp4j.debug.TerminateArguments;
 import org.eclipse.lsp4j.debug.TerminatedEventArguments;
 import org.junit.jupiter.api.Test;
@@ -53,6 +54,22 @@ class SessionControlTest {
             assertEquals(1, threads.length);
             assertEquals(1, threads[0].getId());
             assertTrue(threads[0].getName().startsWith("queue main ("), threads[0].getName());
+        }
+    }
+
+    @Test
+    void requestsAboutTheStateAreAnsweredWhileTheDeviceRuns() throws Exception {
+        try (DapSession s = endless()) {
+            s.configurationDone();
+            StackTraceArguments a = new StackTraceArguments();
+            a.setThreadId(1);
+            String message = DapSession.refusal(s.server.stackTrace(a));
+            assertTrue(message.contains("the device is running"), message);
+            PauseArguments p = new PauseArguments();
+            p.setThreadId(1);
+            DapSession.get(s.server.pause(p));
+            assertEquals("pause", s.stopped().getReason());
+            assertTrue(s.top(1).getLine() >= 3, "served once stopped");
         }
     }
 
