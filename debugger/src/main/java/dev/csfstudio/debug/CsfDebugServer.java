@@ -113,6 +113,9 @@ public final class CsfDebugServer implements CsfDebugProtocol {
     private volatile List<Thread> threads = List.of();
     private volatile Machine running;
     private volatile boolean pauseWanted;
+    /** Edits asked for while the device runs, made when it has paused for them. */
+    private final java.util.concurrent.ConcurrentLinkedQueue<Runnable> edits =
+            new java.util.concurrent.ConcurrentLinkedQueue<>();
     /** The client asked to end: the stop the pause brings is not reported. */
     private volatile boolean terminating;
 
@@ -168,12 +171,44 @@ public final class CsfDebugServer implements CsfDebugProtocol {
 
     @Override
     public CompletableFuture<SetBreakpointsResponse> setBreakpoints(SetBreakpointsArguments args) {
-        return onWorker(() -> {
+        return atOnce(() -> {
             SetBreakpointsResponse r = new SetBreakpointsResponse();
             r.setBreakpoints(breakpoints.setSourceBreakpoints(launched(), args.getSource(), args.getBreakpoints())
                     .toArray(new org.eclipse.lsp4j.debug.Breakpoint[0]));
             return r;
         });
+    }
+
+    /**
+     * {@code edit} on the worker, also while the device runs: the run pauses at its next time slice, the
+     * edit is made and the run goes on ({@link #run}); a run that stopped meanwhile leaves it to the worker.
+     */
+    private <T> CompletableFuture<T> atOnce(Supplier<T> edit) {
+        Machine m = running;
+        if (m == null) {
+            return onWorker(edit);
+        }
+        CompletableFuture<T> answer = new CompletableFuture<>();
+        edits.add(() -> {
+            try {
+                answer.complete(edit.get());
+            } catch (RuntimeException e) {
+                answer.completeExceptionally(e);
+            }
+        });
+        m.requestPause();
+        worker.execute(this::makeEdits);
+        return answer;
+    }
+
+    /** Makes the edits asked for while the device ran; whether there were any. */
+    private boolean makeEdits() {
+        boolean any = false;
+        for (Runnable edit = edits.poll(); edit != null; edit = edits.poll()) {
+            edit.run();
+            any = true;
+        }
+        return any;
     }
 
     @Override
@@ -313,7 +348,14 @@ public final class CsfDebugServer implements CsfDebugProtocol {
         variables.reset();
         try {
             StopReason stop = pauseWanted ? new StopReason.Paused(focus) : move.apply(m);
-            while (stop instanceof StopReason.Breakpoint b && !pauseWanted) {
+            while (!pauseWanted) {
+                if (stop instanceof StopReason.Paused && makeEdits()) {
+                    stop = move.apply(m); // paused only for the edits: on with the run
+                    continue;
+                }
+                if (!(stop instanceof StopReason.Breakpoint b)) {
+                    break;
+                }
                 BreakpointTable.Decision d = breakpoints.onHit(b.breakpoint(),
                         expression -> Expressions.evaluate(expression, scope(b.queue())));
                 d.logs().forEach(line -> console(line + "\n"));

@@ -74,6 +74,16 @@ class SessionControlTest {
     }
 
     @Test
+    void aBreakpointSetWhileTheDeviceRunsTakesEffectAtOnce() throws Exception {
+        try (DapSession s = endless()) {
+            s.configurationDone();
+            assertTrue(s.breakpoints(s.file, 3).getBreakpoints()[0].isVerified());
+            assertEquals("breakpoint", s.stopped().getReason());
+            DapSession.assertLine(3, s.top(1));
+        }
+    }
+
+    @Test
     void terminateEndsARunningSession() throws Exception {
         try (DapSession s = endless()) {
             s.configurationDone();
