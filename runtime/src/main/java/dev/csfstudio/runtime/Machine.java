@@ -801,14 +801,28 @@ public final class Machine {
 
     /**
      * Runs backwards to the latest breakpoint or data breakpoint hit before the current position (the
-     * state as when it stopped there going forward), or to the start of history when there is none.
+     * state as when it stopped there going forward), or to the start of history when there is none; a
+     * {@link #requestPause} or the wall-clock limit stops it at the snapshot it has reached ({@code Paused}).
      */
     public Result<StopReason> reverseResume() {
         if (history == null) {
             return Result.refused("going back needs history: recordHistory() was not called");
         }
         long end = executed;
+        device.meter.restartClock();
+        Snapshot reached = null;
         for (Snapshot from = history.before(end); from != null; from = history.before(end)) {
+            // A pause (also one asked for just before) or the wall-clock limit stops the way back at the
+            // snapshot it has reached, between two intervals of history.
+            if (pauseRequested || device.meter.pastDeadline()) {
+                pauseRequested = false;
+                if (reached != null) {
+                    restore(reached);
+                }
+                lastStop = new StopReason.Paused(lastStop != null && lastStop.focus().isPresent()
+                        ? lastStop.focus().get() : device.queues.get(0).name);
+                return Result.ok(lastStop);
+            }
             restore(from);
             Scan scan = new Scan(end);
             replayArmed(scan);
@@ -819,6 +833,7 @@ public final class Machine {
                 return Result.ok(lastStop);
             }
             end = from.position();
+            reached = from;
         }
         return Result.ok(toHistoryStart());
     }

@@ -77,12 +77,12 @@ public final class RunOutput {
     static final String CORE_DUMP = "core.json";
 
     /** Whether a render target gets a PNG: it is at most {@link #PNG_PIXEL_LIMIT} pixels. */
-    static boolean hasPng(RenderTarget rt) {
+    public static boolean hasPng(RenderTarget rt) {
         return (long) rt.width() * rt.height() <= PNG_PIXEL_LIMIT;
     }
 
     /** That a render target got no PNG, why, and what to do instead. */
-    static String noPng(RenderTarget rt) {
+    public static String noPng(RenderTarget rt) {
         return "no PNG: " + (long) rt.width() * rt.height() + " pixels is more than the " + PNG_PIXEL_LIMIT
                 + " (8192x8192) a PNG is written for (--dump-buffer " + rt.buffer() + " writes its bytes)";
     }

@@ -73,6 +73,17 @@ class ReverseExecutionTest {
     }
 
     @Test
+    void aPauseAskedForStopsReverseResumeWhereItStands() {
+        Machine m = recorded(BreakpointTest.LOOP);
+        m.resume();
+        long end = m.position();
+        m.requestPause();
+        assertInstanceOf(StopReason.Paused.class, m.reverseResume().orElseThrow());
+        assertEquals(end, m.position());
+        assertInstanceOf(StopReason.HistoryStart.class, m.reverseResume().orElseThrow(), "the pause is used up");
+    }
+
+    @Test
     void withNothingToStopAtReverseResumeGoesToTheStartOfHistory() {
         Machine m = recorded(BreakpointTest.LOOP);
         m.resume();
