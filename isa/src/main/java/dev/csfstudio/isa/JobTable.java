@@ -69,10 +69,16 @@ public final class JobTable {
     public record Job(String mnemonic, List<Input> inputs, Map<String, String> operandWhen) {
     }
 
-    private final Map<String, Job> jobs;
+    /** A pointer field of a descriptor that leads to another descriptor, which the job reads too. */
+    public record Follow(String field, String descriptor) {
+    }
 
-    private JobTable(Map<String, Job> jobs) {
+    private final Map<String, Job> jobs;
+    private final Map<String, List<Follow>> follows;
+
+    private JobTable(Map<String, Job> jobs, Map<String, List<Follow>> follows) {
         this.jobs = jobs;
+        this.follows = follows;
     }
 
     private static final class V10 {
@@ -99,11 +105,17 @@ public final class JobTable {
         return List.copyOf(jobs.values());
     }
 
+    /** The pointer fields of descriptor {@code descriptor} that lead to descriptors a job reads as well. */
+    public List<Follow> follows(String descriptor) {
+        return follows.getOrDefault(descriptor, List.of());
+    }
+
     static JobTable load(String resource) {
         Map<String, Job> jobs = new LinkedHashMap<>();
         String name = null;
         List<Input> inputs = new ArrayList<>();
         Map<String, String> operands = new LinkedHashMap<>();
+        Map<String, List<Follow>> follows = new LinkedHashMap<>();
         for (TableText.Row row : TableText.rows(resource)) {
             String[] w = row.words();
             String where = resource + ":" + row.line();
@@ -118,13 +130,22 @@ public final class JobTable {
                 }
                 case "input" -> inputs.add(input(where, row.text(), w));
                 case "operand" -> operands.put(w[1], option(w, "when=", where));
+                case "follow" -> {
+                    String[] from = w[1].split("\\.");
+                    List<Follow> of = follows.get(from[0]);
+                    if (of == null) {
+                        of = new ArrayList<>();
+                        follows.put(from[0], of);
+                    }
+                    of.add(new Follow(from[1], w[2]));
+                }
                 default -> throw new IllegalStateException(where + ": unknown keyword " + w[0]);
             }
         }
         if (name != null) {
             jobs.put(name, new Job(name, List.copyOf(inputs), Map.copyOf(operands)));
         }
-        return new JobTable(jobs);
+        return new JobTable(jobs, follows);
     }
 
     private static Input input(String where, String text, String[] w) {

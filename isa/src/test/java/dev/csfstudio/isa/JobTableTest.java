@@ -62,6 +62,24 @@ class JobTableTest {
 
     @ParameterizedTest
     @EnumSource(Arch.class)
+    void everyFollowedPointerIsAFieldOfItsDescriptorAndLeadsToOne(Arch arch) {
+        List<String> wrong = new ArrayList<>();
+        for (DescriptorDef d : arch.descriptors().all()) {
+            for (JobTable.Follow follow : JobTable.of(arch).follows(d.name())) {
+                if (d.field(follow.field()).isEmpty()) {
+                    wrong.add(d.name() + " has no field " + follow.field());
+                }
+                if (arch.descriptors().all().stream().noneMatch(t -> t.name().equals(follow.descriptor()))) {
+                    wrong.add(d.name() + "." + follow.field() + " leads to no descriptor " + follow.descriptor());
+                }
+            }
+        }
+        assertEquals(List.of(), wrong);
+        assertEquals(List.of(new JobTable.Follow("heap", "tiler_heap")), JobTable.of(arch).follows("tiler_context"));
+    }
+
+    @ParameterizedTest
+    @EnumSource(Arch.class)
     void aComputeDispatchReadsItsShaderFromTheSpdSelectedPair(Arch arch) {
         JobTable.Input spd = JobTable.of(arch).job("RUN_COMPUTE").orElseThrow().inputs().stream()
                 .filter(i -> i.name().equals("spd")).findFirst().orElseThrow();

@@ -378,6 +378,7 @@ final class Interpreter {
                         pc += 8;
                     }
                     case RUN_FRAGMENT -> {
+                        recorder.job(q, pc, page.word[i]);
                         long charged = fragment.run(q, pc, page.word[i]);
                         work += charged;
                         limit = Math.min(limit, budgetEnd - work);

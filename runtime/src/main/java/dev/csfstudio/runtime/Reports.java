@@ -144,7 +144,8 @@ final class Reports {
         Queue entry = entryQueue();
         long[] registers = entry == null ? new long[device.arch.registerCount()] : entry.unsignedRegisters();
         return new RunReport(status, device.userInstructions(), registers, fault, device.recorder.renderTargets(),
-                device.recorder.recorded(), device.recorder.notes(), core, states, dumps, device.host);
+                device.recorder.recorded(), device.recorder.notes(), core, states, dumps, device.host,
+                device.recorder.jobs());
     }
 
     /** The queue that runs the entry stream (else the first queue). */

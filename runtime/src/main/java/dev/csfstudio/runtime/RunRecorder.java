@@ -29,10 +29,17 @@ final class RunRecorder {
     private Map<String, Long> recordedCounts = new LinkedHashMap<>();
     private Map<String, RenderTarget> renderTargets = new LinkedHashMap<>();
     private Set<String> notes = new LinkedHashSet<>();
+    private List<JobInputs.Job> jobs = new ArrayList<>();
+    private JobInputs jobInputs;
 
     RunRecorder(Program program) {
         this.program = program;
         this.disassembler = new Disassembler(program.arch().instructionSet());
+    }
+
+    /** Lets the recorder decode what RUN_* jobs read from the device's memory. */
+    void readsThrough(HostAccess host) {
+        jobInputs = new JobInputs(program, host);
     }
 
     /** The registers of a queue of this program's architecture. */
@@ -42,12 +49,12 @@ final class RunRecorder {
 
     /** What has been recorded, to be put back by {@link #restore}. */
     record Saved(List<RunReport.RecordedInstruction> recorded, Map<String, Long> recordedCounts,
-                 Map<String, RenderTarget> renderTargets, Set<String> notes) {
+                 Map<String, RenderTarget> renderTargets, Set<String> notes, List<JobInputs.Job> jobs) {
     }
 
     Saved save() {
         return new Saved(List.copyOf(recorded), new LinkedHashMap<>(recordedCounts), new LinkedHashMap<>(renderTargets),
-                new LinkedHashSet<>(notes));
+                new LinkedHashSet<>(notes), List.copyOf(jobs));
     }
 
     void restore(Saved saved) {
@@ -55,6 +62,7 @@ final class RunRecorder {
         recordedCounts = new LinkedHashMap<>(saved.recordedCounts);
         renderTargets = new LinkedHashMap<>(saved.renderTargets);
         notes = new LinkedHashSet<>(saved.notes);
+        jobs = new ArrayList<>(saved.jobs);
     }
 
     void note(String text) {
@@ -73,6 +81,24 @@ final class RunRecorder {
 
     List<RunReport.RecordedInstruction> recorded() {
         return List.copyOf(recorded);
+    }
+
+    /** The RUN_* jobs run so far, their inputs decoded, in the order they ran. */
+    List<JobInputs.Job> jobs() {
+        return List.copyOf(jobs);
+    }
+
+    /** Decodes the inputs of the RUN_* job {@code word} (at {@code va} of {@code q}) starts, if it is one. */
+    void job(Queue q, long va, long word) {
+        DecodedInstruction insn = disassembler.decoder().decode(word).orElseThrow();
+        if (jobInputs == null || jobs.size() >= RECORD_LIMIT) {
+            return;
+        }
+        Optional<JobInputs.Job> job = jobInputs.decode(jobs.size() + 1, q, va, lineAt(q.vm, va), insn);
+        if (job.isPresent()) {
+            jobs.add(job.get());
+            notes.addAll(job.get().notes());
+        }
     }
 
     List<RenderTarget> renderTargets() {
@@ -116,6 +142,9 @@ final class RunRecorder {
         }
         Map<String, Long> inputs = new LinkedHashMap<>();
         for (OperandSpec o : insn.def().operands()) {
+            if (jobInputs != null && !jobInputs.readsOperand(insn, o.field().name())) {
+                continue;
+            }
             int r = (int) insn.value(o.field());
             OperandKind kind = o.kind();
             if (kind.acceptsPairs()) {
@@ -129,6 +158,7 @@ final class RunRecorder {
         }
         recorded.add(new RunReport.RecordedInstruction(q.name, va, lineAt(q.vm, va), text(word), fields, inputs,
                 reason(mnemonic)));
+        job(q, va, word);
     }
 
     private static String reason(String mnemonic) {

@@ -18,11 +18,20 @@ import java.util.Map;
  * @param queues        every queue's final state, in declaration order
  * @param dumpedBuffers final bytes of each buffer asked for in {@link RunOptions#dumpBuffers()}
  * @param memory        host access to the final memory (for viewers and debuggers); null if setup failed
+ * @param jobs          every RUN_* job run, with its inputs decoded as pandecode decodes them
  */
 public record RunReport(RunStatus status, long instructions, long[] registers, Fault fault,
                         List<RenderTarget> renderTargets, List<RecordedInstruction> recorded, List<String> notes,
                         CoreDump coreDump, List<QueueState> queues, Map<String, byte[]> dumpedBuffers,
-                        HostAccess memory) {
+                        HostAccess memory, List<JobInputs.Job> jobs) {
+
+    /** A report of a run that ran no job (setup failed before the first instruction). */
+    public RunReport(RunStatus status, long instructions, long[] registers, Fault fault,
+                     List<RenderTarget> renderTargets, List<RecordedInstruction> recorded, List<String> notes,
+                     CoreDump coreDump, List<QueueState> queues, Map<String, byte[]> dumpedBuffers, HostAccess memory) {
+        this(status, instructions, registers, fault, renderTargets, recorded, notes, coreDump, queues, dumpedBuffers,
+                memory, List.of());
+    }
 
     public boolean ok() {
         return status == RunStatus.OK;
