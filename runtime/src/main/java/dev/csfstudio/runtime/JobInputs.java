@@ -33,7 +33,7 @@ public final class JobInputs {
     /**
      * One descriptor read by a job.
      *
-     * @param label   its path in the job: the input's name, {@code srt[0]} for a table entry, {@code tiler_ctx.heap}
+     * @param label   its path in the job: the input's name, {@code srt.0} for a table entry, {@code tiler_ctx.heap}
      *                for a descriptor a pointer field leads to
      * @param address where it was read, or -1 when it lies in registers
      */
@@ -58,7 +58,7 @@ public final class JobInputs {
 
         /**
          * Every value by path: an input's name ({@code index_count}, {@code spd}), a descriptor field
-         * ({@code spd.stage}, {@code srt[0].size}, {@code tiler_ctx.heap.size}).
+         * ({@code spd.stage}, {@code srt.0.size}, {@code tiler_ctx.heap.size}).
          */
         public Map<String, Long> values() {
             Map<String, Long> out = new LinkedHashMap<>();
@@ -232,7 +232,7 @@ public final class JobInputs {
 
     /**
      * Reads {@code count} descriptors at {@code address} into {@code found} (labelled {@code label}, or
-     * {@code label[i]} for a table's entries), and the descriptors their pointer fields lead to; pandecode's note about
+     * {@code label.i} for a table's entries), and the descriptors their pointer fields lead to; pandecode's note about
      * the pointer, or null.
      */
     private String read(String vm, String name, String label, boolean indexed, long address, int count,
@@ -250,7 +250,7 @@ public final class JobInputs {
             } catch (HostAccessException e) {
                 break;
             }
-            String own = indexed ? label + "[" + i + "]" : label;
+            String own = indexed ? label + "." + i : label;
             List<Field> fields = fields(def, bytes, 0);
             found.add(new Descriptor(name, own, at, fields));
             if (depth < MAX_FOLLOW_DEPTH) {

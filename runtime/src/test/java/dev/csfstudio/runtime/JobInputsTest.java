@@ -101,9 +101,9 @@ class JobInputsTest {
         p.buffer("resources", DATA, table);
         p.stream("main", MAIN, move48(0, DATA | 2), insn("RUN_COMPUTE"));
         JobInputs.Job job = onlyJob(ExecutionTest.run(p));
-        assertEquals(DATA + 0x2000, value(job, "srt[1].address"));
-        assertEquals(64, value(job, "srt[1].size"));
-        assertFalse(job.value("srt[2].size").isPresent());
+        assertEquals(DATA + 0x2000, value(job, "srt.1.address"));
+        assertEquals(64, value(job, "srt.1.size"));
+        assertFalse(job.value("srt.2.size").isPresent());
     }
 
     @Test

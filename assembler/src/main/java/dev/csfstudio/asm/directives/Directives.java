@@ -90,6 +90,8 @@ public final class Directives {
         m.put("status", ".expect status ok|fault [KIND] [, line=N]|timeout|deadlock: how the run ends");
         m.put("fault", ".expect fault [KIND] [, line=N]: the run faults (of that kind, on that line of this file)");
         m.put("instructions", ".expect instructions OP N: user instructions every queue executed");
+        m.put("job", ".expect job N INPUT[.FIELD] OP VALUE: a value the N-th RUN_* job read, as csf run's report"
+                + " decodes it (spd.stage, srt.0.size, index_count)");
         m.put("byte", ".expect byte [ADDR] OP VALUE [, vm=VM]: 8-bit memory at a GPU VA");
         m.put("hword", ".expect hword [ADDR] OP VALUE [, vm=VM]: 16-bit memory at a GPU VA");
         m.put("word", ".expect word [ADDR] OP VALUE [, vm=VM]: 32-bit memory at a GPU VA");
