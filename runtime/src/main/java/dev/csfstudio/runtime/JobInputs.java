@@ -106,6 +106,11 @@ public final class JobInputs {
         this.descriptors = program.arch().descriptors();
     }
 
+    /** Whether {@code insn} starts a job of this architecture's table. */
+    boolean isJob(DecodedInstruction insn) {
+        return table.job(insn.def().mnemonic()).isPresent();
+    }
+
     /** Whether the instruction's register operand {@code field} is read by the job (RUN_IDVS's draw ID register). */
     boolean readsOperand(DecodedInstruction insn, String field) {
         Optional<JobTable.Job> job = table.job(insn.def().mnemonic());

@@ -30,6 +30,8 @@ final class RunRecorder {
     private Map<String, RenderTarget> renderTargets = new LinkedHashMap<>();
     private Set<String> notes = new LinkedHashSet<>();
     private List<JobInputs.Job> jobs = new ArrayList<>();
+    /** RUN_* jobs past {@link #RECORD_LIMIT}, not decoded. */
+    private long jobsNotDecoded;
     private JobInputs jobInputs;
 
     RunRecorder(Program program) {
@@ -49,12 +51,13 @@ final class RunRecorder {
 
     /** What has been recorded, to be put back by {@link #restore}. */
     record Saved(List<RunReport.RecordedInstruction> recorded, Map<String, Long> recordedCounts,
-                 Map<String, RenderTarget> renderTargets, Set<String> notes, List<JobInputs.Job> jobs) {
+                 Map<String, RenderTarget> renderTargets, Set<String> notes, List<JobInputs.Job> jobs,
+                 long jobsNotDecoded) {
     }
 
     Saved save() {
         return new Saved(List.copyOf(recorded), new LinkedHashMap<>(recordedCounts), new LinkedHashMap<>(renderTargets),
-                new LinkedHashSet<>(notes), List.copyOf(jobs));
+                new LinkedHashSet<>(notes), List.copyOf(jobs), jobsNotDecoded);
     }
 
     void restore(Saved saved) {
@@ -63,6 +66,7 @@ final class RunRecorder {
         renderTargets = new LinkedHashMap<>(saved.renderTargets);
         notes = new LinkedHashSet<>(saved.notes);
         jobs = new ArrayList<>(saved.jobs);
+        jobsNotDecoded = saved.jobsNotDecoded;
     }
 
     void note(String text) {
@@ -71,6 +75,9 @@ final class RunRecorder {
 
     List<String> notes() {
         List<String> out = new ArrayList<>(notes);
+        if (jobsNotDecoded > 0) {
+            out.add(jobsNotDecoded + " RUN_* job(s) after the first " + RECORD_LIMIT + " ran without their inputs decoded");
+        }
         for (Map.Entry<String, Long> count : recordedCounts.entrySet()) {
             if (count.getValue() > RECORD_LIMIT) {
                 out.add(count.getKey() + " executed " + count.getValue() + " times; the report lists the first ones only");
@@ -91,7 +98,11 @@ final class RunRecorder {
     /** Decodes the inputs of the RUN_* job {@code word} (at {@code va} of {@code q}) starts, if it is one. */
     void job(Queue q, long va, long word) {
         DecodedInstruction insn = disassembler.decoder().decode(word).orElseThrow();
-        if (jobInputs == null || jobs.size() >= RECORD_LIMIT) {
+        if (jobInputs == null) {
+            return;
+        }
+        if (jobs.size() >= RECORD_LIMIT) {
+            jobsNotDecoded += jobInputs.isJob(insn) ? 1 : 0;
             return;
         }
         Optional<JobInputs.Job> job = jobInputs.decode(jobs.size() + 1, q, va, lineAt(q.vm, va), insn);
@@ -133,6 +144,7 @@ final class RunRecorder {
         Long before = recordedCounts.get(mnemonic);
         long n = before == null ? 1 : before + 1;
         recordedCounts.put(mnemonic, n);
+        job(q, va, word);
         if (n > RECORD_LIMIT) {
             return;
         }
@@ -158,7 +170,6 @@ final class RunRecorder {
         }
         recorded.add(new RunReport.RecordedInstruction(q.name, va, lineAt(q.vm, va), text(word), fields, inputs,
                 reason(mnemonic)));
-        job(q, va, word);
     }
 
     private static String reason(String mnemonic) {

@@ -190,6 +190,18 @@ class JobInputsTest {
     }
 
     @Test
+    void jobsPastTheRecordLimitAreCountedInANote() {
+        ProgramFixture p = new ProgramFixture();
+        long[] words = new long[RunRecorder.RECORD_LIMIT + 2];
+        java.util.Arrays.fill(words, insn("RUN_COMPUTE_INDIRECT"));
+        p.stream("main", MAIN, words);
+        RunReport r = ExecutionTest.run(p);
+        assertEquals(RunRecorder.RECORD_LIMIT, r.jobs().size());
+        assertTrue(r.notes().contains("2 RUN_* job(s) after the first 1000 ran without their inputs decoded"),
+                r.notes()::toString);
+    }
+
+    @Test
     void jobsAreNumberedInTheOrderTheyRan() {
         ProgramFixture p = new ProgramFixture();
         p.stream("main", MAIN, insn("RUN_COMPUTE"), insn("RUN_COMPUTE_INDIRECT"));
