@@ -331,7 +331,7 @@ final class Assembly implements ArgumentScope {
             case ".submit" -> DirectiveHandler.placing((s, d) -> jobs.submit(s, d, this));
             case ".expect" -> new DirectiveHandler((s, d) -> expectations.place(s), (s, d) ->
                     expectations.read(s, d, expectationReader(s)));
-            case ".fbd", ".rt" -> new DirectiveHandler((s, d) -> descriptors.place(s, d), (s, d) -> descriptors.write(s, d));
+            case ".fbd", ".rt", ".desc" -> new DirectiveHandler((s, d) -> descriptors.place(s, d), (s, d) -> descriptors.write(s, d));
             default -> null;
         };
     }

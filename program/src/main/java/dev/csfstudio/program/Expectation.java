@@ -148,6 +148,17 @@ public sealed interface Expectation {
     record Image(SourceRange range, String text, String buffer, Path golden, int tolerance) implements Expectation {
     }
 
+    /**
+     * {@code .expect job 1 spd.stage == 1}: a value a RUN_* job read, by its path in the decoded inputs (an input's
+     * name, or {@code INPUT.FIELD}, {@code srt.0.size}, {@code tiler_ctx.heap.size}).
+     *
+     * @param job  1 for the run's first RUN_*, counting every queue in the order they ran
+     * @param path the input's path, lower case
+     */
+    record JobInput(SourceRange range, String text, int job, String path, Comparison comparison, long expected)
+            implements Expectation {
+    }
+
     /** {@code .expect instructions <= 100}: user instructions every queue executed. */
     record InstructionCount(SourceRange range, String text, Comparison comparison, long expected)
             implements Expectation {

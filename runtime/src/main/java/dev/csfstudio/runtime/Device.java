@@ -100,6 +100,7 @@ final class Device {
             place(s, vmPages);
         }
         host = new HostAccess(memory, vms, byName);
+        recorder.readsThrough(host);
         watch = new WriteWatch(host, memory.frameCount());
         FragmentClear fragment = new FragmentClear(memory, mmu, recorder, meter, host, watch,
                 FramebufferDescriptor.Layout.of(arch));

@@ -410,6 +410,7 @@ final class Interpreter {
                         pc += 8;
                     }
                     case RUN_FRAGMENT -> {
+                        recorder.job(q, pc, page.word[i]);
                         FragmentClear.Plan plan = fragment.plan(q, pc, page.word[i]);
                         async.issue(q, pc, "RUN_FRAGMENT", q.scoreboard.endpoint, 0, new AsyncOp.Fragment(plan),
                                 clock + executed - first, executed);

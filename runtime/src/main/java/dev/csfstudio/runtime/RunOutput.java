@@ -11,6 +11,7 @@ import dev.csfstudio.program.Program;
 import dev.csfstudio.program.SourceRange;
 import dev.csfstudio.program.output.OutputFile;
 import dev.csfstudio.isa.ClearColor;
+import dev.csfstudio.isa.DescriptorSet;
 
 import java.io.IOException;
 import java.io.StringWriter;
@@ -157,7 +158,43 @@ public final class RunOutput {
         if (!report.recorded().isEmpty()) {
             sb.append('\n').append(report.recorded().size()).append(" instruction(s) recorded but not executed (see report.json)");
         }
+        jobs(report.jobs(), sb);
         return sb.toString();
+    }
+
+    /** Jobs whose inputs the summary prints; report.json has them all. */
+    static final int SUMMARY_JOBS = 16;
+
+    /** Each job's inputs, field by field, as pandecode names them. */
+    private static void jobs(List<JobInputs.Job> jobs, StringBuilder sb) {
+        for (JobInputs.Job job : jobs.subList(0, Math.min(jobs.size(), SUMMARY_JOBS))) {
+            sb.append("\njob ").append(job.number()).append(' ').append(job.mnemonic()).append(" (queue ")
+                    .append(job.queue()).append(job.line() == null ? "" : ", " + job.line().position()).append(')');
+            for (JobInputs.Input in : job.inputs()) {
+                sb.append("\n  ").append(in.name()).append(' ').append(in.registers()).append(" = ").append(in.text())
+                        .append(": ").append(in.doc());
+                for (JobInputs.Descriptor d : in.descriptors()) {
+                    sb.append("\n    ").append(d.label());
+                    if (d.address() >= 0) {
+                        sb.append(" @").append(JobInputs.hex(d.address()));
+                    }
+                    sb.append(':');
+                    for (JobInputs.Field f : d.fields()) {
+                        sb.append(' ').append(f.name()).append('=').append(f.text());
+                    }
+                    if (d.name().equals(DescriptorSet.SHADER_PROGRAM)) {
+                        sb.append("\n    ").append(d.label()).append(": shader binary not disassembled (Valhall"
+                                + " disassembly is out of scope)");
+                    }
+                }
+                if (in.note() != null) {
+                    sb.append("\n    XXX: ").append(in.note());
+                }
+            }
+        }
+        if (jobs.size() > SUMMARY_JOBS) {
+            sb.append("\n").append(jobs.size() - SUMMARY_JOBS).append(" more job(s) in report.json");
+        }
     }
 
     static JsonObject reportJson(RunReport report, JsonArray renderTargets) {
@@ -180,6 +217,7 @@ public final class RunOutput {
             recorded.add(ro);
         }
         o.add("recorded", recorded);
+        o.add("jobs", jobsJson(report.jobs()));
         JsonArray queues = new JsonArray();
         for (RunReport.QueueState q : report.queues()) {
             JsonObject qo = new JsonObject();
@@ -234,6 +272,45 @@ public final class RunOutput {
         o.addProperty("entry", op.entry());
         o.addProperty("wait_mask", hex(op.waitMask()));
         return o;
+    }
+
+    private static JsonArray jobsJson(List<JobInputs.Job> jobs) {
+        JsonArray out = new JsonArray();
+        for (JobInputs.Job job : jobs) {
+            JsonObject jo = new JsonObject();
+            jo.addProperty("job", job.number());
+            jo.addProperty("queue", job.queue());
+            jo.addProperty("va", hex(job.va()));
+            location(jo, job.line());
+            jo.addProperty("instruction", job.mnemonic());
+            JsonArray inputs = new JsonArray();
+            for (JobInputs.Input in : job.inputs()) {
+                JsonObject io = new JsonObject();
+                io.addProperty("name", in.name());
+                io.addProperty("registers", in.registers());
+                io.addProperty("value", hex(in.value()));
+                io.addProperty("text", in.text());
+                JsonArray descriptors = new JsonArray();
+                for (JobInputs.Descriptor d : in.descriptors()) {
+                    JsonObject dobj = new JsonObject();
+                    dobj.addProperty("descriptor", d.name());
+                    dobj.addProperty("label", d.label());
+                    dobj.add("address", d.address() < 0 ? JsonNull.INSTANCE : new JsonPrimitive(hex(d.address())));
+                    JsonObject fields = new JsonObject();
+                    for (JobInputs.Field f : d.fields()) {
+                        fields.addProperty(f.name(), f.text());
+                    }
+                    dobj.add("fields", fields);
+                    descriptors.add(dobj);
+                }
+                io.add("descriptors", descriptors);
+                io.add("note", in.note() == null ? JsonNull.INSTANCE : new JsonPrimitive(in.note()));
+                inputs.add(io);
+            }
+            jo.add("inputs", inputs);
+            out.add(jo);
+        }
+        return out;
     }
 
     private static JsonObject renderTarget(RenderTarget rt) {

@@ -20,11 +20,12 @@ import java.util.Map;
  * @param memory        host access to the final memory (for viewers and debuggers); null if setup failed
  * @param hazards       every hazard the run met, in the order met (one when it stopped the run)
  * @param timeline      what ran when, when {@link RunOptions#timeline()} asked for it; else null
+ * @param jobs          every RUN_* job run, with its inputs decoded as pandecode decodes them
  */
 public record RunReport(RunStatus status, long instructions, long[] registers, Fault fault,
                         List<RenderTarget> renderTargets, List<RecordedInstruction> recorded, List<String> notes,
                         CoreDump coreDump, List<QueueState> queues, Map<String, byte[]> dumpedBuffers,
-                        HostAccess memory, List<Hazard> hazards, Timeline timeline) {
+                        HostAccess memory, List<Hazard> hazards, Timeline timeline, List<JobInputs.Job> jobs) {
 
     public boolean ok() {
         return status == RunStatus.OK;

@@ -121,6 +121,7 @@ public final class ExpectationReader {
             case "byte", "hword", "word", "dword" -> memory(e, whole, text, vm, WIDTHS.get(lower));
             case "pixel" -> pixel(e, whole, text);
             case "image" -> image(e, whole, text);
+            case "job" -> job(e, whole, text);
             case "instructions" -> {
                 noTargets(e, 0);
                 noOptions(e);
@@ -132,6 +133,28 @@ public final class ExpectationReader {
     }
 
     // ------------------------------------------------------------------ subjects
+
+    /** {@code job N PATH OP VALUE}: a value the N-th RUN_* job read. */
+    private Expectation job(ExpectationSyntax e, SourceRange whole, String text) {
+        List<ExpectationSyntax.Target> targets = e.targets();
+        boolean shaped = targets.size() == 2 && !targets.get(0).bracketed() && !targets.get(1).bracketed()
+                && targets.get(0).term() != null && targets.get(1).term() != null && targets.get(1).term().name() != null;
+        if (!shaped) {
+            throw DiagnosticException.error(targets.isEmpty() ? e.expectationRange() : targets.get(0).range(),
+                    DiagnosticCode.SYNTAX, ".expect job needs a job number and what it read: .expect job N INPUT[.FIELD]"
+                            + " == VALUE (e.g. .expect job 1 spd.stage == 1)");
+        }
+        long number = targets.get(0).term().value();
+        if (number < 1 || number > Integer.MAX_VALUE) {
+            throw DiagnosticException.error(targets.get(0).range(), DiagnosticCode.OUT_OF_RANGE, "job " + number
+                    + " out of range: allowed 1.." + Integer.MAX_VALUE + " (jobs are numbered from 1 in the order they run)");
+        }
+        noOptions(e);
+        Comparison c = comparison(e, "a job's input");
+        ExpectationSyntax.Term x = expectedExpr(e, "a number");
+        return new Expectation.JobInput(whole, text, (int) number, targets.get(1).term().name().toLowerCase(Locale.ROOT),
+                c, x.value());
+    }
 
     /** {@code status ENDING [KIND]} ({@code first} = 0) or the short {@code ENDING [KIND]} ({@code first} = -1). */
     private Expectation status(ExpectationSyntax e, SourceRange whole, String text, int first) {
