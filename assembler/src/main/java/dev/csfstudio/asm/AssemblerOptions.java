@@ -18,17 +18,28 @@ import dev.csfstudio.isa.Arch;
  *                        otherwise ({@code --arch}, the Maven plugin's {@code arch} parameter)
  * @param goldensRequired whether a golden PNG an {@code .expect image} names must exist (an error otherwise);
  *                        false when a test run is to write missing goldens ({@code csf test --update-golden})
+ * @param maxReservedBytes most bytes all sections of one assembly may hold together, sizes given by {@code size=},
+ *                        {@code .zero} and {@code .fill} included: each is an array of that size once laid out
  */
 public record AssemblerOptions(long base, List<Path> includeRoots, int maxIncludeDepth, long maxSourceBytes,
-                               int maxIncludes, Arch arch, boolean goldensRequired) {
+                               int maxIncludes, Arch arch, boolean goldensRequired, long maxReservedBytes) {
 
     public static final int DEFAULT_MAX_INCLUDE_DEPTH = 32;
     /** 256 MiB: ten times the largest generated stream the benchmarks assemble. */
     public static final long DEFAULT_MAX_SOURCE_BYTES = 256L << 20;
     public static final int DEFAULT_MAX_INCLUDES = 10_000;
+    /** 512 MiB: two of the largest render targets a run may read back (8192 x 8192, four bytes a pixel). */
+    public static final long DEFAULT_MAX_RESERVED_BYTES = 512L << 20;
 
     public AssemblerOptions {
         includeRoots = List.copyOf(includeRoots);
+    }
+
+    /** The default reservation limit. */
+    public AssemblerOptions(long base, List<Path> includeRoots, int maxIncludeDepth, long maxSourceBytes,
+                            int maxIncludes, Arch arch, boolean goldensRequired) {
+        this(base, includeRoots, maxIncludeDepth, maxSourceBytes, maxIncludes, arch, goldensRequired,
+                DEFAULT_MAX_RESERVED_BYTES);
     }
 
     /** Golden images required. */
@@ -51,12 +62,19 @@ public record AssemblerOptions(long base, List<Path> includeRoots, int maxInclud
     /** These options for another default architecture. */
     public AssemblerOptions withArch(Arch newArch) {
         return new AssemblerOptions(base, includeRoots, maxIncludeDepth, maxSourceBytes, maxIncludes, newArch,
-                goldensRequired);
+                goldensRequired, maxReservedBytes);
     }
 
     /** These options with golden images required or not ({@code csf test --update-golden} writes missing ones). */
     public AssemblerOptions withGoldensRequired(boolean required) {
-        return new AssemblerOptions(base, includeRoots, maxIncludeDepth, maxSourceBytes, maxIncludes, arch, required);
+        return new AssemblerOptions(base, includeRoots, maxIncludeDepth, maxSourceBytes, maxIncludes, arch, required,
+                maxReservedBytes);
+    }
+
+    /** These options with another limit on the bytes all sections hold together. */
+    public AssemblerOptions withMaxReservedBytes(long bytes) {
+        return new AssemblerOptions(base, includeRoots, maxIncludeDepth, maxSourceBytes, maxIncludes, arch, goldensRequired,
+                bytes);
     }
 
     public static AssemblerOptions defaults() {

@@ -31,6 +31,7 @@ import dev.csfstudio.asm.layout.Placement;
 import dev.csfstudio.asm.layout.SectionBuilder;
 import dev.csfstudio.asm.layout.Statement;
 import dev.csfstudio.asm.layout.StatementTable;
+import dev.csfstudio.asm.lint.ScoreboardCheck;
 import dev.csfstudio.asm.lint.StatementLint;
 import dev.csfstudio.asm.lint.UnusedLabels;
 import dev.csfstudio.asm.pass.InOrderPass;
@@ -177,13 +178,20 @@ final class Assembly implements ArgumentScope {
         StatementTable stmts = pass.run(includes.main(main, text));
         placement.ensureStream(SourceRange.at(main, 1, 1, 1));
         symbols.freeze();
+        Diagnostic overReserved = Layout.overReserved(placement.sections().values(), options.maxReservedBytes());
+        if (overReserved != null) { // no section's array is made: no program
+            diagnostics.add(overReserved);
+            tables = new SymbolIndex(List.copyOf(placement.sections().values()), symbols.labelsInOrder(),
+                    List.copyOf(symbols.constants()), references);
+            return result(null, new AssembledLines(stmts, new int[0], 0, 0));
+        }
         diagnostics.addAll(Layout.place(placement.sections().values(), placement.vms(), options.base()));
         applyFixups(stmts);
         int[] emitted = StatementLint.run(stmts, reporter);
         placement.giveLines(stmts, emitted);
         tables = new SymbolIndex(List.copyOf(placement.sections().values()), symbols.labelsInOrder(), List.copyOf(symbols.constants()),
                 references);
-        Program program = finish();
+        Program program = finish(stmts);
         return result(program, new AssembledLines(stmts, emitted, 0, emitted.length));
     }
 
@@ -323,7 +331,7 @@ final class Assembly implements ArgumentScope {
             case ".submit" -> DirectiveHandler.placing((s, d) -> jobs.submit(s, d, this));
             case ".expect" -> new DirectiveHandler((s, d) -> expectations.place(s), (s, d) ->
                     expectations.read(s, d, expectationReader(s)));
-            case ".fbd", ".rt" -> new DirectiveHandler((s, d) -> descriptors.place(s, d), (s, d) -> descriptors.write(s, d));
+            case ".fbd", ".rt", ".desc" -> new DirectiveHandler((s, d) -> descriptors.place(s, d), (s, d) -> descriptors.write(s, d));
             default -> null;
         };
     }
@@ -375,13 +383,15 @@ final class Assembly implements ArgumentScope {
 
     // ---------------------------------------------------------------- finish
 
-    private Program finish() {
+    private Program finish(StatementTable stmts) {
         Jobs.Resolved run = jobs.resolve(placement.vms(), placement.sections(), names, reporter);
-        for (Diagnostic d : diagnostics) {
-            if (d.severity() == Severity.ERROR) {
-                // A line with an error may use labels it never got to record: no unused-label guesses then.
-                return null;
-            }
+        if (!hasErrors()) {
+            // Lint's second phase, over the streams as the jobs run them: the words are right only without errors.
+            ScoreboardCheck.run(stmts, run.jobs(), arch, reporter);
+        }
+        if (hasErrors()) {
+            // A line with an error may use labels it never got to record: no unused-label guesses then.
+            return null;
         }
         diagnostics.addAll(unusedLabels.warnings(symbols.labelsInOrder()));
         List<Section> built = new ArrayList<>(placement.sections().size());
@@ -390,6 +400,15 @@ final class Assembly implements ArgumentScope {
         }
         return new Program(built, run.entry(), placement.vms(), run.queues(), run.jobs(), new LazyMap<>(tables::globals), includes.files(), arch,
                 expectations.all());
+    }
+
+    private boolean hasErrors() {
+        for (Diagnostic d : diagnostics) {
+            if (d.severity() == Severity.ERROR) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private ExpectationReader expectationReader(Statement s) {

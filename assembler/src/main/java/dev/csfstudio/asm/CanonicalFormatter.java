@@ -150,7 +150,10 @@ public final class CanonicalFormatter {
     /** {@code status ok}, {@code word [a + 4] == 1, vm=main}: the parts as written, one blank between them. */
     private static String expectation(ParsedSource parsed, CsfParser.ExpectationContext e) {
         StringBuilder out = new StringBuilder(e.subject.getText());
-        e.expectTarget().forEach(t -> out.append(' ').append(written(parsed, t)));
+        if (e.expectTarget() != null) {
+            out.append(' ').append(written(parsed, e.expectTarget()));
+        }
+        e.laterTarget().forEach(t -> out.append(' ').append(written(parsed, t)));
         if (e.comparison() != null && e.value() != null) {
             out.append(' ').append(e.comparison().getText()).append(' ').append(written(parsed, e.value()));
         }

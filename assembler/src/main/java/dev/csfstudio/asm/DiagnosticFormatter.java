@@ -59,7 +59,8 @@ public final class DiagnosticFormatter {
         if (line != null) {
             sb.append(line).append('\n');
         }
-        if (!d.suggestions().isEmpty() && !d.message().contains("did you mean")) {
+        if (!d.suggestions().isEmpty() && !d.message().contains("did you mean")
+                && !d.message().contains(d.suggestions().get(0))) { // no note repeating what the message says
             sb.append(position(d.range(), cwd)).append(": note: did you mean '").append(bounded(d.suggestions().get(0)))
                     .append("'?\n");
         }

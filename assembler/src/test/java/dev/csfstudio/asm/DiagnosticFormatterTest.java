@@ -43,6 +43,18 @@ class DiagnosticFormatterTest {
     }
 
     @Test
+    void aSuggestionTheMessageAlreadyNamesIsNotRepeatedAsANote() {
+        String text = "LOAD_MULTIPLE r0, [d10 + 0]\nMOVE32 r0, #1\n";
+        AssemblyResult r = Sources.assemble(text);
+        String out = DiagnosticFormatter.format(r.warnings().get(0), file -> text);
+        assertEquals(Sources.MAIN + ":2:1: warning: write of r0 while LOAD_MULTIPLE at line 1 (scoreboard entry 0) may"
+                + " still write it; WAIT #0x1 before line 2\n"
+                + "MOVE32 r0, #1\n"
+                + "^~~~~~~~~~~~~\n"
+                + Sources.MAIN + ":1:1: note: LOAD_MULTIPLE in flight, signalling scoreboard entry 0\n", out);
+    }
+
+    @Test
     void tabsAreKeptSoTheCaretLinesUp() {
         String text = "\tMOVE32 r99, #0\n";
         AssemblyResult r = Sources.assemble(text);

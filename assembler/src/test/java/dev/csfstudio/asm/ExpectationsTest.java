@@ -55,6 +55,26 @@ class ExpectationsTest {
     }
 
     @Test
+    void aJobExpectationNamesTheJobByNumberAndWhatItReadByPath() {
+        Expectation.JobInput j = (Expectation.JobInput) only(".expect job 1 FBD.Width == 8 * 2");
+        assertEquals(1, j.job());
+        assertEquals("fbd.width", j.path());
+        assertEquals(16, j.expected());
+    }
+
+    @Test
+    void jobsAreNumberedFromOne() {
+        Diagnostic d = error(".expect job 0 fbd.width == 16");
+        assertEquals("job 0 out of range: allowed 1..2147483647 (jobs are numbered from 1 in the order they run)",
+                d.message());
+    }
+
+    @Test
+    void aJobExpectationWithoutAnInputIsASyntaxError() {
+        assertTrue(error(".expect job 1 == 16").message().startsWith(".expect job needs a job number and what it read"));
+    }
+
+    @Test
     void statusNamesTheEndingAndOptionallyTheFaultKindAndLine() {
         assertEquals(Ending.OK, ((Expectation.Status) only(".expect status ok")).ending());
         Expectation.Status f = (Expectation.Status) only(".expect fault translation, line=7");

@@ -104,6 +104,7 @@ final class DisassembleCommand implements Callable<Integer> {
         }
         return out -> {
             out.write(String.format(Locale.ROOT, "// %s: %d instructions\n", input.getFileName(), words.count()));
+            writeArch(out);
             if (base != null) {
                 out.write(String.format(Locale.ROOT, ".stream main, at=0x%x\n", start));
             }
@@ -113,6 +114,13 @@ final class DisassembleCommand implements Callable<Integer> {
                 new StreamDisassembly(arch.arch()).write(out, words, StreamDisassembly.addressLabels(start));
             }
         };
+    }
+
+    /** {@code .arch} unless the source is for the default architecture, so that it assembles back without --arch. */
+    private void writeArch(Writer out) throws IOException {
+        if (arch.arch() != Arch.DEFAULT) {
+            out.write(".arch " + arch.arch().spelling() + "\n");
+        }
     }
 
     /** GPU virtual addresses are 48 bits. */
@@ -140,10 +148,17 @@ final class DisassembleCommand implements Callable<Integer> {
             throw new UserError(input + ": no command-stream instruction lines (eight hex bytes or pandecode's"
                     + " text of an instruction) found; is this a PAN_MESA_DEBUG=trace dump?");
         }
+        if (!recovery.problems().isEmpty()) {
+            PandecodeTrace.Problem p = recovery.problems().get(0);
+            int more = recovery.problems().size() - 1;
+            throw new UserError(input + ":" + p.line() + ":" + p.column() + ": " + p.message()
+                    + (more > 0 ? " (and " + more + " more)" : ""));
+        }
         List<PandecodeTrace.RecoveredStream> streams = recovery.streams();
         return out -> {
             out.write("// Recovered from " + input.getFileName() + ": " + recovery.instructions()
                     + " executed instructions in " + streams.size() + " stream(s)\n");
+            writeArch(out);
             for (String note : recovery.notes()) {
                 out.write("// " + note + "\n");
             }
@@ -156,7 +171,45 @@ final class DisassembleCommand implements Callable<Integer> {
                 out.write("\n");
                 disassembly.write(out, InstructionWords.of(stream.words()), index -> stream.name() + "_L" + index);
             }
+            for (PandecodeMemory.RecoveredBuffer buffer : recovery.buffers()) {
+                writeBuffer(out, buffer, streams);
+            }
         };
+    }
+
+    /**
+     * A buffer the trace printed, at its address with its bytes ({@code .zero} for runs of zeros); one that holds a
+     * recovered stream is that stream, written once.
+     */
+    private static void writeBuffer(Writer out, PandecodeMemory.RecoveredBuffer buffer,
+                                    List<PandecodeTrace.RecoveredStream> streams) throws IOException {
+        for (PandecodeTrace.RecoveredStream s : streams) {
+            if (s.address() >= 0 && s.address() < buffer.end() && buffer.address() < s.address() + 8L * s.words().length) {
+                out.write(String.format(Locale.ROOT, "\n// buffer %s at 0x%x holds stream %s: written as that stream\n",
+                        buffer.name(), buffer.address(), s.name()));
+                return;
+            }
+        }
+        out.write(String.format(Locale.ROOT, "\n.buffer %s, at=0x%x\n", buffer.name(), buffer.address()));
+        byte[] bytes = buffer.bytes();
+        int at = 0;
+        while (at < bytes.length) {
+            int zeros = 0;
+            while (at + zeros < bytes.length && bytes[at + zeros] == 0) {
+                zeros++;
+            }
+            if (zeros >= 16 || at + zeros == bytes.length) {
+                out.write("    .zero " + zeros + "\n");
+                at += zeros;
+                continue;
+            }
+            StringBuilder line = new StringBuilder("    .byte ");
+            for (int i = at; i < Math.min(bytes.length, at + 16); i++) {
+                line.append(i == at ? "" : ", ").append(String.format(Locale.ROOT, "0x%02x", bytes[i] & 0xff));
+            }
+            out.write(line.append('\n').toString());
+            at = Math.min(bytes.length, at + 16);
+        }
     }
 
     /**

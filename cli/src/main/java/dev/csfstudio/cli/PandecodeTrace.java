@@ -43,16 +43,31 @@ final class PandecodeTrace {
         }
     }
 
-    /** A rebuilt buffer: instructions in memory order, at its GPU address when the trace shows it (else -1). */
-    record RecoveredStream(String name, long[] words, long address) {
+    /**
+     * A rebuilt buffer: instructions in memory order, at its GPU address when the trace shows it (else -1), which
+     * line {@code addressLine} of the dump gave (its block's head, or the CALL or JUMP to it; 0 when none did).
+     */
+    record RecoveredStream(String name, long[] words, long address, int addressLine) {
         RecoveredStream(String name, long[] words) {
-            this(name, words, -1);
+            this(name, words, -1, 0);
         }
     }
 
-    /** The streams of a dump and what the text of its instruction lines lost. */
-    record Recovery(List<RecoveredStream> streams, int instructions, List<String> notes) {
+    /** What makes a dump's streams impossible to write as source: at line {@code line}, column {@code column}. */
+    record Problem(int line, int column, String message) {
     }
+
+    /**
+     * The streams of a dump, what the text of its instruction lines lost, the problems that keep them from being
+     * written as source that assembles (an address outside the 48-bit GPU address space), and the buffers the dump
+     * prints ({@link PandecodeMemory}).
+     */
+    record Recovery(List<RecoveredStream> streams, int instructions, List<String> notes, List<Problem> problems,
+                    List<PandecodeMemory.RecoveredBuffer> buffers) {
+    }
+
+    /** GPU virtual addresses are 48 bits: a stream must end at or below this. */
+    static final long VA_LIMIT = 1L << 48;
 
     // pandecode_cs_binary: "main_cs@<hex>{" ... "} // main_cs@<hex>", label_<hex>: lines between
     private static final Pattern BLOCK = Pattern.compile("^\\s*(\\w+)@([0-9a-fA-F]+)\\s*\\{\\s*$");
@@ -88,21 +103,43 @@ final class PandecodeTrace {
      * words are read from pandecode's text), or a {@code pandecode_cs_binary} listing of streams at addresses.
      */
     Recovery read(List<String> lines) {
-        if (lines.stream().anyMatch(l -> BLOCK.matcher(l).matches())) {
-            return blocks(lines);
-        }
+        Recovery code = lines.stream().anyMatch(l -> BLOCK.matcher(l).matches()) ? blocks(lines) : trace(lines);
+        List<Problem> problems = new ArrayList<>(code.problems());
+        List<String> notes = new ArrayList<>(code.notes());
+        List<PandecodeMemory.RecoveredBuffer> buffers = PandecodeMemory.read(lines, problems, notes);
+        return new Recovery(code.streams(), code.instructions(), notes, problems, buffers);
+    }
+
+    /** An execution trace's streams. */
+    private Recovery trace(List<String> lines) {
         List<TraceLine> trace = parse(lines);
         List<String> notes = new ArrayList<>();
         trace.forEach(t -> t.lost().forEach(l -> notes.add("trace line " + t.lineNumber() + ": " + l)));
-        return new Recovery(recover(trace), trace.size(), notes);
+        List<RecoveredStream> streams = recover(trace);
+        List<Problem> problems = new ArrayList<>();
+        for (RecoveredStream s : streams) {
+            if (s.addressLine() > 0 && !fits(s.address(), s.words().length)) {
+                problems.add(new Problem(s.addressLine(), 1, String.format(Locale.ROOT, "the CALL or JUMP here goes to 0x%x:"
+                        + " %d instructions from there end past the 48-bit GPU address space (0x%x)", s.address(),
+                        s.words().length, VA_LIMIT)));
+            }
+        }
+        return new Recovery(streams, trace.size(), notes, problems, List.of());
+    }
+
+    /** Whether {@code count} instructions from {@code address} lie inside the 48-bit GPU address space. */
+    private static boolean fits(long address, int count) {
+        return address >= 0 && address < VA_LIMIT && address + 8L * count <= VA_LIMIT;
     }
 
     /** A cs_binary listing: each block is a stream at its address, its lines in memory order. */
     private Recovery blocks(List<String> lines) {
         List<RecoveredStream> streams = new ArrayList<>();
         List<String> notes = new ArrayList<>();
+        List<Problem> problems = new ArrayList<>();
         String name = null;
         long address = 0;
+        int headLine = 0;
         List<Long> words = new ArrayList<>();
         int count = 0;
         for (int n = 0; n < lines.size(); n++) {
@@ -110,10 +147,21 @@ final class PandecodeTrace {
             Matcher head = BLOCK.matcher(line);
             if (head.matches()) {
                 name = head.group(1).equals("main_cs") ? "main" : head.group(1) + "_" + head.group(2);
-                address = Long.parseUnsignedLong(head.group(2), 16);
+                String digits = head.group(2).replaceFirst("^0+(?=.)", "");
+                address = digits.length() > 12 ? -1 : Long.parseLong(digits, 16);
+                headLine = n + 1;
+                if (address < 0) {
+                    problems.add(new Problem(headLine, head.start(2) + 1, "block address 0x" + head.group(2)
+                            + " is past the 48-bit GPU address space (at most 0xffffffffffff)"));
+                }
                 words = new ArrayList<>();
             } else if (name != null && BLOCK_END.matcher(line).matches()) {
-                streams.add(new RecoveredStream(name, words.stream().mapToLong(Long::longValue).toArray(), address));
+                streams.add(new RecoveredStream(name, words.stream().mapToLong(Long::longValue).toArray(), address, headLine));
+                if (address >= 0 && !fits(address, words.size())) {
+                    problems.add(new Problem(headLine, lines.get(headLine - 1).indexOf('@') + 2, String.format(Locale.ROOT,
+                            "block at 0x%x: its %d instructions end past the 48-bit GPU address space (0x%x)", address,
+                            words.size(), VA_LIMIT)));
+                }
                 name = null;
             } else if (name != null && !LABEL.matcher(line).matches() && !line.isBlank()) {
                 Optional<PandecodeText.Word> w = textWord(line);
@@ -125,7 +173,7 @@ final class PandecodeTrace {
                 }
             }
         }
-        return new Recovery(streams, count, notes);
+        return new Recovery(streams, count, notes, problems, List.of());
     }
 
     /** An instruction line as pandecode's text, with or without its trailing comment. */
@@ -184,6 +232,7 @@ final class PandecodeTrace {
     List<RecoveredStream> recover(List<TraceLine> trace) {
         List<List<Long>> buffers = new ArrayList<>();
         Map<List<Long>, Long> addresses = new IdentityHashMap<>();
+        Map<List<Long>, Integer> addressLines = new IdentityHashMap<>(); // the CALL's or JUMP's line
         Registers regs = new Registers();
         Deque<Frame> callers = new ArrayDeque<>();
         List<Long> current = null;
@@ -200,7 +249,12 @@ final class PandecodeTrace {
                 }
                 current = newBuffer(buffers);
                 position = 0;
-                regs.target(previous.word()).ifPresent(a -> addresses.put(buffers.get(buffers.size() - 1), a));
+                List<Long> called = buffers.get(buffers.size() - 1);
+                int callLine = previous.lineNumber();
+                regs.target(previous.word()).ifPresent(a -> {
+                    addresses.put(called, a);
+                    addressLines.put(called, callLine);
+                });
             } else if (line.indent() < previous.indent()) {
                 Frame caller = null;
                 while (!callers.isEmpty() && callers.peek().indent() >= line.indent()) {
@@ -234,7 +288,11 @@ final class PandecodeTrace {
             if (position == 0 && !addresses.containsKey(current) && previous != null
                     && semantics(previous.word()).flow() == Execution.Flow.JUMP) {
                 List<Long> jumped = current;
-                regs.target(previous.word()).ifPresent(a -> addresses.put(jumped, a));
+                int jumpLine = previous.lineNumber();
+                regs.target(previous.word()).ifPresent(a -> {
+                    addresses.put(jumped, a);
+                    addressLines.put(jumped, jumpLine);
+                });
             }
             regs.execute(line.word());
             previous = line;
@@ -248,7 +306,8 @@ final class PandecodeTrace {
             }
             seen.add(words);
             streams.add(new RecoveredStream(streams.isEmpty() ? "main"
-                    : String.format(Locale.ROOT, "cs%d", streams.size()), words, addresses.getOrDefault(buffer, -1L)));
+                    : String.format(Locale.ROOT, "cs%d", streams.size()), words, addresses.getOrDefault(buffer, -1L),
+                    addressLines.getOrDefault(buffer, 0)));
         }
         return streams;
     }

@@ -2,6 +2,7 @@ package dev.csfstudio.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -47,6 +48,12 @@ final class RunCommand implements Callable<Integer> {
             .description("wall-clock limit before the run ends as a timeout, e.g. 500ms, 30s, 2m (default: 30s)")
             .build();
 
+    private final AsyncOptions async = new AsyncOptions();
+
+    private final OptionSpec trace = OptionSpec.builder("--trace").paramLabel("FILE").type(Path.class)
+            .description("also write the run's timeline as Chrome trace-event JSON (Perfetto, chrome://tracing): a "
+                    + "track per queue and scoreboard entry, asynchronous operations, waits, sync object values").build();
+
     private final OptionSpec dumpBuffers = OptionSpec.builder("--dump-buffer").paramLabel("NAME").type(List.class)
             .auxiliaryTypes(String.class).initialValue(new ArrayList<String>())
             .description("write this buffer's final bytes as NAME.bin (repeatable)").build();
@@ -55,8 +62,10 @@ final class RunCommand implements Callable<Integer> {
         arch.addTo(spec);
         spec.addPositional(source);
         spec.addOption(out).addOption(steps).addOption(timeout).addOption(dumpBuffers);
+        async.addTo(spec);
+        spec.addOption(trace);
         CommandModel.exitCodes(spec, "0:the run finished", "1:errors in the source, bad options",
-                "2:the run faulted, timed out or deadlocked");
+                "2:the run faulted, timed out, deadlocked or met a hazard");
     }
 
     /** The directory the outputs go to; an empty name, the file-system root or an existing file is refused. */
@@ -77,6 +86,8 @@ final class RunCommand implements Callable<Integer> {
         if (steps < 1) {
             throw new UserError("--steps " + steps + " must be at least 1");
         }
+        RunOptions options = async.applyTo(new RunOptions(steps, timeout.getValue(), dumpBuffers));
+        Path traceFile = trace.getValue();
         PrintWriter stdout = spec.commandLine().getOut();
         AssemblyResult result = SourceAssembly.assemble(source, arch.arch(), spec.commandLine().getErr());
         if (result.hasErrors()) {
@@ -89,7 +100,7 @@ final class RunCommand implements Callable<Integer> {
             }
         }
         Path dir = outputDirectory(source);
-        RunReport report = new Simulator(new RunOptions(steps, timeout.getValue(), dumpBuffers)).run(program);
+        RunReport report = new Simulator(options.withTimeline(traceFile != null)).run(program);
         try {
             RunOutput.Rendered rendered = RunOutput.render(report, program);
             for (String name : rendered.fileNames()) {
@@ -98,6 +109,14 @@ final class RunCommand implements Callable<Integer> {
             RunOutput.write(rendered, dir);
         } catch (IOException e) {
             throw new UserError("cannot write the run's outputs to " + dir + ": " + IoMessages.reason(e));
+        }
+        if (traceFile != null && report.timeline() != null) {
+            OutputFiles.refuseOverwritingInputs("--trace:", traceFile, result.files());
+            try {
+                Files.writeString(traceFile, TraceEvents.json(report));
+            } catch (IOException e) {
+                throw new UserError("cannot write --trace " + traceFile + ": " + IoMessages.reason(e));
+            }
         }
         stdout.println(RunOutput.summary(report));
         stdout.println("outputs in " + dir);

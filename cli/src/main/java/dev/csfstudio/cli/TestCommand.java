@@ -62,6 +62,15 @@ final class TestCommand implements Callable<Integer> {
             description = "wall-clock limit of each stream's run, e.g. 500ms, 30s (default: 30s)")
     Duration timeout = RunOptions.DEFAULT_TIMEOUT;
 
+    @Option(names = "--completion", paramLabel = "latest|eager|random", description = AsyncOptions.COMPLETION)
+    String completion;
+
+    @Option(names = "--seed", paramLabel = "N", description = AsyncOptions.SEED)
+    Long seed;
+
+    @Option(names = "--hazards", paramLabel = "stop|ignore", description = AsyncOptions.HAZARDS)
+    String hazards;
+
     @Option(names = {"-v", "--verbose"}, description = "also print a line per passing stream")
     boolean verbose;
 
@@ -73,6 +82,7 @@ final class TestCommand implements Callable<Integer> {
         if (steps < 1) {
             throw new UserError("--steps " + steps + " must be at least 1");
         }
+        RunOptions runOptions = AsyncOptions.apply(new RunOptions(steps, timeout, List.of()), completion, seed, hazards);
         TestDiscovery.Found found;
         try {
             found = TestDiscovery.find(paths, filter);
@@ -88,7 +98,7 @@ final class TestCommand implements Callable<Integer> {
         if (junit != null) {
             refuseJUnitOver(found.streams().stream().map(TestStream::file).toList());
         }
-        TestOptions options = new TestOptions(new RunOptions(steps, timeout, List.of()), jobs, updateGolden, artifacts);
+        TestOptions options = new TestOptions(runOptions, jobs, updateGolden, artifacts);
         PrintWriter stdout = spec.commandLine().getOut();
         TestRun.Summary summary = TestRun.run(found, options, r -> print(stdout, r));
         stdout.println(summary.line());

@@ -223,4 +223,96 @@ class PandecodeTraceTest {
         assertEquals(0, a.exitCode(), a.out() + a.err());
         assertArrayEquals(b.array(), Files.readAllBytes(again));
     }
+
+    @Test
+    void aBlockAddressPastFortyEightBitsIsAnErrorAtItsDigits() throws Exception {
+        Path listing = Files.writeString(dir.resolve("listing.txt"), "main_cs@1234567890123456789{\n    NOP\n}\n");
+        CsfInvocation r = CsfInvocation.run("disasm", "--pandecode", listing.toString());
+        assertEquals(1, r.exitCode(), r.out());
+        assertTrue(r.err().contains("listing.txt:1:9: block address 0x1234567890123456789 is past the 48-bit GPU"
+                + " address space"), r.err());
+    }
+
+    @Test
+    void aBlockWhoseInstructionsEndPastFortyEightBitsIsAnError() throws Exception {
+        Path listing = Files.writeString(dir.resolve("listing.txt"), "main_cs@fffffffffff8{\n    NOP\n    NOP\n}\n");
+        CsfInvocation r = CsfInvocation.run("disasm", "--pandecode", listing.toString());
+        assertEquals(1, r.exitCode(), r.out());
+        assertTrue(r.err().contains("listing.txt:1:9: block at 0xfffffffffff8: its 2 instructions end past"), r.err());
+    }
+
+    @Test
+    void aCallPastFortyEightBitsIsAProblemAtTheCall() {
+        long move32R81 = 0x0251000000010000L; // MOVE32 r81, #0x10000: d80 is 0x1_0000_0000_0000
+        long move32R80 = 0x0250000000000000L;
+        PandecodeTrace.Recovery r = TRACE.read(List.of(
+                line(move32R80, 0, "MOVE32 r80, #0x0"),
+                line(move32R81, 0, "MOVE32 r81, #0x10000"),
+                line(CALL_D80_R82, 0, "CALL d80, r82"),
+                line(NOP, 1, "NOP"),
+                line(WAIT_1, 0, "WAIT #1")));
+        assertEquals(1, r.problems().size(), r.problems().toString());
+        assertEquals(3, r.problems().get(0).line());
+        assertTrue(r.problems().get(0).message().contains("goes to 0x1000000000000"), r.problems().get(0).message());
+    }
+
+    @Test
+    void aDisassemblyForV12SaysSoAndAssemblesBackWithoutArch() throws Exception {
+        Path bin = Files.write(dir.resolve("w.bin"), GoldenVectors.littleEndian(0x0300000000100000L, 0L));
+        Path out = dir.resolve("w.csf");
+        CsfInvocation d = CsfInvocation.run("disasm", "--arch", "v12", bin.toString(), "-o", out.toString());
+        assertEquals(0, d.exitCode(), d.err());
+        String text = Files.readString(out);
+        assertTrue(text.lines().anyMatch(".arch v12"::equals), text);
+        dev.csfstudio.asm.AssemblyResult a = new dev.csfstudio.asm.Assembler().assemble(out);
+        assertTrue(a.errors().isEmpty(), a.errors().toString());
+        assertEquals(dev.csfstudio.isa.Arch.V12, a.program().arch());
+    }
+
+    /** A dump's trace and its memory as pandecode_dump_mappings prints it: u_hexdump rows, '*' for a run of zeros. */
+    private Path traceWithMemory() throws IOException {
+        return Files.writeString(dir.resolve("trace.txt"), String.join("\n",
+                line(WAIT_1, 0, "WAIT #1"),
+                "Buffer: framebuffer gpu 200000",
+                "",
+                "000000  41 42 43 44 00 00 00 00 00 00 00 00 00 00 00 00 ",
+                "000010  *",
+                "000040  01 02 ",
+                "",
+                "Buffer: scratch gpu 300000",
+                "",
+                "000000  FF 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 ",
+                "000010  *",
+                "",
+                ""));
+    }
+
+    @Test
+    void buffersTheTracePrintsAreRecoveredAtTheirAddressesWithTheirBytes() throws Exception {
+        Path out = dir.resolve("trace.csf");
+        CsfInvocation r = CsfInvocation.run("disasm", "--pandecode", traceWithMemory().toString(), "-o", out.toString());
+        assertEquals(0, r.exitCode(), r.err());
+        dev.csfstudio.asm.AssemblyResult a = new dev.csfstudio.asm.Assembler().assemble(out);
+        assertTrue(a.errors().isEmpty(), a.errors() + "\n" + Files.readString(out));
+        byte[] expected = new byte[0x42];
+        expected[0] = 0x41;
+        expected[1] = 0x42;
+        expected[2] = 0x43;
+        expected[3] = 0x44;
+        expected[0x40] = 1;
+        expected[0x41] = 2;
+        dev.csfstudio.program.Section fb = a.program().section("framebuffer").orElseThrow();
+        assertEquals(0x200000L, fb.address());
+        assertArrayEquals(expected, fb.bytes());
+    }
+
+    @Test
+    void aBufferEndingInUncountedZerosGetsThirtyTwoOfThemAndANote() throws Exception {
+        CsfInvocation r = CsfInvocation.run("disasm", "--pandecode", traceWithMemory().toString());
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().contains("// trace line 8: buffer scratch ends in zeros the dump does not count: 32 assumed"),
+                r.out());
+        assertTrue(r.out().contains(".buffer scratch, at=0x300000\n    .byte 0xff, 0x00"), r.out());
+        assertTrue(r.out().contains("    .zero 32\n"), r.out());
+    }
 }

@@ -13,10 +13,17 @@ public interface CsfDebugProtocol extends IDebugProtocolServer {
     record RenderTargetImage(int index, int width, int height, String format, String png) {
     }
 
-    record RenderTargets(List<RenderTargetImage> targets) {
+    /**
+     * @param notes why a render target has no image: one larger than {@code csf run}'s PNG limit (8192x8192
+     *              pixels) is left out of {@code targets}, unread
+     */
+    record RenderTargets(List<RenderTargetImage> targets, List<String> notes) {
     }
 
-    /** {@code csf/renderTargets}: the PNG (base64) of each render target d40's FBD describes; none when none. */
+    /**
+     * {@code csf/renderTargets}: the PNG (base64) of each render target d40's FBD describes that is within
+     * {@code csf run}'s PNG limit; none when none.
+     */
     @JsonRequest("csf/renderTargets")
     CompletableFuture<RenderTargets> renderTargets();
 }

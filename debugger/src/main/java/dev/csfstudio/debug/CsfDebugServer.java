@@ -8,6 +8,7 @@ import dev.csfstudio.runtime.RunOutput;
 import dev.csfstudio.runtime.RunReport;
 import dev.csfstudio.runtime.RunStatus;
 import dev.csfstudio.runtime.StopReason;
+import dev.csfstudio.rpc.ErrorResponses;
 import org.eclipse.lsp4j.debug.Capabilities;
 import org.eclipse.lsp4j.debug.ConfigurationDoneArguments;
 import org.eclipse.lsp4j.debug.ContinueArguments;
@@ -73,7 +74,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.BiFunction;
@@ -106,11 +106,16 @@ public final class CsfDebugServer implements CsfDebugProtocol {
     /** The queue the last stop was about: the default of requests that name no thread. */
     private String focus;
     private boolean ended;
+    /** configurationDone has started the session (a launch or restart waits for it again). */
+    private boolean configured;
 
     // Read by the connection's thread while the worker runs.
     private volatile List<Thread> threads = List.of();
     private volatile Machine running;
     private volatile boolean pauseWanted;
+    /** Edits asked for while the device runs, made when it has paused for them. */
+    private final java.util.concurrent.ConcurrentLinkedQueue<Runnable> edits =
+            new java.util.concurrent.ConcurrentLinkedQueue<>();
     /** The client asked to end: the stop the pause brings is not reported. */
     private volatile boolean terminating;
 
@@ -156,6 +161,7 @@ public final class CsfDebugServer implements CsfDebugProtocol {
             session = opened;
             focus = firstQueue(opened);
             ended = false;
+            configured = false;
             refreshThreads();
             return null;
         });
@@ -165,12 +171,44 @@ public final class CsfDebugServer implements CsfDebugProtocol {
 
     @Override
     public CompletableFuture<SetBreakpointsResponse> setBreakpoints(SetBreakpointsArguments args) {
-        return onWorker(() -> {
+        return atOnce(() -> {
             SetBreakpointsResponse r = new SetBreakpointsResponse();
             r.setBreakpoints(breakpoints.setSourceBreakpoints(launched(), args.getSource(), args.getBreakpoints())
                     .toArray(new org.eclipse.lsp4j.debug.Breakpoint[0]));
             return r;
         });
+    }
+
+    /**
+     * {@code edit} on the worker, also while the device runs: the run pauses at its next time slice, the
+     * edit is made and the run goes on ({@link #run}); a run that stopped meanwhile leaves it to the worker.
+     */
+    private <T> CompletableFuture<T> atOnce(Supplier<T> edit) {
+        Machine m = running;
+        if (m == null) {
+            return onWorker(edit);
+        }
+        CompletableFuture<T> answer = new CompletableFuture<>();
+        edits.add(() -> {
+            try {
+                answer.complete(edit.get());
+            } catch (RuntimeException e) {
+                answer.completeExceptionally(e);
+            }
+        });
+        m.requestPause();
+        worker.execute(this::makeEdits);
+        return answer;
+    }
+
+    /** Makes the edits asked for while the device ran; whether there were any. */
+    private boolean makeEdits() {
+        boolean any = false;
+        for (Runnable edit = edits.poll(); edit != null; edit = edits.poll()) {
+            edit.run();
+            any = true;
+        }
+        return any;
     }
 
     @Override
@@ -201,6 +239,14 @@ public final class CsfDebugServer implements CsfDebugProtocol {
     public CompletableFuture<Void> configurationDone(ConfigurationDoneArguments args) {
         CompletableFuture<Void> done = onWorker(() -> {
             launched();
+            if (configured) {
+                throw error("the configuration is done already: the session started at the first configurationDone");
+            }
+            configured = true;
+            Session s = session;
+            if (s.postMortem().isEmpty() && !s.machine().finished()) {
+                running = s.machine(); // the run starts next: from now on requests about the state say so
+            }
             return null;
         });
         done.thenRunAsync(this::start, worker);
@@ -277,6 +323,9 @@ public final class CsfDebugServer implements CsfDebugProtocol {
         String[] queue = new String[1];
         CompletableFuture<T> answered = onWorker(() -> {
             Session s = launched();
+            if (ended) {
+                throw error("the session has ended: restart it to run the program again");
+            }
             queue[0] = threadId == null ? focus : queueOf(threadId);
             if (back && s.machine().history().isEmpty()) {
                 throw error("going back needs history: launch with \"recordHistory\": true");
@@ -291,6 +340,7 @@ public final class CsfDebugServer implements CsfDebugProtocol {
     /** Makes {@code move} (again while breakpoints hit say go on) and reports the stop. */
     private void run(Function<Machine, StopReason> move, String steppedReason) {
         if (ended) {
+            running = null;
             return;
         }
         Machine m = session.machine();
@@ -298,7 +348,14 @@ public final class CsfDebugServer implements CsfDebugProtocol {
         variables.reset();
         try {
             StopReason stop = pauseWanted ? new StopReason.Paused(focus) : move.apply(m);
-            while (stop instanceof StopReason.Breakpoint b && !pauseWanted) {
+            while (!pauseWanted) {
+                if (stop instanceof StopReason.Paused && makeEdits()) {
+                    stop = move.apply(m); // paused only for the edits: on with the run
+                    continue;
+                }
+                if (!(stop instanceof StopReason.Breakpoint b)) {
+                    break;
+                }
                 BreakpointTable.Decision d = breakpoints.onHit(b.breakpoint(),
                         expression -> Expressions.evaluate(expression, scope(b.queue())));
                 d.logs().forEach(line -> console(line + "\n"));
@@ -309,7 +366,8 @@ public final class CsfDebugServer implements CsfDebugProtocol {
                 stop = move.apply(m);
             }
             report(stop, Optional.empty(), steppedReason);
-        } catch (CompletionException | ResponseErrorException e) {
+        } catch (RuntimeException | StackOverflowError e) {
+            // Whatever went wrong, the client hears that the machine stopped and why.
             console(message(e) + "\n");
             report(m.lastStop().orElse(new StopReason.Paused(focus)), Optional.empty());
         } finally {
@@ -323,6 +381,7 @@ public final class CsfDebugServer implements CsfDebugProtocol {
 
     /** Tells the client where the machine stopped, or ends the session when the run has ended. */
     private void report(StopReason stop, Optional<List<Integer>> hitIds, String steppedReason) {
+        running = null; // before the client hears of the stop: its requests about the state are served
         pauseWanted = false;
         if (terminating) {
             return;
@@ -461,13 +520,13 @@ public final class CsfDebugServer implements CsfDebugProtocol {
 
     @Override
     public CompletableFuture<StackTraceResponse> stackTrace(StackTraceArguments args) {
-        return onWorker(() -> {
+        return whenStopped(() -> {
             Session s = launched();
             String queue = queueOf(args.getThreadId());
             List<StackFrame> all = Frames.stack(s.program(), args.getThreadId(), s.machine().queue(queue).orElseThrow());
-            int from = args.getStartFrame() == null ? 0 : Math.min(args.getStartFrame(), all.size());
-            int to = args.getLevels() == null || args.getLevels() == 0 ? all.size()
-                    : Math.min(all.size(), from + args.getLevels());
+            int from = Math.min(atLeastZero("startFrame", args.getStartFrame()), all.size());
+            int levels = atLeastZero("levels", args.getLevels());
+            int to = levels == 0 ? all.size() : (int) Math.min(all.size(), (long) from + levels);
             StackTraceResponse r = new StackTraceResponse();
             r.setStackFrames(all.subList(from, to).toArray(new StackFrame[0]));
             r.setTotalFrames(all.size());
@@ -477,7 +536,7 @@ public final class CsfDebugServer implements CsfDebugProtocol {
 
     @Override
     public CompletableFuture<ScopesResponse> scopes(ScopesArguments args) {
-        return onWorker(() -> {
+        return whenStopped(() -> {
             Session s = launched();
             String queue = queueOfFrame(args.getFrameId());
             ScopesResponse r = new ScopesResponse();
@@ -488,12 +547,12 @@ public final class CsfDebugServer implements CsfDebugProtocol {
 
     @Override
     public CompletableFuture<VariablesResponse> variables(VariablesArguments args) {
-        return onWorker(() -> {
+        return whenStopped(() -> {
             launched();
             List<org.eclipse.lsp4j.debug.Variable> all = variables.children(args.getVariablesReference());
-            int from = args.getStart() == null ? 0 : Math.min(args.getStart(), all.size());
-            int to = args.getCount() == null || args.getCount() == 0 ? all.size()
-                    : Math.min(all.size(), from + args.getCount());
+            int from = Math.min(atLeastZero("start", args.getStart()), all.size());
+            int count = atLeastZero("count", args.getCount());
+            int to = count == 0 ? all.size() : (int) Math.min(all.size(), (long) from + count);
             VariablesResponse r = new VariablesResponse();
             r.setVariables(all.subList(from, to).toArray(new org.eclipse.lsp4j.debug.Variable[0]));
             return r;
@@ -502,12 +561,12 @@ public final class CsfDebugServer implements CsfDebugProtocol {
 
     @Override
     public CompletableFuture<RenderTargets> renderTargets() {
-        return onWorker(() -> RenderTargetImages.of(launched().machine(), focus));
+        return whenStopped(() -> RenderTargetImages.of(launched().machine(), focus));
     }
 
     @Override
     public CompletableFuture<EvaluateResponse> evaluate(EvaluateArguments args) {
-        return onWorker(() -> {
+        return whenStopped(() -> {
             Session s = launched();
             String queue = queueOfFrame(args.getFrameId());
             return value(Evaluation.evaluate(args.getExpression(), scope(queue), s));
@@ -516,7 +575,7 @@ public final class CsfDebugServer implements CsfDebugProtocol {
 
     @Override
     public CompletableFuture<SetVariableResponse> setVariable(SetVariableArguments args) {
-        return onWorker(() -> {
+        return whenStopped(() -> {
             Session s = launched();
             org.eclipse.lsp4j.debug.Variable v = value(variables.set(s, args.getVariablesReference(), args.getName(),
                     args.getValue(), focus));
@@ -530,13 +589,13 @@ public final class CsfDebugServer implements CsfDebugProtocol {
 
     @Override
     public CompletableFuture<ReadMemoryResponse> readMemory(ReadMemoryArguments args) {
-        return onWorker(() -> value(MemoryAccess.read(launched().machine(), vmOf(focus), args.getMemoryReference(),
+        return whenStopped(() -> value(MemoryAccess.read(launched().machine(), vmOf(focus), args.getMemoryReference(),
                 args.getOffset(), args.getCount())));
     }
 
     @Override
     public CompletableFuture<WriteMemoryResponse> writeMemory(WriteMemoryArguments args) {
-        return onWorker(() -> {
+        return whenStopped(() -> {
             WriteMemoryResponse r = value(MemoryAccess.write(launched().machine(), vmOf(focus),
                     args.getMemoryReference(), args.getOffset(), args.getData()));
             variables.reset();
@@ -549,7 +608,7 @@ public final class CsfDebugServer implements CsfDebugProtocol {
 
     @Override
     public CompletableFuture<DisassembleResponse> disassemble(DisassembleArguments args) {
-        return onWorker(() -> {
+        return whenStopped(() -> {
             Session s = launched();
             ValueText.Reference ref = ValueText.parseReference(args.getMemoryReference()).orElseThrow(() -> error("'"
                     + args.getMemoryReference() + "' is not a GPU VA (expected e.g. 0x1000000000)"));
@@ -567,7 +626,7 @@ public final class CsfDebugServer implements CsfDebugProtocol {
 
     @Override
     public CompletableFuture<DataBreakpointInfoResponse> dataBreakpointInfo(DataBreakpointInfoArguments args) {
-        return onWorker(() -> {
+        return whenStopped(() -> {
             Session s = launched();
             String queue = queueOfFrame(args.getFrameId());
             String name = args.getName();
@@ -600,7 +659,7 @@ public final class CsfDebugServer implements CsfDebugProtocol {
 
     @Override
     public CompletableFuture<ExceptionInfoResponse> exceptionInfo(ExceptionInfoArguments args) {
-        return onWorker(() -> {
+        return whenStopped(() -> {
             launched();
             Optional<RunReport.Fault> fault = Optional.ofNullable(shown).flatMap(ExceptionFilters::fault);
             if (fault.isEmpty()) {
@@ -699,6 +758,26 @@ public final class CsfDebugServer implements CsfDebugProtocol {
         return CompletableFuture.supplyAsync(work, worker);
     }
 
+    /**
+     * {@code work} on the worker when the device is stopped; while it runs, refused at once (the worker is
+     * busy running it, and the state would be gone by the time it answered).
+     */
+    private <T> CompletableFuture<T> whenStopped(Supplier<T> work) {
+        if (running != null) {
+            return CompletableFuture.failedFuture(error("the device is running: pause it, or wait for it to stop,"
+                    + " to see its state"));
+        }
+        return onWorker(work);
+    }
+
+    /** An optional count or index of a request: absent is 0, negative is refused. */
+    private static int atLeastZero(String name, Integer value) {
+        if (value != null && value < 0) {
+            throw error("invalid arguments: '" + name + "' is " + value + "; it must be 0 or more");
+        }
+        return value == null ? 0 : value;
+    }
+
     private static <T> T value(Result<T> result) {
         if (result instanceof Result.Refused<T> r) {
             throw error(r.reason());
@@ -711,7 +790,6 @@ public final class CsfDebugServer implements CsfDebugProtocol {
     }
 
     private static String message(Throwable t) {
-        Throwable cause = t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
-        return cause instanceof ResponseErrorException r ? r.getResponseError().getMessage() : String.valueOf(cause);
+        return ErrorResponses.of(t).getMessage();
     }
 }

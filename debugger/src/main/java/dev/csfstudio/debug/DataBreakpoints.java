@@ -27,6 +27,10 @@ final class DataBreakpoints {
     /** The range {@code length} bytes at {@code va} of {@code vm} as a data id, when it can be watched. */
     static DataBreakpointInfoResponse info(Machine machine, String vm, long va, long length, String what) {
         DataBreakpointInfoResponse r = new DataBreakpointInfoResponse();
+        if (length < 1) {
+            r.setDescription(what + ": a data breakpoint watches 1 or more bytes, not " + length);
+            return r;
+        }
         if (!Variables.isMapped(machine, vm, va)) {
             r.setDescription(what + ": GPU VA " + ValueText.hex(va) + " is not mapped in VM " + vm
                     + ", so nothing can write it");

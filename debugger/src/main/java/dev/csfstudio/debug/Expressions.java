@@ -36,6 +36,7 @@ final class Expressions {
     private final String text;
     private final Scope scope;
     private int pos;
+    private int nesting;
 
     private Expressions(String text, Scope scope) {
         this.text = text;
@@ -141,17 +142,25 @@ final class Expressions {
         }
     }
 
+    /** Every unary operator, bracket and call nests one level; an expression may nest this deep. */
+    static final int MAX_NESTING = 64;
+
     private long unary() {
         skipSpaces();
-        if (pos < text.length()) {
-            char c = text.charAt(pos);
-            if (c == '-' || c == '~' || c == '+' || (c == '!' && !text.startsWith("!=", pos))) {
-                pos++;
-                long v = unary();
-                return c == '-' ? -v : c == '~' ? ~v : c == '!' ? (v == 0 ? 1 : 0) : v;
-            }
+        if (++nesting > MAX_NESTING) {
+            throw error("the expression nests deeper than " + MAX_NESTING + " levels");
         }
-        return primary();
+        long value;
+        char c = pos < text.length() ? text.charAt(pos) : 0;
+        if (c == '-' || c == '~' || c == '+' || (c == '!' && !text.startsWith("!=", pos))) {
+            pos++;
+            long v = unary();
+            value = c == '-' ? -v : c == '~' ? ~v : c == '!' ? (v == 0 ? 1 : 0) : v;
+        } else {
+            value = primary();
+        }
+        nesting--;
+        return value;
     }
 
     private long primary() {

@@ -22,6 +22,9 @@ import java.util.Optional;
 public record LaunchArguments(Optional<Path> program, boolean stopOnEntry, Optional<String> entry, long steps,
                               Duration timeout, Optional<Arch> arch, boolean recordHistory, Optional<Path> coreDump) {
 
+    /** The longest wall-clock limit a launch may ask for: a year, far inside what a deadline in nanoseconds holds. */
+    static final long MAX_TIMEOUT_SECONDS = 365L * 24 * 3600;
+
     /** The arguments of {@code launch}, or a sentence saying which one is wrong and what it may be. */
     public static Result<LaunchArguments> parse(Map<String, Object> args) {
         try {
@@ -36,8 +39,9 @@ public record LaunchArguments(Optional<Path> program, boolean stopOnEntry, Optio
                 return Result.refused("'steps' is " + steps + ": the step budget must be at least 1");
             }
             long timeout = number(args, "timeout").orElse(RunOptions.DEFAULT_TIMEOUT.toSeconds());
-            if (timeout < 1) {
-                return Result.refused("'timeout' is " + timeout + ": the wall-clock limit must be at least 1 second");
+            if (timeout < 1 || timeout > MAX_TIMEOUT_SECONDS) {
+                return Result.refused("'timeout' is " + timeout + ": the wall-clock limit must be 1.."
+                        + MAX_TIMEOUT_SECONDS + " seconds (a year)");
             }
             Optional<String> archText = text(args, "arch");
             Optional<Arch> arch = archText.flatMap(Arch::bySpelling);

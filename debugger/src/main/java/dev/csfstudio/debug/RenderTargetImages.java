@@ -3,12 +3,16 @@ package dev.csfstudio.debug;
 import dev.csfstudio.runtime.FramebufferView;
 import dev.csfstudio.runtime.Machine;
 import dev.csfstudio.runtime.RenderTarget;
+import dev.csfstudio.runtime.RunOutput;
 
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 
-/** The render targets a queue's d40 describes, encoded for {@code csf/renderTargets}. */
+/**
+ * The render targets a queue's d40 describes, encoded for {@code csf/renderTargets}; one over {@code csf run}'s
+ * PNG limit is a note, read no further (an FBD's size is the program's, not its buffers').
+ */
 final class RenderTargetImages {
 
     private RenderTargetImages() {
@@ -16,15 +20,21 @@ final class RenderTargetImages {
 
     static CsfDebugProtocol.RenderTargets of(Machine machine, String queue) {
         List<CsfDebugProtocol.RenderTargetImage> out = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
         machine.framebuffer(queue).toOptional().ifPresent(view -> {
             for (FramebufferView.Target t : view.targets()) {
                 if (t instanceof FramebufferView.Image image) {
                     RenderTarget rt = image.target();
+                    if (!RunOutput.hasPng(rt)) {
+                        notes.add("render target " + t.index() + " (" + rt.width() + "x" + rt.height() + "): "
+                                + RunOutput.noPng(rt));
+                        continue;
+                    }
                     out.add(new CsfDebugProtocol.RenderTargetImage(t.index(), rt.width(), rt.height(), rt.format().name(),
                             Base64.getEncoder().encodeToString(rt.png())));
                 }
             }
         });
-        return new CsfDebugProtocol.RenderTargets(out);
+        return new CsfDebugProtocol.RenderTargets(out, notes);
     }
 }

@@ -10,7 +10,12 @@ import dev.csfstudio.runtime.Machine;
 import dev.csfstudio.runtime.PostMortem;
 import dev.csfstudio.runtime.Result;
 
+import dev.csfstudio.runtime.RunReport;
+
+import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -53,7 +58,14 @@ record Session(LaunchArguments arguments, Program program, Machine machine, Sour
         return Result.ok(new Session(args, program, machine, new SourceMap(program), Optional.empty()));
     }
 
+    /** The largest core dump a session reads: the largest section the assembler makes. */
+    static final long MAX_CORE_DUMP_BYTES = 256L << 20;
+
     private static Result<Session> openCore(LaunchArguments args, Path core) {
+        Optional<String> unreadable = unreadable(core, "a core dump (core.json)", MAX_CORE_DUMP_BYTES);
+        if (unreadable.isPresent()) {
+            return Result.refused(unreadable.get());
+        }
         Result<PostMortem> read = PostMortem.read(core);
         if (!(read instanceof Result.Ok<PostMortem> ok)) {
             return Result.refused(((Result.Refused<PostMortem>) read).reason());
@@ -67,6 +79,12 @@ record Session(LaunchArguments arguments, Program program, Machine machine, Sour
         if (!(assembled instanceof Result.Ok<Program> program)) {
             return Result.refused(((Result.Refused<Program>) assembled).reason());
         }
+        RunReport.Replay replay = dump.core().replay();
+        if (replay != null && (replay.position() < 0 || replay.position() > replay.stepBudget())) {
+            return Result.refused(core + ": the dump says its run executed " + replay.position()
+                    + " instructions, outside its step budget of " + replay.stepBudget()
+                    + "; csf run wrote no such dump");
+        }
         Result<Machine> rebuilt = dump.rebuild(program.value(), args.recordHistory());
         if (!(rebuilt instanceof Result.Ok<Machine> machine)) {
             return Result.refused(((Result.Refused<Machine>) rebuilt).reason());
@@ -76,17 +94,46 @@ record Session(LaunchArguments arguments, Program program, Machine machine, Sour
     }
 
     private static Result<Program> assemble(LaunchArguments args, Path file) {
-        if (!Files.isRegularFile(file)) {
-            return Result.refused(file + ": no such file");
+        Optional<String> unreadable = unreadable(file, "a .csf source", Long.MAX_VALUE);
+        if (unreadable.isPresent()) {
+            return Result.refused(unreadable.get());
         }
+        // A golden image the stream compares with is the test runner's business: a missing one stops no debugging.
         AssemblerOptions options = args.arch().map(AssemblerOptions.defaults()::withArch)
-                .orElse(AssemblerOptions.defaults());
+                .orElse(AssemblerOptions.defaults()).withGoldensRequired(false);
         AssemblyResult result = new Assembler(options).assemble(file);
         if (result.hasErrors() || result.program() == null) {
             return Result.refused(result.errors().stream().map(Diagnostic::headline)
                     .collect(Collectors.joining("\n")));
         }
         return Result.ok(result.program());
+    }
+
+    /**
+     * Why {@code file} cannot be read as {@code what}, if it cannot: it must be a regular file of at most
+     * {@code limit} bytes. Asked of its attributes before anything opens it, so that a FIFO, a terminal or a
+     * device is never read.
+     */
+    static Optional<String> unreadable(Path file, String what, long limit) {
+        BasicFileAttributes attributes;
+        try {
+            attributes = Files.readAttributes(file, BasicFileAttributes.class);
+        } catch (NoSuchFileException e) {
+            return Optional.of(file + ": no such file");
+        } catch (IOException e) {
+            return Optional.of(file + ": cannot be read (" + e.getClass().getSimpleName() + ")");
+        }
+        if (attributes.isDirectory()) {
+            return Optional.of(file + " is a directory, not " + what);
+        }
+        if (!attributes.isRegularFile()) {
+            return Optional.of(file + " is not a regular file (a device, FIFO or socket), so it is not " + what);
+        }
+        if (attributes.size() > limit) {
+            return Optional.of(file + " is " + attributes.size() + " bytes, more than the " + limit
+                    + " bytes " + what + " may be");
+        }
+        return Optional.empty();
     }
 
     /** {@code program} starting with stream {@code entry}: the jobs that ran the old entry run it. */

@@ -97,6 +97,28 @@ class ConditionalBreakpointTest {
     }
 
     @Test
+    void aConditionNested500DeepStopsAndSaysWhy() throws Exception {
+        try (DapSession s = DapSession.on(dir, "loop.csf", LOOP).launch()) {
+            s.breakpoints(on(3, "(".repeat(500) + "r0" + ")".repeat(500) + " == 1", null, null));
+            s.configurationDone();
+            assertEquals("breakpoint", s.stopped().getReason());
+            assertTrue(s.console().stream().anyMatch(l -> l.contains("nests deeper than 64 levels")),
+                    s.console()::toString);
+        }
+    }
+
+    @Test
+    void aLogMessageNested500DeepSaysWhyAndTheRunGoesOn() throws Exception {
+        try (DapSession s = DapSession.on(dir, "loop.csf", LOOP).launch()) {
+            s.breakpoints(on(3, null, null, "{" + "-".repeat(500) + "r0}"));
+            s.configurationDone();
+            assertEquals(0, s.ended());
+            assertTrue(s.console().stream().anyMatch(l -> l.contains("nests deeper than 64 levels")),
+                    s.console()::toString);
+        }
+    }
+
+    @Test
     void anInstructionBreakpointByGpuVaStopsThere() throws Exception {
         try (DapSession s = DapSession.on(dir, "moves.csf", Streams.MOVES).launch("stopOnEntry", true)) {
             s.configurationDone();

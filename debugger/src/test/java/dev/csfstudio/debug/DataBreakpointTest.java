@@ -39,6 +39,20 @@ class DataBreakpointTest {
     }
 
     @Test
+    void aRangeOfNoBytesGetsNoDataIdAndSaysWhy() throws Exception {
+        try (DapSession s = DapSession.on(dir, "clear.csf", Streams.CLEAR).launch("stopOnEntry", true)) {
+            s.configurationDone();
+            s.stopped();
+            DataBreakpointInfoArguments a = new DataBreakpointInfoArguments();
+            a.setName("color");
+            a.setBytes(-1);
+            var info = DapSession.get(s.server.dataBreakpointInfo(a));
+            assertEquals(null, info.getDataId());
+            assertTrue(info.getDescription().contains("1 or more bytes, not -1"), info.getDescription());
+        }
+    }
+
+    @Test
     void theFragmentClearWritingAWatchedRenderTargetStops() throws Exception {
         try (DapSession s = DapSession.on(dir, "clear.csf", Streams.CLEAR).launch("stopOnEntry", true)) {
             s.configurationDone();

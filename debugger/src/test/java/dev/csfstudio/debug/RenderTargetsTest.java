@@ -40,7 +40,7 @@ class RenderTargetsTest {
 
     @Test
     void afterTheClearTheTargetIsRed() throws Exception {
-        try (DapSession s = stoppedOn(12)) {
+        try (DapSession s = stoppedOn(13)) { // after the WAIT that completes the fragment job
             var targets = DapSession.get(s.server.renderTargets()).targets();
             assertEquals(0xffff0000, pixel(targets.get(0), 3, 3));
         }
@@ -63,6 +63,7 @@ class RenderTargetsTest {
             a.setValue("0xff00ff00");
             assertEquals("0xff00ff00 (4278255360)", DapSession.get(s.server.setVariable(a)).getValue());
             s.next(1);
+            s.next(1); // the WAIT: the fragment job completes
             var targets = DapSession.get(s.server.renderTargets()).targets();
             assertEquals(0xff00ff00, pixel(targets.get(0), 2, 1));
         }

@@ -1,7 +1,10 @@
 package dev.csfstudio.debug;
 
+import org.eclipse.lsp4j.debug.ConfigurationDoneArguments;
+import org.eclipse.lsp4j.debug.ContinueArguments;
 import org.eclipse.lsp4j.debug.DisconnectArguments;
 import org.eclipse.lsp4j.debug.PauseArguments;
+import org.eclipse.lsp4j.debug.StackTraceArguments;
 import org.eclipse.lsp4j.debug.TerminateArguments;
 import org.eclipse.lsp4j.debug.TerminatedEventArguments;
 import org.junit.jupiter.api.Test;
@@ -55,11 +58,61 @@ class SessionControlTest {
     }
 
     @Test
+    void requestsAboutTheStateAreAnsweredWhileTheDeviceRuns() throws Exception {
+        try (DapSession s = endless()) {
+            s.configurationDone();
+            StackTraceArguments a = new StackTraceArguments();
+            a.setThreadId(1);
+            String message = DapSession.refusal(s.server.stackTrace(a));
+            assertTrue(message.contains("the device is running"), message);
+            PauseArguments p = new PauseArguments();
+            p.setThreadId(1);
+            DapSession.get(s.server.pause(p));
+            assertEquals("pause", s.stopped().getReason());
+            assertTrue(s.top(1).getLine() >= 3, "served once stopped");
+        }
+    }
+
+    @Test
+    void aBreakpointSetWhileTheDeviceRunsTakesEffectAtOnce() throws Exception {
+        try (DapSession s = endless()) {
+            s.configurationDone();
+            assertTrue(s.breakpoints(s.file, 3).getBreakpoints()[0].isVerified());
+            assertEquals("breakpoint", s.stopped().getReason());
+            DapSession.assertLine(3, s.top(1));
+        }
+    }
+
+    @Test
     void terminateEndsARunningSession() throws Exception {
         try (DapSession s = endless()) {
             s.configurationDone();
             DapSession.get(s.server.terminate(new TerminateArguments()));
             s.next("terminated", TerminatedEventArguments.class);
+        }
+    }
+
+    @Test
+    void aSecondConfigurationDoneIsRefusedAndDoesNotStopOnEntryAgain() throws Exception {
+        try (DapSession s = DapSession.on(dir, "moves.csf", Streams.MOVES).launch("stopOnEntry", true)) {
+            s.configurationDone();
+            assertEquals("entry", s.stopped().getReason());
+            String message = DapSession.refusal(s.server.configurationDone(new ConfigurationDoneArguments()));
+            assertTrue(message.contains("configuration is done already"), message);
+            s.next(1);
+            DapSession.assertLine(3, s.top(1));
+        }
+    }
+
+    @Test
+    void continueAfterTerminateIsRefused() throws Exception {
+        try (DapSession s = DapSession.on(dir, "moves.csf", Streams.MOVES).launch("stopOnEntry", true)) {
+            s.configurationDone();
+            s.stopped();
+            DapSession.get(s.server.terminate(new TerminateArguments()));
+            s.next("terminated", TerminatedEventArguments.class);
+            String message = DapSession.refusal(s.server.continue_(new ContinueArguments()));
+            assertTrue(message.contains("the session has ended"), message);
         }
     }
 

@@ -41,6 +41,7 @@ final class Streams {
                 MOVE32  r43, 3 << 16 | 3
                 RUN_FRAGMENT
                 WAIT    #0x1
+                NOP
             """;
 
     /** A lone queue waits (line 5) for a value nobody writes: a deadlock once it has had its turn. */

@@ -57,9 +57,12 @@ class WalkthroughTest {
             assertEquals("0x0000000000000000 (0)", evaluate(s, "word [color]"));
 
             s.next(1);
+            assertEquals("0x0000000000000000 (0)", evaluate(s, "word [color]"), "the job is in flight until its WAIT");
+            s.next(1);
             assertEquals("0x00000000ff0000ff (4278190335)", evaluate(s, "word [color]"));
             assertEquals(0xffff0000, firstPixel(s));
 
+            s.stepBack(1);
             s.stepBack(1);
             DapSession.assertLine(24, s.top(1));
             assertEquals("0x0000000000000000 (0)", evaluate(s, "word [color]"));
@@ -69,6 +72,7 @@ class WalkthroughTest {
             clear.setName("clear0");
             clear.setValue("0xff00ff00");
             DapSession.get(s.server.setVariable(clear));
+            s.next(1);
             s.next(1);
             assertEquals(0xff00ff00, firstPixel(s));
         }

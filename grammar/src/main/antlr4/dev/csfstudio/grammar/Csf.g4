@@ -25,9 +25,14 @@ directive
 
 // .expect SUBJECT [TARGET...] [OP VALUE] [[,] key=value...]: what a run must end with. The assembler's
 // ExpectationReader gives the parts their meaning (status ok, r4 == 5, word [a + 4] == 1, pixel rt(3, 4) == ...).
-expectation : subject=IDENT expectTarget* (comparison value)? (','? expectOption)* ;
+// A target after the first is in brackets or one name (a fault's kind): were it any expression, one that
+// began with a sign could follow an expression, and deciding whether `+` or `-` continues an expression would
+// read to the end of the line (a flat sum would take time quadratic in its terms).
+expectation : subject=IDENT (expectTarget laterTarget*)? (comparison value)? (','? expectOption)* ;
 
 expectTarget : '[' expr ']' | expr ;
+
+laterTarget : '[' expr ']' | name=IDENT ;
 
 comparison : '==' | '!=' | '<=' | '>=' | '<' | '>' ;
 

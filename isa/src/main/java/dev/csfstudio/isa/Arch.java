@@ -87,6 +87,11 @@ public enum Arch {
         return instructionSet().registerCount();
     }
 
+    /** Scoreboard entries per queue, from the table (mesa's CS_MAX_SB_COUNT: 8 on v10, 16 on v12). */
+    public int scoreboardEntries() {
+        return instructionSet().scoreboardEntries();
+    }
+
     /** Frames a queue's call stack holds, the root frame (the kernel ring buffer's) included. */
     public int callDepth() {
         return 8;

@@ -7,7 +7,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The fragment-job descriptors of one architecture, loaded from {@code descriptors-v10.txt} or
+ * The descriptors of one architecture (the fragment job's, and those every RUN_* job reads), loaded from
+ * {@code descriptors-v10.txt} or
  * {@code descriptors-v12.txt}; both use the pixel formats of {@code pixel-formats.txt} (genxml's v10 and v12
  * "Color Format" and "Color Buffer Internal Format" enumerations are the same).
  */
@@ -20,6 +21,8 @@ public final class DescriptorSet {
     public static final String PADDING = "padding";
     public static final String ZS_CRC_EXTENSION = "zs_crc_extension";
     public static final String RENDER_TARGET = "render_target";
+    /** A shader program descriptor: what a job's shader pointers lead to (its binary is Valhall code). */
+    public static final String SHADER_PROGRAM = "shader_program";
 
     private final Map<String, DescriptorDef> descriptors;
     private final Map<String, EnumType> enums;

@@ -85,7 +85,11 @@ public enum Execution {
     BFEXT_S64(Flow.NEXT, "dst", "src", null, "position", "width"),
     /** rD = rS with its bits position..position+width-1 replaced by the low bits of imm (slot c). */
     BFINS_IMM32(Flow.NEXT, "dst", "src", "imm", "position", "width"),
-    BFINS_IMM64(Flow.NEXT, "dst", "src", "imm", "position", "width");
+    BFINS_IMM64(Flow.NEXT, "dst", "src", "imm", "position", "width"),
+    /** Blocks the queue until the scoreboard entries in the mask have no operation in flight. */
+    WAIT(Flow.NEXT, null, null, "wait_mask", null),
+    /** Selects the scoreboard entries endpoint operations and other operations signal. */
+    SET_SB_ENTRY(Flow.NEXT, "endpoint", "other", null, null);
 
     /** Where execution goes after an instruction. */
     public enum Flow {

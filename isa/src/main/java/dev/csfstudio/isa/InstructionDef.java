@@ -14,11 +14,12 @@ import java.util.stream.Collectors;
  *                       the preset value as their default. Null for the instruction an opcode decodes to.
  * @param semantics      what executing the word does and where control goes next (a preset form has its
  *                       instruction's)
+ * @param scoreboard     what it does with the queue's scoreboard (a preset form has its instruction's)
  */
 public record InstructionDef(int opcode, String mnemonic, List<String> aliases, String doc,
                              List<BitField> fields, List<Modifier> modifiers, List<OperandSpec> operands,
                              List<String> explicitFields, PandecodeTemplate pandecode, InstructionDef formOf,
-                             Semantics semantics) {
+                             Semantics semantics, Scoreboard scoreboard) {
 
     public static final BitField OPCODE = new BitField("opcode", 63, 56, false, 0);
 

@@ -22,6 +22,7 @@ public final class InstructionSet {
 
     private final String name;
     private final int registerCount;
+    private final int scoreboardEntries;
     private final List<NamedRegister> namedRegisters;
     private final Map<String, EnumType> enums;
     /** Per opcode: the index in {@link #instructions} of its one definition, -1 for none, {@link #BY_SUB_OPCODE}. */
@@ -35,11 +36,12 @@ public final class InstructionSet {
     private final List<InstructionDef> forms;
     private final List<InstructionDef> allDefinitions;
 
-    private InstructionSet(String name, int registerCount, List<NamedRegister> namedRegisters,
+    private InstructionSet(String name, int registerCount, int scoreboardEntries, List<NamedRegister> namedRegisters,
                            Map<String, EnumType> enums, List<InstructionDef> instructions, List<InstructionDef> forms,
                            Map<Integer, BitField> subOpcodes) {
         this.name = name;
         this.registerCount = registerCount;
+        this.scoreboardEntries = scoreboardEntries;
         this.namedRegisters = List.copyOf(namedRegisters);
         this.enums = Collections.unmodifiableMap(enums);
         this.instructions = List.copyOf(instructions);
@@ -105,6 +107,11 @@ public final class InstructionSet {
     /** 32-bit registers per queue (96 on v10, 128 on v12 and v13). */
     public int registerCount() {
         return registerCount;
+    }
+
+    /** Scoreboard entries per queue (mesa's CS_MAX_SB_COUNT: 8 on v10, 16 on v12). */
+    public int scoreboardEntries() {
+        return scoreboardEntries;
     }
 
     public List<NamedRegister> namedRegisters() {
@@ -202,6 +209,8 @@ public final class InstructionSet {
         private List<String> explicit;
         private String pandecode;
         private TableText.Row execRow;
+        private Scoreboard scoreboard;
+        private int scoreboardEntries = 0;
         private final List<TableText.Row> formRows = new ArrayList<>();
 
         TableReader(String table) {
@@ -222,12 +231,15 @@ public final class InstructionSet {
             if (registers <= 0) {
                 throw error("missing 'registers'");
             }
+            if (scoreboardEntries < 0 || scoreboardEntries > 16) {
+                throw error("'scoreboard_entries' must be 0..16 (0 or absent: the table models no scoreboard)");
+            }
             for (Map.Entry<Integer, BitField> e : subOpcodes.entrySet()) {
                 if (!opcodes.contains(e.getKey())) {
                     throw error("subopcode " + e.getKey() + " has no instruction " + e.getKey() + ".N");
                 }
             }
-            return new InstructionSet(table, registers, named, enums, defs, forms, subOpcodes);
+            return new InstructionSet(table, registers, scoreboardEntries, named, enums, defs, forms, subOpcodes);
         }
 
         private void readWords(TableText.Row row) {
@@ -235,6 +247,7 @@ public final class InstructionSet {
             String[] words = row.words();
             switch (words[0]) {
                 case "registers" -> registers = Integer.parseInt(words[1]);
+                case "scoreboard_entries" -> scoreboardEntries = Integer.parseInt(words[1]);
                 case "register" -> named.add(new NamedRegister(words[1], words[2], rest(text, 3)));
                 case "enum" -> enums.put(words[1], TableText.enumType(words));
                 case "subopcode" -> readSubOpcode(words);
@@ -254,6 +267,7 @@ public final class InstructionSet {
                     views = new ArrayList<>();
                     pandecode = null;
                     execRow = null;
+                    scoreboard = Scoreboard.NONE;
                     BitField selector = subOpcodes.get(opcode);
                     if (opcode < 0 || opcode > 255 || (number.length == 1 ? !opcodes.add(opcode) : selector == null)) {
                         throw error("opcode " + words[1] + " is outside 0..255, used twice, or has a sub-opcode"
@@ -284,6 +298,16 @@ public final class InstructionSet {
                         throw error("'exec' outside an instruction or given twice");
                     }
                     execRow = row;
+                }
+                case "scoreboard" -> {
+                    if (mnemonic == null || scoreboard != Scoreboard.NONE) {
+                        throw error("'scoreboard' outside an instruction or given twice");
+                    }
+                    try {
+                        scoreboard = Scoreboard.of(words[1]);
+                    } catch (IllegalArgumentException e) {
+                        throw error("unknown scoreboard mode " + words[1]);
+                    }
                 }
                 case "form" -> {
                     if (mnemonic == null) {
@@ -345,10 +369,16 @@ public final class InstructionSet {
             for (String f : words[2].split(",")) {
                 fs.add(field(f));
             }
-            List<String> flags = List.of(words);
+            List<String> flags = new ArrayList<>();
+            for (String w : words) {
+                if (w.startsWith("doc=")) {
+                    break; // the documentation's words are no flags
+                }
+                flags.add(w);
+            }
             String enumName = option(words, "enum", null);
             operands.add(new OperandSpec(kind, fs, flags.contains("wrap"), flags.contains("optional"),
-                    enumName == null ? null : enumType(words[2], enumName), docOf(text)));
+                    enumName == null ? null : enumType(words[2], enumName), docOf(text), flags.contains("write")));
         }
 
         private void finish() {
@@ -380,8 +410,13 @@ public final class InstructionSet {
                 semantics = semantics(execRow.words());
                 lineNo = opcodeLine;
             }
+            Async.Kind asyncKind = scoreboard.asyncKind();
+            if (asyncKind != null) {
+                semantics = semantics.withAsync(asyncKind.ownFields()
+                        ? new Async(asyncKind, field("wait_mask"), field("signal_slot")) : new Async(asyncKind, null, null));
+            }
             InstructionDef def = new InstructionDef(opcode, mnemonic, aliases, doc, fields, modifiers, operands,
-                    explicit, template, null, semantics);
+                    explicit, template, null, semantics, scoreboard);
             claim(def);
             defs.add(def);
             for (TableText.Row row : formRows) {
@@ -455,7 +490,8 @@ public final class InstructionSet {
                 }
             }
             return new InstructionDef(base.opcode(), words[1], List.of(), docOf(row.text()), formFields,
-                    List.copyOf(kept), taken, List.of(), base.pandecode(), base, base.semantics());
+                    List.copyOf(kept), taken, List.of(), base.pandecode(), base, base.semantics(),
+                    base.scoreboard());
         }
 
         /** The operand of {@code base} whose first field is {@code fieldName}, for preset form {@code form}. */

@@ -10,9 +10,11 @@ import java.util.Optional;
  * @param optional the operand may be left out (its field then keeps its default) and prints only when it differs
  *                 from the default
  * @param enumType names the operand may also be written as, or null
+ * @param writes   the registers the operand names are the instruction's destination (the table's {@code write}
+ *                 flag); a register operand without it is a source
  */
 public record OperandSpec(OperandKind kind, List<BitField> fields, boolean wrap, boolean optional, EnumType enumType,
-                          String doc) {
+                          String doc, boolean writes) {
 
     public OperandSpec {
         fields = List.copyOf(fields);

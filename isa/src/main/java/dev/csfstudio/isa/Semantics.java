@@ -16,6 +16,7 @@ public final class Semantics {
     private final Execution action;
     private final BitField[] slots;
     private final Condition[] conditions;
+    private final Async async;
 
     /**
      * @param slots      the field of each role, by slot (null where the action has no role)
@@ -23,9 +24,24 @@ public final class Semantics {
      *                   a value the table does not define)
      */
     Semantics(Execution action, BitField[] slots, Condition[] conditions) {
+        this(action, slots, conditions, null);
+    }
+
+    private Semantics(Execution action, BitField[] slots, Condition[] conditions, Async async) {
         this.action = action;
         this.slots = slots.clone();
         this.conditions = conditions.clone();
+        this.async = async;
+    }
+
+    /** These semantics with the table's {@code async} line (null: the instruction is always synchronous). */
+    Semantics withAsync(Async async) {
+        return async == null ? this : new Semantics(action, slots, conditions, async);
+    }
+
+    /** How the instruction takes part in the scoreboard; empty when it is always synchronous. */
+    public Optional<Async> async() {
+        return Optional.ofNullable(async);
     }
 
     public Execution action() {

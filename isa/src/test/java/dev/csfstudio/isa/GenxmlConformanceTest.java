@@ -42,7 +42,10 @@ import org.w3c.dom.NodeList;
  * writeback buffer and clear words, the extension's CRC, ZS and S targets and their AFBC views) must match the
  * descriptor table both ways: every field by its snake_case name or alias, with its word and bits, modifier
  * (minus(1), shr(n), log2), enumeration values and default; the Framebuffer aggregate's padding must sit where
- * the table's parameters end and be as long as the table's padding.
+ * the table's parameters end and be as long as the table's padding. The descriptors RUN_* jobs read (shader
+ * program, local storage, resource, tiler context and heap, scissor, viewport, workgroup size, depth/stencil, blend,
+ * primitive and DCD flags, draw) are compared the same way; without the properties they are compared with the
+ * genxml facts kept in {@code genxml/v10-jobs.xml} and {@code genxml/v12-jobs.xml}.
  */
 class GenxmlConformanceTest {
 
@@ -78,6 +81,70 @@ class GenxmlConformanceTest {
         assertEquals(List.of(), comparison.mismatches());
         assertEquals(List.of(), comparison.definitionsWithoutStruct(isa));
         assertEquals(List.of(), DescriptorComparison.of(genxml, descriptors));
+    }
+
+    @Test
+    void v10JobDescriptorsMatchTheGenxmlFactsKeptWithTheTests() throws Exception {
+        assertEquals(List.of(), DescriptorComparison.of(resource("genxml/v10-jobs.xml"), DescriptorSet.v10()));
+    }
+
+    @Test
+    void v12JobDescriptorsMatchTheGenxmlFactsKeptWithTheTests() throws Exception {
+        assertEquals(List.of(), DescriptorComparison.of(resource("genxml/v12-jobs.xml"), DescriptorSet.v12()));
+    }
+
+    @Test
+    void v10FactsDifferFromTheV12Table() throws Exception {
+        List<String> found = DescriptorComparison.of(resource("genxml/v10-jobs.xml"), DescriptorSet.v12());
+        assertTrue(found.contains("Shader Program: genxml field 'Vertex warp limit' has no table field 'vertex_warp_limit'"),
+                found::toString);
+        assertTrue(found.contains("Primitive Flags: 'Draw mode' is word 0 bits [7:0] in genxml, [3:0] in the table"),
+                found::toString);
+    }
+
+    @Test
+    void aDrawDescriptorsFauPointerIsComparedFieldByField() throws Exception {
+        List<String> found = DescriptorComparison.of(genxml("""
+                <panxml arch="12">
+                  <struct name="FAU Pointer" size="2">
+                    <field name="Pointer" start="0" size="48" type="address"/>
+                    <field name="Count" start="56" size="8" type="uint"/>
+                  </struct>
+                  <struct name="Draw" align="64">
+                    <field name="Vertex FAU" start="22:0" size="64" type="FAU Pointer"/>
+                  </struct>
+                </panxml>
+                """), DescriptorSet.v12());
+        assertTrue(found.contains("Draw: 'Pointer' is word 22 bits [47:0] in genxml, [55:0] in the table"),
+                found::toString);
+    }
+
+    @Test
+    void aStructTheTableLacksIsReported() throws Exception {
+        List<String> found = DescriptorComparison.of(genxml("""
+                <panxml arch="10">
+                  <struct name="Viewport" align="16">
+                    <field name="Min X" size="16" start="0:0" type="uint"/>
+                  </struct>
+                </panxml>
+                """), DescriptorSet.v10());
+        assertEquals(List.of("Viewport: the table has no descriptor viewport"), found);
+    }
+
+    @Test
+    void aFieldsOwnNamedDefaultIsItsValue() throws Exception {
+        List<String> found = DescriptorComparison.of(genxml("""
+                <panxml arch="10">
+                  <struct name="Local Storage" size="8" align="64">
+                    <field name="WLS Instances" size="5" start="1:0" type="uint" modifier="log2" prefix="MALI_LS"
+                           default="MALI_LS_ALL">
+                      <value name="All" value="0x40000000"/>
+                    </field>
+                  </struct>
+                </panxml>
+                """), DescriptorSet.v10());
+        assertTrue(found.contains("Local Storage: 'WLS Instances' defaults to 1073741824 in genxml, 2147483648 in the table"),
+                found::toString);
     }
 
     @Test
@@ -255,6 +322,12 @@ class GenxmlConformanceTest {
         }
     }
 
+    private static Genxml resource(String name) throws Exception {
+        try (InputStream in = GenxmlConformanceTest.class.getResourceAsStream(name)) {
+            return Genxml.parse(in);
+        }
+    }
+
     private static Genxml genxml(String xml) throws Exception {
         return Genxml.parse(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)));
     }
@@ -293,6 +366,14 @@ class GenxmlConformanceTest {
             if (d.equals("true")) {
                 return 1;
             }
+            // a value the field names itself: <value name="No Workgroup Mem"> is PREFIX_NO_WORKGROUP_MEM
+            for (Element v : children(field, "value")) {
+                String constant = field.getAttribute("prefix") + "_"
+                        + v.getAttribute("name").toUpperCase(Locale.ROOT).replace(' ', '_');
+                if (constant.equals(d)) {
+                    return Long.decode(v.getAttribute("value"));
+                }
+            }
             Map<String, Long> values = enums.getOrDefault(field.getAttribute("type"), Map.of());
             return values.entrySet().stream().filter(e -> e.getKey().equalsIgnoreCase(d)).map(Map.Entry::getValue)
                     .findFirst().orElseGet(() -> Long.decode(d));
@@ -321,8 +402,7 @@ class GenxmlConformanceTest {
 
     /** The differences between genxml's framebuffer descriptors and the descriptor table. */
     static final class DescriptorComparison {
-        private static final Map<String, String> STRUCTS = Map.of("Framebuffer Parameters", "framebuffer_parameters",
-                "ZS CRC Extension", "zs_crc_extension", "Render Target", "render_target");
+        private static final Map<String, String> STRUCTS = new LinkedHashMap<>();
         /**
          * Struct-typed fields whose fields belong to the descriptor, and the prefix their snake_case names take
          * (null: the field's own name and '_'). Every other struct-typed field is an overlay of another kind of
@@ -331,6 +411,31 @@ class GenxmlConformanceTest {
         private static final Map<String, String> NESTED = new HashMap<>();
 
         static {
+            STRUCTS.put("Framebuffer Parameters", "framebuffer_parameters");
+            STRUCTS.put("ZS CRC Extension", "zs_crc_extension");
+            STRUCTS.put("Render Target", "render_target");
+            // what the RUN_* jobs read (jobs-v10.txt, jobs-v12.txt)
+            STRUCTS.put("Shader Program", "shader_program");
+            STRUCTS.put("Local Storage", "local_storage");
+            STRUCTS.put("Resource", "resource");
+            STRUCTS.put("Tiler Context", "tiler_context");
+            STRUCTS.put("Tiler Heap", "tiler_heap");
+            STRUCTS.put("Scissor", "scissor");
+            STRUCTS.put("Viewport", "viewport");
+            STRUCTS.put("Compute size workgroup", "compute_size_workgroup");
+            STRUCTS.put("Depth/stencil", "depth_stencil");
+            STRUCTS.put("Blend", "blend");
+            STRUCTS.put("Primitive Flags", "primitive_flags");
+            STRUCTS.put("Primitive Flags 2", "primitive_flags_2");
+            STRUCTS.put("DCD Flags 0", "dcd_flags_0");
+            STRUCTS.put("DCD Flags 1", "dcd_flags_1");
+            STRUCTS.put("DCD Flags 2", "dcd_flags_2");
+            STRUCTS.put("Draw", "draw");
+            // the draw descriptor's flag words, vertex array, shader environment and FAU pointers, flattened
+            for (String part : List.of("DCD Flags 0", "DCD Flags 1", "DCD Flags 2", "Vertex Array", "Shader Environment",
+                    "FAU Pointer")) {
+                NESTED.put(part, null);
+            }
             NESTED.put("RT Buffer", null);
             NESTED.put("RT Clear", null);
             NESTED.put("RGB Render Target", "");
@@ -346,7 +451,13 @@ class GenxmlConformanceTest {
                 if (struct == null) {
                     continue;
                 }
-                DescriptorDef def = table.get(s.getValue());
+                Optional<DescriptorDef> described = table.all().stream().filter(d -> d.name().equals(s.getValue()))
+                        .findFirst();
+                if (described.isEmpty()) {
+                    out.add(s.getKey() + ": the table has no descriptor " + s.getValue());
+                    continue;
+                }
+                DescriptorDef def = described.get();
                 List<DescriptorField> matched = new ArrayList<>();
                 compare(s.getKey(), struct, "", 0, def, genxml, matched, out);
                 if (!s.getKey().equals("Render Target") || genxml.structs().containsKey("RT Clear")) {
@@ -396,31 +507,34 @@ class GenxmlConformanceTest {
                 int word = wordOffset + (start.length == 2 ? Integer.parseInt(start[0]) : Integer.parseInt(start[0]) / 32);
                 int lsb = start.length == 2 ? Integer.parseInt(start[1]) : Integer.parseInt(start[0]) % 32;
                 int size = Integer.parseInt(g.getAttribute("size"));
+                String snake = prefix + snake(name);
+                Optional<DescriptorField> found = def.fields().stream().filter(f -> f.answersTo(snake)).findFirst();
                 if (genxml.structs().containsKey(type)) {
                     if (NESTED.containsKey(type)) {
                         String inner = NESTED.get(type) != null ? NESTED.get(type) : snake(name) + "_";
                         compare(where, genxml.structs().get(type), prefix + inner, word, def, genxml, matched, out);
+                    } else if (found.isPresent()) {
+                        // described as a whole word (a blend's equation), not field by field
+                        matched.add(found.get());
+                        compareBits(where, name, word, lsb, size, found.get(), out);
                     }
                     continue;
                 }
-                String snake = prefix + snake(name);
-                Optional<DescriptorField> found = def.fields().stream().filter(f -> f.answersTo(snake)).findFirst();
                 if (found.isEmpty()) {
                     out.add(where + ": genxml field '" + name + "' has no table field '" + snake + "'");
                     continue;
                 }
                 DescriptorField f = found.get();
                 matched.add(f);
-                if (f.word() != word || f.lsb() != lsb || f.width() != size) {
-                    out.add(where + ": '" + name + "' is word " + word + " bits [" + (lsb + size - 1) + ":" + lsb
-                            + "] in genxml, [" + f.msb() + ":" + f.lsb() + "] in the table");
-                }
+                compareBits(where, name, word, lsb, size, f, out);
                 String modifier = g.getAttribute("modifier");
                 boolean sameModifier = switch (modifier) {
                     case "minus(1)" -> f.bias() == 1 && f.scale() == 1 && !f.log2();
                     case "log2" -> f.log2();
                     case "" -> f.bias() == 0 && f.scale() == 1 && !f.log2();
-                    default -> modifier.startsWith("shr(") && f.scale() == 1L << Integer.parseInt(
+                    // align(n) checks the value's alignment and stores it as given
+                    default -> modifier.startsWith("align(") ? f.bias() == 0 && f.scale() == 1 && !f.log2()
+                            : modifier.startsWith("shr(") && f.scale() == 1L << Integer.parseInt(
                             modifier.substring(4, modifier.length() - 1)) && f.bias() == 0;
                 };
                 if (!sameModifier) {
@@ -435,6 +549,14 @@ class GenxmlConformanceTest {
                     compareEnum(where, name, values, f, out);
                 }
                 compareDefault(where, name, g, genxml, f, out);
+            }
+        }
+
+        private static void compareBits(String where, String name, int word, int lsb, int size, DescriptorField f,
+                                        List<String> out) {
+            if (f.word() != word || f.lsb() != lsb || f.width() != size) {
+                out.add(where + ": '" + name + "' is word " + word + " bits [" + (lsb + size - 1) + ":" + lsb
+                        + "] in genxml, [" + f.msb() + ":" + f.lsb() + "] in the table");
             }
         }
 

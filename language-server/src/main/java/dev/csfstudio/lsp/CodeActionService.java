@@ -34,7 +34,8 @@ import dev.csfstudio.isa.OperandSpec;
  * Quick fixes: every replacement the assembler suggested for a diagnostic (misspelt mnemonics, modifiers
  * and labels, the nearest valid value of a range error), the nearest valid register for a register out
  * of range or of the wrong kind ({@code r200} → {@code r95}, {@code r40} → {@code d40} where a pair
- * belongs), and "use a label" for a numeric branch offset.
+ * belongs), "use a label" for a numeric branch offset, and the WAIT the scoreboard check asks for, inserted before a
+ * line that reads or writes a register a load or store may still have in flight.
  */
 public final class CodeActionService {
 
@@ -49,6 +50,14 @@ public final class CodeActionService {
         String uri = a.document().uri();
         for (Diagnostic d : params.getContext().getDiagnostics()) {
             List<String> replacements = suggestions(d.getData());
+            DiagnosticCode code = DiagnosticMapper.codeOf(d).orElse(null);
+            if (code == DiagnosticCode.SCOREBOARD_LOAD_IN_FLIGHT || code == DiagnosticCode.SCOREBOARD_STORE_IN_FLIGHT) {
+                // The suggestion is the WAIT that makes the line safe: a line to insert before it, not a replacement.
+                for (String wait : replacements) {
+                    out.add(Either.forRight(waitBefore(a, d, wait)));
+                }
+                continue;
+            }
             nearestRegister(a, d).ifPresent(replacements::add);
             for (String replacement : replacements) {
                 CodeAction action = new CodeAction(title(a, d.getRange(), replacement));
@@ -68,6 +77,24 @@ public final class CodeActionService {
             branchToLabel(a, line).ifPresent(action -> out.add(Either.forRight(action)));
         }
         return out;
+    }
+
+    /**
+     * Inserts {@code wait} on a line of its own before the diagnostic's instruction, after any label on its line (so
+     * that a branch to the label goes through the WAIT too), indented as the instruction is.
+     */
+    private static CodeAction waitBefore(DocumentAnalysis a, Diagnostic d, String wait) {
+        int line = d.getRange().getStart().getLine();
+        String text = a.document().line(line);
+        int column = SourceLine.scan(text).head().map(SourceLine.Token::start).orElse(0);
+        StringBuilder indent = new StringBuilder();
+        for (int i = 0; i < column; i++) {
+            indent.append(text.charAt(i) == '\t' ? '\t' : ' ');
+        }
+        CodeAction action = quickFix("Insert '" + wait + "' before line " + (line + 1), d,
+                Map.of(a.document().uri(), List.of(new TextEdit(range(line, column, column), wait + "\n" + indent))));
+        action.setIsPreferred(true);
+        return action;
     }
 
     private static String title(DocumentAnalysis a, Range range, String replacement) {

@@ -14,6 +14,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
+import dev.csfstudio.rpc.Dialect;
+import dev.csfstudio.rpc.ErrorResponses;
+import dev.csfstudio.rpc.FramedMessageReader;
 import org.eclipse.lsp4j.jsonrpc.Launcher;
 import org.eclipse.lsp4j.jsonrpc.MessageConsumer;
 import org.eclipse.lsp4j.jsonrpc.MessageProducer;
@@ -123,7 +126,7 @@ public final class CsfLanguageServerLauncher {
         @Override
         protected ConcurrentMessageProcessor createMessageProcessor(MessageProducer reader, MessageConsumer server,
                                                                     CsfLanguageClient client) {
-            return super.createMessageProcessor(new FramedMessageReader(input, json, outgoing),
+            return super.createMessageProcessor(new FramedMessageReader(input, Dialect.JSON_RPC, json, outgoing),
                     new LifecycleGate(pending.incoming(server), outgoing), client);
         }
     }

@@ -1,5 +1,6 @@
 package dev.csfstudio.lsp;
 
+import dev.csfstudio.rpc.ErrorResponses;
 import org.eclipse.lsp4j.jsonrpc.MessageConsumer;
 import org.eclipse.lsp4j.jsonrpc.messages.Message;
 import org.eclipse.lsp4j.jsonrpc.messages.NotificationMessage;

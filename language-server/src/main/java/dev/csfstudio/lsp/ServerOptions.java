@@ -1,5 +1,6 @@
 package dev.csfstudio.lsp;
 
+import dev.csfstudio.rpc.ErrorResponses;
 import java.math.BigDecimal;
 import java.util.EnumMap;
 import java.util.Locale;

@@ -120,6 +120,7 @@ public final class SimulatorRunner implements BackgroundRunner {
             case TIMEOUT -> "run did not finish" + (onDemand ? "" : " within the background run's limits") + ": "
                     + f.message();
             case DEADLOCK -> "run deadlocked: " + f.message();
+            case HAZARD -> "run hazard: " + f.message();
             default -> "run fault (" + f.kind().jsonName() + "): " + f.message();
         };
         // A background run stops early by design; only a real fault or deadlock is an error, and not even that
@@ -135,6 +136,11 @@ public final class SimulatorRunner implements BackgroundRunner {
                 related.add(new Diagnostic.Related(call, "called from here"));
             }
         }
+        if (report.status() == RunStatus.HAZARD && !report.hazards().isEmpty()
+                && report.hazards().get(0).operation().line() != null) {
+            RunReport.InFlight op = report.hazards().get(0).operation();
+            related.add(new Diagnostic.Related(op.line(), op.mnemonic() + " issued here, still in flight"));
+        }
         return List.of(new Diagnostic(severity, where, runCode(report.status()), message, List.of(),
                 related));
     }
@@ -146,6 +152,7 @@ public final class SimulatorRunner implements BackgroundRunner {
             case TIMEOUT -> DiagnosticCode.RUN_TIMEOUT;
             case DEADLOCK -> DiagnosticCode.RUN_DEADLOCK;
             case CANCELLED -> DiagnosticCode.RUN_CANCELLED;
+            case HAZARD -> DiagnosticCode.RUN_HAZARD;
         };
     }
 

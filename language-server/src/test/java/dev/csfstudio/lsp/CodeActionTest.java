@@ -10,6 +10,7 @@ import org.eclipse.lsp4j.CodeAction;
 import org.eclipse.lsp4j.CodeActionContext;
 import org.eclipse.lsp4j.CodeActionParams;
 import org.eclipse.lsp4j.Diagnostic;
+import org.eclipse.lsp4j.DiagnosticSeverity;
 import org.eclipse.lsp4j.Position;
 import org.eclipse.lsp4j.Range;
 import org.eclipse.lsp4j.TextEdit;
@@ -35,6 +36,38 @@ class CodeActionTest {
             CodeAction fix = actions(s, uri, d.getRange(), List.of(d)).get(0);
             assertEquals("Change 'BRANH' to 'BRANCH'", fix.getTitle());
             assertEquals(List.of(new TextEdit(new Range(new Position(0, 4), new Position(0, 9)), "BRANCH")),
+                    fix.getEdit().getChanges().get(uri));
+        }
+    }
+
+    private static Diagnostic withCode(LspSession s, String uri, String code) throws Exception {
+        return s.currentDiagnostics(uri).getDiagnostics().stream()
+                .filter(d -> d.getCode() != null && code.equals(d.getCode().getLeft())).findFirst().orElseThrow();
+    }
+
+    @Test
+    void aReadOfALoadInFlightGetsTheWaitInsertedBeforeIt() throws Exception {
+        try (LspSession s = LspSession.start(root)) {
+            String uri = s.open("a.csf", "    LOAD_MULTIPLE r0, [d10 + 0]\n    ADD_IMMEDIATE32 r1, r0, #1\n");
+            Diagnostic d = withCode(s, uri, "scoreboard-load-in-flight");
+            assertEquals(DiagnosticSeverity.Warning, d.getSeverity());
+            assertEquals(1, d.getRange().getStart().getLine());
+            assertEquals(0, d.getRelatedInformation().get(0).getLocation().getRange().getStart().getLine());
+            CodeAction fix = actions(s, uri, d.getRange(), List.of(d)).get(0);
+            assertEquals("Insert 'WAIT #0x1' before line 2", fix.getTitle());
+            assertEquals(List.of(new TextEdit(new Range(new Position(1, 4), new Position(1, 4)), "WAIT #0x1\n    ")),
+                    fix.getEdit().getChanges().get(uri));
+        }
+    }
+
+    @Test
+    void theWaitGoesAfterALabelOnTheReadingLineSoThatBranchesToItWaitToo() throws Exception {
+        try (LspSession s = LspSession.start(root)) {
+            String uri = s.open("a.csf", "    LOAD_MULTIPLE r0, [d10 + 0]\nagain: ADD_IMMEDIATE32 r0, r0, #-1\n"
+                    + "    BRANCH.ne r0, again\n");
+            Diagnostic d = withCode(s, uri, "scoreboard-load-in-flight");
+            CodeAction fix = actions(s, uri, d.getRange(), List.of(d)).get(0);
+            assertEquals(List.of(new TextEdit(new Range(new Position(1, 7), new Position(1, 7)), "WAIT #0x1\n       ")),
                     fix.getEdit().getChanges().get(uri));
         }
     }

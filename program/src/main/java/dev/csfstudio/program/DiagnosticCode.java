@@ -56,13 +56,24 @@ public enum DiagnosticCode {
     UNREACHABLE_CODE,
     UNUSED_LABEL,
     VM_MISMATCH,
+    /** A register read or written while a LOAD_MULTIPLE into it may still be in flight (no WAIT on its entry). */
+    SCOREBOARD_LOAD_IN_FLIGHT,
+    /** A register written while a STORE_MULTIPLE may still be reading it (no WAIT on its entry). */
+    SCOREBOARD_STORE_IN_FLIGHT,
+    /** A deferred operation that waits for the entry it signals: the hardware never completes it. */
+    SCOREBOARD_SELF_WAIT,
+    /** A scoreboard entry past the architecture's count. */
+    SCOREBOARD_ENTRY_RANGE,
+    /** A wait mask naming entries that nothing in the program signals. */
+    SCOREBOARD_UNSIGNALLED_WAIT,
     EXPECTATION_FAILED,
     EXPECTATION_IMAGE,
     RUN_OK,
     RUN_FAULT,
     RUN_TIMEOUT,
     RUN_DEADLOCK,
-    RUN_CANCELLED;
+    RUN_CANCELLED,
+    RUN_HAZARD;
 
     /** The stable spelling clients see, e.g. {@code unknown-mnemonic}. */
     public String id() {

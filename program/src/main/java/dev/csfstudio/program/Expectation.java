@@ -57,10 +57,31 @@ public sealed interface Expectation {
 
     /** How a run ends, as {@code report.json}'s {@code status} spells it. */
     enum Ending {
-        OK, FAULT, TIMEOUT, DEADLOCK;
+        OK, FAULT, TIMEOUT, DEADLOCK,
+        /** An instruction raced an asynchronous operation still in flight (a missing WAIT). */
+        HAZARD;
 
         public String spelling() {
             return name().toLowerCase(Locale.ROOT);
+        }
+
+        /** Every ending's spelling, in declaration order: what {@code .expect status} accepts. */
+        public static List<String> spellings() {
+            List<String> out = new java.util.ArrayList<>();
+            for (Ending e : values()) {
+                out.add(e.spelling());
+            }
+            return out;
+        }
+
+        /** The ending spelt {@code text} in any letter case. */
+        public static java.util.Optional<Ending> named(String text) {
+            for (Ending e : values()) {
+                if (e.spelling().equals(text.toLowerCase(Locale.ROOT))) {
+                    return java.util.Optional.of(e);
+                }
+            }
+            return java.util.Optional.empty();
         }
     }
 
@@ -77,7 +98,7 @@ public sealed interface Expectation {
      *
      * @param faultKind the fault kind required: a short kind of {@link #FAULT_KINDS} (lower case) or the name of the
      *                  hardware exception the GPU raises for it ({@code TRANSLATION_FAULT_1}, upper case); null for any
-     * @param line      the source line the fault (timeout, deadlock) must be reported at, or null for anywhere
+     * @param line      the source line the fault (timeout, deadlock, hazard) must be reported at, or null for anywhere
      */
     record Status(SourceRange range, String text, Ending ending, String faultKind, SourceRange line)
             implements Expectation {
@@ -125,6 +146,17 @@ public sealed interface Expectation {
      * @param tolerance how far each 8-bit channel may differ
      */
     record Image(SourceRange range, String text, String buffer, Path golden, int tolerance) implements Expectation {
+    }
+
+    /**
+     * {@code .expect job 1 spd.stage == 1}: a value a RUN_* job read, by its path in the decoded inputs (an input's
+     * name, or {@code INPUT.FIELD}, {@code srt.0.size}, {@code tiler_ctx.heap.size}).
+     *
+     * @param job  1 for the run's first RUN_*, counting every queue in the order they ran
+     * @param path the input's path, lower case
+     */
+    record JobInput(SourceRange range, String text, int job, String path, Comparison comparison, long expected)
+            implements Expectation {
     }
 
     /** {@code .expect instructions <= 100}: user instructions every queue executed. */

@@ -1,6 +1,7 @@
 package dev.csfstudio.runtime;
 
 import dev.csfstudio.isa.Arch;
+import dev.csfstudio.isa.Async;
 import dev.csfstudio.isa.BitField;
 import dev.csfstudio.isa.Execution;
 import dev.csfstudio.isa.InstructionDef;
@@ -29,6 +30,7 @@ final class ActionTable {
     private final BitField[][] slots;
     private final int[] conditionSlots;
     private final Arithmetic[] arithmetic;
+    private final Async[] asyncs;
 
     private ActionTable(Arch arch) {
         this.arch = arch;
@@ -40,6 +42,7 @@ final class ActionTable {
         slots = new BitField[count][];
         conditionSlots = new int[count];
         arithmetic = new Arithmetic[count];
+        asyncs = new Async[count];
         for (int key = 0; key < count; key++) {
             InstructionDef def = isa.instructions().get(key);
             BitField[] fields = new BitField[Execution.SLOTS];
@@ -60,6 +63,7 @@ final class ActionTable {
             if (actions[key] == DecodedPage.ARITH) {
                 arithmetic[key] = Arithmetic.of(def.semantics().action());
             }
+            asyncs[key] = def.semantics().async().orElse(null);
         }
     }
 
@@ -95,6 +99,8 @@ final class ActionTable {
                     RSHIFT_U64, RSHIFT_S32, RSHIFT_S64, BFINS32, BFINS64, LSHIFT_IMM32, LSHIFT_IMM64, RSHIFT_IMM_U32,
                     RSHIFT_IMM_U64, RSHIFT_IMM_S32, RSHIFT_IMM_S64, BFEXT_U32, BFEXT_U64, BFEXT_S32, BFEXT_S64,
                     BFINS_IMM32, BFINS_IMM64 -> DecodedPage.ARITH;
+            case WAIT -> DecodedPage.WAIT;
+            case SET_SB_ENTRY -> DecodedPage.SET_SB_ENTRY;
         };
     }
 
@@ -110,6 +116,11 @@ final class ActionTable {
 
     int action(int key) {
         return actions[key];
+    }
+
+    /** How a key takes part in the scoreboard (the table's {@code scoreboard} line), null when always synchronous. */
+    Async async(int key) {
+        return asyncs[key];
     }
 
     /** The operation of a key whose action is {@code DecodedPage.ARITH}, else null. */

@@ -100,10 +100,12 @@ final class Device {
             place(s, vmPages);
         }
         host = new HostAccess(memory, vms, byName);
+        recorder.readsThrough(host);
         watch = new WriteWatch(host, memory.frameCount());
         FragmentClear fragment = new FragmentClear(memory, mmu, recorder, meter, host, watch,
                 FramebufferDescriptor.Layout.of(arch));
-        interpreter = new Interpreter(ActionTable.of(arch), memory, mmu, fragment, recorder, breakpoints, watch, syncs);
+        interpreter = new Interpreter(ActionTable.of(arch), memory, mmu, fragment, recorder, breakpoints, watch, syncs,
+                options);
         Map<String, Long> nextRing = new HashMap<>();
         for (Program.QueueDecl decl : program.queues()) {
             AddressSpace as = vms.get(decl.vm());
@@ -129,6 +131,7 @@ final class Device {
                 as.map(va, memory.allocateFrame());
             }
             Queue q = new Queue(decl.name(), decl.vm(), arch, ring);
+            q.scoreboard.random = AsyncUnit.seed(options.completion(), queues.size());
             queues.add(q);
             queuesByName.putIfAbsent(q.name, q);
         }

@@ -31,7 +31,9 @@ public enum FaultKind {
     /** Every queue with work left waits on a sync object nobody will write. */
     DEADLOCK,
     /** The caller cancelled the run. */
-    CANCELLED;
+    CANCELLED,
+    /** An instruction raced an asynchronous operation still in flight on its queue's scoreboard. */
+    HAZARD;
 
     public String jsonName() {
         return name().toLowerCase(Locale.ROOT);

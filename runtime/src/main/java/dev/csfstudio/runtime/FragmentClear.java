@@ -4,6 +4,9 @@ import dev.csfstudio.isa.ClearColor;
 import dev.csfstudio.isa.DescriptorSet;
 import dev.csfstudio.isa.TileBufferFormat;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * RUN_FRAGMENT without shaders: decodes the tagged framebuffer pointer in d40, the Framebuffer
  * Parameters (whose render-target count and ZS/CRC flag it follows, as pandecode does), the padding block,
@@ -43,15 +46,85 @@ final class FragmentClear {
         this.watch = watch;
     }
 
-    /** Runs the fragment job of the RUN_FRAGMENT {@code word} at {@code pc}; returns the steps of work it cost. */
-    long run(Queue q, long pc, long word) {
+    /**
+     * What a fragment job will write: each write-enabled render target's clear, its pixel in the writeback format
+     * and the rows it covers, decided when the job is issued (the registers and descriptors as they are then).
+     */
+    record Plan(long pc, int slot, String vm, List<Clear> clears) {
+        Plan {
+            clears = List.copyOf(clears);
+        }
+
+        @Override
+        public String toString() {
+            StringBuilder out = new StringBuilder("fragment job at 0x" + Long.toHexString(pc));
+            for (Clear c : clears) {
+                out.append("; clear ").append(java.util.Arrays.toString(c.pixel())).append(" over ").append(c.region())
+                        .append(" at 0x").append(Long.toHexString(c.first())).append(" ").append(c.rows()).append("x")
+                        .append(c.span()).append(" stride ").append(c.stride());
+            }
+            return out.toString();
+        }
+
+        /** Whether the job writes any of the {@code length} bytes at {@code va}. */
+        boolean writes(long va, long length) {
+            for (Clear t : clears) {
+                if (t.writes(va, length)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
+    /**
+     * One render target's clear: {@code rows} spans of {@code span} bytes, {@code stride} apart from {@code first}
+     * (rows of pixels when linear, rows of 16x16 tiles when u-interleaved).
+     */
+    record Clear(FramebufferDescriptor.Writable rt, FramebufferDescriptor fbd, RunReport.Region region, byte[] pixel,
+                  long first, long span, long stride, long rows) {
+        boolean writes(long va, long length) {
+            if (region.empty() || va >= first + (rows - 1) * stride + span || va + length <= first) {
+                return false;
+            }
+            long from = stride <= 0 ? 0 : Math.max(0, (va - first) / stride - 1);
+            long to = stride <= 0 ? rows - 1 : Math.min(rows - 1, (va + length - first) / stride + 1);
+            for (long r = from; r <= to; r++) {
+                long start = first + r * stride;
+                if (start < va + length && va < start + span) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
+    /** Plans the fragment job of the RUN_FRAGMENT {@code word} at {@code pc}: what {@link #run} will write. */
+    Plan plan(Queue q, long pc, long word) {
+        List<Clear> clears = new ArrayList<>();
+        clear(q, word, clears);
+        return new Plan(pc, q.slot, q.vm, clears);
+    }
+
+    /** Writes a planned fragment job; returns the steps of work it cost. */
+    long run(Plan plan) {
         long before = meter.workSteps();
-        clear(q, word);
-        meter.check(pc);
+        for (Clear t : plan.clears()) {
+            int bpp = t.rt().format().bytes();
+            if (!t.region().empty()) {
+                if (t.rt().layout() == RenderTarget.Layout.LINEAR) {
+                    clearLinear(plan.slot(), t.rt().base(), t.rt().rowStride(), bpp, t.pixel(), t.region());
+                } else {
+                    clearTiled(plan.slot(), t.rt().base(), t.rt().rowStride(), bpp, t.pixel(), t.region());
+                }
+            }
+            recorder.renderTarget(RenderTarget.of(t.rt(), plan.vm(), t.fbd(), t.region(), recorder, host));
+        }
+        meter.check(plan.pc());
         return meter.workSteps() - before;
     }
 
-    private void clear(Queue q, long word) {
+    private void clear(Queue q, long word, List<Clear> clears) {
         long pointer = q.register64(layout.framebufferPointer);
         String problem = layout.pointerProblem(pointer);
         if (problem != null) {
@@ -87,13 +160,13 @@ final class FragmentClear {
             if (target instanceof FramebufferDescriptor.Unsupported u) {
                 recorder.note(which + ": " + u.reason() + "; not cleared");
             } else if (target instanceof FramebufferDescriptor.Writable w) {
-                clearRenderTarget(q, which, w, fbd, region);
+                clears.add(clear(which, w, fbd, region));
             }
         }
     }
 
-    private void clearRenderTarget(Queue q, String which, FramebufferDescriptor.Writable rt, FramebufferDescriptor fbd,
-                                   RunReport.Region region) {
+    private Clear clear(String which, FramebufferDescriptor.Writable rt, FramebufferDescriptor fbd,
+                        RunReport.Region region) {
         if (rt.ignoredFeatures()) {
             recorder.note(which + ": YUV, writeback MSAA and swizzles are ignored; the clear colour is written in "
                     + "R, G, B, A order");
@@ -104,14 +177,19 @@ final class FragmentClear {
         }
         int bpp = rt.format().bytes();
         byte[] pixel = ClearColor.writeback(rt.internal(), rt.format(), clear.words());
-        if (!region.empty()) {
-            if (rt.layout() == RenderTarget.Layout.LINEAR) {
-                clearLinear(q.slot, rt.base(), rt.rowStride(), bpp, pixel, region);
-            } else {
-                clearTiled(q.slot, rt.base(), rt.rowStride(), bpp, pixel, region);
-            }
+        if (region.empty()) {
+            return new Clear(rt, fbd, region, pixel, 0, 0, 0, 0);
         }
-        recorder.renderTarget(RenderTarget.of(rt, q.vm, fbd, region, recorder, host));
+        if (rt.layout() == RenderTarget.Layout.LINEAR) {
+            return new Clear(rt, fbd, region, pixel, rt.base() + region.minY() * rt.rowStride()
+                    + (long) region.minX() * bpp, (long) region.width() * bpp, rt.rowStride(), region.height());
+        }
+        int tile = UInterleave.TILE;
+        long block = (long) UInterleave.TILE_PIXELS * bpp;
+        long firstColumn = region.minX() / tile;
+        return new Clear(rt, fbd, region, pixel, rt.base() + (region.minY() / tile) * rt.rowStride()
+                + firstColumn * block, (region.maxX() / tile - firstColumn + 1) * block, rt.rowStride(),
+                region.maxY() / tile - region.minY() / tile + 1);
     }
 
     /** Whether the tile-buffer value has fraction bits set: a dithered clear whose dither is not modelled. */

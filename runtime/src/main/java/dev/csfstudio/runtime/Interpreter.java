@@ -1,5 +1,7 @@
 package dev.csfstudio.runtime;
 
+import dev.csfstudio.isa.Arch;
+import dev.csfstudio.isa.Async;
 import dev.csfstudio.isa.Condition;
 import dev.csfstudio.isa.Disassembler;
 import dev.csfstudio.isa.Execution;
@@ -39,6 +41,8 @@ final class Interpreter {
     private final SyncObjects syncs;
     private final DecodedPage[] decoded;
     private final ActionTable table;
+    /** Asynchronous operations: issued, completed as the policy says, and the hazards they meet. */
+    final AsyncUnit async;
     /** Instructions executed by every queue before the current slice: the simulated clock. */
     long clock;
     /** Instructions executed by the last {@link #run} call (the kernel ring buffer's included). */
@@ -53,7 +57,7 @@ final class Interpreter {
     long faultPc;
 
     Interpreter(ActionTable table, PhysicalMemory memory, Mmu mmu, FragmentClear fragment, RunRecorder recorder,
-                Breakpoints breakpoints, WriteWatch watch, SyncObjects syncs) {
+                Breakpoints breakpoints, WriteWatch watch, SyncObjects syncs, RunOptions options) {
         this.table = table;
         this.memory = memory;
         this.mmu = mmu;
@@ -63,7 +67,16 @@ final class Interpreter {
         this.watch = watch;
         this.syncs = syncs;
         this.decoded = new DecodedPage[memory.frameCount()];
+        this.async = new AsyncUnit(this, fragment, recorder, options, table.registers);
         memory.setWriteObserver(this::forget);
+    }
+
+    ActionTable table() {
+        return table;
+    }
+
+    Arch arch() {
+        return table.arch;
     }
 
     private DecodedPage page(int frame) {
@@ -151,6 +164,12 @@ final class Interpreter {
                         fastLen = 0;
                         if (depth == 0) {
                             // The job's ring entry is done: the job has ended (depth -1, for a step out of it).
+                            // panthor's ring entry WAITs on every scoreboard entry after the job's CALL.
+                            if (q.scoreboard.count != 0) {
+                                async.drain(q, clock + executed - first);
+                                work += takeWork();
+                                limit = Math.min(limit, budgetEnd - work);
+                            }
                             q.extract++;
                             returned |= watchDepth >= -1;
                             if (q.insert > q.extract) {
@@ -194,10 +213,12 @@ final class Interpreter {
                     fastLo = pc & ~PhysicalMemory.PAGE_MASK;
                     fastLen = Math.min(end, fastLo + PhysicalMemory.PAGE_SIZE) - fastLo;
                 }
-                pc = straightLine(pc, regs, hist, page, fastLo, fastLen, start, end, executed, limit);
-                executed = straightExecuted;
-                if (Long.compareUnsigned(pc - fastLo, fastLen) >= 0) {
-                    continue; // left the page or the buffer: returns are done above before the limit is looked at
+                if (q.scoreboard.count == 0) {
+                    pc = straightLine(pc, regs, hist, page, fastLo, fastLen, start, end, executed, limit);
+                    executed = straightExecuted;
+                    if (Long.compareUnsigned(pc - fastLo, fastLen) >= 0) {
+                        continue; // left the page or the buffer: returns are done above before the limit is looked at
+                    }
                 }
                 if (executed >= limit) {
                     break;
@@ -210,6 +231,11 @@ final class Interpreter {
                         outcome = BREAKPOINT;
                         break;
                     }
+                }
+                if (q.scoreboard.count != 0) {
+                    async.before(q, page, i, action, pc, clock + executed - first, executed);
+                    work += takeWork();
+                    limit = Math.min(limit, budgetEnd - work);
                 }
                 hist[(int) executed & 63] = pc;
                 executed++;
@@ -255,31 +281,30 @@ final class Interpreter {
                     }
                     case LOAD_MULTIPLE -> {
                         long addr = q.register64(page.b[i]) + page.imm[i];
-                        int base = page.a[i];
                         int mask = page.c[i];
-                        // Read everything first: the address pair may be among the registers loaded.
-                        int[] values = q.loaded;
+                        // Read now; the registers take the values when the load completes.
+                        int[] values = new int[16];
                         for (int bit = 0; bit < 16; bit++) {
                             if ((mask & (1 << bit)) != 0) {
                                 values[bit] = load32(slot, addr + 4L * bit);
                             }
                         }
-                        for (int bit = 0; bit < 16; bit++) {
-                            if ((mask & (1 << bit)) != 0) {
-                                regs[base + bit] = values[bit];
-                            }
-                        }
+                        async.issue(q, pc, "LOAD_MULTIPLE", q.scoreboard.other, 0,
+                                new AsyncOp.Load(page.a[i], mask, values), clock + executed - first, executed);
                         pc += 8;
                     }
                     case STORE_MULTIPLE -> {
                         long addr = q.register64(page.b[i]) + page.imm[i];
                         int base = page.a[i];
                         int mask = page.c[i];
+                        int[] values = new int[16];
                         for (int bit = 0; bit < 16; bit++) {
                             if ((mask & (1 << bit)) != 0) {
-                                store32(slot, addr + 4L * bit, regs[base + bit]);
+                                values[bit] = regs[base + bit];
                             }
                         }
+                        async.issue(q, pc, "STORE_MULTIPLE", q.scoreboard.other, 0,
+                                new AsyncOp.Store(addr, base, mask, values), clock + executed - first, executed);
                         fastLen = 0;
                         pc += 8;
                     }
@@ -315,27 +340,19 @@ final class Interpreter {
                         fastLen = 0;
                         pc = target;
                     }
-                    case SYNC_ADD32, SYNC_SET32 -> {
+                    case SYNC_ADD32, SYNC_SET32, SYNC_ADD64, SYNC_SET64 -> {
+                        boolean wide = action == SYNC_ADD64 || action == SYNC_SET64;
                         long addr = q.register64(page.a[i]);
-                        int value = regs[page.b[i]];
-                        int old = load32(slot, addr);
-                        store32(slot, addr, action == SYNC_ADD32 ? old + value : value);
-                        if (page.c[i] != 0) {
-                            store32(slot, addr + 4, q.error ? 1 : 0);
+                        long value = wide ? q.register64(page.b[i]) : regs[page.b[i]];
+                        long w = page.word[i];
+                        Async deferred = table.async(table.key(w));
+                        if (deferred != null && deferred.asynchronous(w)) {
+                            async.issue(q, pc, table.def(table.key(w)).mnemonic(), deferred.signalSlotOf(w),
+                                    deferred.waitMaskOf(w), new AsyncOp.Sync(action, addr, value, page.c[i] != 0),
+                                    clock + executed - first, executed);
+                        } else {
+                            syncUpdate(q, action, addr, value, page.c[i] != 0, clock + executed - first);
                         }
-                        syncs.used(q, addr, false);
-                        fastLen = 0;
-                        pc += 8;
-                    }
-                    case SYNC_ADD64, SYNC_SET64 -> {
-                        long addr = q.register64(page.a[i]);
-                        long value = q.register64(page.b[i]);
-                        long old = load64(slot, addr);
-                        store64(slot, addr, action == SYNC_ADD64 ? old + value : value);
-                        if (page.c[i] != 0) {
-                            store64(slot, addr + 8, q.error ? 1 : 0);
-                        }
-                        syncs.used(q, addr, true);
                         fastLen = 0;
                         pc += 8;
                     }
@@ -347,6 +364,9 @@ final class Interpreter {
                         syncs.used(q, addr, wide);
                         if (!syncSatisfied(page.c[i], current, expected)) {
                             // Not there yet: yield without consuming the instruction.
+                            if (q.waitSince < 0) {
+                                q.waitSince = clock + executed - 1 - first;
+                            }
                             executed--;
                             q.waitAddress = addr;
                             q.waitExpected = expected;
@@ -358,6 +378,11 @@ final class Interpreter {
                             outcome = WAITING;
                             break;
                         }
+                        long now = clock + executed - 1 - first;
+                        async.syncWaited(q, pc, q.waitSince < 0 ? now : q.waitSince, now, "sync object at "
+                                + GpuFault.hex(addr) + " " + Condition.ofOrdinal(page.c[i]).name().toLowerCase(java.util.Locale.ROOT)
+                                + " " + expected);
+                        q.waitSince = -1;
                         long status = wide ? load64(slot, addr + 8) : load32(slot, addr + 4);
                         if (status != 0) {
                             if (page.imm[i] != 0) {
@@ -376,20 +401,61 @@ final class Interpreter {
                             case 2 -> 0;                          // disjoint count: the clock never jumps
                             default -> q.error ? 1 : 0;           // error state
                         };
-                        store64(slot, addr, value);
+                        long w = page.word[i];
+                        Async deferred = table.async(table.key(w));
+                        if (deferred != null && deferred.asynchronous(w)) {
+                            async.issue(q, pc, "STORE_STATE", deferred.signalSlotOf(w), deferred.waitMaskOf(w),
+                                    new AsyncOp.StoreState(addr, value), clock + executed - first, executed);
+                        } else {
+                            store64(slot, addr, value);
+                        }
                         recorder.note(STORE_STATE_NOTE);
                         fastLen = 0;
                         pc += 8;
                     }
                     case RUN_FRAGMENT -> {
-                        long charged = fragment.run(q, pc, page.word[i]);
-                        work += charged;
+                        recorder.job(q, pc, page.word[i]);
+                        FragmentClear.Plan plan = fragment.plan(q, pc, page.word[i]);
+                        async.issue(q, pc, "RUN_FRAGMENT", q.scoreboard.endpoint, 0, new AsyncOp.Fragment(plan),
+                                clock + executed - first, executed);
+                        work += takeWork();
                         limit = Math.min(limit, budgetEnd - work);
                         fastLen = 0;
                         pc += 8;
                     }
                     case RECORDED -> {
-                        recorder.record(q, pc, page.word[i]);
+                        long w = page.word[i];
+                        recorder.record(q, pc, w);
+                        Async op = table.async(table.key(w));
+                        if (op != null && op.asynchronous(w)) {
+                            int entry = switch (op.kind()) {
+                                case ENDPOINT -> q.scoreboard.endpoint;
+                                case OTHER -> q.scoreboard.other;
+                                case SIGNAL, DEFERRED -> op.signalSlotOf(w);
+                            };
+                            async.issue(q, pc, table.def(table.key(w)).mnemonic(), entry, op.waitMaskOf(w),
+                                    new AsyncOp.Nothing(), clock + executed - first, executed);
+                        }
+                        pc += 8;
+                    }
+                    case WAIT -> {
+                        if (q.scoreboard.count != 0) {
+                            async.waitFor(q, page.c[i], pc, clock + executed - first);
+                            work += takeWork();
+                            limit = Math.min(limit, budgetEnd - work);
+                            fastLen = 0;
+                        }
+                        pc += 8;
+                    }
+                    case SET_SB_ENTRY -> {
+                        int entries = q.scoreboard.entries;
+                        if (page.a[i] >= entries || page.b[i] >= entries) {
+                            throw new GpuFault(FaultKind.INVALID_INSTRUCTION, pc, "SET_SB_ENTRY #" + page.a[i] + ", #"
+                                    + page.b[i] + ": " + table.arch.spelling() + " has " + entries
+                                    + " scoreboard entries (0.." + (entries - 1) + ")");
+                        }
+                        q.scoreboard.endpoint = page.a[i];
+                        q.scoreboard.other = page.b[i];
                         pc += 8;
                     }
                     case UNKNOWN -> throw new GpuFault(FaultKind.UNKNOWN_OPCODE, pc, "unknown opcode "
@@ -401,7 +467,8 @@ final class Interpreter {
                 }
             }
         } catch (GpuFault f) {
-            faultPc = fetching && executed > 0 ? hist[(int) (executed - 1) & 63] : pc;
+            faultPc = async.completing >= 0 ? async.completing : fetching && executed > 0 ? hist[(int) (executed - 1) & 63] : pc;
+            async.completing = -1;
             q.faultFetch = fetching;
             throw f;
         } finally {
@@ -417,6 +484,41 @@ final class Interpreter {
             lastWork = work;
         }
         return outcome;
+    }
+
+    /** Steps of fragment work the asynchronous unit's completions charged since last taken. */
+    private long takeWork() {
+        long w = async.work;
+        async.work = 0;
+        return w;
+    }
+
+    /**
+     * SYNC_ADD/SYNC_SET of {@code action} ({@link DecodedPage}'s constant): the sync object at {@code addr} takes
+     * {@code value} (added or set), and its status word the queue's error state when {@code propagate}.
+     */
+    void syncUpdate(Queue q, int action, long addr, long value, boolean propagate, long now) {
+        int slot = q.slot;
+        long updated;
+        if (action == SYNC_ADD32 || action == SYNC_SET32) {
+            int old = load32(slot, addr);
+            int next = action == SYNC_ADD32 ? old + (int) value : (int) value;
+            store32(slot, addr, next);
+            if (propagate) {
+                store32(slot, addr + 4, q.error ? 1 : 0);
+            }
+            syncs.used(q, addr, false);
+            updated = next & 0xffff_ffffL;
+        } else {
+            long old = load64(slot, addr);
+            updated = action == SYNC_ADD64 ? old + value : value;
+            store64(slot, addr, updated);
+            if (propagate) {
+                store64(slot, addr + 8, q.error ? 1 : 0);
+            }
+            syncs.used(q, addr, true);
+        }
+        async.syncValue(q, addr, now, updated);
     }
 
     /** Executed-instruction count after {@link #straightLine}. */

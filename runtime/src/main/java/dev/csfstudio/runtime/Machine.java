@@ -259,6 +259,8 @@ public final class Machine {
                     terminalPosition = executed - 1; // the fragment job it stopped did not complete
                 }
                 return stop;
+            } catch (HazardStop h) {
+                return end(new StopReason.Hazard(h.hazard, reports.hazardFault(h.hazard, q)), q);
             }
             List<DataWrite> writes = device.watch.pending ? device.watch.take() : null;
             if (outcome == Interpreter.IDLE || outcome == Interpreter.WAITING || sliceLeft <= 0) {
@@ -296,8 +298,10 @@ public final class Machine {
     private StopReason startSlice() {
         if (round == null || roundIndex >= round.length) {
             if (round != null && device.scheduler.stalled(progressed)) {
-                StopReason.Deadlock deadlock = reports.deadlock();
-                return end(deadlock, device.queuesByName.get(deadlock.fault().queue()));
+                StopReason drained = drainStalled();
+                if (drained != null) {
+                    return drained;
+                }
             }
             List<Queue> next = device.scheduler.nextRound();
             if (next.isEmpty()) {
@@ -321,10 +325,38 @@ public final class Machine {
         return null;
     }
 
+    /**
+     * Every queue with work is blocked: the device completes what is still in flight (the latest moment the
+     * hardware allows), which may unblock a SYNC_WAIT; with nothing in flight the queues are deadlocked. Null
+     * when the run goes on.
+     */
+    private StopReason drainStalled() {
+        boolean any = false;
+        for (Queue q : device.queues) {
+            if (q.scoreboard.count == 0) {
+                continue;
+            }
+            any = true;
+            try {
+                device.interpreter.async.drain(q, executed);
+            } catch (GpuFault f) {
+                device.interpreter.faultPc = device.interpreter.async.completing;
+                device.interpreter.async.completing = -1;
+                return end(faultStop(f, q), q);
+            }
+        }
+        if (any) {
+            return null;
+        }
+        StopReason.Deadlock deadlock = reports.deadlock();
+        return end(deadlock, device.queuesByName.get(deadlock.fault().queue()));
+    }
+
     /** Runs a piece of {@code q}'s slice; its instructions count as steps, the ring buffer's do not. */
     private int piece(Queue q, long budget, long instructions) {
         Interpreter interpreter = device.interpreter;
         interpreter.clock = executed;
+        interpreter.async.lastApplied = null;
         try {
             return interpreter.run(q, budget, instructions);
         } finally {
@@ -361,7 +393,8 @@ public final class Machine {
 
     /** The stop after {@code q}'s last instruction wrote into watched ranges. */
     private StopReason dataHit(Queue q, List<DataWrite> writes) {
-        long pc = q.history[(int) (q.executed - 1) & (q.history.length - 1)];
+        AsyncOp completed = device.interpreter.async.lastApplied;
+        long pc = completed != null ? completed.va() : q.history[(int) (q.executed - 1) & (q.history.length - 1)];
         String writer;
         try {
             long word = ByteBuffer.wrap(device.host.read(q.vm, pc, 8)).order(ByteOrder.LITTLE_ENDIAN).getLong();
@@ -768,14 +801,28 @@ public final class Machine {
 
     /**
      * Runs backwards to the latest breakpoint or data breakpoint hit before the current position (the
-     * state as when it stopped there going forward), or to the start of history when there is none.
+     * state as when it stopped there going forward), or to the start of history when there is none; a
+     * {@link #requestPause} or the wall-clock limit stops it at the snapshot it has reached ({@code Paused}).
      */
     public Result<StopReason> reverseResume() {
         if (history == null) {
             return Result.refused("going back needs history: recordHistory() was not called");
         }
         long end = executed;
+        device.meter.restartClock();
+        Snapshot reached = null;
         for (Snapshot from = history.before(end); from != null; from = history.before(end)) {
+            // A pause (also one asked for just before) or the wall-clock limit stops the way back at the
+            // snapshot it has reached, between two intervals of history.
+            if (pauseRequested || device.meter.pastDeadline()) {
+                pauseRequested = false;
+                if (reached != null) {
+                    restore(reached);
+                }
+                lastStop = new StopReason.Paused(lastStop != null && lastStop.focus().isPresent()
+                        ? lastStop.focus().get() : device.queues.get(0).name);
+                return Result.ok(lastStop);
+            }
             restore(from);
             Scan scan = new Scan(end);
             replayArmed(scan);
@@ -786,6 +833,7 @@ public final class Machine {
                 return Result.ok(lastStop);
             }
             end = from.position();
+            reached = from;
         }
         return Result.ok(toHistoryStart());
     }

@@ -96,7 +96,8 @@ public record PostMortem(Path file, RunStatus status, RunReport.Fault fault, Run
                     + fingerprint + ", the dump's " + replay.program() + "); only the saved state can be shown");
         }
         RunOptions options = RunOptions.defaults().withStepBudget(replay.stepBudget())
-                .withTimeout(java.time.Duration.ofMillis(Math.max(1, replay.timeoutMillis())));
+                .withTimeout(java.time.Duration.ofMillis(Math.max(1, replay.timeoutMillis())))
+                .withCompletion(replay.completion()).withHazards(replay.hazards());
         Machine.LoadResult loaded = Machine.load(program, options);
         if (loaded instanceof Machine.Rejected rejected) {
             return Result.refused(file + ": the program cannot be loaded: " + rejected.report().fault().message());
@@ -120,9 +121,21 @@ public record PostMortem(Path file, RunStatus status, RunReport.Fault fault, Run
             return null;
         }
         JsonObject j = r.getAsJsonObject();
+        // A dump written before the completion policy existed ran as eager does.
+        JsonElement completion = j.get("completion");
+        String policy = completion == null ? "eager" : completion.getAsString();
+        Completion c = switch (policy) {
+            case "latest" -> new Completion.Latest();
+            case "eager" -> new Completion.Eager();
+            case "random" -> new Completion.Random(j.get("seed").getAsLong());
+            default -> throw new IllegalArgumentException("unknown completion policy '" + policy + "'");
+        };
+        JsonElement hazards = j.get("hazards");
         return new RunReport.Replay(string(j, "program_sha256"), j.get("position").getAsLong(),
                 j.get("step_budget").getAsLong(), j.get("timeout_ms").getAsLong(),
-                RunReport.Replay.Ending.valueOf(string(j, "ending").toUpperCase(Locale.ROOT)));
+                RunReport.Replay.Ending.valueOf(string(j, "ending").toUpperCase(Locale.ROOT)), c,
+                hazards == null ? RunOptions.HazardMode.STOP
+                        : RunOptions.HazardMode.valueOf(hazards.getAsString().toUpperCase(Locale.ROOT)));
     }
 
     private static RunReport.Fault fault(JsonObject f) {

@@ -61,8 +61,10 @@ public final class Queue {
     /** The waiting SYNC_WAIT's condition field and whether it compares 64-bit values. */
     int waitCond;
     boolean waitWide;
-    /** LOAD_MULTIPLE reads into this before writing registers. */
-    final int[] loaded = new int[16];
+    /** Where a waiting SYNC_WAIT first tried (a position), -1 while none waits: the start of its timeline span. */
+    long waitSince = -1;
+    /** The queue's scoreboard: entries selected and asynchronous operations in flight. */
+    final Scoreboard scoreboard;
     /** Position (instructions executed by every queue before it) of the queue's last instruction, or -1. */
     long lastPosition = -1;
 
@@ -82,6 +84,7 @@ public final class Queue {
         this.frameEnd = new long[arch.callDepth()];
         this.frameReturn = new long[arch.callDepth()];
         this.ringBase = ringBase;
+        this.scoreboard = new Scoreboard(arch.scoreboardEntries(), arch.registerCount(), 0);
     }
 
     public String name() {
@@ -129,13 +132,15 @@ public final class Queue {
     record Saved(int slot, int csgSlot, long lastResident, int[] regs, long[] frameStart, long[] frameEnd,
                  long[] frameReturn, int depth, long pc, State state, long extract, long[] history, long executed,
                  long kernelExecuted, boolean error, boolean faultFetch, long waitWord, long waitAddress,
-                 long waitExpected, long waitCurrent, int waitCond, boolean waitWide, long lastPosition) {
+                 long waitExpected, long waitCurrent, int waitCond, boolean waitWide, long lastPosition,
+                 Scoreboard.Saved scoreboard) {
     }
 
     Saved save() {
         return new Saved(slot, csgSlot, lastResident, regs.clone(), frameStart.clone(), frameEnd.clone(),
                 frameReturn.clone(), depth, pc, state, extract, history.clone(), executed, kernelExecuted, error,
-                faultFetch, waitWord, waitAddress, waitExpected, waitCurrent, waitCond, waitWide, lastPosition);
+                faultFetch, waitWord, waitAddress, waitExpected, waitCurrent, waitCond, waitWide, lastPosition,
+                scoreboard.save());
     }
 
     void restore(Saved s) {
@@ -162,6 +167,8 @@ public final class Queue {
         waitCond = s.waitCond;
         waitWide = s.waitWide;
         lastPosition = s.lastPosition;
+        scoreboard.restore(s.scoreboard);
+        waitSince = -1;
         lastSync = -1;
         skipBreakAt = -1;
         returnWatch = Integer.MIN_VALUE;

@@ -90,7 +90,22 @@ final class Reports {
     RunReport report(StopReason end, Queue q, long position) {
         RunStatus status = end.outcome().orElseThrow();
         RunReport.Fault fault = fault(end);
-        return report(status, fault, fault == null ? null : coreDump(q, position, ending(end)));
+        List<RunReport.Hazard> listed = device.recorder.hazards();
+        if (status == RunStatus.OK && !listed.isEmpty()) {
+            // --hazards=ignore ran on past them: the run ends as the first one, every one listed
+            RunReport.Hazard first = listed.get(0);
+            return report(RunStatus.HAZARD, hazardFault(first, device.queuesByName.get(first.queue())), null, listed);
+        }
+        if (end instanceof StopReason.Hazard h) {
+            listed = new ArrayList<>(listed);
+            listed.add(h.hazard());
+        }
+        return report(status, fault, fault == null ? null : coreDump(q, position, ending(end)), listed);
+    }
+
+    /** The fault a hazard is reported as: the racing instruction's place, the hazard's message. */
+    RunReport.Fault hazardFault(RunReport.Hazard h, Queue q) {
+        return fault(FaultKind.HAZARD, q, h.va(), h.va(), h.message());
     }
 
     private static RunReport.Replay.Ending ending(StopReason end) {
@@ -101,6 +116,8 @@ final class Reports {
                     : RunReport.Replay.Ending.STEP_BUDGET;
         } else if (end instanceof StopReason.Cancelled) {
             return RunReport.Replay.Ending.CANCELLED;
+        } else if (end instanceof StopReason.Hazard) {
+            return RunReport.Replay.Ending.HAZARD;
         }
         return RunReport.Replay.Ending.FAULT;
     }
@@ -114,6 +131,8 @@ final class Reports {
             return t.fault();
         } else if (end instanceof StopReason.Cancelled c) {
             return c.fault();
+        } else if (end instanceof StopReason.Hazard h) {
+            return h.fault();
         }
         return null;
     }
@@ -140,11 +159,13 @@ final class Reports {
             }
         }
         RunReport.Replay replay = new RunReport.Replay(ProgramFingerprint.of(device.program), position,
-                device.meter.budget(), device.options.timeout().toMillis(), ending);
+                device.meter.budget(), device.options.timeout().toMillis(), ending, device.options.completion(),
+                device.options.hazards());
         return new RunReport.CoreDump(q.name, q.unsignedRegisters(), views.callStack(q), last, dumpable, replay);
     }
 
-    private RunReport report(RunStatus status, RunReport.Fault fault, RunReport.CoreDump core) {
+    private RunReport report(RunStatus status, RunReport.Fault fault, RunReport.CoreDump core,
+                             List<RunReport.Hazard> hazards) {
         Map<String, byte[]> dumps = new LinkedHashMap<>();
         for (String name : device.options.dumpBuffers()) {
             try {
@@ -156,12 +177,13 @@ final class Reports {
         List<RunReport.QueueState> states = new ArrayList<>();
         for (Queue q : device.queues) {
             states.add(new RunReport.QueueState(q.name, q.vm, q.slot, q.unsignedRegisters(), q.insert, q.extract,
-                    q.executed - q.kernelExecuted));
+                    q.executed - q.kernelExecuted, q.scoreboard.view()));
         }
         Queue entry = entryQueue();
         long[] registers = entry == null ? new long[device.arch.registerCount()] : entry.unsignedRegisters();
         return new RunReport(status, device.userInstructions(), registers, fault, device.recorder.renderTargets(),
-                device.recorder.recorded(), device.recorder.notes(), core, states, dumps, device.host);
+                device.recorder.recorded(), device.recorder.notes(), core, states, dumps, device.host,
+                hazards, device.options.timeline() ? device.recorder.timeline() : null, device.recorder.jobs());
     }
 
     /** The queue that runs the entry stream (else the first queue). */
@@ -189,6 +211,6 @@ final class Reports {
         RunReport.Fault fault = new RunReport.Fault(FaultKind.CONFIGURATION, 0, "", -1, line,
                 message + "; " + none.summary(), List.of(), "", 0, none);
         return new RunReport(RunStatus.FAULT, 0, new long[recorder.registerCount()], fault, List.of(), List.of(), recorder.notes(),
-                null, List.of(), Map.of(), host);
+                null, List.of(), Map.of(), host, List.of(), null, List.of());
     }
 }

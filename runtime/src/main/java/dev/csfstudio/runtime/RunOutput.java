@@ -11,6 +11,7 @@ import dev.csfstudio.program.Program;
 import dev.csfstudio.program.SourceRange;
 import dev.csfstudio.program.output.OutputFile;
 import dev.csfstudio.isa.ClearColor;
+import dev.csfstudio.isa.DescriptorSet;
 
 import java.io.IOException;
 import java.io.StringWriter;
@@ -77,12 +78,12 @@ public final class RunOutput {
     static final String CORE_DUMP = "core.json";
 
     /** Whether a render target gets a PNG: it is at most {@link #PNG_PIXEL_LIMIT} pixels. */
-    static boolean hasPng(RenderTarget rt) {
+    public static boolean hasPng(RenderTarget rt) {
         return (long) rt.width() * rt.height() <= PNG_PIXEL_LIMIT;
     }
 
     /** That a render target got no PNG, why, and what to do instead. */
-    static String noPng(RenderTarget rt) {
+    public static String noPng(RenderTarget rt) {
         return "no PNG: " + (long) rt.width() * rt.height() + " pixels is more than the " + PNG_PIXEL_LIMIT
                 + " (8192x8192) a PNG is written for (--dump-buffer " + rt.buffer() + " writes its bytes)";
     }
@@ -134,6 +135,17 @@ public final class RunOutput {
                 }
             }
         }
+        for (RunReport.Hazard h : report.hazards().size() > 1 ? report.hazards() : List.<RunReport.Hazard>of()) {
+            sb.append("\nhazard ").append(h.line() == null ? "<no source line>" : h.line().position()).append(": ")
+                    .append(h.message());
+        }
+        for (RunReport.QueueState q : report.queues()) {
+            for (RunReport.InFlight op : q.scoreboard().inFlight()) {
+                sb.append("\nqueue ").append(q.name()).append(", scoreboard entry ").append(op.entry()).append(": ")
+                        .append(op.mnemonic()).append(op.line() == null ? "" : " at " + op.line().position())
+                        .append(" in flight");
+            }
+        }
         for (RenderTarget rt : report.renderTargets()) {
             RunReport.Region r = rt.region();
             sb.append("\nrender target ").append(rt.buffer()).append(": ").append(rt.width()).append('x')
@@ -146,7 +158,43 @@ public final class RunOutput {
         if (!report.recorded().isEmpty()) {
             sb.append('\n').append(report.recorded().size()).append(" instruction(s) recorded but not executed (see report.json)");
         }
+        jobs(report.jobs(), sb);
         return sb.toString();
+    }
+
+    /** Jobs whose inputs the summary prints; report.json has them all. */
+    static final int SUMMARY_JOBS = 16;
+
+    /** Each job's inputs, field by field, as pandecode names them. */
+    private static void jobs(List<JobInputs.Job> jobs, StringBuilder sb) {
+        for (JobInputs.Job job : jobs.subList(0, Math.min(jobs.size(), SUMMARY_JOBS))) {
+            sb.append("\njob ").append(job.number()).append(' ').append(job.mnemonic()).append(" (queue ")
+                    .append(job.queue()).append(job.line() == null ? "" : ", " + job.line().position()).append(')');
+            for (JobInputs.Input in : job.inputs()) {
+                sb.append("\n  ").append(in.name()).append(' ').append(in.registers()).append(" = ").append(in.text())
+                        .append(": ").append(in.doc());
+                for (JobInputs.Descriptor d : in.descriptors()) {
+                    sb.append("\n    ").append(d.label());
+                    if (d.address() >= 0) {
+                        sb.append(" @").append(JobInputs.hex(d.address()));
+                    }
+                    sb.append(':');
+                    for (JobInputs.Field f : d.fields()) {
+                        sb.append(' ').append(f.name()).append('=').append(f.text());
+                    }
+                    if (d.name().equals(DescriptorSet.SHADER_PROGRAM)) {
+                        sb.append("\n    ").append(d.label()).append(": shader binary not disassembled (Valhall"
+                                + " disassembly is out of scope)");
+                    }
+                }
+                if (in.note() != null) {
+                    sb.append("\n    XXX: ").append(in.note());
+                }
+            }
+        }
+        if (jobs.size() > SUMMARY_JOBS) {
+            sb.append("\n").append(jobs.size() - SUMMARY_JOBS).append(" more job(s) in report.json");
+        }
     }
 
     static JsonObject reportJson(RunReport report, JsonArray renderTargets) {
@@ -169,6 +217,7 @@ public final class RunOutput {
             recorded.add(ro);
         }
         o.add("recorded", recorded);
+        o.add("jobs", jobsJson(report.jobs()));
         JsonArray queues = new JsonArray();
         for (RunReport.QueueState q : report.queues()) {
             JsonObject qo = new JsonObject();
@@ -179,15 +228,89 @@ public final class RunOutput {
             qo.addProperty("jobs_completed", q.jobsCompleted());
             qo.addProperty("instructions", q.instructions());
             qo.add("registers", unsigned(q.registers()));
+            qo.add("scoreboard", scoreboard(q.scoreboard()));
             queues.add(qo);
         }
         o.add("queues", queues);
+        JsonArray hazards = new JsonArray();
+        for (RunReport.Hazard h : report.hazards()) {
+            JsonObject ho = new JsonObject();
+            ho.addProperty("queue", h.queue());
+            ho.addProperty("kind", h.kind());
+            ho.addProperty("va", hex(h.va()));
+            location(ho, h.line());
+            ho.addProperty("message", h.message());
+            ho.add("operation", inFlight(h.operation()));
+            hazards.add(ho);
+        }
+        o.add("hazards", hazards);
         JsonArray notes = new JsonArray();
         for (String note : report.notes()) {
             notes.add(note);
         }
         o.add("notes", notes);
         return o;
+    }
+
+    /** A queue's scoreboard at the end: its size, the selected entries and what is still in flight. */
+    private static JsonObject scoreboard(RunReport.ScoreboardState sb) {
+        JsonObject o = new JsonObject();
+        o.addProperty("entries", sb.entries());
+        o.addProperty("endpoint_entry", sb.endpointEntry());
+        o.addProperty("other_entry", sb.otherEntry());
+        JsonArray ops = new JsonArray();
+        sb.inFlight().forEach(op -> ops.add(inFlight(op)));
+        o.add("in_flight", ops);
+        return o;
+    }
+
+    private static JsonObject inFlight(RunReport.InFlight op) {
+        JsonObject o = new JsonObject();
+        o.addProperty("instruction", op.mnemonic());
+        o.addProperty("va", hex(op.va()));
+        location(o, op.line());
+        o.addProperty("entry", op.entry());
+        o.addProperty("wait_mask", hex(op.waitMask()));
+        return o;
+    }
+
+    private static JsonArray jobsJson(List<JobInputs.Job> jobs) {
+        JsonArray out = new JsonArray();
+        for (JobInputs.Job job : jobs) {
+            JsonObject jo = new JsonObject();
+            jo.addProperty("job", job.number());
+            jo.addProperty("queue", job.queue());
+            jo.addProperty("va", hex(job.va()));
+            location(jo, job.line());
+            jo.addProperty("instruction", job.mnemonic());
+            JsonArray inputs = new JsonArray();
+            for (JobInputs.Input in : job.inputs()) {
+                JsonObject io = new JsonObject();
+                io.addProperty("name", in.name());
+                io.addProperty("registers", in.registers());
+                io.addProperty("value", hex(in.value()));
+                io.addProperty("text", in.text());
+                JsonArray descriptors = new JsonArray();
+                for (JobInputs.Descriptor d : in.descriptors()) {
+                    JsonObject dobj = new JsonObject();
+                    dobj.addProperty("descriptor", d.name());
+                    dobj.addProperty("label", d.label());
+                    dobj.add("address", d.address() < 0 ? JsonNull.INSTANCE : new JsonPrimitive(hex(d.address())));
+                    JsonObject fields = new JsonObject();
+                    for (JobInputs.Field f : d.fields()) {
+                        fields.addProperty(f.name(), f.text());
+                    }
+                    dobj.add("fields", fields);
+                    descriptors.add(dobj);
+                }
+                io.add("descriptors", descriptors);
+                io.add("note", in.note() == null ? JsonNull.INSTANCE : new JsonPrimitive(in.note()));
+                inputs.add(io);
+            }
+            jo.add("inputs", inputs);
+            out.add(jo);
+        }
+        return out;
     }
 
     private static JsonObject renderTarget(RenderTarget rt) {
@@ -323,6 +446,12 @@ public final class RunOutput {
         replay.addProperty("step_budget", core.replay().stepBudget());
         replay.addProperty("timeout_ms", core.replay().timeoutMillis());
         replay.addProperty("ending", core.replay().ending().jsonName());
+        Completion completion = core.replay().completion();
+        replay.addProperty("completion", completion.spelling());
+        if (completion instanceof Completion.Random random) {
+            replay.addProperty("seed", random.seed());
+        }
+        replay.addProperty("hazards", core.replay().hazards().spelling());
         o.add("replay", replay);
         return o;
     }

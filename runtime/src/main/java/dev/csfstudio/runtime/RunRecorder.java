@@ -30,6 +30,14 @@ final class RunRecorder {
     private Map<String, Long> recordedCounts = new LinkedHashMap<>();
     private Map<String, RenderTarget> renderTargets = new LinkedHashMap<>();
     private Set<String> notes = new LinkedHashSet<>();
+    private List<RunReport.Hazard> hazards = new ArrayList<>();
+    private Set<String> hazardKeys = new LinkedHashSet<>();
+    private List<RunReport.Span> spans = new ArrayList<>();
+    private List<RunReport.Counter> counters = new ArrayList<>();
+    private List<JobInputs.Job> jobs = new ArrayList<>();
+    /** RUN_* jobs past {@link #RECORD_LIMIT}, not decoded. */
+    private long jobsNotDecoded;
+    private JobInputs jobInputs;
 
     RunRecorder(Program program) {
         this.program = program;
@@ -41,6 +49,11 @@ final class RunRecorder {
         return program.arch();
     }
 
+    /** Lets the recorder decode what RUN_* jobs read from the device's memory. */
+    void readsThrough(HostAccess host) {
+        jobInputs = new JobInputs(program, host);
+    }
+
     /** The registers of a queue of this program's architecture. */
     int registerCount() {
         return program.arch().registerCount();
@@ -48,12 +61,15 @@ final class RunRecorder {
 
     /** What has been recorded, to be put back by {@link #restore}. */
     record Saved(List<RunReport.RecordedInstruction> recorded, Map<String, Long> recordedCounts,
-                 Map<String, RenderTarget> renderTargets, Set<String> notes) {
+                 Map<String, RenderTarget> renderTargets, Set<String> notes, List<RunReport.Hazard> hazards,
+                 Set<String> hazardKeys, List<RunReport.Span> spans, List<RunReport.Counter> counters,
+                 List<JobInputs.Job> jobs, long jobsNotDecoded) {
     }
 
     Saved save() {
         return new Saved(List.copyOf(recorded), new LinkedHashMap<>(recordedCounts), new LinkedHashMap<>(renderTargets),
-                new LinkedHashSet<>(notes));
+                new LinkedHashSet<>(notes), List.copyOf(hazards), new LinkedHashSet<>(hazardKeys), List.copyOf(spans),
+                List.copyOf(counters), List.copyOf(jobs), jobsNotDecoded);
     }
 
     void restore(Saved saved) {
@@ -61,6 +77,39 @@ final class RunRecorder {
         recordedCounts = new LinkedHashMap<>(saved.recordedCounts);
         renderTargets = new LinkedHashMap<>(saved.renderTargets);
         notes = new LinkedHashSet<>(saved.notes);
+        hazards = new ArrayList<>(saved.hazards);
+        hazardKeys = new LinkedHashSet<>(saved.hazardKeys);
+        spans = new ArrayList<>(saved.spans);
+        counters = new ArrayList<>(saved.counters);
+        jobs = new ArrayList<>(saved.jobs);
+        jobsNotDecoded = saved.jobsNotDecoded;
+    }
+
+    /**
+     * Lists a hazard the run goes on past; the same racing instruction, operation and kind once (a loop repeats
+     * them), at most {@link #RECORD_LIMIT} in all.
+     */
+    void hazard(RunReport.Hazard h) {
+        String key = h.queue() + "@" + h.va() + "/" + h.operation().va() + "/" + h.kind();
+        if (hazards.size() < RECORD_LIMIT && hazardKeys.add(key)) {
+            hazards.add(h);
+        }
+    }
+
+    List<RunReport.Hazard> hazards() {
+        return List.copyOf(hazards);
+    }
+
+    void span(RunReport.Span span) {
+        spans.add(span);
+    }
+
+    void counter(RunReport.Counter counter) {
+        counters.add(counter);
+    }
+
+    RunReport.Timeline timeline() {
+        return new RunReport.Timeline(spans, counters);
     }
 
     void note(String text) {
@@ -69,6 +118,9 @@ final class RunRecorder {
 
     List<String> notes() {
         List<String> out = new ArrayList<>(notes);
+        if (jobsNotDecoded > 0) {
+            out.add(jobsNotDecoded + " RUN_* job(s) after the first " + RECORD_LIMIT + " ran without their inputs decoded");
+        }
         for (Map.Entry<String, Long> count : recordedCounts.entrySet()) {
             if (count.getValue() > RECORD_LIMIT) {
                 out.add(count.getKey() + " executed " + count.getValue() + " times; the report lists the first ones only");
@@ -79,6 +131,28 @@ final class RunRecorder {
 
     List<RunReport.RecordedInstruction> recorded() {
         return List.copyOf(recorded);
+    }
+
+    /** The RUN_* jobs run so far, their inputs decoded, in the order they ran. */
+    List<JobInputs.Job> jobs() {
+        return List.copyOf(jobs);
+    }
+
+    /** Decodes the inputs of the RUN_* job {@code word} (at {@code va} of {@code q}) starts, if it is one. */
+    void job(Queue q, long va, long word) {
+        DecodedInstruction insn = disassembler.decoder().decode(word).orElseThrow();
+        if (jobInputs == null) {
+            return;
+        }
+        if (jobs.size() >= RECORD_LIMIT) {
+            jobsNotDecoded += jobInputs.isJob(insn) ? 1 : 0;
+            return;
+        }
+        Optional<JobInputs.Job> job = jobInputs.decode(jobs.size() + 1, q, va, lineAt(q.vm, va), insn);
+        if (job.isPresent()) {
+            jobs.add(job.get());
+            notes.addAll(job.get().notes());
+        }
     }
 
     List<RenderTarget> renderTargets() {
@@ -113,6 +187,7 @@ final class RunRecorder {
         Long before = recordedCounts.get(mnemonic);
         long n = before == null ? 1 : before + 1;
         recordedCounts.put(mnemonic, n);
+        job(q, va, word);
         if (n > RECORD_LIMIT) {
             return;
         }
@@ -122,6 +197,9 @@ final class RunRecorder {
         }
         Map<String, Long> inputs = new LinkedHashMap<>();
         for (OperandSpec o : insn.def().operands()) {
+            if (jobInputs != null && !jobInputs.readsOperand(insn, o.field().name())) {
+                continue;
+            }
             int r = (int) insn.value(o.field());
             OperandKind kind = o.kind();
             if (kind.acceptsPairs()) {
@@ -145,9 +223,9 @@ final class RunRecorder {
             case "FLUSH_CACHE2" -> "caches are not modelled: simulated memory is always coherent";
             case "SET_EXCEPTION_HANDLER" -> "exceptions that need a handler (tiler out of memory) cannot occur";
             case "PROGRESS_WAIT", "PROGRESS_STORE", "PROGRESS_LOAD" -> "progress counters are not modelled";
-            case "SET_STATE", "SET_STATE_IMM32", "NEXT_SB_ENTRY", "SHARED_SB_INC", "SHARED_SB_DEC", "SET_SB_ENTRY" ->
-                    "scoreboard entries are not modelled: every asynchronous operation completes immediately";
-            default -> "no effect in the simulator: every asynchronous operation completes immediately";
+            case "SET_STATE", "SET_STATE_IMM32", "NEXT_SB_ENTRY", "SHARED_SB_INC", "SHARED_SB_DEC" ->
+                    "v12's indirect scoreboard state and shared entries are not modelled";
+            default -> "no effect in the simulator";
         };
     }
 }

@@ -18,11 +18,14 @@ import java.util.Map;
  * @param queues        every queue's final state, in declaration order
  * @param dumpedBuffers final bytes of each buffer asked for in {@link RunOptions#dumpBuffers()}
  * @param memory        host access to the final memory (for viewers and debuggers); null if setup failed
+ * @param hazards       every hazard the run met, in the order met (one when it stopped the run)
+ * @param timeline      what ran when, when {@link RunOptions#timeline()} asked for it; else null
+ * @param jobs          every RUN_* job run, with its inputs decoded as pandecode decodes them
  */
 public record RunReport(RunStatus status, long instructions, long[] registers, Fault fault,
                         List<RenderTarget> renderTargets, List<RecordedInstruction> recorded, List<String> notes,
                         CoreDump coreDump, List<QueueState> queues, Map<String, byte[]> dumpedBuffers,
-                        HostAccess memory) {
+                        HostAccess memory, List<Hazard> hazards, Timeline timeline, List<JobInputs.Job> jobs) {
 
     public boolean ok() {
         return status == RunStatus.OK;
@@ -87,15 +90,19 @@ public record RunReport(RunStatus status, long instructions, long[] registers, F
 
     /**
      * How to get the device back to the dumped state: load the program whose {@link ProgramFingerprint}
-     * is {@code program} with step budget {@code stepBudget}; run it to its end, or, when the
-     * {@code ending} was the wall clock or a cancellation, until {@code position} instructions (the
-     * kernel ring buffers' included) have executed.
+     * is {@code program} with step budget {@code stepBudget}, completion policy {@code completion} and hazard mode
+     * {@code hazards}; run it to its end, or, when the {@code ending} was the wall clock or a cancellation, until
+     * {@code position} instructions (the kernel ring buffers' included) have executed.
      */
-    public record Replay(String program, long position, long stepBudget, long timeoutMillis, Ending ending) {
+    public record Replay(String program, long position, long stepBudget, long timeoutMillis, Ending ending,
+                         Completion completion, RunOptions.HazardMode hazards) {
 
-        /** How the run ended; the first three come again by themselves when the program runs again. */
+        /**
+         * How the run ended; all but the wall clock and a cancellation come again by themselves when the program
+         * runs again (a hazard with the same completion policy).
+         */
         public enum Ending {
-            FAULT, DEADLOCK, STEP_BUDGET, WALL_CLOCK, CANCELLED;
+            FAULT, DEADLOCK, STEP_BUDGET, WALL_CLOCK, CANCELLED, HAZARD;
 
             public String jsonName() {
                 return name().toLowerCase(java.util.Locale.ROOT);
@@ -106,7 +113,64 @@ public record RunReport(RunStatus status, long instructions, long[] registers, F
     public record ExecutedInstruction(long va, String text, SourceRange line) {
     }
 
+    /** @param scoreboard the queue's scoreboard as the run left it */
     public record QueueState(String name, String vm, int slot, long[] registers, long jobsSubmitted,
-                             long jobsCompleted, long instructions) {
+                             long jobsCompleted, long instructions, ScoreboardState scoreboard) {
+    }
+
+    /**
+     * A queue's scoreboard: its size, the entries SET_SB_ENTRY selected, and the operations still in flight (in
+     * issue order).
+     */
+    public record ScoreboardState(int entries, int endpointEntry, int otherEntry, List<InFlight> inFlight) {
+        public ScoreboardState {
+            inFlight = List.copyOf(inFlight);
+        }
+    }
+
+    /**
+     * An asynchronous operation in flight: the instruction that issued it, the entry it signals and the entries
+     * it waits for before it runs (0 for one that runs at once).
+     */
+    public record InFlight(String mnemonic, long va, SourceRange line, int entry, int waitMask) {
+    }
+
+    /**
+     * An instruction that raced an asynchronous operation still in flight on its queue's scoreboard.
+     *
+     * @param kind      what raced: {@code read}, {@code write}, {@code memory}, {@code release} (a sync signalled
+     *                  before the memory it publishes is written) or {@code self_wait}
+     * @param va        the racing instruction (for {@code self_wait}: the deferred operation itself)
+     * @param line      its source line, or null
+     * @param operation the operation in flight it raced
+     * @param message   what happened and the WAIT that prevents it, without the racing line's place
+     */
+    public record Hazard(String queue, String kind, long va, SourceRange line, InFlight operation, String message) {
+    }
+
+    /**
+     * What ran when, for a trace viewer: times are positions (instructions every queue had executed).
+     *
+     * @param spans    asynchronous operations from issue to completion, and WAITs and SYNC_WAITs from the first
+     *                 try to the moment they went on
+     * @param counters sync object values as they changed
+     */
+    public record Timeline(List<Span> spans, List<Counter> counters) {
+        public Timeline {
+            spans = List.copyOf(spans);
+            counters = List.copyOf(counters);
+        }
+    }
+
+    /**
+     * @param entry the scoreboard entry an asynchronous operation signals; -1 for a WAIT or SYNC_WAIT (on the
+     *              queue's own track)
+     * @param what  for a wait, what it waits for
+     */
+    public record Span(String queue, int entry, String name, SourceRange line, long start, long end, String what) {
+    }
+
+    /** A sync object's value from {@code time} on. */
+    public record Counter(String vm, long address, long time, long value) {
     }
 }

@@ -72,6 +72,11 @@ final class StepMeter {
         return Math.max(0, budget - instructions - workSteps());
     }
 
+    /** Whether the wall-clock limit has run out since the clock last started. */
+    boolean pastDeadline() {
+        return System.nanoTime() - deadline >= 0;
+    }
+
     /** The limit reached first, checked in the order a caller would want to hear it. */
     Limit reached() {
         if (replaying) {
@@ -80,7 +85,7 @@ final class StepMeter {
         if (cancelled.getAsBoolean()) {
             return Limit.CANCELLED;
         }
-        if (System.nanoTime() - deadline >= 0) {
+        if (pastDeadline()) {
             return Limit.CLOCK;
         }
         return instructions + workSteps() > budget ? Limit.STEPS : Limit.NONE;

@@ -7,7 +7,7 @@ import java.util.Optional;
 
 /**
  * Why a {@link Machine} stopped. The first kinds leave it ready to go on; {@link Done}, {@link Fault},
- * {@link Deadlock}, {@link Timeout} and {@link Cancelled} end the run ({@link #outcome} says how) and
+ * {@link Deadlock}, {@link Hazard}, {@link Timeout} and {@link Cancelled} end the run ({@link #outcome} says how) and
  * every later resume or step answers the same stop, though history can still go back from it.
  */
 public sealed interface StopReason {
@@ -129,6 +129,22 @@ public sealed interface StopReason {
         @Override
         public Optional<String> focus() {
             return Optional.of(fault.queue());
+        }
+    }
+
+    /**
+     * An instruction raced an asynchronous operation still in flight ({@code hazard} says which); the queue
+     * stands on the racing instruction, not executed. {@code fault} is its place and message.
+     */
+    record Hazard(RunReport.Hazard hazard, RunReport.Fault fault) implements StopReason {
+        @Override
+        public Optional<RunStatus> outcome() {
+            return Optional.of(RunStatus.HAZARD);
+        }
+
+        @Override
+        public Optional<String> focus() {
+            return Optional.of(hazard.queue());
         }
     }
 

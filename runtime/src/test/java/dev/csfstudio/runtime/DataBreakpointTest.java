@@ -20,7 +20,9 @@ class DataBreakpointTest {
                 MOVE32  r0, #0x11223344
                 MOVE32  r1, #0x55
                 STORE_MULTIPLE [d60 + 8], r0
+                WAIT    #0x1
                 STORE_MULTIPLE [d60 + 0], r0:r1
+                WAIT    #0x1
                 MOVE32  r2, #2
             """;
 
@@ -34,8 +36,8 @@ class DataBreakpointTest {
         DataBreakpoint bp = m.addDataBreakpoint("main", out(m) + 4, 4).orElseThrow();
         StopReason.DataBreakpointHit hit = assertInstanceOf(StopReason.DataBreakpointHit.class, m.resume());
         assertEquals("STORE_MULTIPLE", hit.writer());
-        assertEquals(7, hit.line().line(), "the second store writes r1 to out + 4");
-        assertEquals(7, Sessions.line(m, "main") - 1, "stopped after it");
+        assertEquals(8, hit.line().line(), "the second store writes r1 to out + 4");
+        assertEquals(9, Sessions.line(m, "main") - 1, "stopped after the WAIT that completed it");
         DataWrite w = hit.writes().get(0);
         assertEquals(bp, w.breakpoint());
         assertEquals(out(m) + 4, w.from());

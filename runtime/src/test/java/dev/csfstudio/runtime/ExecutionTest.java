@@ -252,10 +252,11 @@ class ExecutionTest {
     @Test
     void decodedPageIsDroppedWhenTheStreamIsOverwritten() {
         ProgramFixture p = new ProgramFixture();
-        // STORE_MULTIPLE overwrites the next instruction (MOVE32 r5, #1) with MOVE32 r5, #2.
+        // STORE_MULTIPLE overwrites the instruction after its WAIT (MOVE32 r5, #1) with MOVE32 r5, #2.
         long replacement = move32(5, 2);
-        p.stream("main", MAIN, move48(60, MAIN + 32), move32(0, (int) replacement), move32(1, (int) (replacement >>> 32)),
-                insn("STORE_MULTIPLE", "base", 0, "addr", 60, "mask", 3, "offset", 0), move32(5, 1));
+        p.stream("main", MAIN, move48(60, MAIN + 40), move32(0, (int) replacement), move32(1, (int) (replacement >>> 32)),
+                insn("STORE_MULTIPLE", "base", 0, "addr", 60, "mask", 3, "offset", 0), insn("WAIT", "wait_mask", 1),
+                move32(5, 1));
         assertEquals(2, run(p).registers()[5]);
     }
 

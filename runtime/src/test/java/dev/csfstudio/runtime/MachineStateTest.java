@@ -201,6 +201,7 @@ class MachineStateTest {
         FramebufferView.Image image = assertInstanceOf(FramebufferView.Image.class, before.targets().get(0));
         assertEquals(0, image.target().pixels()[0], "not cleared yet");
         m.step("main");
+        m.step("main"); // the WAIT on the fragment job's entry: the clear has completed
         FramebufferView after = m.framebuffer("main").orElseThrow();
         RenderTarget rt = ((FramebufferView.Image) after.targets().get(0)).target();
         BufferedImage png = ImageIO.read(new ByteArrayInputStream(rt.png()));

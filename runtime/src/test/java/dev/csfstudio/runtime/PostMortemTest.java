@@ -66,6 +66,19 @@ class PostMortemTest {
     }
 
     @Test
+    void aHazardIsRebuiltWithTheCompletionPolicyItRanWith(@TempDir Path dir) throws Exception {
+        Program program = Corpus.assemble("run-hazard-load-read.csf");
+        RunOptions eager = RunOptions.defaults().withCompletion(new Completion.Eager());
+        PostMortem dump = dumped(program, RunOptions.defaults().withCompletion(new Completion.Random(7)), dir);
+        assertEquals(RunStatus.HAZARD, dump.status());
+        assertEquals(new Completion.Random(7), dump.core().replay().completion());
+        Machine rebuilt = dump.rebuild(program, false).orElseThrow();
+        StopReason.Hazard end = assertInstanceOf(StopReason.Hazard.class, rebuilt.lastStop().orElseThrow());
+        assertEquals(dump.fault().message(), end.fault().message());
+        assertEquals(RunStatus.OK, new Simulator(eager).run(program).status(), "eager would not have stopped");
+    }
+
+    @Test
     void aSpentStepBudgetIsRebuiltWithTheSameBudget(@TempDir Path dir) throws Exception {
         Program program = Corpus.assemble("run-endless-loop.csf");
         PostMortem dump = dumped(program, RunOptions.defaults().withStepBudget(1234), dir);

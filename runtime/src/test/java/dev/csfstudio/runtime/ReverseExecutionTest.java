@@ -69,7 +69,18 @@ class ReverseExecutionTest {
         StopReason.DataBreakpointHit hit = assertInstanceOf(StopReason.DataBreakpointHit.class,
                 m.reverseResume().orElseThrow());
         assertEquals(6, hit.line().line());
-        assertEquals(7, line(m, "main"), "stopped just after the store, as going forward would");
+        assertEquals(8, line(m, "main"), "stopped just after the WAIT that completed the store, as going forward would");
+    }
+
+    @Test
+    void aPauseAskedForStopsReverseResumeWhereItStands() {
+        Machine m = recorded(BreakpointTest.LOOP);
+        m.resume();
+        long end = m.position();
+        m.requestPause();
+        assertInstanceOf(StopReason.Paused.class, m.reverseResume().orElseThrow());
+        assertEquals(end, m.position());
+        assertInstanceOf(StopReason.HistoryStart.class, m.reverseResume().orElseThrow(), "the pause is used up");
     }
 
     @Test
@@ -158,6 +169,7 @@ class ReverseExecutionTest {
                 loop:
                     ADD_IMMEDIATE32 r7, r7, #0x10
                     STORE_MULTIPLE [d70 + 48], r7       ; a new clear colour each time
+                    WAIT    #0x1
                     RUN_FRAGMENT
                     ADD_IMMEDIATE32 r0, r0, #-1
                     BRANCH.ne r0, loop

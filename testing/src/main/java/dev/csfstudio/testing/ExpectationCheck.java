@@ -5,6 +5,7 @@ import dev.csfstudio.program.Program;
 import dev.csfstudio.program.SourceRange;
 import dev.csfstudio.runtime.HardwareReport;
 import dev.csfstudio.runtime.HostAccessException;
+import dev.csfstudio.runtime.JobInputs;
 import dev.csfstudio.runtime.RenderTarget;
 import dev.csfstudio.runtime.RunOutput;
 import dev.csfstudio.runtime.RunReport;
@@ -17,7 +18,7 @@ import java.util.Locale;
 
 /**
  * Checks a program's expectations against its finished run. A program that states no {@code .expect status}
- * must end {@code ok}: a fault, timeout or deadlock nobody expected fails it (at its first expectation).
+ * must end {@code ok}: a fault, timeout, deadlock or hazard nobody expected fails it (at its first expectation).
  */
 public final class ExpectationCheck {
 
@@ -52,9 +53,24 @@ public final class ExpectationCheck {
             return pixel(p, run);
         } else if (expectation instanceof Expectation.Image i) {
             return image(i, run);
+        } else if (expectation instanceof Expectation.JobInput j) {
+            return job(j, run);
         }
         Expectation.InstructionCount c = (Expectation.InstructionCount) expectation;
         return compare(c, c.comparison(), run.instructions(), c.expected(), Long.toString(run.instructions()));
+    }
+
+    private static Verdict job(Expectation.JobInput j, RunReport run) {
+        if (j.job() > run.jobs().size()) {
+            return new Verdict.Failed(j, "the run ran " + run.jobs().size() + " job(s)");
+        }
+        JobInputs.Job job = run.jobs().get(j.job() - 1);
+        java.util.OptionalLong value = job.value(j.path());
+        if (value.isEmpty()) {
+            return new Verdict.Failed(j, "job " + j.job() + " (" + job.mnemonic() + ") read no " + j.path() + "; it read "
+                    + String.join(", ", job.values().keySet()));
+        }
+        return compare(j, j.comparison(), value.getAsLong(), j.expected(), number(value.getAsLong()));
     }
 
     private static Verdict status(Expectation.Status s, RunReport run) {

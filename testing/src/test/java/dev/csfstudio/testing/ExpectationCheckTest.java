@@ -41,7 +41,8 @@ class ExpectationCheckTest {
             ".expect r4 <= 7", ".expect r4 > 6", ".expect r4 >= 7", ".expect main.r4 == 7", ".expect d40 == fbd(fbd)",
             ".expect word [color + 4] == 0xff0000ff", ".expect byte [color] == 0xff", ".expect hword [color + 2] == 0xff00",
             ".expect dword [color] == 0xff0000ffff0000ff", ".expect pixel color(3, 4) == (255, 0, 0, 255)",
-            ".expect pixel color(15, 15) != (0, 0, 0, 0)", ".expect instructions == 5", ".expect instructions <= 100"})
+            ".expect pixel color(15, 15) != (0, 0, 0, 0)", ".expect instructions == 5", ".expect instructions <= 100",
+            ".expect job 1 fbd.width == 16", ".expect job 1 fbd == fbd(fbd)"})
     void holdingExpectationsPass(String expect) throws IOException {
         Verdict v = one(expect);
         assertTrue(v.passed(), v::message);
@@ -52,6 +53,19 @@ class ExpectationCheckTest {
         Verdict v = one(".expect r4 == 5");
         assertFalse(v.passed());
         assertEquals("expected r4 == 5, got 7 (0x7)", v.message());
+    }
+
+    @Test
+    void aJobTheRunDidNotRunFailsSayingHowManyRan() throws IOException {
+        assertEquals("expected job 2 fbd.width == 16, got the run ran 1 job(s)",
+                one(".expect job 2 fbd.width == 16").message());
+    }
+
+    @Test
+    void aPathTheJobDidNotReadFailsListingWhatItRead() throws IOException {
+        String message = one(".expect job 1 fbd.depth == 16").message();
+        assertTrue(message.startsWith("expected job 1 fbd.depth == 16, got job 1 (RUN_FRAGMENT) read no fbd.depth; it"
+                + " read bbox, bbox.scissor_minimum_x,"), message);
     }
 
     @Test
@@ -119,5 +133,28 @@ class ExpectationCheckTest {
                 """;
         Verdict v = verdicts(deadlock).get(0);
         assertTrue(v.passed(), v::message);
+    }
+
+    private static final String RACING_READ = """
+            .buffer data, size=8
+                .word 7
+            .stream main
+                MOVE48  d2, data
+                LOAD_MULTIPLE r0, [d2]
+                ADD_IMMEDIATE32 r4, r0, #1
+            """;
+
+    @Test
+    void aHazardIsItsOwnEndingWithTheRacingLine() throws IOException {
+        assertTrue(verdicts(RACING_READ + ".expect status hazard, line=6\n").get(0).passed());
+        assertFalse(verdicts(RACING_READ + ".expect status hazard, line=5\n").get(0).passed());
+    }
+
+    @Test
+    void aHazardNobodyExpectedFailsTheImpliedStatusOk() throws IOException {
+        Verdict v = verdicts(RACING_READ + ".expect r4 == 8\n").get(0);
+        assertFalse(v.passed());
+        assertTrue(v.message().startsWith("expected status ok, got hazard at "), v.message());
+        assertTrue(v.message().contains("read of r0 while LOAD_MULTIPLE at line 5"), v.message());
     }
 }

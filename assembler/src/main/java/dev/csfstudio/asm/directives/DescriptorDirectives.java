@@ -1,6 +1,7 @@
 package dev.csfstudio.asm.directives;
 
 import dev.csfstudio.asm.diagnostic.DiagnosticException;
+import dev.csfstudio.asm.diagnostic.SpellingSuggestions;
 import dev.csfstudio.asm.emit.DescriptorArguments;
 import dev.csfstudio.asm.expr.ExpressionEvaluator;
 import dev.csfstudio.asm.expr.SymbolicExpression;
@@ -31,8 +32,9 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * The {@code .fbd} and {@code .rt} directives: descriptor bytes filled from {@code field=value} arguments
- * and the field table in {@code descriptors-v10.txt}. Fields, defaults, ranges and enum names all come
+ * The {@code .fbd}, {@code .rt} and {@code .desc} directives: descriptor bytes filled from {@code field=value}
+ * arguments and the field table in {@code descriptors-v10.txt} ({@code .desc NAME, ...} writes any descriptor of
+ * the table but the framebuffer's and render target's, those a RUN_* job reads). Fields, defaults, ranges and enum names all come
  * from the table; only the conveniences named in the language (zs_crc, clear, clear_rgba, clear_raw, rts,
  * internal()) are spelled out here. A {@code .fbd} with {@code zs_crc=1} also takes the ZS/CRC extension's
  * fields. {@code clear_rgba} packs the colour into the render target's tile-buffer format as mesa's
@@ -44,6 +46,8 @@ public final class DescriptorDirectives {
     static final String PADDING = DescriptorSet.PADDING;
     static final String ZS_CRC = DescriptorSet.ZS_CRC_EXTENSION;
     static final String RT = DescriptorSet.RENDER_TARGET;
+    /** The directive that writes any other descriptor of the table, named by its first argument. */
+    static final String DESC = ".desc";
     /**
      * Each table default's expression, read once per process: reading them for every {@code .fbd} was most of
      * assembling a small test stream (bench/test.sh) and an eighth of a descriptor-heavy source (bench/asm.sh).
@@ -63,6 +67,8 @@ public final class DescriptorDirectives {
         final long size;
         int rts;
         Long explicitRtCount;
+        /** The descriptor a {@code .desc} writes; null for {@code .fbd} and {@code .rt}. */
+        DescriptorDef desc;
 
         FbdInfo(boolean isFbd, boolean zsCrc, long size) {
             this.isFbd = isFbd;
@@ -242,6 +248,14 @@ public final class DescriptorDirectives {
 
     private void place(Statement s, String name, SourceRange where, List<FieldArgument> arguments) {
         SectionBuilder sec = data.dataSection(name, where);
+        if (name.equals(DESC)) {
+            DescriptorDef def = named(arguments, where);
+            FbdInfo info = new FbdInfo(false, false, def.size());
+            info.desc = def;
+            infoOf.put(s.index(), info);
+            placement.place(s, sec, def.size());
+            return;
+        }
         boolean isFbd = name.equals(".fbd");
         FbdInfo fbd = sizePass(s, arguments, sec, isFbd);
         placement.place(s, sec, isFbd ? fbd.size() : renderTargetSize());
@@ -266,6 +280,36 @@ public final class DescriptorDirectives {
     public FbdInfo fbdAt(SectionBuilder section, long offset) {
         AscendingIntMap<FbdInfo> inSection = fbds.get(section);
         return inSection == null || offset < 0 || offset > Integer.MAX_VALUE ? null : inSection.get((int) offset);
+    }
+
+    /**
+     * The descriptor a {@code .desc} names with its first argument: any of the table but those {@code .fbd} and
+     * {@code .rt} write.
+     */
+    private DescriptorDef named(List<FieldArgument> arguments, SourceRange where) {
+        List<String> names = new ArrayList<>();
+        for (DescriptorDef d : set.all()) {
+            if (d != fbd && d != padding && d != zsCrc && d != rt) {
+                names.add(d.name());
+            }
+        }
+        if (arguments.isEmpty() || arguments.get(0).key() != null) {
+            throw DiagnosticException.error(arguments.isEmpty() ? where : arguments.get(0).range(), DiagnosticCode.SYNTAX,
+                    ".desc needs the descriptor's name first: .desc NAME, field=value, ... (descriptors: "
+                            + String.join(", ", names) + ")");
+        }
+        String name = arguments.get(0).plainText().toLowerCase(java.util.Locale.ROOT);
+        for (DescriptorDef d : set.all()) {
+            if (d.name().equals(name) && names.contains(name)) {
+                return d;
+            }
+        }
+        String hint = name.equals(FBD) || name.equals(ZS_CRC) ? ": write it with .fbd" : name.equals(RT) ? ": write it with .rt"
+                : SpellingSuggestions.didYouMean(SpellingSuggestions.closest(name, names)) + " (descriptors: "
+                + String.join(", ", names) + ")";
+        throw new DiagnosticException(Diagnostic.error(arguments.get(0).range(), DiagnosticCode.UNKNOWN_FIELD,
+                "no descriptor '" + arguments.get(0).plainText() + "' for .desc" + hint)
+                .withSuggestions(SpellingSuggestions.closest(name, names)));
     }
 
     /** Pass 1: size of the directive, the .fbd's shape, and the count of .rt following each .fbd. */
@@ -340,6 +384,11 @@ public final class DescriptorDirectives {
     /** Pass 2: writes the descriptor bytes. */
     private void emit(Statement s, SourceRange where, String directive, List<FieldArgument> arguments,
                       ExpressionEvaluator ev) {
+        FbdInfo named = infoOf.get(s.index());
+        if (named.desc != null) {
+            emitNamed(s, where, named, arguments.subList(1, arguments.size()), ev);
+            return;
+        }
         long address = s.section().address + s.offset();
         if (address % DescriptorSet.FBD_ALIGNMENT != 0) {
             throw new DiagnosticException(Diagnostic.error(where, DiagnosticCode.ALIGNMENT, directive + " at 0x"
@@ -393,6 +442,24 @@ public final class DescriptorDirectives {
                 errors.add(e.diagnostic());
             }
         }
+        for (Diagnostic e : errors) {
+            asm.report(e);
+        }
+    }
+
+    /** Pass 2 of a {@code .desc}: the named descriptor's fields, from the arguments after its name. */
+    private void emitNamed(Statement s, SourceRange where, FbdInfo info, List<FieldArgument> arguments,
+                           ExpressionEvaluator ev) {
+        DescriptorDef def = info.desc;
+        List<Diagnostic> errors = new ArrayList<>(0);
+        int[] slots = keys().resolve(def, arguments, DESC, errors).slots();
+        GivenFields given = table(def).given();
+        for (int i = 0; i < slots.length; i++) {
+            if (slots[i] >= 0) {
+                given.put(slots[i], arguments.get(i));
+            }
+        }
+        write(def, new Fields(asm, def, given, ev, info, where), s.section().bytes(), s.offset(), errors);
         for (Diagnostic e : errors) {
             asm.report(e);
         }
@@ -559,7 +626,8 @@ public final class DescriptorDirectives {
             this.ev = ev;
             this.info = info;
             this.where = where;
-            this.directiveName = def.name().equals(RT) ? ".rt" : ".fbd";
+            this.directiveName = def.name().equals(RT) ? ".rt" : def.name().equals(FBD) || def.name().equals(ZS_CRC) ? ".fbd"
+                    : DESC;
             FieldTable t = table(def);
             this.table = t;
             this.state = t.state;

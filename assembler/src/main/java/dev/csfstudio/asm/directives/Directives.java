@@ -64,7 +64,7 @@ public final class Directives {
             new Directive(".expect", ".expect status ok | rN == expr | word [ADDR] == expr | pixel BUFFER(X, Y) == (R, G, B, A)"
                     + " | image BUFFER == \"golden.png\" | instructions <= N",
                     "States what a run must end with; emits no bytes. A file with expectations is a test stream"
-                    + " (csf test). Subjects: status ok|fault [KIND] [, line=N]|timeout|deadlock; a register rN or"
+                    + " (csf test). Subjects: status ok|fault [KIND] [, line=N]|timeout|deadlock|hazard; a register rN or"
                     + " pair dN of the entry queue (QUEUE.rN for another); byte|hword|word|dword [ADDR] (memory at a"
                     + " GPU VA); pixel BUFFER(X, Y) (the render target in BUFFER, as its PNG shows it); image BUFFER"
                     + " == \"file.png\" [, tolerance=N]; instructions. Operators == != < <= > >=; the right side is"
@@ -73,6 +73,10 @@ public final class Directives {
                     "Framebuffer Parameters followed by the padding block, filled from named fields.",
                     "framebuffer_parameters", Map.of("zs_crc", "1 adds the ZS/CRC extension block (and sets"
                             + " has_zs_crc_extension); the extension's fields may then be given here too")),
+            new Directive(".desc", ".desc NAME [, field=value...]",
+                    "One descriptor a RUN_* job reads (shader_program, local_storage, resource, tiler_context,"
+                            + " tiler_heap, draw, depth_stencil, blend, ...), filled from named fields as .fbd and .rt"
+                            + " are; fields not given take the table's defaults.", true),
             new Directive(".rt", ".rt format=F, base=ADDR, row_stride=N [, field=value...]",
                     "One RGB render-target descriptor, filled from named fields.", "render_target",
                     Map.of("clear", "clear word 0 as a raw tile-buffer value (same as clear0)",
@@ -87,9 +91,11 @@ public final class Directives {
 
     private static Map<String, String> subjects() {
         Map<String, String> m = new java.util.LinkedHashMap<>();
-        m.put("status", ".expect status ok|fault [KIND] [, line=N]|timeout|deadlock: how the run ends");
+        m.put("status", ".expect status ok|fault [KIND] [, line=N]|timeout|deadlock|hazard: how the run ends");
         m.put("fault", ".expect fault [KIND] [, line=N]: the run faults (of that kind, on that line of this file)");
         m.put("instructions", ".expect instructions OP N: user instructions every queue executed");
+        m.put("job", ".expect job N INPUT[.FIELD] OP VALUE: a value the N-th RUN_* job read, as csf run's report"
+                + " decodes it (spd.stage, srt.0.size, index_count)");
         m.put("byte", ".expect byte [ADDR] OP VALUE [, vm=VM]: 8-bit memory at a GPU VA");
         m.put("hword", ".expect hword [ADDR] OP VALUE [, vm=VM]: 16-bit memory at a GPU VA");
         m.put("word", ".expect word [ADDR] OP VALUE [, vm=VM]: 32-bit memory at a GPU VA");

@@ -67,14 +67,18 @@ public final class ExpectationReader {
         }
     }
 
-    static final String SYNTAX = ".expect status ok|fault [KIND] [, line=N]|timeout|deadlock  |  .expect rN|dN|QUEUE.rN OP expr"
+    static final String SYNTAX = ".expect status ok|fault [KIND] [, line=N]|timeout|deadlock|hazard  |  .expect rN|dN|QUEUE.rN OP expr"
             + "  |  .expect byte|hword|word|dword [ADDR] OP expr [, vm=VM]  |  .expect pixel BUFFER(X, Y) == (R, G, B, A)"
             + "  |  .expect image BUFFER == \"golden.png\" [, tolerance=N]  |  .expect instructions OP expr";
 
     /** What a subject may be but a register, for the suggestion for a misspelt one. */
     private static List<String> subjects() {
         List<String> out = new ArrayList<>(Directives.EXPECT_SUBJECTS.keySet());
-        out.addAll(List.of("ok", "timeout", "deadlock"));
+        for (String ending : Ending.spellings()) {
+            if (!ending.equals("fault")) {
+                out.add(ending);
+            }
+        }
         return out;
     }
 
@@ -109,12 +113,15 @@ public final class ExpectationReader {
         String text = e.text();
         String subject = e.subject();
         String lower = subject.toLowerCase(Locale.ROOT);
+        if (Ending.named(lower).isPresent()) {
+            return status(e, whole, text, -1);
+        }
         return switch (lower) {
             case "status" -> status(e, whole, text, 0);
-            case "ok", "fault", "timeout", "deadlock" -> status(e, whole, text, -1);
             case "byte", "hword", "word", "dword" -> memory(e, whole, text, vm, WIDTHS.get(lower));
             case "pixel" -> pixel(e, whole, text);
             case "image" -> image(e, whole, text);
+            case "job" -> job(e, whole, text);
             case "instructions" -> {
                 noTargets(e, 0);
                 noOptions(e);
@@ -127,32 +134,52 @@ public final class ExpectationReader {
 
     // ------------------------------------------------------------------ subjects
 
+    /** {@code job N PATH OP VALUE}: a value the N-th RUN_* job read. */
+    private Expectation job(ExpectationSyntax e, SourceRange whole, String text) {
+        List<ExpectationSyntax.Target> targets = e.targets();
+        boolean shaped = targets.size() == 2 && !targets.get(0).bracketed() && !targets.get(1).bracketed()
+                && targets.get(0).term() != null && targets.get(1).term() != null && targets.get(1).term().name() != null;
+        if (!shaped) {
+            throw DiagnosticException.error(targets.isEmpty() ? e.expectationRange() : targets.get(0).range(),
+                    DiagnosticCode.SYNTAX, ".expect job needs a job number and what it read: .expect job N INPUT[.FIELD]"
+                            + " == VALUE (e.g. .expect job 1 spd.stage == 1)");
+        }
+        long number = targets.get(0).term().value();
+        if (number < 1 || number > Integer.MAX_VALUE) {
+            throw DiagnosticException.error(targets.get(0).range(), DiagnosticCode.OUT_OF_RANGE, "job " + number
+                    + " out of range: allowed 1.." + Integer.MAX_VALUE + " (jobs are numbered from 1 in the order they run)");
+        }
+        noOptions(e);
+        Comparison c = comparison(e, "a job's input");
+        ExpectationSyntax.Term x = expectedExpr(e, "a number");
+        return new Expectation.JobInput(whole, text, (int) number, targets.get(1).term().name().toLowerCase(Locale.ROOT),
+                c, x.value());
+    }
+
     /** {@code status ENDING [KIND]} ({@code first} = 0) or the short {@code ENDING [KIND]} ({@code first} = -1). */
     private Expectation status(ExpectationSyntax e, SourceRange whole, String text, int first) {
         if (e.comparison() != null) {
             throw DiagnosticException.error(e.comparisonRange(), DiagnosticCode.EXPECT_TYPE, "a status is named, not compared: "
-                    + "write '.expect status ok' (or fault [KIND], timeout, deadlock)");
+                    + "write '.expect status ok' (or fault [KIND], timeout, deadlock, hazard)");
         }
         List<ExpectationSyntax.Target> targets = e.targets();
         String ending;
         SourceRange endingRange;
         if (first == 0) {
             if (targets.isEmpty()) {
-                throw DiagnosticException.error(e.expectationRange(), DiagnosticCode.SYNTAX, ".expect status needs ok, fault, timeout or deadlock");
+                throw DiagnosticException.error(e.expectationRange(), DiagnosticCode.SYNTAX, ".expect status needs " + endings());
             }
-            ending = word(targets.get(0), "ok, fault, timeout or deadlock");
+            ending = word(targets.get(0), endings());
             endingRange = targets.get(0).range();
         } else {
             ending = e.subject();
             endingRange = e.subjectRange();
         }
-        Ending end = switch (ending.toLowerCase(Locale.ROOT)) {
-            case "ok" -> Ending.OK;
-            case "fault" -> Ending.FAULT;
-            case "timeout" -> Ending.TIMEOUT;
-            case "deadlock" -> Ending.DEADLOCK;
-            default -> throw unknown(endingRange, "status", ending, List.of("ok", "fault", "timeout", "deadlock"));
-        };
+        java.util.Optional<Ending> named = Ending.named(ending);
+        if (named.isEmpty()) {
+            throw unknown(endingRange, "status", ending, Ending.spellings());
+        }
+        Ending end = named.get();
         int kindAt = first + 1;
         String kind = null;
         if (targets.size() > kindAt) {
@@ -197,6 +224,12 @@ public final class ExpectationReader {
             known.add(e.name());
         }
         throw unknown(target.range(), "fault kind (a short kind or a hardware exception's name)", word, known);
+    }
+
+    /** {@code ok, fault, timeout, deadlock or hazard}. */
+    private static String endings() {
+        List<String> all = Ending.spellings();
+        return String.join(", ", all.subList(0, all.size() - 1)) + " or " + all.get(all.size() - 1);
     }
 
     private Expectation register(ExpectationSyntax e, SourceRange whole, String text, String subject) {

@@ -70,10 +70,16 @@ record ExpectationSyntax(SourceRange range, SourceRange expectationRange, String
     static ExpectationSyntax of(CsfParser.DirectiveContext d, ExpressionEvaluator ev) {
         Path file = ev.file();
         CsfParser.ExpectationContext e = d.expectation();
-        List<Target> targets = new ArrayList<>(e.expectTarget().size());
-        for (CsfParser.ExpectTargetContext t : e.expectTarget()) {
-            targets.add(new Target(t.expr() == null ? null : new Tree(t.expr(), ev), t.getStart().getText().equals("["),
-                    Parsing.range(file, t), t.getText()));
+        List<Target> targets = new ArrayList<>(1 + e.laterTarget().size());
+        CsfParser.ExpectTargetContext first = e.expectTarget();
+        if (first != null) {
+            targets.add(new Target(first.expr() == null ? null : new Tree(first.expr(), ev), first.getStart().getText().equals("["),
+                    Parsing.range(file, first), Parsing.text(first)));
+        }
+        for (CsfParser.LaterTargetContext t : e.laterTarget()) {
+            SourceRange range = Parsing.range(file, t);
+            Term term = t.name != null ? new Word(t.name.getText(), range, ev) : t.expr() == null ? null : new Tree(t.expr(), ev);
+            targets.add(new Target(term, t.name == null, range, Parsing.text(t)));
         }
         List<Option> options = new ArrayList<>(e.expectOption().size());
         for (CsfParser.ExpectOptionContext o : e.expectOption()) {
@@ -128,7 +134,7 @@ record ExpectationSyntax(SourceRange range, SourceRange expectationRange, String
 
         @Override
         public String text() {
-            return tree.getText();
+            return tree instanceof CsfParser.StringValueContext ? tree.getText() : Parsing.text(tree);
         }
 
         @Override
@@ -177,17 +183,63 @@ record ExpectationSyntax(SourceRange range, SourceRange expectationRange, String
             return firstOf(tree, names);
         }
 
+        /** The first in source order, found with a stack of its own (a flat chain is a tree as deep as it is long). */
         private static String firstOf(org.antlr.v4.runtime.tree.ParseTree t, Collection<String> names) {
-            if (t instanceof CsfParser.SymbolExprContext s && names.contains(s.getText())) {
-                return s.getText();
-            }
-            for (int i = 0; i < t.getChildCount(); i++) {
-                String found = firstOf(t.getChild(i), names);
-                if (found != null) {
-                    return found;
+            java.util.ArrayDeque<org.antlr.v4.runtime.tree.ParseTree> pending = new java.util.ArrayDeque<>();
+            pending.push(t);
+            while (!pending.isEmpty()) {
+                org.antlr.v4.runtime.tree.ParseTree x = pending.pop();
+                if (x instanceof CsfParser.SymbolExprContext s && names.contains(s.getText())) {
+                    return s.getText();
+                }
+                for (int i = x.getChildCount() - 1; i >= 0; i--) {
+                    pending.push(x.getChild(i));
                 }
             }
             return null;
+        }
+    }
+
+    /** A target after the first that is one name ({@code fault translation}'s kind), as the grammar reads it. */
+    record Word(String name, SourceRange range, ExpressionEvaluator ev) implements Term {
+        @Override
+        public String text() {
+            return name;
+        }
+
+        @Override
+        public boolean expression() {
+            return true;
+        }
+
+        @Override
+        public long value() {
+            return ev.symbol(name, range);
+        }
+
+        @Override
+        public String call() {
+            return null;
+        }
+
+        @Override
+        public SourceRange callRange() {
+            return range;
+        }
+
+        @Override
+        public List<Term> parts() {
+            return List.of();
+        }
+
+        @Override
+        public String string() {
+            return null;
+        }
+
+        @Override
+        public String firstOf(Collection<String> names) {
+            return names.contains(name) ? name : null;
         }
     }
 

@@ -14,8 +14,8 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * What the keys of a {@code .fbd} or {@code .rt} line set: each argument's field (of the descriptor or, for a
- * {@code .fbd}, of its ZS/CRC extension) or convenience, and the errors of keys that set nothing or set something
+ * What the keys of a {@code .fbd}, {@code .rt} or {@code .desc} line set: each argument's field (of the descriptor
+ * or, for a {@code .fbd}, of its ZS/CRC extension) or convenience, and the errors of keys that set nothing or set something
  * twice. A descriptor-heavy source writes the same keys in the same order on most lines: the last few key lists that
  * had no error are remembered with what they set, so such a line looks up no field by name.
  */
@@ -40,8 +40,8 @@ final class FieldKeys {
         }
     }
 
-    /** A key list that had no error, with its slots. */
-    private record Known(boolean fbd, boolean zsCrc, String[] keys, Resolved resolved) {
+    /** A key list that had no error, with its slots, for the descriptor it was resolved against. */
+    private record Known(DescriptorDef def, boolean zsCrc, String[] keys, Resolved resolved) {
     }
 
     private final DescriptorDef fbd;
@@ -62,26 +62,36 @@ final class FieldKeys {
      */
     Resolved resolve(boolean isFbd, boolean zsCrc, List<FieldArgument> arguments, String directive,
                      List<Diagnostic> errors) {
-        Resolved r = remembered(isFbd, zsCrc, arguments);
+        return resolve(isFbd ? fbd : rt, zsCrc, arguments, directive, errors);
+    }
+
+    /** The slots of the arguments of a {@code .desc} of {@code def} (no conveniences, no extension). */
+    Resolved resolve(DescriptorDef def, List<FieldArgument> arguments, String directive, List<Diagnostic> errors) {
+        return resolve(def, false, arguments, directive, errors);
+    }
+
+    private Resolved resolve(DescriptorDef def, boolean zsCrc, List<FieldArgument> arguments, String directive,
+                             List<Diagnostic> errors) {
+        Resolved r = remembered(def, zsCrc, arguments);
         if (r != null) {
             return r;
         }
         int before = errors.size();
-        r = resolveEach(isFbd, zsCrc, arguments, directive, errors);
+        r = resolveEach(def, zsCrc, arguments, directive, errors);
         if (errors.size() == before) {
             String[] keys = new String[arguments.size()];
             for (int i = 0; i < keys.length; i++) {
                 keys[i] = arguments.get(i).key();
             }
-            known[nextKnown] = new Known(isFbd, zsCrc, keys, r);
+            known[nextKnown] = new Known(def, zsCrc, keys, r);
             nextKnown = (nextKnown + 1) % REMEMBERED;
         }
         return r;
     }
 
-    private Resolved remembered(boolean isFbd, boolean zsCrc, List<FieldArgument> arguments) {
+    private Resolved remembered(DescriptorDef def, boolean zsCrc, List<FieldArgument> arguments) {
         for (Known k : known) {
-            if (k != null && k.fbd == isFbd && k.zsCrc == zsCrc && k.keys.length == arguments.size() && sameKeys(k.keys, arguments)) {
+            if (k != null && k.def == def && k.zsCrc == zsCrc && k.keys.length == arguments.size() && sameKeys(k.keys, arguments)) {
                 return k.resolved;
             }
         }
@@ -111,10 +121,10 @@ final class FieldKeys {
         return true;
     }
 
-    private Resolved resolveEach(boolean isFbd, boolean zsCrc, List<FieldArgument> arguments, String directive,
+    private Resolved resolveEach(DescriptorDef def, boolean zsCrc, List<FieldArgument> arguments, String directive,
                                  List<Diagnostic> errors) {
-        DescriptorDef def = isFbd ? fbd : rt;
-        List<String> conveniences = isFbd ? FBD_CONVENIENCES : RT_CONVENIENCES;
+        boolean isFbd = def == fbd;
+        List<String> conveniences = isFbd ? FBD_CONVENIENCES : def == rt ? RT_CONVENIENCES : List.of();
         int[] slots = new int[arguments.size()];
         Arrays.fill(slots, NOTHING);
         for (int i = 0; i < slots.length; i++) {

@@ -9,6 +9,8 @@ import dev.csfstudio.program.SourceRange;
 import dev.csfstudio.grammar.CsfParser;
 import java.math.BigInteger;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -98,15 +100,34 @@ public final class ExpressionEvaluator {
             return Operators.unary(Operators.of(u.op.getText()), v);
         }
         if (e instanceof CsfParser.BinaryExprContext b) {
-            long l = eval(b.expr(0));
+            return evalChain(b);
+        }
+        throw DiagnosticException.error(range(e), DiagnosticCode.SYNTAX, "malformed expression '" + e.getText() + "'");
+    }
+
+    /**
+     * A binary operation and the operations down its left operands: {@code a + b + c} is {@code (a + b) + c}, so a
+     * flat chain of left-associative operators is one left spine, walked in a loop (its length is not nesting, and
+     * costs no stack). The left operand is evaluated before the right one at every node, as the tree reads.
+     */
+    private long evalChain(CsfParser.BinaryExprContext top) {
+        List<CsfParser.BinaryExprContext> spine = new ArrayList<>();
+        CsfParser.ExprContext left = top;
+        while (left instanceof CsfParser.BinaryExprContext b) {
+            spine.add(b);
+            left = b.expr(0);
+        }
+        long value = eval(left);
+        for (int i = spine.size() - 1; i >= 0; i--) {
+            CsfParser.BinaryExprContext b = spine.get(i);
             long r = eval(b.expr(1));
             char op = Operators.of(b.op.getText());
             if (!Operators.defined(op, r)) {
-                throw Operators.undefined(op, r, range(b.expr(1)), b.getText());
+                throw Operators.undefined(op, r, range(b.expr(1)), Parsing.text(b));
             }
-            return Operators.binary(op, l, r);
+            value = Operators.binary(op, value, r);
         }
-        throw DiagnosticException.error(range(e), DiagnosticCode.SYNTAX, "malformed expression '" + e.getText() + "'");
+        return value;
     }
 
     /** A call's argument trees. */
@@ -243,13 +264,19 @@ public final class ExpressionEvaluator {
 
     /** Whether an expression names anything (symbol, local label, function): its value needs the assembler. */
     public static boolean namesSomething(CsfParser.ExprContext e) {
-        if (e instanceof CsfParser.SymbolExprContext || e instanceof CsfParser.LocalRefExprContext
-                || e instanceof CsfParser.CallExprContext) {
-            return true;
-        }
-        for (int i = 0; i < e.getChildCount(); i++) {
-            if (e.getChild(i) instanceof CsfParser.ExprContext sub && namesSomething(sub)) {
+        // a tree as deep as a flat chain is long: walked with a stack of its own
+        ArrayDeque<CsfParser.ExprContext> pending = new ArrayDeque<>();
+        pending.push(e);
+        while (!pending.isEmpty()) {
+            CsfParser.ExprContext x = pending.pop();
+            if (x instanceof CsfParser.SymbolExprContext || x instanceof CsfParser.LocalRefExprContext
+                    || x instanceof CsfParser.CallExprContext) {
                 return true;
+            }
+            for (int i = 0; i < x.getChildCount(); i++) {
+                if (x.getChild(i) instanceof CsfParser.ExprContext sub) {
+                    pending.push(sub);
+                }
             }
         }
         return false;

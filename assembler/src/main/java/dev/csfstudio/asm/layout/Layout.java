@@ -87,6 +87,23 @@ public final class Layout {
         return diagnostics;
     }
 
+    /**
+     * The error that {@code sections} (in declaration order) hold more than {@code limit} bytes together, at the
+     * declaration of the one that passes it; null when they fit. Checked before layout makes any section's array.
+     */
+    public static Diagnostic overReserved(Collection<SectionBuilder> sections, long limit) {
+        long total = 0;
+        for (SectionBuilder s : sections) {
+            total += s.size();
+            if (total > limit) {
+                return Diagnostic.error(s.declaration, DiagnosticCode.SECTION_SIZE, "'" + s.name + "' (" + s.size()
+                        + " bytes) brings the sections to " + total + " bytes; one assembly reserves at most " + limit
+                        + " bytes" + (limit % (1 << 20) == 0 ? " (" + (limit >> 20) + " MiB)" : "") + " in all");
+            }
+        }
+        return null;
+    }
+
     private static Diagnostic overlap(SectionBuilder b, SectionBuilder a) {
         Diagnostic d = Diagnostic.error(b.declaration, DiagnosticCode.OVERLAP, "'" + b.name + "' at 0x" + Long.toHexString(b.address)
                 + " overlaps '" + a.name + "' (0x" + Long.toHexString(a.address) + "..0x"

@@ -15,12 +15,14 @@ import java.util.Arrays;
  * {@code |}, all left-associative; parentheses, calls, names, local references, numbers), into the postfix program of
  * a {@link SymbolicExpression}. It stops before the first byte that cannot continue the expression; it declines
  * (returns -1) wherever it is not sure of the parser's reading: a token it does not know, a literal the evaluator
- * would reject, nesting deeper than {@link #MAX_DEPTH}, more than {@link #MAX_SIZE} instructions.
+ * would reject, nesting deeper than {@link #MAX_DEPTH}. A flat chain of binary operators is not nesting: it is read in
+ * a loop and is as long as its line (the line length limit bounds it).
  */
 final class ExpressionReader {
 
     static final int MAX_DEPTH = 64;
-    static final int MAX_SIZE = 512;
+    /** The arrays' length kept between lines: a long expression's are let go when the next line is read. */
+    private static final int KEPT = 512;
 
     private byte[] text;
     private int lineStart;
@@ -51,6 +53,12 @@ final class ExpressionReader {
         this.lineEnd = lineEnd;
         this.interned = interned;
         chars.text = text;
+        if (code.length > KEPT) {
+            code = new byte[16];
+            names = new String[16];
+            literals = new long[16];
+            columns = new int[32];
+        }
         size = 0;
         depth = 0;
         named = false;
@@ -121,9 +129,10 @@ final class ExpressionReader {
             }
             int next = q + (op == '<' || op == '>' ? 2 : 1);
             e = binary(spaces(next), precedence(op) + 1);
-            if (e < 0 || !emit((byte) op, null, 0, leftStart, e)) {
+            if (e < 0) {
                 return -1;
             }
+            emit((byte) op, null, 0, leftStart, e);
             quoted |= op == '/' || op == '%';
         }
     }
@@ -143,7 +152,7 @@ final class ExpressionReader {
         if (c == '-' || c == '~' || c == '+') {
             e = unary(spaces(p + 1));
             byte op = c == '-' ? SymbolicExpression.NEGATE : c == '~' ? SymbolicExpression.NOT : SymbolicExpression.PLUS;
-            e = e < 0 || !emit(op, null, 0, p, e) ? -1 : e;
+            e = e < 0 ? -1 : emit(op, null, 0, p, e);
         } else {
             e = primary(p, c);
         }
@@ -161,7 +170,7 @@ final class ExpressionReader {
             if (close >= lineEnd || text[close] != ')') {
                 return -1;
             }
-            return emit(SymbolicExpression.PAREN, null, 0, p, close + 1) ? close + 1 : -1;
+            return emit(SymbolicExpression.PAREN, null, 0, p, close + 1);
         }
         if (Lexicon.isIdentifierStart(c)) {
             int e = Lexicon.identifierEnd(text, p, lineEnd);
@@ -174,7 +183,7 @@ final class ExpressionReader {
             if (open < lineEnd && text[open] == '(') {
                 return call(p, name, open);
             }
-            return emit(SymbolicExpression.NAME, name, 0, p, e) ? e : -1;
+            return emit(SymbolicExpression.NAME, name, 0, p, e);
         }
         if (c < '0' || c > '9') {
             return -1;
@@ -185,9 +194,7 @@ final class ExpressionReader {
     /** {@code name(args...)}: the call, its arguments each closed by an argument mark. */
     private int call(int p, String name, int open) {
         int call = size;
-        if (!emit(SymbolicExpression.CALL, name, 0, p, p)) {
-            return -1;
-        }
+        emit(SymbolicExpression.CALL, name, 0, p, p);
         quoted = true;
         int q = spaces(open + 1);
         if (q < lineEnd && text[q] == ')') {
@@ -195,9 +202,10 @@ final class ExpressionReader {
         }
         while (true) {
             int e = binary(q, 1);
-            if (e < 0 || !emit(SymbolicExpression.ARGUMENT, null, 0, e, e)) {
+            if (e < 0) {
                 return -1;
             }
+            emit(SymbolicExpression.ARGUMENT, null, 0, e, e);
             q = spaces(e);
             if (q >= lineEnd) {
                 return -1;
@@ -229,7 +237,7 @@ final class ExpressionReader {
             for (int i = p; i < e; i++) {
                 v = v * 10 + (text[i] - '0');
             }
-            return emit(SymbolicExpression.NUMBER, null, v, p, e) ? e : -1;
+            return emit(SymbolicExpression.NUMBER, null, v, p, e);
         }
         if (e == p + 1 && text[p] == '0' && e < lineEnd && (text[e] | 0x20) == 'x') {
             int hex = hexEnd(e + 1);
@@ -238,7 +246,7 @@ final class ExpressionReader {
                 for (int i = e + 1; i < hex; i++) {
                     v = v << 4 | Lexicon.digit(text[i], 16);
                 }
-                return emit(SymbolicExpression.NUMBER, null, v, p, hex) ? hex : -1;
+                return emit(SymbolicExpression.NUMBER, null, v, p, hex);
             }
         }
         e = Lexicon.numberEnd(chars, p, lineEnd);
@@ -246,10 +254,10 @@ final class ExpressionReader {
         boolean radix = e - p > 2 && text[p] == '0' && ((text[p + 1] | 0x20) == 'x' || (text[p + 1] | 0x20) == 'b');
         if (!radix && (last == 'b' || last == 'f')) {
             named = true;
-            return emit(SymbolicExpression.LOCAL, interned.of(text, p, e), 0, p, e) ? e : -1;
+            return emit(SymbolicExpression.LOCAL, interned.of(text, p, e), 0, p, e);
         }
         if (!radix && !digitsOnly(p, e)) {
-            return emit(SymbolicExpression.FLOAT, new String(text, p, e - p, StandardCharsets.ISO_8859_1), 0, p, e) ? e : -1;
+            return emit(SymbolicExpression.FLOAT, new String(text, p, e - p, StandardCharsets.ISO_8859_1), 0, p, e);
         }
         long v;
         if (!radix && e - p <= 18) {
@@ -265,7 +273,7 @@ final class ExpressionReader {
                 return -1; // the parser's path reports it
             }
         }
-        return emit(SymbolicExpression.NUMBER, null, v, p, e) ? e : -1;
+        return emit(SymbolicExpression.NUMBER, null, v, p, e);
     }
 
     /**
@@ -297,11 +305,8 @@ final class ExpressionReader {
         return true;
     }
 
-    /** Appends an instruction whose node spans {@code text[start, end)}; false past {@link #MAX_SIZE}. */
-    private boolean emit(byte op, String name, long literal, int start, int end) {
-        if (size == MAX_SIZE) {
-            return false;
-        }
+    /** Appends an instruction whose node spans {@code text[start, end)}; returns {@code end}. */
+    private int emit(byte op, String name, long literal, int start, int end) {
         if (size == code.length) {
             code = Arrays.copyOf(code, 2 * size);
             names = ArrayCopies.strings(names, 2 * size);
@@ -314,7 +319,7 @@ final class ExpressionReader {
         columns[2 * size] = start - lineStart + 1;
         columns[2 * size + 1] = end - lineStart + 1;
         size++;
-        return true;
+        return end;
     }
 
     private int spaces(int p) {

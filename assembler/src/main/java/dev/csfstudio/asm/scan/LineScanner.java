@@ -282,6 +282,25 @@ public final class LineScanner {
         if (first == end || Lexicon.isCommentStart(bytes, first, end)) {
             return null; // the grammar's WS, maybe a COMMENT to the end of the line: no tokens for the parser
         }
+        Diagnostic tooLong = LineBounds.length(file, n, start, end);
+        if (tooLong != null) {
+            return new ScannedStatement.SyntaxError(new String[0], new int[0], false, List.of(tooLong));
+        }
+        if (plainScanner && PandecodeReader.mayCarryPayload(bytes, first, end)) {
+            Diagnostic dropped = pandecode.droppedComment(src, n);
+            if (dropped != null) { // the parser's path, which keeps a statement to attach the warning to
+                ScannedStatement read = scanLine(src, n, false, directives);
+                if (read instanceof EncodedLine e) {
+                    return new ScannedStatement.FlaggedInstruction(e, List.of(dropped));
+                }
+                if (read instanceof ScannedStatement.FlaggedInstruction f) {
+                    List<Diagnostic> findings = new ArrayList<>(f.findings());
+                    findings.add(dropped);
+                    return new ScannedStatement.FlaggedInstruction(f.line(), findings);
+                }
+                return read;
+            }
+        }
         if (plainScanner) {
             ScannedStatement quick = plain.scan(file, bytes, start, end, n);
             if (plain.wroteRow()) {
@@ -298,6 +317,10 @@ public final class LineScanner {
             if (unknown != null) {
                 return unknown;
             }
+        }
+        Diagnostic tooDeep = LineBounds.nesting(file, n, bytes, start, end);
+        if (tooDeep != null) {
+            return new ScannedStatement.SyntaxError(new String[0], new int[0], false, List.of(tooDeep));
         }
         String lineText = text.substring(start, end);
         if (plainScanner && plain.strayToken() >= 0) {

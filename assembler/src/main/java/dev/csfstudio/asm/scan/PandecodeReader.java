@@ -88,6 +88,40 @@ public final class PandecodeReader {
     }
 
     /**
+     * Whether bytes {@code [from, end)} hold {@code // 0x} or {@code //0x}: the only comment pandecode's text of an
+     * instruction carries (a NOP's ignored bits), which the default syntax drops. A byte scan, for every line.
+     */
+    static boolean mayCarryPayload(byte[] t, int from, int end) {
+        for (int p = from; p + 4 < end; p++) {
+            if (t[p] == '/' && t[p + 1] == '/') {
+                int q = t[p + 2] == ' ' ? p + 3 : p + 2;
+                return q + 1 < end && t[q] == '0' && (t[q + 1] | 0x20) == 'x';
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Default syntax: the warning for line {@code n} when it is pandecode's text of a word whose bits its comment
+     * carries ({@code NOP // 0x1234}), which this syntax reads as a comment, assembling another word; else null.
+     */
+    Diagnostic droppedComment(SourceFile src, int n) {
+        PandecodeLine line = PandecodeLine.of(src.lineText(n));
+        if (line == null || !(line.read(arch, true) instanceof PandecodeText.Word whole)) {
+            return null;
+        }
+        PandecodeLine bare = PandecodeLine.of(src.lineText(n).substring(0, line.endColumn() - 1));
+        if (bare == null || !(bare.read(arch, true) instanceof PandecodeText.Word w) || w.word() == whole.word()) {
+            return null;
+        }
+        String canonical = new Disassembler(arch.instructionSet()).disassemble(whole.word());
+        return Diagnostic.warning(SourceRange.at(src.path(), n, line.column(), line.endColumn() - line.column()),
+                DiagnosticCode.PANDECODE_SPELLING, String.format(java.util.Locale.ROOT, "the comment is ignored here, so this"
+                        + " is 0x%016x; pandecode writes 0x%016x this way: add '.syntax pandecode' before it, or write '%s'",
+                        w.word(), whole.word(), canonical)).withSuggestions(List.of(canonical));
+    }
+
+    /**
      * Default syntax: syntax errors on a line that is pandecode's text of an instruction become one error
      * that says so, with the canonical text of the word it means.
      */

@@ -745,8 +745,8 @@ public final class PlainInstructionScanner {
             }
             boolean bracketed = text[r] == '[';
             ScannedExpectation.Term t = expectTerm(bracketed ? spaces(r + 1) : r, false);
-            if (t == null) {
-                return null;
+            if (t == null || !targets.isEmpty() && !bracketed && !oneName(t)) {
+                return null; // a later target is a name or bracketed: the parser's error for anything else
             }
             int end = expectEnd;
             if (bracketed) {
@@ -800,6 +800,11 @@ public final class PlainInstructionScanner {
                 comparison, comparisonColumn, value, keys.toArray(new String[0]),
                 Arrays.copyOf(optionColumns, 2 * keys.size()), values.toArray(new ScannedExpectation.Term[0]));
         return new LineScanner.ExpectLine(labelNames(labels), labelColumns(from, labels), p - from + 1, last - from + 1, x);
+    }
+
+    private static boolean oneName(ScannedExpectation.Term t) {
+        SymbolicExpression x = t.expression();
+        return t.kind() == ScannedExpectation.Kind.EXPRESSION && x.size() == 1 && x.code()[0] == SymbolicExpression.NAME;
     }
 
     /** The comparison operator the lexer reads at {@code p} ({@code <<} and {@code >>} are shifts), or null. */

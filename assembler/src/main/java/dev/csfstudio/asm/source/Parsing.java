@@ -90,6 +90,28 @@ public final class Parsing {
         }
     }
 
+    /**
+     * A node's tokens without the blanks between, as its {@code getText} gives them, read from the source between its
+     * first and last token without a call per tree level; for a node that holds no string (an expression, a tuple of
+     * them, an {@code .expect} target), whose blanks are all between tokens.
+     */
+    public static String text(ParserRuleContext e) {
+        Token start = e.getStart();
+        Token stop = e.getStop();
+        if (stop == null || stop.getStopIndex() < start.getStartIndex() || start.getInputStream() == null) {
+            return e.getText();
+        }
+        String raw = start.getInputStream().getText(org.antlr.v4.runtime.misc.Interval.of(start.getStartIndex(), stop.getStopIndex()));
+        StringBuilder out = new StringBuilder(raw.length());
+        for (int i = 0; i < raw.length(); i++) {
+            char c = raw.charAt(i);
+            if (c != ' ' && c != '\t' && c != '\f' && c != '\u000B') {
+                out.append(c);
+            }
+        }
+        return out.toString();
+    }
+
     /** The range a parse-tree node covers (first token to the end of the last one). */
     public static SourceRange range(Path file, ParserRuleContext ctx) {
         Token start = ctx.getStart();

@@ -1,8 +1,10 @@
-package dev.csfstudio.lsp;
+package dev.csfstudio.rpc;
 
 import java.io.IOException;
 import java.io.StringReader;
 import java.math.BigDecimal;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.eclipse.lsp4j.jsonrpc.messages.Either;
 
@@ -12,20 +14,20 @@ import com.google.gson.stream.JsonToken;
 /**
  * What a message body is before anything builds objects from it, found in one pass over its tokens
  * without recursion: why it is not JSON, or whether it is an object, how deeply it nests and which of
- * the JSON-RPC members it has.
+ * the members of its protocol's {@link Dialect} it has.
  *
  * @param problem  why the text is not JSON, or null when it is
  * @param object   whether the value is a JSON object
  * @param depth    deepest nesting of objects and arrays (a flat object is 1)
- * @param method   whether the object has a string {@code method}
- * @param response whether the object has a {@code result} or {@code error}
- * @param id       the object's {@code id} when it is a string or number (also when the text is only the
+ * @param call     whether the object has the dialect's call member as a string ({@code method}, {@code command})
+ * @param response whether the object has a member only responses have
+ * @param id       the object's id member when it is a string or number (also when the text is only the
  *                 start of a message, as long as the id came before the text broke off)
  */
-record JsonShape(String problem, boolean object, int depth, boolean method, boolean response,
+record JsonShape(String problem, boolean object, int depth, boolean call, boolean response,
                  Either<String, Number> id) {
 
-    static JsonShape of(String text) {
+    static JsonShape of(String text, Dialect dialect) {
         JsonReader reader = new JsonReader(new StringReader(text));
         reader.setNestingLimit(Integer.MAX_VALUE); // the depth is measured here, and the reader keeps no recursion
         Either<String, Number> id = null;
@@ -33,7 +35,7 @@ record JsonShape(String problem, boolean object, int depth, boolean method, bool
             boolean object = reader.peek() == JsonToken.BEGIN_OBJECT;
             int depth = 0;
             int deepest = 0;
-            boolean method = false;
+            boolean call = false;
             boolean response = false;
             do {
                 switch (reader.peek()) {
@@ -56,11 +58,12 @@ record JsonShape(String problem, boolean object, int depth, boolean method, bool
                     case NAME -> {
                         String name = reader.nextName();
                         if (object && depth == 1) {
-                            switch (name) {
-                                case "method" -> method = reader.peek() == JsonToken.STRING;
-                                case "result", "error" -> response = true;
-                                case "id" -> id = id(reader);
-                                default -> { }
+                            if (name.equals(dialect.call())) {
+                                call = reader.peek() == JsonToken.STRING;
+                            } else if (name.equals(dialect.id())) {
+                                id = id(reader);
+                            } else if (dialect.responses().contains(name)) {
+                                response = true;
                             }
                         }
                     }
@@ -70,12 +73,15 @@ record JsonShape(String problem, boolean object, int depth, boolean method, bool
             if (reader.peek() != JsonToken.END_DOCUMENT) {
                 return problem("more text after the JSON value", id);
             }
-            return new JsonShape(null, object, deepest, method, response, id);
+            return new JsonShape(null, object, deepest, call, response, id);
         } catch (IOException | IllegalStateException | NumberFormatException e) {
-            return problem(e.getMessage() == null ? e.getClass().getSimpleName() : ErrorResponses.shorten(e.getMessage()),
-                    id);
+            Matcher at = WHERE.matcher(String.valueOf(e.getMessage()));
+            return problem("the body is not JSON" + (at.find() ? " (it breaks at " + at.group() + ")" : ""), id);
         }
     }
+
+    /** Where Gson's reader stopped, as its exception says it. */
+    private static final Pattern WHERE = Pattern.compile("line \\d+ column \\d+");
 
     /** Reads the id when it is a string or number; leaves any other value for the caller's loop. */
     private static Either<String, Number> id(JsonReader reader) throws IOException {

@@ -1,4 +1,4 @@
-package dev.csfstudio.lsp;
+package dev.csfstudio.rpc;
 
 import java.io.BufferedInputStream;
 import java.io.Closeable;
@@ -8,7 +8,10 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.logging.Level;
 import java.util.stream.Collectors;
 import java.util.logging.Logger;
@@ -23,17 +26,19 @@ import org.eclipse.lsp4j.jsonrpc.messages.RequestMessage;
 import org.eclipse.lsp4j.jsonrpc.messages.ResponseErrorCode;
 
 /**
- * Reads LSP frames ({@code Content-Length} header, blank line, UTF-8 JSON body) and hands every message
- * that parses to the server. Whatever does not is answered as JSON-RPC asks and skipped: a body that is
- * not JSON is a parse error (-32700); JSON that is no message, nests deeper than {@link #MAX_DEPTH} or is
- * longer than {@link #MAX_BODY_BYTES} (skipped unread) is an invalid request (-32600); a broken header is
- * a parse error, after which the reader searches the stream for the next {@code Content-Length:}.
- * Nothing a client sends ends the loop; only the end of the stream does.
+ * Reads LSP and DAP frames ({@code Content-Length} header, blank line, UTF-8 JSON body) and hands every
+ * message that parses to the server. Whatever does not is answered as JSON-RPC asks (a DAP client sees a
+ * failed response with the same message) and skipped: a body that is not JSON is a parse error (-32700);
+ * JSON that is no message, nests deeper than {@link #MAX_DEPTH} or is longer than {@link #MAX_BODY_BYTES}
+ * (skipped unread) is an invalid request (-32600); parameters of the wrong types are invalid params
+ * (-32602), named by their path; a broken header is a parse error, after which the reader searches the
+ * stream for the next {@code Content-Length:}. Nothing a client sends ends the loop; only the end of the
+ * stream does. The {@link Dialect} says which members make a message a request or a response.
  */
-final class FramedMessageReader implements MessageProducer, Closeable {
+public final class FramedMessageReader implements MessageProducer, Closeable {
 
-    static final int MAX_BODY_BYTES = 32 << 20;
-    static final int MAX_DEPTH = 64;
+    public static final int MAX_BODY_BYTES = 32 << 20;
+    public static final int MAX_DEPTH = 64;
     private static final int MAX_HEADER_LINE = 1024;
     private static final int MAX_HEADER_LINES = 32;
     /** Bytes of an over-long body read to find its id. */
@@ -42,6 +47,7 @@ final class FramedMessageReader implements MessageProducer, Closeable {
     private static final Logger LOG = Logger.getLogger(FramedMessageReader.class.getName());
 
     private final InputStream in;
+    private final Dialect dialect;
     private final MessageJsonHandler json;
     private final MessageConsumer replies;
     private volatile boolean closed;
@@ -57,8 +63,9 @@ final class FramedMessageReader implements MessageProducer, Closeable {
     }
 
     /** @param replies where the reader's own error responses go (the connection's outgoing stream) */
-    FramedMessageReader(InputStream in, MessageJsonHandler json, MessageConsumer replies) {
+    public FramedMessageReader(InputStream in, Dialect dialect, MessageJsonHandler json, MessageConsumer replies) {
         this.in = new BufferedInputStream(in, 1 << 16);
+        this.dialect = dialect;
         this.json = json;
         this.replies = replies;
     }
@@ -80,7 +87,7 @@ final class FramedMessageReader implements MessageProducer, Closeable {
                             + "; skipped to the next Content-Length header");
                 } else if (frame instanceof Frame.TooLong tooLong) {
                     String head = new String(tooLong.head(), StandardCharsets.UTF_8);
-                    ErrorResponses.send(replies, JsonShape.of(head).id(), ResponseErrorCode.InvalidRequest,
+                    ErrorResponses.send(replies, JsonShape.of(head, dialect).id(), ResponseErrorCode.InvalidRequest,
                             "Invalid request: a message of " + tooLong.length() + " bytes is over the limit of "
                                     + MAX_BODY_BYTES + " bytes; skipped");
                 }
@@ -99,7 +106,7 @@ final class FramedMessageReader implements MessageProducer, Closeable {
             reply(ResponseErrorCode.ParseError, "Parse error: the message is not valid UTF-8");
             return;
         }
-        JsonShape shape = JsonShape.of(text);
+        JsonShape shape = JsonShape.of(text, dialect);
         if (shape.problem() != null) {
             reply(ResponseErrorCode.ParseError, "Parse error: " + shape.problem());
             return;
@@ -114,9 +121,10 @@ final class FramedMessageReader implements MessageProducer, Closeable {
                     + "nested deeper than " + MAX_DEPTH + " levels");
             return;
         }
-        if (!shape.method() && !shape.response()) {
+        if (!shape.call() && !shape.response()) {
             ErrorResponses.send(replies, shape.id(), ResponseErrorCode.InvalidRequest, "Invalid request: the "
-                    + "message has no method (and is no response: no result or error)");
+                    + "message has no " + dialect.call() + " (and is no response: no "
+                    + String.join(" or ", dialect.responses()) + ")");
             return;
         }
         Message message;
@@ -126,14 +134,15 @@ final class FramedMessageReader implements MessageProducer, Closeable {
             // The JSON is sound, so what LSP4J could not read is the parameters.
             if (e.getRpcMessage() instanceof RequestMessage request) {
                 ErrorResponses.send(replies, request.getRawId(), ResponseErrorCode.InvalidParams, "Invalid params: "
-                        + e.getIssues().stream().map(FramedMessageReader::describe).collect(Collectors.joining("; ")));
+                        + describe(request.getMethod(), e.getIssues()));
             } else {
                 LOG.warning("ignored a notification with unreadable parameters: " + e.getMessage());
             }
             return;
         } catch (RuntimeException e) {
-            ErrorResponses.send(replies, shape.id(), ResponseErrorCode.InvalidRequest, "Invalid request: "
-                    + ErrorResponses.shorten(String.valueOf(e.getMessage())));
+            LOG.log(Level.FINE, "unreadable message", e);
+            ErrorResponses.send(replies, shape.id(), ResponseErrorCode.InvalidRequest, "Invalid request: the "
+                    + "message is not one the protocol defines");
             return;
         }
         try {
@@ -143,14 +152,26 @@ final class FramedMessageReader implements MessageProducer, Closeable {
         }
     }
 
-    /** What was wrong with a message, from the innermost cause (Gson names the member's path). */
-    private static String describe(MessageIssue issue) {
-        Throwable root = issue.getCause();
-        while (root != null && root.getCause() != null) {
-            root = root.getCause();
+    /**
+     * What was wrong with a request's parameters, as a sentence: the member whose value has the wrong type
+     * when Gson's exception names its path (the exception's text is not passed on).
+     */
+    private static String describe(String method, List<MessageIssue> issues) {
+        String what = method == null ? "the parameters" : "the parameters of '" + ErrorResponses.shorten(method) + "'";
+        for (MessageIssue issue : issues) {
+            for (Throwable t = issue.getCause(); t != null; t = t.getCause() == t ? null : t.getCause()) {
+                Matcher path = GSON_PATH.matcher(String.valueOf(t.getMessage()));
+                if (path.find()) {
+                    return what + ": the value at " + ErrorResponses.shorten(path.group(1))
+                            + " is not of the type the protocol gives it";
+                }
+            }
         }
-        return ErrorResponses.shorten(root != null && root.getMessage() != null ? root.getMessage() : issue.getText());
+        return what + " are not of the types the protocol gives them";
     }
+
+    /** The JSON path in a Gson exception's message ({@code ... path $.arguments.lines[0]}). */
+    private static final Pattern GSON_PATH = Pattern.compile("path (\\$\\S*)");
 
     private void reply(ResponseErrorCode code, String message) {
         ErrorResponses.send(replies, null, code, message);

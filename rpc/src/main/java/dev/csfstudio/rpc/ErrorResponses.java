@@ -1,4 +1,4 @@
-package dev.csfstudio.lsp;
+package dev.csfstudio.rpc;
 
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -14,17 +14,17 @@ import org.eclipse.lsp4j.jsonrpc.messages.ResponseMessage;
  * The JSON-RPC errors the server answers with: its own (for messages LSP4J never gets to see) and the
  * error for an exception a request ended with, which never carries a stack trace (that goes to the log).
  */
-final class ErrorResponses {
+public final class ErrorResponses {
 
     private static final Logger LOG = Logger.getLogger(ErrorResponses.class.getName());
     /** Longest message text taken from an exception or echoed from the client's input. */
-    static final int MAX_TEXT = 200;
+    public static final int MAX_TEXT = 200;
 
     private ErrorResponses() {
     }
 
     /** Sends an error response; {@code id} null when the message's id could not be read. */
-    static void send(MessageConsumer out, Either<String, Number> id, ResponseErrorCode code, String message) {
+    public static void send(MessageConsumer out, Either<String, Number> id, ResponseErrorCode code, String message) {
         ResponseMessage response = new ResponseMessage();
         response.setRawId(id);
         response.setError(new ResponseError(code, message, null));
@@ -32,7 +32,7 @@ final class ErrorResponses {
     }
 
     /** The error for a request that ended with {@code thrown}: the error it carries, else an internal error. */
-    static ResponseError of(Throwable thrown) {
+    public static ResponseError of(Throwable thrown) {
         for (Throwable t = thrown; t != null; t = t.getCause()) {
             if (t instanceof ResponseErrorException e) {
                 ResponseError error = e.getResponseError();
@@ -51,7 +51,7 @@ final class ErrorResponses {
     }
 
     /** The first line of {@code text}, at most {@link #MAX_TEXT} characters. */
-    static String shorten(String text) {
+    public static String shorten(String text) {
         int newline = text.indexOf('\n');
         String line = (newline < 0 ? text : text.substring(0, newline)).strip();
         return line.length() <= MAX_TEXT ? line : line.substring(0, MAX_TEXT) + "...";

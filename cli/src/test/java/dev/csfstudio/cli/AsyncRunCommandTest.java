@@ -1,0 +1,150 @@
+package dev.csfstudio.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code csf run} and {@code csf test} with the completion policy, the hazard mode and the trace. */
+class AsyncRunCommandTest {
+
+    private static final String RACING_READ = """
+            .buffer data, size=8
+                .word 7
+            .stream main
+                MOVE48  d2, data
+                LOAD_MULTIPLE r0, [d2]
+                ADD_IMMEDIATE32 r4, r0, #1
+            """;
+
+    /** A clear whose sync signal is deferred on the fragment job's entry, and a load waited for. */
+    private static final String CLEAR = """
+            .buffer color, size=4 * 4 * 4
+            .buffer sync, size=8
+            .buffer data, size=8
+                .word 7
+            .buffer fb, align=64
+            fbd:
+                .fbd width=4, height=4
+                .rt  format=R8G8B8A8, layout=linear, base=color, row_stride=16, clear=0xff0000ff
+            .stream main
+                MOVE48  d40, fbd(fbd)
+                MOVE32  r42, #0
+                MOVE32  r43, 3 << 16 | 3
+                MOVE48  d52, sync
+                MOVE48  d2, data
+                MOVE32  r54, #1
+                RUN_FRAGMENT
+                LOAD_MULTIPLE r0, [d2]
+                SYNC_ADD32 [d52], r54, #0x1, #1
+                WAIT    #0x3
+            """;
+
+    @TempDir
+    Path dir;
+
+    private Path source(String text) throws IOException {
+        return Files.writeString(dir.resolve("t.csf"), text);
+    }
+
+    @Test
+    void aHazardExitsWithCode2AndNamesBothLines() throws IOException {
+        CsfInvocation r = CsfInvocation.run("run", source(RACING_READ).toString(), "--out", dir.resolve("out").toString());
+        assertEquals(RunCommand.RUN_FAILED, r.exitCode(), r.out() + r.err());
+        assertTrue(r.out().startsWith("hazard: "), r.out());
+        assertTrue(r.out().contains("t.csf:6:5: hazard: read of r0 while LOAD_MULTIPLE at line 5 (scoreboard entry 0)"
+                + " is in flight; WAIT #0x1 before line 6"), r.out());
+        assertTrue(Files.exists(dir.resolve("out/core.json")), "a core dump as for a fault");
+        assertTrue(r.out().contains("queue main, scoreboard entry 0: LOAD_MULTIPLE at "), r.out());
+    }
+
+    @Test
+    void eagerCompletionRunsTheStreamAsBefore() throws IOException {
+        CsfInvocation r = CsfInvocation.run("run", source(RACING_READ).toString(), "--out", dir.resolve("out").toString(),
+                "--completion", "eager");
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+    }
+
+    @Test
+    void ignoredHazardsAreListedInTheReport() throws IOException {
+        Path out = dir.resolve("out");
+        CsfInvocation r = CsfInvocation.run("run", source(RACING_READ).toString(), "--out", out.toString(),
+                "--hazards", "ignore");
+        assertEquals(RunCommand.RUN_FAILED, r.exitCode(), r.out() + r.err());
+        JsonObject report = JsonParser.parseString(Files.readString(out.resolve("report.json"))).getAsJsonObject();
+        JsonArray hazards = report.getAsJsonArray("hazards");
+        assertEquals(1, hazards.size());
+        assertEquals(6, hazards.get(0).getAsJsonObject().get("line").getAsInt());
+        assertEquals(5, hazards.get(0).getAsJsonObject().getAsJsonObject("operation").get("line").getAsInt());
+        assertEquals(8, report.getAsJsonArray("queues").get(0).getAsJsonObject().getAsJsonObject("scoreboard")
+                .get("entries").getAsInt());
+    }
+
+    @Test
+    void aSeedIsOnlyForRandomCompletion() throws IOException {
+        CsfInvocation r = CsfInvocation.run("run", source(RACING_READ).toString(), "--seed", "3");
+        assertEquals(1, r.exitCode());
+        assertTrue(r.err().contains("--seed 3 is for --completion random"), r.err());
+    }
+
+    @Test
+    void anUnknownCompletionPolicyIsRefusedWithTheChoices() throws IOException {
+        CsfInvocation r = CsfInvocation.run("test", source(RACING_READ + ".expect status ok\n").toString(),
+                "--completion", "soon");
+        assertEquals(1, r.exitCode());
+        assertTrue(r.err().contains("--completion soon: expected latest, eager or random"), r.err());
+    }
+
+    @Test
+    void csfTestTakesTheCompletionPolicy() throws IOException {
+        Path test = source(RACING_READ + ".expect r4 == 8\n");
+        assertEquals(1, CsfInvocation.run("test", test.toString()).exitCode(), "latest: the read races the load");
+        CsfInvocation eager = CsfInvocation.run("test", test.toString(), "--completion", "eager");
+        assertEquals(0, eager.exitCode(), eager.out() + eager.err());
+    }
+
+    @Test
+    void theTraceIsChromeTraceEventJsonWithATrackPerQueueAndEntry() throws IOException {
+        Path trace = dir.resolve("trace.json");
+        CsfInvocation r = CsfInvocation.run("run", source(CLEAR).toString(), "--out", dir.resolve("out").toString(),
+                "--trace", trace.toString());
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        JsonArray events = JsonParser.parseString(Files.readString(trace)).getAsJsonObject().getAsJsonArray("traceEvents");
+        Map<String, JsonObject> byName = new HashMap<>();
+        for (JsonElement element : events) {
+            JsonObject e = element.getAsJsonObject();
+            for (String field : new String[] {"name", "ph", "ts", "pid", "tid"}) {
+                assertTrue(e.has(field), "every event has " + field + ": " + e);
+            }
+            String ph = e.get("ph").getAsString();
+            assertTrue(Set.of("X", "C", "M").contains(ph), "complete, counter and metadata events only: " + e);
+            if (ph.equals("X")) {
+                assertTrue(e.get("dur").getAsLong() >= 0, e.toString());
+            }
+            if (ph.equals("C")) {
+                assertTrue(e.getAsJsonObject("args").get("value").getAsJsonPrimitive().isNumber(), e.toString());
+            }
+            byName.putIfAbsent(e.get("name").getAsString(), e);
+        }
+        JsonObject fragment = byName.get("RUN_FRAGMENT");
+        assertEquals(1, fragment.get("tid").getAsInt(), "scoreboard entry 0's track");
+        JsonObject load = byName.get("LOAD_MULTIPLE");
+        assertTrue(load.get("dur").getAsLong() > 0, "in flight from issue to the WAIT: " + load);
+        assertEquals(2, byName.get("SYNC_ADD32").get("tid").getAsInt(), "the deferred sync on entry 1");
+        assertTrue(byName.get("WAIT #0x3").getAsJsonObject("args").get("waits for").getAsString()
+                .contains("RUN_FRAGMENT"), byName.get("WAIT #0x3").toString());
+        assertTrue(byName.keySet().stream().anyMatch(n -> n.startsWith("sync main:0x")), byName.keySet().toString());
+    }
+}

@@ -1,0 +1,211 @@
+package dev.csfstudio.isa;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What each RUN_* job of one architecture reads from its staging registers, loaded from {@code jobs-v10.txt} or
+ * {@code jobs-v12.txt} (the format is described at the top of {@code jobs-v10.txt}); the descriptors it names are
+ * the architecture's {@link DescriptorSet}.
+ */
+public final class JobTable {
+
+    /** How the registers of one input are read. */
+    public enum Form {
+        /** A register's (or, for U64, a register pair's) value, of {@link Kind#type()}. */
+        VALUE,
+        /** The descriptor's words in consecutive registers, or'ed with the instruction's {@link Kind#orField()}. */
+        INLINE,
+        /** A register pair holding the address of one descriptor, the bits of {@link Kind#mask()} cleared. */
+        POINTER,
+        /** A register pair holding the address of {@code value & mask} descriptors, the bits of the mask cleared. */
+        TABLE,
+        /** A register pair holding a FAU address (bits 47:0) and its count of 64-bit words (bits 63:56). */
+        FAU
+    }
+
+    /**
+     * How one input is read: its form, and what that form needs (null or 0 where it needs nothing).
+     *
+     * @param descriptor the descriptor an INLINE, POINTER or TABLE input holds or points at
+     */
+    public record Kind(Form form, ValueType type, String descriptor, String orField, long mask) {
+        static Kind value(ValueType type) {
+            return new Kind(Form.VALUE, type, null, null, 0);
+        }
+    }
+
+    /** The value kinds of registers read as numbers. */
+    public enum ValueType {
+        U32(1), S32(1), F32(1), U64(2);
+
+        private final int registers;
+
+        ValueType(int registers) {
+            this.registers = registers;
+        }
+
+        public int registers() {
+            return registers;
+        }
+    }
+
+    /**
+     * One input of a job.
+     *
+     * @param register     the first staging register, before {@code selectField}
+     * @param selectField  the instruction field whose value times {@code selectStride} is added, or null
+     * @param optional     a zero value means the job has no such input
+     * @param when         an instruction field or primitive-flags field that must be set for it to be read, or null
+     */
+    public record Input(String name, int register, String selectField, int selectStride, Kind kind, boolean optional,
+                        String when, String doc) {
+    }
+
+    /** A RUN_* instruction's inputs, and the register operands read only when a flag is set. */
+    public record Job(String mnemonic, List<Input> inputs, Map<String, String> operandWhen) {
+    }
+
+    /** A pointer field of a descriptor that leads to another descriptor, which the job reads too. */
+    public record Follow(String field, String descriptor) {
+    }
+
+    private final Map<String, Job> jobs;
+    private final Map<String, List<Follow>> follows;
+
+    private JobTable(Map<String, Job> jobs, Map<String, List<Follow>> follows) {
+        this.jobs = jobs;
+        this.follows = follows;
+    }
+
+    private static final class V10 {
+        static final JobTable TABLE = load("jobs-v10.txt");
+    }
+
+    private static final class V12 {
+        static final JobTable TABLE = load("jobs-v12.txt");
+    }
+
+    public static JobTable of(Arch arch) {
+        return switch (arch) {
+            case V10 -> V10.TABLE;
+            // v13 keeps v12's staging registers but for r60, LINE_WIDTH (README, "Architectures")
+            case V12, V13 -> V12.TABLE;
+        };
+    }
+
+    /** The job a mnemonic starts, if it is a RUN_* of this architecture. */
+    public Optional<Job> job(String mnemonic) {
+        return Optional.ofNullable(jobs.get(mnemonic));
+    }
+
+    public List<Job> all() {
+        return List.copyOf(jobs.values());
+    }
+
+    /** The pointer fields of descriptor {@code descriptor} that lead to descriptors a job reads as well. */
+    public List<Follow> follows(String descriptor) {
+        return follows.getOrDefault(descriptor, List.of());
+    }
+
+    static JobTable load(String resource) {
+        Map<String, Job> jobs = new LinkedHashMap<>();
+        String name = null;
+        List<Input> inputs = new ArrayList<>();
+        Map<String, String> operands = new LinkedHashMap<>();
+        Map<String, List<Follow>> follows = new LinkedHashMap<>();
+        for (TableText.Row row : TableText.rows(resource)) {
+            String[] w = row.words();
+            String where = resource + ":" + row.line();
+            switch (w[0]) {
+                case "job" -> {
+                    if (name != null) {
+                        jobs.put(name, new Job(name, List.copyOf(inputs), Map.copyOf(operands)));
+                    }
+                    name = w[1];
+                    inputs = new ArrayList<>();
+                    operands = new LinkedHashMap<>();
+                }
+                case "input" -> inputs.add(input(where, row.text(), w));
+                case "operand" -> operands.put(w[1], option(w, "when=", where));
+                case "follow" -> {
+                    String[] from = w[1].split("\\.");
+                    List<Follow> of = follows.get(from[0]);
+                    if (of == null) {
+                        of = new ArrayList<>();
+                        follows.put(from[0], of);
+                    }
+                    of.add(new Follow(from[1], w[2]));
+                }
+                default -> throw new IllegalStateException(where + ": unknown keyword " + w[0]);
+            }
+        }
+        if (name != null) {
+            jobs.put(name, new Job(name, List.copyOf(inputs), Map.copyOf(operands)));
+        }
+        return new JobTable(jobs, follows);
+    }
+
+    private static Input input(String where, String text, String[] w) {
+        int register = Integer.parseInt(w[2]);
+        int at = 3;
+        String selectField = null;
+        int stride = 0;
+        if (w[at].startsWith("select=")) {
+            String[] sel = w[at].substring(7).split("\\*");
+            selectField = sel[0];
+            stride = Integer.parseInt(sel[1]);
+            at++;
+        }
+        String kindWord = w[at++];
+        Kind kind;
+        switch (kindWord) {
+            case "u32" -> kind = Kind.value(ValueType.U32);
+            case "s32" -> kind = Kind.value(ValueType.S32);
+            case "f32" -> kind = Kind.value(ValueType.F32);
+            case "u64" -> kind = Kind.value(ValueType.U64);
+            case "fau" -> kind = new Kind(Form.FAU, ValueType.U64, null, null, 0);
+            case "inline" -> {
+                String descriptor = w[at++];
+                String or = at < w.length && w[at].startsWith("or=") ? w[at++].substring(3) : null;
+                kind = new Kind(Form.INLINE, null, descriptor, or, 0);
+            }
+            case "pointer" -> {
+                String descriptor = w[at++];
+                long mask = at < w.length && w[at].startsWith("mask=") ? Long.decode(w[at++].substring(5)) : 0;
+                kind = new Kind(Form.POINTER, ValueType.U64, descriptor, null, mask);
+            }
+            case "table" -> {
+                String descriptor = w[at++];
+                kind = new Kind(Form.TABLE, ValueType.U64, descriptor, null, Long.decode(w[at++]));
+            }
+            default -> throw new IllegalStateException(where + ": unknown input kind " + kindWord);
+        }
+        boolean optional = false;
+        String when = null;
+        for (; at < w.length; at++) {
+            if (w[at].equals("optional")) {
+                optional = true;
+            } else if (w[at].startsWith("when=")) {
+                when = w[at].substring(5);
+            } else {
+                throw new IllegalStateException(where + ": unknown option " + w[at]);
+            }
+        }
+        int docAt = text.indexOf("doc=");
+        return new Input(w[1], register, selectField, stride, kind, optional, when,
+                docAt < 0 ? "" : text.substring(docAt + 4));
+    }
+
+    private static String option(String[] w, String prefix, String where) {
+        for (String word : w) {
+            if (word.startsWith(prefix)) {
+                return word.substring(prefix.length());
+            }
+        }
+        throw new IllegalStateException(where + ": missing " + prefix);
+    }
+}

@@ -1,0 +1,330 @@
+package dev.csfstudio.runtime;
+
+import dev.csfstudio.isa.DecodedInstruction;
+import dev.csfstudio.isa.DescriptorDef;
+import dev.csfstudio.isa.DescriptorField;
+import dev.csfstudio.isa.DescriptorSet;
+import dev.csfstudio.isa.JobTable;
+import dev.csfstudio.program.Program;
+import dev.csfstudio.program.Section;
+import dev.csfstudio.program.SourceRange;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * Decodes what a RUN_* job reads, as mesa's pandecode does at each RUN_*: the staging registers the architecture's
+ * {@link JobTable} names, the descriptors they hold or point at (the {@link DescriptorSet}), field by field, and
+ * pointers the table marks to follow. Each pointer is checked against the queue's VM with pandecode's wording:
+ * a null pointer, one no page of the VM maps, or a descriptor running past the end of the buffer it starts in.
+ * Shaders are not disassembled: a shader program descriptor gives the binary's address and its stage.
+ */
+public final class JobInputs {
+
+    /** One decoded field: its user-level value and how the report spells it (an enumeration name, a float). */
+    public record Field(String name, long value, String text) {
+    }
+
+    /**
+     * One descriptor read by a job.
+     *
+     * @param label   its path in the job: the input's name, {@code srt.0} for a table entry, {@code tiler_ctx.heap}
+     *                for a descriptor a pointer field leads to
+     * @param address where it was read, or -1 when it lies in registers
+     */
+    public record Descriptor(String name, String label, long address, List<Field> fields) {
+    }
+
+    /**
+     * One input of a job: the registers it was read from, their value, and what the value holds or points at.
+     *
+     * @param note pandecode's note about its pointer, or null
+     */
+    public record Input(String name, String doc, String registers, long value, String text, List<Descriptor> descriptors,
+                        String note) {
+    }
+
+    /**
+     * A RUN_* job's inputs.
+     *
+     * @param number 1 for the run's first RUN_*, counting every queue in the order they ran
+     */
+    public record Job(int number, String queue, long va, SourceRange line, String mnemonic, List<Input> inputs) {
+
+        /**
+         * Every value by path: an input's name ({@code index_count}, {@code spd}), a descriptor field
+         * ({@code spd.stage}, {@code srt.0.size}, {@code tiler_ctx.heap.size}).
+         */
+        public Map<String, Long> values() {
+            Map<String, Long> out = new LinkedHashMap<>();
+            for (Input in : inputs) {
+                out.put(in.name(), in.value());
+                for (Descriptor d : in.descriptors()) {
+                    for (Field f : d.fields()) {
+                        out.put(d.label() + "." + f.name(), f.value());
+                    }
+                }
+            }
+            return out;
+        }
+
+        public OptionalLong value(String path) {
+            Long v = values().get(path.toLowerCase(Locale.ROOT));
+            return v == null ? OptionalLong.empty() : OptionalLong.of(v);
+        }
+
+        /** pandecode's notes about this job's pointers, each with the line of the RUN_*. */
+        public List<String> notes() {
+            List<String> out = new ArrayList<>();
+            for (Input in : inputs) {
+                if (in.note() != null) {
+                    out.add((line == null ? "<no source line>" : line.position()) + ": " + mnemonic + " " + in.name()
+                            + " (" + in.registers() + "): " + in.note());
+                }
+            }
+            return out;
+        }
+    }
+
+    private static final long FAU_ADDRESS_MASK = (1L << 48) - 1;
+    private static final int MAX_FOLLOW_DEPTH = 3;
+
+    private final Program program;
+    private final HostAccess host;
+    private final JobTable table;
+    private final DescriptorSet descriptors;
+
+    JobInputs(Program program, HostAccess host) {
+        this.program = program;
+        this.host = host;
+        this.table = JobTable.of(program.arch());
+        this.descriptors = program.arch().descriptors();
+    }
+
+    /** Whether {@code insn} starts a job of this architecture's table. */
+    boolean isJob(DecodedInstruction insn) {
+        return table.job(insn.def().mnemonic()).isPresent();
+    }
+
+    /** Whether the instruction's register operand {@code field} is read by the job (RUN_IDVS's draw ID register). */
+    boolean readsOperand(DecodedInstruction insn, String field) {
+        Optional<JobTable.Job> job = table.job(insn.def().mnemonic());
+        if (job.isEmpty() || !job.get().operandWhen().containsKey(field)) {
+            return true;
+        }
+        return insn.def().field(job.get().operandWhen().get(field)).map(f -> insn.value(f) != 0).orElse(true);
+    }
+
+    /** The job {@code insn} (at {@code va} of queue {@code q}) starts, decoded; empty if it is not a RUN_*. */
+    Optional<Job> decode(int number, Queue q, long va, SourceRange line, DecodedInstruction insn) {
+        Optional<JobTable.Job> job = table.job(insn.def().mnemonic());
+        if (job.isEmpty()) {
+            return Optional.empty();
+        }
+        List<Input> inputs = new ArrayList<>();
+        Descriptor flags = null;
+        for (JobTable.Input in : job.get().inputs()) {
+            if (in.when() != null && !set(in.when(), insn, flags)) {
+                continue;
+            }
+            int r = in.register() + (in.selectField() == null ? 0
+                    : (int) (long) insn.def().field(in.selectField()).map(insn::value).orElse(0L) * in.selectStride());
+            Optional<Input> decoded = input(q, r, in, insn);
+            if (decoded.isPresent()) {
+                inputs.add(decoded.get());
+                if (flags == null && "primitive_flags".equals(in.kind().descriptor())) {
+                    flags = decoded.get().descriptors().get(0);
+                }
+            }
+        }
+        return Optional.of(new Job(number, q.name, va, line, insn.def().mnemonic(), List.copyOf(inputs)));
+    }
+
+    /** A flag of the instruction or, failing that, of the job's primitive flags. */
+    private static boolean set(String flag, DecodedInstruction insn, Descriptor flags) {
+        Optional<Long> own = insn.def().field(flag).map(insn::value);
+        if (own.isPresent()) {
+            return own.get() != 0;
+        }
+        if (flags != null) {
+            for (Field f : flags.fields()) {
+                if (f.name().equals(flag)) {
+                    return f.value() != 0;
+                }
+            }
+        }
+        return false;
+    }
+
+    private Optional<Input> input(Queue q, int r, JobTable.Input in, DecodedInstruction insn) {
+        JobTable.Kind kind = in.kind();
+        return switch (kind.form()) {
+            case VALUE -> {
+                long v = kind.type() == JobTable.ValueType.U64 ? q.register64(r) : q.regs[r] & 0xffff_ffffL;
+                String text = switch (kind.type()) {
+                    case U32 -> Long.toString(v);
+                    case S32 -> Integer.toString((int) v);
+                    case F32 -> Float.toString(Float.intBitsToFloat((int) v));
+                    case U64 -> hex(v);
+                };
+                yield Optional.of(new Input(in.name(), in.doc(), registers(r, kind.type().registers()), v, text,
+                        List.of(), null));
+            }
+            case INLINE -> {
+                DescriptorDef def = descriptors.get(kind.descriptor());
+                int words = Math.max(1, def.size() / 4);
+                byte[] bytes = new byte[words * 4];
+                long first = 0;
+                for (int k = 0; k < words && r + k < q.regs.length; k++) {
+                    int w = q.regs[r + k];
+                    if (k == 0 && kind.orField() != null) {
+                        w |= (int) (long) insn.def().field(kind.orField()).map(insn::value).orElse(0L);
+                    }
+                    if (k == 0) {
+                        first = w & 0xffff_ffffL;
+                    }
+                    for (int b = 0; b < 4; b++) {
+                        bytes[k * 4 + b] = (byte) (w >>> (8 * b));
+                    }
+                }
+                Descriptor d = new Descriptor(def.name(), in.name(), -1, fields(def, bytes, 0));
+                yield Optional.of(new Input(in.name(), in.doc(), registers(r, words), first, hex(first), List.of(d),
+                        null));
+            }
+            case POINTER -> {
+                long v = q.register64(r);
+                if (v == 0 && in.optional()) {
+                    yield Optional.empty();
+                }
+                long address = v & ~kind.mask();
+                List<Descriptor> found = new ArrayList<>();
+                String note = read(q.vm, kind.descriptor(), in.name(), false, address, 1, found, 0);
+                yield Optional.of(new Input(in.name(), in.doc(), registers(r, 2), v, hex(v), List.copyOf(found), note));
+            }
+            case TABLE -> {
+                long v = q.register64(r);
+                if (v == 0 && in.optional()) {
+                    yield Optional.empty();
+                }
+                long address = v & ~kind.mask();
+                int count = (int) (v & kind.mask());
+                List<Descriptor> found = new ArrayList<>();
+                String note = read(q.vm, kind.descriptor(), in.name(), true, address, count, found, 0);
+                yield Optional.of(new Input(in.name(), in.doc(), registers(r, 2), v,
+                        hex(address) + ", " + count + " " + kind.descriptor() + (count == 1 ? "" : "s"),
+                        List.copyOf(found), note));
+            }
+            case FAU -> {
+                long v = q.register64(r);
+                if (v == 0 && in.optional()) {
+                    yield Optional.empty();
+                }
+                long address = v & FAU_ADDRESS_MASK;
+                long count = v >>> 56;
+                String note = check(q.vm, address, count * 8).note();
+                Descriptor d = new Descriptor("fau", in.name(), address, List.of(
+                        new Field("address", address, hex(address)), new Field("count", count, Long.toString(count))));
+                yield Optional.of(new Input(in.name(), in.doc(), registers(r, 2), v,
+                        hex(address) + ", " + count + " word" + (count == 1 ? "" : "s"), List.of(d), note));
+            }
+        };
+    }
+
+    /**
+     * Reads {@code count} descriptors at {@code address} into {@code found} (labelled {@code label}, or
+     * {@code label.i} for a table's entries), and the descriptors their pointer fields lead to; pandecode's note about
+     * the pointer, or null.
+     */
+    private String read(String vm, String name, String label, boolean indexed, long address, int count,
+                        List<Descriptor> found, int depth) {
+        DescriptorDef def = descriptors.get(name);
+        Checked checked = check(vm, address, (long) def.size() * count);
+        for (int i = 0; i < count; i++) {
+            long at = address + (long) i * def.size();
+            if (checked.readable() < (long) (i + 1) * def.size()) {
+                break;
+            }
+            byte[] bytes;
+            try {
+                bytes = host.read(vm, at, def.size());
+            } catch (HostAccessException e) {
+                break;
+            }
+            String own = indexed ? label + "." + i : label;
+            List<Field> fields = fields(def, bytes, 0);
+            found.add(new Descriptor(name, own, at, fields));
+            if (depth < MAX_FOLLOW_DEPTH) {
+                for (JobTable.Follow follow : table.follows(name)) {
+                    for (Field f : fields) {
+                        if (f.name().equals(follow.field()) && f.value() != 0) {
+                            read(vm, follow.descriptor(), own + "." + f.name(), false, f.value(), 1, found, depth + 1);
+                        }
+                    }
+                }
+            }
+        }
+        return checked.note();
+    }
+
+    /** What of {@code size} bytes at {@code address} can be read, and pandecode's note if not all. */
+    private record Checked(long readable, String note) {
+    }
+
+    private Checked check(String vm, long address, long size) {
+        if (address == 0) {
+            return new Checked(0, "null pointer deref");
+        }
+        Optional<Section> section = program.sectionAt(vm, address);
+        if (section.isEmpty() || !mapped(vm, address)) {
+            return new Checked(0, "invalid memory dereference");
+        }
+        long offset = address - section.get().address();
+        long total = offset + size;
+        long length = section.get().size();
+        if (total > length) {
+            return new Checked(length - offset, "buffer overrun. Chunk of size " + size + " at offset " + offset
+                    + " in buffer of size " + length + ". Overrun by " + (total - length) + " bytes.");
+        }
+        return new Checked(size, null);
+    }
+
+    private boolean mapped(String vm, long address) {
+        try {
+            return host.readSpans(vm, address, 1).spans().get(0) instanceof MemoryRead.Readable;
+        } catch (HostAccessException e) {
+            return false;
+        }
+    }
+
+    private static List<Field> fields(DescriptorDef def, byte[] bytes, int base) {
+        List<Field> out = new ArrayList<>();
+        for (DescriptorField f : def.fields()) {
+            long v = f.read(bytes, base);
+            out.add(new Field(f.name(), v, text(f, v)));
+        }
+        return List.copyOf(out);
+    }
+
+    private static String text(DescriptorField f, long v) {
+        if (f.isFloat()) {
+            return Float.toString(Float.intBitsToFloat((int) v));
+        }
+        if (f.enumType() != null) {
+            return f.enumType().nameOf(v).orElse(Long.toString(v));
+        }
+        return f.width() > 16 && v > 0xffff ? hex(v) : Long.toString(v);
+    }
+
+    private static String registers(int r, int count) {
+        return count == 1 ? "r" + r : count == 2 ? "d" + r : "r" + r + "-r" + (r + count - 1);
+    }
+
+    static String hex(long v) {
+        return "0x" + Long.toHexString(v);
+    }
+}

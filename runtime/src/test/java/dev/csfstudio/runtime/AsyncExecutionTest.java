@@ -1,0 +1,317 @@
+package dev.csfstudio.runtime;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The execution model of asynchronous operations: scoreboard entries, completion at the latest moment by
+ * default, and the hazards of an instruction racing an operation in flight. One rule per test, the smallest
+ * stream that shows it.
+ */
+class AsyncExecutionTest {
+
+    private static final String DATA = """
+            .buffer data, size=64
+                .word 7, 9
+            .stream main
+                MOVE48  d2, data
+            """;
+
+    private static RunReport run(String source, RunOptions options) {
+        return new Simulator(options).run(Sessions.assemble(source));
+    }
+
+    private static RunReport run(String source) {
+        return run(source, RunOptions.defaults());
+    }
+
+    private static long r(RunReport report, int register) {
+        return report.registers()[register];
+    }
+
+    @Test
+    void aV13ArithOperationReadingARegisterAnInFlightLoadWillWriteIsAHazard() {
+        RunReport report = run(".arch v13\n" + DATA + """
+                    LOAD_MULTIPLE r0, [d2]
+                    SUB32 r4, r5, r0
+                """);
+        assertEquals(RunStatus.HAZARD, report.status());
+        assertEquals(7, report.fault().line().line());
+        assertTrue(report.fault().message().startsWith("read of r0 while LOAD_MULTIPLE at line 6"), report.fault().message());
+    }
+
+    @Test
+    void aReadOfARegisterAnInFlightLoadWillWriteStopsTheRunAtTheReadingLine() {
+        RunReport report = run(DATA + """
+                    LOAD_MULTIPLE r0, [d2]
+                    ADD_IMMEDIATE32 r4, r0, #1
+                """);
+        assertEquals(RunStatus.HAZARD, report.status());
+        assertEquals(6, report.fault().line().line());
+        assertEquals("read of r0 while LOAD_MULTIPLE at line 5 (scoreboard entry 0) is in flight; WAIT #0x1 before line 6"
+                + "; " + report.fault().hardware().summary(), report.fault().message());
+        assertTrue(report.fault().hardware() instanceof HardwareReport.NotRaised, "the GPU raises no exception for a race");
+        assertEquals(FaultKind.HAZARD, report.fault().kind());
+        assertNotNull(report.coreDump(), "a hazard leaves a core dump as a fault does");
+    }
+
+    @Test
+    void aWaitOnTheLoadsEntryMakesTheLoadedValueVisible() {
+        RunReport report = run(DATA + """
+                    LOAD_MULTIPLE r0, [d2]
+                    WAIT    #0x1
+                    ADD_IMMEDIATE32 r4, r0, #1
+                """);
+        assertEquals(RunStatus.OK, report.status());
+        assertEquals(8, r(report, 4));
+    }
+
+    @Test
+    void eagerCompletionIsTodaysBehaviourAndSeesTheValueWithoutAWait() {
+        RunReport report = run(DATA + """
+                    LOAD_MULTIPLE r0, [d2]
+                    ADD_IMMEDIATE32 r4, r0, #1
+                """, RunOptions.defaults().withCompletion(new Completion.Eager()));
+        assertEquals(RunStatus.OK, report.status());
+        assertEquals(8, r(report, 4));
+    }
+
+    @Test
+    void ignoringHazardsRunsOnWithTheStaleValueAndListsEveryHazard() {
+        RunReport report = run(DATA + """
+                    LOAD_MULTIPLE r0:r1, [d2]
+                    ADD_IMMEDIATE32 r4, r0, #1
+                    ADD_IMMEDIATE32 r5, r1, #1
+                """, RunOptions.defaults().withHazards(RunOptions.HazardMode.IGNORE));
+        assertEquals(RunStatus.HAZARD, report.status());
+        assertEquals(1, r(report, 4), "r0 still held its old value, 0");
+        assertEquals(List.of(6, 7), report.hazards().stream().map(h -> h.line().line()).toList());
+        assertEquals(6, report.fault().line().line(), "the run reports its first hazard");
+        assertEquals(7, r(report, 0), "the load completed at the job's end");
+    }
+
+    @Test
+    void aWriteOfARegisterAnInFlightStoreStillReadsIsAHazard() {
+        RunReport report = run(DATA + """
+                    MOVE32  r0, #5
+                    STORE_MULTIPLE [d2], r0
+                    MOVE32  r0, #6
+                """);
+        assertEquals(RunStatus.HAZARD, report.status());
+        assertEquals(7, report.fault().line().line());
+        assertTrue(report.fault().message().startsWith("write of r0 while STORE_MULTIPLE at line 6 (scoreboard entry 0),"
+                + " which still reads it, is in flight"), report.fault().message());
+    }
+
+    @Test
+    void aWriteOfARegisterAnInFlightLoadWillWriteIsAHazard() {
+        RunReport report = run(DATA + """
+                    LOAD_MULTIPLE r0, [d2]
+                    MOVE32  r0, #6
+                """);
+        assertEquals(RunStatus.HAZARD, report.status());
+        assertEquals("write", report.hazards().get(0).kind());
+        assertEquals(6, report.fault().line().line());
+    }
+
+    @Test
+    void aLoadOfMemoryAnInFlightStoreWritesIsAHazard() {
+        RunReport report = run(DATA + """
+                    MOVE32  r0, #5
+                    STORE_MULTIPLE [d2 + 4], r0
+                    LOAD_MULTIPLE r1, [d2 + 4]
+                """);
+        assertEquals(RunStatus.HAZARD, report.status());
+        assertEquals("memory", report.hazards().get(0).kind());
+        assertEquals(7, report.fault().line().line());
+    }
+
+    @Test
+    void aLoadBesideWhatAnInFlightStoreWritesIsNoHazard() {
+        RunReport report = run(DATA + """
+                    MOVE32  r0, #5
+                    STORE_MULTIPLE [d2 + 4], r0
+                    LOAD_MULTIPLE r1, [d2]
+                    WAIT    #0x1
+                """);
+        assertEquals(RunStatus.OK, report.status());
+        assertEquals(7, r(report, 1));
+    }
+
+    @Test
+    void aDeferredOperationWaitingOnTheEntryItSignalsIsAHazardAtItsOwnLine() {
+        RunReport report = run(DATA + """
+                    MOVE32  r12, #1
+                    SYNC_ADD32 [d2], r12, #0x2, #1
+                """);
+        assertEquals(RunStatus.HAZARD, report.status());
+        assertEquals("self_wait", report.hazards().get(0).kind());
+        assertEquals(6, report.fault().line().line());
+    }
+
+    @Test
+    void aDeferredSyncUpdateBecomesVisibleWhenItCompletes() {
+        RunReport report = run(DATA + """
+                    MOVE32  r12, #1
+                    SYNC_ADD32 [d2], r12, #0x1, #2
+                    LOAD_MULTIPLE r0, [d2]
+                """);
+        assertEquals(RunStatus.HAZARD, report.status(), "the load is issued before the deferred add completed");
+        RunReport waited = run(DATA + """
+                    MOVE32  r12, #1
+                    SYNC_ADD32 [d2], r12, #0x1, #2
+                    WAIT    #0x4
+                    LOAD_MULTIPLE r0, [d2]
+                    WAIT    #0x1
+                """);
+        assertEquals(RunStatus.OK, waited.status());
+        assertEquals(8, r(waited, 0));
+    }
+
+    @Test
+    void anAlwaysTakenBranchReadsNoRegister() {
+        RunReport report = run(DATA + """
+                    LOAD_MULTIPLE r0, [d2]
+                    BRANCH.always r0, next
+                next:
+                    WAIT    #0x1
+                """);
+        assertEquals(RunStatus.OK, report.status());
+    }
+
+    @Test
+    void loadsSignalTheOtherEntrySetSbEntrySelected() {
+        RunReport report = run(DATA + """
+                    SET_SB_ENTRY #3, #2
+                    LOAD_MULTIPLE r0, [d2]
+                    WAIT    #0x1
+                    ADD_IMMEDIATE32 r4, r0, #1
+                """);
+        assertEquals(RunStatus.HAZARD, report.status());
+        assertTrue(report.fault().message().contains("(scoreboard entry 2) is in flight; WAIT #0x4 before line 8"),
+                report.fault().message());
+    }
+
+    @Test
+    void aScoreboardEntryBeyondTheArchitecturesCountFaults() {
+        RunReport report = run(DATA + """
+                    SET_SB_ENTRY #8, #0
+                """);
+        assertEquals(RunStatus.FAULT, report.status());
+        assertEquals(FaultKind.INVALID_INSTRUCTION, report.fault().kind());
+        assertTrue(report.fault().message().contains("v10 has 8 scoreboard entries (0..7)"), report.fault().message());
+    }
+
+    @Test
+    void theJobsEndCompletesWhatIsInFlightAsTheKernelsRingWaitsOnEveryEntry() {
+        RunReport report = run(DATA + """
+                    LOAD_MULTIPLE r0, [d2]
+                """);
+        assertEquals(RunStatus.OK, report.status());
+        assertEquals(7, r(report, 0));
+        assertTrue(report.queues().get(0).scoreboard().inFlight().isEmpty());
+    }
+
+    @Test
+    void theReportShowsWhatAHazardLeftInFlight() {
+        RunReport report = run(DATA + """
+                    LOAD_MULTIPLE r0, [d2]
+                    ADD_IMMEDIATE32 r4, r0, #1
+                """);
+        RunReport.ScoreboardState sb = report.queues().get(0).scoreboard();
+        assertEquals(8, sb.entries());
+        assertEquals(List.of("LOAD_MULTIPLE"), sb.inFlight().stream().map(RunReport.InFlight::mnemonic).toList());
+        assertEquals(5, sb.inFlight().get(0).line().line());
+    }
+
+    @Test
+    void everyQueueBlockedCompletesWhatIsInFlightBeforeCallingItADeadlock() {
+        RunReport report = run("""
+                .buffer syncs, size=16
+                .queue a
+                .queue b
+                .submit a, first
+                .submit b, second
+                .stream first
+                    MOVE48  d20, syncs
+                    MOVE48  d30, syncs + 8
+                    MOVE32  r1, #1
+                    SYNC_SET32 [d20], r1, #0x1, #2
+                    SYNC_WAIT32.ge d30, r1
+                .stream second
+                    MOVE48  d20, syncs
+                    MOVE48  d30, syncs + 8
+                    MOVE32  r1, #1
+                    SYNC_WAIT32.ge d20, r1
+                    SYNC_SET32 [d30], r1, #0x0, #0
+                """);
+        assertEquals(RunStatus.OK, report.status(), report.fault() == null ? "" : report.fault().message());
+    }
+
+    @Test
+    void aRandomSeedCompletesAtTheSamePointsEachRun() {
+        String source = DATA + """
+                    LOAD_MULTIPLE r0, [d2]
+                    MOVE32  r6, #1
+                    MOVE32  r6, #2
+                    ADD_IMMEDIATE32 r4, r0, #1
+                """;
+        RunOptions seeded = RunOptions.defaults().withCompletion(new Completion.Random(42))
+                .withHazards(RunOptions.HazardMode.IGNORE);
+        RunReport first = run(source, seeded);
+        RunReport again = run(source, seeded);
+        assertEquals(first.status(), again.status());
+        assertEquals(first.hazards(), again.hazards());
+        assertEquals(r(first, 4), r(again, 4));
+    }
+
+    private static final String CLEAR = """
+            .buffer color, size=4 * 4 * 4
+            .buffer sync, size=8
+            .buffer fb, align=64
+            fbd:
+                .fbd width=4, height=4
+                .rt  format=R8G8B8A8, layout=linear, base=color, row_stride=16, clear=0xff0000ff
+            .stream main
+                MOVE48  d40, fbd(fbd)
+                MOVE32  r42, #0
+                MOVE32  r43, 3 << 16 | 3
+                MOVE48  d50, color
+                MOVE48  d52, sync
+                MOVE32  r54, #1
+                RUN_FRAGMENT
+            """;
+
+    @Test
+    void aLoadOfTheRenderTargetRightAfterRunFragmentIsAHazard() {
+        RunReport report = run(CLEAR + """
+                    LOAD_MULTIPLE r0, [d50]
+                """);
+        assertEquals(RunStatus.HAZARD, report.status());
+        assertEquals(15, report.fault().line().line());
+        assertTrue(report.fault().message().startsWith("load of 4 bytes at "), report.fault().message());
+    }
+
+    @Test
+    void aSyncSignalledRightAfterRunFragmentIsAHazard() {
+        RunReport report = run(CLEAR + """
+                    SYNC_ADD32 [d52], r54, #0x0, #0
+                """);
+        assertEquals(RunStatus.HAZARD, report.status());
+        assertEquals("release", report.hazards().get(0).kind());
+    }
+
+    @Test
+    void aSyncDeferredOnTheFragmentJobsEntryIsNoHazard() {
+        RunReport report = run(CLEAR + """
+                    SYNC_ADD32 [d52], r54, #0x1, #1
+                """);
+        assertEquals(RunStatus.OK, report.status());
+        assertEquals(0xff0000ff, report.renderTargets().get(0).pixels()[0], "the job's end completed the clear");
+    }
+}

@@ -1,0 +1,228 @@
+package dev.csfstudio.runtime;
+
+import static dev.csfstudio.runtime.ExecutionTest.MAIN;
+import static dev.csfstudio.runtime.ExecutionTest.move32;
+import static dev.csfstudio.runtime.ExecutionTest.move48;
+import static dev.csfstudio.runtime.ProgramFixture.insn;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.csfstudio.isa.Arch;
+import dev.csfstudio.isa.DescriptorDef;
+
+import java.util.List;
+import java.util.OptionalLong;
+
+import org.junit.jupiter.api.Test;
+
+/** What {@code csf run} reports a RUN_* job read, decoded as pandecode decodes it. */
+class JobInputsTest {
+
+    private static final long DATA = 0x20000;
+
+    /** A descriptor of {@code arch}'s table with the given fields, at {@code offset} of a buffer of {@code size}. */
+    private static byte[] descriptor(Arch arch, byte[] into, int offset, String name, Object... fields) {
+        DescriptorDef def = arch.descriptors().get(name);
+        for (int i = 0; i < fields.length; i += 2) {
+            def.field((String) fields[i]).orElseThrow().write(into, offset, ((Number) fields[i + 1]).longValue());
+        }
+        return into;
+    }
+
+    private static JobInputs.Job onlyJob(RunReport r) {
+        assertEquals(RunStatus.OK, r.status(), () -> String.valueOf(r.fault()));
+        assertEquals(1, r.jobs().size());
+        return r.jobs().get(0);
+    }
+
+    private static long value(JobInputs.Job job, String path) {
+        OptionalLong v = job.value(path);
+        assertTrue(v.isPresent(), () -> path + " not among " + job.values().keySet());
+        return v.getAsLong();
+    }
+
+    @Test
+    void aComputeJobDecodesTheShaderProgramItsSpdPairPointsAt() {
+        ProgramFixture p = new ProgramFixture();
+        p.buffer("shaders", DATA, descriptor(Arch.V10, new byte[64], 0, "shader_program", "type", 8, "stage", 1,
+                "binary", 0x123440));
+        p.stream("main", MAIN, move48(16, DATA), insn("RUN_COMPUTE", "task_inc", 1));
+        JobInputs.Job job = onlyJob(ExecutionTest.run(p));
+        assertEquals(1, value(job, "spd.stage"));
+        assertEquals(0x123440, value(job, "spd.binary"));
+    }
+
+    @Test
+    void theSpdSelectPicksTheRegisterPair() {
+        ProgramFixture p = new ProgramFixture();
+        p.buffer("shaders", DATA, descriptor(Arch.V10, new byte[64], 32, "shader_program", "stage", 3));
+        p.stream("main", MAIN, move48(20, DATA + 32), insn("RUN_COMPUTE", "spd", 2));
+        JobInputs.Input spd = onlyJob(ExecutionTest.run(p)).inputs().stream().filter(i -> i.name().equals("spd"))
+                .findFirst().orElseThrow();
+        assertEquals("d20", spd.registers());
+        assertEquals("vertex", spd.descriptors().get(0).fields().get(1).text());
+    }
+
+    @Test
+    void aNullShaderPointerIsNotedWithTheLineOfTheRun() {
+        ProgramFixture p = new ProgramFixture();
+        int first = p.stream("main", MAIN, insn("RUN_COMPUTE"));
+        RunReport r = ExecutionTest.run(p);
+        assertTrue(r.notes().contains("fixture.csf:" + first + ":5: RUN_COMPUTE spd (d16): null pointer deref"),
+                r.notes()::toString);
+    }
+
+    @Test
+    void aPointerNoPageMapsIsAnInvalidMemoryDereference() {
+        ProgramFixture p = new ProgramFixture();
+        p.stream("main", MAIN, move48(24, 0x7700_0000L), insn("RUN_COMPUTE"));
+        JobInputs.Job job = onlyJob(ExecutionTest.run(p));
+        assertEquals("invalid memory dereference", job.inputs().stream().filter(i -> i.name().equals("tsd"))
+                .findFirst().orElseThrow().note());
+    }
+
+    @Test
+    void aDescriptorRunningPastItsBufferIsAnOverrunByTheBytesPastItsEnd() {
+        ProgramFixture p = new ProgramFixture();
+        p.buffer("storage", DATA, new byte[64]);
+        p.stream("main", MAIN, move48(24, DATA + 48), insn("RUN_COMPUTE"));
+        JobInputs.Job job = onlyJob(ExecutionTest.run(p));
+        assertEquals("buffer overrun. Chunk of size 32 at offset 48 in buffer of size 64. Overrun by 16 bytes.",
+                job.inputs().stream().filter(i -> i.name().equals("tsd")).findFirst().orElseThrow().note());
+    }
+
+    @Test
+    void aResourceTablePointersLowBitsCountItsEntries() {
+        ProgramFixture p = new ProgramFixture();
+        byte[] table = new byte[64];
+        descriptor(Arch.V10, table, 0, "resource", "address", DATA + 0x1000, "size", 32);
+        descriptor(Arch.V10, table, 16, "resource", "address", DATA + 0x2000, "size", 64);
+        p.buffer("resources", DATA, table);
+        p.stream("main", MAIN, move48(0, DATA | 2), insn("RUN_COMPUTE"));
+        JobInputs.Job job = onlyJob(ExecutionTest.run(p));
+        assertEquals(DATA + 0x2000, value(job, "srt.1.address"));
+        assertEquals(64, value(job, "srt.1.size"));
+        assertFalse(job.value("srt.2.size").isPresent());
+    }
+
+    @Test
+    void aFauPointerCarriesItsWordCountInTheTopByte() {
+        ProgramFixture p = new ProgramFixture();
+        p.buffer("fau", DATA, new byte[64]);
+        p.stream("main", MAIN, move48(8, DATA), move32(9, (DATA >>> 32) | 3L << 24), insn("RUN_COMPUTE"));
+        JobInputs.Job job = onlyJob(ExecutionTest.run(p));
+        assertEquals(3, value(job, "fau.count"));
+        assertEquals(DATA, value(job, "fau.address"));
+    }
+
+    @Test
+    void theWorkgroupSizeIsDecodedFromItsRegister() {
+        ProgramFixture p = new ProgramFixture();
+        p.stream("main", MAIN, move32(33, 7 | 3 << 10), insn("RUN_COMPUTE"));
+        JobInputs.Job job = onlyJob(ExecutionTest.run(p));
+        assertEquals(8, value(job, "wg_size.workgroup_size_x"));
+        assertEquals(4, value(job, "wg_size.workgroup_size_y"));
+    }
+
+    @Test
+    void idvsListsItsDrawIdRegisterOnlyWhenTheDrawIdFlagIsSet() {
+        ProgramFixture off = new ProgramFixture();
+        off.stream("main", MAIN, insn("RUN_IDVS", "draw_id", 0));
+        assertFalse(ExecutionTest.run(off).recorded().get(0).inputRegisters().containsKey("r0"));
+        ProgramFixture on = new ProgramFixture();
+        on.stream("main", MAIN, insn("RUN_IDVS", "draw_id", 0, "draw_id_enable", 1));
+        assertTrue(ExecutionTest.run(on).recorded().get(0).inputRegisters().containsKey("r0"));
+    }
+
+    @Test
+    void theIndexOffsetIsReadOnlyWhenThePrimitiveFlagsNameAnIndexType() {
+        ProgramFixture plain = new ProgramFixture();
+        plain.stream("main", MAIN, insn("RUN_IDVS"));
+        assertFalse(onlyJob(ExecutionTest.run(plain)).value("index_offset").isPresent());
+        ProgramFixture indexed = new ProgramFixture();
+        indexed.stream("main", MAIN, insn("RUN_IDVS", "flags", 3 << 8));
+        assertEquals(3, value(onlyJob(ExecutionTest.run(indexed)), "tiler_flags.index_type"));
+        assertTrue(onlyJob(ExecutionTest.run(indexed)).value("index_offset").isPresent());
+    }
+
+    @Test
+    void theTilerContextsHeapIsReadToo() {
+        ProgramFixture p = new ProgramFixture();
+        byte[] memory = new byte[256];
+        descriptor(Arch.V10, memory, 0, "tiler_context", "heap", DATA + 128, "fb_width", 64);
+        descriptor(Arch.V10, memory, 128, "tiler_heap", "size", 0x8000);
+        p.buffer("tiler", DATA, memory);
+        p.stream("main", MAIN, move48(40, DATA), insn("RUN_FULLSCREEN", "dcd", 2));
+        JobInputs.Job job = onlyJob(ExecutionTest.run(p));
+        assertEquals(64, value(job, "tiler_ctx.fb_width"));
+        assertEquals(0x8000, value(job, "tiler_ctx.heap.size"));
+    }
+
+    @Test
+    void aFragmentJobDecodesItsBoundingBoxThoughItRuns() {
+        ProgramFixture p = new ProgramFixture();
+        p.stream("main", MAIN, move32(43, 15 | 7 << 16), insn("RUN_FRAGMENT"));
+        RunReport r = new Simulator().run(p.build());
+        JobInputs.Job job = r.jobs().get(0);
+        assertEquals("RUN_FRAGMENT", job.mnemonic());
+        assertEquals(7, value(job, "bbox.scissor_maximum_y"));
+    }
+
+    @Test
+    void v12IdvsReadsTheViewportFromItsFourRegisters() {
+        ProgramFixture p = new ProgramFixture(Arch.V12);
+        p.stream("main", MAIN, insn(Arch.V12, "MOVE32", "dst", 45, "imm", 1080L << 16 | 1920),
+                insn(Arch.V12, "MOVE32", "dst", 47, "imm", Float.floatToIntBits(1.0f)), insn(Arch.V12, "RUN_IDVS2"));
+        JobInputs.Job job = onlyJob(new Simulator().run(p.build()));
+        assertEquals(1920, value(job, "viewport.max_x"));
+        assertEquals(1080, value(job, "viewport.max_y"));
+    }
+
+    @Test
+    void theSummaryPrintsTheShadersStageAndSaysShadersAreNotDisassembled() {
+        ProgramFixture p = new ProgramFixture();
+        p.buffer("shaders", DATA, descriptor(Arch.V10, new byte[64], 0, "shader_program", "stage", 1));
+        p.stream("main", MAIN, move48(16, DATA), insn("RUN_COMPUTE"));
+        String summary = RunOutput.summary(ExecutionTest.run(p));
+        assertTrue(summary.contains("spd @0x20000: type=null stage=compute"), summary);
+        assertTrue(summary.contains("spd: shader binary not disassembled (Valhall disassembly is out of scope)"), summary);
+    }
+
+    @Test
+    void jobsPastTheRecordLimitAreCountedInANote() {
+        ProgramFixture p = new ProgramFixture();
+        long[] words = new long[RunRecorder.RECORD_LIMIT + 2];
+        java.util.Arrays.fill(words, insn("RUN_COMPUTE_INDIRECT"));
+        p.stream("main", MAIN, words);
+        RunReport r = ExecutionTest.run(p);
+        assertEquals(RunRecorder.RECORD_LIMIT, r.jobs().size());
+        assertTrue(r.notes().contains("2 RUN_* job(s) after the first 1000 ran without their inputs decoded"),
+                r.notes()::toString);
+    }
+
+    @Test
+    void reportJsonListsEachJobsInputsWithTheirDescriptorsAndNotes() {
+        ProgramFixture p = new ProgramFixture();
+        p.buffer("shaders", DATA, descriptor(Arch.V10, new byte[64], 0, "shader_program", "stage", 1));
+        p.stream("main", MAIN, move48(16, DATA), insn("RUN_COMPUTE"));
+        com.google.gson.JsonObject job = RunOutput.reportJson(ExecutionTest.run(p), new com.google.gson.JsonArray())
+                .getAsJsonArray("jobs").get(0).getAsJsonObject();
+        assertEquals("RUN_COMPUTE", job.get("instruction").getAsString());
+        com.google.gson.JsonObject spd = job.getAsJsonArray("inputs").get(1).getAsJsonObject();
+        assertEquals("d16", spd.get("registers").getAsString());
+        com.google.gson.JsonObject program = spd.getAsJsonArray("descriptors").get(0).getAsJsonObject();
+        assertEquals("0x20000", program.get("address").getAsString());
+        assertEquals("compute", program.getAsJsonObject("fields").get("stage").getAsString());
+        assertEquals("null pointer deref", job.getAsJsonArray("inputs").get(0).getAsJsonObject().get("note").getAsString());
+    }
+
+    @Test
+    void jobsAreNumberedInTheOrderTheyRan() {
+        ProgramFixture p = new ProgramFixture();
+        p.stream("main", MAIN, insn("RUN_COMPUTE"), insn("RUN_COMPUTE_INDIRECT"));
+        List<JobInputs.Job> jobs = ExecutionTest.run(p).jobs();
+        assertEquals(List.of(1, 2), jobs.stream().map(JobInputs.Job::number).toList());
+        assertEquals("RUN_COMPUTE_INDIRECT", jobs.get(1).mnemonic());
+    }
+}
