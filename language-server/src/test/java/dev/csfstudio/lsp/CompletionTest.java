@@ -202,7 +202,7 @@ class CompletionTest {
 
     @Test
     void expectStatusOffersHowARunEnds() {
-        assertEquals(List.of("ok", "fault", "timeout", "deadlock"), offeredAtEnd(".expect status "));
+        assertEquals(List.of("ok", "fault", "timeout", "deadlock", "hazard"), offeredAtEnd(".expect status "));
     }
 
     @Test
