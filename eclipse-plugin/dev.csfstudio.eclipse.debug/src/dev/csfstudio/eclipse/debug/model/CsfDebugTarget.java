@@ -133,6 +133,7 @@ public final class CsfDebugTarget extends DebugElement implements IDebugTarget, 
             throw new DebugException(CsfDebug.error("The CSF debug adapter did not start (" + String.join(" ", command)
                     + "): " + e.getMessage(), e));
         }
+        FaultMarkers.clear(); // a new session: the last one's fault is history
         AdapterProcess process = new AdapterProcess(launch, "csf debug " + name, p);
         launch.addProcess(process);
         DebugLauncher.Builder<CsfDebugServer> builder = new DebugLauncher.Builder<>();
@@ -215,7 +216,12 @@ public final class CsfDebugTarget extends DebugElement implements IDebugTarget, 
 
         @Override
         public void terminated(TerminatedEventArguments args) {
-            events.execute(CsfDebugTarget.this::onTerminated);
+            // the session ended by itself (the run finished or faulted): DAP's client answers with disconnect, on
+            // which the adapter exits by itself instead of being killed
+            events.execute(() -> {
+                disconnect(false);
+                onTerminated();
+            });
         }
 
         @Override
@@ -301,11 +307,29 @@ public final class CsfDebugTarget extends DebugElement implements IDebugTarget, 
         for (CsfThread t : all) {
             t.stopped(t == stoppedThread ? args.getDescription() != null ? args.getDescription() : args.getReason() : null);
         }
+        if ("exception".equals(args.getReason()) && stoppedThread != null) {
+            reportFault(stoppedThread, args.getDescription() != null ? args.getDescription() : args.getText());
+        }
         fireSuspendEvent(detail);
         if (stoppedThread != null) {
             stoppedThread.fireSuspendEvent(detail);
         } else if (!all.isEmpty()) {
             all.get(0).fireSuspendEvent(detail);
+        }
+    }
+
+    /** A fault stop's whole text in the console and as an error marker on the faulting line. */
+    private void reportFault(CsfThread thread, String text) {
+        if (text == null) {
+            return;
+        }
+        process.output(text + "\n", true);
+        try {
+            if (thread.getTopStackFrame() instanceof CsfStackFrame top && top.sourcePath() != null) {
+                FaultMarkers.mark(top.sourcePath(), top.getLineNumber(), text);
+            }
+        } catch (DebugException e) {
+            CsfDebug.log(IStatus.WARNING, e.getMessage(), e);
         }
     }
 
@@ -502,8 +526,14 @@ public final class CsfDebugTarget extends DebugElement implements IDebugTarget, 
         if (terminated) {
             return;
         }
+        disconnect(true);
+        events.execute(this::onTerminated);
+    }
+
+    /** DAP's disconnect (5 s at most), after which the adapter exits. */
+    private void disconnect(boolean terminateDebuggee) {
         DisconnectArguments a = new DisconnectArguments();
-        a.setTerminateDebuggee(true);
+        a.setTerminateDebuggee(terminateDebuggee);
         try {
             server.disconnect(a).get(5, TimeUnit.SECONDS);
         } catch (ExecutionException | TimeoutException e) {
@@ -511,7 +541,6 @@ public final class CsfDebugTarget extends DebugElement implements IDebugTarget, 
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        events.execute(this::onTerminated);
     }
 
     private void terminateQuietly() {
