@@ -269,6 +269,39 @@ class DebuggerUiTest {
     }
 
     @Test
+    void aWatchExpressionIsTheAdaptersValueInTheSuspendedFrame() throws Exception {
+        IFile clear = example(project("debugger"), "clear.csf");
+        DebugPlugin.getDefault().getBreakpointManager().addBreakpoint(
+                new dev.csfstudio.eclipse.debug.model.CsfLineBreakpoint(clear, RUN_FRAGMENT_LINE));
+        CsfDebugTarget target = launch(clear, false);
+        CsfThread thread = suspendedThread(target);
+        assertEquals(RUN_FRAGMENT_LINE, topLine(thread));
+        var watch = DebugPlugin.getDefault().getExpressionManager().newWatchExpression("r43");
+        watch.setExpressionContext(thread.getTopStackFrame());
+        waitUntil("the watch expression's value", 30, () -> !watch.isPending() && (watch.getValue() != null || watch.hasErrors()));
+        String value = watch.getValue() == null ? java.util.Arrays.toString(watch.getErrorMessages())
+                : watch.getValue().getValueString();
+        assertTrue(value.endsWith("0f000f (983055)"), value);
+        thread.terminate();
+        waitUntil("the session to end", 30, target::isTerminated);
+    }
+
+    @Test
+    void aLineTypedIntoTheConsoleIsEvaluatedAndAnswered() throws Exception {
+        IFile clear = example(project("debugger"), "clear.csf");
+        DebugPlugin.getDefault().getBreakpointManager().addBreakpoint(
+                new dev.csfstudio.eclipse.debug.model.CsfLineBreakpoint(clear, RUN_FRAGMENT_LINE));
+        CsfDebugTarget target = launch(clear, false);
+        CsfThread thread = suspendedThread(target);
+        var streams = target.getLaunch().getProcesses()[0].getStreamsProxy();
+        streams.write("r4");
+        streams.write("3\n"); // what the console sends as the user types and presses Enter
+        waitUntil("the console's answer", 30, () -> streams.getOutputStreamMonitor().getContents().contains("(983055)"));
+        thread.terminate();
+        waitUntil("the session to end", 30, target::isTerminated);
+    }
+
+    @Test
     void theDebugPerspectiveHasTheCsfRunView() throws Exception {
         PlatformUI.getWorkbench().showPerspective(IDebugUIConstants.ID_DEBUG_PERSPECTIVE, page().getWorkbenchWindow());
         page().resetPerspective();

@@ -145,6 +145,7 @@ public final class CsfDebugTarget extends DebugElement implements IDebugTarget, 
             process.terminateQuietly();
             throw e;
         }
+        process.onLine(target::evaluateTyped);
         launch.addDebugTarget(target);
         DebugPlugin.getDefault().getBreakpointManager().addBreakpointListener(target);
         target.fireCreationEvent();
@@ -452,6 +453,24 @@ public final class CsfDebugTarget extends DebugElement implements IDebugTarget, 
     /** The stopped queue's render targets (`csf/renderTargets`). */
     public JsonObject renderTargets() throws DebugException {
         return call(server.renderTargets(), "csf/renderTargets");
+    }
+
+    /**
+     * A line typed into the session's console, evaluated as a Debug Console's REPL line (context {@code repl}, the
+     * stopped queue's top frame: `r43`, `walk d40`, `color + 64`); the answer or the refusal is printed back.
+     */
+    private void evaluateTyped(String line) {
+        events.execute(() -> {
+            if (!suspended || terminated) {
+                process.output("(evaluate " + line + ": the session is not suspended)\n", true);
+                return;
+            }
+            try {
+                process.output(evaluate(line, null, EvaluateArgumentsContext.REPL).getResult() + "\n", false);
+            } catch (DebugException e) {
+                process.output(e.getStatus().getMessage() + "\n", true);
+            }
+        });
     }
 
     /** `evaluate` in a frame (null: the stopped queue's top frame). */
