@@ -107,7 +107,7 @@ class EmacsEglotSnippetIT {
 
     @Test
     void brokenFileGetsTheServersDiagnosticOnItsLine() throws Exception {
-        Files.writeString(project.resolve("bad.csf"), ".stream main\n    MOVE32 r1, #1\n    BRNCH.ne r4, 0\n");
+        Files.writeString(project.resolve("bad.csf"), ReadmeEditorConfig.BROKEN_STREAM);
         JsonObject r = edit(DIAGNOSTICS, "bad.csf");
         assertEquals("csf-mode", r.get("mode").getAsString(), r.toString());
         assertTrue(r.get("managed").getAsBoolean(), "eglot does not manage the buffer: " + r);
@@ -122,7 +122,7 @@ class EmacsEglotSnippetIT {
 
     @Test
     void eldocShowsTheInstructionsHover() throws Exception {
-        Files.writeString(project.resolve("hover.csf"), ".stream main\n    MOVE32 r1, #1\n");
+        Files.writeString(project.resolve("hover.csf"), ReadmeEditorConfig.HOVER_STREAM);
         JsonObject r = edit(HOVER, "hover.csf");
         assertTrue(r.getAsJsonArray("hover").toString().contains("Loads a 32-bit immediate into a register."),
                 "no hover of MOVE32 within 30 s: " + r);
@@ -130,7 +130,7 @@ class EmacsEglotSnippetIT {
 
     @Test
     void completionAtPointOffersTheMnemonics() throws Exception {
-        Files.writeString(project.resolve("complete.csf"), ".stream main\n    MOVE32 r1, #1\n    MOVE\n");
+        Files.writeString(project.resolve("complete.csf"), ReadmeEditorConfig.COMPLETION_STREAM);
         JsonObject r = edit(COMPLETION, "complete.csf");
         JsonArray completion = r.getAsJsonArray("completion");
         assertTrue(completion.contains(new JsonPrimitive("MOVE32")) && completion.contains(new JsonPrimitive("MOVE48")),

@@ -124,7 +124,7 @@ class NeovimSnippetIT {
 
     @Test
     void brokenFileGetsTheServersDiagnosticOnItsLine() throws Exception {
-        Files.writeString(project.resolve("bad.csf"), ".stream main\n    MOVE32 r1, #1\n    BRNCH.ne r4, 0\n");
+        Files.writeString(project.resolve("bad.csf"), ReadmeEditorConfig.BROKEN_STREAM);
         JsonObject r = edit(DIAGNOSTICS, "bad.csf");
         assertEquals("csf", r.get("filetype").getAsString(), r.toString());
         assertTrue(r.get("arrived").getAsBoolean(), "no diagnostic within 60 s: " + r);
@@ -149,7 +149,7 @@ class NeovimSnippetIT {
 
     @Test
     void kShowsTheInstructionsHover() throws Exception {
-        Files.writeString(project.resolve("hover.csf"), ".stream main\n    MOVE32 r1, #1\n");
+        Files.writeString(project.resolve("hover.csf"), ReadmeEditorConfig.HOVER_STREAM);
         JsonObject r = edit(HOVER, "hover.csf");
         String hover = String.join("\n", strings(r.getAsJsonArray("hover")));
         assertTrue(hover.contains("MOVE32"), "no hover of MOVE32 within 30 s: " + r);
@@ -157,7 +157,7 @@ class NeovimSnippetIT {
 
     @Test
     void ctrlXCtrlOCompletesTheMnemonic() throws Exception {
-        Files.writeString(project.resolve("complete.csf"), ".stream main\n    MOVE32 r1, #1\n    MOVE\n");
+        Files.writeString(project.resolve("complete.csf"), ReadmeEditorConfig.COMPLETION_STREAM);
         JsonObject r = edit(COMPLETION, "complete.csf");
         List<String> labels = strings(r.getAsJsonArray("completion"));
         assertTrue(labels.stream().anyMatch(l -> l.startsWith("MOVE48")), "no MOVE48 offered within 30 s: " + r);

@@ -26,6 +26,13 @@ final class ReadmeEditorConfig {
     /** The launcher path every configuration in the README names, once, for the reader to replace. */
     static final String PLACEHOLDER = "/path/to/csf-studio/csf";
 
+    /** A stream with one error: the unknown mnemonic on line 3, column 5 (1-based). */
+    static final String BROKEN_STREAM = ".stream main\n    MOVE32 r1, #1\n    BRNCH.ne r4, 0\n";
+    /** A stream to hover in: MOVE32 on line 2. */
+    static final String HOVER_STREAM = ".stream main\n    MOVE32 r1, #1\n";
+    /** A stream to complete in: line 3 ends in the prefix MOVE, which MOVE32 and MOVE48 complete. */
+    static final String COMPLETION_STREAM = ".stream main\n    MOVE32 r1, #1\n    MOVE\n";
+
     private ReadmeEditorConfig() {
     }
 
