@@ -268,12 +268,17 @@ class DebuggerUiTest {
         waitUntil("the session to end", 30, target::isTerminated);
     }
 
-    @Test
-    void aWatchExpressionIsTheAdaptersValueInTheSuspendedFrame() throws Exception {
+    /** clear.csf debugged with a breakpoint on its RUN_FRAGMENT line, where r43 holds R43. */
+    private CsfDebugTarget launchToRunFragment() throws Exception {
         IFile clear = example(project("debugger"), "clear.csf");
         DebugPlugin.getDefault().getBreakpointManager().addBreakpoint(
                 new dev.csfstudio.eclipse.debug.model.CsfLineBreakpoint(clear, RUN_FRAGMENT_LINE));
-        CsfDebugTarget target = launch(clear, false);
+        return launch(clear, false);
+    }
+
+    @Test
+    void aWatchExpressionIsTheAdaptersValueInTheSuspendedFrame() throws Exception {
+        CsfDebugTarget target = launchToRunFragment();
         CsfThread thread = suspendedThread(target);
         assertEquals(RUN_FRAGMENT_LINE, topLine(thread));
         var watch = DebugPlugin.getDefault().getExpressionManager().newWatchExpression("r43");
@@ -288,10 +293,7 @@ class DebuggerUiTest {
 
     @Test
     void aLineTypedIntoTheConsoleIsEvaluatedAndAnswered() throws Exception {
-        IFile clear = example(project("debugger"), "clear.csf");
-        DebugPlugin.getDefault().getBreakpointManager().addBreakpoint(
-                new dev.csfstudio.eclipse.debug.model.CsfLineBreakpoint(clear, RUN_FRAGMENT_LINE));
-        CsfDebugTarget target = launch(clear, false);
+        CsfDebugTarget target = launchToRunFragment();
         CsfThread thread = suspendedThread(target);
         var streams = target.getLaunch().getProcesses()[0].getStreamsProxy();
         streams.write("r4");
