@@ -304,6 +304,22 @@ class DebuggerUiTest {
     }
 
     @Test
+    void theMemoryViewOffersHexAsciiAndIntegerRenderingsOfAMonitor() throws Exception {
+        CsfDebugTarget target = launch(example(project("debugger"), "clear.csf"), true);
+        CsfThread thread = suspendedThread(target);
+        IMemoryBlockExtension block = target.getExtendedMemoryBlock("color", thread.getTopStackFrame());
+        var renderings = DebugUITools.getMemoryRenderingManager();
+        List<String> offered = java.util.Arrays.stream(renderings.getRenderingTypes(block)).map(t -> t.getId()).sorted().toList();
+        assertEquals(List.of("org.eclipse.debug.ui.rendering.ascii", "org.eclipse.debug.ui.rendering.hexint",
+                "org.eclipse.debug.ui.rendering.raw_memory", "org.eclipse.debug.ui.rendering.signedint",
+                "org.eclipse.debug.ui.rendering.unsignedint"), offered);
+        assertEquals(List.of("org.eclipse.debug.ui.rendering.raw_memory"),
+                java.util.Arrays.stream(renderings.getDefaultRenderingTypes(block)).map(t -> t.getId()).toList());
+        thread.terminate();
+        waitUntil("the session to end", 30, target::isTerminated);
+    }
+
+    @Test
     void theDebugPerspectiveHasTheCsfRunView() throws Exception {
         PlatformUI.getWorkbench().showPerspective(IDebugUIConstants.ID_DEBUG_PERSPECTIVE, page().getWorkbenchWindow());
         page().resetPerspective();
