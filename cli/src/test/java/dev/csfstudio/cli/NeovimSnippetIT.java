@@ -2,41 +2,48 @@ package dev.csfstudio.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
-import com.google.gson.JsonParser;
 
 /**
- * The README's Neovim configuration, exactly as printed (only the launcher path filled in), in a headless
- * Neovim against the packaged {@code ./csf lsp}. Debian 12's Neovim is 0.7.2, so the snippet must not need
- * anything newer; CI installs that package. Skipped, loudly, only where no {@code nvim} is on the PATH.
+ * The README's Neovim configurations, exactly as printed (only the launcher path filled in), in a headless
+ * Neovim against the packaged {@code ./csf lsp}: diagnostics, hover on K and completion on Ctrl-X Ctrl-O, typed
+ * as a user types them. Debian 12's Neovim is 0.7.2, which runs the 0.7 configuration; the 0.10 one is only
+ * compiled (no Neovim 0.10 is to be had from Debian 12, npm or Maven Central). CI installs {@code neovim};
+ * skipped, loudly, only where no {@code nvim} is on the PATH.
  */
 class NeovimSnippetIT {
 
-    private static final String PLACEHOLDER = "/path/to/csf-studio/csf";
+    /** Waits until the current buffer's server has answered {@code initialize} (or an error was shown). */
+    private static final String AWAIT_SERVER = """
+            local function report(fields)
+              fields.errmsg = vim.v.errmsg
+              vim.fn.writefile({ vim.fn.json_encode(fields) }, os.getenv("CSF_EDITOR_REPORT"))
+              vim.cmd("qa!")
+            end
+            vim.wait(60000, function()
+              for _, c in pairs(vim.lsp.buf_get_clients(0)) do
+                if c.initialized then return true end
+              end
+              return vim.v.errmsg ~= ""
+            end, 50)
+            """;
 
-    /**
-     * Waits for the current buffer's diagnostics (or an error message), then writes what Neovim knows about the
-     * buffer as JSON.
-     */
-    private static final String REPORT = """
+    /** Waits for the current buffer's diagnostics, then reports what Neovim knows about the buffers. */
+    private static final String DIAGNOSTICS = AWAIT_SERVER + """
             vim.wait(60000, function() return #vim.diagnostic.get(0) > 0 or vim.v.errmsg ~= "" end, 50)
-            local arrived = #vim.diagnostic.get(0) > 0
             local diagnostics = {}
             for _, d in ipairs(vim.diagnostic.get(0)) do
               table.insert(diagnostics, { lnum = d.lnum, col = d.col, severity = d.severity, message = d.message })
@@ -51,10 +58,44 @@ class NeovimSnippetIT {
                 table.insert(attached, n)
               end
             end
-            vim.fn.writefile({ vim.fn.json_encode({ arrived = arrived, filetype = vim.bo.filetype,
-              clients = clients, attached = attached, diagnostics = diagnostics, errmsg = vim.v.errmsg }) },
-              os.getenv("CSF_NVIM_REPORT"))
-            vim.cmd("qa!")
+            report({ arrived = #diagnostics > 0, filetype = vim.bo.filetype, clients = clients, attached = attached,
+              diagnostics = diagnostics })
+            """;
+
+    /** Presses K on line 2, column 5 and reports the lines of the floating window that opens. */
+    private static final String HOVER = AWAIT_SERVER + """
+            vim.api.nvim_win_set_cursor(0, { 2, 5 })
+            vim.cmd("normal K")
+            local float
+            vim.wait(30000, function()
+              for _, w in ipairs(vim.api.nvim_list_wins()) do
+                if vim.api.nvim_win_get_config(w).relative ~= "" then float = w return true end
+              end
+              return false
+            end, 50)
+            report({ hover = float and vim.api.nvim_buf_get_lines(vim.api.nvim_win_get_buf(float), 0, -1, false) or {} })
+            """;
+
+    /**
+     * Appends to line 3 in insert mode and presses Ctrl-X Ctrl-O; reports the labels of the completion menu once
+     * it shows (30 s at most), then leaves insert mode.
+     */
+    private static final String COMPLETION = AWAIT_SERVER + """
+            vim.api.nvim_win_set_cursor(0, { 3, 0 })
+            local labels
+            local deadline = vim.loop.now() + 30000
+            local timer = vim.loop.new_timer()
+            timer:start(50, 50, vim.schedule_wrap(function()
+              local items = vim.fn.complete_info({ "items" }).items
+              if labels == nil and (#items > 0 or vim.loop.now() > deadline) then
+                timer:stop()
+                labels = {}
+                for _, item in ipairs(items) do table.insert(labels, item.abbr) end
+                vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes("<C-e><Esc>", true, false, true), "n", false)
+              end
+            end))
+            vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes("A<C-x><C-o>", true, false, true), "tx!", false)
+            report({ completion = labels or {} })
             """;
 
     @TempDir
@@ -66,61 +107,25 @@ class NeovimSnippetIT {
     private static Path init;
 
     @BeforeAll
-    static void writeTheReadmeSnippet() throws IOException {
-        String nvim = onPath("nvim");
-        if (nvim == null) {
-            System.err.println("\n*** SKIPPED NeovimSnippetIT: no nvim on the PATH (apt-get install neovim) ***\n");
-        }
-        assumeTrue(nvim != null, "no nvim on the PATH (apt-get install neovim)");
-        String readme = Files.readString(Path.of(System.getProperty("csf.readme", "../README.md")));
-        Matcher lua = Pattern.compile("```lua\\n(.*?)```", Pattern.DOTALL).matcher(readme);
-        assertTrue(lua.find(), "no ```lua block in the README");
-        String snippet = lua.group(1);
-        assertEquals(1, snippet.split(Pattern.quote(PLACEHOLDER), -1).length - 1, "the launcher path, once");
-        Path launcher = Path.of(System.getProperty("csf.launcher", "../csf")).toAbsolutePath().normalize();
-        init = Files.writeString(home.resolve("init.lua"), snippet.replace(PLACEHOLDER, launcher.toString()));
+    static void writeTheReadmeConfiguration() throws IOException {
+        ReadmeEditorConfig.assumeOnPath("nvim", "NeovimSnippetIT", "neovim");
+        init = ReadmeEditorConfig.write("lua", "-- CSF Studio, Neovim 0.7 to 0.9", home.resolve("init.lua"));
     }
 
-    private static String onPath(String program) {
-        for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-            if (Files.isExecutable(Path.of(dir, program))) {
-                return Path.of(dir, program).toString();
-            }
-        }
-        return null;
-    }
-
-    /**
-     * Runs a headless Neovim in the project directory with these arguments (the files to edit); the report is
-     * of the current buffer, {@code attached} counts the clients of each loaded csf buffer.
-     */
-    private JsonObject edit(String... arguments) throws IOException, InterruptedException {
-        Path report = project.resolve("report.json");
-        Path script = Files.writeString(home.resolve("report.lua"), REPORT);
-        List<String> command = new java.util.ArrayList<>(List.of("nvim", "--headless", "-u", init.toString(),
-                "-i", "NONE", "-n"));
-        command.addAll(List.of(arguments));
-        command.addAll(List.of("-c", "luafile " + script));
-        ProcessBuilder pb = new ProcessBuilder(command).directory(project.toFile())
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .redirectError(home.resolve("nvim.err").toFile());
-        for (String xdg : List.of("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME")) {
-            pb.environment().put(xdg, home.resolve(xdg.toLowerCase()).toString());
-        }
-        pb.environment().put("CSF_NVIM_REPORT", report.toString());
-        Process nvim = pb.start();
-        if (!nvim.waitFor(120, TimeUnit.SECONDS)) {
-            nvim.destroyForcibly();
-        }
-        String stderr = Files.readString(home.resolve("nvim.err"));
-        assertTrue(Files.exists(report), "Neovim wrote no report; its stderr: " + stderr);
-        return JsonParser.parseString(Files.readString(report)).getAsJsonObject();
+    /** A headless Neovim in the project directory editing these files, then running {@code script}. */
+    private JsonObject edit(String script, String... files) throws IOException, InterruptedException {
+        Path lua = Files.writeString(home.resolve("test.lua"), script);
+        List<String> command = new ArrayList<>(List.of("nvim", "--headless", "-u", init.toString(), "-i", "NONE",
+                "-n"));
+        command.addAll(List.of(files));
+        command.addAll(List.of("-c", "luafile " + lua));
+        return ReadmeEditorConfig.run(command, project, home);
     }
 
     @Test
     void brokenFileGetsTheServersDiagnosticOnItsLine() throws Exception {
-        Files.writeString(project.resolve("bad.csf"), ".stream main\n    MOVE32 r1, #1\n    BRNCH.ne r4, 0\n");
-        JsonObject r = edit("bad.csf");
+        Files.writeString(project.resolve("bad.csf"), ReadmeEditorConfig.BROKEN_STREAM);
+        JsonObject r = edit(DIAGNOSTICS, "bad.csf");
         assertEquals("csf", r.get("filetype").getAsString(), r.toString());
         assertTrue(r.get("arrived").getAsBoolean(), "no diagnostic within 60 s: " + r);
         JsonArray diagnostics = r.getAsJsonArray("diagnostics");
@@ -136,9 +141,46 @@ class NeovimSnippetIT {
     void twoCsfBuffersShareOneServer() throws Exception {
         Files.writeString(project.resolve("a.csf"), ".stream main\n    MOVE32 r1, #1000000000000\n");
         Files.writeString(project.resolve("b.csf"), ".stream main\n    MOVE32 r1, #1\n");
-        JsonObject r = edit("-o", "a.csf", "b.csf");
+        JsonObject r = edit(DIAGNOSTICS, "-o", "a.csf", "b.csf");
         assertTrue(r.get("arrived").getAsBoolean(), "no diagnostic within 60 s: " + r);
         assertEquals("[\"csf\"]", r.getAsJsonArray("clients").toString(), "one server");
         assertEquals("[1,1]", r.getAsJsonArray("attached").toString(), "both buffers attached to it");
+    }
+
+    @Test
+    void kShowsTheInstructionsHover() throws Exception {
+        Files.writeString(project.resolve("hover.csf"), ReadmeEditorConfig.HOVER_STREAM);
+        JsonObject r = edit(HOVER, "hover.csf");
+        String hover = String.join("\n", strings(r.getAsJsonArray("hover")));
+        assertTrue(hover.contains("MOVE32"), "no hover of MOVE32 within 30 s: " + r);
+    }
+
+    @Test
+    void ctrlXCtrlOCompletesTheMnemonic() throws Exception {
+        Files.writeString(project.resolve("complete.csf"), ReadmeEditorConfig.COMPLETION_STREAM);
+        JsonObject r = edit(COMPLETION, "complete.csf");
+        List<String> labels = strings(r.getAsJsonArray("completion"));
+        assertTrue(labels.stream().anyMatch(l -> l.startsWith("MOVE48")), "no MOVE48 offered within 30 s: " + r);
+    }
+
+    /** The README's configuration for Neovim 0.10 and later is at least Lua that Neovim's LuaJIT compiles. */
+    @Test
+    void theConfigurationForNeovim010Compiles() throws Exception {
+        Path newer = ReadmeEditorConfig.write("lua", "-- CSF Studio, Neovim 0.10 and later", home.resolve("newer.lua"));
+        JsonObject r = edit("""
+                local chunk, problem = loadfile("%s")
+                vim.fn.writefile({ vim.fn.json_encode({ compiled = chunk ~= nil, problem = problem or "" }) },
+                  os.getenv("CSF_EDITOR_REPORT"))
+                vim.cmd("qa!")
+                """.formatted(newer));
+        assertTrue(r.get("compiled").getAsBoolean(), r.toString());
+    }
+
+    private static List<String> strings(JsonArray array) {
+        List<String> out = new ArrayList<>();
+        for (JsonElement e : array) {
+            out.add(e.getAsString());
+        }
+        return out;
     }
 }

@@ -230,6 +230,172 @@ class DebuggerUiTest {
     }
 
     @Test
+    void aSuspendedQueueIsLabelledSuspendedAndWhyNotRunning() throws Exception {
+        CsfDebugTarget target = launch(example(project("debugger"), "clear.csf"), true);
+        CsfThread thread = suspendedThread(target);
+        String label = thread.getName();
+        assertTrue(label.startsWith("queue main (Suspended: ") && !label.contains("running"), label);
+        thread.terminate();
+        waitUntil("the session to end", 30, target::isTerminated);
+    }
+
+    private static IFile wrongVm() throws Exception {
+        IProject p = project("debugger");
+        if (!p.getFolder("debug").exists()) {
+            p.getFolder("debug").create(true, true, null);
+        }
+        return example(p, "debug/wrong-vm.csf");
+    }
+
+    @Test
+    void aFaultsWholeTextIsInTheConsoleAndInAMarkerOnItsLine() throws Exception {
+        IFile file = wrongVm();
+        CsfDebugTarget target = launch(file, false);
+        CsfThread thread = suspendedThread(target);
+        assertEquals(19, topLine(thread), "stopped on the faulting RUN_FRAGMENT");
+        var console = target.getLaunch().getProcesses()[0].getStreamsProxy().getErrorStreamMonitor();
+        waitUntil("the fault in the console", 10, () -> console.getContents().contains("translation fault"));
+        String fault = console.getContents().lines().filter(l -> l.startsWith("translation fault")).findFirst().orElseThrow();
+        assertTrue(fault.contains("[queue gpu at "), fault);
+        String type = "dev.csfstudio.eclipse.debug.fault";
+        waitUntil("the fault's marker", 10, () -> Workbench.count(file, type) > 0);
+        IMarker[] markers = file.findMarkers(type, false, 0);
+        assertEquals(1, markers.length, "one fault marker");
+        assertEquals(19, markers[0].getAttribute(IMarker.LINE_NUMBER, -1));
+        assertEquals(IMarker.SEVERITY_ERROR, markers[0].getAttribute(IMarker.SEVERITY, -1));
+        assertEquals(fault, markers[0].getAttribute(IMarker.MESSAGE, ""));
+        thread.terminate();
+        waitUntil("the session to end", 30, target::isTerminated);
+    }
+
+    /** clear.csf debugged with a breakpoint on its RUN_FRAGMENT line, where r43 holds R43. */
+    private CsfDebugTarget launchToRunFragment() throws Exception {
+        IFile clear = example(project("debugger"), "clear.csf");
+        DebugPlugin.getDefault().getBreakpointManager().addBreakpoint(
+                new dev.csfstudio.eclipse.debug.model.CsfLineBreakpoint(clear, RUN_FRAGMENT_LINE));
+        return launch(clear, false);
+    }
+
+    @Test
+    void aWatchExpressionIsTheAdaptersValueInTheSuspendedFrame() throws Exception {
+        CsfDebugTarget target = launchToRunFragment();
+        CsfThread thread = suspendedThread(target);
+        assertEquals(RUN_FRAGMENT_LINE, topLine(thread));
+        var watch = DebugPlugin.getDefault().getExpressionManager().newWatchExpression("r43");
+        watch.setExpressionContext(thread.getTopStackFrame());
+        waitUntil("the watch expression's value", 30, () -> !watch.isPending() && (watch.getValue() != null || watch.hasErrors()));
+        String value = watch.getValue() == null ? java.util.Arrays.toString(watch.getErrorMessages())
+                : watch.getValue().getValueString();
+        assertTrue(value.endsWith("0f000f (983055)"), value);
+        thread.terminate();
+        waitUntil("the session to end", 30, target::isTerminated);
+    }
+
+    @Test
+    void aLineTypedIntoTheConsoleIsEvaluatedAndAnswered() throws Exception {
+        CsfDebugTarget target = launchToRunFragment();
+        CsfThread thread = suspendedThread(target);
+        var streams = target.getLaunch().getProcesses()[0].getStreamsProxy();
+        streams.write("r4");
+        streams.write("3\n"); // what the console sends as the user types and presses Enter
+        waitUntil("the console's answer", 30, () -> streams.getOutputStreamMonitor().getContents().contains("(983055)"));
+        thread.terminate();
+        waitUntil("the session to end", 30, target::isTerminated);
+    }
+
+    @Test
+    void theMemoryViewOffersHexAsciiAndIntegerRenderingsOfAMonitor() throws Exception {
+        CsfDebugTarget target = launch(example(project("debugger"), "clear.csf"), true);
+        CsfThread thread = suspendedThread(target);
+        IMemoryBlockExtension block = target.getExtendedMemoryBlock("color", thread.getTopStackFrame());
+        var renderings = DebugUITools.getMemoryRenderingManager();
+        List<String> offered = java.util.Arrays.stream(renderings.getRenderingTypes(block)).map(t -> t.getId()).sorted().toList();
+        assertEquals(List.of("org.eclipse.debug.ui.rendering.ascii", "org.eclipse.debug.ui.rendering.hexint",
+                "org.eclipse.debug.ui.rendering.raw_memory", "org.eclipse.debug.ui.rendering.signedint",
+                "org.eclipse.debug.ui.rendering.unsignedint"), offered);
+        assertEquals(List.of("org.eclipse.debug.ui.rendering.raw_memory"),
+                java.util.Arrays.stream(renderings.getDefaultRenderingTypes(block)).map(t -> t.getId()).toList());
+        thread.terminate();
+        waitUntil("the session to end", 30, target::isTerminated);
+    }
+
+    @Test
+    void theDebugPerspectiveHasTheCsfRunView() throws Exception {
+        PlatformUI.getWorkbench().showPerspective(IDebugUIConstants.ID_DEBUG_PERSPECTIVE, page().getWorkbenchWindow());
+        page().resetPerspective();
+        assertTrue(page().findViewReference(RunView.ID) != null, "CSF Run in the Debug perspective's layout");
+    }
+
+    @Test
+    void resumingPastAFaultEndsTheAdapterByDisconnectingNotByKillingIt() throws Exception {
+        CsfDebugTarget target = launch(wrongVm(), false);
+        CsfThread thread = suspendedThread(target);
+        assertEquals(19, topLine(thread), "stopped on the faulting RUN_FRAGMENT");
+        thread.resume();
+        ILaunch launch = target.getLaunch();
+        waitUntil("the session and its adapter to end", 60,
+                () -> target.isTerminated() && launch.getProcesses()[0].isTerminated());
+        assertEquals(0, launch.getProcesses()[0].getExitValue(), "csf debug's exit value");
+    }
+
+    /** Register r`index` of the queue's top frame, from its Registers scope. */
+    private static org.eclipse.debug.core.model.IVariable register(IThread thread, int index) throws Exception {
+        for (var scope : thread.getTopStackFrame().getVariables()) {
+            if (scope.getName().startsWith("Registers")) {
+                return scope.getValue().getVariables()[index];
+            }
+        }
+        throw new AssertionError("no Registers scope");
+    }
+
+    @Test
+    void changeValueStartsFromTheRegistersHexAndSetsWhatIsTyped() throws Exception {
+        CsfDebugTarget target = launch(example(project("debugger"), "clear.csf"), true);
+        CsfThread thread = suspendedThread(target);
+        var r43 = register(thread, 43);
+        assertEquals("0x00000000 (0)", r43.getValue().getValueString(), "nothing has written r43 at the entry");
+        String[] prefilled = new String[1];
+        org.eclipse.swt.widgets.Display display = org.eclipse.swt.widgets.Display.getCurrent();
+        Runnable[] answer = new Runnable[1];
+        answer[0] = () -> {
+            // the dialog once it is open: read what it starts from, type a value, press OK
+            var dialog = java.util.Arrays.stream(display.getShells())
+                    .filter(sh -> sh.getData() instanceof org.eclipse.jface.dialogs.InputDialog).findFirst();
+            if (dialog.isEmpty()) {
+                if (prefilled[0] == null) {
+                    display.timerExec(200, answer[0]);
+                }
+                return;
+            }
+            org.eclipse.swt.widgets.Text text = findText(dialog.get());
+            prefilled[0] = text.getText();
+            text.setText("0x2a");
+            dialog.get().getDefaultButton().notifyListeners(SWT.Selection, new Event());
+        };
+        display.timerExec(200, answer[0]);
+        org.eclipse.debug.internal.ui.VariableValueEditorManager.getDefault().getVariableValueEditor(CsfDebug.MODEL)
+                .editVariable(r43, page().getWorkbenchWindow().getShell());
+        String opened = prefilled[0];
+        prefilled[0] = "(the dialog did not open)"; // ends the search for it
+        assertEquals("0x00000000", opened, "Change Value starts from the value setVariable takes");
+        assertEquals("0x0000002a (42)", r43.getValue().getValueString());
+        thread.terminate();
+        waitUntil("the session to end", 30, target::isTerminated);
+    }
+
+    private static org.eclipse.swt.widgets.Text findText(Composite parent) {
+        for (Control c : parent.getChildren()) {
+            if (c instanceof org.eclipse.swt.widgets.Text t) {
+                return t;
+            }
+            if (c instanceof Composite inner && findText(inner) != null) {
+                return findText(inner);
+            }
+        }
+        return null;
+    }
+
+    @Test
     void memoryViewBlockReadsTheClearedTargetAndStepBackReturnsToTheLine() throws Exception {
         IProject p = project("debugger");
         IFile clear = example(p, "clear.csf");

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 import org.eclipse.debug.core.DebugEvent;
 import org.eclipse.debug.core.DebugPlugin;
@@ -31,6 +32,9 @@ final class AdapterProcess extends PlatformObject implements IProcess {
     private final Monitor out = new Monitor();
     private final Monitor err = new Monitor();
     private final Map<String, String> attributes = new HashMap<>();
+    /** Console input not yet ended by a newline. */
+    private final StringBuilder pending = new StringBuilder();
+    private volatile Consumer<String> lines;
 
     AdapterProcess(ILaunch launch, String label, Process process) {
         this.launch = launch;
@@ -53,14 +57,37 @@ final class AdapterProcess extends PlatformObject implements IProcess {
         DebugPlugin.getDefault().fireDebugEventSet(new DebugEvent[] { new DebugEvent(this, DebugEvent.CREATE) });
     }
 
+    /** Where a line typed into the console goes (the adapter's stdin is DAP, not the console's). */
+    void onLine(Consumer<String> lines) {
+        this.lines = lines;
+    }
+
+    /** The console's input as it arrives: each whole line that is not blank to the consumer. */
+    private void typed(String input) {
+        synchronized (pending) {
+            pending.append(input);
+            for (int end = pending.indexOf("\n"); end >= 0; end = pending.indexOf("\n")) {
+                String line = pending.substring(0, end).strip();
+                pending.delete(0, end + 1);
+                Consumer<String> to = lines;
+                if (!line.isEmpty() && to != null) {
+                    to.accept(line);
+                }
+            }
+        }
+    }
+
     void output(String text, boolean error) {
         (error ? err : out).append(text);
     }
 
-    /** Lets the adapter end by itself after disconnect (2 s), then ends it. */
+    /**
+     * Lets the adapter end by itself after disconnect, then ends it. Its JVM's exit takes well under a second on an
+     * idle machine but seconds on a loaded one, and an adapter killed meanwhile ends with 143: 10 s before that.
+     */
     void terminateQuietly() {
         try {
-            if (!process.waitFor(2, TimeUnit.SECONDS)) {
+            if (!process.waitFor(10, TimeUnit.SECONDS)) {
                 process.destroy();
                 if (!process.waitFor(3, TimeUnit.SECONDS)) {
                     process.destroyForcibly();
@@ -96,7 +123,7 @@ final class AdapterProcess extends PlatformObject implements IProcess {
 
             @Override
             public void write(String input) {
-                // the adapter's stdin is DAP: console input has nowhere to go
+                typed(input);
             }
         };
     }

@@ -133,6 +133,7 @@ public final class CsfDebugTarget extends DebugElement implements IDebugTarget, 
             throw new DebugException(CsfDebug.error("The CSF debug adapter did not start (" + String.join(" ", command)
                     + "): " + e.getMessage(), e));
         }
+        FaultMarkers.clear(); // a new session: the last one's fault is history
         AdapterProcess process = new AdapterProcess(launch, "csf debug " + name, p);
         launch.addProcess(process);
         DebugLauncher.Builder<CsfDebugServer> builder = new DebugLauncher.Builder<>();
@@ -144,6 +145,7 @@ public final class CsfDebugTarget extends DebugElement implements IDebugTarget, 
             process.terminateQuietly();
             throw e;
         }
+        process.onLine(target::evaluateTyped);
         launch.addDebugTarget(target);
         DebugPlugin.getDefault().getBreakpointManager().addBreakpointListener(target);
         target.fireCreationEvent();
@@ -215,7 +217,12 @@ public final class CsfDebugTarget extends DebugElement implements IDebugTarget, 
 
         @Override
         public void terminated(TerminatedEventArguments args) {
-            events.execute(CsfDebugTarget.this::onTerminated);
+            // the session ended by itself (the run finished or faulted): DAP's client answers with disconnect, on
+            // which the adapter exits by itself instead of being killed
+            events.execute(() -> {
+                disconnect(false);
+                onTerminated();
+            });
         }
 
         @Override
@@ -301,11 +308,29 @@ public final class CsfDebugTarget extends DebugElement implements IDebugTarget, 
         for (CsfThread t : all) {
             t.stopped(t == stoppedThread ? args.getDescription() != null ? args.getDescription() : args.getReason() : null);
         }
+        if ("exception".equals(args.getReason()) && stoppedThread != null) {
+            reportFault(stoppedThread, args.getDescription() != null ? args.getDescription() : args.getText());
+        }
         fireSuspendEvent(detail);
         if (stoppedThread != null) {
             stoppedThread.fireSuspendEvent(detail);
         } else if (!all.isEmpty()) {
             all.get(0).fireSuspendEvent(detail);
+        }
+    }
+
+    /** A fault stop's whole text in the console and as an error marker on the faulting line. */
+    private void reportFault(CsfThread thread, String text) {
+        if (text == null) {
+            return;
+        }
+        process.output(text + "\n", true);
+        try {
+            if (thread.getTopStackFrame() instanceof CsfStackFrame top && top.sourcePath() != null) {
+                FaultMarkers.mark(top.sourcePath(), top.getLineNumber(), text);
+            }
+        } catch (DebugException e) {
+            CsfDebug.log(IStatus.WARNING, e.getMessage(), e);
         }
     }
 
@@ -430,6 +455,24 @@ public final class CsfDebugTarget extends DebugElement implements IDebugTarget, 
         return call(server.renderTargets(), "csf/renderTargets");
     }
 
+    /**
+     * A line typed into the session's console, evaluated as a Debug Console's REPL line (context {@code repl}, the
+     * stopped queue's top frame: `r43`, `walk d40`, `color + 64`); the answer or the refusal is printed back.
+     */
+    private void evaluateTyped(String line) {
+        events.execute(() -> {
+            if (!suspended || terminated) {
+                process.output("(evaluate " + line + ": the session is not suspended)\n", true);
+                return;
+            }
+            try {
+                process.output(evaluate(line, null, EvaluateArgumentsContext.REPL).getResult() + "\n", false);
+            } catch (DebugException e) {
+                process.output(e.getStatus().getMessage() + "\n", true);
+            }
+        });
+    }
+
     /** `evaluate` in a frame (null: the stopped queue's top frame). */
     public EvaluateResponse evaluate(String expression, CsfStackFrame frame, String context) throws DebugException {
         EvaluateArguments a = new EvaluateArguments();
@@ -502,8 +545,14 @@ public final class CsfDebugTarget extends DebugElement implements IDebugTarget, 
         if (terminated) {
             return;
         }
+        disconnect(true);
+        events.execute(this::onTerminated);
+    }
+
+    /** DAP's disconnect (5 s at most), after which the adapter exits. */
+    private void disconnect(boolean terminateDebuggee) {
         DisconnectArguments a = new DisconnectArguments();
-        a.setTerminateDebuggee(true);
+        a.setTerminateDebuggee(terminateDebuggee);
         try {
             server.disconnect(a).get(5, TimeUnit.SECONDS);
         } catch (ExecutionException | TimeoutException e) {
@@ -511,7 +560,6 @@ public final class CsfDebugTarget extends DebugElement implements IDebugTarget, 
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        events.execute(this::onTerminated);
     }
 
     private void terminateQuietly() {

@@ -1,5 +1,8 @@
 package dev.csfstudio.eclipse.debug.model;
 
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
 import org.eclipse.debug.core.DebugException;
 import org.eclipse.debug.core.model.IBreakpoint;
 import org.eclipse.debug.core.model.IStackFrame;
@@ -10,6 +13,9 @@ import org.eclipse.lsp4j.debug.StackTraceResponse;
 
 /** A queue of the simulated device (DAP thread id = queue index + 1); its frames are the CS call stack. */
 public final class CsfThread extends CsfDebugElement implements IThread {
+
+    /** The adapter's thread name: {@code queue NAME (STATE)}, STATE the queue's state on the simulated device. */
+    private static final Pattern ADAPTER_NAME = Pattern.compile("(.*) \\(([^()]*)\\)");
 
     private final int id;
     private volatile String name;
@@ -43,8 +49,23 @@ public final class CsfThread extends CsfDebugElement implements IThread {
 
     @Override
     public String getName() {
-        String n = name != null ? name : "queue " + (id - 1);
-        return stopReason != null && isSuspended() ? n + " [" + stopReason + "]" : n;
+        return label(name != null ? name : "queue " + (id - 1), isSuspended(), stopReason);
+    }
+
+    /**
+     * The Debug view's label of a queue the adapter calls {@code adapterName}: while the session is suspended,
+     * "Suspended" and why (the stop's reason for the queue that stopped) as Eclipse's own debuggers say it, with
+     * the device state only where it says more than that the queue could run (waiting for a sync object, done);
+     * the adapter's name as it is while the session runs.
+     */
+    static String label(String adapterName, boolean suspended, String reason) {
+        if (!suspended) {
+            return adapterName;
+        }
+        Matcher m = ADAPTER_NAME.matcher(adapterName);
+        String queue = m.matches() ? m.group(1) : adapterName;
+        String device = m.matches() && !m.group(2).equals("running") ? "; " + m.group(2) : "";
+        return queue + " (Suspended" + (reason != null ? ": " + reason : "") + device + ")";
     }
 
     @Override
