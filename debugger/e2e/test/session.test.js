@@ -89,18 +89,24 @@ describe('csf debug with a DAP client nobody here wrote', function () {
     assert.strictEqual(before[0].width, 16);
     assert.ok(Buffer.from(before[0].png, 'base64').subarray(1, 4).toString() === 'PNG');
 
-    // over the fragment job: the clear ran
+    // over the fragment job: it is in flight on its scoreboard entry, nothing written yet
     await Promise.all([dc.nextRequest({ threadId: 1 }), dc.waitForEvent('stopped')]);
     frame = await topFrame(dc, 1);
     assert.strictEqual(frame.line, fragment + 1);
+    assert.strictEqual((await dc.customRequest('csf/renderTargets')).body.targets[0].png, before[0].png);
+
+    // over its WAIT: the clear completed
+    await Promise.all([dc.nextRequest({ threadId: 1 }), dc.waitForEvent('stopped')]);
+    frame = await topFrame(dc, 1);
+    assert.strictEqual(frame.line, fragment + 2);
     const after = (await dc.customRequest('csf/renderTargets')).body.targets;
     assert.notStrictEqual(after[0].png, before[0].png);
 
-    // and back to before it
+    // and back to before the WAIT
     const [, stopped] = await Promise.all([dc.stepBackRequest({ threadId: 1 }), dc.waitForEvent('stopped')]);
     assert.strictEqual(stopped.body.reason, 'step');
     frame = await topFrame(dc, 1);
-    assert.strictEqual(frame.line, fragment);
+    assert.strictEqual(frame.line, fragment + 1);
     assert.strictEqual((await dc.customRequest('csf/renderTargets')).body.targets[0].png, before[0].png);
 
     // run to the end
