@@ -338,19 +338,22 @@ describe('the extension in a real VS Code (code-server in headless Chromium)', {
         assert.deepEqual([before.width, before.height], [16, 16]);
         assert.notDeepEqual(before.pixel, [255, 0, 0, 255]);
 
-        // F10 steps over RUN_FRAGMENT: the panel reads the target again, now cleared red
+        // F10 steps over RUN_FRAGMENT (the clear is in flight on its scoreboard entry), F10 again over its WAIT:
+        // the panel reads the target again, now cleared red
         await page.keyboard.press('F10');
         await pausedAt(25);
+        await page.keyboard.press('F10');
+        await pausedAt(26);
         const after = await eventually('the cleared target in the panel',
             async () => { const i = await webviewImage('Render targets'); return i && i.pixel[0] === 255 ? i : undefined; }, 30000);
         assert.deepEqual(after.pixel, [255, 0, 0, 255], 'opaque red after RUN_FRAGMENT');
         await screenshot('stepped');
 
-        // the adapter says supportsStepBack: the toolbar has Step Back, which returns to the breakpoint's line
+        // the adapter says supportsStepBack: the toolbar has Step Back, which returns to the WAIT's line
         const stepBack = page.locator('.debug-toolbar .codicon-debug-step-back');
         await stepBack.waitFor({ timeout: 10000 });
         await stepBack.click();
-        await pausedAt(24);
+        await pausedAt(25);
         await eventually('the panel to show the target before the clear again',
             async () => { const i = await webviewImage('Render targets'); return i && i.pixel[0] !== 255 ? i : undefined; }, 30000);
         await screenshot('stepped-back');

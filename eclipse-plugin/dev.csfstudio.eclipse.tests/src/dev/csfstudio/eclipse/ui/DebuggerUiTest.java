@@ -405,10 +405,18 @@ class DebuggerUiTest {
         CsfThread thread = suspendedThread(target);
         assertEquals(RUN_FRAGMENT_LINE, topLine(thread));
 
-        thread.stepOver(); // RUN_FRAGMENT clears the target red
+        thread.stepOver(); // RUN_FRAGMENT: the clear is in flight on its scoreboard entry
         waitUntil("the step to end on the next line", 30, () -> {
             try {
                 return target.isSuspended() && topLine(thread) == RUN_FRAGMENT_LINE + 1;
+            } catch (Exception e) {
+                return false;
+            }
+        });
+        thread.stepOver(); // its WAIT: the clear completes, the target is red
+        waitUntil("the step to end after the WAIT", 30, () -> {
+            try {
+                return target.isSuspended() && topLine(thread) == RUN_FRAGMENT_LINE + 2;
             } catch (Exception e) {
                 return false;
             }
@@ -433,9 +441,9 @@ class DebuggerUiTest {
         Command stepBack = PlatformUI.getWorkbench().getService(ICommandService.class).getCommand(ReverseStepHandler.STEP_BACK);
         waitUntil("Step Back to be enabled", 30, stepBack::isEnabled);
         PlatformUI.getWorkbench().getService(IHandlerService.class).executeCommand(ReverseStepHandler.STEP_BACK, null);
-        waitUntil("Step Back to end on the breakpoint's line again", 30, () -> {
+        waitUntil("Step Back to end on the WAIT's line again", 30, () -> {
             try {
-                return target.isSuspended() && topLine(thread) == RUN_FRAGMENT_LINE;
+                return target.isSuspended() && topLine(thread) == RUN_FRAGMENT_LINE + 1;
             } catch (Exception e) {
                 return false;
             }
