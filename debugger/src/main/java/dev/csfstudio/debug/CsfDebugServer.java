@@ -427,9 +427,10 @@ public final class CsfDebugServer implements CsfDebugProtocol {
             e.setReason(StoppedEventArgumentsReason.PAUSE);
         } else if (stop instanceof StopReason.HistoryStart) {
             e.setReason(StoppedEventArgumentsReason.STEP);
-            e.setDescription(m.history().filter(h -> h.earliest() > historyBegan).map(h -> "at the oldest state history keeps"
-                    + " (instruction " + h.earliest() + "): older snapshots were dropped to hold "
-                    + h.capBytes() + " bytes").orElse("at the start of history"));
+            e.setDescription(m.history().filter(h -> h.earliest() > historyBegan)
+                    .map(h -> "at the oldest state history keeps (instruction " + h.earliest()
+                            + "): older snapshots were dropped to hold " + h.capBytes() + " bytes")
+                    .orElse("at the start of history"));
             e.setText(e.getDescription());
         } else if (stop.outcome().isPresent()) {
             e.setReason(StoppedEventArgumentsReason.EXCEPTION);

@@ -3,6 +3,7 @@ package dev.csfstudio.debug;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonPrimitive;
 import dev.csfstudio.isa.Arch;
+import dev.csfstudio.runtime.Machine;
 import dev.csfstudio.runtime.Result;
 import dev.csfstudio.runtime.RunOptions;
 
@@ -26,8 +27,6 @@ public record LaunchArguments(Optional<Path> program, boolean stopOnEntry, Optio
 
     /** The longest wall-clock limit a launch may ask for: a year, far inside what a deadline in nanoseconds holds. */
     static final long MAX_TIMEOUT_SECONDS = 365L * 24 * 3600;
-    /** What history holds unless {@code historyBytes} says otherwise. */
-    static final long DEFAULT_HISTORY_BYTES = 256L << 20;
     /** The largest {@code historyBytes}: 1 TiB, far more than any heap. */
     static final long MAX_HISTORY_BYTES = 1L << 40;
 
@@ -49,7 +48,7 @@ public record LaunchArguments(Optional<Path> program, boolean stopOnEntry, Optio
                 return Result.refused("'timeout' is " + timeout + ": the wall-clock limit must be 1.."
                         + MAX_TIMEOUT_SECONDS + " seconds (a year)");
             }
-            long historyBytes = number(args, "historyBytes").orElse(DEFAULT_HISTORY_BYTES);
+            long historyBytes = number(args, "historyBytes").orElse(Machine.DEFAULT_HISTORY_BYTES);
             if (historyBytes < 1 || historyBytes > MAX_HISTORY_BYTES) {
                 return Result.refused("'historyBytes' is " + historyBytes + ": history's bound must be 1.."
                         + MAX_HISTORY_BYTES + " bytes (1 TiB)");
