@@ -1,6 +1,7 @@
 package dev.csfstudio.debug;
 
 import dev.csfstudio.runtime.CallFrame;
+import dev.csfstudio.runtime.HistoryStatus;
 import dev.csfstudio.runtime.Machine;
 import dev.csfstudio.runtime.QueueView;
 import dev.csfstudio.runtime.Result;
@@ -108,6 +109,8 @@ public final class CsfDebugServer implements CsfDebugProtocol {
     private boolean ended;
     /** configurationDone has started the session (a launch or restart waits for it again). */
     private boolean configured;
+    /** Where history began, and the oldest position it kept when the client last heard of it. */
+    private long historyBegan, historyReach;
 
     // Read by the connection's thread while the worker runs.
     private volatile List<Thread> threads = List.of();
@@ -118,6 +121,8 @@ public final class CsfDebugServer implements CsfDebugProtocol {
             new java.util.concurrent.ConcurrentLinkedQueue<>();
     /** The client asked to end: the stop the pause brings is not reported. */
     private volatile boolean terminating;
+    /** The client asked to restart while the device ran: the stop the pause brings is not reported. */
+    private volatile boolean restarting;
 
     public void connect(IDebugProtocolClient remote) {
         this.client = remote;
@@ -159,6 +164,7 @@ public final class CsfDebugServer implements CsfDebugProtocol {
             LaunchArguments parsed = value(LaunchArguments.parse(args));
             Session opened = value(Session.open(parsed));
             session = opened;
+            historyBegan = historyReach = historyStart(opened.machine());
             focus = firstQueue(opened);
             ended = false;
             configured = false;
@@ -214,7 +220,7 @@ public final class CsfDebugServer implements CsfDebugProtocol {
     @Override
     public CompletableFuture<SetInstructionBreakpointsResponse> setInstructionBreakpoints(
             SetInstructionBreakpointsArguments args) {
-        return onWorker(() -> {
+        return atOnce(() -> {
             Session s = launched();
             SetInstructionBreakpointsResponse r = new SetInstructionBreakpointsResponse();
             r.setBreakpoints(breakpoints.setInstructionBreakpoints(s, vmOf(focus), args.getBreakpoints())
@@ -286,6 +292,9 @@ public final class CsfDebugServer implements CsfDebugProtocol {
     public CompletableFuture<ContinueResponse> continue_(ContinueArguments args) {
         ContinueResponse r = new ContinueResponse();
         r.setAllThreadsContinued(true);
+        if (running != null && !terminating) {
+            return CompletableFuture.completedFuture(r); // it runs already: nothing to do
+        }
         return move(r, null, false, (m, q) -> m.resume());
     }
 
@@ -366,7 +375,7 @@ public final class CsfDebugServer implements CsfDebugProtocol {
                 stop = move.apply(m);
             }
             report(stop, Optional.empty(), steppedReason);
-        } catch (RuntimeException | StackOverflowError e) {
+        } catch (Throwable e) { // OutOfMemoryError included: the session must go on answering
             // Whatever went wrong, the client hears that the machine stopped and why.
             console(message(e) + "\n");
             report(m.lastStop().orElse(new StopReason.Paused(focus)), Optional.empty());
@@ -383,11 +392,12 @@ public final class CsfDebugServer implements CsfDebugProtocol {
     private void report(StopReason stop, Optional<List<Integer>> hitIds, String steppedReason) {
         running = null; // before the client hears of the stop: its requests about the state are served
         pauseWanted = false;
-        if (terminating) {
+        if (terminating || restarting) {
             return;
         }
         refreshThreads();
         Machine m = session.machine();
+        sayHowFarBack(m);
         boolean wanted = filters.stopsOn(stop) || session.postMortem().isPresent();
         if (stop.outcome().isPresent() && !(wanted && !shownEnding(stop))) {
             end(m.report().orElse(null));
@@ -417,7 +427,11 @@ public final class CsfDebugServer implements CsfDebugProtocol {
             e.setReason(StoppedEventArgumentsReason.PAUSE);
         } else if (stop instanceof StopReason.HistoryStart) {
             e.setReason(StoppedEventArgumentsReason.STEP);
-            e.setDescription("at the start of history");
+            e.setDescription(m.history().filter(h -> h.earliest() > historyBegan)
+                    .map(h -> "at the oldest state history keeps (instruction " + h.earliest()
+                            + "): older snapshots were dropped to hold " + h.capBytes() + " bytes")
+                    .orElse("at the start of history"));
+            e.setText(e.getDescription());
         } else if (stop.outcome().isPresent()) {
             e.setReason(StoppedEventArgumentsReason.EXCEPTION);
             ExceptionFilters.fault(stop).ifPresent(f -> {
@@ -432,6 +446,19 @@ public final class CsfDebugServer implements CsfDebugProtocol {
             shown = null;
         }
         client.stopped(e);
+    }
+
+    /** Once history has dropped its oldest snapshots to hold its bound, tells the client how far back it goes. */
+    private void sayHowFarBack(Machine m) {
+        m.history().filter(h -> h.earliest() > historyReach).ifPresent(h -> {
+            historyReach = h.earliest();
+            console("history goes back to instruction " + h.earliest() + " now: older snapshots were dropped to"
+                    + " hold " + h.capBytes() + " bytes (it holds " + h.bytes() + "); stepping back stops there\n");
+        });
+    }
+
+    private static long historyStart(Machine m) {
+        return m.history().map(HistoryStatus::earliest).orElse(0L);
     }
 
     /** The ending last shown as an exception stop: continuing from it ends the session. */
@@ -647,7 +674,7 @@ public final class CsfDebugServer implements CsfDebugProtocol {
 
     @Override
     public CompletableFuture<SetDataBreakpointsResponse> setDataBreakpoints(SetDataBreakpointsArguments args) {
-        return onWorker(() -> {
+        return atOnce(() -> {
             Session s = launched();
             SetDataBreakpointsResponse r = new SetDataBreakpointsResponse();
             r.setBreakpoints(dataBreakpoints.set(s.machine(), java.util.Arrays.stream(args.getBreakpoints())
@@ -682,10 +709,23 @@ public final class CsfDebugServer implements CsfDebugProtocol {
 
     @Override
     public CompletableFuture<Void> restart(RestartArguments args) {
+        Machine m = running;
+        if (m != null) { // the run pauses at its next time slice, unreported; the restart follows it on the worker
+            restarting = true;
+            pauseWanted = true;
+            m.requestPause();
+        }
         CompletableFuture<Void> restarted = onWorker(() -> {
+            boolean paused = restarting;
+            restarting = false;
             Session old = launched();
-            Session fresh = value(Session.open(old.arguments()));
+            Result<Session> opened = Session.open(old.arguments());
+            if (paused && opened instanceof Result.Refused<Session>) {
+                report(new StopReason.Paused(focus), Optional.empty()); // the old run stays, paused
+            }
+            Session fresh = value(opened);
             session = fresh;
+            historyBegan = historyReach = historyStart(fresh.machine());
             focus = firstQueue(fresh);
             ended = false;
             shown = null;
@@ -790,6 +830,10 @@ public final class CsfDebugServer implements CsfDebugProtocol {
     }
 
     private static String message(Throwable t) {
+        if (t instanceof OutOfMemoryError) {
+            return "the adapter ran out of memory (" + t.getMessage() + "): the device stopped here; give the adapter"
+                    + " more heap (-Xmx) or launch with \"recordHistory\": false";
+        }
         return ErrorResponses.of(t).getMessage();
     }
 }

@@ -3,6 +3,7 @@ package dev.csfstudio.debug;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonPrimitive;
 import dev.csfstudio.isa.Arch;
+import dev.csfstudio.runtime.Machine;
 import dev.csfstudio.runtime.Result;
 import dev.csfstudio.runtime.RunOptions;
 
@@ -18,12 +19,16 @@ import java.util.Optional;
  * @param entry         the stream to run instead of the program's {@code .entry}
  * @param arch          the architecture unless the source's {@code .arch} says otherwise
  * @param coreDump      a {@code core.json} to open post-mortem
+ * @param historyBytes  at most what history's snapshots hold; beyond it the oldest are dropped
  */
 public record LaunchArguments(Optional<Path> program, boolean stopOnEntry, Optional<String> entry, long steps,
-                              Duration timeout, Optional<Arch> arch, boolean recordHistory, Optional<Path> coreDump) {
+                              Duration timeout, Optional<Arch> arch, boolean recordHistory, Optional<Path> coreDump,
+                              long historyBytes) {
 
     /** The longest wall-clock limit a launch may ask for: a year, far inside what a deadline in nanoseconds holds. */
     static final long MAX_TIMEOUT_SECONDS = 365L * 24 * 3600;
+    /** The largest {@code historyBytes}: 1 TiB, far more than any heap. */
+    static final long MAX_HISTORY_BYTES = 1L << 40;
 
     /** The arguments of {@code launch}, or a sentence saying which one is wrong and what it may be. */
     public static Result<LaunchArguments> parse(Map<String, Object> args) {
@@ -43,13 +48,19 @@ public record LaunchArguments(Optional<Path> program, boolean stopOnEntry, Optio
                 return Result.refused("'timeout' is " + timeout + ": the wall-clock limit must be 1.."
                         + MAX_TIMEOUT_SECONDS + " seconds (a year)");
             }
+            long historyBytes = number(args, "historyBytes").orElse(Machine.DEFAULT_HISTORY_BYTES);
+            if (historyBytes < 1 || historyBytes > MAX_HISTORY_BYTES) {
+                return Result.refused("'historyBytes' is " + historyBytes + ": history's bound must be 1.."
+                        + MAX_HISTORY_BYTES + " bytes (1 TiB)");
+            }
             Optional<String> archText = text(args, "arch");
             Optional<Arch> arch = archText.flatMap(Arch::bySpelling);
             if (archText.isPresent() && arch.isEmpty()) {
                 return Result.refused("'arch' is '" + archText.get() + "': expected one of " + Arch.spellings());
             }
             return Result.ok(new LaunchArguments(program, flag(args, "stopOnEntry", false), text(args, "entry"),
-                    steps, Duration.ofSeconds(timeout), arch, flag(args, "recordHistory", true), core));
+                    steps, Duration.ofSeconds(timeout), arch, flag(args, "recordHistory", true), core,
+                    historyBytes));
         } catch (IllegalArgumentException e) {
             return Result.refused(e.getMessage());
         }

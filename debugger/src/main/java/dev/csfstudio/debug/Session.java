@@ -53,7 +53,7 @@ record Session(LaunchArguments arguments, Program program, Machine machine, Sour
         }
         Machine machine = ((Machine.Loaded) loaded).machine();
         if (args.recordHistory()) {
-            machine.recordHistory();
+            machine.recordHistory(args.historyBytes());
         }
         return Result.ok(new Session(args, program, machine, new SourceMap(program), Optional.empty()));
     }

@@ -6,6 +6,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -19,6 +21,62 @@ class ReverseExecutionTest {
     void theAdapterSaysItCanStepBack() throws Exception {
         try (DapSession s = DapSession.on(dir, "moves.csf", Streams.MOVES)) {
             assertTrue(s.capabilities.getSupportsStepBack());
+        }
+    }
+
+    /** 1200 clears of a 256 KiB target, each in a new colour: every snapshot of history holds 256 KiB of its own. */
+    private static final String CLEARS = """
+            .buffer color, size=262144
+            .buffer fb, align=64
+            fbd: .fbd width=256, height=256
+            rt:  .rt format=R8G8B8A8, base=color, row_stride=1024, clear=0xff0000ff
+            .stream main
+                MOVE48  d40, fbd(fbd)
+                MOVE48  d70, rt
+                MOVE32  r42, #0
+                MOVE32  r43, 255 << 16 | 255
+                MOVE32  r0, #1200
+            loop:
+                ADD_IMMEDIATE32 r7, r7, #0x10
+                STORE_MULTIPLE [d70 + 48], r7
+                WAIT    #0x1
+                RUN_FRAGMENT
+                ADD_IMMEDIATE32 r0, r0, #-1
+                BRANCH.ne r0, loop
+                MOVE32  r1, #1
+            """;
+
+    @Test
+    void historyHoldsItsBoundAndSaysHowFarBackItGoesOnceItDropsSnapshots() throws Exception {
+        long bound = 1 << 20;
+        try (DapSession s = DapSession.on(dir, "clears.csf", CLEARS).launch("historyBytes", bound)) {
+            s.breakpoints(s.file, 18);
+            s.configurationDone();
+            assertEquals("breakpoint", s.stopped().getReason());
+            String said = s.console().stream().filter(l -> l.startsWith("history goes back")).findFirst()
+                    .orElseThrow(() -> new AssertionError("no word of dropped snapshots: " + s.console()));
+            Matcher m = Pattern.compile("instruction (\\d+) now: older snapshots were dropped to hold " + bound
+                    + " bytes \\(it holds (\\d+)\\)").matcher(said);
+            assertTrue(m.find(), said);
+            assertTrue(Long.parseLong(m.group(2)) <= bound, said);
+            DapSession.get(s.server.reverseContinue(new ReverseContinueArguments()));
+            var back = s.stopped();
+            assertTrue(back.getDescription().startsWith("at the oldest state history keeps (instruction "),
+                    back.getDescription());
+            assertTrue(back.getDescription().endsWith("older snapshots were dropped to hold " + bound + " bytes"),
+                    back.getDescription());
+            assertTrue(Integer.decode(s.register(1, "r0").split(" ")[0]) > 0, "back to within the loop, not its start");
+        }
+    }
+
+    @Test
+    void historyBytesMustBePositive() throws Exception {
+        try (DapSession s = DapSession.on(dir, "moves.csf", Streams.MOVES)) {
+            java.util.Map<String, Object> args = new java.util.HashMap<>();
+            args.put("program", s.file.toString());
+            args.put("historyBytes", 0);
+            String message = DapSession.refusal(s.server.launch(args));
+            assertTrue(message.contains("'historyBytes' is 0: history's bound must be 1.."), message);
         }
     }
 

@@ -2,8 +2,14 @@ package dev.csfstudio.debug;
 
 import org.eclipse.lsp4j.debug.ConfigurationDoneArguments;
 import org.eclipse.lsp4j.debug.ContinueArguments;
+import org.eclipse.lsp4j.debug.DataBreakpoint;
+import org.eclipse.lsp4j.debug.DataBreakpointInfoArguments;
 import org.eclipse.lsp4j.debug.DisconnectArguments;
+import org.eclipse.lsp4j.debug.InstructionBreakpoint;
 import org.eclipse.lsp4j.debug.PauseArguments;
+import org.eclipse.lsp4j.debug.RestartArguments;
+import org.eclipse.lsp4j.debug.SetDataBreakpointsArguments;
+import org.eclipse.lsp4j.debug.SetInstructionBreakpointsArguments;
 import org.eclipse.lsp4j.debug.StackTraceArguments;
 import org.eclipse.lsp4j.debug.TerminateArguments;
 import org.eclipse.lsp4j.debug.TerminatedEventArguments;
@@ -80,6 +86,78 @@ class SessionControlTest {
             assertTrue(s.breakpoints(s.file, 3).getBreakpoints()[0].isVerified());
             assertEquals("breakpoint", s.stopped().getReason());
             DapSession.assertLine(3, s.top(1));
+        }
+    }
+
+    @Test
+    void aSecondContinueWhileTheDeviceRunsIsAnsweredAtOnceAndChangesNothing() throws Exception {
+        try (DapSession s = endless()) {
+            s.configurationDone();
+            assertTrue(DapSession.get(s.server.continue_(new ContinueArguments())).getAllThreadsContinued());
+            PauseArguments p = new PauseArguments();
+            p.setThreadId(1);
+            DapSession.get(s.server.pause(p));
+            assertEquals("pause", s.stopped().getReason(), "the one run goes on until paused");
+        }
+    }
+
+    @Test
+    void restartWhileTheDeviceRunsPausesItAndStartsAgain() throws Exception {
+        try (DapSession s = DapSession.on(dir, "loop.csf", ENDLESS).launch("steps", 1_000_000_000_000L,
+                "timeout", 600, "recordHistory", false, "stopOnEntry", true)) {
+            s.configurationDone();
+            assertEquals("entry", s.stopped().getReason());
+            s.continue_();
+            DapSession.get(s.server.restart(new RestartArguments()));
+            assertEquals("entry", s.stopped().getReason(), "the pause for the restart is not reported");
+            assertEquals("0x00000000 (0)", s.register(1, "r0"), "a fresh machine");
+        }
+    }
+
+    @Test
+    void anInstructionBreakpointSetWhileTheDeviceRunsTakesEffectAtOnce() throws Exception {
+        try (DapSession s = DapSession.on(dir, "loop.csf", ENDLESS).launch("steps", 1_000_000_000_000L,
+                "timeout", 600, "recordHistory", false, "stopOnEntry", true)) {
+            s.configurationDone();
+            s.stopped();
+            InstructionBreakpoint bp = new InstructionBreakpoint();
+            bp.setInstructionReference(s.top(1).getInstructionPointerReference());
+            bp.setOffset(8);
+            SetInstructionBreakpointsArguments a = new SetInstructionBreakpointsArguments();
+            a.setBreakpoints(new InstructionBreakpoint[] {bp});
+            s.continue_();
+            assertTrue(DapSession.get(s.server.setInstructionBreakpoints(a)).getBreakpoints()[0].isVerified());
+            assertEquals("breakpoint", s.stopped().getReason());
+            DapSession.assertLine(4, s.top(1));
+        }
+    }
+
+    @Test
+    void aDataBreakpointSetWhileTheDeviceRunsTakesEffectAtOnce() throws Exception {
+        String storing = """
+                .buffer out, size=16
+                .stream main
+                    MOVE48 d2, out
+                loop:
+                    ADD_IMMEDIATE32 r4, r4, #1
+                    STORE_MULTIPLE [d2 + 8], r4
+                    WAIT #0x1
+                    BRANCH.always r0, loop
+                """;
+        try (DapSession s = DapSession.on(dir, "store.csf", storing).launch("steps", 1_000_000_000_000L,
+                "timeout", 600, "recordHistory", false, "stopOnEntry", true)) {
+            s.configurationDone();
+            s.stopped();
+            DataBreakpointInfoArguments info = new DataBreakpointInfoArguments();
+            info.setName("out");
+            String id = DapSession.get(s.server.dataBreakpointInfo(info)).getDataId();
+            DataBreakpoint bp = new DataBreakpoint();
+            bp.setDataId(id);
+            SetDataBreakpointsArguments a = new SetDataBreakpointsArguments();
+            a.setBreakpoints(new DataBreakpoint[] {bp});
+            s.continue_();
+            assertTrue(DapSession.get(s.server.setDataBreakpoints(a)).getBreakpoints()[0].isVerified());
+            assertEquals("data breakpoint", s.stopped().getReason());
         }
     }
 

@@ -1,7 +1,6 @@
 package dev.csfstudio.runtime;
 
 import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -13,8 +12,7 @@ import java.util.TreeMap;
  * earlier position is reached by restoring the latest usable snapshot before it and re-executing, which
  * is exact because the device is deterministic. Memory is bounded: snapshots share unchanged frames with
  * each other and with the live memory (copy on write), and when the frames only they hold, plus their
- * tables, pass the cap, every other periodic snapshot is dropped (oldest first), and at worst the oldest
- * snapshot, which moves the start of history.
+ * tables, pass the cap, the oldest snapshots are dropped, which moves the start of history forward.
  */
 final class History {
 
@@ -170,24 +168,14 @@ final class History {
         return n;
     }
 
-    /** Drops snapshots until they fit the cap: every other periodic one, else the oldest; the newest stays. */
+    /**
+     * Drops the oldest snapshots until the rest fit the cap (the newest stays): the start of history moves
+     * forward, and the snapshots kept stay at most {@link #MAX_INTERVAL} apart, so going back anywhere in
+     * history costs at most that much re-execution.
+     */
     private void thin() {
         while (bytes > cap && snapshots.size() > 1) {
-            List<Long> keys = new ArrayList<>(snapshots.keySet());
-            boolean dropped = false;
-            boolean odd = false;
-            for (int i = 1; i < keys.size() - 1 && bytes > cap; i++) {
-                if (!snapshots.get(keys.get(i)).snapshot.exact()) {
-                    if (odd) {
-                        remove(keys.get(i));
-                        dropped = true;
-                    }
-                    odd = !odd;
-                }
-            }
-            if (!dropped && bytes > cap) {
-                remove(snapshots.firstKey());
-            }
+            remove(snapshots.firstKey());
         }
     }
 }

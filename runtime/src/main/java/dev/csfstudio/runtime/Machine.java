@@ -733,9 +733,12 @@ public final class Machine {
 
     // ---------------------------------------------------------------- history
 
-    /** Starts keeping history (at most {@link History#DEFAULT_CAP_BYTES}); the current state is its start. */
+    /** What history holds at most unless {@link #recordHistory(long)} says otherwise: 256 MiB. */
+    public static final long DEFAULT_HISTORY_BYTES = History.DEFAULT_CAP_BYTES;
+
+    /** Starts keeping history (at most {@link #DEFAULT_HISTORY_BYTES}); the current state is its start. */
     public void recordHistory() {
-        recordHistory(History.DEFAULT_CAP_BYTES);
+        recordHistory(DEFAULT_HISTORY_BYTES);
     }
 
     /**

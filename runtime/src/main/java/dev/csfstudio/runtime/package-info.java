@@ -38,7 +38,7 @@
  *       taken every 2^18 steps, longer (up to 2^21) after intervals that made many frames be copied;
  *       earlier positions are reached by restoring one and re-executing, which is exact because the
  *       device is deterministic. Snapshots hold at most 256 MiB by default ({@code recordHistory(cap)}):
- *       beyond it every other periodic snapshot is dropped, and at worst the oldest. An edit becomes part
+ *       beyond it the oldest are dropped (the start of history moves forward). An edit becomes part
  *       of history at its position; running on from before it leaves it behind.</li>
  *   <li><b>Post-mortem</b>: {@link dev.csfstudio.runtime.PostMortem#read} opens a {@code core.json}: its
  *       saved state as written, and {@code rebuild(program, history)} gives a live machine stopped where
