@@ -254,13 +254,17 @@ public final class Machine {
             try {
                 outcome = piece(q, budget, goal.allowance(q));
             } catch (GpuFault f) {
-                StopReason stop = end(faultStop(f, q), q);
+                StopReason stop = faultStop(f, q);
                 if (f.kind == FaultKind.TIMEOUT || f.kind == FaultKind.CANCELLED) {
+                    end(stop, q);
                     terminalPosition = executed - 1; // the fragment job it stopped did not complete
+                    return stop;
                 }
-                return stop;
+                terminate(q, stop);
+                outcome = Interpreter.IDLE;
             } catch (HazardStop h) {
-                return end(new StopReason.Hazard(h.hazard, reports.hazardFault(h.hazard, q)), q);
+                terminate(q, new StopReason.Hazard(h.hazard, reports.hazardFault(h.hazard, q)));
+                outcome = Interpreter.IDLE;
             }
             List<DataWrite> writes = device.watch.pending ? device.watch.take() : null;
             if (outcome == Interpreter.IDLE || outcome == Interpreter.WAITING || sliceLeft <= 0) {
@@ -305,7 +309,9 @@ public final class Machine {
             }
             List<Queue> next = device.scheduler.nextRound();
             if (next.isEmpty()) {
-                return end(new StopReason.Done(), null);
+                List<Queue> terminated = reports.terminated(); // the run ends as the first one
+                return terminated.isEmpty() ? end(new StopReason.Done(), null)
+                        : end(terminated.get(0).ended, terminated.get(0));
             }
             round = next.toArray(new Queue[0]);
             roundIndex = 0;
@@ -333,7 +339,7 @@ public final class Machine {
     private StopReason drainStalled() {
         boolean any = false;
         for (Queue q : device.queues) {
-            if (q.scoreboard.count == 0) {
+            if (q.scoreboard.count == 0 || q.ended != null) {
                 continue;
             }
             any = true;
@@ -342,7 +348,7 @@ public final class Machine {
             } catch (GpuFault f) {
                 device.interpreter.faultPc = device.interpreter.async.completing;
                 device.interpreter.async.completing = -1;
-                return end(faultStop(f, q), q);
+                terminate(q, faultStop(f, q));
             }
         }
         if (any) {
@@ -373,6 +379,15 @@ public final class Machine {
 
     private long steps() {
         return executed + device.meter.workSteps();
+    }
+
+    /**
+     * A fault or hazard stop in {@code q} terminates its group only (panthor's group termination): the queue runs
+     * no more, its in-flight operations are dropped unfinished, and the other groups run on to their end.
+     */
+    private void terminate(Queue q, StopReason stop) {
+        q.ended = stop;
+        q.endedAt = executed;
     }
 
     private StopReason end(StopReason stop, Queue q) {

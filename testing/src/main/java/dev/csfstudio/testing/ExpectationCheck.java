@@ -73,10 +73,21 @@ public final class ExpectationCheck {
         return compare(j, j.comparison(), value.getAsLong(), j.expected(), number(value.getAsLong()));
     }
 
+    /** The run's status, or with {@code QUEUE.status} that queue's own (see {@link RunReport.QueueState#status}). */
     private static Verdict status(Expectation.Status s, RunReport run) {
-        String actual = ending(run);
-        boolean holds = run.status().name().equals(s.ending().name());
+        RunStatus status = run.status();
         RunReport.Fault f = run.fault();
+        if (s.queue() != null) {
+            java.util.Optional<RunReport.QueueState> q = run.queues().stream()
+                    .filter(state -> state.name().equals(s.queue())).findFirst();
+            if (q.isEmpty()) {
+                return new Verdict.Failed(s, "no queue " + s.queue() + " (the program did not load: " + ending(run) + ")");
+            }
+            status = q.get().status();
+            f = q.get().fault();
+        }
+        String actual = ending(status, f);
+        boolean holds = status.name().equals(s.ending().name());
         if (holds && s.faultKind() != null) {
             holds = f != null && (f.kind().jsonName().equals(s.faultKind())
                     || f.hardware() instanceof HardwareReport.Raised r && r.name().equals(s.faultKind()));
@@ -90,13 +101,16 @@ public final class ExpectationCheck {
 
     /** {@code ok}, or {@code fault translation at x.csf:12: message}. */
     static String ending(RunReport run) {
-        RunReport.Fault f = run.fault();
-        if (run.status() == RunStatus.OK || f == null) {
-            return run.status().jsonName();
+        return ending(run.status(), run.fault());
+    }
+
+    private static String ending(RunStatus status, RunReport.Fault f) {
+        if (status == RunStatus.OK || f == null) {
+            return status.jsonName();
         }
-        String kind = run.status() == RunStatus.FAULT ? " " + f.kind().jsonName() : "";
+        String kind = status == RunStatus.FAULT ? " " + f.kind().jsonName() : "";
         String where = f.line() == null ? "" : " at " + Locations.display(f.line().file()) + ":" + f.line().line();
-        return run.status().jsonName() + kind + where + ": " + f.message();
+        return status.jsonName() + kind + where + ": " + f.message();
     }
 
     private static Verdict register(Expectation.Register r, RunReport run) {
