@@ -143,13 +143,13 @@ public final class Machine {
      */
     public StopReason step(String queue) {
         Queue q = named(queue);
-        return q.hasWork() ? control(new Step(q, false)) : stepped(q);
+        return moves(q) ? control(new Step(q, false)) : stepped(q);
     }
 
     /** Like {@link #step}, but a CALL that pushes a frame runs until the queue is back at this depth. */
     public StopReason stepOver(String queue) {
         Queue q = named(queue);
-        return q.hasWork() ? control(new Step(q, true)) : stepped(q);
+        return moves(q) ? control(new Step(q, true)) : stepped(q);
     }
 
     /**
@@ -158,12 +158,20 @@ public final class Machine {
      */
     public StopReason stepOut(String queue) {
         Queue q = named(queue);
-        return q.hasWork() ? control(new StepOut(q)) : stepped(q);
+        return moves(q) ? control(new StepOut(q)) : stepped(q);
     }
 
     /** Asks a running {@link #resume} or step, from any thread, to stop at the next time slice. */
     public void requestPause() {
         pauseRequested = true;
+    }
+
+    /**
+     * Whether a step of {@code q} goes to {@link #control}: it has work, or its group was terminated and the run is
+     * over (the step answers the run's end, as any step once it ended).
+     */
+    private boolean moves(Queue q) {
+        return q.hasWork() || q.ended != null && finished();
     }
 
     private StopReason stepped(Queue q) {
@@ -261,9 +269,15 @@ public final class Machine {
                     return stop;
                 }
                 terminate(q, stop);
+                if (device.queues.stream().noneMatch(Queue::hasWork)) {
+                    return over();
+                }
                 outcome = Interpreter.IDLE;
             } catch (HazardStop h) {
                 terminate(q, new StopReason.Hazard(h.hazard, reports.hazardFault(h.hazard, q)));
+                if (device.queues.stream().noneMatch(Queue::hasWork)) {
+                    return over();
+                }
                 outcome = Interpreter.IDLE;
             }
             List<DataWrite> writes = device.watch.pending ? device.watch.take() : null;
@@ -309,9 +323,7 @@ public final class Machine {
             }
             List<Queue> next = device.scheduler.nextRound();
             if (next.isEmpty()) {
-                List<Queue> terminated = reports.terminated(); // the run ends as the first one
-                return terminated.isEmpty() ? end(new StopReason.Done(), null)
-                        : end(terminated.get(0).ended, terminated.get(0));
+                return over();
             }
             round = next.toArray(new Queue[0]);
             roundIndex = 0;
@@ -379,6 +391,12 @@ public final class Machine {
 
     private long steps() {
         return executed + device.meter.workSteps();
+    }
+
+    /** No group has work left: the run ends as the first group terminated, or done when none was. */
+    private StopReason over() {
+        List<Queue> terminated = reports.terminated();
+        return terminated.isEmpty() ? end(new StopReason.Done(), null) : end(terminated.get(0).ended, terminated.get(0));
     }
 
     /**

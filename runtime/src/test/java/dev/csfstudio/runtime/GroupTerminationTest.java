@@ -95,4 +95,26 @@ class GroupTerminationTest {
         assertEquals("timedout", r.groups().get(0).state());
         assertEquals("fatal_fault", r.groups().get(1).state());
     }
+
+    @Test
+    void aHazardStopTerminatesOnlyTheRacingQueuesGroup() {
+        RunReport r = new Simulator().run(Sessions.assemble("""
+                .buffer data, size=8
+                .stream racing
+                    MOVE48  d2, data
+                    LOAD_MULTIPLE r0, [d2]
+                    ADD_IMMEDIATE32 r4, r0, #1
+                .stream calm
+                    MOVE32  r5, #5
+                .queue qr
+                .queue qc
+                .submit qr, racing
+                .submit qc, calm
+                """));
+        assertEquals(RunStatus.HAZARD, queue(r, "qr").status());
+        assertEquals(RunStatus.OK, queue(r, "qc").status());
+        assertEquals(5, queue(r, "qc").registers()[5]);
+        assertEquals(RunStatus.HAZARD, r.status());
+        assertEquals(1, r.hazards().size());
+    }
 }
