@@ -183,4 +183,12 @@ class ExpectationCheckTest {
         assertFalse(v.passed());
         assertTrue(v.message().startsWith("expected qbad.status ok, got fault translation at "), v.message());
     }
+
+    @Test
+    void aQueueStatusDoesNotAllowTheRunToEndOtherThanOk() throws IOException {
+        String noRunStatus = TWO_GROUPS.replace(".expect status fault\n", "");
+        Verdict v = verdicts(noRunStatus + ".expect qgood.status ok\n").get(0);
+        assertFalse(v.passed());
+        assertTrue(v.message().startsWith("expected status ok, got fault translation at "), v.message());
+    }
 }
