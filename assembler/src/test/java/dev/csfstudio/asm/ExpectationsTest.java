@@ -200,4 +200,25 @@ class ExpectationsTest {
         assertEquals("q", r.queue());
         assertEquals("q.r4", r.name());
     }
+
+    @Test
+    void aQueueStatusNamesTheQueueAndItsEnding() {
+        Program p = Sources.ok(CLEAR + ".queue q\n.submit q, main\n.expect q.status fault translation\n");
+        Expectation.Status s = (Expectation.Status) p.expectations().get(0);
+        assertEquals("q", s.queue());
+        assertEquals(Ending.FAULT, s.ending());
+        assertEquals("translation", s.faultKind());
+    }
+
+    @Test
+    void theRunStatusNamesNoQueue() {
+        assertEquals(null, ((Expectation.Status) only(".expect status ok")).queue());
+    }
+
+    @Test
+    void aQueueStatusOfAnUnknownQueueIsAnErrorListingTheQueues() {
+        AssemblyResult r = Sources.assemble(CLEAR + ".queue qgood\n.submit qgood, main\n.expect qgod.status ok\n");
+        assertTrue(r.hasErrors());
+        assertTrue(r.errors().get(0).message().contains("qgood"), r.errors().get(0).message());
+    }
 }

@@ -94,14 +94,20 @@ public sealed interface Expectation {
             "invalid_descriptor", "configuration");
 
     /**
-     * {@code .expect status ok}, {@code .expect fault translation, line=12}.
+     * {@code .expect status ok}, {@code .expect fault translation, line=12}, {@code .expect q.status fault translation}.
      *
      * @param faultKind the fault kind required: a short kind of {@link #FAULT_KINDS} (lower case) or the name of the
      *                  hardware exception the GPU raises for it ({@code TRANSLATION_FAULT_1}, upper case); null for any
      * @param line      the source line the fault (timeout, deadlock, hazard) must be reported at, or null for anywhere
+     * @param queue     the queue whose own status is meant ({@code QUEUE.status}), or null for the run's status
      */
-    record Status(SourceRange range, String text, Ending ending, String faultKind, SourceRange line)
+    record Status(SourceRange range, String text, Ending ending, String faultKind, SourceRange line, String queue)
             implements Expectation {
+
+        /** The run's status. */
+        public Status(SourceRange range, String text, Ending ending, String faultKind, SourceRange line) {
+            this(range, text, ending, faultKind, line, null);
+        }
     }
 
     /**

@@ -180,18 +180,21 @@ final class GroupScheduler {
 
     /**
      * Records whether the round's slices executed anything; true when nothing has run since the last
-     * progress and every group with work left has had a turn since: all of them wait for good.
+     * progress and every group with work left has had a turn since: all of them wait for good (false when
+     * none has work left).
      */
     boolean stalled(boolean progressed) {
         if (progressed) {
             lastProgress = round;
             return false;
         }
+        boolean work = false;
         for (Queue q : turns) {
             if (q.hasWork() && q.lastResident <= lastProgress) {
                 return false;
             }
+            work |= q.hasWork();
         }
-        return true;
+        return work; // with no work left (the last group was just terminated) the run is over, not stalled
     }
 }

@@ -143,13 +143,13 @@ public final class Machine {
      */
     public StopReason step(String queue) {
         Queue q = named(queue);
-        return q.hasWork() ? control(new Step(q, false)) : stepped(q);
+        return moves(q) ? control(new Step(q, false)) : stepped(q);
     }
 
     /** Like {@link #step}, but a CALL that pushes a frame runs until the queue is back at this depth. */
     public StopReason stepOver(String queue) {
         Queue q = named(queue);
-        return q.hasWork() ? control(new Step(q, true)) : stepped(q);
+        return moves(q) ? control(new Step(q, true)) : stepped(q);
     }
 
     /**
@@ -158,12 +158,20 @@ public final class Machine {
      */
     public StopReason stepOut(String queue) {
         Queue q = named(queue);
-        return q.hasWork() ? control(new StepOut(q)) : stepped(q);
+        return moves(q) ? control(new StepOut(q)) : stepped(q);
     }
 
     /** Asks a running {@link #resume} or step, from any thread, to stop at the next time slice. */
     public void requestPause() {
         pauseRequested = true;
+    }
+
+    /**
+     * Whether a step of {@code q} goes to {@link #control}: it has work, or its group was terminated and the run is
+     * over (the step answers the run's end, as any step once it ended).
+     */
+    private boolean moves(Queue q) {
+        return q.hasWork() || q.ended != null && finished();
     }
 
     private StopReason stepped(Queue q) {
@@ -254,13 +262,23 @@ public final class Machine {
             try {
                 outcome = piece(q, budget, goal.allowance(q));
             } catch (GpuFault f) {
-                StopReason stop = end(faultStop(f, q), q);
+                StopReason stop = faultStop(f, q);
                 if (f.kind == FaultKind.TIMEOUT || f.kind == FaultKind.CANCELLED) {
+                    end(stop, q);
                     terminalPosition = executed - 1; // the fragment job it stopped did not complete
+                    return stop;
                 }
-                return stop;
+                terminate(q, stop);
+                if (device.queues.stream().noneMatch(Queue::hasWork)) {
+                    return over();
+                }
+                outcome = Interpreter.IDLE;
             } catch (HazardStop h) {
-                return end(new StopReason.Hazard(h.hazard, reports.hazardFault(h.hazard, q)), q);
+                terminate(q, new StopReason.Hazard(h.hazard, reports.hazardFault(h.hazard, q)));
+                if (device.queues.stream().noneMatch(Queue::hasWork)) {
+                    return over();
+                }
+                outcome = Interpreter.IDLE;
             }
             List<DataWrite> writes = device.watch.pending ? device.watch.take() : null;
             if (outcome == Interpreter.IDLE || outcome == Interpreter.WAITING || sliceLeft <= 0) {
@@ -305,7 +323,7 @@ public final class Machine {
             }
             List<Queue> next = device.scheduler.nextRound();
             if (next.isEmpty()) {
-                return end(new StopReason.Done(), null);
+                return over();
             }
             round = next.toArray(new Queue[0]);
             roundIndex = 0;
@@ -333,7 +351,7 @@ public final class Machine {
     private StopReason drainStalled() {
         boolean any = false;
         for (Queue q : device.queues) {
-            if (q.scoreboard.count == 0) {
+            if (q.scoreboard.count == 0 || q.ended != null) {
                 continue;
             }
             any = true;
@@ -342,7 +360,7 @@ public final class Machine {
             } catch (GpuFault f) {
                 device.interpreter.faultPc = device.interpreter.async.completing;
                 device.interpreter.async.completing = -1;
-                return end(faultStop(f, q), q);
+                terminate(q, faultStop(f, q));
             }
         }
         if (any) {
@@ -373,6 +391,21 @@ public final class Machine {
 
     private long steps() {
         return executed + device.meter.workSteps();
+    }
+
+    /** No group has work left: the run ends as the first group terminated, or done when none was. */
+    private StopReason over() {
+        List<Queue> terminated = reports.terminated();
+        return terminated.isEmpty() ? end(new StopReason.Done(), null) : end(terminated.get(0).ended, terminated.get(0));
+    }
+
+    /**
+     * A fault or hazard stop in {@code q} terminates its group only (panthor's group termination): the queue runs
+     * no more, its in-flight operations are dropped unfinished, and the other groups run on to their end.
+     */
+    private void terminate(Queue q, StopReason stop) {
+        q.ended = stop;
+        q.endedAt = executed;
     }
 
     private StopReason end(StopReason stop, Queue q) {

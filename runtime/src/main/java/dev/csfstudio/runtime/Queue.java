@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A command queue (one per group): its register file, kept across jobs, its call stack, its kernel ring
+ * A command queue (one per group, so a fault terminates only its own queue's group): its register file, kept across jobs, its call stack, its kernel ring
  * buffer, and where the scheduler has it: the CSG slot it is resident in and its VM's address-space
  * slot. Submitting a job appends "MOVE48 d92, stream; MOVE32 r94, length; CALL d92, r94" to the ring and
  * advances the insert pointer; the queue runs while insert is ahead of extract, each job's ring entry
@@ -67,6 +67,12 @@ public final class Queue {
     final Scoreboard scoreboard;
     /** Position (instructions executed by every queue before it) of the queue's last instruction, or -1. */
     long lastPosition = -1;
+    /**
+     * The fault or hazard stop that terminated the queue's group (null while it may run): the queue runs no
+     * more, the other groups run on. {@link #endedAt} is the position it happened at.
+     */
+    StopReason ended;
+    long endedAt = -1;
 
     // Not state: what the machine asks of the next run and what saves work.
     /** The sync object address last noted for this queue ({@link SyncObjects}). */
@@ -96,7 +102,7 @@ public final class Queue {
     }
 
     boolean hasWork() {
-        return state != State.IDLE || insert > extract;
+        return ended == null && (state != State.IDLE || insert > extract);
     }
 
     /** Starts the job at the extract pointer: its ring entry becomes the root frame. */
@@ -133,14 +139,14 @@ public final class Queue {
                  long[] frameReturn, int depth, long pc, State state, long extract, long[] history, long executed,
                  long kernelExecuted, boolean error, boolean faultFetch, long waitWord, long waitAddress,
                  long waitExpected, long waitCurrent, int waitCond, boolean waitWide, long lastPosition,
-                 Scoreboard.Saved scoreboard) {
+                 Scoreboard.Saved scoreboard, StopReason ended, long endedAt) {
     }
 
     Saved save() {
         return new Saved(slot, csgSlot, lastResident, regs.clone(), frameStart.clone(), frameEnd.clone(),
                 frameReturn.clone(), depth, pc, state, extract, history.clone(), executed, kernelExecuted, error,
                 faultFetch, waitWord, waitAddress, waitExpected, waitCurrent, waitCond, waitWide, lastPosition,
-                scoreboard.save());
+                scoreboard.save(), ended, endedAt);
     }
 
     void restore(Saved s) {
@@ -168,6 +174,8 @@ public final class Queue {
         waitWide = s.waitWide;
         lastPosition = s.lastPosition;
         scoreboard.restore(s.scoreboard);
+        ended = s.ended;
+        endedAt = s.endedAt;
         waitSince = -1;
         lastSync = -1;
         skipBreakAt = -1;

@@ -69,7 +69,7 @@ final class Reports {
         Queue first = null;
         List<SyncWait> waits = new ArrayList<>();
         for (Queue q : device.queues) {
-            if (q.state != Queue.State.WAITING) {
+            if (q.state != Queue.State.WAITING || q.ended != null) {
                 continue;
             }
             if (first == null) {
@@ -88,19 +88,59 @@ final class Reports {
 
     /** The report of a run that ended with {@code end}; {@code q} is the queue it ended in (null when done). */
     RunReport report(StopReason end, Queue q, long position) {
-        RunStatus status = end.outcome().orElseThrow();
-        RunReport.Fault fault = fault(end);
-        List<RunReport.Hazard> listed = device.recorder.hazards();
+        List<RunReport.Hazard> ignored = device.recorder.hazards();
+        List<RunReport.QueueState> states = queueStates(end, ignored);
+        // the run's status: the first group terminated (by a fault or hazard stop), else how the run ended
+        List<Queue> terminated = terminated();
+        List<RunReport.Hazard> listed = new ArrayList<>(ignored);
+        for (Queue t : terminated) {
+            if (t.ended instanceof StopReason.Hazard h) {
+                listed.add(h.hazard());
+            }
+        }
+        Queue firstQueue = terminated.isEmpty() ? q : terminated.get(0);
+        StopReason first = terminated.isEmpty() ? end : firstQueue.ended;
+        RunStatus status = first.outcome().orElseThrow();
         if (status == RunStatus.OK && !listed.isEmpty()) {
             // --hazards=ignore ran on past them: the run ends as the first one, every one listed
-            RunReport.Hazard first = listed.get(0);
-            return report(RunStatus.HAZARD, hazardFault(first, device.queuesByName.get(first.queue())), null, listed);
+            RunReport.Hazard h = listed.get(0);
+            return report(RunStatus.HAZARD, hazardFault(h, device.queuesByName.get(h.queue())), null, listed, states);
         }
-        if (end instanceof StopReason.Hazard h) {
-            listed = new ArrayList<>(listed);
-            listed.add(h.hazard());
+        RunReport.Fault fault = fault(first);
+        return report(status, fault, fault == null ? null : coreDump(firstQueue, position, ending(end)), listed,
+                states);
+    }
+
+    /** The queues whose group was terminated, the first terminated first. */
+    List<Queue> terminated() {
+        return device.queues.stream().filter(t -> t.ended != null)
+                .sorted(java.util.Comparator.comparingLong(t -> t.endedAt)).toList();
+    }
+
+    /**
+     * Every queue's state with its own status: how its group was terminated, else {@code ok} when it finished its
+     * jobs ({@code hazard} when hazards were ignored in it), else how the run ended ({@code end}: a timeout,
+     * deadlock or cancellation stops every queue that still has work).
+     */
+    private List<RunReport.QueueState> queueStates(StopReason end, List<RunReport.Hazard> ignored) {
+        List<RunReport.QueueState> states = new ArrayList<>();
+        RunReport.Fault endFault = fault(end);
+        for (Queue q : device.queues) {
+            RunStatus status;
+            RunReport.Fault fault = null;
+            if (q.ended != null) {
+                status = q.ended.outcome().orElseThrow();
+                fault = fault(q.ended);
+            } else if (!q.hasWork()) {
+                status = ignored.stream().anyMatch(h -> h.queue().equals(q.name)) ? RunStatus.HAZARD : RunStatus.OK;
+            } else {
+                status = end.outcome().orElseThrow();
+                fault = endFault != null && endFault.queue().equals(q.name) ? endFault : null;
+            }
+            states.add(new RunReport.QueueState(q.name, q.vm, q.slot, q.unsignedRegisters(), q.insert, q.extract,
+                    q.executed - q.kernelExecuted, q.scoreboard.view(), status, fault));
         }
-        return report(status, fault, fault == null ? null : coreDump(q, position, ending(end)), listed);
+        return states;
     }
 
     /** The fault a hazard is reported as: the racing instruction's place, the hazard's message. */
@@ -165,7 +205,7 @@ final class Reports {
     }
 
     private RunReport report(RunStatus status, RunReport.Fault fault, RunReport.CoreDump core,
-                             List<RunReport.Hazard> hazards) {
+                             List<RunReport.Hazard> hazards, List<RunReport.QueueState> states) {
         Map<String, byte[]> dumps = new LinkedHashMap<>();
         for (String name : device.options.dumpBuffers()) {
             try {
@@ -173,11 +213,6 @@ final class Reports {
             } catch (HostAccessException e) {
                 device.recorder.note("--dump-buffer " + name + ": " + e.getMessage());
             }
-        }
-        List<RunReport.QueueState> states = new ArrayList<>();
-        for (Queue q : device.queues) {
-            states.add(new RunReport.QueueState(q.name, q.vm, q.slot, q.unsignedRegisters(), q.insert, q.extract,
-                    q.executed - q.kernelExecuted, q.scoreboard.view()));
         }
         Queue entry = entryQueue();
         long[] registers = entry == null ? new long[device.arch.registerCount()] : entry.unsignedRegisters();

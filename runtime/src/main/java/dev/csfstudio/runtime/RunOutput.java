@@ -139,6 +139,14 @@ public final class RunOutput {
             sb.append("\nhazard ").append(h.line() == null ? "<no source line>" : h.line().position()).append(": ")
                     .append(h.message());
         }
+        if (report.queues().size() > 1) {
+            for (RunReport.QueueState q : report.queues()) {
+                sb.append("\nqueue ").append(q.name()).append(": ").append(q.status().jsonName())
+                        .append(q.fault() == null ? "" : " (" + q.fault().kind().jsonName()
+                                + (q.fault().line() == null ? "" : " at " + q.fault().line().position()) + ")")
+                        .append(", ").append(q.instructions()).append(" instructions");
+            }
+        }
         for (RunReport.QueueState q : report.queues()) {
             for (RunReport.InFlight op : q.scoreboard().inFlight()) {
                 sb.append("\nqueue ").append(q.name()).append(", scoreboard entry ").append(op.entry()).append(": ")
@@ -229,9 +237,25 @@ public final class RunOutput {
             qo.addProperty("instructions", q.instructions());
             qo.add("registers", unsigned(q.registers()));
             qo.add("scoreboard", scoreboard(q.scoreboard()));
+            qo.addProperty("status", q.status().jsonName());
+            if (q.fault() != null) {
+                qo.add("fault", fault(q.fault()));
+            }
             queues.add(qo);
         }
         o.add("queues", queues);
+        JsonArray groups = new JsonArray();
+        for (RunReport.GroupState g : report.groups()) {
+            JsonObject go = new JsonObject();
+            go.addProperty("name", g.name());
+            JsonArray members = new JsonArray();
+            g.queues().forEach(members::add);
+            go.add("queues", members);
+            go.addProperty("state", g.state());
+            go.addProperty("fatal_queues", g.fatalQueues());
+            groups.add(go);
+        }
+        o.add("groups", groups);
         JsonArray hazards = new JsonArray();
         for (RunReport.Hazard h : report.hazards()) {
             JsonObject ho = new JsonObject();

@@ -113,9 +113,38 @@ public record RunReport(RunStatus status, long instructions, long[] registers, F
     public record ExecutedInstruction(long va, String text, SourceRange line) {
     }
 
-    /** @param scoreboard the queue's scoreboard as the run left it */
+    /**
+     * @param scoreboard the queue's scoreboard as the run left it
+     * @param status     how the queue ended: {@code ok} when it finished its jobs, {@code fault} or {@code hazard}
+     *                   when that terminated its group, else how the run ended while it still had work
+     * @param fault      what ended it, or null when it is {@code ok} (or another queue's stop ended the run)
+     */
     public record QueueState(String name, String vm, int slot, long[] registers, long jobsSubmitted,
-                             long jobsCompleted, long instructions, ScoreboardState scoreboard) {
+                             long jobsCompleted, long instructions, ScoreboardState scoreboard, RunStatus status,
+                             Fault fault) {
+    }
+
+    /**
+     * A group's state as panthor's {@code DRM_IOCTL_PANTHOR_GROUP_GET_STATE} reports it: {@code fatal_fault}
+     * (DRM_PANTHOR_GROUP_STATE_FATAL_FAULT) with the bitmask of its queues that faulted, {@code timedout}
+     * (DRM_PANTHOR_GROUP_STATE_TIMEDOUT: it still had jobs when the run stopped), {@code cancelled}, or {@code ok}.
+     * Each queue is its own group, so {@code queues} holds one name and {@code fatalQueues} is 0 or 1.
+     */
+    public record GroupState(String name, List<String> queues, String state, int fatalQueues) {
+    }
+
+    /** Every queue's group, in declaration order. */
+    public List<GroupState> groups() {
+        return queues.stream().map(q -> {
+            String state = switch (q.status()) {
+                case OK -> "ok";
+                case FAULT -> "fatal_fault";
+                case HAZARD -> q.fault() == null ? "ok" : "fatal_fault"; // ignored hazards terminate nothing
+                case TIMEOUT, DEADLOCK -> "timedout";
+                case CANCELLED -> "cancelled";
+            };
+            return new GroupState(q.name(), List.of(q.name()), state, state.equals("fatal_fault") ? 1 : 0);
+        }).toList();
     }
 
     /**

@@ -64,6 +64,28 @@ class RunOutputTest {
         assertTrue(RunOutput.summary(r).contains("run-translation-fault.csf:6:"), RunOutput.summary(r));
     }
 
+    @Test
+    void eachQueueHasItsStatusAndEachGroupItsStateInReportAndSummary(@TempDir Path out) throws Exception {
+        Program program = Corpus.assemble("run-fault-one-group.csf");
+        RunReport r = new Simulator().run(program);
+
+        RunOutput.write(r, program, out);
+
+        JsonObject report = json(out.resolve("report.json"));
+        JsonObject bad = report.getAsJsonArray("queues").get(0).getAsJsonObject();
+        JsonObject good = report.getAsJsonArray("queues").get(1).getAsJsonObject();
+        assertEquals("fault", bad.get("status").getAsString());
+        assertEquals("translation", bad.getAsJsonObject("fault").get("kind").getAsString());
+        assertEquals("ok", good.get("status").getAsString());
+        assertFalse(good.has("fault"));
+        JsonObject group = report.getAsJsonArray("groups").get(0).getAsJsonObject();
+        assertEquals("fatal_fault", group.get("state").getAsString());
+        assertEquals(1, group.get("fatal_queues").getAsInt());
+        assertEquals("ok", report.getAsJsonArray("groups").get(1).getAsJsonObject().get("state").getAsString());
+        assertTrue(RunOutput.summary(r).contains("\nqueue qgood: ok, 202 instructions"), RunOutput.summary(r));
+        assertTrue(RunOutput.summary(r).contains("\nqueue qbad: fault (translation at "), RunOutput.summary(r));
+    }
+
     /** report.json and core.json read as before they were written without a Gson instance. */
     @Test
     void reportAndCoreDumpAreWhatGsonsPrettyPrinterWrites(@TempDir Path out) throws Exception {

@@ -18,7 +18,7 @@ import java.util.Locale;
 
 /**
  * Checks a program's expectations against its finished run. A program that states no {@code .expect status}
- * must end {@code ok}: a fault, timeout, deadlock or hazard nobody expected fails it (at its first expectation).
+ * (of the run: a {@code QUEUE.status} does not count) must end {@code ok}: a fault, timeout, deadlock or hazard nobody expected fails it (at its first expectation).
  */
 public final class ExpectationCheck {
 
@@ -29,7 +29,8 @@ public final class ExpectationCheck {
     public static List<Verdict> check(Program program, RunReport run) {
         List<Verdict> out = new ArrayList<>();
         List<Expectation> expectations = program.expectations();
-        boolean statusStated = expectations.stream().anyMatch(e -> e instanceof Expectation.Status);
+        boolean statusStated = expectations.stream() // a queue's own status states nothing of the run's
+                .anyMatch(e -> e instanceof Expectation.Status s && s.queue() == null);
         if (!statusStated && !expectations.isEmpty() && run.status() != RunStatus.OK) {
             Expectation implied = new Expectation.Status(expectations.get(0).range(), "status ok", Expectation.Ending.OK,
                     null, null);
@@ -73,10 +74,21 @@ public final class ExpectationCheck {
         return compare(j, j.comparison(), value.getAsLong(), j.expected(), number(value.getAsLong()));
     }
 
+    /** The run's status, or with {@code QUEUE.status} that queue's own (see {@link RunReport.QueueState#status}). */
     private static Verdict status(Expectation.Status s, RunReport run) {
-        String actual = ending(run);
-        boolean holds = run.status().name().equals(s.ending().name());
+        RunStatus status = run.status();
         RunReport.Fault f = run.fault();
+        if (s.queue() != null) {
+            java.util.Optional<RunReport.QueueState> q = run.queues().stream()
+                    .filter(state -> state.name().equals(s.queue())).findFirst();
+            if (q.isEmpty()) {
+                return new Verdict.Failed(s, "no queue " + s.queue() + " (the program did not load: " + ending(run) + ")");
+            }
+            status = q.get().status();
+            f = q.get().fault();
+        }
+        String actual = ending(status, f);
+        boolean holds = status.name().equals(s.ending().name());
         if (holds && s.faultKind() != null) {
             holds = f != null && (f.kind().jsonName().equals(s.faultKind())
                     || f.hardware() instanceof HardwareReport.Raised r && r.name().equals(s.faultKind()));
@@ -90,13 +102,16 @@ public final class ExpectationCheck {
 
     /** {@code ok}, or {@code fault translation at x.csf:12: message}. */
     static String ending(RunReport run) {
-        RunReport.Fault f = run.fault();
-        if (run.status() == RunStatus.OK || f == null) {
-            return run.status().jsonName();
+        return ending(run.status(), run.fault());
+    }
+
+    private static String ending(RunStatus status, RunReport.Fault f) {
+        if (status == RunStatus.OK || f == null) {
+            return status.jsonName();
         }
-        String kind = run.status() == RunStatus.FAULT ? " " + f.kind().jsonName() : "";
+        String kind = status == RunStatus.FAULT ? " " + f.kind().jsonName() : "";
         String where = f.line() == null ? "" : " at " + Locations.display(f.line().file()) + ":" + f.line().line();
-        return run.status().jsonName() + kind + where + ": " + f.message();
+        return status.jsonName() + kind + where + ": " + f.message();
     }
 
     private static Verdict register(Expectation.Register r, RunReport run) {

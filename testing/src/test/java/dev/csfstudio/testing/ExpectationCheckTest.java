@@ -157,4 +157,38 @@ class ExpectationCheckTest {
         assertTrue(v.message().startsWith("expected status ok, got hazard at "), v.message());
         assertTrue(v.message().contains("read of r0 while LOAD_MULTIPLE at line 5"), v.message());
     }
+
+    private static final String TWO_GROUPS = """
+            .stream bad
+                MOVE48  d40, 0xdead0000
+                LOAD_MULTIPLE r0, [d40 + 0]
+            .stream good
+                MOVE32  r4, #7
+            .queue qbad
+            .queue qgood
+            .submit qbad, bad
+            .submit qgood, good
+            .expect status fault
+            """;
+
+    @Test
+    void aQueueStatusIsThatQueuesOwnNotTheRuns() throws IOException {
+        List<Verdict> v = verdicts(TWO_GROUPS + ".expect qgood.status ok\n.expect qbad.status fault translation\n");
+        assertTrue(v.stream().allMatch(Verdict::passed), v::toString);
+    }
+
+    @Test
+    void aWrongQueueStatusFailsSayingHowTheQueueEnded() throws IOException {
+        Verdict v = verdicts(TWO_GROUPS + ".expect qbad.status ok\n").get(1);
+        assertFalse(v.passed());
+        assertTrue(v.message().startsWith("expected qbad.status ok, got fault translation at "), v.message());
+    }
+
+    @Test
+    void aQueueStatusDoesNotAllowTheRunToEndOtherThanOk() throws IOException {
+        String noRunStatus = TWO_GROUPS.replace(".expect status fault\n", "");
+        Verdict v = verdicts(noRunStatus + ".expect qgood.status ok\n").get(0);
+        assertFalse(v.passed());
+        assertTrue(v.message().startsWith("expected status ok, got fault translation at "), v.message());
+    }
 }

@@ -67,7 +67,7 @@ public final class ExpectationReader {
         }
     }
 
-    static final String SYNTAX = ".expect status ok|fault [KIND] [, line=N]|timeout|deadlock|hazard  |  .expect rN|dN|QUEUE.rN OP expr"
+    static final String SYNTAX = ".expect [QUEUE.]status ok|fault [KIND] [, line=N]|timeout|deadlock|hazard  |  .expect rN|dN|QUEUE.rN OP expr"
             + "  |  .expect byte|hword|word|dword [ADDR] OP expr [, vm=VM]  |  .expect pixel BUFFER(X, Y) == (R, G, B, A)"
             + "  |  .expect image BUFFER == \"golden.png\" [, tolerance=N]  |  .expect instructions OP expr";
 
@@ -114,10 +114,18 @@ public final class ExpectationReader {
         String subject = e.subject();
         String lower = subject.toLowerCase(Locale.ROOT);
         if (Ending.named(lower).isPresent()) {
-            return status(e, whole, text, -1);
+            return status(e, whole, text, -1, null);
+        }
+        int dot = subject.indexOf('.');
+        if (dot > 0 && lower.substring(dot + 1).equals("status") && plainName(subject.substring(0, dot))) {
+            String queue = subject.substring(0, dot);
+            if (!names.queues().contains(queue)) {
+                throw unknown(e.subjectRange(), "queue", queue, names.queues());
+            }
+            return status(e, whole, text, 0, queue);
         }
         return switch (lower) {
-            case "status" -> status(e, whole, text, 0);
+            case "status" -> status(e, whole, text, 0, null);
             case "byte", "hword", "word", "dword" -> memory(e, whole, text, vm, WIDTHS.get(lower));
             case "pixel" -> pixel(e, whole, text);
             case "image" -> image(e, whole, text);
@@ -156,8 +164,11 @@ public final class ExpectationReader {
                 c, x.value());
     }
 
-    /** {@code status ENDING [KIND]} ({@code first} = 0) or the short {@code ENDING [KIND]} ({@code first} = -1). */
-    private Expectation status(ExpectationSyntax e, SourceRange whole, String text, int first) {
+    /**
+     * {@code status ENDING [KIND]} ({@code first} = 0) or the short {@code ENDING [KIND]} ({@code first} = -1); of
+     * {@code queue} ({@code QUEUE.status ENDING [KIND]}), or of the run when null.
+     */
+    private Expectation status(ExpectationSyntax e, SourceRange whole, String text, int first, String queue) {
         if (e.comparison() != null) {
             throw DiagnosticException.error(e.comparisonRange(), DiagnosticCode.EXPECT_TYPE, "a status is named, not compared: "
                     + "write '.expect status ok' (or fault [KIND], timeout, deadlock, hazard)");
@@ -202,7 +213,7 @@ public final class ExpectationReader {
             }
             line = new SourceRange(file, (int) n, 1, (int) n, Integer.MAX_VALUE);
         }
-        return new Expectation.Status(whole, text, end, kind, line);
+        return new Expectation.Status(whole, text, end, kind, line, queue);
     }
 
     /**
