@@ -330,8 +330,10 @@ public final class CsfDebugServer implements CsfDebugProtocol {
     private <T> CompletableFuture<T> move(T response, Integer threadId, boolean back,
                                           BiFunction<Machine, String, StopReason> move) {
         String[] queue = new String[1];
+        Session[] moved = new Session[1];
         CompletableFuture<T> answered = onWorker(() -> {
             Session s = launched();
+            moved[0] = s;
             if (ended) {
                 throw error("the session has ended: restart it to run the program again");
             }
@@ -342,7 +344,14 @@ public final class CsfDebugServer implements CsfDebugProtocol {
             running = s.machine(); // from now on a pause request reaches the machine
             return response;
         });
-        answered.thenRunAsync(() -> run(m -> move.apply(m, queue[0]), StoppedEventArgumentsReason.STEP), worker);
+        answered.thenRunAsync(() -> {
+            if (session != moved[0]) { // a restart answered before this run began replaced the session: no run
+                running = null;
+                pauseWanted = false;
+                return;
+            }
+            run(m -> move.apply(m, queue[0]), StoppedEventArgumentsReason.STEP);
+        }, worker);
         return answered;
     }
 
