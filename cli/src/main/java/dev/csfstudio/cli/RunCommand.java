@@ -2,7 +2,6 @@ package dev.csfstudio.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -11,6 +10,7 @@ import java.util.concurrent.Callable;
 
 import dev.csfstudio.asm.AssemblyResult;
 import dev.csfstudio.program.Program;
+import dev.csfstudio.program.output.OutputFile;
 import dev.csfstudio.runtime.RunOptions;
 import dev.csfstudio.runtime.RunOutput;
 import dev.csfstudio.runtime.RunReport;
@@ -113,7 +113,7 @@ final class RunCommand implements Callable<Integer> {
         if (traceFile != null && report.timeline() != null) {
             OutputFiles.refuseOverwritingInputs("--trace:", traceFile, result.files());
             try {
-                Files.writeString(traceFile, TraceEvents.json(report));
+                OutputFile.write(traceFile, TraceEvents.json(report).getBytes(java.nio.charset.StandardCharsets.UTF_8));
             } catch (IOException e) {
                 throw new UserError("cannot write --trace " + traceFile + ": " + IoMessages.reason(e));
             }
