@@ -23,6 +23,8 @@ final class ActionTable {
     private static final Map<Arch, ActionTable> TABLES = new EnumMap<>(Arch.class);
 
     final Arch arch;
+    /** The fragment job's registers (d40, r42, r43 by their table names), read once. */
+    final FramebufferDescriptor.Layout fragment;
     final int registers;
     private final InstructionSet isa;
     private final InstructionDef[] defs;
@@ -35,6 +37,7 @@ final class ActionTable {
     private ActionTable(Arch arch) {
         this.arch = arch;
         this.registers = arch.registerCount();
+        this.fragment = FramebufferDescriptor.Layout.of(arch);
         this.isa = arch.instructionSet();
         int count = isa.instructions().size();
         defs = new InstructionDef[count];

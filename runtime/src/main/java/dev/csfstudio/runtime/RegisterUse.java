@@ -76,7 +76,7 @@ final class RegisterUse {
             }
             case STORE_STATE -> set(reads, a, 2);
             case RUN_FRAGMENT -> {
-                FramebufferDescriptor.Layout fragment = FramebufferDescriptor.Layout.of(table.arch);
+                FramebufferDescriptor.Layout fragment = table.fragment;
                 set(reads, fragment.framebufferPointer, 2);
                 set(reads, fragment.bboxMin, 1);
                 set(reads, fragment.bboxMax, 1);
