@@ -9,6 +9,7 @@ import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -121,5 +122,15 @@ class PostMortemTest {
         Result.Refused<PostMortem> missing = assertInstanceOf(Result.Refused.class,
                 PostMortem.read(dir.resolve("nope.json")));
         assertTrue(missing.reason().contains("cannot read the core dump"), missing.reason());
+    }
+
+    @Test
+    void aFileThatIsNotJsonIsRefusedSayingWhereNotInGsonsWords(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("core.json");
+        Files.writeString(file, ".stream main\n    NOP\n");
+        Result.Refused<PostMortem> r = assertInstanceOf(Result.Refused.class, PostMortem.read(file));
+        assertTrue(r.reason().startsWith(file + ": not a core dump csf wrote: not valid JSON (line 1, column"), r.reason());
+        assertFalse(r.reason().contains("Exception") || r.reason().contains("gson") || r.reason().contains("http"),
+                r.reason());
     }
 }
