@@ -149,7 +149,15 @@ final class Session {
         toServer.flush();
     }
 
+    /** Messages received while waiting for another, oldest first: an event may come before the response awaited. */
+    private final List<JsonObject> backlog = new ArrayList<>();
+
     private JsonObject await(Predicate<JsonObject> matching, String what) throws InterruptedException {
+        for (int i = 0; i < backlog.size(); i++) {
+            if (matching.test(backlog.get(i))) {
+                return backlog.remove(i);
+            }
+        }
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
         while (true) {
             long left = deadline - System.nanoTime();
@@ -161,6 +169,7 @@ final class Session {
             if (matching.test(m)) {
                 return m;
             }
+            backlog.add(m);
         }
     }
 
