@@ -70,11 +70,11 @@ class ReverseExecutionTest {
     }
 
     @Test
-    void withoutHistoryBytesHistoryHoldsAtMostAQuarterOfTheHeap() {
+    void withoutHistoryBytesHistoryHoldsAtMostAnEighthOfTheHeap() {
         var parsed = (dev.csfstudio.runtime.Result.Ok<LaunchArguments>) LaunchArguments.parse(
                 java.util.Map.of("program", "x.csf"));
         long bound = parsed.value().historyBytes();
-        assertTrue(bound <= Runtime.getRuntime().maxMemory() / 4, bound + " bytes of history");
+        assertTrue(bound <= Runtime.getRuntime().maxMemory() / 8, bound + " bytes of history");
         assertTrue(bound <= dev.csfstudio.runtime.Machine.DEFAULT_HISTORY_BYTES, bound + " bytes of history");
     }
 

@@ -790,6 +790,14 @@ public final class Machine {
         }
     }
 
+    /**
+     * Drops every snapshot and records no more: what a session does after an OutOfMemoryError, whose heap the
+     * snapshots most likely filled, so that it can go on answering. Going back is no longer possible.
+     */
+    public void forgetHistory() {
+        history = null;
+    }
+
     /** What history holds now; empty when none is recorded. */
     public Optional<HistoryStatus> history() {
         return history == null ? Optional.empty() : Optional.of(new HistoryStatus(history.earliest(), history.size(),

@@ -15,7 +15,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class DebugAdapterRobustnessIT {
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"history-default-bound.dap", "framing.dap", "arguments.dap", "launch-targets.dap", "conditions.dap", "history.dap",
+    @ValueSource(strings = {"history-out-of-memory.dap", "history-default-bound.dap", "framing.dap", "arguments.dap", "launch-targets.dap", "conditions.dap", "history.dap",
             "running.dap", "render-targets.dap"})
     void answersEveryRequestAndStillAnswersAfterwards(String script) throws Exception {
         Assumptions.assumeTrue(Files.isRegularFile(Forked.JAR), "the fat jar is built by package");
