@@ -85,7 +85,7 @@ record Session(LaunchArguments arguments, Program program, Machine machine, Sour
                     + " instructions, outside its step budget of " + replay.stepBudget()
                     + "; csf run wrote no such dump");
         }
-        Result<Machine> rebuilt = dump.rebuild(program.value(), args.recordHistory());
+        Result<Machine> rebuilt = dump.rebuild(program.value(), args.recordHistory() ? args.historyBytes() : 0);
         if (!(rebuilt instanceof Result.Ok<Machine> machine)) {
             return Result.refused(((Result.Refused<Machine>) rebuilt).reason());
         }

@@ -133,4 +133,13 @@ class PostMortemTest {
         assertFalse(r.reason().contains("Exception") || r.reason().contains("gson") || r.reason().contains("http"),
                 r.reason());
     }
+
+    @Test
+    void aRebuiltMachinesHistoryHoldsTheBoundItWasGiven(@TempDir Path dir) throws Exception {
+        Program program = Corpus.assemble("run-translation-fault.csf");
+        PostMortem dump = dumped(program, RunOptions.defaults(), dir);
+        Machine rebuilt = dump.rebuild(program, 1L << 20).orElseThrow();
+        assertEquals(1L << 20, rebuilt.history().orElseThrow().capBytes());
+        assertTrue(dump.rebuild(program, 0).orElseThrow().history().isEmpty(), "0: no history");
+    }
 }
