@@ -1,6 +1,6 @@
 package dev.csfstudio.runtime;
 
-/** Thrown by the interpreter's loop when a hazard stops the run (caught by {@link Machine}; never escapes it). */
+/** Thrown inside the interpreter when a hazard stops the run (caught by {@link Interpreter#run}, which answers it as its result's halt). */
 final class HazardStop extends RuntimeException {
 
     final RunReport.Hazard hazard;

@@ -43,18 +43,27 @@ final class Interpreter {
     private final ActionTable table;
     /** Asynchronous operations: issued, completed as the policy says, and the hazards they meet. */
     final AsyncUnit async;
-    /** Instructions executed by every queue before the current slice: the simulated clock. */
-    long clock;
-    /** Instructions executed by the last {@link #run} call (the kernel ring buffer's included). */
-    long lastSteps;
-    /** Of those, run by the kernel ring buffer. */
-    long lastKernelSteps;
-    /** Steps of fragment work the last {@link #run} charged to its budget. */
-    long lastWork;
     /** The one address at which a stamped breakpoint does not stop the current {@link #run} (-1: none). */
     private long skipBreakAt = -1;
-    /** Address of the instruction that faulted (for a fetch fault: the one that led there). */
-    long faultPc;
+
+    /**
+     * What one {@link #run} did: its outcome, the instructions it executed (the kernel ring buffer's included),
+     * how many of those the ring buffer ran, the steps of fragment work it charged to its budget, the last
+     * completed asynchronous operation that wrote memory (null: none) and what stopped the queue for good (null:
+     * nothing did).
+     */
+    record Ran(int outcome, long steps, long kernelSteps, long work, AsyncOp applied, Halt halt) {
+    }
+
+    /** What stops a queue for good: a fault of an instruction, or a hazard. */
+    sealed interface Halt {
+        /** {@code pc}: the instruction that faulted (for a fetch fault, the one that led there). */
+        record Fault(GpuFault fault, long pc) implements Halt {
+        }
+
+        record Hazard(RunReport.Hazard hazard) implements Halt {
+        }
+    }
 
     Interpreter(ActionTable table, PhysicalMemory memory, Mmu mmu, FragmentClear fragment, RunRecorder recorder,
                 Breakpoints breakpoints, WriteWatch watch, SyncObjects syncs, RunOptions options) {
@@ -118,17 +127,17 @@ final class Interpreter {
      * {@link Queue#skipBreakAt} (the one a debugger resumes from) does not stop it, nor one on the SYNC_WAIT
      * a waiting queue tries again.
      *
-     * @throws GpuFault when the queue faults ({@link #faultPc} names the instruction)
+     * A fault or hazard is the result's {@link Ran#halt}.
+     *
+     * @param clock instructions executed by every queue before this run: the simulated clock
      */
-    int run(Queue q, long budget, long instructions) {
-        lastSteps = 0;
-        lastKernelSteps = 0;
-        lastWork = 0;
+    Ran run(Queue q, long clock, long budget, long instructions) {
+        async.lastApplied = null;
         skipBreakAt = q.state == Queue.State.WAITING ? q.pc : q.skipBreakAt;
         q.skipBreakAt = -1;
         if (q.state == Queue.State.IDLE) {
             if (q.insert <= q.extract) {
-                return IDLE;
+                return new Ran(IDLE, 0, 0, 0, null, null);
             }
             q.startNextJob();
         }
@@ -157,6 +166,7 @@ final class Interpreter {
         boolean returned = false;
         final int watchDepth = q.returnWatch;
         int outcome = SLICE_USED;
+        Halt halt = null;
         try {
             while (true) {
                 if (Long.compareUnsigned(pc - fastLo, fastLen) >= 0) {
@@ -467,10 +477,12 @@ final class Interpreter {
                 }
             }
         } catch (GpuFault f) {
-            faultPc = async.completing >= 0 ? async.completing : fetching && executed > 0 ? hist[(int) (executed - 1) & 63] : pc;
+            halt = new Halt.Fault(f, async.completing >= 0 ? async.completing
+                    : fetching && executed > 0 ? hist[(int) (executed - 1) & 63] : pc);
             async.completing = -1;
             q.faultFetch = fetching;
-            throw f;
+        } catch (HazardStop h) {
+            halt = new Halt.Hazard(h.hazard);
         } finally {
             if (depth == 0) {
                 kernel += executed - depth0Since;
@@ -479,11 +491,23 @@ final class Interpreter {
             q.depth = depth;
             q.executed = executed;
             q.kernelExecuted += kernel;
-            lastSteps = executed - first;
-            lastKernelSteps = kernel;
-            lastWork = work;
         }
-        return outcome;
+        return new Ran(outcome, executed - first, kernel, work, async.lastApplied, halt);
+    }
+
+    /**
+     * Completes everything in flight on {@code q} (every queue with work is blocked: the latest moment the
+     * hardware allows); the fault of the operation that failed, or null.
+     */
+    Halt.Fault drain(Queue q, long now) {
+        try {
+            async.drain(q, now);
+            return null;
+        } catch (GpuFault f) {
+            Halt.Fault fault = new Halt.Fault(f, async.completing);
+            async.completing = -1;
+            return fault;
+        }
     }
 
     /** Steps of fragment work the asynchronous unit's completions charged since last taken. */

@@ -18,5 +18,5 @@ import java.util.Map;
  */
 record Snapshot(long position, long steps, boolean exact, byte[][] memory, List<Queue.Saved> queues,
                 GroupScheduler.Saved scheduler, long[] meter, RunRecorder.Saved recorder,
-                Map<String, Map<Long, Integer>> syncs, Machine.Loop loop) {
+                Map<String, Map<Long, Integer>> syncs, RunLoop.Loop loop) {
 }
