@@ -202,22 +202,6 @@ class JobInputsTest {
     }
 
     @Test
-    void reportJsonListsEachJobsInputsWithTheirDescriptorsAndNotes() {
-        ProgramFixture p = new ProgramFixture();
-        p.buffer("shaders", DATA, descriptor(Arch.V10, new byte[64], 0, "shader_program", "stage", 1));
-        p.stream("main", MAIN, move48(16, DATA), insn("RUN_COMPUTE"));
-        com.google.gson.JsonObject job = RunOutput.reportJson(ExecutionTest.run(p), new com.google.gson.JsonArray())
-                .getAsJsonArray("jobs").get(0).getAsJsonObject();
-        assertEquals("RUN_COMPUTE", job.get("instruction").getAsString());
-        com.google.gson.JsonObject spd = job.getAsJsonArray("inputs").get(1).getAsJsonObject();
-        assertEquals("d16", spd.get("registers").getAsString());
-        com.google.gson.JsonObject program = spd.getAsJsonArray("descriptors").get(0).getAsJsonObject();
-        assertEquals("0x20000", program.get("address").getAsString());
-        assertEquals("compute", program.getAsJsonObject("fields").get("stage").getAsString());
-        assertEquals("null pointer deref", job.getAsJsonArray("inputs").get(0).getAsJsonObject().get("note").getAsString());
-    }
-
-    @Test
     void jobsAreNumberedInTheOrderTheyRan() {
         ProgramFixture p = new ProgramFixture();
         p.stream("main", MAIN, insn("RUN_COMPUTE"), insn("RUN_COMPUTE_INDIRECT"));
