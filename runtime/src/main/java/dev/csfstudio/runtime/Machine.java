@@ -6,6 +6,22 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
+import dev.csfstudio.runtime.control.Goal;
+import dev.csfstudio.runtime.control.History;
+import dev.csfstudio.runtime.control.RunLoop;
+import dev.csfstudio.runtime.control.Snapshot;
+import dev.csfstudio.runtime.control.TimeTravel;
+import dev.csfstudio.runtime.device.AddressSpace;
+import dev.csfstudio.runtime.device.Breakpoints;
+import dev.csfstudio.runtime.device.Device;
+import dev.csfstudio.runtime.device.GpuFault;
+import dev.csfstudio.runtime.device.PhysicalMemory;
+import dev.csfstudio.runtime.device.Queue;
+import dev.csfstudio.runtime.device.StepMeter;
+import dev.csfstudio.runtime.device.WriteWatch;
+import dev.csfstudio.runtime.report.DeviceViews;
+import dev.csfstudio.runtime.report.Reports;
+import dev.csfstudio.runtime.report.RunRecorder;
 
 /**
  * A program loaded on a fresh simulated device, run under control: what a debugger and

@@ -4,6 +4,7 @@ import dev.csfstudio.program.Program;
 
 import java.nio.file.Path;
 import java.util.Optional;
+import dev.csfstudio.runtime.report.ProgramFingerprint;
 
 /**
  * The state a fault, timeout or deadlock left, as a {@code core.json} holds it (the {@code json} module's

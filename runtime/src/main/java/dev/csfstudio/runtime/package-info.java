@@ -48,10 +48,19 @@
  * A machine is used from one thread at a time; only {@code requestPause} may come from another.
  *
  * <h2>Layers</h2>
- * {@link dev.csfstudio.runtime.PhysicalMemory} (scattered 4 KiB frames) →
- * {@link dev.csfstudio.runtime.AddressSpace} (page tables in that memory) →
- * {@link dev.csfstudio.runtime.Mmu} (8 slots, TLBs) → {@code GroupScheduler} (8 CSG slots) →
- * {@link dev.csfstudio.runtime.Queue} → {@code Interpreter} (decoded-page cache) → {@code FragmentClear};
+ * {@link dev.csfstudio.runtime.device.PhysicalMemory} (scattered 4 KiB frames) →
+ * {@link dev.csfstudio.runtime.device.AddressSpace} (page tables in that memory) →
+ * {@link dev.csfstudio.runtime.device.Mmu} (8 slots, TLBs) → {@code GroupScheduler} (8 CSG slots) →
+ * {@link dev.csfstudio.runtime.device.Queue} → {@code Interpreter} (decoded-page cache) → {@code FragmentClear};
  * {@link dev.csfstudio.runtime.HostAccess} is how everything outside the GPU touches memory.
  */
 package dev.csfstudio.runtime;
+
+import dev.csfstudio.runtime.device.AddressSpace;
+import dev.csfstudio.runtime.device.Breakpoints;
+import dev.csfstudio.runtime.device.FragmentClear;
+import dev.csfstudio.runtime.device.GroupScheduler;
+import dev.csfstudio.runtime.device.Interpreter;
+import dev.csfstudio.runtime.device.Mmu;
+import dev.csfstudio.runtime.device.PhysicalMemory;
+import dev.csfstudio.runtime.device.Queue;

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.OptionalLong;
 
 import org.junit.jupiter.api.Test;
+import dev.csfstudio.runtime.report.RunRecorder;
 
 /** What {@code csf run} reports a RUN_* job read, decoded as pandecode decodes it. */
 class JobInputsTest {
