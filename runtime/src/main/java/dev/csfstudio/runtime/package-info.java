@@ -47,6 +47,11 @@
  * </ul>
  * A machine is used from one thread at a time; only {@code requestPause} may come from another.
  *
+ * <h2>Parts</h2>
+ * {@link dev.csfstudio.runtime.Machine} is the API over three sub-packages: {@code device} (the simulated
+ * hardware), {@code control} (the scheduling loop, run-control goals and time travel) and {@code report} (what
+ * the device says). Everything another module uses is in this package.
+ *
  * <h2>Layers</h2>
  * {@link dev.csfstudio.runtime.device.PhysicalMemory} (scattered 4 KiB frames) →
  * {@link dev.csfstudio.runtime.device.AddressSpace} (page tables in that memory) →
