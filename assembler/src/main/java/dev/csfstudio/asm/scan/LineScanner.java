@@ -229,6 +229,8 @@ public final class LineScanner {
     private int blockBase;
     private int blockEnd;
     private boolean blockUsable;
+    /** Whether the line {@link #scanLine} just read went into its row (the plain scanner's {@code InRow}). */
+    private boolean wroteRow;
 
     private LineScanner(Arch arch) {
         this.arch = arch;
@@ -258,8 +260,9 @@ public final class LineScanner {
             int row = n - from;
             lines.openRow(row);
             scanner.plain.writeInto(lines, row);
+            scanner.wroteRow = false;
             ScannedStatement statement = scanner.scanLine(src, n, plainScanner, directives);
-            if (!scanner.plain.wroteRow()) {
+            if (!scanner.wroteRow) {
                 lines.statement(row, statement);
             }
         }
@@ -301,17 +304,18 @@ public final class LineScanner {
                 return read;
             }
         }
+        PlainInstructionScanner.Result.Declined declined = null;
         if (plainScanner) {
-            ScannedStatement quick = plain.scan(file, bytes, start, end, n);
-            if (plain.wroteRow()) {
-                return null; // written into its row
+            PlainInstructionScanner.Result quick = plain.scan(file, bytes, start, end, n);
+            if (quick instanceof PlainInstructionScanner.Result.Read read) {
+                return read.statement();
             }
-            if (quick != null) {
-                List<Diagnostic> findings = plain.findings();
-                // only instructions have findings
-                return findings.isEmpty() ? quick : new ScannedStatement.FlaggedInstruction((EncodedLine) quick, findings);
+            if (quick instanceof PlainInstructionScanner.Result.InRow) {
+                wroteRow = true; // the plain scanner wrote the line into its row: no statement
+                return null;
             }
-            PlainInstructionScanner.HandOff read = plain.handOff();
+            declined = (PlainInstructionScanner.Result.Declined) quick;
+            PlainInstructionScanner.HandOff read = declined.handOff();
             ScannedStatement.Rejected unknown = read != null && read.directive()
                     ? UnknownDirective.scan(read, file, bytes, start, end, n, directives) : null;
             if (unknown != null) {
@@ -323,8 +327,8 @@ public final class LineScanner {
             return new ScannedStatement.SyntaxError(new String[0], new int[0], false, List.of(tooDeep));
         }
         String lineText = text.substring(start, end);
-        if (plainScanner && plain.strayToken() >= 0) {
-            Diagnostic stray = StrayToken.error(file, lineText, n, plain.strayToken() - start);
+        if (declined != null && declined.stray() >= 0) {
+            Diagnostic stray = StrayToken.error(file, lineText, n, declined.stray() - start);
             if (stray != null) {
                 // no labels and a statement the error makes pass 1 skip: an empty tree says the same
                 return syntaxError(src, n, new String[0], new int[0], false, List.of(stray));
@@ -333,7 +337,7 @@ public final class LineScanner {
         CsfParser.LineContext line = null;
         // brackets that do not balance fail the quick parse: only the one that reports runs, as for a declined line
         boolean failing = plainScanner && BracketBalance.unbalanced(bytes, first, end);
-        PlainInstructionScanner.HandOff read = failing ? plain.handOff() : null;
+        PlainInstructionScanner.HandOff read = failing ? declined.handOff() : null;
         if (read != null && !read.directive()) {
             Diagnostic unclosed = UnclosedBracket.error(file, lineText, n, read.at() - start);
             if (unclosed != null) { // the parser's one error for a bracket left open at the line's end, without it

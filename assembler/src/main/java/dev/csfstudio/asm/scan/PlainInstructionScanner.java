@@ -51,7 +51,8 @@ import java.util.Set;
  * sure of, and only when the encoder says nothing of them but an odd pair or a register out of range. Anything else (an expression the
  * {@link ExpressionReader} declines, a directive it has no shape for, strings outside an {@code .expect}, unusual
  * characters or spacing, any error or other warning) makes it
- * decline by returning null, and the line goes through the parser unchanged.
+ * decline ({@link Result.Declined}, with what it read before it stopped), and the line goes through the parser
+ * unchanged. Every call returns one {@link Result}: the line read, written into its row, or declined.
  * {@code PlainInstructionScannerPropertiesTest} checks that where it accepts, the whole assembly result equals
  * the parser's.
  */
@@ -139,13 +140,52 @@ public final class PlainInstructionScanner {
         this.isa = arch.instructionSet();
     }
 
+    /** What the scanner made of one line: every call to {@link #scan} returns one, never null. */
+    public sealed interface Result {
+        /**
+         * The line read as {@code statement}: an {@link LineScanner.EncodedLine} (a
+         * {@link ScannedStatement.FlaggedInstruction} when the encoder has findings about it: an unknown mnemonic, a
+         * register out of range, an odd pair), a {@link LineScanner.LabelBranch}, a {@link LineScanner.RawWord} for
+         * {@code .inst}, a {@link LineScanner.DataLine} for literal data, or another of the directive lines it reads.
+         */
+        record Read(ScannedStatement statement) implements Result {
+        }
+
+        /** The line was read and written into the row {@link #writeInto} named, in one of the row's shapes. */
+        record InRow() implements Result {
+        }
+
+        /**
+         * The line is the parser's: {@code handOff} is what was read before the part the scanner could not read
+         * (null when it stopped before an operand or directive), {@code stray} the offset of a token the
+         * statement before it cannot be followed by when the line has no labels ({@link StrayToken}), or -1.
+         */
+        record Declined(HandOff handOff, int stray) implements Result {
+        }
+    }
+
+    private static final Result.InRow IN_ROW = new Result.InRow();
+
     /**
-     * The line {@code text[from, to)} (line number {@code n}) scanned and encoded (an
-     * {@link LineScanner.EncodedLine}, a {@link LineScanner.LabelBranch} for a branch to a label, a
-     * {@link LineScanner.RawWord} for {@code .inst}, a {@link LineScanner.DataLine} for literal data), or null
-     * to decline (the parser reads the line then).
+     * The line {@code text[from, to)} (line number {@code n}) scanned and encoded: {@link Result.Read},
+     * {@link Result.InRow}, or {@link Result.Declined} (the parser reads the line then).
      */
-    public ScannedStatement scan(Path file, byte[] text, int from, int to, int n) {
+    public Result scan(Path file, byte[] text, int from, int to, int n) {
+        ScannedStatement read = read(file, text, from, to, n);
+        if (sunk) {
+            return IN_ROW;
+        }
+        if (read == null) {
+            return new Result.Declined(declinedAt < 0 ? null : new HandOff(labelNames(declinedLabels),
+                    labelColumns(lineStart, declinedLabels), declinedAt, declinedDirective), stray);
+        }
+        // only instructions have findings
+        return new Result.Read(findings.isEmpty() ? read
+                : new ScannedStatement.FlaggedInstruction((LineScanner.EncodedLine) read, List.copyOf(findings)));
+    }
+
+    /** The line read as a statement, or null when it went into its row or was declined ({@link #scan}). */
+    private ScannedStatement read(Path file, byte[] text, int from, int to, int n) {
         this.text = text;
         this.lineEnd = to;
         this.file = file;
@@ -259,26 +299,6 @@ public final class PlainInstructionScanner {
     /** Forgets the names read so far and the source they came from (at the end of a chunk of lines). */
     void forgetNames() {
         names.forget();
-    }
-
-    /** The findings of the line {@link #scan} just accepted (none for most lines). */
-    List<Diagnostic> findings() {
-        return findings.isEmpty() ? List.of() : List.copyOf(findings);
-    }
-
-    /**
-     * Where the line {@link #scan} just declined has a token the statement before it (or, at the start of the
-     * line, nothing) cannot be followed by, or -1: the scanner read the line up to that token as the parser
-     * does, and there are no labels, so the line's only syntax error is there ({@link StrayToken}).
-     */
-    public int strayToken() {
-        return stray;
-    }
-
-    /** The {@link HandOff} of the line {@link #scan} just declined, or null when it stopped before an operand or directive. */
-    public HandOff handOff() {
-        return declinedAt < 0 ? null : new HandOff(labelNames(declinedLabels), labelColumns(lineStart, declinedLabels),
-                declinedAt, declinedDirective);
     }
 
     private void declined(int at, boolean directive, int labels) {
@@ -454,7 +474,7 @@ public final class PlainInstructionScanner {
 
     /**
      * Lines from now on are written into row {@code row} of {@code lines} when they take one of its shapes (null: every
-     * line is its statement object); {@link #wroteRow} says whether the line just scanned was.
+     * line is its statement object); {@link #scan} returns {@link Result.InRow} for a line that was.
      */
     void writeInto(ScannedLines lines, int row) {
         sink = lines;
@@ -462,13 +482,8 @@ public final class PlainInstructionScanner {
         sunk = false;
     }
 
-    /** Whether the line {@link #scan} just read went into its row instead of an object. */
-    boolean wroteRow() {
-        return sunk;
-    }
-
     /**
-     * Whether the line being accepted goes into its row: then its labels are written there, and {@link #wroteRow} says
+     * Whether the line being accepted goes into its row: then its labels are written there, and {@link #scan} says
      * so; false when there is no row to write or its columns do not fit one.
      */
     private boolean rowFor(int from, int labels, int column, int endColumn) {
