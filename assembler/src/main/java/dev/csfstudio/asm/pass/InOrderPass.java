@@ -1,5 +1,9 @@
 package dev.csfstudio.asm.pass;
 
+import java.util.function.Function;
+
+import java.util.function.Consumer;
+
 import dev.csfstudio.asm.diagnostic.DiagnosticException;
 import dev.csfstudio.asm.directives.ArchDirective;
 import dev.csfstudio.asm.directives.ArgumentScope;
@@ -82,8 +86,10 @@ public final class InOrderPass {
     private final Fixups fixups;
     private final ScannedDirectives scanned;
     private final TreePath trees;
-    /** Ranges of trees and the diagnostics sink, for the statement being assembled. */
-    private final ArgumentScope scope;
+    /** Where pass 1's problems go. */
+    private final Consumer<Diagnostic> report;
+    /** What a directive's arguments mean in a statement: handed to the handlers of the lines the plain scanner read. */
+    private final Function<Statement, ArgumentScope> arguments;
     /** Hears of each new statement and its position, the one the assembly works on now. */
     private final Fixups.Position current;
     /** The statements placed so far, in assembly order. */
@@ -95,7 +101,8 @@ public final class InOrderPass {
 
     public InOrderPass(Reading reading, Includes includes, StatementTable statements, Placement placement, SymbolTable symbols,
                        UnusedLabels unusedLabels, SymbolicOperands symbolicOperands, Fixups fixups,
-                       ScannedDirectives scanned, TreePath trees, ArgumentScope scope, Fixups.Position current) {
+                       ScannedDirectives scanned, TreePath trees, Consumer<Diagnostic> report,
+                       Function<Statement, ArgumentScope> arguments, Fixups.Position current) {
         this.reading = reading;
         this.includes = includes;
         this.stmts = statements;
@@ -106,7 +113,8 @@ public final class InOrderPass {
         this.fixups = fixups;
         this.scanned = scanned;
         this.trees = trees;
-        this.scope = scope;
+        this.report = report;
+        this.arguments = arguments;
         this.current = current;
     }
 
@@ -117,24 +125,24 @@ public final class InOrderPass {
     }
 
     /** {@code .include}: the included file's lines are read here, in place. */
-    public void include(Statement s, CsfParser.DirectiveContext d) {
+    public void include(Statement s, CsfParser.DirectiveContext d, ArgumentScope args) {
         s.skip(true);
-        SourceFile src = includes.resolve(loading.src, d, loading.chain, scope::report);
+        SourceFile src = includes.resolve(loading.src, d, loading.chain, args::report);
         if (src != null) {
             load(src, loading.chain);
         }
     }
 
     /** {@code .syntax}: how the rest of the file being read is read. */
-    public void syntax(Statement s, CsfParser.DirectiveContext d) {
+    public void syntax(Statement s, CsfParser.DirectiveContext d, ArgumentScope args) {
         s.skip(true);
-        loading.pandecode = SyntaxDirective.pandecode(d, loading.pandecode, scope);
+        loading.pandecode = SyntaxDirective.pandecode(d, loading.pandecode, args);
     }
 
     /** {@code .arch}: checked against the architecture chosen before scanning, and where it stands. */
-    public void arch(Statement s, CsfParser.DirectiveContext d) {
+    public void arch(Statement s, CsfParser.DirectiveContext d, ArgumentScope args) {
         s.skip(true);
-        scanned.arch().check(d, loading.chain.size() == 1, placement.firstContent(), scope);
+        scanned.arch().check(d, loading.chain.size() == 1, placement.firstContent(), args);
     }
 
     /** Parses a file line by line, running pass 1 on each line as it comes; includes splice in place. */
@@ -402,7 +410,7 @@ public final class InOrderPass {
         public void section(LineScanner.SectionLine line) {
             Statement s = nextStatement(src, n);
             begin(s, line);
-            placing(s, () -> scanned.sections().open(s, line.arguments()));
+            placing(s, () -> scanned.sections().open(s, line.arguments(), arguments.apply(s)));
         }
 
         @Override
@@ -418,7 +426,7 @@ public final class InOrderPass {
             Statement s = nextStatement(src, n);
             begin(s, rejected);
             s.skip(true);
-            scope.report(rejected.error());
+            report.accept(rejected.error());
         }
 
         @Override
@@ -447,7 +455,7 @@ public final class InOrderPass {
                 s.skip(true); // labels only
                 return;
             }
-            s.parsedRange(scope.range(line.statement()));
+            s.parsedRange(Parsing.range(s.src().path(), line.statement()));
             pass1(s, line.statement());
             if (!s.skip() && !s.done()) {
                 fixups.record(s, new Fixup.Parsed(line.statement()));
@@ -497,7 +505,7 @@ public final class InOrderPass {
         public void parserPath() {
             Statement s = this.s;
             CsfParser.StatementContext st = trees.parse(s);
-            s.parsedRange(scope.range(st));
+            s.parsedRange(Parsing.range(s.src().path(), st));
             pass1(s, st);
             if (!s.skip() && !s.done()) {
                 fixups.record(s, new Fixup.Parsed(st));
@@ -525,7 +533,7 @@ public final class InOrderPass {
             return true;
         } catch (DiagnosticException ex) {
             stmts.skip(row, true);
-            scope.report(ex.diagnostic());
+            report.accept(ex.diagnostic());
             return false;
         }
     }
@@ -567,7 +575,7 @@ public final class InOrderPass {
             placement.placeEncoded(stmts, row, lines.def(i), lines.word(i), lines.unconditional(i));
         } catch (DiagnosticException ex) {
             stmts.skip(row, true);
-            scope.report(ex.diagnostic());
+            report.accept(ex.diagnostic());
             return;
         }
         ControlFlow.markTarget(stmts, row, lines.target(i));
@@ -637,7 +645,7 @@ public final class InOrderPass {
             s.writeWord();
         } catch (DiagnosticException e) {
             s.skip(true);
-            scope.report(e.diagnostic());
+            report.accept(e.diagnostic());
         }
     }
 
@@ -665,7 +673,7 @@ public final class InOrderPass {
             stmts.done(row, true);
         } catch (DiagnosticException e) {
             stmts.skip(row, true);
-            scope.report(e.diagnostic());
+            report.accept(e.diagnostic());
         }
     }
 
@@ -675,7 +683,7 @@ public final class InOrderPass {
      */
     private void pass1Descriptor(Statement s, LineScanner.Descriptor d) {
         begin(s, d);
-        placing(s, () -> scanned.descriptors().place(s, d.arguments()));
+        placing(s, () -> scanned.descriptors().place(s, d.arguments(), arguments.apply(s)));
         if (!s.skip()) {
             fixups.record(s, d.arguments());
         }
@@ -692,10 +700,10 @@ public final class InOrderPass {
             step.run();
         } catch (DiagnosticException e) {
             s.skip(true);
-            scope.report(e.diagnostic());
+            report.accept(e.diagnostic());
         } catch (UnresolvedException e) {
             s.skip(true);
-            scope.report(Diagnostic.error(e.range(), DiagnosticCode.NOT_CONSTANT, "the value of '" + e.getMessage()
+            report.accept(Diagnostic.error(e.range(), DiagnosticCode.NOT_CONSTANT, "the value of '" + e.getMessage()
                     + "' is not known here: sizes, alignments and addresses must be constants defined above"));
         }
     }
@@ -713,14 +721,14 @@ public final class InOrderPass {
         try {
             return placement.section();
         } catch (DiagnosticException e) {
-            scope.report(e.diagnostic());
+            report.accept(e.diagnostic());
             return null;
         }
     }
 
     private void reportAll(List<Diagnostic> found) {
         for (int i = 0; i < found.size(); i++) { // indexed: most lists are empty, and an iterator is an object each
-            scope.report(found.get(i));
+            report.accept(found.get(i));
         }
     }
 }
