@@ -7,7 +7,7 @@
 # Usage: bench/asm-identical.sh [LINES...]   (line counts, default "10000 100000")
 #        BASE=<commit> ARCHES="v10 v12" RUNS=5 SHAPES="mixed branches data reglists" bench/asm-identical.sh
 #        SKIP_BUILD=1: use both jars as already built (the base's is kept in $BASE_JAR_DIR, default
-#                      ${TMPDIR:-/tmp}/csf-base-<commit>)
+#                      ${TMPDIR:-/tmp}/csf-base-<commit>; this tree's is cli/target/csf.jar, or THIS_JAR)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -35,7 +35,8 @@ if [[ -z "${SKIP_BUILD:-}" || ! -f "$base_dir/csf.jar" ]]; then
   cp "$work/base/cli/target/csf.jar" "$base_dir/csf.jar"
   rm -rf "$work/base"
 fi
-if [[ -z "${SKIP_BUILD:-}" || ! -f cli/target/csf.jar ]]; then
+this_jar_file="${THIS_JAR:-cli/target/csf.jar}"
+if [[ -z "${SKIP_BUILD:-}" || ! -f "$this_jar_file" ]]; then
   echo "building this tree's csf.jar ..." >&2
   ./mvnw -q -o -DskipTests -pl cli -am package >&2 || ./mvnw -q -DskipTests -pl cli -am package >&2
 fi
@@ -43,7 +44,7 @@ mkdir -p "$work/gen"
 javac -d "$work/gen" bench/src/main/java/dev/csfstudio/bench/asm/{BenchmarkSources,ShapedSources}.java
 
 base_jar=("$java" -Xmx1g -jar "$base_dir/csf.jar")
-this_jar=("$java" -Xmx1g -jar cli/target/csf.jar)
+this_jar=("$java" -Xmx1g -jar "$this_jar_file")
 elapsed() { /usr/bin/time -f '%e' -o "$work/time" "$@" >/dev/null 2>"$work/stderr" \
   || { echo "asm-identical.sh: failed: $*" >&2; cat "$work/stderr" >&2; exit 1; }; cat "$work/time"; }
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }

@@ -19,7 +19,6 @@ import dev.csfstudio.asm.emit.Fixup;
 import dev.csfstudio.asm.emit.Fixups;
 import dev.csfstudio.asm.emit.SymbolicOperands;
 import dev.csfstudio.asm.expr.UnresolvedException;
-import dev.csfstudio.asm.layout.Layout;
 import dev.csfstudio.asm.layout.Placement;
 import dev.csfstudio.asm.layout.SectionBuilder;
 import dev.csfstudio.asm.layout.Statement;
@@ -43,7 +42,6 @@ import dev.csfstudio.program.SectionKind;
 import dev.csfstudio.program.SourceRange;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
-import java.util.Arrays;
 import java.util.Deque;
 import java.util.List;
 import java.util.Queue;
@@ -193,158 +191,16 @@ public final class InOrderPass {
             this.chain = chain;
         }
 
-        /** The ids of the chunk's labels as they are defined (-1: not defined, a duplicate), in the chunk's order. */
-        private int[] chunkLabelIds = new int[64];
-        private int chunkLabelsDefined;
-        /** Where the labels of the statement row being placed start among the chunk's, or -1 (not kept). */
-        private int rowLabels = -1;
-        /** Branches whose label comes later in the chunk: branch number and chunk label, two ints each. */
-        private int[] pendingBranches = new int[64];
-        private int pendingCount;
-
-        /** Pass 1 of a chunk the workers scanned, row by row; then its branches learn their labels' ids. */
+        /** Pass 1 of a chunk the workers scanned, statement by statement (a pandecode reading reads each again). */
         void chunk(ScannedLines lines) {
-            if (chunkLabelIds.length < lines.labelCount()) {
-                chunkLabelIds = new int[lines.labelCount()];
-            }
-            chunkLabelsDefined = 0;
-            pendingCount = 0;
-            for (int i = 0; i < lines.count(); ) {
-                int end = pandecode ? i : placedRun(lines, i);
-                if (end == i) {
-                    row(lines, i++);
-                } else {
-                    i = end;
-                }
-            }
-            for (int p = 0; p < pendingCount; p += 2) {
-                int k = pendingBranches[p + 1];
-                if (k < chunkLabelsDefined) {
-                    fixups.branchLabel(pendingBranches[p], chunkLabelIds[k]);
-                }
-            }
-        }
-
-        /**
-         * Rows {@code from..} of a chunk placed together when they are a run of instructions encoded without findings,
-         * or of literal data, with no labels (and blank lines between), going where the statements before them went:
-         * what each row's pass 1 does, without its checks and calls one by one. The end of the run placed, or
-         * {@code from} when there is none (the row then takes its own pass 1).
-         */
-        private int placedRun(ScannedLines lines, int from) {
-            byte shape = lines.shape(from);
-            if (shape != ScannedLines.ENCODED && shape != ScannedLines.DATA || lines.labelsTo(from) != lines.labelsFrom(from)) {
-                return from;
-            }
-            SectionBuilder sec = placement.placingInto();
-            if (sec == null || (sec.kind == SectionKind.STREAM) != (shape == ScannedLines.ENCODED)) {
-                return from; // the row's own pass 1 opens the section or reports where it stands
-            }
-            int end = from;
-            long bytes = 0;
-            while (end < lines.count() && (lines.shape(end) == shape && lines.labelsTo(end) == lines.labelsFrom(end)
-                    || lines.shape(end) == ScannedLines.BLANK)) {
-                bytes += shape == ScannedLines.ENCODED ? (lines.shape(end) == shape ? 8 : 0) : lines.dataLength(end);
-                end++;
-            }
-            if (sec.cursor + bytes > Layout.MAX_SECTION_BYTES) {
-                return from; // each row's pass 1 says where the section outgrows its limit
-            }
-            int at = (int) sec.cursor;
-            int last = -1;
-            for (int i = from; i < end; i++) {
-                if (lines.shape(i) == ScannedLines.BLANK) {
+            for (int i = 0; i < lines.count(); i++) {
+                ScannedStatement next = lines.statement(i);
+                if (next == null) {
                     continue;
                 }
-                if (shape == ScannedLines.ENCODED) {
-                    last = stmts.addPlaced(src, lines.firstLine() + i, sec, at, 8, lines.columns(i), true,
-                            lines.unconditional(i), lines.def(i), lines.word(i));
-                    sec.write(at, lines.word(i), 8);
-                    ControlFlow.markTarget(stmts, last, lines.target(i));
-                    at += 8;
-                } else {
-                    int length = lines.dataLength(i);
-                    last = stmts.addPlaced(src, lines.firstLine() + i, sec, at, length, lines.columns(i), false, false,
-                            null, 0);
-                    sec.write(at, lines.data(), lines.dataFrom(i), length);
-                    at += length;
-                }
-            }
-            sec.cursor = at;
-            stmtIndex = last;
-            n = lines.firstLine() + end - 1;
-            current.at(last, src.path());
-            return end;
-        }
-
-        /** Row {@code i} of a chunk the workers scanned: its shape's pass 1 (a pandecode reading takes it as a statement). */
-        void row(ScannedLines lines, int i) {
-            byte shape = lines.shape(i);
-            if (shape == ScannedLines.BLANK) {
-                return;
-            }
-            n = lines.firstLine() + i;
-            if (shape == ScannedLines.STATEMENT || pandecode) {
-                int from = lines.labelsFrom(i);
-                int to = lines.labelsTo(i);
-                Arrays.fill(chunkLabelIds, from, to, -1);
-                // a pandecode reading may read other labels: none of this row's is then known to the chunk's branches
-                rowLabels = pandecode ? -1 : from;
-                ScannedStatement next = lines.asStatement(i);
+                n = lines.firstLine() + i;
                 (pandecode ? reading.pandecode().read(src, n, next) : next).handTo(this);
-                rowLabels = -1;
-                chunkLabelsDefined = to;
-                return;
             }
-            int row = nextRow(src, n);
-            defineChunkLabels(row, lines, i);
-            switch (shape) {
-                case ScannedLines.ENCODED -> pass1Encoded(row, lines, i);
-                case ScannedLines.DATA -> pass1Data(row, lines, i);
-                case ScannedLines.BRANCH -> branch(row, lines, i);
-                default -> stmts.skip(row, true); // labels alone, as a parsed line with labels and no statement
-            }
-        }
-
-        /** The labels of row {@code i}, defined, their ids kept for the chunk's branches. */
-        private void defineChunkLabels(int row, ScannedLines lines, int i) {
-            int from = lines.labelsFrom(i);
-            int to = lines.labelsTo(i);
-            if (from == to) {
-                return;
-            }
-            SectionBuilder sec = sectionForLabels();
-            for (int k = from; k < to; k++) {
-                chunkLabelIds[k] = sec == null ? -1
-                        : defineLabel(sec, row, lines.labelName(k), lines.labelColumn(k), lines.labelEndColumn(k));
-            }
-            chunkLabelsDefined = to;
-        }
-
-        /**
-         * Pass 1 of a branch to a label of row {@code i}: placed now, its target filled in by its fixup after layout,
-         * which knows the label's id when the chunk defines it (now, or later in the chunk).
-         */
-        private void branch(int row, ScannedLines lines, int i) {
-            stmts.columns(row, lines.column(i), lines.endColumn(i));
-            if (!placedInstruction(row)) {
-                return;
-            }
-            int b = fixups.recordBranch(row, lines.def(i), lines.word(i), lines.unconditional(i), lines.target(i),
-                    lines.branchName(i), lines.branchLocal(i), lines.branchNameColumn(i), lines.branchNameEndColumn(i));
-            int k = lines.branchLabel(i);
-            if (k < 0) {
-                return;
-            }
-            if (k < chunkLabelsDefined) {
-                fixups.branchLabel(b, chunkLabelIds[k]);
-                return;
-            }
-            if (pendingCount + 2 > pendingBranches.length) {
-                pendingBranches = Arrays.copyOf(pendingBranches, 2 * pendingBranches.length);
-            }
-            pendingBranches[pendingCount++] = b;
-            pendingBranches[pendingCount++] = k;
         }
 
         @Override
@@ -357,7 +213,7 @@ public final class InOrderPass {
             int row = nextRow(src, n);
             begin(row, branch);
             if (placedInstruction(row)) {
-                fixups.recordBranch(row, branch.branch());
+                fixups.record(row, branch.branch());
             }
         }
 
@@ -568,25 +424,6 @@ public final class InOrderPass {
         }
     }
 
-    /** {@link #pass1Encoded(int, LineScanner.EncodedLine, List)} of row {@code i} of a chunk (labels defined). */
-    private void pass1Encoded(int row, ScannedLines lines, int i) {
-        stmts.columns(row, lines.column(i), lines.endColumn(i));
-        try {
-            placement.placeEncoded(stmts, row, lines.def(i), lines.word(i), lines.unconditional(i));
-        } catch (DiagnosticException ex) {
-            stmts.skip(row, true);
-            report.accept(ex.diagnostic());
-            return;
-        }
-        ControlFlow.markTarget(stmts, row, lines.target(i));
-    }
-
-    /** {@link #pass1Data(int, LineScanner.DataLine)} of row {@code i} of a chunk (labels defined). */
-    private void pass1Data(int row, ScannedLines lines, int i) {
-        stmts.columns(row, lines.column(i), lines.endColumn(i));
-        placeData(row, lines.width(i), lines.data(), lines.dataFrom(i), lines.dataLength(i));
-    }
-
     /** The labels a worker read on the statement's line, defined; then the statement's columns. */
     private void begin(Statement s, ScannedStatement.Positioned line) {
         begin(s.index(), line);
@@ -613,10 +450,7 @@ public final class InOrderPass {
             return;
         }
         for (int i = 0; i < names.length; i++) {
-            int id = defineLabel(sec, row, names[i], columns[2 * i], columns[2 * i + 1]);
-            if (loading.rowLabels >= 0) {
-                loading.chunkLabelIds[loading.rowLabels + i] = id;
-            }
+            defineLabel(sec, row, names[i], columns[2 * i], columns[2 * i + 1]);
         }
     }
 

@@ -229,8 +229,6 @@ public final class LineScanner {
     private int blockBase;
     private int blockEnd;
     private boolean blockUsable;
-    /** Whether the line {@link #scanLine} just read went into its row (the plain scanner's {@code InRow}). */
-    private boolean wroteRow;
 
     private LineScanner(Arch arch) {
         this.arch = arch;
@@ -243,9 +241,9 @@ public final class LineScanner {
     }
 
     /**
-     * Lines {@code from..to-1} (1-based) of {@code src} into {@code lines} (reset for them): a row each, of one of its
-     * shapes for the common lines, else a {@link ScannedStatement} (an {@link EncodedLine} or a {@link RawWord}, ...),
-     * blank for a line with nothing but blanks or a comment. {@code plainScanner} false sends every line through the
+     * Lines {@code from..to-1} (1-based) of {@code src} into {@code lines} (reset for them): each line's
+     * {@link ScannedStatement} (an {@link EncodedLine}, a {@link RawWord}, ...), none for a line with nothing but blanks
+     * or a comment. {@code plainScanner} false sends every line through the
      * parser (tests compare both ways). {@code directives} are the known directive names in lower case (a line of
      * another is {@link UnknownDirective}'s).
      */
@@ -257,17 +255,8 @@ public final class LineScanner {
         scanner.blockStart = src.lineStarts()[from - 1];
         scanner.blockEnd = to - 1 < src.lineStarts().length ? src.lineStarts()[to - 1] : src.source().length();
         for (int n = from; n < to; n++) {
-            int row = n - from;
-            lines.openRow(row);
-            scanner.plain.writeInto(lines, row);
-            scanner.wroteRow = false;
-            ScannedStatement statement = scanner.scanLine(src, n, plainScanner, directives);
-            if (!scanner.wroteRow) {
-                lines.statement(row, statement);
-            }
+            lines.statement(n - from, scanner.scanLine(src, n, plainScanner, directives));
         }
-        scanner.plain.writeInto(null, 0);
-        lines.linkBranches();
         scanner.block = null;
         scanner.plain.forgetNames(); // the names of a chunk share their strings; the pool thread keeps none
     }
@@ -309,10 +298,6 @@ public final class LineScanner {
             PlainInstructionScanner.Result quick = plain.scan(file, bytes, start, end, n);
             if (quick instanceof PlainInstructionScanner.Result.Read read) {
                 return read.statement();
-            }
-            if (quick instanceof PlainInstructionScanner.Result.InRow) {
-                wroteRow = true; // the plain scanner wrote the line into its row: no statement
-                return null;
             }
             declined = (PlainInstructionScanner.Result.Declined) quick;
             PlainInstructionScanner.HandOff read = declined.handOff();
