@@ -1,15 +1,12 @@
 package dev.csfstudio.debug;
 
-import dev.csfstudio.runtime.CallFrame;
-import dev.csfstudio.runtime.HistoryStatus;
+import dev.csfstudio.program.AssembledLine;
 import dev.csfstudio.runtime.Machine;
-import dev.csfstudio.runtime.QueueView;
 import dev.csfstudio.runtime.Result;
 import dev.csfstudio.runtime.RunOutput;
 import dev.csfstudio.runtime.RunReport;
 import dev.csfstudio.runtime.RunStatus;
 import dev.csfstudio.runtime.StopReason;
-import dev.csfstudio.rpc.ErrorResponses;
 import org.eclipse.lsp4j.debug.Capabilities;
 import org.eclipse.lsp4j.debug.ConfigurationDoneArguments;
 import org.eclipse.lsp4j.debug.ContinueArguments;
@@ -58,8 +55,6 @@ import org.eclipse.lsp4j.debug.StackTraceResponse;
 import org.eclipse.lsp4j.debug.StepBackArguments;
 import org.eclipse.lsp4j.debug.StepInArguments;
 import org.eclipse.lsp4j.debug.StepOutArguments;
-import org.eclipse.lsp4j.debug.StoppedEventArguments;
-import org.eclipse.lsp4j.debug.StoppedEventArgumentsReason;
 import org.eclipse.lsp4j.debug.TerminateArguments;
 import org.eclipse.lsp4j.debug.TerminatedEventArguments;
 import org.eclipse.lsp4j.debug.Thread;
@@ -75,11 +70,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.function.BiFunction;
-import java.util.function.Function;
-import java.util.function.Supplier;
 
 /**
  * The CSF debug adapter's protocol layer: DAP requests onto a {@link SessionController}, which runs the session
@@ -205,7 +195,15 @@ public final class CsfDebugServer implements CsfDebugProtocol, SessionController
 
     @Override
     public CompletableFuture<Void> stepBack(StepBackArguments args) {
-        return controller.move(args.getThreadId(), true, (m, q) -> value(m.stepBack(q)));
+        return controller.move(args.getThreadId(), true, (m, q) -> {
+            Optional<RunReport.Fault> undone = controller.shownEnding().flatMap(ExceptionFilters::fault);
+            StopReason stop = value(m.stepBack(q));
+            // The faulting instruction did not execute: going back undoes the fault, and the line stays the same.
+            undone.ifPresent(f -> output("step back undid the " + ExceptionFilters.kind(f)
+                    + (f.line() == null ? "" : " of line " + f.line().line() + mnemonic(m, f)) + ": the queue stands"
+                    + " before it again, as it was before it ran; step back again to go further back\n"));
+            return stop;
+        });
     }
 
     @Override
@@ -235,11 +233,19 @@ public final class CsfDebugServer implements CsfDebugProtocol, SessionController
         return controller.restart();
     }
 
+    /** " (LOAD_MULTIPLE)": the mnemonic of the instruction a fault stands on, if it is one. */
+    private String mnemonic(Machine m, RunReport.Fault f) {
+        return m.queue(f.queue()).flatMap(q -> q.callStack().stream().findFirst()
+                        .flatMap(top -> controller.launched().program().lineAt(q.vm(), top.pc())))
+                .map(AssembledLine::instruction).map(i -> " (" + i.mnemonic() + ")").orElse("");
+    }
+
     // ---------------------------------------------------------------- the session's events
 
     @Override
     public void stopped(SessionController.Stop stop) {
         variables.reset(); // the machine has moved: the handles of the last stop are gone
+        variables.stopped(controller.launched().machine());
         client.stopped(StopEvents.of(controller, stop));
     }
 
@@ -254,7 +260,9 @@ public final class CsfDebugServer implements CsfDebugProtocol, SessionController
     @Override
     public void ended(Optional<RunReport> report) {
         variables.reset();
-        report.ifPresent(r -> output(RunOutput.summary(r) + "\n"));
+        report.ifPresent(r -> output(RunOutput.summary(r, false) + "\n" + (r.renderTargets().isEmpty() ? ""
+                : "a debug session writes no files: the render-target panel (csf/renderTargets) showed the targets"
+                + " at each stop; csf run writes them as PNGs with report.json\n")));
         ExitedEventArguments exited = new ExitedEventArguments();
         exited.setExitCode(report.map(r -> r.status() == RunStatus.OK ? 0 : 2).orElse(0));
         client.exited(exited);

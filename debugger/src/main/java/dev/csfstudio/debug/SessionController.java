@@ -133,7 +133,10 @@ final class SessionController {
             m.lastStop().ifPresent(stop -> report(stop, Optional.empty(), false));
             return;
         }
-        if (session.arguments().stopOnEntry()) {
+        Optional<String> passedBy = breakpoints.noneVerified().filter(why -> !session.arguments().noDebug());
+        passedBy.ifPresent(why -> events.output("no breakpoint is verified (" + why + "): stopping on entry instead"
+                + " of running to the end\n"));
+        if (session.arguments().stopOnEntry() || passedBy.isPresent()) {
             run(session, machine -> {
                 StopReason stop = machine.step(focus);
                 // The ring buffer's CALL of the first job leads to the entry stream's first instruction.
