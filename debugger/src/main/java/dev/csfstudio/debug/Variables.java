@@ -99,11 +99,7 @@ final class Variables {
             return Result.refused("'" + expression + "': " + r.reason());
         }
         if (descriptor != null) {
-            Result<Long> stored = descriptor.set(m, name, value.orElseThrow());
-            if (stored instanceof Result.Refused<Long> r) {
-                return Result.refused(r.reason());
-            }
-            return Result.ok(field(name, stored.orElseThrow()));
+            return descriptor.set(m, name, value.orElseThrow()).map(stored -> field(name, stored));
         }
         String register = name.split(" ")[0];
         int index;
@@ -115,12 +111,8 @@ final class Variables {
         boolean pair = register.startsWith("d");
         Result<Long> written = pair ? m.setRegister64(queue, index, value.orElseThrow())
                 : m.setRegister(queue, index, value.orElseThrow());
-        if (written instanceof Result.Refused<Long> r) {
-            return Result.refused(r.reason());
-        }
-        QueueView now = m.queue(queue).orElseThrow();
-        return Result.ok(pair ? address(session, now.vm(), now.vm(), name, written.orElseThrow(), register)
-                : leaf(name, ValueText.word(written.orElseThrow()), "u32", register));
+        return written.map(v -> pair ? address(session, q.vm(), q.vm(), name, v, register)
+                : leaf(name, ValueText.word(v), "u32", register));
     }
 
     private int handle(Supplier<List<Variable>> children) {
