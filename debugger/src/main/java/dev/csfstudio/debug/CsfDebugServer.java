@@ -288,7 +288,8 @@ public final class CsfDebugServer implements CsfDebugProtocol, SessionController
         return controller.whenStopped(() -> {
             Session s = controller.launched();
             String queue = controller.queueOf(args.getThreadId());
-            List<StackFrame> all = Frames.stack(s.program(), args.getThreadId(), s.machine().queue(queue).orElseThrow());
+            List<StackFrame> all = Frames.stack(s.program(), args.getThreadId(),
+                    s.machine().queue(queue).orElseThrow());
             int from = Math.min(atLeastZero("startFrame", args.getStartFrame()), all.size());
             int levels = atLeastZero("levels", args.getLevels());
             int to = levels == 0 ? all.size() : (int) Math.min(all.size(), (long) from + levels);
@@ -363,8 +364,8 @@ public final class CsfDebugServer implements CsfDebugProtocol, SessionController
     @Override
     public CompletableFuture<WriteMemoryResponse> writeMemory(WriteMemoryArguments args) {
         return controller.whenStopped(() -> {
-            WriteMemoryResponse r = value(MemoryAccess.write(controller.launched().machine(), controller.vmOf(controller.focus()),
-                    args.getMemoryReference(), args.getOffset(), args.getData()));
+            WriteMemoryResponse r = value(MemoryAccess.write(controller.launched().machine(),
+                    controller.vmOf(controller.focus()), args.getMemoryReference(), args.getOffset(), args.getData()));
             variables.reset();
             InvalidatedEventArguments changed = new InvalidatedEventArguments();
             changed.setAreas(new String[] {InvalidatedAreas.VARIABLES});
