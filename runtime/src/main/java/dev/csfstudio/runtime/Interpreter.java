@@ -458,6 +458,14 @@ final class Interpreter {
                         q.scoreboard.other = page.b[i];
                         pc += 8;
                     }
+                    case ERROR_BARRIER -> {
+                        q.error = false;
+                        pc += 8;
+                    }
+                    case SET_EXCEPTION_HANDLER -> {
+                        installHandler(q, pc, (int) page.imm[i], q.register64(page.a[i]), regs[page.b[i]] & 0xffff_ffffL);
+                        pc += 8;
+                    }
                     case UNKNOWN -> throw new GpuFault(FaultKind.UNKNOWN_OPCODE, pc, "unknown opcode "
                             + (page.word[i] >>> 56) + " (" + Disassembler.unknownText(page.word[i]) + ")");
                     default -> throw new GpuFault(FaultKind.INVALID_INSTRUCTION, pc, page.invalidReason(i));
@@ -484,6 +492,29 @@ final class Interpreter {
             lastWork = work;
         }
         return outcome;
+    }
+
+    /**
+     * SET_EXCEPTION_HANDLER: the handler of {@code type} becomes the stream at {@code address} of {@code length}
+     * bytes, replacing the type's last one. The model raises none of the exceptions a handler takes (genxml's "CS
+     * Exception type" names only tiler out-of-memory, and the model has no tiler), so the run notes once per type
+     * that the handler never runs.
+     */
+    private void installHandler(Queue q, long pc, int type, long address, long length) {
+        String name = table.arch.instructionSet().enums().get(EXCEPTION_TYPE_ENUM) == null ? String.valueOf(type)
+                : table.arch.instructionSet().enums().get(EXCEPTION_TYPE_ENUM).nameOf(type).orElse(String.valueOf(type));
+        q.handlers.put(type, new ExceptionHandler(type, name, address, length, pc));
+        recorder.note(handlerNote(name, type));
+    }
+
+    /** The architecture tables' enumeration of SET_EXCEPTION_HANDLER's exception types. */
+    static final String EXCEPTION_TYPE_ENUM = "exception_type";
+
+    /** The note a run carries once per exception type a handler was installed for. */
+    static String handlerNote(String name, int type) {
+        return "SET_EXCEPTION_HANDLER installed a handler for exception type " + name + " (" + type + "): the model "
+                + "never raises it (" + (name.equals("tiler_oom") ? "tiler out-of-memory needs a tiler, which the model "
+                + "does not have" : "genxml names no such exception type") + "), so the handler never runs";
     }
 
     /** Steps of fragment work the asynchronous unit's completions charged since last taken. */

@@ -6,6 +6,8 @@ import dev.csfstudio.program.Program;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * A command queue (one per group, so a fault terminates only its own queue's group): its register file, kept across jobs, its call stack, its kernel ring
@@ -52,8 +54,14 @@ public final class Queue {
     long executed;
     /** Instructions run by the kernel ring buffer (not counted as the user's). */
     long kernelExecuted;
-    /** Set when a SYNC_WAIT inherited a sync object's error (reported by STORE_STATE error_state). */
+    /**
+     * The CS's error state: set when a SYNC_WAIT.inherit finds its sync object's status non-zero, written by a
+     * SYNC_ADD/SYNC_SET.error_propagate into the status word, read by STORE_STATE.error_status, cleared by
+     * ERROR_BARRIER.
+     */
     boolean error;
+    /** The exception handlers SET_EXCEPTION_HANDLER installed, by exception type. */
+    Map<Integer, ExceptionHandler> handlers = new TreeMap<>();
     /** Set when the last fault happened fetching an instruction (the faulting address is not an instruction). */
     boolean faultFetch;
     /** What a waiting queue waits for: the SYNC_WAIT word, the sync object address and the values. */
@@ -139,14 +147,14 @@ public final class Queue {
                  long[] frameReturn, int depth, long pc, State state, long extract, long[] history, long executed,
                  long kernelExecuted, boolean error, boolean faultFetch, long waitWord, long waitAddress,
                  long waitExpected, long waitCurrent, int waitCond, boolean waitWide, long lastPosition,
-                 Scoreboard.Saved scoreboard, StopReason ended, long endedAt) {
+                 Scoreboard.Saved scoreboard, StopReason ended, long endedAt, Map<Integer, ExceptionHandler> handlers) {
     }
 
     Saved save() {
         return new Saved(slot, csgSlot, lastResident, regs.clone(), frameStart.clone(), frameEnd.clone(),
                 frameReturn.clone(), depth, pc, state, extract, history.clone(), executed, kernelExecuted, error,
                 faultFetch, waitWord, waitAddress, waitExpected, waitCurrent, waitCond, waitWide, lastPosition,
-                scoreboard.save(), ended, endedAt);
+                scoreboard.save(), ended, endedAt, Map.copyOf(handlers));
     }
 
     void restore(Saved s) {
@@ -176,6 +184,7 @@ public final class Queue {
         scoreboard.restore(s.scoreboard);
         ended = s.ended;
         endedAt = s.endedAt;
+        handlers = new TreeMap<>(s.handlers);
         waitSince = -1;
         lastSync = -1;
         skipBreakAt = -1;

@@ -138,7 +138,7 @@ final class Reports {
                 fault = endFault != null && endFault.queue().equals(q.name) ? endFault : null;
             }
             states.add(new RunReport.QueueState(q.name, q.vm, q.slot, q.unsignedRegisters(), q.insert, q.extract,
-                    q.executed - q.kernelExecuted, q.scoreboard.view(), status, fault));
+                    q.executed - q.kernelExecuted, q.scoreboard.view(), status, fault, List.copyOf(q.handlers.values())));
         }
         return states;
     }

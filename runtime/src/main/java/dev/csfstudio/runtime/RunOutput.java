@@ -238,6 +238,19 @@ public final class RunOutput {
             qo.add("registers", unsigned(q.registers()));
             qo.add("scoreboard", scoreboard(q.scoreboard()));
             qo.addProperty("status", q.status().jsonName());
+            if (!q.handlers().isEmpty()) {
+                JsonArray handlers = new JsonArray();
+                for (ExceptionHandler h : q.handlers()) {
+                    JsonObject ho = new JsonObject();
+                    ho.addProperty("type", h.typeName());
+                    ho.addProperty("code", h.type());
+                    ho.addProperty("address", hex(h.address()));
+                    ho.addProperty("length", h.length());
+                    ho.addProperty("installed_at", hex(h.installedAt()));
+                    handlers.add(ho);
+                }
+                qo.add("exception_handlers", handlers);
+            }
             if (q.fault() != null) {
                 qo.add("fault", fault(q.fault()));
             }

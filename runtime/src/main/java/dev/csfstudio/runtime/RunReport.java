@@ -118,10 +118,11 @@ public record RunReport(RunStatus status, long instructions, long[] registers, F
      * @param status     how the queue ended: {@code ok} when it finished its jobs, {@code fault} or {@code hazard}
      *                   when that terminated its group, else how the run ended while it still had work
      * @param fault      what ended it, or null when it is {@code ok} (or another queue's stop ended the run)
+     * @param handlers   the exception handlers SET_EXCEPTION_HANDLER installed, by type
      */
     public record QueueState(String name, String vm, int slot, long[] registers, long jobsSubmitted,
                              long jobsCompleted, long instructions, ScoreboardState scoreboard, RunStatus status,
-                             Fault fault) {
+                             Fault fault, List<ExceptionHandler> handlers) {
     }
 
     /**
