@@ -708,7 +708,9 @@ public final class CsfDebugServer implements CsfDebugProtocol {
             r.setBreakMode(ExceptionBreakMode.ALWAYS);
             ExceptionDetails details = new ExceptionDetails();
             details.setMessage(f.message());
-            details.setTypeName(f.kind().name());
+            details.setTypeName(f.kind().name() + " " + GroupFaults.exceptionName(f));
+            session.machine().queue(f.queue()).ifPresent(q -> r.setDescription(r.getDescription() + " "
+                    + GroupFaults.details(f, q, shown)));
             details.setStackTrace(f.callChain().stream().map(x -> "  at " + x.position())
                     .collect(java.util.stream.Collectors.joining("\n")));
             r.setDetails(details);

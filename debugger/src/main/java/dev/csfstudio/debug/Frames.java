@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * Queues as DAP threads (id = queue index + 1) and their CS call stacks as DAP stack frames (id = thread id
@@ -32,8 +33,15 @@ final class Frames {
         return s;
     }
 
-    /** {@code queue NAME (STATE)}; a waiting queue's state says what it waits for. */
+    /**
+     * {@code queue NAME (STATE)}; a waiting queue's state says what it waits for, a terminated group's queue why
+     * it ended ({@link GroupFaults#ended}).
+     */
     static String threadName(QueueView q) {
+        Optional<String> ended = GroupFaults.ended(q);
+        if (ended.isPresent()) {
+            return "queue " + q.name() + " (" + ended.get() + ")";
+        }
         String state = q.state().name().toLowerCase(Locale.ROOT);
         if (q.waitingOn().isPresent()) {
             state += " for " + q.waitingOn().get().describe();

@@ -20,7 +20,15 @@ final class DeviceViews {
     QueueView queue(Queue q) {
         Optional<SyncWait> waiting = q.state == Queue.State.WAITING ? Optional.of(syncWait(q)) : Optional.empty();
         return new QueueView(q.name, q.vm, q.state, waiting, q.insert, q.extract, q.pc, q.depth, q.slot, q.csgSlot,
-                q.executed - q.kernelExecuted, q.unsignedRegisters(), callStack(q));
+                q.executed - q.kernelExecuted, q.unsignedRegisters(), callStack(q), terminatedBy(q.ended));
+    }
+
+    /** The fault record of the stop that terminated a queue's group, if one did. */
+    private static Optional<RunReport.Fault> terminatedBy(StopReason ended) {
+        if (ended instanceof StopReason.Fault f) {
+            return Optional.of(f.fault());
+        }
+        return ended instanceof StopReason.Hazard h ? Optional.of(h.fault()) : Optional.empty();
     }
 
     /** The queue's frames, innermost first; an idle queue's is the frame its last job ended in. */
