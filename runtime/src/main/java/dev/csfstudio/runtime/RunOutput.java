@@ -257,18 +257,7 @@ public final class RunOutput {
             queues.add(qo);
         }
         o.add("queues", queues);
-        JsonArray groups = new JsonArray();
-        for (RunReport.GroupState g : report.groups()) {
-            JsonObject go = new JsonObject();
-            go.addProperty("name", g.name());
-            JsonArray members = new JsonArray();
-            g.queues().forEach(members::add);
-            go.add("queues", members);
-            go.addProperty("state", g.state());
-            go.addProperty("fatal_queues", g.fatalQueues());
-            groups.add(go);
-        }
-        o.add("groups", groups);
+        o.add("groups", groupsJson(report));
         JsonArray hazards = new JsonArray();
         for (RunReport.Hazard h : report.hazards()) {
             JsonObject ho = new JsonObject();
@@ -440,12 +429,45 @@ public final class RunOutput {
         return o;
     }
 
+    /** report.json's and core.json's {@code groups}: each group's GROUP_GET_STATE-like state. */
+    private static JsonArray groupsJson(RunReport report) {
+        JsonArray groups = new JsonArray();
+        for (RunReport.GroupState g : report.groups()) {
+            JsonObject go = new JsonObject();
+            go.addProperty("name", g.name());
+            JsonArray members = new JsonArray();
+            g.queues().forEach(members::add);
+            go.add("queues", members);
+            go.addProperty("state", g.state());
+            go.addProperty("fatal_queues", g.fatalQueues());
+            groups.add(go);
+        }
+        return groups;
+    }
+
+    /** core.json's {@code queue_status}: each queue's own status and the fault that terminated its group. */
+    private static JsonArray queueStatusJson(RunReport report) {
+        JsonArray out = new JsonArray();
+        for (RunReport.QueueState q : report.queues()) {
+            JsonObject qo = new JsonObject();
+            qo.addProperty("name", q.name());
+            qo.addProperty("status", q.status().jsonName());
+            if (q.fault() != null) {
+                qo.add("fault", fault(q.fault()));
+            }
+            out.add(qo);
+        }
+        return out;
+    }
+
     static JsonObject coreJson(RunReport report, Program program) {
         RunReport.CoreDump core = report.coreDump();
         JsonObject o = new JsonObject();
         o.addProperty("status", report.status().jsonName());
         o.addProperty("source", program.files().isEmpty() ? null : program.files().get(0).toAbsolutePath().toString());
         o.add("fault", report.fault() == null ? JsonNull.INSTANCE : fault(report.fault()));
+        o.add("queue_status", queueStatusJson(report));
+        o.add("groups", groupsJson(report));
         o.addProperty("queue", core.queue());
         o.add("registers", unsigned(core.registers()));
         JsonArray stack = new JsonArray();

@@ -132,6 +132,26 @@ public record RunReport(RunStatus status, long instructions, long[] registers, F
      * Each queue is its own group, so {@code queues} holds one name and {@code fatalQueues} is 0 or 1.
      */
     public record GroupState(String name, List<String> queues, String state, int fatalQueues) {
+
+        /** "group qbad: fatal_fault (fatal_queues 0x1: qbad)", "group qgood: ok". */
+        public String describe() {
+            StringBuilder s = new StringBuilder("group ").append(name).append(": ").append(state);
+            if (fatalQueues != 0) {
+                s.append(" (fatal_queues 0x").append(Integer.toHexString(fatalQueues)).append(": ");
+                for (int i = 0; i < queues.size(); i++) {
+                    if ((fatalQueues & 1 << i) != 0) {
+                        s.append(queues.get(i));
+                    }
+                }
+                s.append(')');
+            }
+            return s.toString();
+        }
+    }
+
+    /** The state of {@code queue}'s group, if the queue exists. */
+    public java.util.Optional<GroupState> groupOf(String queue) {
+        return groups().stream().filter(g -> g.queues().contains(queue)).findFirst();
     }
 
     /** Every queue's group, in declaration order. */
