@@ -21,24 +21,35 @@ final class GroupFaults {
 
     /** "ended: fault CS_INSTR_INVALID (0x49) at f.csf:7:5; group fatal_fault": a terminated queue's thread state. */
     static Optional<String> ended(QueueView q) {
-        return q.terminatedBy().map(f -> "ended: " + f.kind().jsonName() + " " + exceptionName(f)
+        return q.terminatedBy().map(f -> "ended: " + (f.queue().equals(q.name()) ? "" : "cancelled, queue "
+                + f.queue() + " of its group had ") + f.kind().jsonName() + " " + exceptionName(f)
                 + (f.line() == null ? "" : " at " + f.line().position()) + "; group " + groupState(q, null));
     }
 
+    /** "fatal_fault (fatal_queues 0x2: qbad)": the faulting queue's bit is its CS slot in the group. */
+    private static String fatal(RunReport.Fault f) {
+        int cs = f.hardware() instanceof HardwareReport.Raised r ? r.csSlot() : 0;
+        return "fatal_fault (fatal_queues 0x" + Integer.toHexString(1 << cs) + ": " + f.queue() + ")";
+    }
+
     /**
-     * The group's state: {@code fatal_fault} when a fault or hazard stop terminated it, {@code timedout} when the
-     * run has ended ({@code end}) as a timeout or deadlock while the queue still had work, else {@code ok}.
+     * The group's state: {@code fatal_fault} when a fault or hazard stop terminated it (or is the one the run
+     * stopped at, {@code end}), {@code timedout} when the run has ended as a timeout or deadlock while the queue
+     * still had work, else {@code ok}.
      */
     static String groupState(QueueView q, StopReason end) {
         if (q.terminatedBy().isPresent()) {
-            return "fatal_fault (fatal_queues 0x1: " + q.name() + ")";
+            return fatal(q.terminatedBy().get());
         }
         boolean unfinished = q.jobsPending() > 0;
         if (unfinished && (end instanceof StopReason.Timeout || end instanceof StopReason.Deadlock)) {
             return "timedout";
         }
-        if (unfinished && (end instanceof StopReason.Fault || end instanceof StopReason.Hazard)) {
-            return "fatal_fault (fatal_queues 0x1: " + q.name() + ")";
+        if (end instanceof StopReason.Fault f && f.fault().queue().equals(q.name())) {
+            return fatal(f.fault());
+        }
+        if (end instanceof StopReason.Hazard h && h.fault().queue().equals(q.name())) {
+            return fatal(h.fault());
         }
         return unfinished && end instanceof StopReason.Cancelled ? "cancelled" : "ok";
     }

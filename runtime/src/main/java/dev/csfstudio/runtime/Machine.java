@@ -372,6 +372,9 @@ public final class Machine {
 
     /** Runs a piece of {@code q}'s slice; its instructions count as steps, the ring buffer's do not. */
     private int piece(Queue q, long budget, long instructions) {
+        if (q.ended != null) {
+            return Interpreter.IDLE; // another queue of its group faulted earlier in this round
+        }
         Interpreter interpreter = device.interpreter;
         interpreter.clock = executed;
         interpreter.async.lastApplied = null;
@@ -403,9 +406,14 @@ public final class Machine {
      * A fault or hazard stop in {@code q} terminates its group only (panthor's group termination): the queue runs
      * no more, its in-flight operations are dropped unfinished, and the other groups run on to their end.
      */
+    /** Terminates {@code q}'s group: every queue of it runs no more (panthor's group termination). */
     private void terminate(Queue q, StopReason stop) {
-        q.ended = stop;
-        q.endedAt = executed;
+        for (Queue member : device.queues) {
+            if (member.group.equals(q.group) && member.ended == null) {
+                member.ended = stop;
+                member.endedAt = executed;
+            }
+        }
     }
 
     private StopReason end(StopReason stop, Queue q) {

@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * A command queue (one per group, so a fault terminates only its own queue's group): its register file, kept across jobs, its call stack, its kernel ring
+ * A command queue (CS {@link #csSlot} of its {@link #group}; a fault terminates its group's queues only): its register file, kept across jobs, its call stack, its kernel ring
  * buffer, and where the scheduler has it: the CSG slot it is resident in and its VM's address-space
  * slot. Submitting a job appends "MOVE48 d92, stream; MOVE32 r94, length; CALL d92, r94" to the ring and
  * advances the insert pointer; the queue runs while insert is ahead of extract, each job's ring entry
@@ -29,6 +29,9 @@ public final class Queue {
 
     final String name;
     final String vm;
+    /** The queue's group (its own name unless declared with {@code group=}) and its CS slot in the group. */
+    String group;
+    int csSlot;
     /** Address-space slot of the queue's VM while the group is resident (the last one it had otherwise). */
     int slot = -1;
     /** CSG slot the group is resident in, or -1 while it is not scheduled. */

@@ -119,17 +119,19 @@ public record RunReport(RunStatus status, long instructions, long[] registers, F
      *                   when that terminated its group, else how the run ended while it still had work
      * @param fault      what ended it, or null when it is {@code ok} (or another queue's stop ended the run)
      * @param handlers   the exception handlers SET_EXCEPTION_HANDLER installed, by type
+     * @param group      the queue's group, {@code csSlot} its CS slot in it
      */
     public record QueueState(String name, String vm, int slot, long[] registers, long jobsSubmitted,
                              long jobsCompleted, long instructions, ScoreboardState scoreboard, RunStatus status,
-                             Fault fault, List<ExceptionHandler> handlers) {
+                             Fault fault, List<ExceptionHandler> handlers, String group, int csSlot) {
     }
 
     /**
      * A group's state as panthor's {@code DRM_IOCTL_PANTHOR_GROUP_GET_STATE} reports it: {@code fatal_fault}
      * (DRM_PANTHOR_GROUP_STATE_FATAL_FAULT) with the bitmask of its queues that faulted, {@code timedout}
      * (DRM_PANTHOR_GROUP_STATE_TIMEDOUT: it still had jobs when the run stopped), {@code cancelled}, or {@code ok}.
-     * Each queue is its own group, so {@code queues} holds one name and {@code fatalQueues} is 0 or 1.
+     * {@code queues} are the group's, by CS slot; {@code fatalQueues} has bit N set when CS N faulted (its fault
+     * or hazard stop terminated the group; the group's other queues are {@code cancelled}).
      */
     public record GroupState(String name, List<String> queues, String state, int fatalQueues) {
 
@@ -154,18 +156,30 @@ public record RunReport(RunStatus status, long instructions, long[] registers, F
         return groups().stream().filter(g -> g.queues().contains(queue)).findFirst();
     }
 
-    /** Every queue's group, in declaration order. */
+    /** Every group, in the order its first queue was declared. */
     public List<GroupState> groups() {
-        return queues.stream().map(q -> {
-            String state = switch (q.status()) {
-                case OK -> "ok";
-                case FAULT -> "fatal_fault";
-                case HAZARD -> q.fault() == null ? "ok" : "fatal_fault"; // ignored hazards terminate nothing
-                case TIMEOUT, DEADLOCK -> "timedout";
-                case CANCELLED -> "cancelled";
-            };
-            return new GroupState(q.name(), List.of(q.name()), state, state.equals("fatal_fault") ? 1 : 0);
-        }).toList();
+        Map<String, List<QueueState>> byGroup = new java.util.LinkedHashMap<>();
+        for (QueueState q : queues) {
+            byGroup.computeIfAbsent(q.group(), g -> new java.util.ArrayList<>()).add(q);
+        }
+        List<GroupState> out = new java.util.ArrayList<>();
+        byGroup.forEach((name, members) -> {
+            int fatal = 0;
+            boolean timedOut = false;
+            boolean cancelled = false;
+            for (QueueState q : members) {
+                switch (q.status()) {
+                    case OK -> { }
+                    case FAULT -> fatal |= 1 << q.csSlot();
+                    case HAZARD -> fatal |= q.fault() == null ? 0 : 1 << q.csSlot(); // ignored hazards terminate nothing
+                    case TIMEOUT, DEADLOCK -> timedOut = true;
+                    case CANCELLED -> cancelled = true;
+                }
+            }
+            String state = fatal != 0 ? "fatal_fault" : timedOut ? "timedout" : cancelled ? "cancelled" : "ok";
+            out.add(new GroupState(name, members.stream().map(QueueState::name).toList(), state, fatal));
+        });
+        return out;
     }
 
     /**
