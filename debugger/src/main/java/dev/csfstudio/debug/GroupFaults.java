@@ -77,6 +77,6 @@ final class GroupFaults {
         } else {
             s.append(f.hardware() == null ? "no hardware exception" : f.hardware().summary());
         }
-        return s.append("; group ").append(q.name()).append(": ").append(groupState(q, end)).toString();
+        return s.append("; group ").append(q.group()).append(": ").append(groupState(q, end)).toString();
     }
 }

@@ -5,7 +5,14 @@ import org.eclipse.lsp4j.debug.Thread;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
+
+import dev.csfstudio.asm.Assembler;
+import dev.csfstudio.runtime.RunOptions;
+import dev.csfstudio.runtime.RunOutput;
+import dev.csfstudio.runtime.Simulator;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -69,6 +76,60 @@ class GroupFaultTest {
             assertEquals("queue qgood (running)", threads[1].getName());
             s.next(2);
             DapSession.assertLine(15, s.top(2));
+        }
+    }
+
+    /** qbad and qmate in group g: qbad's fault terminates both; qother, its own group, runs on. */
+    static final String GROUP_OF_TWO = """
+            .queue qbad, group=g
+            .queue qmate, group=g
+            .queue qother
+            .stream bad
+                .inst   0x0a00000000000000
+            .stream mate
+                MOVE32  r1, #1
+            .stream other
+                MOVE32  r1, #1
+                MOVE32  r1, #2
+            .submit qbad, bad
+            .submit qmate, mate
+            .submit qother, other
+            """;
+
+    @Test
+    void theOtherQueueOfATerminatedGroupShowsAsCancelledByTheFaultingOne() throws Exception {
+        try (DapSession s = DapSession.stoppedAt(dir, "group.csf", GROUP_OF_TWO, 10)) {
+            Thread[] threads = DapSession.get(s.server.threads()).getThreads();
+            String mate = threads[1].getName();
+            assertTrue(mate.startsWith("queue qmate (ended: cancelled, queue qbad of its group had unknown_opcode"
+                    + " CS_INSTR_INVALID (0x49) at "), mate);
+            assertTrue(mate.endsWith("; group fatal_fault (fatal_queues 0x1: qbad))"), mate);
+            assertEquals("queue qother (running)", threads[2].getName());
+        }
+    }
+
+    @Test
+    void aReopenedCoreDumpShowsTheTerminatedGroupsQueuesAsEnded() throws Exception {
+        try (DapSession s = DapSession.on(dir, "group.csf", GROUP_OF_TWO)) {
+            var program = new Assembler().assemble(s.file).program();
+            Path out = dir.resolve("out");
+            RunOutput.write(new Simulator(RunOptions.defaults()).run(program), program, out);
+            Path core = out.resolve("core.json");
+            assertTrue(Files.exists(core));
+            DapSession.get(s.server.launch(Map.of("coreDump", core.toString())));
+            s.next("initialized", String.class);
+            s.configurationDone();
+            assertEquals("exception", s.stopped().getReason());
+            Thread[] threads = DapSession.get(s.server.threads()).getThreads();
+            assertTrue(threads[0].getName().startsWith("queue qbad (ended: unknown_opcode CS_INSTR_INVALID (0x49)"),
+                    threads[0].getName());
+            assertTrue(threads[1].getName().startsWith("queue qmate (ended: cancelled, queue qbad"),
+                    threads[1].getName());
+            ExceptionInfoArguments a = new ExceptionInfoArguments();
+            a.setThreadId(1);
+            String d = DapSession.get(s.server.exceptionInfo(a)).getDescription();
+            assertTrue(d.contains("class CS_FATAL, CS_FATAL.EXCEPTION_TYPE 0x49 (CS_INSTR_INVALID)"), d);
+            assertTrue(d.contains("CSG slot 0 CS slot 0; group g: fatal_fault (fatal_queues 0x1: qbad)"), d);
         }
     }
 }
