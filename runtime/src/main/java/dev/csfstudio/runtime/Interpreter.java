@@ -348,10 +348,10 @@ final class Interpreter {
                         Async deferred = table.async(table.key(w));
                         if (deferred != null && deferred.asynchronous(w)) {
                             async.issue(q, pc, table.def(table.key(w)).mnemonic(), deferred.signalSlotOf(w),
-                                    deferred.waitMaskOf(w), new AsyncOp.Sync(action, addr, value, page.c[i] != 0),
+                                    deferred.waitMaskOf(w), new AsyncOp.Sync(action, addr, value, page.c[i] != 0, q.error),
                                     clock + executed - first, executed);
                         } else {
-                            syncUpdate(q, action, addr, value, page.c[i] != 0, clock + executed - first);
+                            syncUpdate(q, action, addr, value, page.c[i] != 0, q.error, clock + executed - first);
                         }
                         fastLen = 0;
                         pc += 8;
@@ -526,9 +526,11 @@ final class Interpreter {
 
     /**
      * SYNC_ADD/SYNC_SET of {@code action} ({@link DecodedPage}'s constant): the sync object at {@code addr} takes
-     * {@code value} (added or set), and its status word the queue's error state when {@code propagate}.
+     * {@code value} (added or set), and its status word {@code error} when {@code propagate}: the CS's error state
+     * when the instruction was issued, so an ERROR_BARRIER right after a deferred one (panthor's job ring ends each
+     * job with SYNC_ADD64.propagate_err, then ERROR_BARRIER) does not clear what it reports.
      */
-    void syncUpdate(Queue q, int action, long addr, long value, boolean propagate, long now) {
+    void syncUpdate(Queue q, int action, long addr, long value, boolean propagate, boolean error, long now) {
         int slot = q.slot;
         long updated;
         if (action == SYNC_ADD32 || action == SYNC_SET32) {
@@ -536,7 +538,7 @@ final class Interpreter {
             int next = action == SYNC_ADD32 ? old + (int) value : (int) value;
             store32(slot, addr, next);
             if (propagate) {
-                store32(slot, addr + 4, q.error ? 1 : 0);
+                store32(slot, addr + 4, error ? 1 : 0);
             }
             syncs.used(q, addr, false);
             updated = next & 0xffff_ffffL;
@@ -545,7 +547,7 @@ final class Interpreter {
             updated = action == SYNC_ADD64 ? old + value : value;
             store64(slot, addr, updated);
             if (propagate) {
-                store64(slot, addr + 8, q.error ? 1 : 0);
+                store64(slot, addr + 8, error ? 1 : 0);
             }
             syncs.used(q, addr, true);
         }

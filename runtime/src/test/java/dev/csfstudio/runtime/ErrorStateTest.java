@@ -67,6 +67,22 @@ class ErrorStateTest {
     }
 
     @Test
+    void aDeferredPropagationReportsTheErrorStateItWasIssuedWithThoughAnErrorBarrierFollows() throws Exception {
+        // panthor's job ring: SYNC_ADD64.propagate_err (deferred), then ERROR_BARRIER; the job's error still reaches
+        // its sync object
+        long deferredSet = insn("SYNC_SET32", "addr", 54, "data", 56, "error_propagate", 1, "wait_mask", 0b10,
+                "signal_slot", 0);
+        ProgramFixture p = new ProgramFixture();
+        p.buffer("failed", FAILED, failedSync());
+        p.buffer("out", OUT, new byte[8]);
+        p.stream("main", MAIN, move48(50, FAILED), move32(52, 0), inheritWait(), move48(54, OUT), move32(56, 7),
+                deferredSet, insn("ERROR_BARRIER"), insn("WAIT", "wait_mask", 0b1));
+        RunReport r = run(p);
+        assertEquals(RunStatus.OK, r.status());
+        assertEquals(1, statusWord(r));
+    }
+
+    @Test
     void aHandlerIsInstalledPerTypeAndALaterOneReplacesIt() {
         ProgramFixture p = new ProgramFixture();
         p.stream("handler", HANDLER, move32(0, 1));
