@@ -11,7 +11,7 @@ import java.util.Map;
 
 import dev.csfstudio.asm.Assembler;
 import dev.csfstudio.runtime.RunOptions;
-import dev.csfstudio.runtime.RunOutput;
+import dev.csfstudio.json.RunFiles;
 import dev.csfstudio.runtime.Simulator;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -113,7 +113,7 @@ class GroupFaultTest {
         try (DapSession s = DapSession.on(dir, "group.csf", GROUP_OF_TWO)) {
             var program = new Assembler().assemble(s.file).program();
             Path out = dir.resolve("out");
-            RunOutput.write(new Simulator(RunOptions.defaults()).run(program), program, out);
+            RunFiles.write(new Simulator(RunOptions.defaults()).run(program), program, out);
             Path core = out.resolve("core.json");
             assertTrue(Files.exists(core));
             DapSession.get(s.server.launch(Map.of("coreDump", core.toString())));
