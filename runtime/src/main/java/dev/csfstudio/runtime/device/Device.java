@@ -136,6 +136,8 @@ public final class Device {
                 as.map(va, memory.allocateFrame());
             }
             Queue q = new Queue(decl.name(), decl.vm(), arch, ring);
+            q.group = decl.group();
+            q.csSlot = (int) queues.stream().filter(other -> other.group.equals(decl.group())).count();
             q.scoreboard.random = AsyncUnit.seed(options.completion(), queues.size());
             queues.add(q);
             queuesByName.putIfAbsent(q.name, q);
