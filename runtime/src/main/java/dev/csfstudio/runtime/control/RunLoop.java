@@ -33,7 +33,7 @@ public final class RunLoop {
     static final long SLICE = 1 << 16;
 
     /** Where the scheduling loop stands (queues by index; {@code round} null before the first round). */
-    record Loop(int[] round, int roundIndex, boolean inSlice, long sliceLeft, boolean progressed, long executed) {
+    public record Loop(int[] round, int roundIndex, boolean inSlice, long sliceLeft, boolean progressed, long executed) {
     }
 
     private final Device device;
