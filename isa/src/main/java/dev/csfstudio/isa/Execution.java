@@ -89,7 +89,17 @@ public enum Execution {
     /** Blocks the queue until the scoreboard entries in the mask have no operation in flight. */
     WAIT(Flow.NEXT, null, null, "wait_mask", null),
     /** Selects the scoreboard entries endpoint operations and other operations signal. */
-    SET_SB_ENTRY(Flow.NEXT, "endpoint", "other", null, null);
+    SET_SB_ENTRY(Flow.NEXT, "endpoint", "other", null, null),
+    /** v12: sets a scoreboard state (a selection or a mask) to rS. */
+    SET_STATE(Flow.NEXT, "src", "state", null, null),
+    /** v12: sets a scoreboard state (a selection or a mask) to an immediate. */
+    SET_STATE_IMM32(Flow.NEXT, null, "state", null, "value"),
+    /** v12: selects the next scoreboard entry of a type once it is free and writes it (index or bit) to rD. */
+    NEXT_SB_ENTRY(Flow.NEXT, "dst", "sb_type", "format", null),
+    /** v12: adds one to a shared scoreboard entry (deferred behind its wait mask when it has one). */
+    SHARED_SB_INC(Flow.NEXT, "shared_entry", null, null, null),
+    /** v12: waits until a shared scoreboard entry is non-zero and takes one off it. */
+    SHARED_SB_DEC(Flow.NEXT, "shared_entry", null, null, null);
 
     /** Where execution goes after an instruction. */
     public enum Flow {

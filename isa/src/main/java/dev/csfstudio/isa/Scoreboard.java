@@ -87,7 +87,8 @@ public enum Scoreboard {
             return INDIRECT;
         }
         return switch (this) {
-            case SIGNAL_SLOT, DEFERRED -> indirect(def, word, "defer_mode") ? INDIRECT : (int) field(def, word, "signal_slot");
+            case SIGNAL_SLOT, DEFERRED -> indirect(def, word, "defer_mode") || !has(def, "signal_slot") ? INDIRECT
+                    : (int) field(def, word, "signal_slot");
             case NONE, SIGNAL_OTHER, SIGNAL_ENDPOINT, WAIT, SELECT, RESELECT -> INDIRECT;
         };
     }
@@ -100,6 +101,15 @@ public enum Scoreboard {
     /** SET_SB_ENTRY's entry for other operations ({@code other} field), -1 for any other mode. */
     public int selectedOther(InstructionDef def, long word) {
         return this == SELECT ? (int) field(def, word, "other") : -1;
+    }
+
+    private static boolean has(InstructionDef def, String name) {
+        for (BitField f : def.fields()) {
+            if (f.name().equals(name)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean indirect(InstructionDef def, long word, String field) {

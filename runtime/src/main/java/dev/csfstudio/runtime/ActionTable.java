@@ -104,6 +104,11 @@ final class ActionTable {
                     BFINS_IMM32, BFINS_IMM64 -> DecodedPage.ARITH;
             case WAIT -> DecodedPage.WAIT;
             case SET_SB_ENTRY -> DecodedPage.SET_SB_ENTRY;
+            case SET_STATE -> DecodedPage.SET_STATE;
+            case SET_STATE_IMM32 -> DecodedPage.SET_STATE_IMM;
+            case NEXT_SB_ENTRY -> DecodedPage.NEXT_SB_ENTRY;
+            case SHARED_SB_INC -> DecodedPage.SHARED_SB_INC;
+            case SHARED_SB_DEC -> DecodedPage.SHARED_SB_DEC;
         };
     }
 

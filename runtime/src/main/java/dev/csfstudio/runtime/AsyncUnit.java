@@ -102,6 +102,30 @@ final class AsyncUnit {
         }
     }
 
+    /**
+     * SHARED_SB_DEC on an entry at 0: each queue is its own group, so only its own deferred SHARED_SB_INCs on the
+     * entry can raise it; completes the oldest, false when there is none (the queue would wait forever).
+     */
+    boolean raiseShared(Queue q, int shared, long now) {
+        for (AsyncOp op : q.scoreboard.inFlight()) {
+            if (op.effect() instanceof AsyncOp.SharedIncrement inc && inc.shared() == shared) {
+                complete(q, op, now);
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * NEXT_SB_ENTRY: waits until {@code entry} has nothing in flight (the hardware's "wait for the scoreboard
+     * entry to be free").
+     */
+    void free(Queue q, int entry, long now) {
+        for (AsyncOp op : q.scoreboard.on(1 << entry)) {
+            complete(q, op, now);
+        }
+    }
+
     /** Completes everything in flight on {@code q} (the job's end: the kernel's ring waits on every entry). */
     void drain(Queue q, long now) {
         for (AsyncOp op : new ArrayList<>(q.scoreboard.inFlight())) {
@@ -123,7 +147,8 @@ final class AsyncUnit {
 
     private void apply(Queue q, AsyncOp op, long now) {
         completing = op.va();
-        if (!(op.effect() instanceof AsyncOp.Load) && !(op.effect() instanceof AsyncOp.Nothing)) {
+        if (!(op.effect() instanceof AsyncOp.Load) && !(op.effect() instanceof AsyncOp.Nothing)
+                && !(op.effect() instanceof AsyncOp.SharedIncrement)) {
             lastApplied = op; // it writes memory
         }
         AsyncOp.Effect e = op.effect();
@@ -146,6 +171,8 @@ final class AsyncUnit {
             interpreter.store64(q.slot, state.address(), state.value());
         } else if (e instanceof AsyncOp.Fragment f) {
             work += fragment.run(f.plan());
+        } else if (e instanceof AsyncOp.SharedIncrement inc) {
+            q.scoreboard.shared[inc.shared()]++;
         }
         completing = -1;
         if (timeline) {
@@ -256,7 +283,8 @@ final class AsyncUnit {
      */
     private void release(Queue q, long word, long pc, long va) {
         dev.csfstudio.isa.Async async = interpreter.table().async(interpreter.table().key(word));
-        int covered = async != null && async.asynchronous(word) ? async.waitMaskOf(word) : 0;
+        int covered = async == null || !async.asynchronous(word) ? 0
+                : async.indirect(word) ? q.scoreboard.waitMask : async.waitMaskOf(word);
         for (AsyncOp op : q.scoreboard.inFlight()) {
             boolean writesMemory = op.effect() instanceof AsyncOp.Store || op.effect() instanceof AsyncOp.Fragment
                     || op.effect() instanceof AsyncOp.StoreState;

@@ -75,6 +75,8 @@ final class RegisterUse {
                 set(reads, b, 2);
             }
             case STORE_STATE -> set(reads, a, 2);
+            case SET_STATE -> set(reads, a, 1);
+            case NEXT_SB_ENTRY -> set(writes, a, 1);
             case RUN_FRAGMENT -> {
                 FramebufferDescriptor.Layout fragment = table.fragment;
                 set(reads, fragment.framebufferPointer, 2);

@@ -15,6 +15,16 @@ final class Scoreboard {
     final int entries;
     int endpoint;
     int other;
+    /**
+     * v12's SET_STATE state: the entry deferred operations in indirect mode signal ({@code sb_sel_deferred}), the
+     * entries NEXT_SB_ENTRY rotates through ({@code sb_mask_stream}, 0: all) and the mask indirect operations and
+     * {@code WAIT.indirect} wait for ({@code sb_mask_wait}). 0 at reset, kept across jobs, as the selections.
+     */
+    int deferred;
+    int streamMask;
+    int waitMask;
+    /** v12's shared scoreboard entries (SHARED_SB_INC/DEC): each queue is its own group, so each has its own. */
+    final int[] shared = new int[16];
     private final List<AsyncOp> inFlight = new ArrayList<>();
     /** Registers in-flight loads will write, and in-flight stores still read (bit i of word i / 64). */
     final long[] loadRegisters;
@@ -89,16 +99,21 @@ final class Scoreboard {
     }
 
     /** The scoreboard's state, to be put back by {@link #restore}. */
-    record Saved(int endpoint, int other, List<AsyncOp> inFlight, long random) {
+    record Saved(int endpoint, int other, int deferred, int streamMask, int waitMask, int[] shared,
+                 List<AsyncOp> inFlight, long random) {
     }
 
     Saved save() {
-        return new Saved(endpoint, other, List.copyOf(inFlight), random);
+        return new Saved(endpoint, other, deferred, streamMask, waitMask, shared.clone(), List.copyOf(inFlight), random);
     }
 
     void restore(Saved s) {
         endpoint = s.endpoint;
         other = s.other;
+        deferred = s.deferred;
+        streamMask = s.streamMask;
+        waitMask = s.waitMask;
+        System.arraycopy(s.shared, 0, shared, 0, shared.length);
         inFlight.clear();
         inFlight.addAll(s.inFlight);
         random = s.random;
