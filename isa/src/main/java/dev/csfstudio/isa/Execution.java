@@ -140,6 +140,16 @@ public enum Execution {
         return Arrays.stream(roles).filter(r -> r != null).toList();
     }
 
+    /** Whether LOGIC_OP32's result (truth table {@code mode}) depends on A: flipping A changes some row. */
+    public static boolean logicDependsOnA(int mode) {
+        return ((mode & 1) != 0) != ((mode & 4) != 0) || ((mode & 2) != 0) != ((mode & 8) != 0);
+    }
+
+    /** Whether LOGIC_OP32's result depends on B: flipping B changes some row of the truth table. */
+    public static boolean logicDependsOnB(int mode) {
+        return ((mode & 1) != 0) != ((mode & 2) != 0) || ((mode & 4) != 0) != ((mode & 8) != 0);
+    }
+
     /**
      * LOGIC_OP32's 4-bit truth table (mesa's genxml): bit 0 of {@code mode} selects a &amp; b, bit 1 a &amp; ~b,
      * bit 2 ~a &amp; b, bit 3 ~a &amp; ~b, so 0b0011 is a, 0b0110 xor and 0b0111 or.
