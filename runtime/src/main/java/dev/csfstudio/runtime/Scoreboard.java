@@ -99,12 +99,13 @@ final class Scoreboard {
     }
 
     /** The scoreboard's state, to be put back by {@link #restore}. */
-    record Saved(int endpoint, int other, int deferred, int streamMask, int waitMask, int[] shared,
+    record Saved(int endpoint, int other, int deferred, int streamMask, int waitMask, List<Integer> shared,
                  List<AsyncOp> inFlight, long random) {
     }
 
     Saved save() {
-        return new Saved(endpoint, other, deferred, streamMask, waitMask, shared.clone(), List.copyOf(inFlight), random);
+        return new Saved(endpoint, other, deferred, streamMask, waitMask,
+                java.util.Arrays.stream(shared).boxed().toList(), List.copyOf(inFlight), random);
     }
 
     void restore(Saved s) {
@@ -113,7 +114,9 @@ final class Scoreboard {
         deferred = s.deferred;
         streamMask = s.streamMask;
         waitMask = s.waitMask;
-        System.arraycopy(s.shared, 0, shared, 0, shared.length);
+        for (int e = 0; e < shared.length; e++) {
+            shared[e] = s.shared.get(e);
+        }
         inFlight.clear();
         inFlight.addAll(s.inFlight);
         random = s.random;
