@@ -5,7 +5,6 @@ import dev.csfstudio.isa.Async;
 import dev.csfstudio.isa.Condition;
 import dev.csfstudio.isa.Disassembler;
 import dev.csfstudio.isa.Execution;
-import dev.csfstudio.isa.InstructionDef;
 
 import static dev.csfstudio.runtime.DecodedPage.*;
 
@@ -513,8 +512,7 @@ final class Interpreter {
                         if (q.scoreboard.count != 0) {
                             // v12's WAIT.indirect waits for the mask SET_STATE.sb_mask_wait set
                             long w = page.word[i];
-                            InstructionDef def = table.def(table.key(w));
-                            int mask = def.scoreboard().waitMask(def, w);
+                            int mask = table.scoreboard(table.key(w)).waitMask(w);
                             async.waitFor(q, mask == dev.csfstudio.isa.Scoreboard.INDIRECT ? q.scoreboard.waitMask : mask,
                                     pc, clock + executed - first);
                             work += takeWork();

@@ -104,10 +104,10 @@ public final class ScoreboardCheck {
             long word = statements.word(i);
             Scoreboard mode = def.scoreboard();
             checkAlone(i, def, mode, word, report);
-            int mask = mode.waitMask(def, word);
-            int slot = mode.signalSlot(def, word);
+            int mask = bound(def).waitMask(word);
+            int slot = bound(def).signalSlot(word);
             if (mask == Scoreboard.INDIRECT || mode == Scoreboard.RESELECT
-                    || (mode.isAsynchronous(def, word) && slot == Scoreboard.INDIRECT
+                    || (bound(def).isAsynchronous(word) && slot == Scoreboard.INDIRECT
                     && mode != Scoreboard.SIGNAL_OTHER && mode != Scoreboard.SIGNAL_ENDPOINT)) {
                 signalsUnknown = true;
             }
@@ -124,8 +124,8 @@ public final class ScoreboardCheck {
                     tracked = true;
                 }
                 case SELECT -> {
-                    selectedEndpoints |= 1 << Math.min(mode.selectedEndpoint(def, word), 31);
-                    selectedOthers |= 1 << Math.min(mode.selectedOther(def, word), 31);
+                    selectedEndpoints |= 1 << Math.min(bound(def).selectedEndpoint(word), 31);
+                    selectedOthers |= 1 << Math.min(bound(def).selectedOther(word), 31);
                 }
                 case RESELECT -> tracked = true; // v12's SET_STATE selections and masks: followed along paths
                 case NONE, SIGNAL_SLOT, DEFERRED, WAIT -> {
@@ -141,7 +141,7 @@ public final class ScoreboardCheck {
         if (!signalsUnknown) {
             for (int row : waiting) {
                 InstructionDef def = def(row);
-                int unsignalled = def.scoreboard().waitMask(def, statements.word(row)) & ~signalled & allEntries;
+                int unsignalled = bound(def).waitMask(statements.word(row)) & ~signalled & allEntries;
                 if (unsignalled != 0) {
                     report.accept(Diagnostic.warning(statements.range(row), DiagnosticCode.SCOREBOARD_UNSIGNALLED_WAIT,
                             "wait mask names " + entryList(unsignalled) + " that nothing in the program signals"));
@@ -157,15 +157,15 @@ public final class ScoreboardCheck {
 
     /** The checks of one instruction that need no path: its own slot in its wait mask, entries past the count. */
     private void checkAlone(int row, InstructionDef def, Scoreboard mode, long word, Consumer<Diagnostic> report) {
-        int mask = mode.waitMask(def, word);
-        int slot = mode.signalSlot(def, word);
+        int mask = bound(def).waitMask(word);
+        int slot = bound(def).signalSlot(word);
         if (mask > 0 && slot >= 0 && (mask & (1 << slot)) != 0) {
             report.accept(Diagnostic.warning(statements.range(row), DiagnosticCode.SCOREBOARD_SELF_WAIT, def.mnemonic()
                     + " waits for scoreboard entry " + slot + ", the entry it signals: the entry is taken before the wait,"
                     + " so the operation never runs; signal another entry or leave " + slot + " out of the wait mask"));
         }
-        int past = (mask > 0 ? mask & ~allEntries : 0) | beyond(slot) | beyond(mode.selectedEndpoint(def, word))
-                | beyond(mode.selectedOther(def, word));
+        int past = (mask > 0 ? mask & ~allEntries : 0) | beyond(slot) | beyond(bound(def).selectedEndpoint(word))
+                | beyond(bound(def).selectedOther(word));
         if (past != 0) {
             report.accept(Diagnostic.warning(statements.range(row), DiagnosticCode.SCOREBOARD_ENTRY_RANGE, def.mnemonic()
                     + " names " + entryList(past) + " but " + arch.spelling() + " has " + entries
@@ -192,6 +192,18 @@ public final class ScoreboardCheck {
             slots[id][slot] = i;
             targets[id][slot] = section.isJumpTarget(statements.offset(i));
         }
+    }
+
+    /** Each instruction's scoreboard fields, looked up once. */
+    private final Map<InstructionDef, Scoreboard.Bound> bound = new java.util.IdentityHashMap<>();
+
+    private Scoreboard.Bound bound(InstructionDef def) {
+        Scoreboard.Bound b = bound.get(def);
+        if (b == null) {
+            b = def.scoreboard().bind(def);
+            bound.put(def, b);
+        }
+        return b;
     }
 
     private InstructionDef def(int row) {
@@ -479,13 +491,13 @@ public final class ScoreboardCheck {
     private void applyScoreboard(int row, InstructionDef def, Scoreboard mode, long word, State s) {
         switch (mode) {
             case WAIT -> {
-                int mask = mode.waitMask(def, word);
+                int mask = bound(def).waitMask(word);
                 // WAIT.indirect: the mask SET_STATE.sb_mask_wait set, when this path knows it
                 s.drain(mask != Scoreboard.INDIRECT ? mask : s.waitMask < 0 ? allEntries : s.waitMask);
             }
             case SELECT -> {
-                s.endpoint = mode.selectedEndpoint(def, word);
-                s.other = mode.selectedOther(def, word);
+                s.endpoint = bound(def).selectedEndpoint(word);
+                s.other = bound(def).selectedOther(word);
             }
             case RESELECT -> reselect(def, word, s);
             case SIGNAL_OTHER -> {
