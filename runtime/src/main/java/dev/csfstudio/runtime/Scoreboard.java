@@ -98,6 +98,15 @@ final class Scoreboard {
         return new RunReport.ScoreboardState(entries, endpoint, other, ops);
     }
 
+    ScoreboardView debugView(String queue) {
+        List<RunReport.InFlight> ops = new ArrayList<>();
+        for (AsyncOp op : inFlight) {
+            ops.add(op.view());
+        }
+        return new ScoreboardView(queue, entries, endpoint, other, deferred, streamMask, waitMask, ops, loadRegisters,
+                shared);
+    }
+
     /** The scoreboard's state, to be put back by {@link #restore}. */
     record Saved(int endpoint, int other, int deferred, int streamMask, int waitMask, List<Integer> shared,
                  List<AsyncOp> inFlight, long random) {
