@@ -7,6 +7,7 @@ import dev.csfstudio.program.Diagnostic;
 import dev.csfstudio.program.Program;
 import dev.csfstudio.program.Section;
 import dev.csfstudio.runtime.Machine;
+import dev.csfstudio.json.CoreJson;
 import dev.csfstudio.runtime.PostMortem;
 import dev.csfstudio.runtime.Result;
 
@@ -66,7 +67,7 @@ record Session(LaunchArguments arguments, Program program, Machine machine, Sour
         if (unreadable.isPresent()) {
             return Result.refused(unreadable.get());
         }
-        Result<PostMortem> read = PostMortem.read(core);
+        Result<PostMortem> read = CoreJson.read(core);
         if (!(read instanceof Result.Ok<PostMortem> ok)) {
             return Result.refused(((Result.Refused<PostMortem>) read).reason());
         }
