@@ -33,6 +33,14 @@ public final class RunOutput {
 
     /** A few lines for stdout: status, instruction count, fault and render targets. */
     public static String summary(RunReport report) {
+        return summary(report, true);
+    }
+
+    /**
+     * The summary; {@code filesWritten} false for a run that wrote no files (a debug session): no PNG names,
+     * no pointers to report.json.
+     */
+    public static String summary(RunReport report, boolean filesWritten) {
         StringBuilder sb = new StringBuilder();
         sb.append(report.status().jsonName()).append(": ").append(report.instructions()).append(" instructions");
         RunReport.Fault f = report.fault();
@@ -75,12 +83,13 @@ public final class RunOutput {
                     .append(rt.layout().jsonName()).append(", cleared ")
                     .append(r.empty() ? "nothing" : "(" + r.minX() + "," + r.minY() + ")-(" + r.maxX() + "," + r.maxY() + ")")
                     .append(rt.clear().isPresent() ? " to " + rt.clear().get().describe() : "")
-                    .append(hasPng(rt) ? " -> " + rt.pngName() : "; " + noPng(rt));
+                    .append(!filesWritten ? "" : hasPng(rt) ? " -> " + rt.pngName() : "; " + noPng(rt));
         }
         if (!report.recorded().isEmpty()) {
-            sb.append('\n').append(report.recorded().size()).append(" instruction(s) recorded but not executed (see report.json)");
+            sb.append('\n').append(report.recorded().size()).append(" instruction(s) recorded but not executed")
+                    .append(filesWritten ? " (see report.json)" : "");
         }
-        jobs(report.jobs(), sb);
+        jobs(report.jobs(), sb, filesWritten);
         return sb.toString();
     }
 
@@ -88,7 +97,7 @@ public final class RunOutput {
     static final int SUMMARY_JOBS = 16;
 
     /** Each job's inputs, field by field, as pandecode names them. */
-    private static void jobs(List<JobInputs.Job> jobs, StringBuilder sb) {
+    private static void jobs(List<JobInputs.Job> jobs, StringBuilder sb, boolean filesWritten) {
         for (JobInputs.Job job : jobs.subList(0, Math.min(jobs.size(), SUMMARY_JOBS))) {
             sb.append("\njob ").append(job.number()).append(' ').append(job.mnemonic()).append(" (queue ")
                     .append(job.queue()).append(job.line() == null ? "" : ", " + job.line().position()).append(')');
@@ -115,7 +124,8 @@ public final class RunOutput {
             }
         }
         if (jobs.size() > SUMMARY_JOBS) {
-            sb.append("\n").append(jobs.size() - SUMMARY_JOBS).append(" more job(s) in report.json");
+            sb.append("\n").append(jobs.size() - SUMMARY_JOBS).append(" more job(s)")
+                    .append(filesWritten ? " in report.json" : "");
         }
     }
 }
