@@ -77,7 +77,7 @@ final class MachineStates {
             Object v;
             try {
                 java.lang.reflect.Method accessor = c.getAccessor();
-                accessor.setAccessible(true); // records of the runtime's sub-packages are package-private
+                accessor.setAccessible(true); // records of other packages (control.RunLoop's) are not public
                 v = accessor.invoke(r);
             } catch (ReflectiveOperationException e) {
                 throw new IllegalStateException(e);
