@@ -137,6 +137,7 @@ final class Variables {
             registerHandles.put(out.get(i).getVariablesReference(), queue);
         }
         out.add(scope("Framebuffer (d40)", null, () -> framebuffer(session, q), null));
+        out.add(scope(ScoreboardScope.NAME, null, () -> ScoreboardScope.variables(m.scoreboard(queue).orElseThrow()), null));
         out.add(scope("Sync objects", null, () -> syncObjects(m), null));
         out.add(scope("Labels and constants", null, () -> symbols(session, q), null));
         return out;

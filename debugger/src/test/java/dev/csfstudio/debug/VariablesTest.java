@@ -121,4 +121,22 @@ class VariablesTest {
             assertTrue(threads[0].getName().startsWith("queue main (waiting for the value at"), threads[0].getName());
         }
     }
+
+    @Test
+    void theScoreboardScopeListsALoadInFlightWithItsLineAndItsPendingRegisters() throws Exception {
+        String text = """
+                .buffer data, size=16
+                    .word 7
+                .stream main
+                    MOVE48  d2, data
+                    LOAD_MULTIPLE r0, [d2]
+                    WAIT    #0x1
+                    MOVE32  r5, #1
+                """;
+        try (DapSession s = DapSession.stoppedAt(dir, "load.csf", text, 6)) {
+            Map<String, Variable> sb = s.scope(1, "Scoreboard");
+            assertEquals("LOAD_MULTIPLE (line 5)", sb.get("entry 0").getValue());
+            assertEquals("r0", sb.get("pending registers").getValue());
+        }
+    }
 }
