@@ -32,6 +32,13 @@ class ScoreboardCheckTest {
     }
 
     @Test
+    void aRawWordNamingRegistersPastTheFileIsCheckedLikeAnyOther() {
+        // CALL d255, r255 from .inst: the check follows the call's target registers back without failing.
+        assertEquals(List.of(), Sources.assemble("NOP\n.inst 0x20ffffffffffffff\nBRANCH.always r0, L\nL: .inst 0x15000aca191a2144\n")
+                .diagnostics().stream().filter(d -> d.severity() == Severity.ERROR).map(Diagnostic::message).toList());
+    }
+
+    @Test
     void aWaitOnTheLoadStoreEntryMakesTheReadSafe() {
         assertEquals(List.of(), found("LOAD_MULTIPLE r0, [d10 + 0]\nWAIT #0x1\nADD_IMMEDIATE32 r1, r0, #1\n"));
     }

@@ -133,6 +133,7 @@ public final class RegisterAccess {
     }
 
     private static boolean has(long[] bits, int r) {
-        return (bits[r >>> 6] & (1L << r)) != 0;
+        // A raw word (.inst) can name a register past the file: nothing reads or writes it.
+        return r >= 0 && r < 64 * bits.length && (bits[r >>> 6] & (1L << r)) != 0;
     }
 }
