@@ -45,26 +45,28 @@ import org.w3c.dom.NodeList;
  * the table's parameters end and be as long as the table's padding. The descriptors RUN_* jobs read (shader
  * program, local storage, resource, tiler context and heap, scissor, viewport, workgroup size, depth/stencil, blend,
  * primitive and DCD flags, draw) are compared the same way; without the properties they are compared with the
- * genxml facts kept in {@code genxml/v10-jobs.xml} and {@code genxml/v12-jobs.xml}.
+ * genxml facts kept in {@code genxml/v10-jobs.xml} and {@code genxml/v12-jobs.xml}. The job table's staging
+ * registers ({@code sr=} names) are compared with genxml's "COMPUTE SR", "IDVS SR" and "FRAGMENT SR" enumerations,
+ * from the files or from the facts kept in {@code genxml/v*-jobs.xml}.
  */
 class GenxmlConformanceTest {
 
     @Test
     void v10TablesMatchMesaGenxml() throws Exception {
-        assertConforms("csf.genxml", InstructionSet.v10(), DescriptorSet.v10());
+        assertConforms("csf.genxml", Arch.V10, InstructionSet.v10(), DescriptorSet.v10());
     }
 
     @Test
     void v12TablesMatchMesaGenxml() throws Exception {
-        assertConforms("csf.genxml.v12", InstructionSet.v12(), DescriptorSet.v12());
+        assertConforms("csf.genxml.v12", Arch.V12, InstructionSet.v12(), DescriptorSet.v12());
     }
 
     @Test
     void v13TablesMatchMesaGenxml() throws Exception {
-        assertConforms("csf.genxml.v13", InstructionSet.v13(), DescriptorSet.v13());
+        assertConforms("csf.genxml.v13", Arch.V13, InstructionSet.v13(), DescriptorSet.v13());
     }
 
-    private static void assertConforms(String property, InstructionSet isa, DescriptorSet descriptors)
+    private static void assertConforms(String property, Arch arch, InstructionSet isa, DescriptorSet descriptors)
             throws Exception {
         String path = System.getProperty(property);
         assumeTrue(path != null && !path.isBlank(), "pass -D" + property + "=<mesa " + isa.name() + ".xml> to compare");
@@ -81,6 +83,36 @@ class GenxmlConformanceTest {
         assertEquals(List.of(), comparison.mismatches());
         assertEquals(List.of(), comparison.definitionsWithoutStruct(isa));
         assertEquals(List.of(), DescriptorComparison.of(genxml, descriptors));
+        assertEquals(List.of(), StagingRegisterComparison.of(genxml, JobTable.of(arch)));
+    }
+
+    @Test
+    void v10StagingRegistersMatchTheGenxmlFactsKeptWithTheTests() throws Exception {
+        assertEquals(List.of(), StagingRegisterComparison.of(resource("genxml/v10-jobs.xml"), JobTable.of(Arch.V10)));
+    }
+
+    @Test
+    void v12StagingRegistersMatchTheGenxmlFactsKeptWithTheTests() throws Exception {
+        assertEquals(List.of(), StagingRegisterComparison.of(resource("genxml/v12-jobs.xml"), JobTable.of(Arch.V12)));
+    }
+
+    @Test
+    void v13ReadsLineWidthWhereV12ReadsThePrimitiveSize() throws Exception {
+        assertEquals(List.of(), StagingRegisterComparison.of(resource("genxml/v13-jobs.xml"), JobTable.of(Arch.V13)));
+        List<String> found = StagingRegisterComparison.of(resource("genxml/v13-jobs.xml"), JobTable.of(Arch.V12));
+        assertEquals(List.of("RUN_IDVS2 input primitive_size: genxml's IDVS SR has no PRIMITIVE_SIZE"), found);
+    }
+
+    @Test
+    void aStagingRegisterGenxmlNumbersDifferentlyIsReported() throws Exception {
+        List<String> found = StagingRegisterComparison.of(genxml("""
+                <panxml arch="10">
+                  <enum name="COMPUTE SR"><value name="SRT_0" value="0"/><value name="WG_SIZE" value="34"/></enum>
+                </panxml>
+                """), JobTable.of(Arch.V10));
+        assertTrue(found.contains("RUN_COMPUTE input wg_size: genxml's COMPUTE SR WG_SIZE is r34, the table's r33"),
+                found::toString);
+        assertTrue(found.stream().noneMatch(f -> f.contains("input srt:")), found::toString);
     }
 
     @Test
@@ -394,6 +426,39 @@ class GenxmlConformanceTest {
             for (int i = 0; i < nodes.getLength(); i++) {
                 if (nodes.item(i) instanceof Element e && e.getTagName().equals(tag)) {
                     out.add(e);
+                }
+            }
+            return out;
+        }
+    }
+
+    /**
+     * The differences between genxml's staging-register enumerations ("COMPUTE SR" for RUN_COMPUTE and
+     * RUN_COMPUTE_INDIRECT, "FRAGMENT SR" for RUN_FRAGMENT, "IDVS SR" for the other RUN_*) and the job table: every
+     * input the table names with {@code sr=NAME} must be register NAME of the job's enumeration. A file without the
+     * enumeration is not compared.
+     */
+    static final class StagingRegisterComparison {
+        static List<String> of(Genxml genxml, JobTable table) {
+            List<String> out = new ArrayList<>();
+            for (JobTable.Job job : table.all()) {
+                String enumeration = job.mnemonic().startsWith("RUN_COMPUTE") ? "COMPUTE SR"
+                        : job.mnemonic().equals("RUN_FRAGMENT") ? "FRAGMENT SR" : "IDVS SR";
+                Map<String, Long> registers = genxml.enums().get(enumeration);
+                if (registers == null) {
+                    continue;
+                }
+                for (JobTable.Input in : job.inputs()) {
+                    if (in.sr() == null) {
+                        continue;
+                    }
+                    Long r = registers.get(in.sr());
+                    String where = job.mnemonic() + " input " + in.name() + ": genxml's " + enumeration;
+                    if (r == null) {
+                        out.add(where + " has no " + in.sr());
+                    } else if (r != in.register()) {
+                        out.add(where + " " + in.sr() + " is r" + r + ", the table's r" + in.register());
+                    }
                 }
             }
             return out;
