@@ -474,6 +474,13 @@ class GenxmlConformanceTest {
          * target (YUV, AFBC, AFRC render targets) the table does not describe.
          */
         private static final Map<String, String> NESTED = new HashMap<>();
+        /**
+         * Struct-typed fields the table describes both as a whole field (by the field's name) and field by field,
+         * each prefixed with the whole field's name: a blend's equation ({@code equation_rgb_a}) and internal
+         * blend ({@code internal_fixed_function_rt}).
+         */
+        private static final Set<String> EXPANDED = Set.of("Blend Equation", "Blend Function", "Internal Blend",
+                "Blend Shader", "Blend Fixed-Function", "Internal Conversion");
 
         static {
             STRUCTS.put("Framebuffer Parameters", "framebuffer_parameters");
@@ -563,25 +570,32 @@ class GenxmlConformanceTest {
             }
         }
 
-        private static void compare(String where, Element struct, String prefix, int wordOffset, DescriptorDef def,
+        private static void compare(String where, Element struct, String prefix, int bitOffset, DescriptorDef def,
                                     Genxml genxml, List<DescriptorField> matched, List<String> out) {
             for (Element g : Genxml.children(struct, "field")) {
                 String name = g.getAttribute("name");
                 String type = g.getAttribute("type");
                 String[] start = g.getAttribute("start").split(":");
-                int word = wordOffset + (start.length == 2 ? Integer.parseInt(start[0]) : Integer.parseInt(start[0]) / 32);
-                int lsb = start.length == 2 ? Integer.parseInt(start[1]) : Integer.parseInt(start[0]) % 32;
+                int bit = bitOffset + (start.length == 2 ? Integer.parseInt(start[0]) * 32 + Integer.parseInt(start[1])
+                        : Integer.parseInt(start[0]));
+                int word = bit / 32;
+                int lsb = bit % 32;
                 int size = Integer.parseInt(g.getAttribute("size"));
                 String snake = prefix + snake(name);
                 Optional<DescriptorField> found = def.fields().stream().filter(f -> f.answersTo(snake)).findFirst();
                 if (genxml.structs().containsKey(type)) {
                     if (NESTED.containsKey(type)) {
                         String inner = NESTED.get(type) != null ? NESTED.get(type) : snake(name) + "_";
-                        compare(where, genxml.structs().get(type), prefix + inner, word, def, genxml, matched, out);
-                    } else if (found.isPresent()) {
-                        // described as a whole word (a blend's equation), not field by field
+                        compare(where, genxml.structs().get(type), prefix + inner, bit, def, genxml, matched, out);
+                        continue;
+                    }
+                    if (found.isPresent()) {
+                        // described as a whole (a blend's equation word), and field by field if EXPANDED
                         matched.add(found.get());
                         compareBits(where, name, word, lsb, size, found.get(), out);
+                    }
+                    if (EXPANDED.contains(type)) {
+                        compare(where, genxml.structs().get(type), snake + "_", bit, def, genxml, matched, out);
                     }
                     continue;
                 }

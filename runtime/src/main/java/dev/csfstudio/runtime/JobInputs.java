@@ -226,13 +226,38 @@ public final class JobInputs {
                 }
                 long address = v & FAU_ADDRESS_MASK;
                 long count = v >>> 56;
-                String note = check(q.vm, address, count * 8).note();
-                Descriptor d = new Descriptor("fau", in.name(), address, List.of(
+                Checked checked = check(q.vm, address, count * 8);
+                List<Field> fields = new ArrayList<>(List.of(
                         new Field("address", address, hex(address)), new Field("count", count, Long.toString(count))));
+                fields.addAll(fauWords(q.vm, address, checked.readable() / 8));
+                String note = checked.note();
+                Descriptor d = new Descriptor("fau", in.name(), address, List.copyOf(fields));
                 yield Optional.of(new Input(in.name(), in.doc(), registers(r, 2), v,
                         hex(address) + ", " + count + " word" + (count == 1 ? "" : "s"), List.of(d), note));
             }
         };
+    }
+
+    /** The FAU's 64-bit words as pandecode dumps them, {@code fau.0}, {@code fau.1}, ... (those that can be read). */
+    private List<Field> fauWords(String vm, long address, long words) {
+        List<Field> out = new ArrayList<>();
+        if (words <= 0) {
+            return out;
+        }
+        byte[] bytes;
+        try {
+            bytes = host.read(vm, address, (int) words * 8);
+        } catch (HostAccessException e) {
+            return out;
+        }
+        for (int i = 0; i < words; i++) {
+            long w = 0;
+            for (int b = 7; b >= 0; b--) {
+                w = w << 8 | (bytes[i * 8 + b] & 0xff);
+            }
+            out.add(new Field(Integer.toString(i), w, hex(w)));
+        }
+        return out;
     }
 
     /**
