@@ -17,6 +17,7 @@ import dev.csfstudio.program.Symbol;
 import dev.csfstudio.program.SymbolKind;
 import dev.csfstudio.isa.BitField;
 import dev.csfstudio.isa.ClearColor;
+import dev.csfstudio.isa.DescriptorDef;
 import dev.csfstudio.isa.DescriptorField;
 import dev.csfstudio.isa.DescriptorSet;
 import dev.csfstudio.isa.InstructionDef;
@@ -58,7 +59,9 @@ public final class HoverService {
             case FIELD_NAME -> descriptorField(line, t.text(), markup) == null ? null
                     : descriptorField(line, t.text(), markup) + line.head().flatMap(h -> Directives.byName(h.text()))
                             .map(d -> clearColour(d, lineNo, analysis)).orElse("");
-            case SYMBOL, LABEL_DEFINITION -> analysis.flatMap(a -> a.symbolAt(lineNo, t.start())
+            case SYMBOL, LABEL_DEFINITION -> DescLine.is(line) && DescLine.nameToken(line).equals(token)
+                    ? DescLine.descriptor(line, descriptors).map(def -> descriptorSummary(def, markup)).orElse(null)
+                    : analysis.flatMap(a -> a.symbolAt(lineNo, t.start())
                     .or(() -> a.symbol(t.text()))).map(sym -> symbol(sym, markup)).orElse(null);
             default -> null;
         };
@@ -147,18 +150,32 @@ public final class HoverService {
 
     private String descriptorField(SourceLine line, String name, Markup markup) {
         Optional<Directives.Directive> d = line.head().flatMap(h -> Directives.byName(h.text()));
-        if (d.isEmpty() || d.get().descriptor() == null) {
+        Optional<DescriptorDef> def = d.isPresent() && d.get().descriptor() != null
+                ? Optional.of(descriptors.get(d.get().descriptor())) : DescLine.descriptor(line, descriptors);
+        if (def.isEmpty()) {
             return null;
         }
-        String extra = d.get().extraKeys().get(name.toLowerCase(java.util.Locale.ROOT));
+        String extra = d.map(Directives.Directive::extraKeys).orElse(java.util.Map.of())
+                .get(name.toLowerCase(java.util.Locale.ROOT));
         if (extra != null) {
             return markup.code(name) + "\n" + extra;
         }
-        Optional<DescriptorField> f = descriptors.get(d.get().descriptor()).field(name);
+        Optional<DescriptorField> f = def.get().field(name);
         return f.map(field -> markup.code(field.name()) + "\n" + field.doc() + "\n\nWord " + field.word() + " bits ["
                 + field.msb() + ":" + field.lsb() + "], " + (field.required() ? "required" : "default "
                 + markup.inline(field.defaultValue())) + (field.enumType() == null ? ""
                 : "; values: " + String.join(", ", field.enumType().values().keySet()))).orElse(null);
+    }
+
+    /** A descriptor {@code .desc} names: its size and fields, each with its bits. */
+    private static String descriptorSummary(DescriptorDef def, Markup markup) {
+        StringBuilder sb = new StringBuilder(markup.code(def.name())).append('\n').append(DescLine.summary(def))
+                .append(" (genxml's struct; fields not given take their defaults):");
+        for (DescriptorField f : def.fields()) {
+            sb.append("\n\n").append(markup.inline(f.name())).append(" word ").append(f.word()).append(" [")
+                    .append(f.msb()).append(':').append(f.lsb()).append("] ").append(f.doc());
+        }
+        return sb.toString();
     }
 
     /** On a {@code .rt} line that assembled: the clear colour its clear words hold, decoded. */
