@@ -21,6 +21,7 @@ import dev.csfstudio.isa.DescriptorDef;
 import dev.csfstudio.isa.DescriptorField;
 import dev.csfstudio.isa.DescriptorSet;
 import dev.csfstudio.isa.InstructionDef;
+import dev.csfstudio.runtime.JobInputs;
 import dev.csfstudio.isa.InstructionSet;
 import dev.csfstudio.isa.Modifier;
 import dev.csfstudio.isa.NamedRegister;
@@ -43,6 +44,15 @@ public final class HoverService {
      */
     public Optional<Hover> hover(TextDocument doc, Position position, Optional<DocumentAnalysis> analysis,
                                  Optional<long[]> registers, Markup markup) {
+        return hover(doc, position, analysis, registers, List.of(), markup);
+    }
+
+    /**
+     * {@link #hover}, with the jobs the last run started on the hovered line: hover on a RUN_* adds what each read
+     * (the run summary's job inputs).
+     */
+    public Optional<Hover> hover(TextDocument doc, Position position, Optional<DocumentAnalysis> analysis,
+                                 Optional<long[]> registers, List<JobInputs.Job> jobsHere, Markup markup) {
         int lineNo = position.getLine();
         SourceLine line = SourceLine.scan(doc.line(lineNo));
         Optional<SourceLine.Token> token = line.tokenAt(position.getCharacter());
@@ -51,7 +61,8 @@ public final class HoverService {
         }
         SourceLine.Token t = token.get();
         String text = switch (t.kind()) {
-            case MNEMONIC -> instruction(t.text(), analysis.flatMap(a -> a.assembledLine(lineNo)), markup);
+            case MNEMONIC -> Optional.ofNullable(instruction(t.text(), analysis.flatMap(a -> a.assembledLine(lineNo)),
+                    markup)).map(about -> about + jobInputs(jobsHere, markup)).orElse(null);
             case MODIFIER -> modifier(line, t, markup);
             case REGISTER -> register(t.text(), registers, markup);
             case DIRECTIVE -> Directives.byName(t.text())
@@ -165,6 +176,23 @@ public final class HoverService {
                 + field.msb() + ":" + field.lsb() + "], " + (field.required() ? "required" : "default "
                 + markup.inline(field.defaultValue())) + (field.enumType() == null ? ""
                 : "; values: " + String.join(", ", field.enumType().values().keySet()))).orElse(null);
+    }
+
+    /** What the jobs the last run started here read, as the run summary prints it; empty without such jobs. */
+    private static String jobInputs(List<JobInputs.Job> jobs, Markup markup) {
+        if (jobs.isEmpty()) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder("\n\nJob inputs after the last run");
+        int shown = Math.min(jobs.size(), 2);
+        for (JobInputs.Job job : jobs.subList(0, shown)) {
+            sb.append("\n").append(markup.code("job " + job.number() + " " + job.mnemonic() + " (queue " + job.queue()
+                    + ")" + job.describe()));
+        }
+        if (jobs.size() > shown) {
+            sb.append("\n\n").append(jobs.size() - shown).append(" more job(s) on this line");
+        }
+        return sb.toString();
     }
 
     /** A descriptor {@code .desc} names: its size and fields, each with its bits. */

@@ -78,6 +78,36 @@ public final class JobInputs {
             return v == null ? OptionalLong.empty() : OptionalLong.of(v);
         }
 
+        /**
+         * The job's inputs as the run summary prints them: one line per input (registers, value, what it is), then
+         * each descriptor it holds or points at, field by field, and pandecode's note about its pointer.
+         */
+        public String describe() {
+            StringBuilder sb = new StringBuilder();
+            for (Input in : inputs) {
+                sb.append("\n  ").append(in.name()).append(' ').append(in.registers()).append(" = ").append(in.text())
+                        .append(": ").append(in.doc());
+                for (Descriptor d : in.descriptors()) {
+                    sb.append("\n    ").append(d.label());
+                    if (d.address() >= 0) {
+                        sb.append(" @").append(hex(d.address()));
+                    }
+                    sb.append(':');
+                    for (Field f : d.fields()) {
+                        sb.append(' ').append(f.name()).append('=').append(f.text());
+                    }
+                    if (d.name().equals(DescriptorSet.SHADER_PROGRAM)) {
+                        sb.append("\n    ").append(d.label()).append(": shader binary not disassembled (Valhall"
+                                + " disassembly is out of scope)");
+                    }
+                }
+                if (in.note() != null) {
+                    sb.append("\n    XXX: ").append(in.note());
+                }
+            }
+            return sb.toString();
+        }
+
         /** pandecode's notes about this job's pointers, each with the line of the RUN_*. */
         public List<String> notes() {
             List<String> out = new ArrayList<>();
