@@ -1,10 +1,12 @@
 package dev.csfstudio.runtime;
 
 import dev.csfstudio.isa.DecodedInstruction;
+import dev.csfstudio.isa.Decoder;
 import dev.csfstudio.isa.DescriptorDef;
 import dev.csfstudio.isa.DescriptorField;
 import dev.csfstudio.isa.DescriptorSet;
 import dev.csfstudio.isa.JobTable;
+import dev.csfstudio.program.AssembledLine;
 import dev.csfstudio.program.Program;
 import dev.csfstudio.program.Section;
 import dev.csfstudio.program.SourceRange;
@@ -150,8 +152,48 @@ public final class JobInputs {
         return insn.def().field(job.get().operandWhen().get(field)).map(f -> insn.value(f) != 0).orElse(true);
     }
 
+    /** The registers and VM of the queue a job runs on. */
+    private record State(String name, String vm, int[] regs) {
+        long register64(int r) {
+            return (regs[r] & 0xffff_ffffL) | ((long) regs[r + 1] << 32);
+        }
+    }
+
+    /**
+     * The job the instruction at a stopped queue's PC starts when it runs, decoded from the machine's present
+     * registers and memory (a debugger's view before the RUN_* executes; numbered 0); empty if it is no RUN_*.
+     */
+    public static Optional<Job> atPc(Machine machine, QueueView q) {
+        Program program = machine.program();
+        byte[] bytes;
+        try {
+            bytes = machine.memory().read(q.vm(), q.pc(), 8);
+        } catch (HostAccessException e) {
+            return Optional.empty();
+        }
+        long word = 0;
+        for (int b = 7; b >= 0; b--) {
+            word = word << 8 | (bytes[b] & 0xff);
+        }
+        Optional<DecodedInstruction> insn = new Decoder(program.arch().instructionSet()).decode(word);
+        if (insn.isEmpty()) {
+            return Optional.empty();
+        }
+        int[] regs = new int[q.registers().length];
+        for (int r = 0; r < regs.length; r++) {
+            regs[r] = (int) q.registers()[r];
+        }
+        SourceRange line = program.lineAt(q.vm(), q.pc()).map(AssembledLine::range).orElse(null);
+        return new JobInputs(program, machine.memory()).decode(0, new State(q.name(), q.vm(), regs), q.pc(), line,
+                insn.get());
+    }
+
     /** The job {@code insn} (at {@code va} of queue {@code q}) starts, decoded; empty if it is not a RUN_*. */
     Optional<Job> decode(int number, Queue q, long va, SourceRange line, DecodedInstruction insn) {
+        return decode(number, new State(q.name, q.vm(), q.regs), va, line, insn);
+    }
+
+    private Optional<Job> decode(int number, State q, long va, SourceRange line, DecodedInstruction insn) {
         Optional<JobTable.Job> job = table.job(insn.def().mnemonic());
         if (job.isEmpty()) {
             return Optional.empty();
@@ -172,7 +214,7 @@ public final class JobInputs {
                 }
             }
         }
-        return Optional.of(new Job(number, q.name, va, line, insn.def().mnemonic(), List.copyOf(inputs)));
+        return Optional.of(new Job(number, q.name(), va, line, insn.def().mnemonic(), List.copyOf(inputs)));
     }
 
     /** A flag of the instruction or, failing that, of the job's primitive flags. */
@@ -191,11 +233,11 @@ public final class JobInputs {
         return false;
     }
 
-    private Optional<Input> input(Queue q, int r, JobTable.Input in, DecodedInstruction insn) {
+    private Optional<Input> input(State q, int r, JobTable.Input in, DecodedInstruction insn) {
         JobTable.Kind kind = in.kind();
         return switch (kind.form()) {
             case VALUE -> {
-                long v = kind.type() == JobTable.ValueType.U64 ? q.register64(r) : q.regs[r] & 0xffff_ffffL;
+                long v = kind.type() == JobTable.ValueType.U64 ? q.register64(r) : q.regs()[r] & 0xffff_ffffL;
                 String text = switch (kind.type()) {
                     case U32 -> Long.toString(v);
                     case S32 -> Integer.toString((int) v);
@@ -210,8 +252,8 @@ public final class JobInputs {
                 int words = Math.max(1, def.size() / 4);
                 byte[] bytes = new byte[words * 4];
                 long first = 0;
-                for (int k = 0; k < words && r + k < q.regs.length; k++) {
-                    int w = q.regs[r + k];
+                for (int k = 0; k < words && r + k < q.regs().length; k++) {
+                    int w = q.regs()[r + k];
                     if (k == 0 && kind.orField() != null) {
                         w |= (int) (long) insn.def().field(kind.orField()).map(insn::value).orElse(0L);
                     }
@@ -233,7 +275,7 @@ public final class JobInputs {
                 }
                 long address = v & ~kind.mask();
                 List<Descriptor> found = new ArrayList<>();
-                String note = read(q.vm, kind.descriptor(), in.name(), false, address, 1, found, 0);
+                String note = read(q.vm(), kind.descriptor(), in.name(), false, address, 1, found, 0);
                 yield Optional.of(new Input(in.name(), in.doc(), registers(r, 2), v, hex(v), List.copyOf(found), note));
             }
             case TABLE -> {
@@ -244,7 +286,7 @@ public final class JobInputs {
                 long address = v & ~kind.mask();
                 int count = (int) (v & kind.mask());
                 List<Descriptor> found = new ArrayList<>();
-                String note = read(q.vm, kind.descriptor(), in.name(), true, address, count, found, 0);
+                String note = read(q.vm(), kind.descriptor(), in.name(), true, address, count, found, 0);
                 yield Optional.of(new Input(in.name(), in.doc(), registers(r, 2), v,
                         hex(address) + ", " + count + " " + kind.descriptor() + (count == 1 ? "" : "s"),
                         List.copyOf(found), note));
@@ -256,10 +298,10 @@ public final class JobInputs {
                 }
                 long address = v & FAU_ADDRESS_MASK;
                 long count = v >>> 56;
-                Checked checked = check(q.vm, address, count * 8);
+                Checked checked = check(q.vm(), address, count * 8);
                 List<Field> fields = new ArrayList<>(List.of(
                         new Field("address", address, hex(address)), new Field("count", count, Long.toString(count))));
-                fields.addAll(fauWords(q.vm, address, checked.readable() / 8));
+                fields.addAll(fauWords(q.vm(), address, checked.readable() / 8));
                 String note = checked.note();
                 Descriptor d = new Descriptor("fau", in.name(), address, List.copyOf(fields));
                 yield Optional.of(new Input(in.name(), in.doc(), registers(r, 2), v,
