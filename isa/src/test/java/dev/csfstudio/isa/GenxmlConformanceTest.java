@@ -43,7 +43,7 @@ import org.w3c.dom.NodeList;
  * descriptor table both ways: every field by its snake_case name or alias, with its word and bits, modifier
  * (minus(1), shr(n), log2), enumeration values and default; the Framebuffer aggregate's padding must sit where
  * the table's parameters end and be as long as the table's padding. The descriptors RUN_* jobs read (shader
- * program, local storage, resource, tiler context and heap, scissor, viewport, workgroup size, depth/stencil, blend,
+ * program, local storage, resource (and the buffer descriptors a resource table holds), tiler context and heap, scissor, viewport, workgroup size, depth/stencil, blend,
  * primitive and DCD flags, draw) are compared the same way; without the properties they are compared with the
  * genxml facts kept in {@code genxml/v10-jobs.xml} and {@code genxml/v12-jobs.xml}. The job table's staging
  * registers ({@code sr=} names) are compared with genxml's "COMPUTE SR", "IDVS SR" and "FRAGMENT SR" enumerations,
@@ -490,6 +490,7 @@ class GenxmlConformanceTest {
             STRUCTS.put("Shader Program", "shader_program");
             STRUCTS.put("Local Storage", "local_storage");
             STRUCTS.put("Resource", "resource");
+            STRUCTS.put("Buffer", "buffer");
             STRUCTS.put("Tiler Context", "tiler_context");
             STRUCTS.put("Tiler Heap", "tiler_heap");
             STRUCTS.put("Scissor", "scissor");

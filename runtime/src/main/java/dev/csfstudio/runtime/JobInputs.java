@@ -355,6 +355,7 @@ public final class JobInputs {
             String own = indexed ? label + "." + i : label;
             List<Field> fields = fields(def, bytes, 0);
             found.add(new Descriptor(name, own, at, fields));
+            contained(vm, own, fields, found);
             if (depth < MAX_FOLLOW_DEPTH) {
                 for (JobTable.Follow follow : table.follows(name)) {
                     for (Field f : fields) {
@@ -366,6 +367,56 @@ public final class JobInputs {
             }
         }
         return checked.note();
+    }
+
+    /** The most descriptors one resource entry's table is read for. */
+    private static final int MAX_CONTAINED = 256;
+    private static final int CONTAINED_SIZE = 32;
+
+    /**
+     * The descriptors a resource entry holds ({@code contains_descriptors} set, {@code size} bytes of 32-byte
+     * descriptors at {@code address}), as pandecode_resources reads them: each by the descriptor type in its low four
+     * bits, decoded with the table's descriptor of that type's name (a buffer) and labelled {@code srt.0.1}; a type
+     * the table does not describe (sampler, texture, attribute) is listed with its type only.
+     */
+    private void contained(String vm, String own, List<Field> entry, List<Descriptor> found) {
+        long contains = -1;
+        long address = 0;
+        long size = 0;
+        for (Field f : entry) {
+            switch (f.name()) {
+                case "contains_descriptors" -> contains = f.value();
+                case "address" -> address = f.value();
+                case "size" -> size = f.value();
+                default -> { }
+            }
+        }
+        if (contains <= 0 || address == 0 || size <= 0) {
+            return;
+        }
+        Optional<dev.csfstudio.isa.EnumType> types = descriptors.enumType("descriptor_type");
+        long slots = Math.min(size / CONTAINED_SIZE, MAX_CONTAINED);
+        long readable = check(vm, address, slots * CONTAINED_SIZE).readable() / CONTAINED_SIZE;
+        for (int i = 0; i < readable; i++) {
+            long at = address + (long) i * CONTAINED_SIZE;
+            byte[] bytes;
+            try {
+                bytes = host.read(vm, at, CONTAINED_SIZE);
+            } catch (HostAccessException e) {
+                return;
+            }
+            int type = bytes[0] & 0xf;
+            String typeName = types.flatMap(t -> t.nameOf(type)).orElse(Integer.toString(type));
+            DescriptorDef def = descriptors.all().stream().filter(d -> d.name().equals(typeName)
+                    && d.size() == CONTAINED_SIZE).findFirst().orElse(null);
+            String label = own + "." + i;
+            if (def == null) {
+                found.add(new Descriptor("descriptor", label, at, List.of(new Field("type", type,
+                        typeName + " (not decoded)"))));
+            } else {
+                found.add(new Descriptor(def.name(), label, at, fields(def, bytes, 0)));
+            }
+        }
     }
 
     /** What of {@code size} bytes at {@code address} can be read, and pandecode's note if not all. */

@@ -186,6 +186,23 @@ class JobInputsTest {
     }
 
     @Test
+    void aResourceEntryHoldingDescriptorsHasItsBuffersDecodedAndOtherTypesListed() {
+        ProgramFixture p = new ProgramFixture();
+        byte[] memory = new byte[128];
+        descriptor(Arch.V10, memory, 0, "resource", "address", DATA + 64, "contains_descriptors", 1, "size", 64);
+        descriptor(Arch.V10, memory, 64, "buffer", "type", 9, "size", 256, "address", 0x90000);
+        memory[96] = 1; // a sampler
+        p.buffer("resources", DATA, memory);
+        p.stream("main", MAIN, move48(0, DATA | 1), insn("RUN_COMPUTE"));
+        JobInputs.Job job = onlyJob(ExecutionTest.run(p));
+        assertEquals(256, value(job, "srt.0.0.size"));
+        assertEquals(0x90000, value(job, "srt.0.0.address"));
+        assertEquals(1, value(job, "srt.0.1.type"));
+        JobInputs.Descriptor sampler = job.inputs().get(0).descriptors().get(2);
+        assertEquals("sampler (not decoded)", sampler.fields().get(0).text());
+    }
+
+    @Test
     void theWorkgroupSizeIsDecodedFromItsRegister() {
         ProgramFixture p = new ProgramFixture();
         p.stream("main", MAIN, move32(33, 7 | 3 << 10), insn("RUN_COMPUTE"));
