@@ -72,7 +72,7 @@ record Session(LaunchArguments arguments, Program program, Machine machine, Sour
                         + " instructions, outside its step budget of " + replay.stepBudget()
                         + "; csf run wrote no such dump");
             }
-            return assemble(args, source.get()).flatMap(program -> dump.rebuild(program, args.recordHistory())
+            return assemble(args, source.get()).flatMap(program -> dump.rebuild(program, args.recordHistory() ? args.historyBytes() : 0)
                     .map(machine -> new Session(args, program, machine, new SourceMap(program), Optional.of(dump))));
         });
     }

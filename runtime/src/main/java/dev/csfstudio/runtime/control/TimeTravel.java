@@ -29,6 +29,12 @@ public final class TimeTravel {
         this.loop = loop;
     }
 
+    /** Drops every snapshot and records no more (after an OutOfMemoryError the snapshots most likely caused). */
+    public void forget() {
+        history = null;
+        loop.history = null;
+    }
+
     /** Starts keeping history (a snapshot now, then one every {@code intervalSteps} steps); no-op when it is kept. */
     public void record(long capBytes, long intervalSteps) {
         if (history == null) {
