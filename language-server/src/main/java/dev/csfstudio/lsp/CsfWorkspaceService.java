@@ -1,5 +1,7 @@
 package dev.csfstudio.lsp;
 
+import dev.csfstudio.lsp.protocol.CsfProtocol;
+
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
@@ -57,17 +59,11 @@ final class CsfWorkspaceService implements WorkspaceService {
         }
         return switch (params.getCommand()) {
             case CodeLensService.RUN -> {
-                JsonObject p = new JsonObject();
-                p.addProperty("uri", uri);
-                if (args.size() > 1 && text(args.get(1)) != null) {
-                    p.addProperty("stream", text(args.get(1)));
-                }
-                yield server.run(p).thenApply(o -> o);
+                yield server.run(new CsfProtocol.RunParams(uri, args.size() > 1 ? text(args.get(1)) : null))
+                        .thenApply(o -> o);
             }
             case StreamTestService.RUN_TEST -> {
-                JsonObject p = new JsonObject();
-                p.addProperty("uri", uri);
-                yield server.test(p).thenApply(o -> o);
+                yield server.test(new CsfProtocol.TestParams(uri)).thenApply(o -> o);
             }
             case StreamTestService.UPDATE_GOLDEN -> {
                 Object line = args.size() > 1 ? args.get(1) : null;
