@@ -8,10 +8,11 @@ import * as vscode from 'vscode';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 
 import { checkConfiguration, completeConfiguration, configurationFor, DEBUG_TYPE } from './debugConfiguration';
+import { MESSAGES } from './protocol';
 import { RenderTargetsBody, renderTargetsHtml, SessionState } from './renderTargetsView';
 import { DEBUG_ADAPTER, Host, resolveServerCommand, settingsOf } from './serverCommand';
 
-const RENDER_TARGETS_REQUEST = 'csf/renderTargets';
+const RENDER_TARGETS_REQUEST = MESSAGES['csf/renderTargets'];
 
 function isFile(p: string): boolean {
     try {

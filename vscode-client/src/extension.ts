@@ -16,13 +16,14 @@ import { AssembleResult, formatAssembleResult } from './assembleView';
 import { CsfDebugging } from './debugging';
 import { RunResult, renderRunHtml, runErrorMessage } from './runView';
 import { Host, initializationOptions, LANGUAGE_SERVER, resolveServerCommand, settingsOf } from './serverCommand';
+import { MESSAGES } from './protocol';
 import { formatStatus, RunFinished } from './status';
 import { failures, firstExpectationLine, folderChain, TestAnswer } from './testView';
 
 const LANGUAGE = 'csf';
-const RUN_REQUEST = 'csf/run';
-const RUN_FINISHED = 'csf/runFinished';
-const TEST_REQUEST = 'csf/test';
+const RUN_REQUEST = MESSAGES['csf/run'];
+const RUN_FINISHED = MESSAGES['csf/runFinished'];
+const TEST_REQUEST = MESSAGES['csf/test'];
 /** The server's own commands (code lenses), registered by the client from executeCommandProvider. */
 const SERVER_RUN = 'csf.run';
 const SERVER_ASSEMBLE = 'csf.assemble';
