@@ -7,8 +7,8 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 
-import { checkConfiguration, completeConfiguration, configurationFor, DEBUG_TYPE } from './debugConfiguration';
-import { MESSAGES } from './protocol';
+import { assemblyRefusal, checkConfiguration, completeConfiguration, configurationFor, DEBUG_TYPE } from './debugConfiguration';
+import { AssembleAnswer, MESSAGES } from './protocol';
 import { RenderTargetsBody, renderTargetsHtml, SessionState } from './renderTargetsView';
 import { DEBUG_ADAPTER, Host, resolveServerCommand, settingsOf } from './serverCommand';
 
@@ -31,7 +31,8 @@ export class CsfDebugging implements vscode.Disposable {
     private readonly disposables: vscode.Disposable[] = [];
 
     constructor(private readonly host: () => Host,
-        private readonly showSettingError: (message: string, setting: string) => void) {
+        private readonly showSettingError: (message: string, setting: string) => void,
+        private readonly assemble: (program: vscode.Uri) => Promise<AssembleAnswer | undefined>) {
     }
 
     activate(): void {
@@ -72,13 +73,27 @@ export class CsfDebugging implements vscode.Disposable {
         return checked.config;
     }
 
-    resolveDebugConfigurationWithSubstitutedVariables(folder: vscode.WorkspaceFolder | undefined,
-        config: vscode.DebugConfiguration): vscode.DebugConfiguration | undefined {
+    /**
+     * Checks the configuration, then assembles its program through the language server: a program that does not
+     * assemble starts no session (undefined: no "Open launch.json" dialog); its diagnostics are in Problems and
+     * the first one in the message.
+     */
+    async resolveDebugConfigurationWithSubstitutedVariables(folder: vscode.WorkspaceFolder | undefined,
+        config: vscode.DebugConfiguration): Promise<vscode.DebugConfiguration | undefined> {
         const base = folder?.uri.fsPath ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
         const checked = checkConfiguration(config as never, base, isFile);
         if (!checked.ok) {
             void vscode.window.showErrorMessage(checked.message);
             return undefined;
+        }
+        const program = typeof checked.config.program === 'string' ? checked.config.program : undefined;
+        if (program && program.endsWith('.csf')) {
+            const refusal = assemblyRefusal(await this.assemble(vscode.Uri.file(program)), path.basename(program));
+            if (refusal) {
+                void vscode.commands.executeCommand('workbench.actions.view.problems');
+                void vscode.window.showErrorMessage(refusal);
+                return undefined;
+            }
         }
         return checked.config;
     }

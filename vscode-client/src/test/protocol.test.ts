@@ -6,6 +6,7 @@ import type { RunFinished } from '../status';
 import type { RenderTargetImage, RunResult } from '../runView';
 import type { ExpectationAnswer, TestAnswer } from '../testView';
 import type { DebugRenderTarget, RenderTargetsBody } from '../renderTargetsView';
+import type { AssembleResult, Section } from '../assembleView';
 
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const generator = require('../../scripts/protocol-types.js') as {
@@ -29,6 +30,8 @@ const expectation: Fits<protocol.TestExpectation, ExpectationAnswer> = true;
 const testError: Fits<protocol.TestError, TestAnswer['errors'][number]> = true;
 const renderTargets: Fits<protocol.RenderTargets, RenderTargetsBody> = true;
 const debugTarget: Fits<protocol.RenderTargetImage, DebugRenderTarget> = true;
+const assembled: Fits<protocol.AssembleAnswer, AssembleResult> = true;
+const section: Fits<protocol.AssembledSection, Section> = true;
 
 describe('protocol', () => {
     it('src/protocol.ts is generated from the servers\' current schemas (npm run protocol)', () => {
@@ -38,7 +41,7 @@ describe('protocol', () => {
 
     it('each client type reads only what the server sends (checked by tsc; these are its results)', () => {
         assert.deepStrictEqual([runFinished, runTarget, runAnswer, runImage, testAnswer, expectation, testError,
-            renderTargets, debugTarget].every((x) => x), true);
+            renderTargets, debugTarget, assembled, section].every((x) => x), true);
     });
 
     it('a type that reads a field the server does not send does not fit', () => {

@@ -25,6 +25,7 @@ public final class CsfProtocol {
     public static final String TEST = "csf/test";
     public static final String RUN_FINISHED = "csf/runFinished";
     public static final String UPDATE_GOLDEN = "csf.updateGolden";
+    public static final String ASSEMBLE = "csf.assemble";
 
     /** {@code csf/run}: the open document {@code uri}, from {@code stream} when given (else its entry). */
     public record RunParams(String uri, @Absent String stream) {
@@ -75,11 +76,21 @@ public final class CsfProtocol {
     public record GoldenWritten(String written, String size) {
     }
 
+    /** A section of an assembled program; {@code address} in hex ({@code 0x...}). */
+    public record AssembledSection(String name, String kind, String address, long size) {
+    }
+
+    /** {@code workspace/executeCommand csf.assemble [uri]}'s answer: the diagnostics' headlines and the sections. */
+    public record AssembleAnswer(boolean ok, List<String> errors, List<String> warnings,
+                                 List<AssembledSection> sections) {
+    }
+
     /** Every custom message of the language server, in the order the schema lists them. */
     public static final List<Message> MESSAGES = List.of(
             new Message(RUN, Direction.CLIENT_TO_SERVER, RunParams.class, RunAnswer.class),
             new Message(TEST, Direction.CLIENT_TO_SERVER, TestParams.class, TestAnswer.class),
             new Message(UPDATE_GOLDEN, Direction.CLIENT_TO_SERVER, null, GoldenWritten.class),
+            new Message(ASSEMBLE, Direction.CLIENT_TO_SERVER, null, AssembleAnswer.class),
             new Message(RUN_FINISHED, Direction.SERVER_TO_CLIENT, RunFinished.class, null));
 
     /** The checked-in schema's path inside the jar (and below {@code src/main/resources}). */
@@ -88,7 +99,7 @@ public final class CsfProtocol {
     /** The schema of {@link #MESSAGES}, as {@code csf-protocol.json} holds it. */
     public static String schema() {
         return ProtocolSchema.json("The CSF language server's custom messages (generated from"
-                + " dev.csfstudio.lsp.protocol.CsfProtocol; csf.updateGolden is a workspace/executeCommand"
-                + " command with arguments [uri, line])", MESSAGES);
+                + " dev.csfstudio.lsp.protocol.CsfProtocol; csf.updateGolden [uri, line] and"
+                + " csf.assemble [uri] are workspace/executeCommand commands)", MESSAGES);
     }
 }
