@@ -230,6 +230,32 @@ class DebuggerUiTest {
     }
 
     @Test
+    void runToLineIsOfferedInTheCsfEditorAndStopsOnTheLine() throws Exception {
+        IFile clear = example(project("debugger"), "clear.csf");
+        CsfEditor editor = open(clear);
+        CsfDebugTarget target = launch(clear, true);
+        CsfThread thread = suspendedThread(target);
+        int entry = topLine(thread);
+        assertTrue(entry < RUN_FRAGMENT_LINE, "stopped on entry at " + entry);
+        var runToLine = editor.getAdapter(org.eclipse.debug.ui.actions.IRunToLineTarget.class);
+        assertTrue(runToLine != null, "the CSF editor adapts to IRunToLineTarget (else Run to Line is greyed out)");
+        var document = editor.getDocumentProvider().getDocument(editor.getEditorInput());
+        var selection = new org.eclipse.jface.text.TextSelection(document, document.getLineOffset(RUN_FRAGMENT_LINE - 1), 0);
+        assertTrue(runToLine.canRunToLine(editor, selection, thread));
+        runToLine.runToLine(editor, selection, thread);
+        waitUntil("the queue to stop on line " + RUN_FRAGMENT_LINE, 60, () -> {
+            try {
+                return target.isSuspended() && topLine(thread) == RUN_FRAGMENT_LINE;
+            } catch (Exception e) {
+                return false;
+            }
+        });
+        // the one-shot breakpoint is gone: resuming runs to the end
+        thread.resume();
+        waitUntil("the session to end", 60, target::isTerminated);
+    }
+
+    @Test
     void aSuspendedQueueIsLabelledSuspendedAndWhyNotRunning() throws Exception {
         CsfDebugTarget target = launch(example(project("debugger"), "clear.csf"), true);
         CsfThread thread = suspendedThread(target);
