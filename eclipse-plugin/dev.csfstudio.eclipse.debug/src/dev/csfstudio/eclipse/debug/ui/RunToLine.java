@@ -23,9 +23,10 @@ import dev.csfstudio.eclipse.ui.CsfEditor;
 public final class RunToLine implements IRunToLineTarget, IAdapterFactory {
 
     private static CsfDebugTarget targetOf(ISuspendResume context) {
-        return context instanceof IDebugElement e && e.getDebugTarget() instanceof CsfDebugTarget t ? t
-                : context instanceof IAdaptable a && a.getAdapter(CsfDebugTarget.class) instanceof CsfDebugTarget t ? t
-                : null;
+        if (context instanceof IDebugElement e && e.getDebugTarget() instanceof CsfDebugTarget t) {
+            return t;
+        }
+        return context instanceof IAdaptable a ? a.getAdapter(CsfDebugTarget.class) : null;
     }
 
     private static IResource fileOf(IWorkbenchPart part) {
