@@ -414,7 +414,9 @@ describe('the extension in a real VS Code (code-server in headless Chromium)', {
     // After the check above: these two show error notifications on purpose.
 
     it('F5 on a file that does not assemble shows its diagnostics in Problems and the first in the message, no launch.json dialog', async () => {
+        await page.keyboard.press('Escape'); // the notifications centre the test before opened
         await runCommand('View: Close All Editors');
+        await page.locator('.tabs-container .tab').first().waitFor({ state: 'detached', timeout: 10000 });
         await quickOpen('bad.csf');
         await page.keyboard.press('F5');
         const toast = page.locator('.notifications-toasts .notification-list-item', { hasText: 'bad.csf does not assemble' });
@@ -450,9 +452,11 @@ describe('the extension in a real VS Code (code-server in headless Chromium)', {
 
     it('the render-target panel says a fault and an unmapped descriptor in a fault\'s colours', async () => {
         await runCommand('View: Close All Editors');
+        await page.locator('.tabs-container .tab').first().waitFor({ state: 'detached', timeout: 10000 });
         await quickOpen('wrong-vm.csf');
         await page.keyboard.press('F5'); // no breakpoint: stops on entry
         await page.locator('.debug-toolbar').waitFor({ timeout: 60000 });
+        await runCommand('View: Show Run and Debug'); // the call stack pausedAt reads
         await pausedAt(16);
         await page.keyboard.press('F5'); // continue: the fault stops it on RUN_FRAGMENT
         await pausedAt(19);

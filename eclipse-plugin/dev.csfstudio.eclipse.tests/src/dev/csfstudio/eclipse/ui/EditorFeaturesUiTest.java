@@ -99,7 +99,8 @@ class EditorFeaturesUiTest {
                     return shown != null && shown.contains("<th>operand</th>");
                 });
                 // sized to its content as the text hover's manager asks (100 x 12 characters): every table row fits
-                browser.setSizeConstraints(browser.computeSizeConstraints(100, 12));
+                org.eclipse.swt.graphics.Point constraints = browser.computeSizeConstraints(100, 12);
+                browser.setSizeConstraints(constraints.x, constraints.y);
                 org.eclipse.swt.graphics.Point size = browser.computeSizeHint();
                 org.eclipse.swt.graphics.GC gc = new org.eclipse.swt.graphics.GC(editor.getSite().getShell());
                 int lineHeight;
@@ -110,7 +111,8 @@ class EditorFeaturesUiTest {
                     gc.dispose();
                 }
                 int lines = content.toString().split("\n").length;
-                assertTrue(size.y >= lines * lineHeight, "hover " + size + " for " + lines + " lines of " + lineHeight + " px");
+                assertTrue(size.y >= lines * lineHeight, "hover " + size + " for " + lines + " lines of " + lineHeight
+                        + " px within " + constraints);
                 assertFalse(browser.resizable(), "the hover itself is not resizable");
                 var enriched = browser.getInformationPresenterControlCreator().createInformationControl(editor.getSite().getShell());
                 try {

@@ -140,6 +140,7 @@ final class CsfTextHover implements ITextHover, ITextHoverExtension, ITextHoverE
      */
     static final class HtmlControl extends BrowserInformationControl {
         private Content content;
+        private org.eclipse.swt.graphics.Point constraints;
 
         HtmlControl(Shell parent) {
             this(parent, false);
@@ -151,8 +152,12 @@ final class CsfTextHover implements ITextHover, ITextHoverExtension, ITextHoverE
 
         @Override
         public void setInput(Object input) {
-            content = input instanceof Content c ? c : null;
-            super.setInput(content != null ? content.html(style(getShell().getDisplay())) : input);
+            if (input instanceof Content c) {
+                content = c;
+                super.setInput(c.html(style(getShell().getDisplay())));
+            } else {
+                super.setInput(input); // (the browser control passes its own inputs through here too)
+            }
         }
 
         /** As the manager asks, but as tall as three quarters of the display: a hover's table is its point. */
@@ -163,7 +168,13 @@ final class CsfTextHover implements ITextHover, ITextHoverExtension, ITextHoverE
             return base == null ? null : new org.eclipse.swt.graphics.Point(base.x, Math.max(base.y, tall));
         }
 
-        /** At least the size of the content's text (a table's rows one line each), within the display. */
+        @Override
+        public void setSizeConstraints(int maxWidth, int maxHeight) {
+            super.setSizeConstraints(maxWidth, maxHeight);
+            constraints = new org.eclipse.swt.graphics.Point(maxWidth, maxHeight);
+        }
+
+        /** At least the size of the content's text (a table's rows one line each), within the size constraints. */
         @Override
         public org.eclipse.swt.graphics.Point computeSizeHint() {
             org.eclipse.swt.graphics.Point hint = super.computeSizeHint();
@@ -171,9 +182,14 @@ final class CsfTextHover implements ITextHover, ITextHoverExtension, ITextHoverE
                 return hint;
             }
             org.eclipse.swt.graphics.Point text = textSize(content.toString());
-            org.eclipse.swt.graphics.Rectangle display = getShell().getDisplay().getClientArea();
-            return new org.eclipse.swt.graphics.Point(Math.min(Math.max(hint.x, text.x), display.width * 3 / 4),
-                    Math.min(Math.max(hint.y, text.y), display.height * 3 / 4));
+            org.eclipse.swt.graphics.Point max = constraints != null ? constraints
+                    : new org.eclipse.swt.graphics.Point(SWT.DEFAULT, SWT.DEFAULT);
+            return new org.eclipse.swt.graphics.Point(bounded(Math.max(hint.x, text.x), max.x),
+                    bounded(Math.max(hint.y, text.y), max.y));
+        }
+
+        private static int bounded(int size, int max) {
+            return max == SWT.DEFAULT || max <= 0 ? size : Math.min(size, max);
         }
 
         /** The plain text's extent in the hover's font, with room for the page's margins and table rows. */
