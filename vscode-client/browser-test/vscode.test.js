@@ -460,6 +460,9 @@ describe('the extension in a real VS Code (code-server in headless Chromium)', {
         await pausedAt(16);
         await page.keyboard.press('F5'); // continue: the fault stops it on RUN_FRAGMENT
         await pausedAt(19);
+        await page.mouse.move(700, 20); // away from the Variables view, whose value hover would take F1
+        await page.keyboard.press('Escape');
+        await page.locator('.monaco-editor .view-lines').first().click();
         await runCommand('CSF: Show Render Targets');
         const seen = await eventually('the panel to say the fault',
             async () => { const s = await webviewStatus('Render targets'); return s && /faulted/.test(s.text) ? s : undefined; }, 30000)
