@@ -28,6 +28,8 @@ export class CsfDebugging implements vscode.Disposable {
     private shown: vscode.DebugSession | undefined;
     /** Its last csf/renderTargets answer, kept on screen while it runs and after it ends. */
     private lastBody: RenderTargetsBody | undefined;
+    /** Its last stop as the adapter said it (reason, description: a fault's stop is said as one). */
+    private lastStop: SessionState | undefined;
     private readonly disposables: vscode.Disposable[] = [];
 
     constructor(private readonly host: () => Host,
@@ -162,6 +164,12 @@ export class CsfDebugging implements vscode.Disposable {
                 shownState = { kind: 'failed', message: e instanceof Error ? e.message : String(e) };
             }
         }
+        if (session !== this.shown) {
+            this.lastStop = undefined;
+        }
+        if (state.kind === 'stopped' && (state.reason || state.description)) {
+            this.lastStop = state;
+        }
         this.shown = session;
         this.lastBody = body;
         const hasTargets = Array.isArray(body?.targets) && body!.targets!.length > 0;
@@ -193,9 +201,10 @@ export class CsfDebugging implements vscode.Disposable {
             void vscode.window.showWarningMessage('CSF: no CSF debug session is active; start one with Run and Debug (F5).');
             return;
         }
-        await this.refresh(session, { kind: 'stopped' });
+        const stop: SessionState = session === this.shown && this.lastStop ? this.lastStop : { kind: 'stopped' };
+        await this.refresh(session, stop);
         if (!this.panel) {
-            this.render(session.name, { kind: 'stopped' });
+            this.render(session.name, stop);
         }
         this.panel?.reveal(undefined, true);
     }
