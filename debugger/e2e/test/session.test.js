@@ -145,4 +145,55 @@ describe('csf debug with a DAP client nobody here wrote', function () {
     assert.strictEqual((await exited).body.exitCode, 2);
     await terminated;
   });
+  it('stops on entry when no breakpoint is verified, marks what a step changed, says what a step back undid', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'csf-e2e-'));
+    const program = path.join(dir, 'fault.csf');
+    fs.writeFileSync(program, [
+      '.stream main',
+      '    MOVE32  r1, #1',
+      '    MOVE48  d40, 0xdead0000',
+      '    LOAD_MULTIPLE r40:r41, [d40 + 0]',
+      '    MOVE32  r2, #2',
+      '',
+    ].join('\n'));
+    let output = '';
+    dc.on('output', (e) => { output += e.body.output; });
+
+    await Promise.all([
+      dc.waitForEvent('initialized')
+        .then(() => dc.setBreakpointsRequest({ source: { path: program }, breakpoints: [{ line: 40 }] }))
+        .then((r) => {
+          assert.strictEqual(r.body.breakpoints[0].verified, false);
+          return dc.configurationDoneRequest();
+        }),
+      dc.launch({ program }),
+      dc.assertStoppedLocation('entry', { path: program, line: 2 }),
+    ]);
+    assert.match(output, /no breakpoint is verified \(line 40: no instruction on or after line 40/);
+
+    // the ring buffer's frame of a program without .submit sits at the stream's first instruction line
+    const frames = (await dc.stackTraceRequest({ threadId: 1 })).body.stackFrames;
+    const ring = frames[frames.length - 1];
+    assert.strictEqual(ring.name, 'ring buffer of queue main');
+    assert.strictEqual(ring.line, 2);
+    assert.strictEqual(path.basename(ring.source.path), 'fault.csf');
+
+    // a step: what it changed is marked, and what holds a value comes first
+    await Promise.all([dc.nextRequest({ threadId: 1 }), dc.waitForEvent('stopped')]);
+    const regs = await variables(dc, (await topFrame(dc, 1)).id, 'Registers');
+    assert.strictEqual(Object.keys(regs)[0], 'r1');
+    assert.deepStrictEqual(regs.r1.presentationHint.attributes, ['changed']);
+    assert.strictEqual(regs.r2.presentationHint, undefined);
+
+    // on to the fault, and one step back: the fault is undone, the line stays
+    await Promise.all([
+      dc.continueRequest({ threadId: 1 }),
+      dc.assertStoppedLocation('exception', { path: program, line: 4 }),
+    ]);
+    await Promise.all([
+      dc.stepBackRequest({ threadId: 1 }),
+      dc.assertStoppedLocation('step', { path: program, line: 4 }),
+    ]);
+    assert.match(output, /step back undid the translation fault of line 4 \(LOAD_MULTIPLE\)/);
+  });
 });

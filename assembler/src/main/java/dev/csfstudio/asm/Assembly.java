@@ -3,6 +3,7 @@ package dev.csfstudio.asm;
 import dev.csfstudio.asm.diagnostic.DiagnosticException;
 import dev.csfstudio.asm.directives.ArchDirective;
 import dev.csfstudio.asm.directives.ArgumentScope;
+import dev.csfstudio.asm.directives.StatementArguments;
 import dev.csfstudio.asm.directives.DataDirectives;
 import dev.csfstudio.asm.directives.DescriptorDirectives;
 import dev.csfstudio.asm.directives.DirectiveHandler;
@@ -87,7 +88,7 @@ import java.util.OptionalLong;
  * <li>Lint and finish: reachability, unused labels, queues and jobs, the result.</li>
  * </ol>
  */
-final class Assembly implements ArgumentScope {
+final class Assembly {
 
     static final List<String> DIRECTIVES = Directives.names();
 
@@ -102,8 +103,8 @@ final class Assembly implements ArgumentScope {
     private final Placement placement = new Placement(
             () -> this.row < 0 ? null : SourceRange.at(this.statements.src(this.row).path(), this.statements.lineNo(this.row), 1, 1),
             (name, range) -> this.symbols.declareImplicitSection(name, range));
-    private final DataDirectives dataDirectives = new DataDirectives(placement, this);
-    private final InstDirective inst = new InstDirective(placement, this);
+    private final DataDirectives dataDirectives = new DataDirectives(placement);
+    private final InstDirective inst = new InstDirective(placement);
     private SectionDirectives sectionDirectives;
     private ConstantDirectives constants;
     private final DirectiveHandlers directives = new DirectiveHandlers(this::directiveHandler);
@@ -160,7 +161,7 @@ final class Assembly implements ArgumentScope {
         ArchDirective archDirective = new ArchDirective(arch, declared.isPresent() ? "its .arch" : "the default");
         isa = arch.instructionSet();
         pandecodeReader = new PandecodeReader(arch);
-        descriptors = new DescriptorDirectives(arch.descriptors(), this, dataDirectives, placement, new TableExpressions());
+        descriptors = new DescriptorDirectives(arch.descriptors(), dataDirectives, placement, new TableExpressions());
         symbols = new SymbolTable(reporter);
         names = new NameScope(symbols, placement.sections(), references, unusedLabels, (section, offset) -> {
             DescriptorDirectives.FbdInfo info = descriptors.fbdAt(section, offset);
@@ -168,13 +169,13 @@ final class Assembly implements ArgumentScope {
                     : DescriptorSet.framebufferPointer(section.address + offset, info.renderTargets(), info.zsCrc());
         });
         symbolicOperands = new SymbolicOperands(symbols, placement.sections(), names, arch.instructionSet().registerCount());
-        sectionDirectives = new SectionDirectives(placement, symbols, names, this);
-        constants = new ConstantDirectives(symbols, names, this);
+        sectionDirectives = new SectionDirectives(placement, symbols, names);
+        constants = new ConstantDirectives(symbols, names);
         pass = new InOrderPass(new InOrderPass.Reading(arch, pandecodeReader, DIRECTIVES, threads, chunkLines, plainScanner),
                 includes, statements, placement, symbols, unusedLabels, symbolicOperands, fixups,
                 new InOrderPass.ScannedDirectives(constants, descriptors, sectionDirectives, expectations, inst, archDirective,
                         dataDirectives),
-                treePath(), this, position);
+                treePath(), reporter, this::argumentsOf, position);
         StatementTable stmts = pass.run(includes.main(main, text));
         placement.ensureStream(SourceRange.at(main, 1, 1, 1));
         symbols.freeze();
@@ -219,7 +220,7 @@ final class Assembly implements ArgumentScope {
 
                     @Override
                     public void descriptor(Statement s, DescriptorArguments arguments) {
-                        finishing(() -> descriptors.write(s, arguments));
+                        finishing(() -> descriptors.write(s, arguments, argumentsOf(s)));
                     }
 
                     @Override
@@ -258,7 +259,7 @@ final class Assembly implements ArgumentScope {
     /** Pass 1 of a statement kept as its tree ({@link InOrderPass.TreePath#place}); errors go up to the pass. */
     private void placeTree(Statement s, CsfParser.StatementContext st) {
         if (st.instruction() != null) {
-            placement.placeInstruction(s, range(st));
+            placement.placeInstruction(s, Parsing.range(s.src().path(), st));
             encodeEarly(s, st.instruction());
         } else {
             placeDirective(s, st.directive());
@@ -313,27 +314,35 @@ final class Assembly implements ArgumentScope {
      */
     DirectiveHandler directiveHandler(String name) {
         return switch (name) {
-            case ".stream" -> DirectiveHandler.placing((s, d) -> sectionDirectives.open(s, d, SectionKind.STREAM));
-            case ".buffer" -> DirectiveHandler.placing((s, d) -> sectionDirectives.open(s, d, SectionKind.BUFFER));
-            case ".entry" -> DirectiveHandler.placing((s, d) -> jobs.declareEntry(s, d, this));
-            case ".include" -> DirectiveHandler.placing((s, d) -> pass.include(s, d));
-            case ".equ" -> new DirectiveHandler((s, d) -> constants.define(s, d, false), (s, d) -> constants.evaluate(s, d));
-            case ".set" -> new DirectiveHandler((s, d) -> constants.define(s, d, true), (s, d) -> constants.evaluate(s, d));
+            case ".stream" -> DirectiveHandler.placing((s, d, a) -> sectionDirectives.open(s, d, SectionKind.STREAM, a));
+            case ".buffer" -> DirectiveHandler.placing((s, d, a) -> sectionDirectives.open(s, d, SectionKind.BUFFER, a));
+            case ".entry" -> DirectiveHandler.placing(jobs::declareEntry);
+            case ".include" -> DirectiveHandler.placing((s, d, a) -> pass.include(s, d, a));
+            case ".equ" -> new DirectiveHandler((s, d, a) -> constants.define(s, d, false, a),
+                    (s, d, a) -> constants.evaluate(s, d, a));
+            case ".set" -> new DirectiveHandler((s, d, a) -> constants.define(s, d, true, a),
+                    (s, d, a) -> constants.evaluate(s, d, a));
             case ".byte", ".hword", ".word", ".dword" -> new DirectiveHandler(dataDirectives::placeValues, dataDirectives::writeValues);
             case ".zero" -> DirectiveHandler.placing(dataDirectives::placeZeros);
             case ".fill" -> new DirectiveHandler(dataDirectives::placeFill, dataDirectives::writeFill);
             case ".align" -> DirectiveHandler.placing(dataDirectives::align);
             case ".inst" -> new DirectiveHandler(inst::place, inst::write);
-            case ".syntax" -> DirectiveHandler.placing((s, d) -> pass.syntax(s, d));
-            case ".arch" -> DirectiveHandler.placing((s, d) -> pass.arch(s, d));
-            case ".vm" -> DirectiveHandler.placing((s, d) -> sectionDirectives.declareVm(s, d));
-            case ".queue" -> DirectiveHandler.placing((s, d) -> jobs.declareQueue(s, d, this));
-            case ".submit" -> DirectiveHandler.placing((s, d) -> jobs.submit(s, d, this));
-            case ".expect" -> new DirectiveHandler((s, d) -> expectations.place(s), (s, d) ->
+            case ".syntax" -> DirectiveHandler.placing((s, d, a) -> pass.syntax(s, d, a));
+            case ".arch" -> DirectiveHandler.placing((s, d, a) -> pass.arch(s, d, a));
+            case ".vm" -> DirectiveHandler.placing((s, d, a) -> sectionDirectives.declareVm(s, d, a));
+            case ".queue" -> DirectiveHandler.placing(jobs::declareQueue);
+            case ".submit" -> DirectiveHandler.placing(jobs::submit);
+            case ".expect" -> new DirectiveHandler((s, d, a) -> expectations.place(s), (s, d, a) ->
                     expectations.read(s, d, expectationReader(s)));
-            case ".fbd", ".rt", ".desc" -> new DirectiveHandler((s, d) -> descriptors.place(s, d), (s, d) -> descriptors.write(s, d));
+            case ".fbd", ".rt", ".desc" -> new DirectiveHandler((s, d, a) -> descriptors.place(s, d, a),
+                    (s, d, a) -> descriptors.write(s, d, a));
             default -> null;
         };
+    }
+
+    /** What a directive's arguments mean in statement {@code s}: handed to its handler with the statement. */
+    private ArgumentScope argumentsOf(Statement s) {
+        return new StatementArguments(s.src().path(), names, reporter);
     }
 
     private void placeDirective(Statement s, CsfParser.DirectiveContext d) {
@@ -342,7 +351,7 @@ final class Assembly implements ArgumentScope {
         if (handler == null) {
             throw new DiagnosticException(UnknownDirective.error(Parsing.range(s.src().path(), d.name), name, DIRECTIVES));
         }
-        handler.place().run(s, d);
+        handler.place().run(s, d, argumentsOf(s));
     }
 
     // ---------------------------------------------------------------- after layout (fixups)
@@ -376,7 +385,7 @@ final class Assembly implements ArgumentScope {
     }
 
     private void finishDirective(Statement s, CsfParser.DirectiveContext d) {
-        directives.handler(Directives.nameOf(d)).finish().run(s, d);
+        directives.handler(Directives.nameOf(d)).finish().run(s, d, argumentsOf(s));
     }
 
 
@@ -447,23 +456,7 @@ final class Assembly implements ArgumentScope {
         names.at(file, row < 0 ? Integer.MAX_VALUE : row);
     }
 
-    @Override
-    public void report(Diagnostic d) {
+    private void report(Diagnostic d) {
         diagnostics.add(d);
-    }
-
-    @Override
-    public SourceRange range(org.antlr.v4.runtime.ParserRuleContext ctx) {
-        return Parsing.range(row < 0 ? null : statements.src(row).path(), ctx);
-    }
-
-    @Override
-    public ExpressionEvaluator evaluator() {
-        return evaluator(statements.src(row));
-    }
-
-    @Override
-    public long constant(CsfParser.ExprContext e) {
-        return evaluator(statements.src(row)).eval(e);
     }
 }

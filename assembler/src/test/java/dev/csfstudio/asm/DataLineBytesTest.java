@@ -16,8 +16,8 @@ class DataLineBytesTest {
     @Test
     void valuesAreLittleEndianBytesOfTheirWidth() {
         byte[] line = SourceText.of("    .hword 0x1234, -2, 65535").bytes();
-        LineScanner.DataLine d = (LineScanner.DataLine) new PlainInstructionScanner(Arch.V10)
-                .scan(Path.of("/virtual/d.csf"), line, 0, line.length, 1);
+        LineScanner.DataLine d = (LineScanner.DataLine) ((PlainInstructionScanner.Result.Read) new PlainInstructionScanner(
+                Arch.V10).scan(Path.of("/virtual/d.csf"), line, 0, line.length, 1)).statement();
         assertArrayEquals(new byte[] {0x34, 0x12, (byte) 0xfe, (byte) 0xff, (byte) 0xff, (byte) 0xff}, d.bytes());
     }
 

@@ -45,7 +45,7 @@ class DirectiveHandlersTest {
 
     @Test
     void aHandlerForADirectiveTheTableLacksIsRefused() {
-        DirectiveHandlers extra = new DirectiveHandlers(n -> n.equals(".macro") ? DirectiveHandler.placing((s, d) -> { })
+        DirectiveHandlers extra = new DirectiveHandlers(n -> n.equals(".macro") ? DirectiveHandler.placing((s, d, a) -> { })
                 : assembly.directiveHandler(n));
         assertThrows(IllegalStateException.class, () -> extra.handler(".macro"));
     }

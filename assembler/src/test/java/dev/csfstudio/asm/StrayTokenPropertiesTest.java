@@ -36,10 +36,11 @@ class StrayTokenPropertiesTest {
     private static Diagnostic fastPath(String line) {
         PlainInstructionScanner scanner = new PlainInstructionScanner(Arch.V10);
         byte[] bytes = SourceText.of(line).bytes();
-        if (scanner.scan(FILE, bytes, 0, line.length(), 7) != null || scanner.strayToken() < 0) {
+        if (!(scanner.scan(FILE, bytes, 0, line.length(), 7) instanceof PlainInstructionScanner.Result.Declined d)
+                || d.stray() < 0) {
             return null;
         }
-        return StrayToken.error(FILE, line, 7, scanner.strayToken());
+        return StrayToken.error(FILE, line, 7, d.stray());
     }
 
     private static List<Diagnostic> parser(String line) {

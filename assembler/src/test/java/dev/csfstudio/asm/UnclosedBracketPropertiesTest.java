@@ -34,11 +34,12 @@ class UnclosedBracketPropertiesTest {
     private static Diagnostic shortcut(String line) {
         byte[] bytes = SourceText.of(line).bytes();
         PlainInstructionScanner plain = new PlainInstructionScanner(Arch.V10);
-        if (!BracketBalance.unbalanced(bytes, 0, bytes.length) || plain.scan(FILE, bytes, 0, bytes.length, 1) != null
-                || plain.handOff() == null || plain.handOff().directive()) {
+        if (!BracketBalance.unbalanced(bytes, 0, bytes.length)
+                || !(plain.scan(FILE, bytes, 0, bytes.length, 1) instanceof PlainInstructionScanner.Result.Declined d)
+                || d.handOff() == null || d.handOff().directive()) {
             return null;
         }
-        return UnclosedBracket.error(FILE, line, 1, plain.handOff().at());
+        return UnclosedBracket.error(FILE, line, 1, d.handOff().at());
     }
 
     /** Mostly {@code usual}, sometimes {@code unusual}: lines near the shortcut's shapes, and some beyond them. */

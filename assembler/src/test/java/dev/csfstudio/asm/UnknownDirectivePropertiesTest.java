@@ -36,10 +36,11 @@ class UnknownDirectivePropertiesTest {
     private static ScannedStatement.Rejected refused(String line, int n) {
         byte[] bytes = SourceText.of(line).bytes();
         PlainInstructionScanner plain = new PlainInstructionScanner(Arch.V10);
-        if (plain.scan(FILE, bytes, 0, bytes.length, n) != null || plain.handOff() == null || !plain.handOff().directive()) {
+        if (!(plain.scan(FILE, bytes, 0, bytes.length, n) instanceof PlainInstructionScanner.Result.Declined d)
+                || d.handOff() == null || !d.handOff().directive()) {
             return null;
         }
-        return UnknownDirective.scan(plain.handOff(), FILE, bytes, 0, bytes.length, n, Directives.names());
+        return UnknownDirective.scan(d.handOff(), FILE, bytes, 0, bytes.length, n, Directives.names());
     }
 
     @Provide

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 import dev.csfstudio.asm.AssemblyResult;
+import dev.csfstudio.json.RunFiles;
 import dev.csfstudio.program.Program;
 import dev.csfstudio.program.output.OutputFile;
 import dev.csfstudio.runtime.RunOptions;
@@ -102,11 +103,11 @@ final class RunCommand implements Callable<Integer> {
         Path dir = outputDirectory(source);
         RunReport report = new Simulator(options.withTimeline(traceFile != null)).run(program);
         try {
-            RunOutput.Rendered rendered = RunOutput.render(report, program);
+            RunFiles.Rendered rendered = RunFiles.render(report, program);
             for (String name : rendered.fileNames()) {
                 OutputFiles.refuseOverwritingInputs("--out " + dir + ":", dir.resolve(name), result.files());
             }
-            RunOutput.write(rendered, dir);
+            RunFiles.write(rendered, dir);
         } catch (IOException e) {
             throw new UserError("cannot write the run's outputs to " + dir + ": " + IoMessages.reason(e));
         }

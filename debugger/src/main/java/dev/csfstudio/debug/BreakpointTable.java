@@ -62,6 +62,9 @@ final class BreakpointTable {
     private List<Entry> byAddress = List.of();
     private final Map<InstructionBreakpoint, List<Entry>> byPlace = new HashMap<>();
     private int nextId = 1;
+    /** What the last setBreakpoints of each source and the last setInstructionBreakpoints answered. */
+    private final Map<Path, List<Breakpoint>> answeredBySource = new HashMap<>();
+    private List<Breakpoint> answeredByAddress = List.of();
 
     /** Replaces the breakpoints of {@code source} (DAP {@code setBreakpoints}); answers them in order. */
     List<Breakpoint> setSourceBreakpoints(Session session, Source source, SourceBreakpoint[] requested) {
@@ -108,6 +111,7 @@ final class BreakpointTable {
             answer.add(out);
         }
         bySource.put(file, entries);
+        answeredBySource.put(file, List.copyOf(answer));
         return answer;
     }
 
@@ -149,7 +153,22 @@ final class BreakpointTable {
             answer.add(out);
         }
         byAddress = entries;
+        answeredByAddress = List.copyOf(answer);
         return answer;
+    }
+
+    /**
+     * When the client set breakpoints and not one of them is verified, the reasons ({@code line 9: no
+     * instruction on or after line 9 of a.csf}, ...): a run would pass them all by. Empty otherwise.
+     */
+    Optional<String> noneVerified() {
+        List<Breakpoint> all = new ArrayList<>(answeredByAddress);
+        answeredBySource.values().forEach(all::addAll);
+        if (all.isEmpty() || all.stream().anyMatch(b -> Boolean.TRUE.equals(b.isVerified()))) {
+            return Optional.empty();
+        }
+        return Optional.of(String.join("; ", all.stream().map(b -> (b.getLine() != null ? "line " + b.getLine()
+                : b.getInstructionReference()) + ": " + b.getMessage()).toList()));
     }
 
     /** Places the client's breakpoints again on a fresh session's machine (DAP {@code restart}). */

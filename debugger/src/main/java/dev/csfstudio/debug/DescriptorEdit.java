@@ -25,15 +25,9 @@ record DescriptorEdit(DescriptorDef descriptor, String vm, long address) {
         Result<byte[]> bytes = machine.readMemory(vm, address, descriptor.size()).toOptional()
                 .map(r -> r.readablePrefix()).filter(b -> b.length == descriptor.size()).map(Result::ok)
                 .orElse(Result.refused(descriptor.name() + " at " + ValueText.hex(address) + " is not mapped in VM " + vm));
-        if (bytes instanceof Result.Refused<byte[]> r) {
-            return Result.refused(r.reason());
-        }
-        byte[] data = bytes.orElseThrow();
-        f.get().write(data, 0, value);
-        Result<Integer> written = machine.writeMemory(vm, address, data);
-        if (written instanceof Result.Refused<Integer> r) {
-            return Result.refused(r.reason());
-        }
-        return Result.ok(f.get().read(data, 0));
+        return bytes.flatMap(data -> {
+            f.get().write(data, 0, value);
+            return machine.writeMemory(vm, address, data).map(n -> f.get().read(data, 0));
+        });
     }
 }

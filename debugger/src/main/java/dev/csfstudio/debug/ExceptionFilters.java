@@ -47,13 +47,7 @@ final class ExceptionFilters {
 
     /** The filter an ending belongs to, if it has one. */
     static Optional<String> filterOf(StopReason stop) {
-        if (stop instanceof StopReason.Fault) {
-            return Optional.of(FAULT);
-        }
-        if (stop instanceof StopReason.Timeout) {
-            return Optional.of(TIMEOUT);
-        }
-        return stop instanceof StopReason.Deadlock ? Optional.of(DEADLOCK) : Optional.empty();
+        return stop.match(ENDINGS).filter();
     }
 
     boolean stopsOn(StopReason stop) {
@@ -62,18 +56,85 @@ final class ExceptionFilters {
 
     /** The fault record of an ending that has one. */
     static Optional<RunReport.Fault> fault(StopReason stop) {
-        // Java 17: no patterns in switch yet.
-        if (stop instanceof StopReason.Fault f) {
-            return Optional.of(f.fault());
-        }
-        if (stop instanceof StopReason.Timeout t) {
-            return Optional.of(t.fault());
-        }
-        if (stop instanceof StopReason.Deadlock d) {
-            return Optional.of(d.fault());
-        }
-        return stop instanceof StopReason.Cancelled c ? Optional.of(c.fault()) : Optional.empty();
+        return stop.match(ENDINGS).fault();
     }
+
+    /** What a stop is to the filters: the filter it belongs to and the fault it describes itself with, if any. */
+    private record Ending(Optional<String> filter, Optional<RunReport.Fault> fault) {
+        static final Ending NONE = new Ending(Optional.empty(), Optional.empty());
+
+        static Ending of(String filter, RunReport.Fault fault) {
+            return new Ending(Optional.ofNullable(filter), Optional.of(fault));
+        }
+    }
+
+    private static final StopReason.Cases<Ending> ENDINGS = new StopReason.Cases<>() {
+        @Override
+        public Ending stepped(StopReason.Stepped stop) {
+            return Ending.NONE;
+        }
+
+        @Override
+        public Ending breakpoint(StopReason.Breakpoint stop) {
+            return Ending.NONE;
+        }
+
+        @Override
+        public Ending dataBreakpointHit(StopReason.DataBreakpointHit stop) {
+            return Ending.NONE;
+        }
+
+        @Override
+        public Ending waiting(StopReason.Waiting stop) {
+            return Ending.NONE;
+        }
+
+        @Override
+        public Ending paused(StopReason.Paused stop) {
+            return Ending.NONE;
+        }
+
+        @Override
+        public Ending atPosition(StopReason.AtPosition stop) {
+            return Ending.NONE;
+        }
+
+        @Override
+        public Ending historyStart(StopReason.HistoryStart stop) {
+            return Ending.NONE;
+        }
+
+        @Override
+        public Ending done(StopReason.Done stop) {
+            return Ending.NONE;
+        }
+
+        @Override
+        public Ending fault(StopReason.Fault stop) {
+            return Ending.of(FAULT, stop.fault());
+        }
+
+        @Override
+        public Ending deadlock(StopReason.Deadlock stop) {
+            return Ending.of(DEADLOCK, stop.fault());
+        }
+
+        @Override
+        public Ending timeout(StopReason.Timeout stop) {
+            return Ending.of(TIMEOUT, stop.fault());
+        }
+
+        /** No filter stops on a hazard: the summary at the run's end says which race it was. */
+        @Override
+        public Ending hazard(StopReason.Hazard stop) {
+            return Ending.NONE;
+        }
+
+        @Override
+        public Ending cancelled(StopReason.Cancelled stop) {
+            return Ending.of(null, stop.fault());
+        }
+    };
 
     /** "translation fault", "timeout", "deadlock", "unaligned access", ...: the exception's id, spaced. */
     static String kind(RunReport.Fault f) {

@@ -1,7 +1,9 @@
 package dev.csfstudio.debug;
 
+import dev.csfstudio.program.AssembledLine;
 import dev.csfstudio.program.Program;
 import dev.csfstudio.program.Section;
+import dev.csfstudio.program.SourceRange;
 import dev.csfstudio.runtime.CallFrame;
 import dev.csfstudio.runtime.QueueView;
 import org.eclipse.lsp4j.debug.Source;
@@ -13,6 +15,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * Queues as DAP threads (id = queue index + 1) and their CS call stacks as DAP stack frames (id = thread id
@@ -71,10 +74,11 @@ final class Frames {
             s.setId(threadId * PER_THREAD + i);
             s.setName(name(program, q, f, i == 0));
             s.setInstructionPointerReference(ValueText.hex(f.pc()));
-            if (f.line() != null && f.line().file() != null) {
-                s.setSource(source(f.line().file()));
-                s.setLine(f.line().line());
-                s.setColumn(f.line().column());
+            SourceRange line = f.line() == null && f.kernel() ? calledStreamLine(program, q, frames, i) : f.line();
+            if (line != null && line.file() != null) {
+                s.setSource(source(line.file()));
+                s.setLine(line.line());
+                s.setColumn(line.column());
             }
             if (f.kernel()) {
                 s.setPresentationHint(StackFramePresentationHint.SUBTLE);
@@ -82,6 +86,18 @@ final class Frames {
             out.add(s);
         }
         return out;
+    }
+
+    /**
+     * Where the ring buffer's frame of a job without {@code .submit} (the program's implicit job) sits: the
+     * first instruction line of the stream it calls (the frame above it; the entry stream before the CALL).
+     */
+    private static SourceRange calledStreamLine(Program program, QueueView q, List<CallFrame> frames, int kernel) {
+        Optional<Section> called = kernel > 0 ? program.sectionAt(q.vm(), frames.get(kernel - 1).start())
+                : Optional.of(program.entrySection());
+        return called.flatMap(section -> section.lines().stream()
+                .filter(l -> l.instruction() != null && l.range() != null).findFirst())
+                .map(AssembledLine::range).orElse(null);
     }
 
     private static String name(Program program, QueueView q, CallFrame f, boolean innermost) {

@@ -20,10 +20,11 @@ import java.util.Optional;
  * @param arch          the architecture unless the source's {@code .arch} says otherwise
  * @param coreDump      a {@code core.json} to open post-mortem
  * @param historyBytes  at most what history's snapshots hold; beyond it the oldest are dropped
+ * @param noDebug       DAP's "run without debugging": no stop is made for the user's orientation
  */
 public record LaunchArguments(Optional<Path> program, boolean stopOnEntry, Optional<String> entry, long steps,
                               Duration timeout, Optional<Arch> arch, boolean recordHistory, Optional<Path> coreDump,
-                              long historyBytes) {
+                              long historyBytes, boolean noDebug) {
 
     /** The longest wall-clock limit a launch may ask for: a year, far inside what a deadline in nanoseconds holds. */
     static final long MAX_TIMEOUT_SECONDS = 365L * 24 * 3600;
@@ -60,7 +61,7 @@ public record LaunchArguments(Optional<Path> program, boolean stopOnEntry, Optio
             }
             return Result.ok(new LaunchArguments(program, flag(args, "stopOnEntry", false), text(args, "entry"),
                     steps, Duration.ofSeconds(timeout), arch, flag(args, "recordHistory", true), core,
-                    historyBytes));
+                    historyBytes, flag(args, "noDebug", false)));
         } catch (IllegalArgumentException e) {
             return Result.refused(e.getMessage());
         }

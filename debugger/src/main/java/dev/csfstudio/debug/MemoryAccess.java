@@ -1,7 +1,6 @@
 package dev.csfstudio.debug;
 
 import dev.csfstudio.runtime.Machine;
-import dev.csfstudio.runtime.MemoryRead;
 import dev.csfstudio.runtime.Result;
 import org.eclipse.lsp4j.debug.ReadMemoryResponse;
 import org.eclipse.lsp4j.debug.WriteMemoryResponse;
@@ -23,30 +22,24 @@ final class MemoryAccess {
 
     static Result<ReadMemoryResponse> read(Machine machine, String focusVm, String reference, Integer offset,
                                            int count) {
-        Result<ValueText.Reference> where = parse(reference);
-        if (where instanceof Result.Refused<ValueText.Reference> r) {
-            return Result.refused(r.reason());
-        }
-        ValueText.Reference ref = where.orElseThrow();
-        String vm = ref.vm().orElse(focusVm);
-        long va = ref.va() + (offset == null ? 0 : offset);
-        if (count < 0) {
-            return Result.refused("count " + count + " is negative");
-        }
-        Result<MemoryRead> read = machine.readMemory(vm, va, Math.min(count, MAX_READ));
-        if (read instanceof Result.Refused<MemoryRead> r) {
-            return Result.refused(r.reason());
-        }
-        MemoryRead m = read.orElseThrow();
-        ReadMemoryResponse response = new ReadMemoryResponse();
-        response.setAddress(ValueText.hex(va));
-        byte[] bytes = m.readablePrefix();
-        long unreadable = m.unreadableAfterPrefix();
-        response.setData(bytes.length == 0 ? null : Base64.getEncoder().encodeToString(bytes));
-        if (unreadable > 0) {
-            response.setUnreadableBytes((int) Math.min(Integer.MAX_VALUE, unreadable));
-        }
-        return Result.ok(response);
+        return parse(reference).flatMap(ref -> {
+            String vm = ref.vm().orElse(focusVm);
+            long va = ref.va() + (offset == null ? 0 : offset);
+            if (count < 0) {
+                return Result.refused("count " + count + " is negative");
+            }
+            return machine.readMemory(vm, va, Math.min(count, MAX_READ)).map(m -> {
+                ReadMemoryResponse response = new ReadMemoryResponse();
+                response.setAddress(ValueText.hex(va));
+                byte[] bytes = m.readablePrefix();
+                long unreadable = m.unreadableAfterPrefix();
+                response.setData(bytes.length == 0 ? null : Base64.getEncoder().encodeToString(bytes));
+                if (unreadable > 0) {
+                    response.setUnreadableBytes((int) Math.min(Integer.MAX_VALUE, unreadable));
+                }
+                return response;
+            });
+        });
     }
 
     static Result<WriteMemoryResponse> write(Machine machine, String focusVm, String reference, Integer offset,
@@ -63,14 +56,12 @@ final class MemoryAccess {
         }
         ValueText.Reference ref = where.orElseThrow();
         long va = ref.va() + (offset == null ? 0 : offset);
-        Result<Integer> written = machine.writeMemory(ref.vm().orElse(focusVm), va, data);
-        if (written instanceof Result.Refused<Integer> r) {
-            return Result.refused(r.reason());
-        }
-        WriteMemoryResponse response = new WriteMemoryResponse();
-        response.setBytesWritten(written.orElseThrow());
-        response.setOffset(offset == null ? 0 : offset);
-        return Result.ok(response);
+        return machine.writeMemory(ref.vm().orElse(focusVm), va, data).map(written -> {
+            WriteMemoryResponse response = new WriteMemoryResponse();
+            response.setBytesWritten(written);
+            response.setOffset(offset == null ? 0 : offset);
+            return response;
+        });
     }
 
     private static Result<ValueText.Reference> parse(String reference) {

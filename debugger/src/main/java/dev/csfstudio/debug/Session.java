@@ -7,6 +7,7 @@ import dev.csfstudio.program.Diagnostic;
 import dev.csfstudio.program.Program;
 import dev.csfstudio.program.Section;
 import dev.csfstudio.runtime.Machine;
+import dev.csfstudio.json.CoreJson;
 import dev.csfstudio.runtime.PostMortem;
 import dev.csfstudio.runtime.Result;
 
@@ -35,18 +36,12 @@ record Session(LaunchArguments arguments, Program program, Machine machine, Sour
         if (args.coreDump().isPresent()) {
             return openCore(args, args.coreDump().get());
         }
-        Result<Program> assembled = assemble(args, args.program().orElseThrow());
-        if (!(assembled instanceof Result.Ok<Program> ok)) {
-            return Result.refused(((Result.Refused<Program>) assembled).reason());
-        }
-        Program program = ok.value();
-        if (args.entry().isPresent()) {
-            Result<Program> entered = withEntry(program, args.entry().get());
-            if (!(entered instanceof Result.Ok<Program> e)) {
-                return Result.refused(((Result.Refused<Program>) entered).reason());
-            }
-            program = e.value();
-        }
+        return assemble(args, args.program().orElseThrow())
+                .flatMap(program -> args.entry().map(entry -> withEntry(program, entry)).orElse(Result.ok(program)))
+                .flatMap(program -> load(args, program));
+    }
+
+    private static Result<Session> load(LaunchArguments args, Program program) {
         Machine.LoadResult loaded = Machine.load(program, args.runOptions());
         if (loaded instanceof Machine.Rejected rejected) {
             return Result.refused("the program cannot be placed on the device: " + rejected.report().fault().message());
@@ -66,31 +61,20 @@ record Session(LaunchArguments arguments, Program program, Machine machine, Sour
         if (unreadable.isPresent()) {
             return Result.refused(unreadable.get());
         }
-        Result<PostMortem> read = PostMortem.read(core);
-        if (!(read instanceof Result.Ok<PostMortem> ok)) {
-            return Result.refused(((Result.Refused<PostMortem>) read).reason());
-        }
-        PostMortem dump = ok.value();
-        Optional<Path> source = args.program().or(dump::source);
-        if (source.isEmpty()) {
-            return Result.refused(core + " does not name the source that ran; give it as 'program'");
-        }
-        Result<Program> assembled = assemble(args, source.get());
-        if (!(assembled instanceof Result.Ok<Program> program)) {
-            return Result.refused(((Result.Refused<Program>) assembled).reason());
-        }
-        RunReport.Replay replay = dump.core().replay();
-        if (replay != null && (replay.position() < 0 || replay.position() > replay.stepBudget())) {
-            return Result.refused(core + ": the dump says its run executed " + replay.position()
-                    + " instructions, outside its step budget of " + replay.stepBudget()
-                    + "; csf run wrote no such dump");
-        }
-        Result<Machine> rebuilt = dump.rebuild(program.value(), args.recordHistory());
-        if (!(rebuilt instanceof Result.Ok<Machine> machine)) {
-            return Result.refused(((Result.Refused<Machine>) rebuilt).reason());
-        }
-        return Result.ok(new Session(args, program.value(), machine.value(), new SourceMap(program.value()),
-                Optional.of(dump)));
+        return CoreJson.read(core).flatMap(dump -> {
+            Optional<Path> source = args.program().or(dump::source);
+            if (source.isEmpty()) {
+                return Result.refused(core + " does not name the source that ran; give it as 'program'");
+            }
+            RunReport.Replay replay = dump.core().replay();
+            if (replay != null && (replay.position() < 0 || replay.position() > replay.stepBudget())) {
+                return Result.refused(core + ": the dump says its run executed " + replay.position()
+                        + " instructions, outside its step budget of " + replay.stepBudget()
+                        + "; csf run wrote no such dump");
+            }
+            return assemble(args, source.get()).flatMap(program -> dump.rebuild(program, args.recordHistory())
+                    .map(machine -> new Session(args, program, machine, new SourceMap(program), Optional.of(dump))));
+        });
     }
 
     private static Result<Program> assemble(LaunchArguments args, Path file) {

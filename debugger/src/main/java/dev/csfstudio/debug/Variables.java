@@ -12,6 +12,7 @@ import dev.csfstudio.runtime.Result;
 import dev.csfstudio.runtime.SyncObject;
 import org.eclipse.lsp4j.debug.Scope;
 import org.eclipse.lsp4j.debug.Variable;
+import org.eclipse.lsp4j.debug.VariablePresentationHint;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -24,6 +25,8 @@ import java.util.function.Supplier;
  * Scopes and variables of a stopped queue: registers (r0..r95), register pairs (dN), the named fragment
  * inputs, the framebuffer descriptor d40 points at with its render targets, sync objects, labels and
  * constants. Containers get a {@code variablesReference} handle that lives until the machine moves on.
+ * Registers the last move changed carry the attribute {@value #CHANGED} and come first, with those that
+ * hold a value, before the zeros.
  */
 final class Variables {
 
@@ -35,6 +38,41 @@ final class Variables {
     private final Map<Integer, String> registerHandles = new HashMap<>();
     /** The descriptor in memory a handle's variables are the fields of. */
     private final Map<Integer, DescriptorEdit> descriptorHandles = new HashMap<>();
+
+    /** The attribute ({@code presentationHint.attributes}) of a register the last move changed. */
+    static final String CHANGED = "changed";
+
+    /** Each queue's registers at the stop before the last one, and at the last one, on machine {@code seenOn}. */
+    private Machine seenOn;
+    private Map<String, long[]> before = Map.of();
+    private Map<String, long[]> atStop = Map.of();
+
+    /** The machine stopped: what its registers are now is what the next stop's changes are counted from. */
+    void stopped(Machine m) {
+        Map<String, long[]> now = new HashMap<>();
+        for (QueueView q : m.queues()) {
+            now.put(q.name(), q.registers().clone());
+        }
+        before = m == seenOn ? atStop : Map.of();
+        atStop = now;
+        seenOn = m;
+    }
+
+    /** Whether register {@code r} of {@code q} changed between the last two stops. */
+    private boolean changed(QueueView q, int r) {
+        long[] old = before.get(q.name());
+        return old != null && old[r] != q.registers()[r];
+    }
+
+    /** Marks {@code v} as changed by the last move when {@code changed}; answers it. */
+    private static Variable marked(Variable v, boolean changed) {
+        if (changed) {
+            VariablePresentationHint hint = new VariablePresentationHint();
+            hint.setAttributes(new String[] {CHANGED});
+            v.setPresentationHint(hint);
+        }
+        return v;
+    }
 
     /** Forgets every handle: the machine has moved. */
     void reset() {
@@ -61,11 +99,7 @@ final class Variables {
             return Result.refused("'" + expression + "': " + r.reason());
         }
         if (descriptor != null) {
-            Result<Long> stored = descriptor.set(m, name, value.orElseThrow());
-            if (stored instanceof Result.Refused<Long> r) {
-                return Result.refused(r.reason());
-            }
-            return Result.ok(field(name, stored.orElseThrow()));
+            return descriptor.set(m, name, value.orElseThrow()).map(stored -> field(name, stored));
         }
         String register = name.split(" ")[0];
         int index;
@@ -77,12 +111,8 @@ final class Variables {
         boolean pair = register.startsWith("d");
         Result<Long> written = pair ? m.setRegister64(queue, index, value.orElseThrow())
                 : m.setRegister(queue, index, value.orElseThrow());
-        if (written instanceof Result.Refused<Long> r) {
-            return Result.refused(r.reason());
-        }
-        QueueView now = m.queue(queue).orElseThrow();
-        return Result.ok(pair ? address(session, now.vm(), now.vm(), name, written.orElseThrow(), register)
-                : leaf(name, ValueText.word(written.orElseThrow()), "u32", register));
+        return written.map(v -> pair ? address(session, q.vm(), q.vm(), name, v, register)
+                : leaf(name, ValueText.word(v), "u32", register));
     }
 
     private int handle(Supplier<List<Variable>> children) {
@@ -122,31 +152,45 @@ final class Variables {
         return s;
     }
 
-    private static List<Variable> registers(QueueView q) {
-        List<Variable> out = new ArrayList<>(q.registers().length);
+    /**
+     * r0..r95, the ones that hold a value or that the last move changed first (in index order), then the
+     * zeros that stayed zero: what a stop is about stays at the top of a hundred rows.
+     */
+    private List<Variable> registers(QueueView q) {
+        List<Variable> first = new ArrayList<>();
+        List<Variable> zeros = new ArrayList<>();
         for (int r = 0; r < q.registers().length; r++) {
-            out.add(leaf("r" + r, ValueText.word(q.registers()[r]), "u32", "r" + r));
+            boolean changed = changed(q, r);
+            (q.registers()[r] != 0 || changed ? first : zeros).add(marked(leaf("r" + r,
+                    ValueText.word(q.registers()[r]), "u32", "r" + r), changed));
         }
-        return out;
+        first.addAll(zeros);
+        return first;
     }
 
-    private static List<Variable> pairs(Session session, QueueView q) {
-        List<Variable> out = new ArrayList<>();
+    /** d0..d94, in the order {@link #registers} has: pairs with a value or a change first. */
+    private List<Variable> pairs(Session session, QueueView q) {
+        List<Variable> first = new ArrayList<>();
+        List<Variable> zeros = new ArrayList<>();
         for (int d = 0; d + 1 < q.registers().length; d += 2) {
-            out.add(address(session, q.vm(), q.vm(), "d" + d, q.register64(d), "d" + d));
+            boolean changed = changed(q, d) || changed(q, d + 1);
+            (q.register64(d) != 0 || changed ? first : zeros).add(marked(address(session, q.vm(), q.vm(), "d" + d,
+                    q.register64(d), "d" + d), changed));
         }
-        return out;
+        first.addAll(zeros);
+        return first;
     }
 
-    private static List<Variable> fragmentInputs(Session session, QueueView q, List<NamedRegister> named) {
+    private List<Variable> fragmentInputs(Session session, QueueView q, List<NamedRegister> named) {
         List<Variable> out = new ArrayList<>();
         for (NamedRegister n : named) {
             String reg = n.register();
             int index = Integer.parseInt(reg.substring(1));
             String name = reg + " " + n.name();
-            Variable v = reg.startsWith("d") ? address(session, q.vm(), q.vm(), name, q.register64(index), reg)
+            boolean pair = reg.startsWith("d");
+            Variable v = pair ? address(session, q.vm(), q.vm(), name, q.register64(index), reg)
                     : leaf(name, ValueText.word(q.registers()[index]), "u32", reg);
-            out.add(v);
+            out.add(marked(v, changed(q, index) || pair && changed(q, index + 1)));
         }
         return out;
     }

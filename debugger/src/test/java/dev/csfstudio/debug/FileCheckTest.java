@@ -2,7 +2,7 @@ package dev.csfstudio.debug;
 
 import dev.csfstudio.asm.Assembler;
 import dev.csfstudio.runtime.RunOptions;
-import dev.csfstudio.runtime.RunOutput;
+import dev.csfstudio.json.RunFiles;
 import dev.csfstudio.runtime.RunReport;
 import dev.csfstudio.runtime.Simulator;
 import org.junit.jupiter.api.Test;
@@ -75,7 +75,7 @@ class FileCheckTest {
         Files.writeString(source, Streams.FAULT);
         var program = new Assembler().assemble(source).program();
         RunReport report = new Simulator(RunOptions.defaults()).run(program);
-        RunOutput.write(report, program, dir.resolve("out"));
+        RunFiles.write(report, program, dir.resolve("out"));
         Path core = dir.resolve("out/core.json");
         String text = Files.readString(core);
         Files.writeString(core, text.replaceFirst("\"position\": *[0-9]+", "\"position\": " + (1L << 62)));

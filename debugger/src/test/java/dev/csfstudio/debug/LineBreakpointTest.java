@@ -53,6 +53,37 @@ class LineBreakpointTest {
     }
 
     @Test
+    void whenNoBreakpointIsVerifiedTheRunStopsOnEntryAndSaysWhy() throws Exception {
+        try (DapSession s = DapSession.on(dir, "moves.csf", Streams.MOVES).launch()) {
+            s.breakpoints(s.file, 40);
+            s.configurationDone();
+            assertEquals("entry", s.stopped().getReason());
+            DapSession.assertLine(2, s.top(1));
+            String console = String.join("", s.console());
+            assertTrue(console.contains("no breakpoint is verified (line 40: no instruction on or after line 40"),
+                    console);
+        }
+    }
+
+    @Test
+    void withoutBreakpointsTheRunGoesToItsEnd() throws Exception {
+        try (DapSession s = DapSession.on(dir, "moves.csf", Streams.MOVES).launch()) {
+            s.breakpoints(s.file);
+            s.configurationDone();
+            assertEquals(0, s.ended());
+        }
+    }
+
+    @Test
+    void runningWithoutDebuggingPassesUnverifiedBreakpointsBy() throws Exception {
+        try (DapSession s = DapSession.on(dir, "moves.csf", Streams.MOVES).launch("noDebug", true)) {
+            s.breakpoints(s.file, 40);
+            s.configurationDone();
+            assertEquals(0, s.ended());
+        }
+    }
+
+    @Test
     void aBreakpointOnBufferDataIsUnverifiedWithAReason() throws Exception {
         try (DapSession s = DapSession.on(dir, "clear.csf", Streams.CLEAR).launch()) {
             Breakpoint bp = s.breakpoints(s.file, 4).getBreakpoints()[0];

@@ -2,7 +2,7 @@ package dev.csfstudio.debug;
 
 import dev.csfstudio.asm.Assembler;
 import dev.csfstudio.runtime.RunOptions;
-import dev.csfstudio.runtime.RunOutput;
+import dev.csfstudio.json.RunFiles;
 import dev.csfstudio.runtime.RunReport;
 import dev.csfstudio.runtime.Simulator;
 import org.eclipse.lsp4j.debug.StoppedEventArguments;
@@ -26,7 +26,7 @@ class PostMortemTest {
         var program = new Assembler().assemble(source).program();
         RunReport report = new Simulator(RunOptions.defaults()).run(program);
         Path out = dir.resolve("out");
-        RunOutput.write(report, program, out);
+        RunFiles.write(report, program, out);
         Path core = out.resolve("core.json");
         assertTrue(Files.exists(core));
         return core;

@@ -101,4 +101,16 @@ class RenderTargetsTest {
             assertEquals(0xff00ff00, pixel(targets.get(0), 2, 1));
         }
     }
+
+    @Test
+    void theEndOfASessionNamesNoFileTheSessionDidNotWrite() throws Exception {
+        try (DapSession s = DapSession.on(dir, "clear.csf", Streams.CLEAR).launch()) {
+            s.configurationDone();
+            assertEquals(0, s.ended());
+            String console = String.join("", s.console());
+            assertTrue(console.contains("render target color: 4x4 R8G8B8A8"), console);
+            assertTrue(!console.contains(".png") && !console.contains("see report.json"), console);
+            assertTrue(console.contains("render-target panel"), console);
+        }
+    }
 }

@@ -107,6 +107,20 @@ class ReverseExecutionTest {
     }
 
     @Test
+    void theFirstStepBackFromAFaultSaysItUndidTheFault() throws Exception {
+        try (DapSession s = DapSession.on(dir, "fault.csf", Streams.FAULT).launch()) {
+            s.configurationDone();
+            assertEquals("exception", s.stopped().getReason());
+            s.stepBack(1);
+            String console = String.join("", s.console());
+            assertTrue(console.contains("step back undid the translation fault of line 4 (LOAD_MULTIPLE)"), console);
+            assertTrue(console.contains("the queue stands before it again"), console);
+            s.stepBack(1);
+            assertEquals(console, String.join("", s.console()), "the next step back undoes an instruction: no word");
+        }
+    }
+
+    @Test
     void goingBackFromAFaultAndForwardAgainStopsOnTheFaultAgain() throws Exception {
         try (DapSession s = DapSession.on(dir, "fault.csf", Streams.FAULT).launch()) {
             s.configurationDone();

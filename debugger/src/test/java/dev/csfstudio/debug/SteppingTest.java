@@ -62,6 +62,17 @@ class SteppingTest {
     }
 
     @Test
+    void theRingBufferFrameOfAStreamWithoutSubmitSitsAtTheStreamsFirstLine() throws Exception {
+        try (DapSession s = atCall()) {
+            List<StackFrame> frames = s.frames(1);
+            StackFrame ring = frames.get(frames.size() - 1);
+            assertEquals("ring buffer of queue main", ring.getName());
+            assertEquals(s.file.toAbsolutePath().normalize().toString(), ring.getSource().getPath());
+            assertEquals(2, ring.getLine(), "MOVE48 d10, sub: the first instruction of the stream it calls");
+        }
+    }
+
+    @Test
     void nextOverTheLastInstructionEndsTheRun() throws Exception {
         try (DapSession s = DapSession.stoppedAt(dir, "moves.csf", Streams.MOVES, 4)) {
             org.eclipse.lsp4j.debug.NextArguments a = new org.eclipse.lsp4j.debug.NextArguments();

@@ -5,8 +5,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -29,6 +31,41 @@ class VariablesTest {
             assertEquals(96, regs.size());
             assertEquals("0x00030003 (196611)", regs.get("r43").getValue());
             assertEquals("r43", regs.get("r43").getEvaluateName());
+        }
+    }
+
+    @Test
+    void registersThatHoldAValueComeBeforeTheZeros() throws Exception {
+        try (DapSession s = DapSession.stoppedAt(dir, "moves.csf", Streams.MOVES, 4)) {
+            Map<String, Variable> regs = s.scope(1, "Registers");
+            List<String> names = List.copyOf(regs.keySet());
+            assertEquals(96, names.size());
+            assertEquals(List.of("r1", "r2"), names.subList(0, 2), "by index among those with a value");
+            int zeros = names.indexOf("r0");
+            assertTrue(zeros > 1, names::toString);
+            for (int i = 0; i < names.size(); i++) {
+                boolean zero = regs.get(names.get(i)).getValue().equals("0x00000000 (0)");
+                assertEquals(i >= zeros, zero, names.get(i) + " at " + i + " of " + names);
+            }
+        }
+    }
+
+    @Test
+    void aRegisterTheLastStepChangedIsMarkedChanged() throws Exception {
+        try (DapSession s = DapSession.stoppedAt(dir, "moves.csf", Streams.MOVES, 3)) {
+            s.next(1);
+            Map<String, Variable> regs = s.scope(1, "Registers");
+            assertArrayEquals(new String[] {"changed"}, regs.get("r2").getPresentationHint().getAttributes());
+            assertNull(regs.get("r1").getPresentationHint(), "set before the step: not changed by it");
+            assertArrayEquals(new String[] {"changed"},
+                    s.scope(1, "Register pairs").get("d2").getPresentationHint().getAttributes());
+        }
+    }
+
+    @Test
+    void atTheFirstStopNothingIsMarkedChanged() throws Exception {
+        try (DapSession s = DapSession.stoppedAt(dir, "moves.csf", Streams.MOVES, 3)) {
+            assertNull(s.scope(1, "Registers").get("r1").getPresentationHint());
         }
     }
 

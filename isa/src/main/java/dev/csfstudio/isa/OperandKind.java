@@ -31,6 +31,11 @@ public enum OperandKind {
         public String missingRegisters(long first, long second, int registers) {
             return first < registers ? null : "register r" + first + " does not exist (r0..r" + (registers - 1) + ")";
         }
+
+        @Override
+        public int registerWidth() {
+            return 1;
+        }
     },
     /** {@code dN}: a register pair rN:rN+1 (N should be even). */
     D("dN", Tokens.PAIR) {
@@ -42,6 +47,11 @@ public enum OperandKind {
         @Override
         void print(StringBuilder out, long first, long second, Disassembler.TargetNamer namer) {
             out.append('d').append(first);
+        }
+
+        @Override
+        public int registerWidth() {
+            return 2;
         }
     },
     /** {@code #0x..}: an immediate printed in hex. */
@@ -258,6 +268,11 @@ public enum OperandKind {
         public long maxValue(OperandSpec spec) {
             return spec.field().max() * 8;
         }
+
+        @Override
+        public long step() {
+            return 8;
+        }
     },
     /** A label, or a signed instruction offset from the next instruction. */
     TARGET("label", Tokens.LABEL) {
@@ -305,7 +320,22 @@ public enum OperandKind {
         /** {@code #n}, a number or a constant. */
         IMMEDIATE,
         /** A label name, or {@code #offset}. */
-        LABEL
+        LABEL;
+
+        /** Whether {@code rN} registers are written here (alone or in a list). */
+        public boolean acceptsRegisters() {
+            return this == REGISTER;
+        }
+
+        /** Whether {@code dN} register pairs are written here (alone or inside an address). */
+        public boolean acceptsPairs() {
+            return this == PAIR || this == ADDRESS;
+        }
+
+        /** Whether a label names the operand's value. */
+        public boolean acceptsLabels() {
+            return this == LABEL;
+        }
     }
 
     private final String placeholder;
@@ -333,17 +363,60 @@ public enum OperandKind {
 
     /** Whether {@code rN} registers are written here (alone or in a list). */
     public boolean acceptsRegisters() {
-        return tokens == Tokens.REGISTER;
+        return tokens.acceptsRegisters();
     }
 
     /** Whether {@code dN} register pairs are written here (alone or inside an address). */
     public boolean acceptsPairs() {
-        return tokens == Tokens.PAIR || tokens == Tokens.ADDRESS;
+        return tokens.acceptsPairs();
     }
 
-    /** Whether a label names the operand's value. */
+    /** Whether a label names the operand's value: the operand is a branch's target. */
     public boolean acceptsLabels() {
-        return tokens == Tokens.LABEL;
+        return tokens.acceptsLabels();
+    }
+
+    /**
+     * For an operand that is one register ({@code rN}, 1) or one pair ({@code dN}, 2) alone: how many registers it
+     * names; 0 for every other kind (lists, addresses and immediates).
+     */
+    public int registerWidth() {
+        return 0;
+    }
+
+    /**
+     * The operand of this kind nearest to register number {@code n} that exists in a file of {@code registers}
+     * (a pair rounded down to even, a number past the file's end to its last register), e.g. {@code r95} or
+     * {@code d94}; empty for a kind that is not one register or one pair.
+     */
+    public Optional<String> nearestRegister(long n, int registers) {
+        int width = registerWidth();
+        if (width == 0) {
+            return Optional.empty();
+        }
+        long valid = Math.min(n - n % width, registers - width);
+        return Optional.of((width == 2 ? "d" : "r") + valid);
+    }
+
+    /** Whether an operand of this kind, written as register rN, may be written as pair dN of kind {@code wider}. */
+    public boolean widensTo(OperandKind wider) {
+        return registerWidth() == 1 && wider.registerWidth() == 2;
+    }
+
+    /** The multiple every written value of the operand's first field must be: 8 for a byte count, otherwise 1. */
+    public long step() {
+        return 1;
+    }
+
+    /**
+     * The nearest value above {@code written} that this operand may hold when {@code written} is not a multiple of
+     * its {@link #step}, or empty when {@code written} is one already or the multiple above is out of range.
+     */
+    public OptionalLong roundedUp(OperandSpec spec, long written) {
+        long step = step();
+        long rounded = Math.max(0, Math.floorDiv(written + step - 1, step) * step);
+        return step == 1 || rounded == written || rounded > maxValue(spec) ? OptionalLong.empty()
+                : OptionalLong.of(rounded);
     }
 
     /** Where a codec puts the field values it reads, and its warnings. */

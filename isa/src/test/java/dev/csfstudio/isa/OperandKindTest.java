@@ -19,6 +19,39 @@ class OperandKindTest {
     }
 
     @Test
+    void aLoneRegisterOrPairNamesItsNearestExistingRegister() {
+        int v10 = Arch.V10.registerCount();
+        assertEquals(Optional.of("r95"), OperandKind.R.nearestRegister(100, v10));
+        assertEquals(Optional.of("d94"), OperandKind.D.nearestRegister(127, v10));
+        assertEquals(Optional.of("d4"), OperandKind.D.nearestRegister(5, v10), "a pair starts at an even register");
+        assertEquals(Optional.empty(), OperandKind.MEM.nearestRegister(5, v10), "an address is not a lone pair");
+        assertEquals(Optional.empty(), OperandKind.REGMASK.nearestRegister(5, v10));
+    }
+
+    @Test
+    void onlyALoneRegisterWidensToALonePair() {
+        assertEquals(1, OperandKind.R.registerWidth());
+        assertEquals(2, OperandKind.D.registerWidth());
+        assertEquals(0, OperandKind.REGRANGE.registerWidth());
+        assertTrue(OperandKind.R.widensTo(OperandKind.D));
+        assertFalse(OperandKind.D.widensTo(OperandKind.R));
+        assertFalse(OperandKind.REGMASK.widensTo(OperandKind.D));
+    }
+
+    @Test
+    void aByteCountRoundsUpToTheMultipleItStores() {
+        InstructionDef def = InstructionSet.v10().instructions().stream()
+                .filter(d -> d.operands().stream().anyMatch(o -> o.kind().step() > 1)).findFirst().orElseThrow();
+        OperandSpec bytes = def.operands().stream().filter(o -> o.kind().step() > 1).findFirst().orElseThrow();
+        assertEquals(8, bytes.kind().step());
+        assertEquals(java.util.OptionalLong.of(16), bytes.kind().roundedUp(bytes, 9));
+        assertEquals(java.util.OptionalLong.empty(), bytes.kind().roundedUp(bytes, 16), "already a multiple");
+        assertEquals(java.util.OptionalLong.empty(), bytes.kind().roundedUp(bytes, bytes.maxValue() + 1),
+                "the multiple above is out of range");
+        assertEquals(java.util.OptionalLong.empty(), OperandKind.HEX.roundedUp(bytes, 9), "any value is a multiple of 1");
+    }
+
+    @Test
     void everyKindPrintsItsCanonicalText() {
         assertEquals("r5", print(OperandKind.R, 5, 0));
         assertEquals("d6", print(OperandKind.D, 6, 0));

@@ -147,14 +147,8 @@ public final class CodeActionService {
             return Optional.empty();
         }
         OperandKind kind = def.get().operands().get(index).kind();
-        if (kind != OperandKind.R && kind != OperandKind.D) {
-            return Optional.empty();
-        }
-        int n = Integer.parseInt(written.substring(1));
-        int last = isa.registerCount() - (kind == OperandKind.D ? 2 : 1);
-        int valid = Math.min(kind == OperandKind.D ? n - n % 2 : n, last);
-        String fix = (kind == OperandKind.D ? "d" : "r") + valid;
-        return fix.equals(written.toLowerCase(java.util.Locale.ROOT)) ? Optional.empty() : Optional.of(fix);
+        return kind.nearestRegister(Integer.parseInt(written.substring(1)), isa.registerCount())
+                .filter(fix -> !fix.equals(written.toLowerCase(java.util.Locale.ROOT)));
     }
 
     /**
@@ -181,13 +175,10 @@ public final class CodeActionService {
         String uri = a.document().uri();
         OperandSpec op = def.get().operands().get(index);
         long v = value.getAsLong();
-        if (op.kind() == OperandKind.BYTES8) {
-            long rounded = Math.max(0, (v + 7) / 8 * 8);
-            if (rounded == v || rounded > op.maxValue()) {
-                return Optional.empty();
-            }
-            return Optional.of(quickFix("Round up to #" + rounded + " (a multiple of 8)", d,
-                    Map.of(uri, List.of(new TextEdit(d.getRange(), "#" + rounded)))));
+        if (op.kind().step() > 1) {
+            OptionalLong rounded = op.kind().roundedUp(op, v);
+            return rounded.stream().mapToObj(r -> quickFix("Round up to #" + r + " (a multiple of " + op.kind().step()
+                    + ")", d, Map.of(uri, List.of(new TextEdit(d.getRange(), "#" + r))))).findFirst();
         }
         if (!line.modifiers().isEmpty()) {
             return Optional.empty();
@@ -222,7 +213,7 @@ public final class CodeActionService {
             if (from == to) {
                 continue;
             }
-            if (from != OperandKind.R || to != OperandKind.D) {
+            if (!from.widensTo(to)) {
                 return null;
             }
             SourceLine.Token register = operandToken(line, i);
@@ -285,7 +276,7 @@ public final class CodeActionService {
         List<OperandSpec> operands = l.instruction().operands();
         int index = -1;
         for (int i = 0; i < operands.size(); i++) {
-            if (operands.get(i).kind() == OperandKind.TARGET) {
+            if (operands.get(i).kind().acceptsLabels()) {
                 index = i;
             }
         }

@@ -92,9 +92,9 @@ public final class CompletionService {
         } else {
             Optional<InstructionDef> def = isa.byMnemonic(head.get().text());
             int index = line.operandIndexAt(column);
-            OperandKind kind = def.filter(d -> index >= 0 && index < d.operands().size())
-                    .map(d -> d.operands().get(index).kind()).orElse(null);
-            incomplete = operands(kind, replace, prefix, position.getLine(), analysis, items);
+            OperandKind.Tokens tokens = def.filter(d -> index >= 0 && index < d.operands().size())
+                    .map(d -> d.operands().get(index).kind().tokens()).orElse(null);
+            incomplete = operands(tokens, replace, prefix, position.getLine(), analysis, items);
         }
         return new CompletionList(incomplete, items);
     }
@@ -211,7 +211,7 @@ public final class CompletionService {
                     && t.end() < column).map(t -> t.text().toLowerCase(Locale.ROOT)).toList();
             if (field.isPresent()) {
                 // line=N, tolerance=N, vm=VM: numbers and names, never a register
-                return operands(OperandKind.HEX, replace, prefix, lineNo, analysis, items);
+                return operands(OperandKind.Tokens.IMMEDIATE, replace, prefix, lineNo, analysis, items);
             }
             if (words.isEmpty()) {
                 Directives.EXPECT_SUBJECTS.forEach((subject, doc) -> keyword(subject, doc, replace, items));
@@ -241,7 +241,7 @@ public final class CompletionService {
                     keyword("1", "on", replace, items);
                     return false;
                 }
-                return operands(OperandKind.HEX, replace, prefix, lineNo, analysis, items);
+                return operands(OperandKind.Tokens.IMMEDIATE, replace, prefix, lineNo, analysis, items);
             }
             for (DescriptorField f : descriptor.fields()) {
                 CompletionItem item = new CompletionItem(f.name());
@@ -262,7 +262,8 @@ public final class CompletionService {
             return false;
         }
         // a directive's KEY= (at=, align=, size=, vm=) takes a number or a name, never a register
-        return operands(field.isPresent() ? OperandKind.HEX : null, replace, prefix, lineNo, analysis, items);
+        return operands(field.isPresent() ? OperandKind.Tokens.IMMEDIATE : null, replace, prefix, lineNo, analysis,
+                items);
     }
 
     /** In {@code .rt format=R8|}, the field name before the {@code =} the cursor follows. */
@@ -301,9 +302,9 @@ public final class CompletionService {
 
     /** Registers (named inputs first), then labels and constants; a branch target offers labels first. */
     /** @return whether the symbol list was cut short */
-    private boolean operands(OperandKind kind, Range replace, String prefix, int line,
+    private boolean operands(OperandKind.Tokens tokens, Range replace, String prefix, int line,
                              Optional<DocumentAnalysis> analysis, List<CompletionItem> items) {
-        boolean registers = kind == null || kind.acceptsRegisters() || kind.acceptsPairs();
+        boolean registers = tokens == null || tokens.acceptsRegisters() || tokens.acceptsPairs();
         if (registers) {
             for (NamedRegister named : isa.namedRegisters()) {
                 CompletionItem item = new CompletionItem(named.register());
@@ -314,7 +315,7 @@ public final class CompletionService {
                 item.setTextEdit(Either.forLeft(new TextEdit(replace, named.register())));
                 items.add(item);
             }
-            boolean pairs = kind != null && kind.acceptsPairs();
+            boolean pairs = tokens != null && tokens.acceptsPairs();
             boolean singles = !pairs;
             for (int r = 0; r < isa.registerCount(); r++) {
                 if (singles) {
@@ -328,7 +329,7 @@ public final class CompletionService {
         if (analysis.isEmpty()) {
             return false;
         }
-        boolean labelsFirst = kind != null && kind.acceptsLabels();
+        boolean labelsFirst = tokens != null && tokens.acceptsLabels();
         Candidates candidates = symbolsInScope(analysis.get(), prefix, line);
         for (Symbol s : candidates.symbols()) {
             CompletionItem item = new CompletionItem(s.name());

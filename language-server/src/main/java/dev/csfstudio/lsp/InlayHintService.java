@@ -16,7 +16,6 @@ import com.google.gson.JsonObject;
 import dev.csfstudio.program.AssembledLine;
 import dev.csfstudio.program.Symbol;
 import dev.csfstudio.program.SymbolKind;
-import dev.csfstudio.isa.OperandKind;
 import dev.csfstudio.isa.OperandSpec;
 
 /**
@@ -59,7 +58,7 @@ public final class InlayHintService {
             JsonObject parts = new JsonObject();
             parts.addProperty(WORD, word);
             for (OperandSpec op : l.instruction().operands()) {
-                if (op.kind() == OperandKind.TARGET) {
+                if (op.kind().acceptsLabels()) {
                     long target = l.address() + 8 + 8 * op.field().extract(l.word());
                     String name = targetName(a, target, l.section());
                     label.append("  → ").append(name);

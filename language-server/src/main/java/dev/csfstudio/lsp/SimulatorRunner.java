@@ -11,6 +11,7 @@ import java.util.function.BooleanSupplier;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 
+import dev.csfstudio.json.RunFiles;
 import dev.csfstudio.program.Diagnostic;
 import dev.csfstudio.program.DiagnosticCode;
 import dev.csfstudio.program.Program;
@@ -19,7 +20,6 @@ import dev.csfstudio.program.Severity;
 import dev.csfstudio.program.SourceRange;
 import dev.csfstudio.runtime.RenderTarget;
 import dev.csfstudio.runtime.RunOptions;
-import dev.csfstudio.runtime.RunOutput;
 import dev.csfstudio.runtime.RunReport;
 import dev.csfstudio.program.Expectation;
 import dev.csfstudio.testing.ExpectationCheck;
@@ -89,9 +89,9 @@ public final class SimulatorRunner implements BackgroundRunner {
 
     /** report.json and the PNGs exactly as {@code csf run --out} writes them, kept in memory. */
     private static JsonObject rendered(RunReport report, Program program, List<RunFeedback.RenderTargetImage> targets) {
-        RunOutput.Rendered out;
+        RunFiles.Rendered out;
         try {
-            out = RunOutput.render(report, program);
+            out = RunFiles.render(report, program);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot render the run's report: " + e.getMessage(), e);
         }

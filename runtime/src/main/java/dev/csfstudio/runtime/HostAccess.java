@@ -5,6 +5,8 @@ import dev.csfstudio.program.Section;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import dev.csfstudio.runtime.device.AddressSpace;
+import dev.csfstudio.runtime.device.PhysicalMemory;
 
 /**
  * Host-side access to simulated memory, the way a kernel driver touches buffers whose pages are not
@@ -18,7 +20,7 @@ public final class HostAccess {
     private final Map<String, AddressSpace> vms;
     private final Map<String, Section> buffers;
 
-    HostAccess(PhysicalMemory memory, Map<String, AddressSpace> vms, Map<String, Section> buffers) {
+    public HostAccess(PhysicalMemory memory, Map<String, AddressSpace> vms, Map<String, Section> buffers) {
         this.memory = memory;
         this.vms = vms;
         this.buffers = buffers;

@@ -16,6 +16,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import dev.csfstudio.runtime.device.Queue;
 
 /**
  * Decodes what a RUN_* job reads, as mesa's pandecode does at each RUN_*: the staging registers the architecture's
@@ -99,7 +100,7 @@ public final class JobInputs {
     private final JobTable table;
     private final DescriptorSet descriptors;
 
-    JobInputs(Program program, HostAccess host) {
+    public JobInputs(Program program, HostAccess host) {
         this.program = program;
         this.host = host;
         this.table = JobTable.of(program.arch());
@@ -107,12 +108,12 @@ public final class JobInputs {
     }
 
     /** Whether {@code insn} starts a job of this architecture's table. */
-    boolean isJob(DecodedInstruction insn) {
+    public boolean isJob(DecodedInstruction insn) {
         return table.job(insn.def().mnemonic()).isPresent();
     }
 
     /** Whether the instruction's register operand {@code field} is read by the job (RUN_IDVS's draw ID register). */
-    boolean readsOperand(DecodedInstruction insn, String field) {
+    public boolean readsOperand(DecodedInstruction insn, String field) {
         Optional<JobTable.Job> job = table.job(insn.def().mnemonic());
         if (job.isEmpty() || !job.get().operandWhen().containsKey(field)) {
             return true;
@@ -121,7 +122,7 @@ public final class JobInputs {
     }
 
     /** The job {@code insn} (at {@code va} of queue {@code q}) starts, decoded; empty if it is not a RUN_*. */
-    Optional<Job> decode(int number, Queue q, long va, SourceRange line, DecodedInstruction insn) {
+    public Optional<Job> decode(int number, Queue q, long va, SourceRange line, DecodedInstruction insn) {
         Optional<JobTable.Job> job = table.job(insn.def().mnemonic());
         if (job.isEmpty()) {
             return Optional.empty();

@@ -1,14 +1,27 @@
 package dev.csfstudio.runtime;
 
 import dev.csfstudio.program.Program;
-import dev.csfstudio.isa.InstructionDef;
 
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
+import dev.csfstudio.runtime.control.Goal;
+import dev.csfstudio.runtime.control.History;
+import dev.csfstudio.runtime.control.RunLoop;
+import dev.csfstudio.runtime.control.Snapshot;
+import dev.csfstudio.runtime.control.TimeTravel;
+import dev.csfstudio.runtime.device.AddressSpace;
+import dev.csfstudio.runtime.device.Breakpoints;
+import dev.csfstudio.runtime.device.Device;
+import dev.csfstudio.runtime.device.GpuFault;
+import dev.csfstudio.runtime.device.PhysicalMemory;
+import dev.csfstudio.runtime.device.Queue;
+import dev.csfstudio.runtime.device.StepMeter;
+import dev.csfstudio.runtime.device.WriteWatch;
+import dev.csfstudio.runtime.report.DeviceViews;
+import dev.csfstudio.runtime.report.Reports;
+import dev.csfstudio.runtime.report.RunRecorder;
 
 /**
  * A program loaded on a fresh simulated device, run under control: what a debugger and
@@ -25,16 +38,16 @@ import java.util.function.BooleanSupplier;
  * instructions every queue has executed, the kernel ring buffers' included; the state "at position N" is
  * the earliest moment N instructions have executed.
  *
+ * <p>The parts: the {@link RunLoop} schedules and runs the device toward a {@link Goal} (run control); {@link
+ * TimeTravel} goes back through {@link History}; {@link DeviceViews} and {@link Reports} say what the device holds.
+ * This class is the API over them: it validates requests and remembers the last stop.
+ *
  * <p>Costs: with no breakpoint set the interpreter's loop is the same as without a debugger (a
  * breakpoint is a stamp in the decoded page, see {@link Breakpoints}; a data breakpoint is a flag per
  * physical frame that GPU writes look at, see {@link WriteWatch}). Not thread-safe, except
  * {@link #requestPause}.
  */
 public final class Machine {
-
-    /** Instructions (with fragment work: steps) a queue runs per time slice, between looks at the limits. */
-    static final long SLICE = 1 << 16;
-
 
     /** What {@link #load} makes of a program. */
     public sealed interface LoadResult permits Loaded, Rejected {
@@ -48,37 +61,17 @@ public final class Machine {
     public record Rejected(RunReport report) implements LoadResult {
     }
 
-    /** Where the scheduling loop stands (queues by index; {@code round} null before the first round). */
-    record Loop(int[] round, int roundIndex, boolean inSlice, long sliceLeft, boolean progressed, long executed) {
-    }
-
     private final Device device;
     private final DeviceViews views;
-    private final Reports reports;
-
-    private Queue[] round;
-    private int roundIndex;
-    private boolean inSlice;
-    private long sliceLeft;
-    private boolean progressed;
-    /** Instructions executed by every queue, the ring buffers' included: the position, the simulated clock. */
-    private long executed;
-
-    /** The stop that ended the run, and the queue it ended in (null while the run can go on). */
-    private StopReason terminal;
-    private Queue terminalQueue;
-    /** Instructions completed when the run ended: one fewer than executed when a limit cut one short. */
-    private long terminalPosition;
-    /** The run failed inside the simulator; the report says so. */
-    private RunReport failure;
+    private final RunLoop loop;
+    private final TimeTravel travel;
     private StopReason lastStop;
-    private volatile boolean pauseRequested;
-    private History history;
 
     private Machine(Device device) {
         this.device = device;
         this.views = new DeviceViews(device);
-        this.reports = new Reports(device, views);
+        this.loop = new RunLoop(device, new Reports(device, views));
+        this.travel = new TimeTravel(device, loop);
     }
 
     public static LoadResult load(Program program, RunOptions options) {
@@ -116,7 +109,7 @@ public final class Machine {
 
     /** Instructions every queue has executed so far, the kernel ring buffers' included. */
     public long position() {
-        return executed;
+        return loop.position();
     }
 
     /** The last stop, or empty before the first resume. */
@@ -126,14 +119,14 @@ public final class Machine {
 
     /** Whether the run has ended (done, fault, deadlock, timeout or cancelled). */
     public boolean finished() {
-        return terminal != null || failure != null;
+        return loop.finished();
     }
 
     // ---------------------------------------------------------------- running
 
     /** Runs every queue as the scheduler says until a breakpoint, a data breakpoint, a pause or the run's end. */
     public StopReason resume() {
-        return control(new Resume());
+        return control(new Goal.Resume());
     }
 
     /**
@@ -143,13 +136,13 @@ public final class Machine {
      */
     public StopReason step(String queue) {
         Queue q = named(queue);
-        return moves(q) ? control(new Step(q, false)) : stepped(q);
+        return moves(q) ? control(new Goal.Step(q, false, views)) : stepped(q);
     }
 
     /** Like {@link #step}, but a CALL that pushes a frame runs until the queue is back at this depth. */
     public StopReason stepOver(String queue) {
         Queue q = named(queue);
-        return moves(q) ? control(new Step(q, true)) : stepped(q);
+        return moves(q) ? control(new Goal.Step(q, true, views)) : stepped(q);
     }
 
     /**
@@ -158,12 +151,12 @@ public final class Machine {
      */
     public StopReason stepOut(String queue) {
         Queue q = named(queue);
-        return moves(q) ? control(new StepOut(q)) : stepped(q);
+        return moves(q) ? control(new Goal.StepOut(q)) : stepped(q);
     }
 
     /** Asks a running {@link #resume} or step, from any thread, to stop at the next time slice. */
     public void requestPause() {
-        pauseRequested = true;
+        loop.requestPause();
     }
 
     /**
@@ -192,10 +185,10 @@ public final class Machine {
      * breakpoint it stands on, and the wall clock starts again (the first run's clock started at load).
      */
     private StopReason control(Goal goal) {
-        if (terminal != null || failure != null) {
-            return terminal;
+        if (finished()) {
+            return loop.terminal();
         }
-        pauseRequested = false;
+        loop.takePause();
         for (Queue q : device.queues) {
             q.skipBreakAt = -1;
         }
@@ -205,249 +198,15 @@ public final class Machine {
             }
             device.meter.restartClock();
         }
-        if (history != null && history.editedAfter(executed)) {
-            history.truncateFrom(executed + 1); // the future recorded after an edit is not this run's
-        }
+        travel.beforeRun();
         goal.prepare();
-        lastStop = run(goal);
+        lastStop = loop.run(goal);
         return lastStop;
-    }
-
-    /** Runs toward {@code goal}; the watches a goal set are gone afterwards. */
-    private StopReason run(Goal goal) {
-        try {
-            return loop(goal);
-        } catch (OutOfMemoryError e) {
-            return failed("the program needs more memory than the simulator has: " + e.getMessage());
-        } catch (RuntimeException e) {
-            return failed("internal simulator error (please report): " + e);
-        } finally {
-            for (Queue q : device.queues) {
-                q.returnWatch = Integer.MIN_VALUE;
-            }
-        }
-    }
-
-    private StopReason failed(String message) {
-        failure = Reports.failedSetup(message, null, device.recorder, device.host);
-        terminal = new StopReason.Fault(failure.fault());
-        return terminal;
-    }
-
-    /**
-     * The scheduling loop, resumable at any point: rounds of the group scheduler, a time slice per
-     * resident group, each slice run in pieces as the goal allows.
-     */
-    private StopReason loop(Goal goal) {
-        while (true) {
-            if (goal.reached()) {
-                return goal.arrival();
-            }
-            if (!inSlice) {
-                StopReason stop = startSlice();
-                if (stop != null) {
-                    return stop;
-                }
-            }
-            Queue q = round[roundIndex];
-            long budget = sliceLeft;
-            if (history != null) {
-                if (history.due(executed, steps())) {
-                    history.add(capture(false), device.memory.takeCopies());
-                }
-                budget = Math.min(budget, Math.max(1, history.stepsToNext(executed, steps()))); // a pause, not a slice end
-            }
-            long before = executed;
-            int outcome;
-            try {
-                outcome = piece(q, budget, goal.allowance(q));
-            } catch (GpuFault f) {
-                StopReason stop = faultStop(f, q);
-                if (f.kind == FaultKind.TIMEOUT || f.kind == FaultKind.CANCELLED) {
-                    end(stop, q);
-                    terminalPosition = executed - 1; // the fragment job it stopped did not complete
-                    return stop;
-                }
-                terminate(q, stop);
-                if (device.queues.stream().noneMatch(Queue::hasWork)) {
-                    return over();
-                }
-                outcome = Interpreter.IDLE;
-            } catch (HazardStop h) {
-                terminate(q, new StopReason.Hazard(h.hazard, reports.hazardFault(h.hazard, q)));
-                if (device.queues.stream().noneMatch(Queue::hasWork)) {
-                    return over();
-                }
-                outcome = Interpreter.IDLE;
-            }
-            List<DataWrite> writes = device.watch.pending ? device.watch.take() : null;
-            if (outcome == Interpreter.IDLE || outcome == Interpreter.WAITING || sliceLeft <= 0) {
-                if (device.meter.remaining() == 0 && q.hasWork()) {
-                    piece(q, 0, 0); // what needs no instruction (returns, the job's end) still happens
-                    if (q.hasWork()) {
-                        return end(reports.limit(StepMeter.Limit.STEPS, q, q.pc), q);
-                    }
-                }
-                inSlice = false;
-                roundIndex++;
-            }
-            if (writes != null && !writes.isEmpty()) {
-                StopReason hit = dataHit(q, writes);
-                if (!goal.record(hit, executed)) {
-                    return hit;
-                }
-            }
-            if (outcome == Interpreter.BREAKPOINT) {
-                StopReason hit = new StopReason.Breakpoint(q.name, new InstructionBreakpoint(q.vm, q.pc),
-                        device.lineOf(q, q.pc));
-                if (!goal.record(hit, executed)) {
-                    return hit;
-                }
-                q.skipBreakAt = q.pc;
-            }
-            StopReason stop = goal.after(q, outcome, executed - before);
-            if (stop != null) {
-                return stop;
-            }
-        }
-    }
-
-    /** Starts the next time slice (and the next round when this one is over); a stop when there is none. */
-    private StopReason startSlice() {
-        if (round == null || roundIndex >= round.length) {
-            if (round != null && device.scheduler.stalled(progressed)) {
-                StopReason drained = drainStalled();
-                if (drained != null) {
-                    return drained;
-                }
-            }
-            List<Queue> next = device.scheduler.nextRound();
-            if (next.isEmpty()) {
-                return over();
-            }
-            round = next.toArray(new Queue[0]);
-            roundIndex = 0;
-            progressed = false;
-        }
-        Queue q = round[roundIndex];
-        if (pauseRequested && !device.meter.replaying) {
-            pauseRequested = false;
-            return new StopReason.Paused(q.name);
-        }
-        StepMeter.Limit reached = device.meter.reached();
-        if (reached != StepMeter.Limit.NONE) {
-            return end(reports.limit(reached, q, q.pc), q);
-        }
-        sliceLeft = Math.min(SLICE, device.meter.remaining());
-        inSlice = true;
-        return null;
-    }
-
-    /**
-     * Every queue with work is blocked: the device completes what is still in flight (the latest moment the
-     * hardware allows), which may unblock a SYNC_WAIT; with nothing in flight the queues are deadlocked. Null
-     * when the run goes on.
-     */
-    private StopReason drainStalled() {
-        boolean any = false;
-        for (Queue q : device.queues) {
-            if (q.scoreboard.count == 0 || q.ended != null) {
-                continue;
-            }
-            any = true;
-            try {
-                device.interpreter.async.drain(q, executed);
-            } catch (GpuFault f) {
-                device.interpreter.faultPc = device.interpreter.async.completing;
-                device.interpreter.async.completing = -1;
-                terminate(q, faultStop(f, q));
-            }
-        }
-        if (any) {
-            return null;
-        }
-        StopReason.Deadlock deadlock = reports.deadlock();
-        return end(deadlock, device.queuesByName.get(deadlock.fault().queue()));
-    }
-
-    /** Runs a piece of {@code q}'s slice; its instructions count as steps, the ring buffer's do not. */
-    private int piece(Queue q, long budget, long instructions) {
-        Interpreter interpreter = device.interpreter;
-        interpreter.clock = executed;
-        interpreter.async.lastApplied = null;
-        try {
-            return interpreter.run(q, budget, instructions);
-        } finally {
-            long ran = interpreter.lastSteps;
-            executed += ran;
-            device.meter.addInstructions(ran - interpreter.lastKernelSteps);
-            sliceLeft -= ran + interpreter.lastWork;
-            if (ran > 0) {
-                progressed = true;
-                q.lastPosition = executed - 1;
-            }
-        }
-    }
-
-    private long steps() {
-        return executed + device.meter.workSteps();
-    }
-
-    /** No group has work left: the run ends as the first group terminated, or done when none was. */
-    private StopReason over() {
-        List<Queue> terminated = reports.terminated();
-        return terminated.isEmpty() ? end(new StopReason.Done(), null) : end(terminated.get(0).ended, terminated.get(0));
-    }
-
-    /**
-     * A fault or hazard stop in {@code q} terminates its group only (panthor's group termination): the queue runs
-     * no more, its in-flight operations are dropped unfinished, and the other groups run on to their end.
-     */
-    private void terminate(Queue q, StopReason stop) {
-        q.ended = stop;
-        q.endedAt = executed;
-    }
-
-    private StopReason end(StopReason stop, Queue q) {
-        terminal = stop;
-        terminalQueue = q;
-        terminalPosition = executed;
-        return stop;
-    }
-
-    private StopReason faultStop(GpuFault f, Queue q) {
-        long pc = device.interpreter.faultPc;
-        if (f.kind == FaultKind.TIMEOUT || f.kind == FaultKind.CANCELLED) {
-            StepMeter.Limit reached = device.meter.reached();
-            return reports.limit(reached == StepMeter.Limit.NONE ? StepMeter.Limit.STEPS : reached, q, pc);
-        }
-        return new StopReason.Fault(reports.fault(f, q, pc));
-    }
-
-    /** The stop after {@code q}'s last instruction wrote into watched ranges. */
-    private StopReason dataHit(Queue q, List<DataWrite> writes) {
-        AsyncOp completed = device.interpreter.async.lastApplied;
-        long pc = completed != null ? completed.va() : q.history[(int) (q.executed - 1) & (q.history.length - 1)];
-        String writer;
-        try {
-            long word = ByteBuffer.wrap(device.host.read(q.vm, pc, 8)).order(ByteOrder.LITTLE_ENDIAN).getLong();
-            writer = device.arch.instructionSet().byWord(word).map(InstructionDef::mnemonic).orElse("?");
-        } catch (HostAccessException e) {
-            writer = "?";
-        }
-        if (writer.equals("RUN_FRAGMENT")) {
-            writer = "fragment clear";
-        }
-        return new StopReason.DataBreakpointHit(q.name, pc, device.lineOf(q, pc), writer, writes);
     }
 
     /** The report of the run: empty until it has ended. */
     public Optional<RunReport> report() {
-        if (failure != null) {
-            return Optional.of(failure);
-        }
-        return terminal == null ? Optional.empty()
-                : Optional.of(reports.report(terminal, terminalQueue, terminalPosition));
+        return loop.report();
     }
 
     // ---------------------------------------------------------------- state
@@ -617,153 +376,6 @@ public final class Machine {
         return device.watch.all();
     }
 
-    // ---------------------------------------------------------------- goals
-
-    /** What a run is for: how far each queue may go, and when it has arrived. */
-    private interface Goal {
-        /** Sets what the goal asks of its queue before the run starts. */
-        default void prepare() {
-        }
-
-        /** Instructions {@code q} may execute in its next piece. */
-        default long allowance(Queue q) {
-            return Long.MAX_VALUE;
-        }
-
-        /** Whether the goal is met before anything else runs. */
-        default boolean reached() {
-            return false;
-        }
-
-        default StopReason arrival() {
-            throw new IllegalStateException("not a positional goal");
-        }
-
-        /** For a breakpoint or data hit: true when the goal notes it and goes on instead of stopping. */
-        default boolean record(StopReason hit, long position) {
-            return false;
-        }
-
-        /** The stop after {@code q}'s piece, which executed {@code ran} instructions; null to go on. */
-        default StopReason after(Queue q, int outcome, long ran) {
-            return null;
-        }
-    }
-
-    private static final class Resume implements Goal {
-    }
-
-    /** One instruction of a queue; {@code over}: a CALL it executes runs to its return. */
-    private final class Step implements Goal {
-        private final Queue target;
-        private final boolean over;
-        private final int depth;
-        private boolean inCall;
-
-        Step(Queue target, boolean over) {
-            this.target = target;
-            this.over = over;
-            this.depth = target.depth;
-        }
-
-        @Override
-        public void prepare() {
-            target.skipBreakAt = target.pc; // a step executes the instruction it stands on
-        }
-
-        @Override
-        public long allowance(Queue q) {
-            return q == target && !inCall ? 1 : Long.MAX_VALUE;
-        }
-
-        @Override
-        public StopReason after(Queue q, int outcome, long ran) {
-            if (q != target) {
-                return null;
-            }
-            if (inCall) {
-                return outcome == Interpreter.RETURNED || !q.hasWork() ? stepped(q) : null;
-            }
-            if (ran == 0) {
-                if (outcome == Interpreter.WAITING) {
-                    return new StopReason.Waiting(q.name, views.syncWait(q));
-                }
-                return q.hasWork() ? null : stepped(q);
-            }
-            if (over && q.state != Queue.State.IDLE && q.depth > depth) {
-                inCall = true;
-                q.returnWatch = depth;
-                return null;
-            }
-            return stepped(q);
-        }
-    }
-
-    private final class StepOut implements Goal {
-        private final Queue target;
-
-        StepOut(Queue target) {
-            this.target = target;
-        }
-
-        @Override
-        public void prepare() {
-            target.skipBreakAt = target.pc;
-            target.returnWatch = target.state == Queue.State.IDLE ? -1 : target.depth - 1;
-        }
-
-        @Override
-        public StopReason after(Queue q, int outcome, long ran) {
-            return q == target && (outcome == Interpreter.RETURNED || !q.hasWork()) ? stepped(q) : null;
-        }
-    }
-
-    /** Re-execution to a position, breakpoints off. */
-    private class Reach implements Goal {
-        private final long position;
-
-        Reach(long position) {
-            this.position = position;
-        }
-
-        @Override
-        public long allowance(Queue q) {
-            return position - executed;
-        }
-
-        @Override
-        public boolean reached() {
-            return executed >= position;
-        }
-
-        @Override
-        public StopReason arrival() {
-            return new StopReason.AtPosition(executed);
-        }
-    }
-
-    /** Re-execution to a position that notes every breakpoint and data hit before it on the way. */
-    private final class Scan extends Reach {
-        private final long end;
-        final List<Hit> hits = new ArrayList<>();
-
-        Scan(long end) {
-            super(end);
-            this.end = end;
-        }
-
-        @Override
-        public boolean record(StopReason hit, long position) {
-            if (position < end) {
-                hits.add(new Hit(position, hit));
-            }
-            return true;
-        }
-    }
-
-    private record Hit(long position, StopReason stop) {
-    }
-
     // ---------------------------------------------------------------- history
 
     /** What history holds at most unless {@link #recordHistory(long)} says otherwise: 256 MiB. */
@@ -784,16 +396,12 @@ public final class Machine {
 
     /** {@link #recordHistory(long)} with another interval between snapshots (tests make it short). */
     void recordHistory(long capBytes, long intervalSteps) {
-        if (history == null) {
-            history = new History(capBytes, intervalSteps, device.queues.size());
-            history.add(capture(true), device.memory.takeCopies());
-        }
+        travel.record(capBytes, intervalSteps);
     }
 
     /** What history holds now; empty when none is recorded. */
     public Optional<HistoryStatus> history() {
-        return history == null ? Optional.empty() : Optional.of(new HistoryStatus(history.earliest(), history.size(),
-                history.bytes(), history.cap(), history.interval()));
+        return travel.status();
     }
 
     /**
@@ -802,37 +410,12 @@ public final class Machine {
      * history (for an earlier position) or before its start. A run that ends on the way answers its end.
      */
     public Result<StopReason> restoreTo(long position) {
-        if (position < executed || (position == executed && history != null)) {
-            if (history == null) {
-                return Result.refused("going back needs history: recordHistory() was not called");
-            }
-            if (position < history.earliest()) {
-                return Result.refused("position " + position + " is before the oldest state history keeps ("
-                        + history.earliest() + ")");
-            }
-        }
-        Snapshot from = history == null ? null : history.usable(position);
-        if (from != null && (position <= executed || from.position() > executed)) {
-            restore(from);
-        }
-        lastStop = replay(new Reach(position));
-        return Result.ok(lastStop);
+        return arrived(travel.restoreTo(position));
     }
 
     /** Goes back to just before {@code queue}'s last instruction executed. */
     public Result<StopReason> stepBack(String queue) {
-        Queue q = named(queue);
-        if (history == null) {
-            return Result.refused("going back needs history: recordHistory() was not called");
-        }
-        if (q.lastPosition < history.earliest()) {
-            return Result.ok(toHistoryStart());
-        }
-        Result<StopReason> arrived = restoreTo(q.lastPosition);
-        if (arrived.toOptional().filter(s -> s instanceof StopReason.AtPosition).isPresent()) {
-            lastStop = new StopReason.Stepped(q.name);
-        }
-        return Result.ok(lastStop);
+        return arrived(travel.stepBack(named(queue)));
     }
 
     /**
@@ -841,142 +424,27 @@ public final class Machine {
      * {@link #requestPause} or the wall-clock limit stops it at the snapshot it has reached ({@code Paused}).
      */
     public Result<StopReason> reverseResume() {
-        if (history == null) {
-            return Result.refused("going back needs history: recordHistory() was not called");
-        }
-        long end = executed;
-        device.meter.restartClock();
-        Snapshot reached = null;
-        for (Snapshot from = history.before(end); from != null; from = history.before(end)) {
-            // A pause (also one asked for just before) or the wall-clock limit stops the way back at the
-            // snapshot it has reached, between two intervals of history.
-            if (pauseRequested || device.meter.pastDeadline()) {
-                pauseRequested = false;
-                if (reached != null) {
-                    restore(reached);
-                }
-                lastStop = new StopReason.Paused(lastStop != null && lastStop.focus().isPresent()
-                        ? lastStop.focus().get() : device.queues.get(0).name);
-                return Result.ok(lastStop);
-            }
-            restore(from);
-            Scan scan = new Scan(end);
-            replayArmed(scan);
-            if (!scan.hits.isEmpty()) {
-                Hit last = scan.hits.get(scan.hits.size() - 1);
-                restoreTo(last.position);
-                lastStop = last.stop;
-                return Result.ok(lastStop);
-            }
-            end = from.position();
-            reached = from;
-        }
-        return Result.ok(toHistoryStart());
+        return arrived(travel.reverseResume(lastStop != null && lastStop.focus().isPresent() ? lastStop.focus().get()
+                : device.queues.get(0).name));
     }
 
-    /**
-     * Runs again to where a dumped run ended ({@link PostMortem}): to its end, which comes again by itself
-     * for a fault, deadlock or spent budget; for the wall clock or a cancellation, to the dump's position,
-     * where the same limit ends it on the instruction {@code queue} had next.
-     */
+    /** Runs again to where a dumped run ended ({@link PostMortem}); see {@link TimeTravel#rebuild}. */
     StopReason rebuild(RunReport.Replay replay, String queue) {
-        RunReport.Replay.Ending ending = replay.ending();
-        if (ending != RunReport.Replay.Ending.WALL_CLOCK && ending != RunReport.Replay.Ending.CANCELLED) {
-            lastStop = replay(new Resume());
-            return lastStop;
-        }
-        lastStop = replay(new Reach(replay.position()));
-        Queue q = device.queuesByName.get(queue);
-        if (terminal == null && q != null) {
-            lastStop = end(reports.limit(ending == RunReport.Replay.Ending.WALL_CLOCK ? StepMeter.Limit.CLOCK
-                    : StepMeter.Limit.CANCELLED, q, q.pc), q);
-        }
+        lastStop = travel.rebuild(replay, queue);
         return lastStop;
     }
 
-    private StopReason toHistoryStart() {
-        restore(history.oldest());
-        lastStop = new StopReason.HistoryStart(executed);
-        return lastStop;
+    private Result<StopReason> arrived(Result<StopReason> result) {
+        result.toOptional().ifPresent(stop -> lastStop = stop);
+        return result;
     }
 
-    /** Re-executes toward {@code goal} with breakpoints, data breakpoints, the clock and pauses off. */
-    private StopReason replay(Goal goal) {
-        device.breakpoints.armed = false;
-        device.watch.armed = false;
-        try {
-            return replayArmed(goal);
-        } finally {
-            device.breakpoints.armed = true;
-            device.watch.armed = true;
-        }
-    }
-
-    /** Re-executes toward {@code goal}, the clock and pauses off; a run that ends on the way stays ended. */
-    private StopReason replayArmed(Goal goal) {
-        if (terminal != null || failure != null) {
-            return terminal;
-        }
-        for (Queue q : device.queues) {
-            q.skipBreakAt = -1;
-        }
-        device.meter.replaying = true;
-        try {
-            return run(goal);
-        } finally {
-            device.meter.replaying = false;
-        }
-    }
-
+    /** The device's whole state now (tests compare machines with it). */
     Snapshot capture(boolean exact) {
-        List<Queue.Saved> queues = new ArrayList<>(device.queues.size());
-        for (Queue q : device.queues) {
-            queues.add(q.save());
-        }
-        int[] roundIndexes = null;
-        if (round != null) {
-            roundIndexes = new int[round.length];
-            for (int i = 0; i < round.length; i++) {
-                roundIndexes[i] = device.queues.indexOf(round[i]);
-            }
-        }
-        return new Snapshot(executed, steps(), exact, device.memory.image(), queues, device.scheduler.save(),
-                device.meter.save(), device.recorder.save(), device.syncs.save(),
-                new Loop(roundIndexes, roundIndex, inSlice, sliceLeft, progressed, executed));
+        return loop.capture(exact);
     }
 
-    private void restore(Snapshot s) {
-        device.memory.restore(s.memory());
-        for (int i = 0; i < device.queues.size(); i++) {
-            device.queues.get(i).restore(s.queues().get(i));
-        }
-        device.scheduler.restore(s.scheduler());
-        device.meter.restore(s.meter());
-        device.recorder.restore(s.recorder());
-        device.syncs.restore(s.syncs());
-        Loop loop = s.loop();
-        round = null;
-        if (loop.round() != null) {
-            round = new Queue[loop.round().length];
-            for (int i = 0; i < round.length; i++) {
-                round[i] = device.queues.get(loop.round()[i]);
-            }
-        }
-        roundIndex = loop.roundIndex();
-        inSlice = loop.inSlice();
-        sliceLeft = loop.sliceLeft();
-        progressed = loop.progressed();
-        executed = loop.executed();
-        device.watch.discard();
-        terminal = null;
-        terminalQueue = null;
-    }
-
-    /** After the debugger changed the state: the recorded future is not this state's, it starts anew here. */
     private void edited() {
-        if (history != null && terminal == null) {
-            history.truncateFrom(executed);
-            history.add(capture(true), device.memory.takeCopies());
-        }
+        travel.edited();
     }
 }

@@ -2,6 +2,7 @@ package dev.csfstudio.runtime;
 
 import java.util.List;
 import java.util.Optional;
+import dev.csfstudio.runtime.device.Queue;
 
 /**
  * A queue as a debugger shows it (a thread in DAP terms), read at a stop.

@@ -5,6 +5,9 @@ import dev.csfstudio.isa.ClearColor;
 import dev.csfstudio.isa.PixelFormat;
 
 import java.util.Optional;
+import dev.csfstudio.runtime.device.FramebufferDescriptor;
+import dev.csfstudio.runtime.device.UInterleave;
+import dev.csfstudio.runtime.report.RunRecorder;
 
 /**
  * A render target a fragment job wrote. Pixels are read back on demand through {@link HostAccess}
@@ -49,7 +52,7 @@ public final class RenderTarget {
     }
 
     /** The target {@code rt} of {@code fbd} in VM {@code vm}, named after the buffer its base is in. */
-    static RenderTarget of(FramebufferDescriptor.Writable rt, String vm, FramebufferDescriptor fbd,
+    public static RenderTarget of(FramebufferDescriptor.Writable rt, String vm, FramebufferDescriptor fbd,
                            RunReport.Region region, RunRecorder recorder, HostAccess memory) {
         Section section = recorder.sectionAt(vm, rt.base());
         String name = section == null ? "rt_0x" + Long.toHexString(rt.base()) : section.name();
@@ -104,7 +107,7 @@ public final class RenderTarget {
         return buffer + ".png";
     }
 
-    RenderTarget withRegion(RunReport.Region more) {
+    public RenderTarget withRegion(RunReport.Region more) {
         return new RenderTarget(buffer, vm, address, width, height, format, layout, rowStride, region.union(more),
                 clear, memory);
     }

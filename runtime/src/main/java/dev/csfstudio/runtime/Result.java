@@ -1,6 +1,7 @@
 package dev.csfstudio.runtime;
 
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * The answer to a request a debugger makes of a {@link Machine}: the value, or why it was refused (a
@@ -21,6 +22,19 @@ public sealed interface Result<T> permits Result.Ok, Result.Refused {
 
     static <T> Result<T> refused(String reason) {
         return new Refused<>(reason);
+    }
+
+    /** {@code f} of the value; a refusal stays the same refusal. */
+    default <U> Result<U> map(Function<? super T, ? extends U> f) {
+        return flatMap(value -> ok(f.apply(value)));
+    }
+
+    /** The next request, made with the value; a refusal stays the same refusal and {@code next} is not made. */
+    default <U> Result<U> flatMap(Function<? super T, Result<U>> next) {
+        if (this instanceof Refused<T> r) {
+            return refused(r.reason());
+        }
+        return next.apply(((Ok<T>) this).value());
     }
 
     default Optional<T> toOptional() {

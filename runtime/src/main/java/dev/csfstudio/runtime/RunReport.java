@@ -4,6 +4,7 @@ import dev.csfstudio.program.SourceRange;
 
 import java.util.List;
 import java.util.Map;
+import dev.csfstudio.runtime.report.ProgramFingerprint;
 
 /**
  * What a run did. Faults, timeouts and deadlocks are data here, never exceptions.

@@ -1,6 +1,7 @@
 package dev.csfstudio.runtime;
 
 import dev.csfstudio.program.SourceRange;
+import dev.csfstudio.runtime.device.GpuFault;
 
 /**
  * What a queue blocked in a SYNC_WAIT waits for: the value at {@code address} to compare as

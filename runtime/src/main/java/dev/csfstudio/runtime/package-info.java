@@ -4,8 +4,9 @@
  * <h2>Running to the end</h2>
  * {@link dev.csfstudio.runtime.Simulator#run} loads a {@link dev.csfstudio.program.Program} and runs it until
  * it ends; the {@link dev.csfstudio.runtime.RunReport} says how (faults, deadlocks and timeouts are data,
- * never exceptions) and {@link dev.csfstudio.runtime.RunOutput} writes {@code report.json}, the PNGs and
- * {@code core.json}.
+ * never exceptions) and {@link dev.csfstudio.runtime.RunOutput#summary} is what {@code csf run} prints of it. The
+ * runtime builds values: {@code report.json} and {@code core.json} are written (and a core dump read) at the edges,
+ * by the {@code json} module.
  *
  * <h2>Running under control: {@link dev.csfstudio.runtime.Machine}</h2>
  * {@code Machine.load(program, options)} places a program on a fresh device (or says why it cannot). Then:
@@ -40,17 +41,31 @@
  *       device is deterministic. Snapshots hold at most 256 MiB by default ({@code recordHistory(cap)}):
  *       beyond it the oldest are dropped (the start of history moves forward). An edit becomes part
  *       of history at its position; running on from before it leaves it behind.</li>
- *   <li><b>Post-mortem</b>: {@link dev.csfstudio.runtime.PostMortem#read} opens a {@code core.json}: its
- *       saved state as written, and {@code rebuild(program, history)} gives a live machine stopped where
- *       the run ended (the dump carries the program's SHA-256, the step budget and the position).</li>
+ *   <li><b>Post-mortem</b>: a {@link dev.csfstudio.runtime.PostMortem} is a core dump's saved state, and
+ *       {@code rebuild(program, history)} gives a live machine stopped where the run ended (the dump carries the
+ *       program's SHA-256, the step budget and the position).</li>
  * </ul>
  * A machine is used from one thread at a time; only {@code requestPause} may come from another.
  *
+ * <h2>Parts</h2>
+ * {@link dev.csfstudio.runtime.Machine} is the API over three sub-packages: {@code device} (the simulated
+ * hardware), {@code control} (the scheduling loop, run-control goals and time travel) and {@code report} (what
+ * the device says). Everything another module uses is in this package.
+ *
  * <h2>Layers</h2>
- * {@link dev.csfstudio.runtime.PhysicalMemory} (scattered 4 KiB frames) →
- * {@link dev.csfstudio.runtime.AddressSpace} (page tables in that memory) →
- * {@link dev.csfstudio.runtime.Mmu} (8 slots, TLBs) → {@code GroupScheduler} (8 CSG slots) →
- * {@link dev.csfstudio.runtime.Queue} → {@code Interpreter} (decoded-page cache) → {@code FragmentClear};
+ * {@link dev.csfstudio.runtime.device.PhysicalMemory} (scattered 4 KiB frames) →
+ * {@link dev.csfstudio.runtime.device.AddressSpace} (page tables in that memory) →
+ * {@link dev.csfstudio.runtime.device.Mmu} (8 slots, TLBs) → {@code GroupScheduler} (8 CSG slots) →
+ * {@link dev.csfstudio.runtime.device.Queue} → {@code Interpreter} (decoded-page cache) → {@code FragmentClear};
  * {@link dev.csfstudio.runtime.HostAccess} is how everything outside the GPU touches memory.
  */
 package dev.csfstudio.runtime;
+
+import dev.csfstudio.runtime.device.AddressSpace;
+import dev.csfstudio.runtime.device.Breakpoints;
+import dev.csfstudio.runtime.device.FragmentClear;
+import dev.csfstudio.runtime.device.GroupScheduler;
+import dev.csfstudio.runtime.device.Interpreter;
+import dev.csfstudio.runtime.device.Mmu;
+import dev.csfstudio.runtime.device.PhysicalMemory;
+import dev.csfstudio.runtime.device.Queue;

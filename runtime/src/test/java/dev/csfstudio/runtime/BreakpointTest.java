@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import dev.csfstudio.runtime.device.Device;
 
 /** Instruction breakpoints by GPU VA per VM, as the DAP server sets them from source lines. */
 class BreakpointTest {

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import static dev.csfstudio.runtime.ProgramFixture.insn;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import dev.csfstudio.runtime.device.UInterleave;
 
 class FragmentClearTest {
 

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.OptionalLong;
 
 import org.junit.jupiter.api.Test;
+import dev.csfstudio.runtime.report.RunRecorder;
 
 /** What {@code csf run} reports a RUN_* job read, decoded as pandecode decodes it. */
 class JobInputsTest {
@@ -199,22 +200,6 @@ class JobInputsTest {
         assertEquals(RunRecorder.RECORD_LIMIT, r.jobs().size());
         assertTrue(r.notes().contains("2 RUN_* job(s) after the first 1000 ran without their inputs decoded"),
                 r.notes()::toString);
-    }
-
-    @Test
-    void reportJsonListsEachJobsInputsWithTheirDescriptorsAndNotes() {
-        ProgramFixture p = new ProgramFixture();
-        p.buffer("shaders", DATA, descriptor(Arch.V10, new byte[64], 0, "shader_program", "stage", 1));
-        p.stream("main", MAIN, move48(16, DATA), insn("RUN_COMPUTE"));
-        com.google.gson.JsonObject job = RunOutput.reportJson(ExecutionTest.run(p), new com.google.gson.JsonArray())
-                .getAsJsonArray("jobs").get(0).getAsJsonObject();
-        assertEquals("RUN_COMPUTE", job.get("instruction").getAsString());
-        com.google.gson.JsonObject spd = job.getAsJsonArray("inputs").get(1).getAsJsonObject();
-        assertEquals("d16", spd.get("registers").getAsString());
-        com.google.gson.JsonObject program = spd.getAsJsonArray("descriptors").get(0).getAsJsonObject();
-        assertEquals("0x20000", program.get("address").getAsString());
-        assertEquals("compute", program.getAsJsonObject("fields").get("stage").getAsString());
-        assertEquals("null pointer deref", job.getAsJsonArray("inputs").get(0).getAsJsonObject().get("note").getAsString());
     }
 
     @Test

@@ -18,6 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import dev.csfstudio.runtime.device.Queue;
 
 /** What a stopped machine shows and lets a debugger change: registers, stacks, queues, sync objects, memory. */
 class MachineStateTest {

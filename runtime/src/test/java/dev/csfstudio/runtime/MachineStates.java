@@ -8,6 +8,9 @@ import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import dev.csfstudio.runtime.control.Snapshot;
+import dev.csfstudio.runtime.device.AddressSpace;
+import dev.csfstudio.runtime.device.PhysicalMemory;
 
 /** The whole state of a machine as comparable text, and the comparisons the reverse-execution tests make. */
 final class MachineStates {

@@ -14,6 +14,8 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import dev.csfstudio.runtime.device.Device;
+import dev.csfstudio.runtime.device.Queue;
 
 /** Stepping as a debugger does: one instruction, into and over CALLs, out of frames, along JUMP chains. */
 @Timeout(60)

@@ -9,6 +9,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import dev.csfstudio.runtime.device.AddressSpace;
+import dev.csfstudio.runtime.device.GpuFault;
+import dev.csfstudio.runtime.device.Mmu;
+import dev.csfstudio.runtime.device.PhysicalMemory;
 
 /** PhysicalMemory, AddressSpace and Mmu. */
 class MemoryLayersTest {

@@ -6,6 +6,7 @@ import java.util.HashSet;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import dev.csfstudio.runtime.device.UInterleave;
 
 /** u-interleaved addressing. */
 class PixelLayoutTest {

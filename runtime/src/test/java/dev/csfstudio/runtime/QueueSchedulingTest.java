@@ -8,6 +8,9 @@ import static dev.csfstudio.runtime.ProgramFixture.insn;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import dev.csfstudio.runtime.device.GroupScheduler;
+import dev.csfstudio.runtime.device.Mmu;
+import dev.csfstudio.runtime.device.Queue;
 
 /** Queues, jobs, VMs and sync objects. */
 class QueueSchedulingTest {

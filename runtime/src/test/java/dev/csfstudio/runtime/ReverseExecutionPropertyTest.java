@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import dev.csfstudio.runtime.control.History;
 
 /**
  * Reverse execution is exact, and stopping changes nothing: drive a machine forward by random steps,

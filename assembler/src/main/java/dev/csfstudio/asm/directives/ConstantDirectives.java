@@ -20,18 +20,16 @@ public final class ConstantDirectives {
 
     private final SymbolTable symbols;
     private final NameScope names;
-    private final ArgumentScope args;
     /** The constant each definition of pass 1 defined or set, by its statement's row: its fixup finds it there. */
     private final AscendingIntMap<ConstantDef> defined = new AscendingIntMap<>();
 
-    public ConstantDirectives(SymbolTable symbols, NameScope names, ArgumentScope args) {
+    public ConstantDirectives(SymbolTable symbols, NameScope names) {
         this.symbols = symbols;
         this.names = names;
-        this.args = args;
     }
 
     /** Pass 1: the constant's definition, and its value if it names nothing still to be placed. */
-    public void define(Statement s, CsfParser.DirectiveContext d, boolean redefinable) {
+    public void define(Statement s, CsfParser.DirectiveContext d, boolean redefinable, ArgumentScope args) {
         s.skip(false);
         args.expectArgs(d, 2);
         String name = args.plainName(d, 0, "a constant name");
@@ -40,7 +38,7 @@ public final class ConstantDirectives {
         define(s, name, r, redefinable, new ConstantDef.Parsed(e, args.evaluator()));
     }
 
-    /** Pass 1 of a definition the plain scanner read: what {@link #define(Statement, CsfParser.DirectiveContext, boolean)} does. */
+    /** Pass 1 of a definition the plain scanner read: what {@link #define(Statement, CsfParser.DirectiveContext, boolean, ArgumentScope)} does. */
     public void define(Statement s, ConstantAssignment a) {
         s.skip(false);
         define(s, a.name(), nameRange(s, a), a.redefinable(), new ConstantDef.Symbolic(a.value(), s.src().path(), s.lineNo()));
@@ -71,13 +69,13 @@ public final class ConstantDirectives {
     }
 
     /** After layout: the constant's value at its definition, in order ({@code .set} may change it). */
-    public void evaluate(Statement s, CsfParser.DirectiveContext d) {
+    public void evaluate(Statement s, CsfParser.DirectiveContext d, ArgumentScope args) {
         ConstantDef c = symbols.constant(args.plainName(d, 0, "a constant name"));
         names.ref(c.name, args.range(d.argument(0)), c);
         c.current = args.evaluator().eval(args.exprOf(ArgumentScope.argValue(d.argument(1))));
     }
 
-    /** After layout, a definition the plain scanner read: what {@link #evaluate(Statement, CsfParser.DirectiveContext)} does. */
+    /** After layout, a definition the plain scanner read: what {@link #evaluate(Statement, CsfParser.DirectiveContext, ArgumentScope)} does. */
     public void evaluate(Statement s, ConstantAssignment a) {
         ConstantDef c = defined.get(s.index());
         c = c != null ? c : symbols.constant(a.name());

@@ -23,18 +23,16 @@ import java.util.List;
 public final class DataDirectives {
 
     private final Placement placement;
-    private final ArgumentScope args;
 
-    public DataDirectives(Placement placement, ArgumentScope args) {
+    public DataDirectives(Placement placement) {
         this.placement = placement;
-        this.args = args;
     }
 
     /** Pass 1 of {@code .byte}, {@code .hword}, {@code .word}, {@code .dword} with expressions: their room. */
-    public void placeValues(Statement s, CsfParser.DirectiveContext d) {
+    public void placeValues(Statement s, CsfParser.DirectiveContext d, ArgumentScope args) {
         String name = Directives.nameOf(d);
         SourceRange r = args.range(d);
-        SectionBuilder sec = dataSection(name, d);
+        SectionBuilder sec = dataSection(name, args.range(d));
         int width = width(name);
         if (d.argument().isEmpty()) {
             throw DiagnosticException.error(r, DiagnosticCode.SYNTAX, name + " needs at least one value");
@@ -43,7 +41,7 @@ public final class DataDirectives {
     }
 
     /** After layout: the values of a data directive with expressions. */
-    public void writeValues(Statement s, CsfParser.DirectiveContext d) {
+    public void writeValues(Statement s, CsfParser.DirectiveContext d, ArgumentScope args) {
         ExpressionEvaluator ev = args.evaluator();
         String name = Directives.nameOf(d);
         int width = width(name);
@@ -54,7 +52,7 @@ public final class DataDirectives {
             try {
                 CsfParser.ExprContext e = args.exprOf(ArgumentScope.argValue(a));
                 long v = ev.eval(e);
-                checkDataRange(v, width, e, name);
+                checkDataRange(v, width, e, name, args);
                 for (int i = 0; i < width; i++) {
                     out[at + i] = (byte) (v >>> (8 * i));
                 }
@@ -68,9 +66,9 @@ public final class DataDirectives {
     }
 
     /** {@code .zero N}. */
-    public void placeZeros(Statement s, CsfParser.DirectiveContext d) {
+    public void placeZeros(Statement s, CsfParser.DirectiveContext d, ArgumentScope args) {
         String name = Directives.nameOf(d);
-        SectionBuilder sec = dataSection(name, d);
+        SectionBuilder sec = dataSection(name, args.range(d));
         args.expectArgs(d, 1);
         long n = args.constantArg(d, 0);
         args.checkSize(n, d.argument(0), "byte count");
@@ -80,10 +78,10 @@ public final class DataDirectives {
     }
 
     /** Pass 1 of {@code .fill COUNT, SIZE[, VALUE]}: its room. */
-    public void placeFill(Statement s, CsfParser.DirectiveContext d) {
+    public void placeFill(Statement s, CsfParser.DirectiveContext d, ArgumentScope args) {
         String name = Directives.nameOf(d);
         SourceRange r = args.range(d);
-        SectionBuilder sec = dataSection(name, d);
+        SectionBuilder sec = dataSection(name, args.range(d));
         if (d.argument().size() < 2 || d.argument().size() > 3) {
             throw DiagnosticException.error(r, DiagnosticCode.SYNTAX, ".fill takes COUNT, SIZE[, VALUE]");
         }
@@ -99,14 +97,14 @@ public final class DataDirectives {
     }
 
     /** After layout: the values of {@code .fill}. */
-    public void writeFill(Statement s, CsfParser.DirectiveContext d) {
+    public void writeFill(Statement s, CsfParser.DirectiveContext d, ArgumentScope args) {
         ExpressionEvaluator ev = args.evaluator();
         int size = (int) args.constantArg(d, 1);
         long value = 0;
         if (d.argument().size() == 3) {
             CsfParser.ExprContext e = args.exprOf(ArgumentScope.argValue(d.argument(2)));
             value = ev.eval(e);
-            checkDataRange(value, size, e, ".fill");
+            checkDataRange(value, size, e, ".fill", args);
         }
         byte[] out = s.section().bytes();
         for (long at = s.offset(); at < s.offset() + s.size(); at += size) {
@@ -118,7 +116,7 @@ public final class DataDirectives {
     }
 
     /** {@code .align N}: zero padding. */
-    public void align(Statement s, CsfParser.DirectiveContext d) {
+    public void align(Statement s, CsfParser.DirectiveContext d, ArgumentScope args) {
         SectionBuilder sec = placement.section();
         args.expectArgs(d, 1);
         alignTo(s, sec, args.constantArg(d, 0), args.range(d.argument(0)));
@@ -136,12 +134,7 @@ public final class DataDirectives {
         s.skip(true);
     }
 
-    /** The current section, which must be a buffer for {@code directive}. */
-    public SectionBuilder dataSection(String directive, CsfParser.DirectiveContext d) {
-        return dataSection(directive, args.range(d));
-    }
-
-    /** {@link #dataSection(String, CsfParser.DirectiveContext)} of a directive at {@code at}. */
+    /** The current section, which must be a buffer for {@code directive} at {@code at}. */
     public SectionBuilder dataSection(String directive, SourceRange at) {
         SectionBuilder sec = placement.section();
         if (sec.kind == SectionKind.STREAM) {
@@ -160,7 +153,7 @@ public final class DataDirectives {
         };
     }
 
-    private void checkDataRange(long v, int width, CsfParser.ExprContext e, String directive) {
+    private static void checkDataRange(long v, int width, CsfParser.ExprContext e, String directive, ArgumentScope args) {
         if (width >= 8) {
             return;
         }

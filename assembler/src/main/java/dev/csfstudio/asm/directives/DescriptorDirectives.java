@@ -97,7 +97,6 @@ public final class DescriptorDirectives {
     private final DescriptorDef zsCrc;
     /** The render target's writeback format field, which every {@code .rt} checks. */
     private final DescriptorField rtFormat;
-    private final ArgumentScope asm;
     private final DataDirectives data;
     private final Placement placement;
     private final DefaultReader defaults;
@@ -221,7 +220,7 @@ public final class DescriptorDirectives {
         }
     }
 
-    public DescriptorDirectives(DescriptorSet set, ArgumentScope asm, DataDirectives data, Placement placement,
+    public DescriptorDirectives(DescriptorSet set, DataDirectives data, Placement placement,
                                 DefaultReader defaults) {
         this.set = set;
         this.fbd = set.get(FBD);
@@ -229,24 +228,23 @@ public final class DescriptorDirectives {
         this.padding = set.get(PADDING);
         this.zsCrc = set.get(ZS_CRC);
         this.rtFormat = rt.field("format").orElseThrow();
-        this.asm = asm;
         this.data = data;
         this.placement = placement;
         this.defaults = defaults;
     }
 
     /** Pass 1 of {@code .fbd} and {@code .rt}: their room, from the descriptor table, in the buffer in force. */
-    public void place(Statement s, CsfParser.DirectiveContext d) {
-        place(s, Directives.nameOf(d), asm.range(d), FieldArgument.of(d, s.src().path()));
+    public void place(Statement s, CsfParser.DirectiveContext d, ArgumentScope asm) {
+        place(s, Directives.nameOf(d), asm.range(d), FieldArgument.of(d, s.src().path()), asm);
     }
 
     /** {@link #place} of a line the plain scanner read (its statement's columns set). */
-    public void place(Statement s, DescriptorArguments line) {
+    public void place(Statement s, DescriptorArguments line, ArgumentScope asm) {
         // only a .fbd's size depends on its arguments (zs_crc, rt_count): an .rt's are read when it is written
-        place(s, line.directive(), s.range(), line.fbd() ? FieldArgument.of(line, s.src().path(), s.lineNo()) : List.of());
+        place(s, line.directive(), s.range(), line.fbd() ? FieldArgument.of(line, s.src().path(), s.lineNo()) : List.of(), asm);
     }
 
-    private void place(Statement s, String name, SourceRange where, List<FieldArgument> arguments) {
+    private void place(Statement s, String name, SourceRange where, List<FieldArgument> arguments, ArgumentScope asm) {
         SectionBuilder sec = data.dataSection(name, where);
         if (name.equals(DESC)) {
             DescriptorDef def = named(arguments, where);
@@ -257,19 +255,19 @@ public final class DescriptorDirectives {
             return;
         }
         boolean isFbd = name.equals(".fbd");
-        FbdInfo fbd = sizePass(s, arguments, sec, isFbd);
+        FbdInfo fbd = sizePass(s, arguments, sec, isFbd, asm);
         placement.place(s, sec, isFbd ? fbd.size() : renderTargetSize());
     }
 
     /** After layout: the descriptor's fields. */
-    public void write(Statement s, CsfParser.DirectiveContext d) {
-        emit(s, asm.range(d), Directives.nameOf(d), FieldArgument.of(d, s.src().path()), asm.evaluator());
+    public void write(Statement s, CsfParser.DirectiveContext d, ArgumentScope asm) {
+        emit(s, asm.range(d), Directives.nameOf(d), FieldArgument.of(d, s.src().path()), asm);
         s.emitted(true);
     }
 
     /** {@link #write} of a line the plain scanner read. */
-    public void write(Statement s, DescriptorArguments line) {
-        emit(s, s.range(), line.directive(), FieldArgument.of(line, s.src().path(), s.lineNo()), asm.evaluator());
+    public void write(Statement s, DescriptorArguments line, ArgumentScope asm) {
+        emit(s, s.range(), line.directive(), FieldArgument.of(line, s.src().path(), s.lineNo()), asm);
         s.emitted(true);
     }
 
@@ -313,7 +311,8 @@ public final class DescriptorDirectives {
     }
 
     /** Pass 1: size of the directive, the .fbd's shape, and the count of .rt following each .fbd. */
-    private FbdInfo sizePass(Statement s, List<FieldArgument> arguments, SectionBuilder sec, boolean isFbd) {
+    private FbdInfo sizePass(Statement s, List<FieldArgument> arguments, SectionBuilder sec, boolean isFbd,
+                             ArgumentScope asm) {
         if (!isFbd) {
             FbdInfo owner = lastFbd.get(sec);
             if (owner != null) {
@@ -383,10 +382,11 @@ public final class DescriptorDirectives {
 
     /** Pass 2: writes the descriptor bytes. */
     private void emit(Statement s, SourceRange where, String directive, List<FieldArgument> arguments,
-                      ExpressionEvaluator ev) {
+                      ArgumentScope asm) {
+        ExpressionEvaluator ev = asm.evaluator();
         FbdInfo named = infoOf.get(s.index());
         if (named.desc != null) {
-            emitNamed(s, where, named, arguments.subList(1, arguments.size()), ev);
+            emitNamed(s, where, named, arguments.subList(1, arguments.size()), ev, asm);
             return;
         }
         long address = s.section().address + s.offset();
@@ -449,7 +449,7 @@ public final class DescriptorDirectives {
 
     /** Pass 2 of a {@code .desc}: the named descriptor's fields, from the arguments after its name. */
     private void emitNamed(Statement s, SourceRange where, FbdInfo info, List<FieldArgument> arguments,
-                           ExpressionEvaluator ev) {
+                           ExpressionEvaluator ev, ArgumentScope asm) {
         DescriptorDef def = info.desc;
         List<Diagnostic> errors = new ArrayList<>(0);
         int[] slots = keys().resolve(def, arguments, DESC, errors).slots();

@@ -11,12 +11,15 @@ import dev.csfstudio.grammar.CsfParser;
  */
 public record DirectiveHandler(Step place, Step finish) {
 
-    /** One step on one directive statement; problems are thrown as diagnostics. */
+    /**
+     * One step on one directive statement, given what its arguments mean in it ({@code args}: its file's ranges and
+     * names); problems are thrown as diagnostics.
+     */
     public interface Step {
-        void run(Statement statement, CsfParser.DirectiveContext directive);
+        void run(Statement statement, CsfParser.DirectiveContext directive, ArgumentScope args);
     }
 
-    private static final Step NOTHING = (s, d) -> { };
+    private static final Step NOTHING = (s, d, args) -> { };
 
     /** A directive finished in pass 1. */
     public static DirectiveHandler placing(Step place) {

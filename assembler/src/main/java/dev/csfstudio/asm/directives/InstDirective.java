@@ -14,15 +14,13 @@ import dev.csfstudio.program.SourceRange;
 public final class InstDirective {
 
     private final Placement placement;
-    private final ArgumentScope args;
 
-    public InstDirective(Placement placement, ArgumentScope args) {
+    public InstDirective(Placement placement) {
         this.placement = placement;
-        this.args = args;
     }
 
     /** Pass 1: an instruction slot in the stream in force. */
-    public void place(Statement s, CsfParser.DirectiveContext d) {
+    public void place(Statement s, CsfParser.DirectiveContext d, ArgumentScope args) {
         SourceRange r = args.range(d);
         SectionBuilder sec = placement.section();
         args.expectArgs(d, 1);
@@ -43,7 +41,7 @@ public final class InstDirective {
     }
 
     /** After layout: the word. */
-    public void write(Statement s, CsfParser.DirectiveContext d) {
+    public void write(Statement s, CsfParser.DirectiveContext d, ArgumentScope args) {
         s.word(args.evaluator().eval(args.exprOf(ArgumentScope.argValue(d.argument(0)))));
         s.emitted(true);
         s.writeWord();

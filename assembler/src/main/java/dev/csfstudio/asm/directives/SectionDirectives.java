@@ -28,17 +28,15 @@ public final class SectionDirectives {
     private final Placement placement;
     private final SymbolTable symbols;
     private final NameScope names;
-    private final ArgumentScope args;
 
-    public SectionDirectives(Placement placement, SymbolTable symbols, NameScope names, ArgumentScope args) {
+    public SectionDirectives(Placement placement, SymbolTable symbols, NameScope names) {
         this.placement = placement;
         this.symbols = symbols;
         this.names = names;
-        this.args = args;
     }
 
     /** {@code .vm NAME}: the VM the sections that follow live in. */
-    public void declareVm(Statement s, CsfParser.DirectiveContext d) {
+    public void declareVm(Statement s, CsfParser.DirectiveContext d, ArgumentScope args) {
         SourceRange r = args.range(d);
         String vm = args.plainName(d, 0, "a VM name");
         args.expectArgs(d, 1);
@@ -47,20 +45,21 @@ public final class SectionDirectives {
     }
 
     /** Opens (or re-opens, to append) a stream or buffer; its options only on its first declaration. */
-    public void open(Statement s, CsfParser.DirectiveContext d, SectionKind kind) {
+    public void open(Statement s, CsfParser.DirectiveContext d, SectionKind kind, ArgumentScope args) {
         s.skip(true);
         String name = args.plainName(d, 0, "a " + (kind == SectionKind.STREAM ? "stream" : "buffer") + " name");
-        open(kind, name, args.range(d.argument(0)), SectionOption.of(d, s.src().path()));
+        open(kind, name, args.range(d.argument(0)), SectionOption.of(d, s.src().path()), args);
     }
 
-    /** A {@code .stream}/{@code .buffer} line the plain scanner read: what {@link #open(Statement, CsfParser.DirectiveContext, SectionKind)} does. */
-    public void open(Statement s, SectionArguments a) {
+    /** A {@code .stream}/{@code .buffer} line the plain scanner read: what {@link #open(Statement, CsfParser.DirectiveContext, SectionKind, ArgumentScope)} does. */
+    public void open(Statement s, SectionArguments a, ArgumentScope args) {
         s.skip(true);
         open(a.kind(), a.name(), new SourceRange(s.src().path(), s.lineNo(), a.nameColumn(), s.lineNo(), a.nameEndColumn()),
-                SectionOption.of(a, s.src().path(), s.lineNo()));
+                SectionOption.of(a, s.src().path(), s.lineNo()), args);
     }
 
-    private void open(SectionKind kind, String name, SourceRange nameRange, List<SectionOption> options) {
+    private void open(SectionKind kind, String name, SourceRange nameRange, List<SectionOption> options,
+                      ArgumentScope args) {
         SectionBuilder sec = placement.sections().get(name);
         boolean reopen = sec != null;
         if (reopen && sec.kind != kind) {
@@ -89,12 +88,12 @@ public final class SectionDirectives {
                 throw DiagnosticException.error(a.range(), DiagnosticCode.SYNTAX, "options belong on the first ." + kind.name()
                         .toLowerCase(Locale.ROOT) + " " + name + "; re-opening only appends");
             }
-            option(sec, a, allowed);
+            option(sec, a, allowed, args);
         }
         placement.enter(sec);
     }
 
-    private void option(SectionBuilder sec, SectionOption a, List<String> allowed) {
+    private void option(SectionBuilder sec, SectionOption a, List<String> allowed, ArgumentScope args) {
         String key = a.key();
         if (key == null && allowed.contains("dumpable") && a.plainText().equalsIgnoreCase("dumpable")) {
             sec.dumpable = true;

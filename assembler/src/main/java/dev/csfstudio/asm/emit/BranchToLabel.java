@@ -1,5 +1,6 @@
 package dev.csfstudio.asm.emit;
 
+import dev.csfstudio.asm.layout.Statement;
 import dev.csfstudio.isa.BitField;
 import dev.csfstudio.isa.InstructionDef;
 
@@ -9,5 +10,10 @@ import dev.csfstudio.isa.InstructionDef;
  * field, which its fixup fills in once the label has an address.
  */
 public record BranchToLabel(InstructionDef def, long word, boolean unconditional, BitField target, String name,
-                            boolean local, int column, int endColumn) {
+                            boolean local, int column, int endColumn) implements Fixup {
+
+    @Override
+    public void handTo(Handler handler, Statement s, int index) {
+        handler.branch(s, index, this);
+    }
 }

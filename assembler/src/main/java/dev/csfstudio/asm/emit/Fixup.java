@@ -8,15 +8,15 @@ import dev.csfstudio.grammar.CsfParser;
  * What pass 1 placed but could not finish before layout (an operand or value names a label, a section or
  * something defined further down), with everything needed to finish it then: no source is read again. Each kind
  * is its own value; {@link Fixups} keeps it beside its statement and the statement's position in assembly order
- * (which local labels are found from), in columns, not in an object per fixup.
+ * (which local labels are found from).
  */
-public sealed interface Fixup permits SymbolicLine, ConstantAssignment, DescriptorArguments,
+public sealed interface Fixup permits BranchToLabel, SymbolicLine, ConstantAssignment, DescriptorArguments,
         ScannedExpectation, Fixup.Parsed {
 
     /** What the assembly does with each kind of fixup once addresses are known. */
     interface Handler {
-        /** A branch to a label, number {@code branch} of {@code branches}: its target field is the distance to the label. */
-        void branch(Statement s, int index, BranchFixups branches, int branch);
+        /** A branch to a label: its target field is the distance to the label. */
+        void branch(Statement s, int index, BranchToLabel branch);
 
         /** An instruction whose expressions name labels or sections: evaluated once they have addresses. */
         void symbolic(Statement s, int index, SymbolicLine line);

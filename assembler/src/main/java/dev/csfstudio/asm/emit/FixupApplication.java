@@ -40,8 +40,8 @@ public final class FixupApplication implements Fixup.Handler {
     }
 
     @Override
-    public void branch(Statement s, int index, BranchFixups fixups, int branch) {
-        if (!branches.apply(s, fixups, branch, index)) {
+    public void branch(Statement s, int index, BranchToLabel branch) {
+        if (!branches.apply(s, branch, index)) {
             finisher.reparsed(s);
         }
     }

@@ -3,15 +3,12 @@ package dev.csfstudio.asm.emit;
 import dev.csfstudio.asm.layout.Statement;
 import dev.csfstudio.asm.layout.StatementTable;
 
-import dev.csfstudio.isa.BitField;
-import dev.csfstudio.isa.InstructionDef;
 import java.nio.file.Path;
 import java.util.Arrays;
 
 /**
- * The fixups of one assembly in statement order, recorded during pass 1 and applied once after layout: two
- * columns (the statement's row in assembly order, the fixup), so a million forward branches are no million
- * wrapper objects.
+ * The fixups of one assembly in statement order, recorded during pass 1 and applied once after layout: each
+ * beside its statement's row in assembly order.
  */
 public final class Fixups {
 
@@ -21,9 +18,7 @@ public final class Fixups {
     }
 
     private int[] indexes = new int[64];
-    /** The fixup, or null for the next of {@link #branches}. */
     private Fixup[] fixups = new Fixup[64];
-    private final BranchFixups branches = new BranchFixups();
     private int count;
     private boolean applied;
 
@@ -32,25 +27,9 @@ public final class Fixups {
         next(s.index(), fixup);
     }
 
-    /**
-     * Records the branch of the statement of row {@code row}, kept in columns; its index among the branches, which
-     * {@link #branchLabel} takes.
-     */
-    public int recordBranch(int row, BranchToLabel branch) {
-        next(row, null);
-        return branches.add(branch);
-    }
-
-    /** {@link #recordBranch(int, BranchToLabel)} of a branch given as its parts. */
-    public int recordBranch(int row, InstructionDef def, long word, boolean unconditional, BitField target, String name,
-                            boolean local, int column, int endColumn) {
-        next(row, null);
-        return branches.add(def, word, unconditional, target, name, local, column, endColumn);
-    }
-
-    /** Branch {@code branch} (as {@link #recordBranch} numbered it) names the label of id {@code label}. */
-    public void branchLabel(int branch, int label) {
-        branches.label(branch, label);
+    /** Records a fixup of the statement of row {@code row}, which comes after every row recorded so far. */
+    public void record(int row, Fixup fixup) {
+        next(row, fixup);
     }
 
     private void next(int row, Fixup fixup) {
@@ -79,19 +58,12 @@ public final class Fixups {
             throw new IllegalStateException("fixups are applied once");
         }
         applied = true;
-        int branch = 0;
         for (int i = 0; i < count; i++) {
             before.at(indexes[i], table.src(indexes[i]).path());
-            Statement s = table.get(indexes[i]);
-            if (fixups[i] == null) {
-                handler.branch(s, indexes[i], branches, branch++);
-            } else {
-                fixups[i].handTo(handler, s, indexes[i]);
-                fixups[i] = null; // applied: what it held may go
-            }
+            fixups[i].handTo(handler, table.get(indexes[i]), indexes[i]);
+            fixups[i] = null; // applied: what it held may go
         }
         indexes = null;
         fixups = null;
-        branches.clear();
     }
 }

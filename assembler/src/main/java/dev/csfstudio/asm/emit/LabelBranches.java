@@ -10,7 +10,7 @@ import dev.csfstudio.asm.symbols.SymbolTable;
 
 
 /**
- * The fixup of a branch to a label ({@link BranchFixups}) after layout: the label found in the symbols and the
+ * The fixup of a branch to a label ({@link BranchToLabel}) after layout: the label found in the symbols and the
  * distance to it encoded into the target field by the one encoder, as the parser's path does when the label is in
  * the branch's stream and in range.
  */
@@ -57,10 +57,8 @@ public final class LabelBranches {
      * false, with nothing done, when the name is no label of its stream in range (a constant used as an offset,
      * another stream, undefined, too far): the parser's path evaluates or reports it then.
      */
-    public boolean apply(Statement s, BranchFixups branches, int b, int index) {
-        int known = branches.label(b);
-        int target = known >= 0 ? known : branches.local(b) ? symbols.findLocalId(branches.name(b), index)
-                : symbols.labelId(branches.name(b));
+    public boolean apply(Statement s, BranchToLabel branch, int index) {
+        int target = branch.local() ? symbols.findLocalId(branch.name(), index) : symbols.labelId(branch.name());
         if (target < 0) {
             return false;
         }
@@ -68,20 +66,20 @@ public final class LabelBranches {
         if (symbols.labelSection(target) != section) {
             return false;
         }
-        InstructionDef def = branches.def(b);
+        InstructionDef def = branch.def();
         distance.instructions = (symbols.labelOffset(target) - (s.offset() + 8)) / 8;
         distance.start();
-        word.encode(def, branches.word(b), List.of(ControlFlow.targetOperand(def)), registers, distance);
+        word.encode(def, branch.word(), List.of(ControlFlow.targetOperand(def)), registers, distance);
         if (distance.refused) {
             return false;
         }
         // the only reference this statement makes, made once: no need to check the range for a repeat
-        scope.refNewLabel(branches.name(b), s.src().path(), s.lineNo(), branches.column(b), branches.endColumn(b),
-                target, section);
+        scope.refNewLabel(branch.name(), s.src().path(), s.lineNo(), branch.column(), branch.endColumn(), target,
+                section);
         s.emitted(true);
-        s.def(branches.def(b));
+        s.def(def);
         s.word(word.word());
-        s.unconditional(branches.unconditional(b));
+        s.unconditional(branch.unconditional());
         s.writeWord();
         return true;
     }

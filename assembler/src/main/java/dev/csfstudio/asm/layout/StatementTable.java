@@ -103,23 +103,6 @@ public final class StatementTable {
         return i;
     }
 
-    /**
-     * A new row for line {@code lineNo} of {@code src}, placed at {@code at} of {@code sec}, {@code bytes} long, at
-     * columns {@code columns} ({@link ColumnPair}'s int form), with its definition, word
-     * and whether it is an instruction slot, done, emitted and an unconditional branch: what pass 1 writes of a common
-     * statement, in one step. Its index.
-     */
-    public int addPlaced(SourceFile src, int lineNo, SectionBuilder sec, int at, int bytes, int columns,
-                         boolean instruction, boolean unconditional, InstructionDef def, long word) {
-        int i = add(src, lineNo);
-        place(i, sec, at, bytes);
-        this.columns[i] = columns;
-        flags[i] = (byte) (DONE | EMITTED | (instruction ? INSTRUCTION : 0) | (unconditional ? UNCONDITIONAL : 0));
-        defs[i] = def;
-        words[i] = word;
-        return i;
-    }
-
     private int fileId(SourceFile src) {
         if (src != lastFile) {
             Integer id = fileIds.get(src);

@@ -8,7 +8,6 @@ import dev.csfstudio.isa.BitField;
 import dev.csfstudio.isa.Decoder;
 import dev.csfstudio.isa.Execution;
 import dev.csfstudio.isa.InstructionDef;
-import dev.csfstudio.isa.OperandKind;
 import dev.csfstudio.isa.OperandSpec;
 import dev.csfstudio.isa.RegisterAccess;
 import dev.csfstudio.isa.Scoreboard;
@@ -510,9 +509,9 @@ public final class ScoreboardCheck {
         int addr = -1;
         int length = -1;
         for (OperandSpec o : def.operands()) {
-            if (o.kind() == OperandKind.D) {
+            if (o.kind().registerWidth() == 2) {
                 addr = (int) o.first(word);
-            } else if (o.kind() == OperandKind.R) {
+            } else if (o.kind().registerWidth() == 1) {
                 length = (int) o.first(word);
             }
         }

@@ -1,5 +1,9 @@
 package dev.csfstudio.asm.pass;
 
+import java.util.function.Function;
+
+import java.util.function.Consumer;
+
 import dev.csfstudio.asm.diagnostic.DiagnosticException;
 import dev.csfstudio.asm.directives.ArchDirective;
 import dev.csfstudio.asm.directives.ArgumentScope;
@@ -15,7 +19,6 @@ import dev.csfstudio.asm.emit.Fixup;
 import dev.csfstudio.asm.emit.Fixups;
 import dev.csfstudio.asm.emit.SymbolicOperands;
 import dev.csfstudio.asm.expr.UnresolvedException;
-import dev.csfstudio.asm.layout.Layout;
 import dev.csfstudio.asm.layout.Placement;
 import dev.csfstudio.asm.layout.SectionBuilder;
 import dev.csfstudio.asm.layout.Statement;
@@ -39,7 +42,6 @@ import dev.csfstudio.program.SectionKind;
 import dev.csfstudio.program.SourceRange;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
-import java.util.Arrays;
 import java.util.Deque;
 import java.util.List;
 import java.util.Queue;
@@ -82,8 +84,10 @@ public final class InOrderPass {
     private final Fixups fixups;
     private final ScannedDirectives scanned;
     private final TreePath trees;
-    /** Ranges of trees and the diagnostics sink, for the statement being assembled. */
-    private final ArgumentScope scope;
+    /** Where pass 1's problems go. */
+    private final Consumer<Diagnostic> report;
+    /** What a directive's arguments mean in a statement: handed to the handlers of the lines the plain scanner read. */
+    private final Function<Statement, ArgumentScope> arguments;
     /** Hears of each new statement and its position, the one the assembly works on now. */
     private final Fixups.Position current;
     /** The statements placed so far, in assembly order. */
@@ -95,7 +99,8 @@ public final class InOrderPass {
 
     public InOrderPass(Reading reading, Includes includes, StatementTable statements, Placement placement, SymbolTable symbols,
                        UnusedLabels unusedLabels, SymbolicOperands symbolicOperands, Fixups fixups,
-                       ScannedDirectives scanned, TreePath trees, ArgumentScope scope, Fixups.Position current) {
+                       ScannedDirectives scanned, TreePath trees, Consumer<Diagnostic> report,
+                       Function<Statement, ArgumentScope> arguments, Fixups.Position current) {
         this.reading = reading;
         this.includes = includes;
         this.stmts = statements;
@@ -106,7 +111,8 @@ public final class InOrderPass {
         this.fixups = fixups;
         this.scanned = scanned;
         this.trees = trees;
-        this.scope = scope;
+        this.report = report;
+        this.arguments = arguments;
         this.current = current;
     }
 
@@ -117,24 +123,24 @@ public final class InOrderPass {
     }
 
     /** {@code .include}: the included file's lines are read here, in place. */
-    public void include(Statement s, CsfParser.DirectiveContext d) {
+    public void include(Statement s, CsfParser.DirectiveContext d, ArgumentScope args) {
         s.skip(true);
-        SourceFile src = includes.resolve(loading.src, d, loading.chain, scope::report);
+        SourceFile src = includes.resolve(loading.src, d, loading.chain, args::report);
         if (src != null) {
             load(src, loading.chain);
         }
     }
 
     /** {@code .syntax}: how the rest of the file being read is read. */
-    public void syntax(Statement s, CsfParser.DirectiveContext d) {
+    public void syntax(Statement s, CsfParser.DirectiveContext d, ArgumentScope args) {
         s.skip(true);
-        loading.pandecode = SyntaxDirective.pandecode(d, loading.pandecode, scope);
+        loading.pandecode = SyntaxDirective.pandecode(d, loading.pandecode, args);
     }
 
     /** {@code .arch}: checked against the architecture chosen before scanning, and where it stands. */
-    public void arch(Statement s, CsfParser.DirectiveContext d) {
+    public void arch(Statement s, CsfParser.DirectiveContext d, ArgumentScope args) {
         s.skip(true);
-        scanned.arch().check(d, loading.chain.size() == 1, placement.firstContent(), scope);
+        scanned.arch().check(d, loading.chain.size() == 1, placement.firstContent(), args);
     }
 
     /** Parses a file line by line, running pass 1 on each line as it comes; includes splice in place. */
@@ -185,158 +191,16 @@ public final class InOrderPass {
             this.chain = chain;
         }
 
-        /** The ids of the chunk's labels as they are defined (-1: not defined, a duplicate), in the chunk's order. */
-        private int[] chunkLabelIds = new int[64];
-        private int chunkLabelsDefined;
-        /** Where the labels of the statement row being placed start among the chunk's, or -1 (not kept). */
-        private int rowLabels = -1;
-        /** Branches whose label comes later in the chunk: branch number and chunk label, two ints each. */
-        private int[] pendingBranches = new int[64];
-        private int pendingCount;
-
-        /** Pass 1 of a chunk the workers scanned, row by row; then its branches learn their labels' ids. */
+        /** Pass 1 of a chunk the workers scanned, statement by statement (a pandecode reading reads each again). */
         void chunk(ScannedLines lines) {
-            if (chunkLabelIds.length < lines.labelCount()) {
-                chunkLabelIds = new int[lines.labelCount()];
-            }
-            chunkLabelsDefined = 0;
-            pendingCount = 0;
-            for (int i = 0; i < lines.count(); ) {
-                int end = pandecode ? i : placedRun(lines, i);
-                if (end == i) {
-                    row(lines, i++);
-                } else {
-                    i = end;
-                }
-            }
-            for (int p = 0; p < pendingCount; p += 2) {
-                int k = pendingBranches[p + 1];
-                if (k < chunkLabelsDefined) {
-                    fixups.branchLabel(pendingBranches[p], chunkLabelIds[k]);
-                }
-            }
-        }
-
-        /**
-         * Rows {@code from..} of a chunk placed together when they are a run of instructions encoded without findings,
-         * or of literal data, with no labels (and blank lines between), going where the statements before them went:
-         * what each row's pass 1 does, without its checks and calls one by one. The end of the run placed, or
-         * {@code from} when there is none (the row then takes its own pass 1).
-         */
-        private int placedRun(ScannedLines lines, int from) {
-            byte shape = lines.shape(from);
-            if (shape != ScannedLines.ENCODED && shape != ScannedLines.DATA || lines.labelsTo(from) != lines.labelsFrom(from)) {
-                return from;
-            }
-            SectionBuilder sec = placement.placingInto();
-            if (sec == null || (sec.kind == SectionKind.STREAM) != (shape == ScannedLines.ENCODED)) {
-                return from; // the row's own pass 1 opens the section or reports where it stands
-            }
-            int end = from;
-            long bytes = 0;
-            while (end < lines.count() && (lines.shape(end) == shape && lines.labelsTo(end) == lines.labelsFrom(end)
-                    || lines.shape(end) == ScannedLines.BLANK)) {
-                bytes += shape == ScannedLines.ENCODED ? (lines.shape(end) == shape ? 8 : 0) : lines.dataLength(end);
-                end++;
-            }
-            if (sec.cursor + bytes > Layout.MAX_SECTION_BYTES) {
-                return from; // each row's pass 1 says where the section outgrows its limit
-            }
-            int at = (int) sec.cursor;
-            int last = -1;
-            for (int i = from; i < end; i++) {
-                if (lines.shape(i) == ScannedLines.BLANK) {
+            for (int i = 0; i < lines.count(); i++) {
+                ScannedStatement next = lines.statement(i);
+                if (next == null) {
                     continue;
                 }
-                if (shape == ScannedLines.ENCODED) {
-                    last = stmts.addPlaced(src, lines.firstLine() + i, sec, at, 8, lines.columns(i), true,
-                            lines.unconditional(i), lines.def(i), lines.word(i));
-                    sec.write(at, lines.word(i), 8);
-                    ControlFlow.markTarget(stmts, last, lines.target(i));
-                    at += 8;
-                } else {
-                    int length = lines.dataLength(i);
-                    last = stmts.addPlaced(src, lines.firstLine() + i, sec, at, length, lines.columns(i), false, false,
-                            null, 0);
-                    sec.write(at, lines.data(), lines.dataFrom(i), length);
-                    at += length;
-                }
-            }
-            sec.cursor = at;
-            stmtIndex = last;
-            n = lines.firstLine() + end - 1;
-            current.at(last, src.path());
-            return end;
-        }
-
-        /** Row {@code i} of a chunk the workers scanned: its shape's pass 1 (a pandecode reading takes it as a statement). */
-        void row(ScannedLines lines, int i) {
-            byte shape = lines.shape(i);
-            if (shape == ScannedLines.BLANK) {
-                return;
-            }
-            n = lines.firstLine() + i;
-            if (shape == ScannedLines.STATEMENT || pandecode) {
-                int from = lines.labelsFrom(i);
-                int to = lines.labelsTo(i);
-                Arrays.fill(chunkLabelIds, from, to, -1);
-                // a pandecode reading may read other labels: none of this row's is then known to the chunk's branches
-                rowLabels = pandecode ? -1 : from;
-                ScannedStatement next = lines.asStatement(i);
+                n = lines.firstLine() + i;
                 (pandecode ? reading.pandecode().read(src, n, next) : next).handTo(this);
-                rowLabels = -1;
-                chunkLabelsDefined = to;
-                return;
             }
-            int row = nextRow(src, n);
-            defineChunkLabels(row, lines, i);
-            switch (shape) {
-                case ScannedLines.ENCODED -> pass1Encoded(row, lines, i);
-                case ScannedLines.DATA -> pass1Data(row, lines, i);
-                case ScannedLines.BRANCH -> branch(row, lines, i);
-                default -> stmts.skip(row, true); // labels alone, as a parsed line with labels and no statement
-            }
-        }
-
-        /** The labels of row {@code i}, defined, their ids kept for the chunk's branches. */
-        private void defineChunkLabels(int row, ScannedLines lines, int i) {
-            int from = lines.labelsFrom(i);
-            int to = lines.labelsTo(i);
-            if (from == to) {
-                return;
-            }
-            SectionBuilder sec = sectionForLabels();
-            for (int k = from; k < to; k++) {
-                chunkLabelIds[k] = sec == null ? -1
-                        : defineLabel(sec, row, lines.labelName(k), lines.labelColumn(k), lines.labelEndColumn(k));
-            }
-            chunkLabelsDefined = to;
-        }
-
-        /**
-         * Pass 1 of a branch to a label of row {@code i}: placed now, its target filled in by its fixup after layout,
-         * which knows the label's id when the chunk defines it (now, or later in the chunk).
-         */
-        private void branch(int row, ScannedLines lines, int i) {
-            stmts.columns(row, lines.column(i), lines.endColumn(i));
-            if (!placedInstruction(row)) {
-                return;
-            }
-            int b = fixups.recordBranch(row, lines.def(i), lines.word(i), lines.unconditional(i), lines.target(i),
-                    lines.branchName(i), lines.branchLocal(i), lines.branchNameColumn(i), lines.branchNameEndColumn(i));
-            int k = lines.branchLabel(i);
-            if (k < 0) {
-                return;
-            }
-            if (k < chunkLabelsDefined) {
-                fixups.branchLabel(b, chunkLabelIds[k]);
-                return;
-            }
-            if (pendingCount + 2 > pendingBranches.length) {
-                pendingBranches = Arrays.copyOf(pendingBranches, 2 * pendingBranches.length);
-            }
-            pendingBranches[pendingCount++] = b;
-            pendingBranches[pendingCount++] = k;
         }
 
         @Override
@@ -349,7 +213,7 @@ public final class InOrderPass {
             int row = nextRow(src, n);
             begin(row, branch);
             if (placedInstruction(row)) {
-                fixups.recordBranch(row, branch.branch());
+                fixups.record(row, branch.branch());
             }
         }
 
@@ -402,7 +266,7 @@ public final class InOrderPass {
         public void section(LineScanner.SectionLine line) {
             Statement s = nextStatement(src, n);
             begin(s, line);
-            placing(s, () -> scanned.sections().open(s, line.arguments()));
+            placing(s, () -> scanned.sections().open(s, line.arguments(), arguments.apply(s)));
         }
 
         @Override
@@ -418,7 +282,7 @@ public final class InOrderPass {
             Statement s = nextStatement(src, n);
             begin(s, rejected);
             s.skip(true);
-            scope.report(rejected.error());
+            report.accept(rejected.error());
         }
 
         @Override
@@ -447,7 +311,7 @@ public final class InOrderPass {
                 s.skip(true); // labels only
                 return;
             }
-            s.parsedRange(scope.range(line.statement()));
+            s.parsedRange(Parsing.range(s.src().path(), line.statement()));
             pass1(s, line.statement());
             if (!s.skip() && !s.done()) {
                 fixups.record(s, new Fixup.Parsed(line.statement()));
@@ -497,7 +361,7 @@ public final class InOrderPass {
         public void parserPath() {
             Statement s = this.s;
             CsfParser.StatementContext st = trees.parse(s);
-            s.parsedRange(scope.range(st));
+            s.parsedRange(Parsing.range(s.src().path(), st));
             pass1(s, st);
             if (!s.skip() && !s.done()) {
                 fixups.record(s, new Fixup.Parsed(st));
@@ -525,7 +389,7 @@ public final class InOrderPass {
             return true;
         } catch (DiagnosticException ex) {
             stmts.skip(row, true);
-            scope.report(ex.diagnostic());
+            report.accept(ex.diagnostic());
             return false;
         }
     }
@@ -560,25 +424,6 @@ public final class InOrderPass {
         }
     }
 
-    /** {@link #pass1Encoded(int, LineScanner.EncodedLine, List)} of row {@code i} of a chunk (labels defined). */
-    private void pass1Encoded(int row, ScannedLines lines, int i) {
-        stmts.columns(row, lines.column(i), lines.endColumn(i));
-        try {
-            placement.placeEncoded(stmts, row, lines.def(i), lines.word(i), lines.unconditional(i));
-        } catch (DiagnosticException ex) {
-            stmts.skip(row, true);
-            scope.report(ex.diagnostic());
-            return;
-        }
-        ControlFlow.markTarget(stmts, row, lines.target(i));
-    }
-
-    /** {@link #pass1Data(int, LineScanner.DataLine)} of row {@code i} of a chunk (labels defined). */
-    private void pass1Data(int row, ScannedLines lines, int i) {
-        stmts.columns(row, lines.column(i), lines.endColumn(i));
-        placeData(row, lines.width(i), lines.data(), lines.dataFrom(i), lines.dataLength(i));
-    }
-
     /** The labels a worker read on the statement's line, defined; then the statement's columns. */
     private void begin(Statement s, ScannedStatement.Positioned line) {
         begin(s.index(), line);
@@ -605,10 +450,7 @@ public final class InOrderPass {
             return;
         }
         for (int i = 0; i < names.length; i++) {
-            int id = defineLabel(sec, row, names[i], columns[2 * i], columns[2 * i + 1]);
-            if (loading.rowLabels >= 0) {
-                loading.chunkLabelIds[loading.rowLabels + i] = id;
-            }
+            defineLabel(sec, row, names[i], columns[2 * i], columns[2 * i + 1]);
         }
     }
 
@@ -637,7 +479,7 @@ public final class InOrderPass {
             s.writeWord();
         } catch (DiagnosticException e) {
             s.skip(true);
-            scope.report(e.diagnostic());
+            report.accept(e.diagnostic());
         }
     }
 
@@ -665,7 +507,7 @@ public final class InOrderPass {
             stmts.done(row, true);
         } catch (DiagnosticException e) {
             stmts.skip(row, true);
-            scope.report(e.diagnostic());
+            report.accept(e.diagnostic());
         }
     }
 
@@ -675,7 +517,7 @@ public final class InOrderPass {
      */
     private void pass1Descriptor(Statement s, LineScanner.Descriptor d) {
         begin(s, d);
-        placing(s, () -> scanned.descriptors().place(s, d.arguments()));
+        placing(s, () -> scanned.descriptors().place(s, d.arguments(), arguments.apply(s)));
         if (!s.skip()) {
             fixups.record(s, d.arguments());
         }
@@ -692,10 +534,10 @@ public final class InOrderPass {
             step.run();
         } catch (DiagnosticException e) {
             s.skip(true);
-            scope.report(e.diagnostic());
+            report.accept(e.diagnostic());
         } catch (UnresolvedException e) {
             s.skip(true);
-            scope.report(Diagnostic.error(e.range(), DiagnosticCode.NOT_CONSTANT, "the value of '" + e.getMessage()
+            report.accept(Diagnostic.error(e.range(), DiagnosticCode.NOT_CONSTANT, "the value of '" + e.getMessage()
                     + "' is not known here: sizes, alignments and addresses must be constants defined above"));
         }
     }
@@ -713,14 +555,14 @@ public final class InOrderPass {
         try {
             return placement.section();
         } catch (DiagnosticException e) {
-            scope.report(e.diagnostic());
+            report.accept(e.diagnostic());
             return null;
         }
     }
 
     private void reportAll(List<Diagnostic> found) {
         for (int i = 0; i < found.size(); i++) { // indexed: most lists are empty, and an iterator is an object each
-            scope.report(found.get(i));
+            report.accept(found.get(i));
         }
     }
 }

@@ -241,9 +241,9 @@ public final class LineScanner {
     }
 
     /**
-     * Lines {@code from..to-1} (1-based) of {@code src} into {@code lines} (reset for them): a row each, of one of its
-     * shapes for the common lines, else a {@link ScannedStatement} (an {@link EncodedLine} or a {@link RawWord}, ...),
-     * blank for a line with nothing but blanks or a comment. {@code plainScanner} false sends every line through the
+     * Lines {@code from..to-1} (1-based) of {@code src} into {@code lines} (reset for them): each line's
+     * {@link ScannedStatement} (an {@link EncodedLine}, a {@link RawWord}, ...), none for a line with nothing but blanks
+     * or a comment. {@code plainScanner} false sends every line through the
      * parser (tests compare both ways). {@code directives} are the known directive names in lower case (a line of
      * another is {@link UnknownDirective}'s).
      */
@@ -255,16 +255,8 @@ public final class LineScanner {
         scanner.blockStart = src.lineStarts()[from - 1];
         scanner.blockEnd = to - 1 < src.lineStarts().length ? src.lineStarts()[to - 1] : src.source().length();
         for (int n = from; n < to; n++) {
-            int row = n - from;
-            lines.openRow(row);
-            scanner.plain.writeInto(lines, row);
-            ScannedStatement statement = scanner.scanLine(src, n, plainScanner, directives);
-            if (!scanner.plain.wroteRow()) {
-                lines.statement(row, statement);
-            }
+            lines.statement(n - from, scanner.scanLine(src, n, plainScanner, directives));
         }
-        scanner.plain.writeInto(null, 0);
-        lines.linkBranches();
         scanner.block = null;
         scanner.plain.forgetNames(); // the names of a chunk share their strings; the pool thread keeps none
     }
@@ -301,17 +293,14 @@ public final class LineScanner {
                 return read;
             }
         }
+        PlainInstructionScanner.Result.Declined declined = null;
         if (plainScanner) {
-            ScannedStatement quick = plain.scan(file, bytes, start, end, n);
-            if (plain.wroteRow()) {
-                return null; // written into its row
+            PlainInstructionScanner.Result quick = plain.scan(file, bytes, start, end, n);
+            if (quick instanceof PlainInstructionScanner.Result.Read read) {
+                return read.statement();
             }
-            if (quick != null) {
-                List<Diagnostic> findings = plain.findings();
-                // only instructions have findings
-                return findings.isEmpty() ? quick : new ScannedStatement.FlaggedInstruction((EncodedLine) quick, findings);
-            }
-            PlainInstructionScanner.HandOff read = plain.handOff();
+            declined = (PlainInstructionScanner.Result.Declined) quick;
+            PlainInstructionScanner.HandOff read = declined.handOff();
             ScannedStatement.Rejected unknown = read != null && read.directive()
                     ? UnknownDirective.scan(read, file, bytes, start, end, n, directives) : null;
             if (unknown != null) {
@@ -323,8 +312,8 @@ public final class LineScanner {
             return new ScannedStatement.SyntaxError(new String[0], new int[0], false, List.of(tooDeep));
         }
         String lineText = text.substring(start, end);
-        if (plainScanner && plain.strayToken() >= 0) {
-            Diagnostic stray = StrayToken.error(file, lineText, n, plain.strayToken() - start);
+        if (declined != null && declined.stray() >= 0) {
+            Diagnostic stray = StrayToken.error(file, lineText, n, declined.stray() - start);
             if (stray != null) {
                 // no labels and a statement the error makes pass 1 skip: an empty tree says the same
                 return syntaxError(src, n, new String[0], new int[0], false, List.of(stray));
@@ -333,7 +322,7 @@ public final class LineScanner {
         CsfParser.LineContext line = null;
         // brackets that do not balance fail the quick parse: only the one that reports runs, as for a declined line
         boolean failing = plainScanner && BracketBalance.unbalanced(bytes, first, end);
-        PlainInstructionScanner.HandOff read = failing ? plain.handOff() : null;
+        PlainInstructionScanner.HandOff read = failing ? declined.handOff() : null;
         if (read != null && !read.directive()) {
             Diagnostic unclosed = UnclosedBracket.error(file, lineText, n, read.at() - start);
             if (unclosed != null) { // the parser's one error for a bracket left open at the line's end, without it

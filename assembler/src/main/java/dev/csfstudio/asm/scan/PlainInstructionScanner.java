@@ -10,7 +10,6 @@ import dev.csfstudio.asm.emit.ScannedExpectation;
 import dev.csfstudio.asm.emit.SymbolicLine;
 import dev.csfstudio.asm.diagnostic.DiagnosticException;
 import dev.csfstudio.asm.expr.SymbolicExpression;
-import dev.csfstudio.asm.source.ColumnPair;
 
 import dev.csfstudio.program.SourceRange;
 import dev.csfstudio.program.Diagnostic;
@@ -51,7 +50,8 @@ import java.util.Set;
  * sure of, and only when the encoder says nothing of them but an odd pair or a register out of range. Anything else (an expression the
  * {@link ExpressionReader} declines, a directive it has no shape for, strings outside an {@code .expect}, unusual
  * characters or spacing, any error or other warning) makes it
- * decline by returning null, and the line goes through the parser unchanged.
+ * decline ({@link Result.Declined}, with what it read before it stopped), and the line goes through the parser
+ * unchanged. Every call returns one {@link Result}: the line read, or declined.
  * {@code PlainInstructionScannerPropertiesTest} checks that where it accepts, the whole assembly result equals
  * the parser's.
  */
@@ -112,10 +112,6 @@ public final class PlainInstructionScanner {
      * say is declined).
      */
     private final List<Diagnostic> findings = new ArrayList<>(0);
-    /** Where a line in one of the common shapes goes instead of an object (null: none), and whether the last did. */
-    private ScannedLines sink;
-    private int sinkRow;
-    private boolean sunk;
     /** End of the number or name {@link #number}/{@link #ident} just read. */
     private int tokenEnd;
     /** See {@link #strayToken}. */
@@ -139,13 +135,43 @@ public final class PlainInstructionScanner {
         this.isa = arch.instructionSet();
     }
 
+    /** What the scanner made of one line: every call to {@link #scan} returns one, never null. */
+    public sealed interface Result {
+        /**
+         * The line read as {@code statement}: an {@link LineScanner.EncodedLine} (a
+         * {@link ScannedStatement.FlaggedInstruction} when the encoder has findings about it: an unknown mnemonic, a
+         * register out of range, an odd pair), a {@link LineScanner.LabelBranch}, a {@link LineScanner.RawWord} for
+         * {@code .inst}, a {@link LineScanner.DataLine} for literal data, or another of the directive lines it reads.
+         */
+        record Read(ScannedStatement statement) implements Result {
+        }
+
+        /**
+         * The line is the parser's: {@code handOff} is what was read before the part the scanner could not read
+         * (null when it stopped before an operand or directive), {@code stray} the offset of a token the
+         * statement before it cannot be followed by when the line has no labels ({@link StrayToken}), or -1.
+         */
+        record Declined(HandOff handOff, int stray) implements Result {
+        }
+    }
+
     /**
-     * The line {@code text[from, to)} (line number {@code n}) scanned and encoded (an
-     * {@link LineScanner.EncodedLine}, a {@link LineScanner.LabelBranch} for a branch to a label, a
-     * {@link LineScanner.RawWord} for {@code .inst}, a {@link LineScanner.DataLine} for literal data), or null
-     * to decline (the parser reads the line then).
+     * The line {@code text[from, to)} (line number {@code n}) scanned and encoded: {@link Result.Read}, or
+     * {@link Result.Declined} (the parser reads the line then).
      */
-    public ScannedStatement scan(Path file, byte[] text, int from, int to, int n) {
+    public Result scan(Path file, byte[] text, int from, int to, int n) {
+        ScannedStatement read = read(file, text, from, to, n);
+        if (read == null) {
+            return new Result.Declined(declinedAt < 0 ? null : new HandOff(labelNames(declinedLabels),
+                    labelColumns(lineStart, declinedLabels), declinedAt, declinedDirective), stray);
+        }
+        // only instructions have findings
+        return new Result.Read(findings.isEmpty() ? read
+                : new ScannedStatement.FlaggedInstruction((LineScanner.EncodedLine) read, List.copyOf(findings)));
+    }
+
+    /** The line read as a statement, or null when it was declined ({@link #scan}). */
+    private ScannedStatement read(Path file, byte[] text, int from, int to, int n) {
         this.text = text;
         this.lineEnd = to;
         this.file = file;
@@ -154,17 +180,12 @@ public final class PlainInstructionScanner {
         findings.clear();
         stray = -1;
         declinedAt = -1;
-        sunk = false;
         int p = spaces(from);
         int labels = 0;
         int mnemonicStart;
         int mnemonicEnd;
         while (true) { // labels, then the mnemonic
             if (labels > 0 && lineDone(p)) {
-                if (rowFor(from, labels, 0, 0)) {
-                    sink.labelsOnly(sinkRow);
-                    return null;
-                }
                 return labelsOnly(from, labels);
             }
             if (p >= to) {
@@ -188,9 +209,6 @@ public final class PlainInstructionScanner {
                     return raw;
                 }
                 LineScanner.DataLine data = dataLine(from, labels, p, e);
-                if (sunk) {
-                    return null;
-                }
                 ScannedStatement statement = data != null ? data : alignLine(from, labels, p, e);
                 statement = statement != null ? statement : constantLine(from, labels, p, e);
                 statement = statement != null ? statement : descriptorLine(from, labels, p, e);
@@ -261,26 +279,6 @@ public final class PlainInstructionScanner {
         names.forget();
     }
 
-    /** The findings of the line {@link #scan} just accepted (none for most lines). */
-    List<Diagnostic> findings() {
-        return findings.isEmpty() ? List.of() : List.copyOf(findings);
-    }
-
-    /**
-     * Where the line {@link #scan} just declined has a token the statement before it (or, at the start of the
-     * line, nothing) cannot be followed by, or -1: the scanner read the line up to that token as the parser
-     * does, and there are no labels, so the line's only syntax error is there ({@link StrayToken}).
-     */
-    public int strayToken() {
-        return stray;
-    }
-
-    /** The {@link HandOff} of the line {@link #scan} just declined, or null when it stopped before an operand or directive. */
-    public HandOff handOff() {
-        return declinedAt < 0 ? null : new HandOff(labelNames(declinedLabels), labelColumns(lineStart, declinedLabels),
-                declinedAt, declinedDirective);
-    }
-
     private void declined(int at, boolean directive, int labels) {
         declinedAt = at;
         declinedDirective = directive;
@@ -327,11 +325,6 @@ public final class PlainInstructionScanner {
             String name = names.of(text, start[symbolic], end[symbolic]);
             BitField target = specs[symbolic].field();
             boolean local = type[symbolic] == LOCAL_REF;
-            if (rowFor(from, labels, mnemonicStart - from + 1, lastEnd - from + 1)) {
-                sink.branch(sinkRow, mnemonicStart - from + 1, lastEnd - from + 1, def, word.word(), form.unconditional,
-                        target, name, local, start[symbolic] - from + 1, end[symbolic] - from + 1);
-                return null;
-            }
             return new LineScanner.LabelBranch(labelNames(labels), labelColumns(from, labels), mnemonicStart - from + 1,
                     lastEnd - from + 1, new BranchToLabel(def, word.word(), form.unconditional, target, name, local,
                     start[symbolic] - from + 1, end[symbolic] - from + 1));
@@ -340,10 +333,6 @@ public final class PlainInstructionScanner {
         int endColumn = lastEnd - from + 1;
         if (!findings.isEmpty() && findings.stream().anyMatch(d -> d.severity() == Severity.ERROR)) {
             return unencoded(from, labels, mnemonicStart, lastEnd);
-        }
-        if (findings.isEmpty() && rowFor(from, labels, column, endColumn)) {
-            sink.encoded(sinkRow, column, endColumn, def, word.word(), form.unconditional, form.target);
-            return null;
         }
         return new LineScanner.EncodedLine(labelNames(labels), labelColumns(from, labels), column, endColumn, def,
                 word.word(), form.unconditional, form.target, true, false);
@@ -452,36 +441,6 @@ public final class PlainInstructionScanner {
         }
     }
 
-    /**
-     * Lines from now on are written into row {@code row} of {@code lines} when they take one of its shapes (null: every
-     * line is its statement object); {@link #wroteRow} says whether the line just scanned was.
-     */
-    void writeInto(ScannedLines lines, int row) {
-        sink = lines;
-        sinkRow = row;
-        sunk = false;
-    }
-
-    /** Whether the line {@link #scan} just read went into its row instead of an object. */
-    boolean wroteRow() {
-        return sunk;
-    }
-
-    /**
-     * Whether the line being accepted goes into its row: then its labels are written there, and {@link #wroteRow} says
-     * so; false when there is no row to write or its columns do not fit one.
-     */
-    private boolean rowFor(int from, int labels, int column, int endColumn) {
-        if (sink == null || !ColumnPair.fitsChars(column, endColumn)) {
-            return false;
-        }
-        for (int i = 0; i < labels; i++) {
-            sink.label(names.of(text, labelStarts[i], labelEnds[i]), labelStarts[i] - from + 1, labelEnds[i] - from + 1);
-        }
-        sunk = true;
-        return true;
-    }
-
     /** An instruction line the encoder reports errors for (in {@link #findings}): placed, but no word. */
     private LineScanner.EncodedLine unencoded(int from, int labels, int mnemonicStart, int lastEnd) {
         return new LineScanner.EncodedLine(labelNames(labels), labelColumns(from, labels), mnemonicStart - from + 1,
@@ -565,10 +524,6 @@ public final class PlainInstructionScanner {
             int last = tokenEnd;
             q = spaces(last);
             if (lineDone(q)) {
-                if (rowFor(from, labels, p - from + 1, last - from + 1)) {
-                    sink.data(sinkRow, p - from + 1, last - from + 1, width, dataBytes, count * width);
-                    return null;
-                }
                 return new LineScanner.DataLine(labelNames(labels), labelColumns(from, labels), p - from + 1,
                         last - from + 1, width, Arrays.copyOf(dataBytes, count * width));
             }

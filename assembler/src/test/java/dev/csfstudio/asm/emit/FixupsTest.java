@@ -26,9 +26,9 @@ class FixupsTest {
         final List<String> branchNames = new ArrayList<>();
 
         @Override
-        public void branch(Statement s, int index, BranchFixups branches, int branch) {
+        public void branch(Statement s, int index, BranchToLabel branch) {
             applied.add(index);
-            branchNames.add(branches.name(branch));
+            branchNames.add(branch.name());
         }
 
         @Override
@@ -73,10 +73,10 @@ class FixupsTest {
     void fixupsAreAppliedOnceInTheOrderTheyWereRecorded() {
         Fixups fixups = new Fixups();
         StatementTable table = table(107);
-        fixups.recordBranch(3, BRANCH);
+        fixups.record(3, BRANCH);
         fixups.record(table.get(4), new Fixup.Parsed(null));
         for (int i = 0; i < 100; i++) { // past the first columns' capacity
-            fixups.recordBranch(7 + i, new BranchToLabel(null, 0, false, null, "l" + i, false, 1, 4));
+            fixups.record(7 + i, new BranchToLabel(null, 0, false, null, "l" + i, false, 1, 4));
         }
         Recorder recorder = new Recorder();
         List<Integer> before = new ArrayList<>();
@@ -98,7 +98,7 @@ class FixupsTest {
         Fixups fixups = new Fixups();
         StatementTable table = new StatementTable();
         fixups.apply(table, (index, file) -> { }, new Recorder());
-        assertThrows(IllegalStateException.class, () -> fixups.recordBranch(0, BRANCH));
+        assertThrows(IllegalStateException.class, () -> fixups.record(0, BRANCH));
         assertThrows(IllegalStateException.class, () -> fixups.record(table.get(0), new Fixup.Parsed(null)));
     }
 

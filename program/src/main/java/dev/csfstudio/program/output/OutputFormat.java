@@ -10,9 +10,6 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 
-import com.google.gson.Gson;
-import com.google.gson.GsonBuilder;
-
 import dev.csfstudio.program.Program;
 import dev.csfstudio.program.Section;
 import dev.csfstudio.program.SectionKind;
@@ -199,13 +196,34 @@ public enum OutputFormat {
     }
 
     private static final int HEX_PIECE = 1 << 15;
-    /** Made when a JSON output is written: a Gson instance loads a hundred classes that bin, hex and c never use. */
-    private static final class Json {
-        static final Gson STRINGS = new GsonBuilder().disableHtmlEscaping().create();
-    }
 
-    private static String quoted(String s) {
-        return Json.STRINGS.toJson(s);
+    /**
+     * {@code s} as a JSON string, escaped as Gson writes it with HTML escaping off: quote and backslash, control
+     * characters (short forms for backspace, tab, newline, form feed and return, else a backslash, {@code u} and
+     * four hex digits), and U+2028 and U+2029.
+     */
+    static String quoted(String s) {
+        StringBuilder out = new StringBuilder(s.length() + 2).append('"');
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '"' -> out.append("\\\"");
+                case '\\' -> out.append("\\\\");
+                case '\b' -> out.append("\\b");
+                case '\t' -> out.append("\\t");
+                case '\n' -> out.append("\\n");
+                case '\f' -> out.append("\\f");
+                case '\r' -> out.append("\\r");
+                default -> {
+                    if (c < 0x20 || c == 0x2028 || c == 0x2029) {
+                        out.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+                    } else {
+                        out.append(c);
+                    }
+                }
+            }
+        }
+        return out.append('"').toString();
     }
 
     private static String hexAddress(long value) {

@@ -1,0 +1,261 @@
+package dev.csfstudio.runtime.device;
+
+import dev.csfstudio.program.Program;
+import dev.csfstudio.program.Section;
+import dev.csfstudio.program.SourceRange;
+import dev.csfstudio.isa.Encoder;
+import dev.csfstudio.isa.InstructionDef;
+import dev.csfstudio.isa.Arch;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import dev.csfstudio.runtime.HostAccess;
+import dev.csfstudio.runtime.HostAccessException;
+import dev.csfstudio.runtime.Machine;
+import dev.csfstudio.runtime.RunOptions;
+import dev.csfstudio.runtime.report.RunRecorder;
+
+/**
+ * The simulated hardware with one program placed on it: the program's sections in scattered physical
+ * frames mapped by per-VM page tables, each queue with its kernel ring buffer holding one CALL per
+ * submitted job (insert pointer advanced: every doorbell rung), the group scheduler, the interpreter and
+ * the fragment executor, all under one {@link StepMeter}. Built once per run; {@link Machine} drives it.
+ */
+public final class Device {
+
+    /** Kernel ring buffers live in the top 4 GiB of each VM, one after another, each in whole pages. */
+    public static final long RING_REGION = 0xffff_0000_0000L;
+    static final long PHYSICAL_SEED = 0x5eed;
+
+    private static final byte[] ZERO_PAGE = new byte[PhysicalMemory.PAGE_SIZE];
+
+    /** The program cannot be placed on the device. */
+    public static final class ConfigurationError extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        public final transient SourceRange line;
+
+        ConfigurationError(String message, SourceRange line) {
+            super(message, null, false, false);
+            this.line = line;
+        }
+    }
+
+    public final Program program;
+    /** The architecture the program was assembled for, the one it runs on. */
+    public final Arch arch;
+    public final RunOptions options;
+    public final StepMeter meter;
+    public final RunRecorder recorder;
+    public final PhysicalMemory memory;
+    public final Mmu mmu = new Mmu();
+    public final Map<String, AddressSpace> vms = new LinkedHashMap<>();
+    public final List<Queue> queues = new ArrayList<>();
+    public final Map<String, Queue> queuesByName = new HashMap<>();
+    public final HostAccess host;
+    public final Breakpoints breakpoints = new Breakpoints();
+    public final WriteWatch watch;
+    public final SyncObjects syncs = new SyncObjects();
+    public final Interpreter interpreter;
+    public final GroupScheduler scheduler;
+
+    /**
+     * Places {@code program}; the meter's clock is already running.
+     *
+     * @throws ConfigurationError when it cannot be placed (unknown VM, stream or queue, overlaps, too big)
+     */
+    public Device(Program program, RunOptions options, StepMeter meter, RunRecorder recorder) {
+        this.program = program;
+        this.options = options;
+        this.meter = meter;
+        this.recorder = recorder;
+        this.arch = program.arch();
+        int pages = 0;
+        for (Section s : program.sections()) {
+            pages += (int) Math.min(Integer.MAX_VALUE / 8, pagesOf(s.address(), s.size()));
+        }
+        Map<String, Integer> jobCounts = new HashMap<>();
+        for (Program.Job job : program.jobs()) {
+            Integer before = jobCounts.get(job.queue());
+            jobCounts.put(job.queue(), before == null ? 1 : before + 1);
+        }
+        long ringPages = 0;
+        for (Program.QueueDecl q : program.queues()) {
+            ringPages += pagesOf(0, ringBytes(jobCounts, q.name()));
+        }
+        // Data pages, up to three table pages for each, and four per VM and ring.
+        memory = new PhysicalMemory((int) Math.min(Integer.MAX_VALUE / 8, 4 * (pages + ringPages)
+                + 4L * program.vms().size() + 64), PHYSICAL_SEED);
+        for (String vm : program.vms()) {
+            vms.put(vm, new AddressSpace(vm, memory));
+        }
+        Map<String, Map<Long, Long>> mapped = new HashMap<>();
+        Map<String, Section> byName = new LinkedHashMap<>();
+        for (Section s : program.sections()) {
+            byName.put(s.name(), s);
+            Map<Long, Long> vmPages = mapped.get(s.vm());
+            if (vmPages == null) {
+                vmPages = new HashMap<>();
+                mapped.put(s.vm(), vmPages);
+            }
+            place(s, vmPages);
+        }
+        host = new HostAccess(memory, vms, byName);
+        recorder.readsThrough(host);
+        watch = new WriteWatch(host, memory.frameCount());
+        FragmentClear fragment = new FragmentClear(memory, mmu, recorder, meter, host, watch,
+                FramebufferDescriptor.Layout.of(arch));
+        interpreter = new Interpreter(ActionTable.of(arch), memory, mmu, fragment, recorder, breakpoints, watch, syncs,
+                options);
+        Map<String, Long> nextRing = new HashMap<>();
+        for (Program.QueueDecl decl : program.queues()) {
+            AddressSpace as = vms.get(decl.vm());
+            if (as == null) {
+                throw new ConfigurationError("queue " + decl.name() + " is bound to unknown VM " + decl.vm(),
+                        decl.declaration());
+            }
+            long ringBytes = ringBytes(jobCounts, decl.name());
+            long ring = nextRing.getOrDefault(decl.vm(), RING_REGION);
+            long ringEnd = ring + pagesOf(0, ringBytes) * PhysicalMemory.PAGE_SIZE;
+            if (ringEnd > 1L << AddressSpace.VA_BITS) {
+                throw new ConfigurationError("the kernel ring buffers of VM " + decl.vm() + " need more than the "
+                        + "4 GiB above " + GpuFault.hex(RING_REGION) + " (too many jobs)", decl.declaration());
+            }
+            nextRing.put(decl.vm(), ringEnd);
+            for (Section s : program.sections()) {
+                if (s.vm().equals(decl.vm()) && s.address() < ring + ringBytes && s.end() > ring) {
+                    throw new ConfigurationError("section " + s.name() + " overlaps the kernel ring buffer of queue "
+                            + decl.name() + " at " + GpuFault.hex(ring), s.declaration());
+                }
+            }
+            for (long va = ring; va < ring + ringBytes; va += PhysicalMemory.PAGE_SIZE) {
+                as.map(va, memory.allocateFrame());
+            }
+            Queue q = new Queue(decl.name(), decl.vm(), arch, ring);
+            q.scoreboard.random = AsyncUnit.seed(options.completion(), queues.size());
+            queues.add(q);
+            queuesByName.putIfAbsent(q.name, q);
+        }
+        for (Program.Job job : program.jobs()) {
+            submit(job);
+        }
+        // Every queue with insert ahead of extract runs, whichever doorbell rang: a doorbell
+        // only wakes the firmware, it does not choose the queue.
+        scheduler = new GroupScheduler(queues, vms, mmu, memory);
+    }
+
+    /** Bytes of a queue's ring buffer: one entry per job, at least one byte so every queue has a page. */
+    private static long ringBytes(Map<String, Integer> jobCounts, String queue) {
+        return Math.max(1, (long) jobCounts.getOrDefault(queue, 0) * Queue.RING_ENTRY);
+    }
+
+    private static long pagesOf(long address, long size) {
+        if (size <= 0) {
+            return 0;
+        }
+        return ((address + size - 1) >>> PhysicalMemory.PAGE_SHIFT) - (address >>> PhysicalMemory.PAGE_SHIFT) + 1;
+    }
+
+    /** Maps the section's pages (a page shared with an earlier section is reused) and copies its bytes. */
+    private void place(Section s, Map<Long, Long> mappedPages) {
+        AddressSpace as = vms.get(s.vm());
+        if (as == null) {
+            throw new ConfigurationError("section " + s.name() + " is in unknown VM " + s.vm(), s.declaration());
+        }
+        if (s.size() == 0) {
+            return;
+        }
+        if (!AddressSpace.validVa(s.address()) || !AddressSpace.validVa(s.end() - 1)) {
+            throw new ConfigurationError("section " + s.name() + " at " + GpuFault.hex(s.address())
+                    + " does not fit the 48-bit GPU address space", s.declaration());
+        }
+        byte[] bytes = s.bytes();
+        long done = 0;
+        while (done < bytes.length) {
+            long va = s.address() + done;
+            long vpn = va >>> PhysicalMemory.PAGE_SHIFT;
+            Long pa = mappedPages.get(vpn);
+            if (pa == null) {
+                pa = memory.allocateFrame();
+                as.map(va, pa);
+                mappedPages.put(vpn, pa);
+            }
+            int n = (int) Math.min(bytes.length - done, PhysicalMemory.PAGE_SIZE - (va & PhysicalMemory.PAGE_MASK));
+            if (Arrays.mismatch(bytes, (int) done, (int) done + n, ZERO_PAGE, 0, n) >= 0) {
+                memory.write(pa | (va & PhysicalMemory.PAGE_MASK), bytes, (int) done, n);
+            }
+            done += n;
+        }
+    }
+
+    /** Appends the job's CALL to its queue's ring buffer and advances the insert pointer. */
+    private void submit(Program.Job job) {
+        Queue q = queuesByName.get(job.queue());
+        if (q == null) {
+            throw new ConfigurationError("job submitted to unknown queue " + job.queue(), job.declaration());
+        }
+        Optional<Section> named = program.section(job.stream());
+        if (named.isEmpty()) {
+            throw new ConfigurationError("job runs unknown stream " + job.stream(), job.declaration());
+        }
+        Section stream = named.get();
+        if (!stream.vm().equals(q.vm)) {
+            throw new ConfigurationError("stream " + stream.name() + " is in VM " + stream.vm() + " but queue "
+                    + q.name + " runs in VM " + q.vm, job.declaration());
+        }
+        if (stream.size() > 0xffff_ffffL) {
+            throw new ConfigurationError("stream " + stream.name() + " is longer than a CALL can cover", job.declaration());
+        }
+        long[] entry = {
+                encode("MOVE48", Map.of("dst", (long) arch.ringAddressRegister(), "imm", stream.address())),
+                encode("MOVE32", Map.of("dst", (long) arch.ringLengthRegister(), "imm", stream.size())),
+                encode("CALL", Map.of("addr", (long) arch.ringAddressRegister(),
+                        "length", (long) arch.ringLengthRegister()))};
+        byte[] bytes = new byte[Queue.RING_ENTRY];
+        for (int i = 0; i < entry.length; i++) {
+            for (int b = 0; b < 8; b++) {
+                bytes[i * 8 + b] = (byte) (entry[i] >>> (8 * b));
+            }
+        }
+        try {
+            host.write(q.vm, q.ringBase + q.insert * Queue.RING_ENTRY, bytes);
+        } catch (HostAccessException e) {
+            throw new IllegalStateException("ring buffer not mapped: " + e.getMessage(), e);
+        }
+        q.jobs.add(job);
+        q.insert++;
+    }
+
+    private long encode(String mnemonic, Map<String, Long> fields) {
+        InstructionDef def = arch.instructionSet().byMnemonic(mnemonic).orElseThrow();
+        return Encoder.encode(def, fields);
+    }
+
+    /** The line of {@code pc} in the queue's VM; for the kernel ring buffer, the job's {@code .submit}. */
+    public SourceRange lineOf(Queue q, long pc) {
+        SourceRange line = recorder.lineAt(q.vm, pc);
+        if (line == null && inRing(q, pc)) {
+            int job = (int) ((pc - q.ringBase) / Queue.RING_ENTRY);
+            return q.jobs.get(job).declaration();
+        }
+        return line;
+    }
+
+    /** Whether {@code va} is in the part of the queue's kernel ring buffer that holds jobs. */
+    static boolean inRing(Queue q, long va) {
+        return va >= q.ringBase && va < q.ringBase + q.insert * Queue.RING_ENTRY;
+    }
+
+    /** User instructions executed by every queue (the ring buffers' not counted). */
+    public long userInstructions() {
+        long n = 0;
+        for (Queue q : queues) {
+            n += q.executed - q.kernelExecuted;
+        }
+        return n;
+    }
+}

@@ -1,0 +1,666 @@
+package dev.csfstudio.runtime.device;
+
+import dev.csfstudio.isa.Arch;
+import dev.csfstudio.isa.Async;
+import dev.csfstudio.isa.Condition;
+import dev.csfstudio.isa.Disassembler;
+import dev.csfstudio.isa.Execution;
+
+import static dev.csfstudio.runtime.device.DecodedPage.*;
+import dev.csfstudio.runtime.Access;
+import dev.csfstudio.runtime.FaultKind;
+import dev.csfstudio.runtime.RunOptions;
+import dev.csfstudio.runtime.RunReport;
+import dev.csfstudio.runtime.report.RunRecorder;
+
+/**
+ * Executes a queue's instructions. Fetch goes through the MMU (a TLB lookup whenever execution enters
+ * another page) into a cache of decoded pages keyed by physical frame; a write to a cached frame drops
+ * its decoded copy. The loop keeps its state in locals and allocates nothing per instruction. It stops
+ * at a breakpoint stamped into a decoded page ({@link Breakpoints}), after an instruction that wrote a
+ * watched range ({@link WriteWatch}) and when a queue returns from the frame a step waits on
+ * ({@link Queue#returnWatch}); none of these costs a check per instruction. Whenever it stops, the
+ * returns and job ends that need no instruction are done, so a stopped queue is never left at the end of
+ * a buffer.
+ */
+public final class Interpreter {
+
+    static final String STORE_STATE_NOTE = "STORE_STATE writes deterministic counters: system_timestamp = "
+            + "instructions executed by all queues so far, cycle_count = instructions executed by the queue, "
+            + "disjoint_count = 0, error_state = 1 after a SYNC_WAIT inherited an error";
+
+    /**
+     * Outcomes of {@link #run}: no job left; blocked in SYNC_WAIT; the budget or instruction count used; at a
+     * breakpoint (not executed); after an instruction that wrote a watched range; back from a watched frame.
+     */
+    public static final int IDLE = 0, WAITING = 1, SLICE_USED = 2, BREAKPOINT = 3, DATA_WRITTEN = 4, RETURNED = 5;
+    /** What {@link #resolve} answers for a stamped slot whose breakpoint stops the run. */
+    private static final int STOP = -1;
+
+    private final PhysicalMemory memory;
+    private final Mmu mmu;
+    private final FragmentClear fragment;
+    private final RunRecorder recorder;
+    private final Breakpoints breakpoints;
+    private final WriteWatch watch;
+    private final SyncObjects syncs;
+    private final DecodedPage[] decoded;
+    private final ActionTable table;
+    /** Asynchronous operations: issued, completed as the policy says, and the hazards they meet. */
+    final AsyncUnit async;
+    /** The one address at which a stamped breakpoint does not stop the current {@link #run} (-1: none). */
+    private long skipBreakAt = -1;
+
+    /**
+     * What one {@link #run} did: its outcome, the instructions it executed (the kernel ring buffer's included),
+     * how many of those the ring buffer ran, the steps of fragment work it charged to its budget, the last
+     * completed asynchronous operation that wrote memory (null: none) and what stopped the queue for good (null:
+     * nothing did).
+     */
+    public record Ran(int outcome, long steps, long kernelSteps, long work, AsyncOp applied, Halt halt) {
+    }
+
+    /** What stops a queue for good: a fault of an instruction, or a hazard. */
+    public sealed interface Halt {
+        /** {@code pc}: the instruction that faulted (for a fetch fault, the one that led there). */
+        record Fault(GpuFault fault, long pc) implements Halt {
+        }
+
+        record Hazard(RunReport.Hazard hazard) implements Halt {
+        }
+    }
+
+    Interpreter(ActionTable table, PhysicalMemory memory, Mmu mmu, FragmentClear fragment, RunRecorder recorder,
+                Breakpoints breakpoints, WriteWatch watch, SyncObjects syncs, RunOptions options) {
+        this.table = table;
+        this.memory = memory;
+        this.mmu = mmu;
+        this.fragment = fragment;
+        this.recorder = recorder;
+        this.breakpoints = breakpoints;
+        this.watch = watch;
+        this.syncs = syncs;
+        this.decoded = new DecodedPage[memory.frameCount()];
+        this.async = new AsyncUnit(this, fragment, recorder, options, table.registers);
+        memory.setWriteObserver(this::forget);
+    }
+
+    ActionTable table() {
+        return table;
+    }
+
+    Arch arch() {
+        return table.arch;
+    }
+
+    private DecodedPage page(int frame) {
+        DecodedPage p = decoded[frame];
+        if (p == null) {
+            p = decoded[frame] = DecodedPage.of(frame, memory, table);
+            breakpoints.stampInto(frame, p);
+            memory.observe(frame);
+        }
+        return p;
+    }
+
+    /** Drops the decoded copy of {@code frame}: its words or its breakpoints changed. */
+    public void forget(int frame) {
+        decoded[frame] = null;
+    }
+
+    /**
+     * The action of slot {@code i}, decoding it on first use; for a stamped slot, {@link #STOP} when its
+     * breakpoint stops the run. Only slots the loop's array load cannot run directly come here.
+     */
+    private int resolve(DecodedPage page, int i, Queue q, long pc) {
+        int action = page.op[i];
+        if (action < 0) {
+            if (pc == skipBreakAt) {
+                skipBreakAt = -1;
+            } else if (breakpoints.armed && breakpoints.contains(q.vm, pc)) {
+                return STOP;
+            }
+            action &= ~DecodedPage.STAMP;
+        }
+        return action == UNDECODED ? page.decodeSlot(i) : action;
+    }
+
+    /**
+     * Runs {@code q} for at most {@code budget} steps (instructions plus the fragment work they charge) and
+     * at most {@code instructions} instructions, until it has no job left, waits or stops (see the
+     * outcomes). With 0 it only finishes returns and job ends that need no instruction. A breakpoint at
+     * {@link Queue#skipBreakAt} (the one a debugger resumes from) does not stop it, nor one on the SYNC_WAIT
+     * a waiting queue tries again.
+     *
+     * A fault or hazard is the result's {@link Ran#halt}.
+     *
+     * @param clock instructions executed by every queue before this run: the simulated clock
+     */
+    public Ran run(Queue q, long clock, long budget, long instructions) {
+        async.lastApplied = null;
+        skipBreakAt = q.state == Queue.State.WAITING ? q.pc : q.skipBreakAt;
+        q.skipBreakAt = -1;
+        if (q.state == Queue.State.IDLE) {
+            if (q.insert <= q.extract) {
+                return new Ran(IDLE, 0, 0, 0, null, null);
+            }
+            q.startNextJob();
+        }
+        q.state = Queue.State.RUNNING;
+        final int slot = q.slot;
+        final int[] regs = q.regs;
+        final long[] hist = q.history;
+        int depth = q.depth;
+        long pc = q.pc;
+        long start = q.frameStart[depth];
+        long end = q.frameEnd[depth];
+        DecodedPage page = null;
+        int[] ops = null;
+        // pc is in the current decoded page and before the buffer end iff (pc - fastLo) < fastLen, unsigned.
+        long fastLo = 0;
+        long fastLen = 0;
+        final long first = q.executed;
+        // Fragment work shortens the slice: it is charged against the same budget.
+        final long budgetEnd = first + budget;
+        long work = 0;
+        long limit = first + Math.min(budget, instructions);
+        long executed = first;
+        long kernel = 0;
+        long depth0Since = executed;
+        boolean fetching = false;
+        boolean returned = false;
+        final int watchDepth = q.returnWatch;
+        int outcome = SLICE_USED;
+        Halt halt = null;
+        try {
+            while (true) {
+                if (Long.compareUnsigned(pc - fastLo, fastLen) >= 0) {
+                    if (pc >= end) {
+                        fastLen = 0;
+                        if (depth == 0) {
+                            // The job's ring entry is done: the job has ended (depth -1, for a step out of it).
+                            // panthor's ring entry WAITs on every scoreboard entry after the job's CALL.
+                            if (q.scoreboard.count != 0) {
+                                async.drain(q, clock + executed - first);
+                                work += takeWork();
+                                limit = Math.min(limit, budgetEnd - work);
+                            }
+                            q.extract++;
+                            returned |= watchDepth >= -1;
+                            if (q.insert > q.extract) {
+                                q.startNextJob();
+                                pc = q.pc;
+                                start = q.frameStart[0];
+                                end = q.frameEnd[0];
+                                continue;
+                            }
+                            q.state = Queue.State.IDLE;
+                            outcome = IDLE;
+                            break;
+                        }
+                        depth--;
+                        if (depth == 0) {
+                            depth0Since = executed;
+                        }
+                        returned |= depth <= watchDepth;
+                        pc = q.frameReturn[depth];
+                        start = q.frameStart[depth];
+                        end = q.frameEnd[depth];
+                        continue;
+                    }
+                    // Returns and job ends are done; the next instruction waits for the next run.
+                    if (watch.pending) {
+                        outcome = DATA_WRITTEN;
+                        break;
+                    }
+                    if (returned) {
+                        outcome = RETURNED;
+                        break;
+                    }
+                    if (executed >= limit) {
+                        break;
+                    }
+                    fetching = true;
+                    long pa = mmu.translate(slot, pc, Access.EXECUTE);
+                    fetching = false;
+                    page = page((int) (pa >>> PhysicalMemory.PAGE_SHIFT));
+                    ops = page.op;
+                    fastLo = pc & ~PhysicalMemory.PAGE_MASK;
+                    fastLen = Math.min(end, fastLo + PhysicalMemory.PAGE_SIZE) - fastLo;
+                }
+                if (q.scoreboard.count == 0) {
+                    pc = straightLine(pc, regs, hist, page, fastLo, fastLen, start, end, executed, limit);
+                    executed = straightExecuted;
+                    if (Long.compareUnsigned(pc - fastLo, fastLen) >= 0) {
+                        continue; // left the page or the buffer: returns are done above before the limit is looked at
+                    }
+                }
+                if (executed >= limit) {
+                    break;
+                }
+                final int i = (int) (pc & PhysicalMemory.PAGE_MASK) >>> 3;
+                int action = ops[i];
+                if (action <= UNDECODED) {
+                    action = resolve(page, i, q, pc);
+                    if (action == STOP) {
+                        outcome = BREAKPOINT;
+                        break;
+                    }
+                }
+                if (q.scoreboard.count != 0) {
+                    async.before(q, page, i, action, pc, clock + executed - first, executed);
+                    work += takeWork();
+                    limit = Math.min(limit, budgetEnd - work);
+                }
+                hist[(int) executed & 63] = pc;
+                executed++;
+                switch (action) {
+                    case ADD32 -> {
+                        regs[page.a[i]] = regs[page.b[i]] + (int) page.imm[i];
+                        pc += 8;
+                    }
+                    case BRANCH_NE -> pc = regs[page.a[i]] != 0 ? branchTarget(pc, page.imm[i], start, end) : pc + 8;
+                    case BRANCH_EQ -> pc = regs[page.a[i]] == 0 ? branchTarget(pc, page.imm[i], start, end) : pc + 8;
+                    case BRANCH_ALWAYS -> pc = branchTarget(pc, page.imm[i], start, end);
+                    case BRANCH -> pc = branchTaken(page.b[i], regs[page.a[i]]) ? branchTarget(pc, page.imm[i], start, end)
+                            : pc + 8;
+                    case MOVE48 -> {
+                        long v = page.imm[i];
+                        regs[page.a[i]] = (int) v;
+                        regs[page.a[i] + 1] = (int) (v >>> 32);
+                        pc += 8;
+                    }
+                    case MOVE32 -> {
+                        regs[page.a[i]] = (int) page.imm[i];
+                        pc += 8;
+                    }
+                    case NOP -> pc += 8;
+                    case ADD64 -> {
+                        q.setRegister64(page.a[i], q.register64(page.b[i]) + page.imm[i]);
+                        pc += 8;
+                    }
+                    case LOGIC32 -> {
+                        regs[page.a[i]] = Execution.logicOp((int) page.imm[i] & 0xf, regs[page.b[i]],
+                                page.imm[i] >>> 32 != 0 ? 1 << (regs[page.c[i]] & 31) : regs[page.c[i]]);
+                        pc += 8;
+                    }
+                    case ARITH -> {
+                        page.arith[i].apply(regs, page.a[i], page.b[i], page.c[i], page.imm[i]);
+                        pc += 8;
+                    }
+                    case UMIN32 -> {
+                        int x = regs[page.b[i]];
+                        int y = regs[page.c[i]];
+                        regs[page.a[i]] = Integer.compareUnsigned(x, y) <= 0 ? x : y;
+                        pc += 8;
+                    }
+                    case LOAD_MULTIPLE -> {
+                        long addr = q.register64(page.b[i]) + page.imm[i];
+                        int mask = page.c[i];
+                        // Read now; the registers take the values when the load completes.
+                        int[] values = new int[16];
+                        for (int bit = 0; bit < 16; bit++) {
+                            if ((mask & (1 << bit)) != 0) {
+                                values[bit] = load32(slot, addr + 4L * bit);
+                            }
+                        }
+                        async.issue(q, pc, "LOAD_MULTIPLE", q.scoreboard.other, 0,
+                                new AsyncOp.Load(page.a[i], mask, values), clock + executed - first, executed);
+                        pc += 8;
+                    }
+                    case STORE_MULTIPLE -> {
+                        long addr = q.register64(page.b[i]) + page.imm[i];
+                        int base = page.a[i];
+                        int mask = page.c[i];
+                        int[] values = new int[16];
+                        for (int bit = 0; bit < 16; bit++) {
+                            if ((mask & (1 << bit)) != 0) {
+                                values[bit] = regs[base + bit];
+                            }
+                        }
+                        async.issue(q, pc, "STORE_MULTIPLE", q.scoreboard.other, 0,
+                                new AsyncOp.Store(addr, base, mask, values), clock + executed - first, executed);
+                        fastLen = 0;
+                        pc += 8;
+                    }
+                    case CALL -> {
+                        long target = q.register64(page.a[i]);
+                        long length = regs[page.b[i]] & 0xffff_ffffL;
+                        checkCallTarget("CALL", slot, target, length);
+                        if (length == 0) {
+                            pc += 8;
+                        } else {
+                            if (depth + 1 >= q.frameStart.length) {
+                                throw new GpuFault(FaultKind.CALL_STACK_OVERFLOW, target, "call stack overflow: CALL "
+                                        + GpuFault.hex(target) + " would need frame " + (depth + 2) + " of "
+                                        + q.frameStart.length + " (the root frame counts as one)");
+                            }
+                            q.frameReturn[depth] = pc + 8;
+                            if (depth == 0) {
+                                kernel += executed - depth0Since;
+                            }
+                            depth++;
+                            fastLen = 0;
+                            start = q.frameStart[depth] = target;
+                            end = q.frameEnd[depth] = target + length;
+                            pc = target;
+                        }
+                    }
+                    case JUMP -> {
+                        long target = q.register64(page.a[i]);
+                        long length = regs[page.b[i]] & 0xffff_ffffL;
+                        checkCallTarget("JUMP", slot, target, length);
+                        start = q.frameStart[depth] = target;
+                        end = q.frameEnd[depth] = target + length;
+                        fastLen = 0;
+                        pc = target;
+                    }
+                    case SYNC_ADD32, SYNC_SET32, SYNC_ADD64, SYNC_SET64 -> {
+                        boolean wide = action == SYNC_ADD64 || action == SYNC_SET64;
+                        long addr = q.register64(page.a[i]);
+                        long value = wide ? q.register64(page.b[i]) : regs[page.b[i]];
+                        long w = page.word[i];
+                        Async deferred = table.async(table.key(w));
+                        if (deferred != null && deferred.asynchronous(w)) {
+                            async.issue(q, pc, table.def(table.key(w)).mnemonic(), deferred.signalSlotOf(w),
+                                    deferred.waitMaskOf(w), new AsyncOp.Sync(action, addr, value, page.c[i] != 0),
+                                    clock + executed - first, executed);
+                        } else {
+                            syncUpdate(q, action, addr, value, page.c[i] != 0, clock + executed - first);
+                        }
+                        fastLen = 0;
+                        pc += 8;
+                    }
+                    case SYNC_WAIT32, SYNC_WAIT64 -> {
+                        boolean wide = action == SYNC_WAIT64;
+                        long addr = q.register64(page.a[i]);
+                        long expected = wide ? q.register64(page.b[i]) : regs[page.b[i]] & 0xffff_ffffL;
+                        long current = wide ? load64(slot, addr) : load32(slot, addr) & 0xffff_ffffL;
+                        syncs.used(q, addr, wide);
+                        if (!syncSatisfied(page.c[i], current, expected)) {
+                            // Not there yet: yield without consuming the instruction.
+                            if (q.waitSince < 0) {
+                                q.waitSince = clock + executed - 1 - first;
+                            }
+                            executed--;
+                            q.waitAddress = addr;
+                            q.waitExpected = expected;
+                            q.waitCurrent = current;
+                            q.waitWord = page.word[i];
+                            q.waitCond = page.c[i];
+                            q.waitWide = wide;
+                            q.state = Queue.State.WAITING;
+                            outcome = WAITING;
+                            break;
+                        }
+                        long now = clock + executed - 1 - first;
+                        async.syncWaited(q, pc, q.waitSince < 0 ? now : q.waitSince, now, "sync object at "
+                                + GpuFault.hex(addr) + " " + Condition.ofOrdinal(page.c[i]).name().toLowerCase(java.util.Locale.ROOT)
+                                + " " + expected);
+                        q.waitSince = -1;
+                        long status = wide ? load64(slot, addr + 8) : load32(slot, addr + 4);
+                        if (status != 0) {
+                            if (page.imm[i] != 0) {
+                                throw new GpuFault(FaultKind.SYNC_ERROR, addr, "sync object at " + GpuFault.hex(addr)
+                                        + " signalled an error (status word " + status + ") and the wait rejects errors");
+                            }
+                            q.error = true;
+                        }
+                        pc += 8;
+                    }
+                    case STORE_STATE -> {
+                        long addr = q.register64(page.a[i]) + page.imm[i];
+                        long value = switch (page.b[i]) {
+                            case 0 -> clock + executed - first;            // system timestamp: the simulated clock
+                            case 1 -> executed;                   // cycle count: this queue's instructions
+                            case 2 -> 0;                          // disjoint count: the clock never jumps
+                            default -> q.error ? 1 : 0;           // error state
+                        };
+                        long w = page.word[i];
+                        Async deferred = table.async(table.key(w));
+                        if (deferred != null && deferred.asynchronous(w)) {
+                            async.issue(q, pc, "STORE_STATE", deferred.signalSlotOf(w), deferred.waitMaskOf(w),
+                                    new AsyncOp.StoreState(addr, value), clock + executed - first, executed);
+                        } else {
+                            store64(slot, addr, value);
+                        }
+                        recorder.note(STORE_STATE_NOTE);
+                        fastLen = 0;
+                        pc += 8;
+                    }
+                    case RUN_FRAGMENT -> {
+                        recorder.job(q, pc, page.word[i]);
+                        FragmentClear.Plan plan = fragment.plan(q, pc, page.word[i]);
+                        async.issue(q, pc, "RUN_FRAGMENT", q.scoreboard.endpoint, 0, new AsyncOp.Fragment(plan),
+                                clock + executed - first, executed);
+                        work += takeWork();
+                        limit = Math.min(limit, budgetEnd - work);
+                        fastLen = 0;
+                        pc += 8;
+                    }
+                    case RECORDED -> {
+                        long w = page.word[i];
+                        recorder.record(q, pc, w);
+                        Async op = table.async(table.key(w));
+                        if (op != null && op.asynchronous(w)) {
+                            int entry = switch (op.kind()) {
+                                case ENDPOINT -> q.scoreboard.endpoint;
+                                case OTHER -> q.scoreboard.other;
+                                case SIGNAL, DEFERRED -> op.signalSlotOf(w);
+                            };
+                            async.issue(q, pc, table.def(table.key(w)).mnemonic(), entry, op.waitMaskOf(w),
+                                    new AsyncOp.Nothing(), clock + executed - first, executed);
+                        }
+                        pc += 8;
+                    }
+                    case WAIT -> {
+                        if (q.scoreboard.count != 0) {
+                            async.waitFor(q, page.c[i], pc, clock + executed - first);
+                            work += takeWork();
+                            limit = Math.min(limit, budgetEnd - work);
+                            fastLen = 0;
+                        }
+                        pc += 8;
+                    }
+                    case SET_SB_ENTRY -> {
+                        int entries = q.scoreboard.entries;
+                        if (page.a[i] >= entries || page.b[i] >= entries) {
+                            throw new GpuFault(FaultKind.INVALID_INSTRUCTION, pc, "SET_SB_ENTRY #" + page.a[i] + ", #"
+                                    + page.b[i] + ": " + table.arch.spelling() + " has " + entries
+                                    + " scoreboard entries (0.." + (entries - 1) + ")");
+                        }
+                        q.scoreboard.endpoint = page.a[i];
+                        q.scoreboard.other = page.b[i];
+                        pc += 8;
+                    }
+                    case UNKNOWN -> throw new GpuFault(FaultKind.UNKNOWN_OPCODE, pc, "unknown opcode "
+                            + (page.word[i] >>> 56) + " (" + Disassembler.unknownText(page.word[i]) + ")");
+                    default -> throw new GpuFault(FaultKind.INVALID_INSTRUCTION, pc, page.invalidReason(i));
+                }
+                if (outcome == WAITING) {
+                    break;
+                }
+            }
+        } catch (GpuFault f) {
+            halt = new Halt.Fault(f, async.completing >= 0 ? async.completing
+                    : fetching && executed > 0 ? hist[(int) (executed - 1) & 63] : pc);
+            async.completing = -1;
+            q.faultFetch = fetching;
+        } catch (HazardStop h) {
+            halt = new Halt.Hazard(h.hazard);
+        } finally {
+            if (depth == 0) {
+                kernel += executed - depth0Since;
+            }
+            q.pc = pc;
+            q.depth = depth;
+            q.executed = executed;
+            q.kernelExecuted += kernel;
+        }
+        return new Ran(outcome, executed - first, kernel, work, async.lastApplied, halt);
+    }
+
+    /**
+     * Completes everything in flight on {@code q} (every queue with work is blocked: the latest moment the
+     * hardware allows); the fault of the operation that failed, or null.
+     */
+    public Halt.Fault drain(Queue q, long now) {
+        try {
+            async.drain(q, now);
+            return null;
+        } catch (GpuFault f) {
+            Halt.Fault fault = new Halt.Fault(f, async.completing);
+            async.completing = -1;
+            return fault;
+        }
+    }
+
+    /** Steps of fragment work the asynchronous unit's completions charged since last taken. */
+    private long takeWork() {
+        long w = async.work;
+        async.work = 0;
+        return w;
+    }
+
+    /**
+     * SYNC_ADD/SYNC_SET of {@code action} ({@link DecodedPage}'s constant): the sync object at {@code addr} takes
+     * {@code value} (added or set), and its status word the queue's error state when {@code propagate}.
+     */
+    void syncUpdate(Queue q, int action, long addr, long value, boolean propagate, long now) {
+        int slot = q.slot;
+        long updated;
+        if (action == SYNC_ADD32 || action == SYNC_SET32) {
+            int old = load32(slot, addr);
+            int next = action == SYNC_ADD32 ? old + (int) value : (int) value;
+            store32(slot, addr, next);
+            if (propagate) {
+                store32(slot, addr + 4, q.error ? 1 : 0);
+            }
+            syncs.used(q, addr, false);
+            updated = next & 0xffff_ffffL;
+        } else {
+            long old = load64(slot, addr);
+            updated = action == SYNC_ADD64 ? old + value : value;
+            store64(slot, addr, updated);
+            if (propagate) {
+                store64(slot, addr + 8, q.error ? 1 : 0);
+            }
+            syncs.used(q, addr, true);
+        }
+        async.syncValue(q, addr, now, updated);
+    }
+
+    /** Executed-instruction count after {@link #straightLine}. */
+    private long straightExecuted;
+
+    /**
+     * Runs arithmetic, moves and taken-or-not branches while they stay inside the decoded page and the
+     * buffer: a loop small enough for the JIT to keep in registers. Returns the next pc.
+     */
+    private long straightLine(long pc, int[] regs, long[] hist, DecodedPage page, long fastLo, long fastLen,
+                              long start, long end, long executed, long limit) {
+        final int[] ops = page.op;
+        final int[] opA = page.a;
+        final int[] opB = page.b;
+        final long[] opImm = page.imm;
+        while (executed < limit && Long.compareUnsigned(pc - fastLo, fastLen) < 0) {
+            final int k = (int) (pc - fastLo) >>> 3;
+            final int op = ops[k];
+            if (op == ADD32) {
+                regs[opA[k]] = regs[opB[k]] + (int) opImm[k];
+            } else if (op == BRANCH_NE) {
+                if (regs[opA[k]] != 0) {
+                    hist[(int) executed++ & 63] = pc;
+                    pc = branchTarget(pc, opImm[k], start, end);
+                    continue;
+                }
+            } else if (op == MOVE32) {
+                regs[opA[k]] = (int) opImm[k];
+            } else {
+                break;
+            }
+            hist[(int) executed++ & 63] = pc;
+            pc += 8;
+        }
+        straightExecuted = executed;
+        return pc;
+    }
+
+    private static long branchTarget(long pc, long offset, long start, long end) {
+        long target = pc + 8 + offset * 8;
+        if (target < start || target > end) {
+            throw new GpuFault(FaultKind.BRANCH_OUT_OF_BUFFER, target, "branch target " + GpuFault.hex(target)
+                    + " is outside the buffer [" + GpuFault.hex(start) + ", " + GpuFault.hex(end) + ")");
+        }
+        return target;
+    }
+
+    private void checkCallTarget(String what, int slot, long target, long length) {
+        if ((target & 7) != 0 || (length & 7) != 0) {
+            throw new GpuFault(FaultKind.UNALIGNED_CALL, target, what + " to " + GpuFault.hex(target) + " for "
+                    + length + " bytes: address and length must be multiples of 8");
+        }
+        if (length == 0) {
+            return;
+        }
+        if (!AddressSpace.validVa(target) || !AddressSpace.validVa(target + length - 1)) {
+            throw new GpuFault(FaultKind.CALL_OUT_OF_BOUNDS, target, what + " range [" + GpuFault.hex(target) + ", "
+                    + GpuFault.hex(target + length) + ") leaves the 48-bit GPU address space");
+        }
+        mmu.translate(slot, target, Access.EXECUTE);
+        for (long page = (target >>> 12) + 1; page <= (target + length - 1) >>> 12; page++) {
+            long va = page << 12;
+            try {
+                mmu.translate(slot, va, Access.EXECUTE);
+            } catch (GpuFault f) {
+                throw new GpuFault(FaultKind.CALL_OUT_OF_BOUNDS, va, what + " range [" + GpuFault.hex(target) + ", "
+                        + GpuFault.hex(target + length) + ") runs into unmapped memory at " + GpuFault.hex(va));
+            }
+        }
+    }
+
+    /** {@code cond} is a {@link Condition} ordinal; the register's value is compared with 0, signed. */
+    static boolean branchTaken(int cond, int v) {
+        return Condition.ofOrdinal(cond).holds(Integer.compare(v, 0));
+    }
+
+    /** Sync object values are sequence numbers: compared unsigned. {@code cond} is a {@link Condition} ordinal. */
+    static boolean syncSatisfied(int cond, long current, long expected) {
+        return Condition.ofOrdinal(cond).holds(Long.compareUnsigned(current, expected));
+    }
+
+    int load32(int slot, long va) {
+        aligned(va, 4);
+        return memory.read32(mmu.translate(slot, va, Access.READ));
+    }
+
+    long load64(int slot, long va) {
+        aligned(va, 8);
+        return memory.read64(mmu.translate(slot, va, Access.READ));
+    }
+
+    void store32(int slot, long va, int value) {
+        aligned(va, 4);
+        long pa = mmu.translate(slot, va, Access.WRITE);
+        if (watch.watches(pa)) {
+            watch.writing(pa, 4);
+        }
+        memory.write32(pa, value);
+    }
+
+    void store64(int slot, long va, long value) {
+        aligned(va, 8);
+        long pa = mmu.translate(slot, va, Access.WRITE);
+        if (watch.watches(pa)) {
+            watch.writing(pa, 8);
+        }
+        memory.write64(pa, value);
+    }
+
+    private static void aligned(long va, int size) {
+        if ((va & (size - 1)) != 0) {
+            throw new GpuFault(FaultKind.UNALIGNED_ACCESS, va, size * 8 + "-bit access at " + GpuFault.hex(va)
+                    + " is not " + size + "-byte aligned");
+        }
+    }
+}

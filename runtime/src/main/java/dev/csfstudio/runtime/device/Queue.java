@@ -1,0 +1,193 @@
+package dev.csfstudio.runtime.device;
+
+import dev.csfstudio.isa.Arch;
+
+import dev.csfstudio.program.Program;
+
+import java.util.ArrayList;
+import java.util.List;
+import dev.csfstudio.runtime.StopReason;
+
+/**
+ * A command queue (one per group, so a fault terminates only its own queue's group): its register file, kept across jobs, its call stack, its kernel ring
+ * buffer, and where the scheduler has it: the CSG slot it is resident in and its VM's address-space
+ * slot. Submitting a job appends "MOVE48 d92, stream; MOVE32 r94, length; CALL d92, r94" to the ring and
+ * advances the insert pointer; the queue runs while insert is ahead of extract, each job's ring entry
+ * being the root frame (depth 0) so the user stream runs at depth 1.
+ */
+public final class Queue {
+
+    /** Call frames, the root frame included (every architecture has {@link Arch#callDepth()} = 8). */
+    public static final int MAX_FRAMES = Arch.DEFAULT.callDepth();
+
+    /** Bytes of one ring-buffer entry (three instructions). */
+    static final int RING_ENTRY = 24;
+
+    /** What a queue is doing: no job in progress; in a job; blocked in a SYNC_WAIT of its job. */
+    public enum State { IDLE, RUNNING, WAITING }
+
+    public final String name;
+    public final String vm;
+    /** Address-space slot of the queue's VM while the group is resident (the last one it had otherwise). */
+    public int slot = -1;
+    /** CSG slot the group is resident in, or -1 while it is not scheduled. */
+    public int csgSlot = -1;
+    /** Scheduling round in which the group was last resident (0: never). */
+    long lastResident;
+    public final int[] regs;
+    /** Call frames, the root frame (the ring buffer's) included: {@link Arch#callDepth()}. */
+    public final long[] frameStart;
+    public final long[] frameEnd;
+    public final long[] frameReturn;
+    public int depth;
+    public long pc;
+    public State state = State.IDLE;
+
+    final long ringBase;
+    public long insert;
+    public long extract;
+    final List<Program.Job> jobs = new ArrayList<>();
+
+    /** Addresses of the last 64 instructions executed, oldest overwritten first. */
+    public final long[] history = new long[64];
+    public long executed;
+    /** Instructions run by the kernel ring buffer (not counted as the user's). */
+    public long kernelExecuted;
+    /** Set when a SYNC_WAIT inherited a sync object's error (reported by STORE_STATE error_state). */
+    boolean error;
+    /** Set when the last fault happened fetching an instruction (the faulting address is not an instruction). */
+    boolean faultFetch;
+    /** What a waiting queue waits for: the SYNC_WAIT word, the sync object address and the values. */
+    public long waitWord, waitAddress, waitExpected, waitCurrent;
+    /** The waiting SYNC_WAIT's condition field and whether it compares 64-bit values. */
+    public int waitCond;
+    public boolean waitWide;
+    /** Where a waiting SYNC_WAIT first tried (a position), -1 while none waits: the start of its timeline span. */
+    long waitSince = -1;
+    /** The queue's scoreboard: entries selected and asynchronous operations in flight. */
+    public final Scoreboard scoreboard;
+    /** Position (instructions executed by every queue before it) of the queue's last instruction, or -1. */
+    public long lastPosition = -1;
+    /**
+     * The fault or hazard stop that terminated the queue's group (null while it may run): the queue runs no
+     * more, the other groups run on. {@link #endedAt} is the position it happened at.
+     */
+    public StopReason ended;
+    public long endedAt = -1;
+
+    // Not state: what the machine asks of the next run and what saves work.
+    /** The sync object address last noted for this queue ({@link SyncObjects}). */
+    long lastSync = -1;
+    /** A breakpoint here does not stop the queue's next run: the one a debugger resumes from. */
+    public long skipBreakAt = -1;
+    /** The next run stops once the call stack is back to this depth (-1: the job's end); MIN_VALUE: never. */
+    public int returnWatch = Integer.MIN_VALUE;
+
+    Queue(String name, String vm, Arch arch, long ringBase) {
+        this.name = name;
+        this.vm = vm;
+        this.regs = new int[arch.registerCount()];
+        this.frameStart = new long[arch.callDepth()];
+        this.frameEnd = new long[arch.callDepth()];
+        this.frameReturn = new long[arch.callDepth()];
+        this.ringBase = ringBase;
+        this.scoreboard = new Scoreboard(arch.scoreboardEntries(), arch.registerCount(), 0);
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public String vm() {
+        return vm;
+    }
+
+    public boolean hasWork() {
+        return ended == null && (state != State.IDLE || insert > extract);
+    }
+
+    /** Starts the job at the extract pointer: its ring entry becomes the root frame. */
+    void startNextJob() {
+        long entry = ringBase + extract * RING_ENTRY;
+        depth = 0;
+        frameStart[0] = entry;
+        frameEnd[0] = entry + RING_ENTRY;
+        pc = entry;
+        state = State.RUNNING;
+    }
+
+    public long register64(int r) {
+        return (regs[r] & 0xffff_ffffL) | ((long) regs[r + 1] << 32);
+    }
+
+    public void setRegister64(int r, long v) {
+        regs[r] = (int) v;
+        regs[r + 1] = (int) (v >>> 32);
+    }
+
+    /** The last executed instruction addresses, oldest first (at most 64). */
+    public long[] recentInstructions() {
+        int n = (int) Math.min(executed, history.length);
+        long[] out = new long[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = history[(int) ((executed - n + i) & (history.length - 1))];
+        }
+        return out;
+    }
+
+    /** The queue's state, to be put back by {@link #restore}. */
+    public record Saved(int slot, int csgSlot, long lastResident, int[] regs, long[] frameStart, long[] frameEnd,
+                 long[] frameReturn, int depth, long pc, State state, long extract, long[] history, long executed,
+                 long kernelExecuted, boolean error, boolean faultFetch, long waitWord, long waitAddress,
+                 long waitExpected, long waitCurrent, int waitCond, boolean waitWide, long lastPosition,
+                 Scoreboard.Saved scoreboard, StopReason ended, long endedAt) {
+    }
+
+    public Saved save() {
+        return new Saved(slot, csgSlot, lastResident, regs.clone(), frameStart.clone(), frameEnd.clone(),
+                frameReturn.clone(), depth, pc, state, extract, history.clone(), executed, kernelExecuted, error,
+                faultFetch, waitWord, waitAddress, waitExpected, waitCurrent, waitCond, waitWide, lastPosition,
+                scoreboard.save(), ended, endedAt);
+    }
+
+    public void restore(Saved s) {
+        slot = s.slot;
+        csgSlot = s.csgSlot;
+        lastResident = s.lastResident;
+        System.arraycopy(s.regs, 0, regs, 0, regs.length);
+        System.arraycopy(s.frameStart, 0, frameStart, 0, frameStart.length);
+        System.arraycopy(s.frameEnd, 0, frameEnd, 0, frameStart.length);
+        System.arraycopy(s.frameReturn, 0, frameReturn, 0, frameStart.length);
+        depth = s.depth;
+        pc = s.pc;
+        state = s.state;
+        extract = s.extract;
+        System.arraycopy(s.history, 0, history, 0, history.length);
+        executed = s.executed;
+        kernelExecuted = s.kernelExecuted;
+        error = s.error;
+        faultFetch = s.faultFetch;
+        waitWord = s.waitWord;
+        waitAddress = s.waitAddress;
+        waitExpected = s.waitExpected;
+        waitCurrent = s.waitCurrent;
+        waitCond = s.waitCond;
+        waitWide = s.waitWide;
+        lastPosition = s.lastPosition;
+        scoreboard.restore(s.scoreboard);
+        ended = s.ended;
+        endedAt = s.endedAt;
+        waitSince = -1;
+        lastSync = -1;
+        skipBreakAt = -1;
+        returnWatch = Integer.MIN_VALUE;
+    }
+
+    public long[] unsignedRegisters() {
+        long[] out = new long[regs.length];
+        for (int i = 0; i < regs.length; i++) {
+            out[i] = regs[i] & 0xffff_ffffL;
+        }
+        return out;
+    }
+}

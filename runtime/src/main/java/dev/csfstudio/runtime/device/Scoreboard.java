@@ -1,0 +1,108 @@
+package dev.csfstudio.runtime.device;
+
+import java.util.ArrayList;
+import java.util.List;
+import dev.csfstudio.runtime.RunReport;
+
+/**
+ * A queue's scoreboard: the entries SET_SB_ENTRY selected for endpoint operations (every RUN_*) and other
+ * operations (LOAD/STORE_MULTIPLE), and the asynchronous operations in flight, in issue order. The registers
+ * in-flight loads will write and in-flight stores still read are kept as bit sets for the interpreter's checks.
+ * Both selections are 0 at reset (nothing in mesa or panthor sets them before a stream does) and stay what the
+ * last SET_SB_ENTRY made them across jobs, as the registers do.
+ */
+public final class Scoreboard {
+
+    final int entries;
+    int endpoint;
+    int other;
+    private final List<AsyncOp> inFlight = new ArrayList<>();
+    /** Registers in-flight loads will write, and in-flight stores still read (bit i of word i / 64). */
+    final long[] loadRegisters;
+    final long[] storeRegisters;
+    /** Operations in flight (the interpreter's loop reads this one field to know whether to check). */
+    public int count;
+    /** The state of the random completion policy's generator. */
+    long random;
+
+    Scoreboard(int entries, int registers, long seed) {
+        this.entries = entries;
+        this.loadRegisters = new long[(registers + 63) >>> 6];
+        this.storeRegisters = new long[loadRegisters.length];
+        this.random = seed;
+    }
+
+    List<AsyncOp> inFlight() {
+        return inFlight;
+    }
+
+    /** The operations in flight on the entries of {@code mask}, in issue order. */
+    List<AsyncOp> on(int mask) {
+        List<AsyncOp> out = new ArrayList<>();
+        for (AsyncOp op : inFlight) {
+            if ((mask & (1 << op.entry())) != 0) {
+                out.add(op);
+            }
+        }
+        return out;
+    }
+
+    boolean holds(AsyncOp op) {
+        return inFlight.contains(op);
+    }
+
+    void add(AsyncOp op) {
+        inFlight.add(op);
+        changed();
+    }
+
+    void remove(AsyncOp op) {
+        inFlight.remove(op);
+        changed();
+    }
+
+    private void changed() {
+        count = inFlight.size();
+        java.util.Arrays.fill(loadRegisters, 0);
+        java.util.Arrays.fill(storeRegisters, 0);
+        for (AsyncOp op : inFlight) {
+            op.effect().loadRegisters(loadRegisters);
+            op.effect().storeRegisters(storeRegisters);
+        }
+    }
+
+    /** The next number of the random completion policy's generator (xorshift64*), in [0, bound). */
+    int nextRandom(int bound) {
+        long x = random;
+        x ^= x >>> 12;
+        x ^= x << 25;
+        x ^= x >>> 27;
+        random = x;
+        return (int) Long.remainderUnsigned(x * 0x2545F4914F6CDD1DL, bound);
+    }
+
+    public RunReport.ScoreboardState view() {
+        List<RunReport.InFlight> ops = new ArrayList<>();
+        for (AsyncOp op : inFlight) {
+            ops.add(op.view());
+        }
+        return new RunReport.ScoreboardState(entries, endpoint, other, ops);
+    }
+
+    /** The scoreboard's state, to be put back by {@link #restore}. */
+    record Saved(int endpoint, int other, List<AsyncOp> inFlight, long random) {
+    }
+
+    Saved save() {
+        return new Saved(endpoint, other, List.copyOf(inFlight), random);
+    }
+
+    void restore(Saved s) {
+        endpoint = s.endpoint;
+        other = s.other;
+        inFlight.clear();
+        inFlight.addAll(s.inFlight);
+        random = s.random;
+        changed();
+    }
+}
