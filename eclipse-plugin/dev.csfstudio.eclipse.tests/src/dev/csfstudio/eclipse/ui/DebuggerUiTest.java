@@ -230,6 +230,32 @@ class DebuggerUiTest {
     }
 
     @Test
+    void registersTheLastStepChangedAreShownChanged() throws Exception {
+        CsfDebugTarget target = launch(example(project("debugger"), "clear.csf"), true);
+        CsfThread thread = suspendedThread(target);
+        int entry = topLine(thread); // MOVE48 d40, fbd(fbd)
+        thread.stepOver();
+        waitUntil("the step to stop on the next line", 60, () -> {
+            try {
+                return target.isSuspended() && topLine(thread) == entry + 1;
+            } catch (Exception e) {
+                return false;
+            }
+        });
+        org.eclipse.debug.core.model.IVariable registers = java.util.Arrays.stream(thread.getTopStackFrame().getVariables())
+                .filter(v -> v.getName().startsWith("Registers")).findFirst().orElseThrow();
+        List<String> changed = new ArrayList<>();
+        for (org.eclipse.debug.core.model.IVariable r : registers.getValue().getVariables()) {
+            if (r.hasValueChanged()) {
+                changed.add(r.getName());
+            }
+        }
+        assertEquals(List.of("r40", "r41"), changed.stream().sorted().toList(), "d40's halves, which MOVE48 wrote");
+        thread.terminate();
+        waitUntil("the session to end", 30, target::isTerminated);
+    }
+
+    @Test
     void runToLineIsOfferedInTheCsfEditorAndStopsOnTheLine() throws Exception {
         IFile clear = example(project("debugger"), "clear.csf");
         CsfEditor editor = open(clear);
