@@ -150,8 +150,8 @@ class DebuggerUiTest {
 
     /**
      * The label of register `index` in the Variables view ("r43 0x000f000f (983055)"), once the Registers scope is
-     * open and the row scrolled into sight (the tree is virtual: rows get their text when shown); `seen` collects
-     * the top-level rows for the failure message.
+     * open and its row scrolled into sight (the tree is virtual: rows get their text when shown; the adapter lists
+     * registers with a value first, so the row is found by its name); `seen` collects the rows for the failure message.
      */
     private static java.util.Optional<String> registerRow(TreeViewer viewer, int index, List<String> seen) {
         Tree tree = viewer.getTree();
@@ -169,17 +169,23 @@ class DebuggerUiTest {
                 top.setExpanded(true);
                 return java.util.Optional.empty();
             }
-            if (top.getItemCount() <= index) {
-                return java.util.Optional.empty();
+            // the adapter lists registers with a value or changed first: look for the row by its name
+            for (int i = 0; i < top.getItemCount(); i++) {
+                TreeItem row = top.getItem(i);
+                tree.showItem(row);
+                StringBuilder text = new StringBuilder(row.getText());
+                for (int c = 1; c < tree.getColumnCount(); c++) {
+                    text.append(' ').append(row.getText(c));
+                }
+                if (text.toString().isBlank()) {
+                    return java.util.Optional.empty(); // shown now, its text comes as the event loop runs: ask again
+                }
+                seen.add(text.toString());
+                if (text.toString().startsWith("r" + index + " ")) {
+                    return java.util.Optional.of(text.toString());
+                }
             }
-            TreeItem row = top.getItem(index);
-            tree.showItem(row);
-            StringBuilder text = new StringBuilder(row.getText());
-            for (int c = 1; c < tree.getColumnCount(); c++) {
-                text.append(' ').append(row.getText(c));
-            }
-            seen.add(text.toString());
-            return text.toString().startsWith("r" + index) ? java.util.Optional.of(text.toString()) : java.util.Optional.empty();
+            return java.util.Optional.empty();
         }
         return java.util.Optional.empty();
     }
@@ -242,8 +248,13 @@ class DebuggerUiTest {
                 return false;
             }
         });
-        org.eclipse.debug.core.model.IVariable registers = java.util.Arrays.stream(thread.getTopStackFrame().getVariables())
-                .filter(v -> v.getName().startsWith("Registers")).findFirst().orElseThrow();
+        org.eclipse.debug.core.model.IVariable registers = null;
+        for (org.eclipse.debug.core.model.IVariable v : thread.getTopStackFrame().getVariables()) {
+            if (registers == null && v.getName().startsWith("Registers")) {
+                registers = v;
+            }
+        }
+        assertTrue(registers != null, "a Registers scope");
         List<String> changed = new ArrayList<>();
         for (org.eclipse.debug.core.model.IVariable r : registers.getValue().getVariables()) {
             if (r.hasValueChanged()) {
