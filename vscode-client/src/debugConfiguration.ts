@@ -141,3 +141,16 @@ export function checkConfiguration(config: CsfLaunchConfiguration, folder: strin
     }
     return { ok: true, config: c };
 }
+
+/**
+ * Why a launch stops before the adapter starts: the program does not assemble. The first error in the message
+ * (the rest are in Problems); undefined when it assembles or nothing is known (the adapter then says it).
+ */
+export function assemblyRefusal(answer: { ok: boolean; errors: string[] } | undefined, fileName: string): string | undefined {
+    if (!answer || answer.ok || !Array.isArray(answer.errors) || answer.errors.length === 0) {
+        return undefined;
+    }
+    const more = answer.errors.length - 1;
+    return `CSF: ${fileName} does not assemble: ${answer.errors[0]}`
+        + (more > 0 ? ` (and ${more} more error${more === 1 ? '' : 's'} in Problems)` : '');
+}

@@ -7,11 +7,12 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 
-import { checkConfiguration, completeConfiguration, configurationFor, DEBUG_TYPE } from './debugConfiguration';
+import { assemblyRefusal, checkConfiguration, completeConfiguration, configurationFor, DEBUG_TYPE } from './debugConfiguration';
+import { AssembleAnswer, MESSAGES } from './protocol';
 import { RenderTargetsBody, renderTargetsHtml, SessionState } from './renderTargetsView';
 import { DEBUG_ADAPTER, Host, resolveServerCommand, settingsOf } from './serverCommand';
 
-const RENDER_TARGETS_REQUEST = 'csf/renderTargets';
+const RENDER_TARGETS_REQUEST = MESSAGES['csf/renderTargets'];
 
 function isFile(p: string): boolean {
     try {
@@ -27,10 +28,13 @@ export class CsfDebugging implements vscode.Disposable {
     private shown: vscode.DebugSession | undefined;
     /** Its last csf/renderTargets answer, kept on screen while it runs and after it ends. */
     private lastBody: RenderTargetsBody | undefined;
+    /** Its last stop as the adapter said it (reason, description: a fault's stop is said as one). */
+    private lastStop: SessionState | undefined;
     private readonly disposables: vscode.Disposable[] = [];
 
     constructor(private readonly host: () => Host,
-        private readonly showSettingError: (message: string, setting: string) => void) {
+        private readonly showSettingError: (message: string, setting: string) => void,
+        private readonly assemble: (program: vscode.Uri) => Promise<AssembleAnswer | undefined>) {
     }
 
     activate(): void {
@@ -71,13 +75,27 @@ export class CsfDebugging implements vscode.Disposable {
         return checked.config;
     }
 
-    resolveDebugConfigurationWithSubstitutedVariables(folder: vscode.WorkspaceFolder | undefined,
-        config: vscode.DebugConfiguration): vscode.DebugConfiguration | undefined {
+    /**
+     * Checks the configuration, then assembles its program through the language server: a program that does not
+     * assemble starts no session (undefined: no "Open launch.json" dialog); its diagnostics are in Problems and
+     * the first one in the message.
+     */
+    async resolveDebugConfigurationWithSubstitutedVariables(folder: vscode.WorkspaceFolder | undefined,
+        config: vscode.DebugConfiguration): Promise<vscode.DebugConfiguration | undefined> {
         const base = folder?.uri.fsPath ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
         const checked = checkConfiguration(config as never, base, isFile);
         if (!checked.ok) {
             void vscode.window.showErrorMessage(checked.message);
             return undefined;
+        }
+        const program = typeof checked.config.program === 'string' ? checked.config.program : undefined;
+        if (program && program.endsWith('.csf')) {
+            const refusal = assemblyRefusal(await this.assemble(vscode.Uri.file(program)), path.basename(program));
+            if (refusal) {
+                void vscode.commands.executeCommand('workbench.actions.view.problems');
+                void vscode.window.showErrorMessage(refusal);
+                return undefined;
+            }
         }
         return checked.config;
     }
@@ -146,6 +164,12 @@ export class CsfDebugging implements vscode.Disposable {
                 shownState = { kind: 'failed', message: e instanceof Error ? e.message : String(e) };
             }
         }
+        if (session !== this.shown) {
+            this.lastStop = undefined;
+        }
+        if (state.kind === 'stopped' && (state.reason || state.description)) {
+            this.lastStop = state;
+        }
         this.shown = session;
         this.lastBody = body;
         const hasTargets = Array.isArray(body?.targets) && body!.targets!.length > 0;
@@ -177,9 +201,10 @@ export class CsfDebugging implements vscode.Disposable {
             void vscode.window.showWarningMessage('CSF: no CSF debug session is active; start one with Run and Debug (F5).');
             return;
         }
-        await this.refresh(session, { kind: 'stopped' });
+        const stop: SessionState = session === this.shown && this.lastStop ? this.lastStop : { kind: 'stopped' };
+        await this.refresh(session, stop);
         if (!this.panel) {
-            this.render(session.name, { kind: 'stopped' });
+            this.render(session.name, stop);
         }
         this.panel?.reveal(undefined, true);
     }

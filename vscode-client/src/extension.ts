@@ -16,16 +16,17 @@ import { AssembleResult, formatAssembleResult } from './assembleView';
 import { CsfDebugging } from './debugging';
 import { RunResult, renderRunHtml, runErrorMessage } from './runView';
 import { Host, initializationOptions, LANGUAGE_SERVER, resolveServerCommand, settingsOf } from './serverCommand';
+import { AssembleAnswer, MESSAGES } from './protocol';
 import { formatStatus, RunFinished } from './status';
 import { failures, firstExpectationLine, folderChain, TestAnswer } from './testView';
 
 const LANGUAGE = 'csf';
-const RUN_REQUEST = 'csf/run';
-const RUN_FINISHED = 'csf/runFinished';
-const TEST_REQUEST = 'csf/test';
+const RUN_REQUEST = MESSAGES['csf/run'];
+const RUN_FINISHED = MESSAGES['csf/runFinished'];
+const TEST_REQUEST = MESSAGES['csf/test'];
 /** The server's own commands (code lenses), registered by the client from executeCommandProvider. */
 const SERVER_RUN = 'csf.run';
-const SERVER_ASSEMBLE = 'csf.assemble';
+const SERVER_ASSEMBLE = MESSAGES['csf.assemble'];
 
 class CsfExtension implements vscode.Disposable {
     private client: LanguageClient | undefined;
@@ -46,7 +47,8 @@ class CsfExtension implements vscode.Disposable {
         this.status = vscode.window.createStatusBarItem('csf.runStatus', vscode.StatusBarAlignment.Left, 50);
         this.status.name = 'CSF Run';
         this.debugging = new CsfDebugging(() => this.host(),
-            (message, setting) => void this.showSettingError(message, setting));
+            (message, setting) => void this.showSettingError(message, setting),
+            (uri) => this.assembleQuietly(uri));
         this.disposables.push(this.output, this.serverOutput, this.status, this.debugging);
     }
 
@@ -378,6 +380,24 @@ class CsfExtension implements vscode.Disposable {
             return result;
         } catch (e) {
             void vscode.window.showErrorMessage(runErrorMessage(name, e));
+            return undefined;
+        }
+    }
+
+    /**
+     * csf.assemble for a debug launch's program (opened, so the server analyses it and Problems lists its
+     * diagnostics); undefined when the server is not running, and the launch then goes on to the adapter.
+     */
+    private async assembleQuietly(uri: vscode.Uri): Promise<AssembleAnswer | undefined> {
+        const c = this.client;
+        if (!c || c.state !== State.Running) {
+            return undefined;
+        }
+        try {
+            await vscode.workspace.openTextDocument(uri);
+            return await c.sendRequest(ExecuteCommandRequest.type,
+                { command: MESSAGES['csf.assemble'], arguments: [uri.toString()] }) as AssembleAnswer;
+        } catch {
             return undefined;
         }
     }

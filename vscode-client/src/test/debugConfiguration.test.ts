@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 
-import { Checked, checkConfiguration, completeConfiguration, configurationFor, CsfLaunchConfiguration } from '../debugConfiguration';
+import { assemblyRefusal, Checked, checkConfiguration, completeConfiguration, configurationFor, CsfLaunchConfiguration } from '../debugConfiguration';
 
 const CSF = { fsPath: '/w/clear.csf', languageId: 'csf', hasBreakpoints: false };
 
@@ -89,6 +89,20 @@ describe('debugConfiguration', () => {
     it('the Debug command and code lens start at the stream given', () => {
         assert.deepStrictEqual(configurationFor('/w/clear.csf', { entry: 'frag' }), {
             type: 'csf', request: 'launch', name: 'Debug clear.csf (frag)', program: '/w/clear.csf', stopOnEntry: false, entry: 'frag',
+        });
+    });
+
+    describe('a program that does not assemble', () => {
+        it('starts no session: the message gives the first error and says where the others are', () => {
+            const answer = { ok: false, errors: ['clear.csf:3:5: error: unknown mnemonic MOVX', 'clear.csf:4:1: error: b'],
+                warnings: [], sections: [] };
+            assert.strictEqual(assemblyRefusal(answer, 'clear.csf'),
+                'CSF: clear.csf does not assemble: clear.csf:3:5: error: unknown mnemonic MOVX (and 1 more error in Problems)');
+        });
+
+        it('one that assembles, or an unknown answer (no server), goes on to the adapter', () => {
+            assert.strictEqual(assemblyRefusal({ ok: true, errors: [] }, 'a.csf'), undefined);
+            assert.strictEqual(assemblyRefusal(undefined, 'a.csf'), undefined);
         });
     });
 });

@@ -24,6 +24,20 @@ describe('renderTargetsView', () => {
         assert.match(html, /No render targets/);
     });
 
+    it('a fault is said in a fault\'s colours, not as a success', () => {
+        const html = renderTargetsHtml({ targets: [], notes: [] },
+            { sessionName: 's', state: { kind: 'stopped', reason: 'exception', description: 'translation fault' } });
+        assert.match(html, /class="status error">faulted \(translation fault\)/);
+        assert.doesNotMatch(html, /class="status ok"/);
+    });
+
+    it('says why d40 gives no descriptor, as the adapter found it, in a fault\'s colours', () => {
+        const problem = 'the framebuffer descriptor d40 points at cannot be read: GPU VA 0x1000000000 is not mapped in VM other';
+        const html = renderTargetsHtml({ targets: [], notes: [], problem }, { sessionName: 's', state: stopped });
+        assert.ok(html.includes(`<p class="status error">No render targets: ${problem}</p>`), html);
+        assert.doesNotMatch(html, /points at no/);
+    });
+
     it('keeps the last images while running and after the session, saying so', () => {
         const body = { targets: [{ index: 1, width: 2, height: 2, format: 'R8', png: PNG }] };
         assert.match(renderTargetsHtml(body, { sessionName: 's', state: { kind: 'running' } }), /running: the images are from the last stop/);

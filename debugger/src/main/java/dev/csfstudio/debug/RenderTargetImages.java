@@ -11,7 +11,8 @@ import java.util.List;
 
 /**
  * The render targets a queue's d40 describes, encoded for {@code csf/renderTargets}; one over {@code csf run}'s
- * PNG limit is a note, read no further (an FBD's size is the program's, not its buffers').
+ * PNG limit is a note, read no further (an FBD's size is the program's, not its buffers'); a descriptor that
+ * cannot be read is the answer's problem (why: d40 zero, misaligned, or not mapped in the queue's VM).
  */
 final class RenderTargetImages {
 
@@ -21,7 +22,8 @@ final class RenderTargetImages {
     static CsfDebugProtocol.RenderTargets of(Machine machine, String queue) {
         List<CsfDebugProtocol.RenderTargetImage> out = new ArrayList<>();
         List<String> notes = new ArrayList<>();
-        machine.framebuffer(queue).toOptional().ifPresent(view -> {
+        dev.csfstudio.runtime.Result<FramebufferView> framebuffer = machine.framebuffer(queue);
+        framebuffer.toOptional().ifPresent(view -> {
             for (FramebufferView.Target t : view.targets()) {
                 if (t instanceof FramebufferView.Image image) {
                     RenderTarget rt = image.target();
@@ -35,6 +37,7 @@ final class RenderTargetImages {
                 }
             }
         });
-        return new CsfDebugProtocol.RenderTargets(out, notes);
+        String problem = framebuffer instanceof dev.csfstudio.runtime.Result.Refused<FramebufferView> r ? r.reason() : null;
+        return new CsfDebugProtocol.RenderTargets(out, notes, problem);
     }
 }

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.Base64;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class RenderTargetsTest {
@@ -47,9 +48,41 @@ class RenderTargetsTest {
     }
 
     @Test
-    void withoutAFramebufferPointerThereAreNoTargets() throws Exception {
+    void withoutAFramebufferPointerThereAreNoTargetsAndTheProblemSaysWhy() throws Exception {
         try (DapSession s = stoppedOn(8)) {
-            assertTrue(DapSession.get(s.server.renderTargets()).targets().isEmpty());
+            CsfDebugProtocol.RenderTargets answer = DapSession.get(s.server.renderTargets());
+            assertTrue(answer.targets().isEmpty());
+            assertTrue(answer.problem().startsWith("d40 = 0x0"), answer.problem());
+        }
+    }
+
+    @Test
+    void aDescriptorReadHasNoProblem() throws Exception {
+        try (DapSession s = stoppedOn(11)) {
+            assertNull(DapSession.get(s.server.renderTargets()).problem());
+        }
+    }
+
+    @Test
+    void aFramebufferPointerNotMappedInTheQueuesVmIsTheProblem() throws Exception {
+        String wrongVm = """
+                .buffer color, size=16 * 16 * 4
+                .buffer fb, align=64
+                fbd:
+                    .fbd width=16, height=16
+                    .rt  format=R8G8B8A8, layout=linear, base=color, row_stride=16 * 4
+                .vm other
+                .stream job
+                    MOVE48  d40, fbd(fbd)
+                    RUN_FRAGMENT
+                .queue gpu, vm=other
+                .submit gpu, job
+                """;
+        try (DapSession s = DapSession.stoppedAt(dir, "wrong-vm.csf", wrongVm, 9)) {
+            CsfDebugProtocol.RenderTargets answer = DapSession.get(s.server.renderTargets());
+            assertTrue(answer.targets().isEmpty());
+            assertTrue(answer.problem().contains("cannot be read") && answer.problem().contains("other"),
+                    answer.problem());
         }
     }
 

@@ -122,4 +122,30 @@ class CsfTestsLaunchTest {
         c.launch(ILaunchManager.RUN_MODE, null);
         viewShowing("1 passed, 0 failed, 1 skipped");
     }
+
+    @Test
+    void aNewConfigurationStartsFromTheActiveEditorsFile() throws Exception {
+        IProject p = project("launch-defaults");
+        var f = file(p, "passing.csf", PASSING);
+        dev.csfstudio.eclipse.ui.Workbench.open(f);
+        ILaunchConfigurationWorkingCopy c = DebugPlugin.getDefault().getLaunchManager()
+                .getLaunchConfigurationType(TestLaunch.TYPE).newInstance(null, "new");
+        new CsfTestTab().setDefaults(c);
+        assertEquals("/launch-defaults/passing.csf", c.getAttribute(TestLaunch.RESOURCE, ""));
+    }
+
+    @Test
+    void theTabHasABrowseButtonBesideTheResource() {
+        org.eclipse.swt.widgets.Shell shell = new org.eclipse.swt.widgets.Shell(page().getWorkbenchWindow().getShell());
+        try {
+            CsfTestTab tab = new CsfTestTab();
+            tab.createControl(shell);
+            List<String> buttons = Arrays.stream(((org.eclipse.swt.widgets.Composite) tab.getControl()).getChildren())
+                    .filter(w -> w instanceof org.eclipse.swt.widgets.Button)
+                    .map(w -> ((org.eclipse.swt.widgets.Button) w).getText()).toList();
+            assertEquals(List.of("Browse..."), buttons);
+        } finally {
+            shell.dispose();
+        }
+    }
 }

@@ -1,6 +1,7 @@
 package dev.csfstudio.eclipse.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -42,7 +43,7 @@ class RunViewModelTest {
 
     @Test
     void aDebugStopsRenderTargetsBecomeTheViewsTargets() {
-        RunViewModel m = RunViewModel.fromRenderTargets("Debug clear.csf", "stopped (breakpoint)", json(
+        RunViewModel m = RunViewModel.fromRenderTargets("Debug clear.csf", "stopped (breakpoint)", false, json(
                 "{targets: [{index: 0, width: 16, height: 16, format: 'R8G8B8A8_UNORM', png: '" + RED_2X2 + "'}]}"));
         assertEquals("CSF debug: Debug clear.csf", m.title());
         assertEquals("stopped (breakpoint): the render targets' memory now", m.statusLine());
@@ -53,9 +54,26 @@ class RunViewModelTest {
 
     @Test
     void aDebugStopWithoutFramebufferSaysWhyThereIsNoImage() {
-        RunViewModel m = RunViewModel.fromRenderTargets("s", "stopped (entry)", json("{targets: []}"));
+        RunViewModel m = RunViewModel.fromRenderTargets("s", "stopped (entry)", false, json("{targets: [], notes: []}"));
         assertTrue(m.targets().isEmpty());
-        assertTrue(m.details().contains("d40 (framebuffer_pointer) points at no framebuffer descriptor"), m.details());
+        assertTrue(m.details().contains("has no colour target"), m.details());
+        assertEquals("ok", m.status());
+    }
+
+    @Test
+    void aDescriptorTheAdapterCouldNotReadIsSaidInAFaultsColours() {
+        String problem = "the framebuffer descriptor d40 points at cannot be read: GPU VA 0x1000000000 is not mapped in VM other";
+        RunViewModel m = RunViewModel.fromRenderTargets("s", "stopped (breakpoint)", false,
+                json("{targets: [], notes: [], problem: '" + problem + "'}"));
+        assertEquals("No render targets: " + problem, m.fault(), "the view shows the fault text in red");
+        assertFalse(m.details().contains("points at no"), m.details());
+    }
+
+    @Test
+    void aFaultsStopIsAFaultNotASuccess() {
+        RunViewModel m = RunViewModel.fromRenderTargets("s", "faulted (translation fault)", true, json("{targets: [], notes: []}"));
+        assertEquals("fault", m.status(), "the view colours the status line red");
+        assertEquals("faulted (translation fault): the render targets' memory now", m.statusLine());
     }
 
     @Test

@@ -138,7 +138,7 @@ class ServerEndToEndTest {
     void runReturnsARenderTargetWhosePngDecodesToRed() throws Exception {
         String uri = EXAMPLES.resolve("run-e2e.csf").toUri().toString();
         server.didOpen(uri, clearText());
-        JsonObject result = server.run(uri).get(60, TimeUnit.SECONDS);
+        var result = server.run(uri).get(60, TimeUnit.SECONDS);
         RunViewModel m = RunViewModel.from("clear.csf", result);
         assertEquals("ok", m.status(), m::text);
         assertEquals(1, m.targets().size(), m::text);

@@ -150,8 +150,8 @@ class DebuggerUiTest {
 
     /**
      * The label of register `index` in the Variables view ("r43 0x000f000f (983055)"), once the Registers scope is
-     * open and the row scrolled into sight (the tree is virtual: rows get their text when shown); `seen` collects
-     * the top-level rows for the failure message.
+     * open and its row scrolled into sight (the tree is virtual: rows get their text when shown; the adapter lists
+     * registers with a value first, so the row is found by its name); `seen` collects the rows for the failure message.
      */
     private static java.util.Optional<String> registerRow(TreeViewer viewer, int index, List<String> seen) {
         Tree tree = viewer.getTree();
@@ -169,17 +169,23 @@ class DebuggerUiTest {
                 top.setExpanded(true);
                 return java.util.Optional.empty();
             }
-            if (top.getItemCount() <= index) {
-                return java.util.Optional.empty();
+            // the adapter lists registers with a value or changed first: look for the row by its name
+            for (int i = 0; i < top.getItemCount(); i++) {
+                TreeItem row = top.getItem(i);
+                tree.showItem(row);
+                StringBuilder text = new StringBuilder(row.getText());
+                for (int c = 1; c < tree.getColumnCount(); c++) {
+                    text.append(' ').append(row.getText(c));
+                }
+                if (text.toString().isBlank()) {
+                    return java.util.Optional.empty(); // shown now, its text comes as the event loop runs: ask again
+                }
+                seen.add(text.toString());
+                if (text.toString().startsWith("r" + index + " ")) {
+                    return java.util.Optional.of(text.toString());
+                }
             }
-            TreeItem row = top.getItem(index);
-            tree.showItem(row);
-            StringBuilder text = new StringBuilder(row.getText());
-            for (int c = 1; c < tree.getColumnCount(); c++) {
-                text.append(' ').append(row.getText(c));
-            }
-            seen.add(text.toString());
-            return text.toString().startsWith("r" + index) ? java.util.Optional.of(text.toString()) : java.util.Optional.empty();
+            return java.util.Optional.empty();
         }
         return java.util.Optional.empty();
     }
@@ -227,6 +233,63 @@ class DebuggerUiTest {
         }
         thread.terminate();
         waitUntil("the session to end", 30, target::isTerminated);
+    }
+
+    @Test
+    void registersTheLastStepChangedAreShownChanged() throws Exception {
+        CsfDebugTarget target = launch(example(project("debugger"), "clear.csf"), true);
+        CsfThread thread = suspendedThread(target);
+        int entry = topLine(thread); // MOVE48 d40, fbd(fbd)
+        thread.stepOver();
+        waitUntil("the step to stop on the next line", 60, () -> {
+            try {
+                return target.isSuspended() && topLine(thread) == entry + 1;
+            } catch (Exception e) {
+                return false;
+            }
+        });
+        org.eclipse.debug.core.model.IVariable registers = null;
+        for (org.eclipse.debug.core.model.IVariable v : thread.getTopStackFrame().getVariables()) {
+            if (registers == null && v.getName().startsWith("Registers")) {
+                registers = v;
+            }
+        }
+        assertTrue(registers != null, "a Registers scope");
+        List<String> changed = new ArrayList<>();
+        for (org.eclipse.debug.core.model.IVariable r : registers.getValue().getVariables()) {
+            if (r.hasValueChanged()) {
+                changed.add(r.getName());
+            }
+        }
+        assertEquals(List.of("r40", "r41"), changed.stream().sorted().toList(), "d40's halves, which MOVE48 wrote");
+        thread.terminate();
+        waitUntil("the session to end", 30, target::isTerminated);
+    }
+
+    @Test
+    void runToLineIsOfferedInTheCsfEditorAndStopsOnTheLine() throws Exception {
+        IFile clear = example(project("debugger"), "clear.csf");
+        CsfEditor editor = open(clear);
+        CsfDebugTarget target = launch(clear, true);
+        CsfThread thread = suspendedThread(target);
+        int entry = topLine(thread);
+        assertTrue(entry < RUN_FRAGMENT_LINE, "stopped on entry at " + entry);
+        var runToLine = editor.getAdapter(org.eclipse.debug.ui.actions.IRunToLineTarget.class);
+        assertTrue(runToLine != null, "the CSF editor adapts to IRunToLineTarget (else Run to Line is greyed out)");
+        var document = editor.getDocumentProvider().getDocument(editor.getEditorInput());
+        var selection = new org.eclipse.jface.text.TextSelection(document, document.getLineOffset(RUN_FRAGMENT_LINE - 1), 0);
+        assertTrue(runToLine.canRunToLine(editor, selection, thread));
+        runToLine.runToLine(editor, selection, thread);
+        waitUntil("the queue to stop on line " + RUN_FRAGMENT_LINE, 60, () -> {
+            try {
+                return target.isSuspended() && topLine(thread) == RUN_FRAGMENT_LINE;
+            } catch (Exception e) {
+                return false;
+            }
+        });
+        // the one-shot breakpoint is gone: resuming runs to the end
+        thread.resume();
+        waitUntil("the session to end", 60, target::isTerminated);
     }
 
     @Test

@@ -98,6 +98,28 @@ class EditorFeaturesUiTest {
                     String shown = browser.shownHtml();
                     return shown != null && shown.contains("<th>operand</th>");
                 });
+                // sized to its content as the text hover's manager asks (100 x 12 characters): every table row fits
+                org.eclipse.swt.graphics.Point constraints = browser.computeSizeConstraints(100, 12);
+                browser.setSizeConstraints(constraints.x, constraints.y);
+                org.eclipse.swt.graphics.Point size = browser.computeSizeHint();
+                org.eclipse.swt.graphics.GC gc = new org.eclipse.swt.graphics.GC(editor.getSite().getShell());
+                int lineHeight;
+                try {
+                    gc.setFont(org.eclipse.jface.resource.JFaceResources.getDialogFont());
+                    lineHeight = gc.getFontMetrics().getHeight();
+                } finally {
+                    gc.dispose();
+                }
+                int lines = content.toString().split("\n").length;
+                assertTrue(size.y >= lines * lineHeight, "hover " + size + " for " + lines + " lines of " + lineHeight
+                        + " px within " + constraints);
+                assertFalse(browser.resizable(), "the hover itself is not resizable");
+                var enriched = browser.getInformationPresenterControlCreator().createInformationControl(editor.getSite().getShell());
+                try {
+                    assertTrue(enriched instanceof CsfTextHover.HtmlControl h && h.resizable(), "F2 gives a resizable hover");
+                } finally {
+                    enriched.dispose();
+                }
             } else {
                 System.out.println("[hover] no SWT browser here (no WebKitGTK): the hover shows the aligned plain text");
             }

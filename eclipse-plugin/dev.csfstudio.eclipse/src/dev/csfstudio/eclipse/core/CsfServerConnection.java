@@ -1,5 +1,7 @@
 package dev.csfstudio.eclipse.core;
 
+import dev.csfstudio.lsp.protocol.CsfProtocol;
+
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -87,10 +89,10 @@ import com.google.gson.JsonObject;
  */
 public final class CsfServerConnection {
 
-    /** The server with its custom request. */
+    /** The server with its custom request, typed with the server's own records (csf.jar's {@link CsfProtocol}). */
     public interface CsfServer extends LanguageServer {
-        @JsonRequest("csf/run")
-        CompletableFuture<JsonObject> run(JsonObject params);
+        @JsonRequest(CsfProtocol.RUN)
+        CompletableFuture<CsfProtocol.RunAnswer> run(CsfProtocol.RunParams params);
     }
 
     public interface Listener {
@@ -100,7 +102,7 @@ public final class CsfServerConnection {
         /** A line for the log: the server's stderr, window/logMessage, window/showMessage. */
         void log(String line);
 
-        default void runFinished(JsonObject params) {
+        default void runFinished(CsfProtocol.RunFinished params) {
         }
 
         default void exited(int code) {
@@ -378,11 +380,9 @@ public final class CsfServerConnection {
                 new ExecuteCommandParams(command.getCommand(), command.getArguments() == null ? List.of() : command.getArguments())));
     }
 
-    /** {@code csf/run {uri}}: {report, renderTargets: [{buffer, width, height, pngBase64}]}. */
-    public CompletableFuture<JsonObject> run(String uri) {
-        JsonObject params = new JsonObject();
-        params.addProperty("uri", uri);
-        return request(() -> server.run(params));
+    /** {@code csf/run {uri}}: the run's report and its render targets. */
+    public CompletableFuture<CsfProtocol.RunAnswer> run(String uri) {
+        return request(() -> server.run(new CsfProtocol.RunParams(uri, null)));
     }
 
     // ---- stop ---------------------------------------------------------------------------------------
@@ -427,8 +427,8 @@ public final class CsfServerConnection {
             listener.diagnostics(uri, params.getDiagnostics() == null ? List.of() : params.getDiagnostics(), sentText(uri));
         }
 
-        @JsonNotification("csf/runFinished")
-        public void runFinished(JsonObject params) {
+        @JsonNotification(CsfProtocol.RUN_FINISHED)
+        public void runFinished(CsfProtocol.RunFinished params) {
             listener.runFinished(params);
         }
 

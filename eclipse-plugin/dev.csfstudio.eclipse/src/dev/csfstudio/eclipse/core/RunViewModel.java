@@ -1,5 +1,8 @@
 package dev.csfstudio.eclipse.core;
 
+import dev.csfstudio.debug.CsfDebugProtocol;
+import dev.csfstudio.lsp.protocol.CsfProtocol;
+
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -10,7 +13,7 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 
 /**
- * The {@code csf/run} answer ({@code {report, renderTargets: [{buffer, width, height, pngBase64}]}}) as what
+ * The {@code csf/run} answer (the server's record {@link CsfProtocol.RunAnswer}) as what
  * the Run view shows: a heading, a status line, the details as text and one PNG per render target.
  */
 public record RunViewModel(String title, String status, String statusLine, long instructions, String fault,
@@ -19,6 +22,7 @@ public record RunViewModel(String title, String status, String statusLine, long 
     /** Displayed images are scaled by an integer factor up to about this many pixels on the long side. */
     public static final int DISPLAY_PX = 256;
     private static final int MAX_RECORDED = 50;
+    private static final com.google.gson.Gson GSON = new com.google.gson.Gson();
 
     /** One render target: the PNG bytes (null when missing or not decodable) and the zoom to show it at. */
     public record Target(String buffer, int width, int height, byte[] png, int scale, String caption) {
@@ -47,8 +51,13 @@ public record RunViewModel(String title, String status, String statusLine, long 
                 null, "", List.of(), true);
     }
 
+    /** The answer as JSON (a code lens's {@code csf.run} command answers it untyped), read as the server's record. */
     public static RunViewModel from(String documentName, JsonObject result) {
-        JsonObject report = object(result, "report");
+        return from(documentName, GSON.fromJson(result, CsfProtocol.RunAnswer.class));
+    }
+
+    public static RunViewModel from(String documentName, CsfProtocol.RunAnswer result) {
+        JsonObject report = result.report();
         String status = string(report, "status", "unknown");
         long instructions = report != null && report.has("instructions") && report.get("instructions").isJsonPrimitive()
                 ? report.get("instructions").getAsLong() : -1;
@@ -58,15 +67,14 @@ public record RunViewModel(String title, String status, String statusLine, long 
 
         List<Target> targets = new ArrayList<>();
         JsonArray details = array(report, "render_targets");
-        for (JsonElement e : array(result, "renderTargets")) {
-            if (!e.isJsonObject()) {
+        for (CsfProtocol.RunImage image : result.renderTargets() == null ? List.<CsfProtocol.RunImage>of() : result.renderTargets()) {
+            if (image == null) {
                 continue;
             }
-            JsonObject image = e.getAsJsonObject();
-            String buffer = string(image, "buffer", "?");
-            int w = integer(image, "width");
-            int h = integer(image, "height");
-            byte[] png = decodePng(string(image, "pngBase64", null));
+            String buffer = image.buffer() != null ? image.buffer() : "?";
+            int w = image.width();
+            int h = image.height();
+            byte[] png = decodePng(image.pngBase64());
             int scale = displayScale(w, h);
             targets.add(new Target(buffer, w, h, png, scale, caption(buffer, w, h, scale, detailOf(details, buffer), png)));
         }
@@ -89,30 +97,40 @@ public record RunViewModel(String title, String status, String statusLine, long 
     }
 
     /**
-     * A stopped debug session's render targets, the debugger's {@code csf/renderTargets} answer
-     * ({@code {targets: [{index, width, height, format, png}]}}): the targets' memory as it is at the stop.
+     * A stopped debug session's render targets, the debugger's {@code csf/renderTargets} answer (its record
+     * {@link CsfDebugProtocol.RenderTargets}): the targets' memory as it is at the stop. A fault's stop
+     * ({@code fault}) and the adapter's reason why no descriptor was read (d40 zero, misaligned, or not mapped in
+     * the queue's VM) show in a fault's colours.
      */
-    public static RunViewModel fromRenderTargets(String sessionName, String stopText, JsonObject body) {
+    public static RunViewModel fromRenderTargets(String sessionName, String stopText, boolean fault, JsonObject body) {
+        CsfDebugProtocol.RenderTargets answer = GSON.fromJson(body, CsfDebugProtocol.RenderTargets.class);
         List<Target> targets = new ArrayList<>();
-        for (JsonElement e : array(body, "targets")) {
-            if (!e.isJsonObject()) {
+        List<CsfDebugProtocol.RenderTargetImage> images = answer == null || answer.targets() == null ? List.of() : answer.targets();
+        for (CsfDebugProtocol.RenderTargetImage t : images) {
+            if (t == null) {
                 continue;
             }
-            JsonObject t = e.getAsJsonObject();
-            String name = "RT " + (t.has("index") && t.get("index").isJsonPrimitive() ? t.get("index").getAsInt() : targets.size());
-            int w = integer(t, "width");
-            int h = integer(t, "height");
-            byte[] png = decodePng(string(t, "png", null));
+            String name = "RT " + t.index();
+            int w = t.width();
+            int h = t.height();
+            byte[] png = decodePng(t.png());
             int scale = displayScale(w, h);
-            String format = string(t, "format", null);
+            String format = t.format();
             targets.add(new Target(name, w, h, png, scale, name + ": " + w + "\u00d7" + h + (format != null ? " " + format : "")
                     + (scale > 1 ? " (shown at " + scale + "\u00d7)" : "") + (png == null ? " (no image)" : "")));
         }
-        String details = targets.isEmpty()
-                ? "No render targets: the stopped queue's d40 (framebuffer_pointer) points at no framebuffer descriptor with a colour target yet.\n"
-                : "";
-        return new RunViewModel("CSF debug: " + sessionName, "ok", stopText + ": the render targets' memory now", -1, null,
-                details, List.copyOf(targets), false);
+        String problem = answer == null ? null : answer.problem();
+        StringBuilder details = new StringBuilder();
+        if (problem == null && targets.isEmpty()) {
+            details.append("No render targets: the stopped queue's framebuffer descriptor (d40) has no colour target the"
+                    + " simulator writes.\n");
+        }
+        for (String note : answer == null || answer.notes() == null ? List.<String>of() : answer.notes()) {
+            details.append(note).append('\n');
+        }
+        return new RunViewModel("CSF debug: " + sessionName, fault ? "fault" : "ok",
+                stopText + ": the render targets' memory now", -1, problem == null ? null : "No render targets: " + problem,
+                details.toString(), List.copyOf(targets), false);
     }
 
     /** Everything as one text (the view's text area; also what a copy gives). */

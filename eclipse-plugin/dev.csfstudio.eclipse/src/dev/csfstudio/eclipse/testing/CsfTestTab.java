@@ -8,6 +8,7 @@ import org.eclipse.debug.ui.AbstractLaunchConfigurationTab;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.layout.GridLayout;
+import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Text;
@@ -21,24 +22,64 @@ public final class CsfTestTab extends AbstractLaunchConfigurationTab {
     @Override
     public void createControl(Composite parent) {
         Composite c = new Composite(parent, SWT.NONE);
-        c.setLayout(new GridLayout(2, false));
+        c.setLayout(new GridLayout(3, false));
         new Label(c, SWT.NONE).setText("Project, folder or .csf file:");
         resource = new Text(c, SWT.BORDER);
         resource.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
         resource.setMessage("/project/folder");
+        Button browse = createPushButton(c, "Browse...", null);
+        browse.addListener(SWT.Selection, e -> browse());
         new Label(c, SWT.NONE).setText("Filter (glob):");
         filter = new Text(c, SWT.BORDER);
-        filter.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        filter.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 2, 1));
         filter.setMessage("all test streams, or e.g. sub/clear*.csf");
         resource.addModifyListener(e -> updateLaunchConfigurationDialog());
         filter.addModifyListener(e -> updateLaunchConfigurationDialog());
         setControl(c);
     }
 
+    /** A project, folder or .csf file of the workspace, picked from its tree. */
+    private void browse() {
+        org.eclipse.ui.dialogs.ElementTreeSelectionDialog dialog = new org.eclipse.ui.dialogs.ElementTreeSelectionDialog(
+                getShell(), new org.eclipse.ui.model.WorkbenchLabelProvider(), new org.eclipse.ui.model.WorkbenchContentProvider());
+        dialog.setTitle("CSF Tests");
+        dialog.setMessage("The project, folder or .csf file whose test streams run:");
+        dialog.setInput(org.eclipse.core.resources.ResourcesPlugin.getWorkspace().getRoot());
+        dialog.addFilter(new org.eclipse.jface.viewers.ViewerFilter() {
+            @Override
+            public boolean select(org.eclipse.jface.viewers.Viewer viewer, Object parent, Object element) {
+                return element instanceof IResource r && (r.getType() != IResource.FILE
+                        || "csf".equalsIgnoreCase(r.getFileExtension()));
+            }
+        });
+        dialog.setAllowMultiple(false);
+        IResource current = org.eclipse.core.resources.ResourcesPlugin.getWorkspace().getRoot()
+                .findMember(resource.getText().strip());
+        if (current != null) {
+            dialog.setInitialSelection(current);
+        }
+        if (dialog.open() == org.eclipse.jface.window.Window.OK && dialog.getFirstResult() instanceof IResource r) {
+            resource.setText(r.getFullPath().toString());
+        }
+    }
+
+    /** A new configuration starts from the selected resource (Project Explorer's selection or the active editor's file). */
     @Override
     public void setDefaults(ILaunchConfigurationWorkingCopy config) {
-        config.setAttribute(TestLaunch.RESOURCE, "");
+        IResource selected = org.eclipse.debug.ui.DebugUITools.getSelectedResource();
+        defaults(config, selected);
+    }
+
+    /** The configuration for {@code selected} (a project, folder or .csf file; anything else: its project). */
+    static void defaults(ILaunchConfigurationWorkingCopy config, IResource selected) {
+        IResource r = selected == null ? null : selected.getType() == IResource.FILE
+                && !"csf".equalsIgnoreCase(selected.getFileExtension()) ? selected.getParent() : selected;
+        config.setAttribute(TestLaunch.RESOURCE, r == null || r.getType() == IResource.ROOT ? "" : r.getFullPath().toString());
         config.setAttribute(TestLaunch.FILTER, "");
+        if (r != null && r.getType() != IResource.ROOT) {
+            config.rename(org.eclipse.debug.core.DebugPlugin.getDefault().getLaunchManager()
+                    .generateLaunchConfigurationName(r.getName()));
+        }
     }
 
     @Override

@@ -3,7 +3,6 @@ package dev.csfstudio.eclipse.text;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.function.Function;
-import java.util.regex.Pattern;
 
 import org.eclipse.jface.text.BadLocationException;
 import org.eclipse.jface.text.IRegion;
@@ -16,20 +15,65 @@ import org.eclipse.jface.text.rules.RuleBasedScanner;
 import org.eclipse.jface.text.rules.Token;
 import org.eclipse.jface.text.rules.WhitespaceRule;
 
+import dev.csfstudio.grammar.Lexicon;
+
 /**
  * Rule-based token scanner of CSF source: comments, strings, labels ({@code name:}, {@code 1:} and the
  * references {@code 1b}/{@code 1f}), directives and mnemonics at statement start (a mnemonic's dotted
  * modifiers apart), registers rN and dN (which exist is the architecture's: the server's semantic tokens
  * show one it lacks as a name), numbers (decimal, 0x, 0b, float, with {@code #} and a sign), {@code key=}
- * arguments. Token data come from a function of the {@link TokenKind}; with
+ * arguments, with the grammar's character classes ({@link Lexicon}, from the bundled csf.jar). Token data come
+ * from a function of the {@link TokenKind}; with
  * {@link #classifying()} the data is the kind itself, which needs no Display.
  */
 public class CsfScanner extends RuleBasedScanner {
 
     /** Any rN or dN: which exist is the document's architecture's, told by the server's semantic tokens. */
-    private static final Pattern REGISTER = Pattern.compile("(?i)[rd][0-9]+");
-    /** What may precede a statement's head on its line: blanks and labels. */
-    private static final Pattern HEAD_PREFIX = Pattern.compile("[ \\t]*(?:(?:[A-Za-z_][A-Za-z_0-9]*|[0-9]+)[ \\t]*:(?!:)[ \\t]*)*");
+    static boolean isRegister(CharSequence word) {
+        if (word.length() < 2 || "rRdD".indexOf(word.charAt(0)) < 0) {
+            return false;
+        }
+        for (int i = 1; i < word.length(); i++) {
+            if (!Lexicon.isDigit(word.charAt(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether {@code before} is what may precede a statement's head on its line: blanks and labels ({@code a:}, {@code 1:}). */
+    static boolean isHeadPrefix(CharSequence before) {
+        int p = 0;
+        int end = before.length();
+        while (true) {
+            while (p < end && Lexicon.isSpace(before.charAt(p))) {
+                p++;
+            }
+            if (p == end) {
+                return true;
+            }
+            int word = Lexicon.isIdentifierStart(before.charAt(p)) ? Lexicon.identifierPartEnd(before, p + 1, end)
+                    : digitsEnd(before, p, end);
+            if (word == p) {
+                return false;
+            }
+            p = word;
+            while (p < end && Lexicon.isSpace(before.charAt(p))) {
+                p++;
+            }
+            if (p >= end || before.charAt(p) != ':' || p + 1 < end && before.charAt(p + 1) == ':') {
+                return false;
+            }
+            p++;
+        }
+    }
+
+    private static int digitsEnd(CharSequence t, int p, int end) {
+        while (p < end && Lexicon.isDigit(t.charAt(p))) {
+            p++;
+        }
+        return p;
+    }
 
     private final Map<TokenKind, IToken> tokens = new EnumMap<>(TokenKind.class);
 
@@ -63,7 +107,7 @@ public class CsfScanner extends RuleBasedScanner {
         try {
             IRegion line = fDocument.getLineInformationOfOffset(fTokenOffset);
             String before = fDocument.get(line.getOffset(), fTokenOffset - line.getOffset());
-            return HEAD_PREFIX.matcher(before).matches();
+            return isHeadPrefix(before);
         } catch (BadLocationException e) {
             return false;
         }
@@ -78,20 +122,23 @@ public class CsfScanner extends RuleBasedScanner {
         }
     }
 
+    // the character classes are the grammar's (Lexicon, from the bundled csf.jar), not this scanner's own
+
     static boolean identStart(int c) {
-        return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_';
+        return Lexicon.isIdentifierStart(c);
     }
 
     static boolean identPart(int c) {
-        return identStart(c) || c >= '0' && c <= '9';
+        return Lexicon.isIdentifierPart(c);
     }
 
     private static boolean digit(int c) {
-        return c >= '0' && c <= '9';
+        return Lexicon.isDigit(c);
     }
 
+    /** {@code HEX}'s digits after {@code 0x}: hex digits and {@code _}. */
     private static boolean hexDigit(int c) {
-        return digit(c) || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' || c == '_';
+        return Lexicon.digit(c, 16) >= 0 || c == '_';
     }
 
     /** Reads characters while they match; returns how many. */
@@ -155,7 +202,7 @@ public class CsfScanner extends RuleBasedScanner {
             if (head) {
                 return tokens.get(TokenKind.MNEMONIC);
             }
-            if (REGISTER.matcher(word).matches()) {
+            if (isRegister(word)) {
                 return tokens.get(TokenKind.REGISTER);
             }
             if (equalsFollows(s)) {

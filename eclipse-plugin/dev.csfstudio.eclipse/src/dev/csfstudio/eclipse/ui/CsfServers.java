@@ -342,15 +342,15 @@ public final class CsfServers {
         }
 
         @Override
-        public void runFinished(JsonObject params) {
-            String uri = params.has("uri") ? params.get("uri").getAsString() : null;
+        public void runFinished(dev.csfstudio.lsp.protocol.CsfProtocol.RunFinished params) {
+            String uri = params.uri();
             DocumentSession s = uri == null ? null : sessions.get(uri);
             if (s == null) {
                 return;
             }
-            String status = params.has("status") ? params.get("status").getAsString() : "?";
-            long n = params.has("instructions") && params.get("instructions").isJsonPrimitive() ? params.get("instructions").getAsLong() : -1;
-            int targets = params.has("renderTargets") && params.get("renderTargets").isJsonArray() ? params.getAsJsonArray("renderTargets").size() : 0;
+            String status = params.status() != null ? params.status() : "?";
+            long n = params.instructions() != null ? params.instructions() : -1;
+            int targets = params.renderTargets() != null ? params.renderTargets().size() : 0;
             String text = String.format(Locale.ROOT, "CSF background run: %s, %s instructions, %d render target%s",
                     dev.csfstudio.eclipse.core.RunViewModel.statusText(status), n < 0 ? "?" : String.format(Locale.ROOT, "%,d", n),
                     targets, targets == 1 ? "" : "s");

@@ -133,20 +133,92 @@ final class CsfTextHover implements ITextHover, ITextHoverExtension, ITextHoverE
         return String.format(java.util.Locale.ROOT, "#%02x%02x%02x", c.red, c.green, c.blue);
     }
 
-    /** The browser hover: takes a {@link Content} and shows its HTML page. */
+    /**
+     * The browser hover: takes a {@link Content} and shows its HTML page, sized to its content (the browser's own
+     * estimate counts a table's rows as one line, and the text hover's 12-line limit cut the operand table after
+     * two rows); F2 gives the same page in a resizable, scrollable control.
+     */
     static final class HtmlControl extends BrowserInformationControl {
+        private Content content;
+        private org.eclipse.swt.graphics.Point constraints;
+
         HtmlControl(Shell parent) {
-            super(parent, JFaceResources.DIALOG_FONT, false);
+            this(parent, false);
+        }
+
+        HtmlControl(Shell parent, boolean resizable) {
+            super(parent, JFaceResources.DIALOG_FONT, resizable);
         }
 
         @Override
         public void setInput(Object input) {
-            super.setInput(input instanceof Content c ? c.html(style(getShell().getDisplay())) : input);
+            if (input instanceof Content c) {
+                content = c;
+                super.setInput(c.html(style(getShell().getDisplay())));
+            } else {
+                super.setInput(input); // (the browser control passes its own inputs through here too)
+            }
+        }
+
+        /** As the manager asks, but as tall as three quarters of the display: a hover's table is its point. */
+        @Override
+        public org.eclipse.swt.graphics.Point computeSizeConstraints(int widthInChars, int heightInChars) {
+            org.eclipse.swt.graphics.Point base = super.computeSizeConstraints(widthInChars, heightInChars);
+            int tall = getShell().getDisplay().getClientArea().height * 3 / 4;
+            return base == null ? null : new org.eclipse.swt.graphics.Point(base.x, Math.max(base.y, tall));
+        }
+
+        @Override
+        public void setSizeConstraints(int maxWidth, int maxHeight) {
+            super.setSizeConstraints(maxWidth, maxHeight);
+            constraints = new org.eclipse.swt.graphics.Point(maxWidth, maxHeight);
+        }
+
+        /** At least the size of the content's text (a table's rows one line each), within the size constraints. */
+        @Override
+        public org.eclipse.swt.graphics.Point computeSizeHint() {
+            org.eclipse.swt.graphics.Point hint = super.computeSizeHint();
+            if (content == null) {
+                return hint;
+            }
+            org.eclipse.swt.graphics.Point text = textSize(content.toString());
+            org.eclipse.swt.graphics.Point max = constraints != null ? constraints
+                    : new org.eclipse.swt.graphics.Point(SWT.DEFAULT, SWT.DEFAULT);
+            return new org.eclipse.swt.graphics.Point(bounded(Math.max(hint.x, text.x), max.x),
+                    bounded(Math.max(hint.y, text.y), max.y));
+        }
+
+        private static int bounded(int size, int max) {
+            return max == SWT.DEFAULT || max <= 0 ? size : Math.min(size, max);
+        }
+
+        /** The plain text's extent in the hover's font, with room for the page's margins and table rows. */
+        private org.eclipse.swt.graphics.Point textSize(String text) {
+            org.eclipse.swt.graphics.GC gc = new org.eclipse.swt.graphics.GC(getShell());
+            try {
+                gc.setFont(JFaceResources.getDialogFont());
+                int lineHeight = gc.getFontMetrics().getHeight();
+                int width = 0;
+                String[] lines = text.split("\n", -1);
+                for (String line : lines) {
+                    width = Math.max(width, gc.textExtent(line).x);
+                }
+                // a table row is taller than a line of text (cell padding and borders): half a line more each
+                return new org.eclipse.swt.graphics.Point(width + 32, lines.length * (lineHeight * 3 / 2) + 32);
+            } finally {
+                gc.dispose();
+            }
+        }
+
+        /** Whether the shell can be resized (F2's control can, the hover cannot); for tests. */
+        boolean resizable() {
+            return (getShell().getStyle() & SWT.RESIZE) != 0;
         }
 
         @Override
         public IInformationControlCreator getInformationPresenterControlCreator() {
-            return CsfTextHover::control;
+            return parent -> BrowserInformationControl.isAvailable(parent) ? new HtmlControl(parent, true)
+                    : new PlainControl(parent, true);
         }
 
         /** The HTML the browser was given (for tests), or null. */
@@ -176,6 +248,11 @@ final class CsfTextHover implements ITextHover, ITextHoverExtension, ITextHoverE
             super(parent, (String) null);
         }
 
+        /** F2's control: resizable, scrolls. */
+        PlainControl(Shell parent, boolean resizable) {
+            super(parent, resizable);
+        }
+
         @Override
         public void setInput(Object input) {
             setInformation(input == null ? "" : input.toString());
@@ -183,7 +260,7 @@ final class CsfTextHover implements ITextHover, ITextHoverExtension, ITextHoverE
 
         @Override
         public IInformationControlCreator getInformationPresenterControlCreator() {
-            return CsfTextHover::control;
+            return parent -> new PlainControl(parent, true);
         }
     }
 }

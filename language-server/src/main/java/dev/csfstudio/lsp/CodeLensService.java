@@ -22,7 +22,7 @@ public final class CodeLensService {
 
     public static final String RUN = "csf.run";
     public static final String DEBUG = "csf.debug";
-    public static final String ASSEMBLE = "csf.assemble";
+    public static final String ASSEMBLE = dev.csfstudio.lsp.protocol.CsfProtocol.ASSEMBLE;
 
     public List<CodeLens> lenses(DocumentAnalysis a) {
         List<CodeLens> out = new ArrayList<>();

@@ -1,5 +1,7 @@
 package dev.csfstudio.lsp;
 
+import dev.csfstudio.lsp.protocol.CsfProtocol;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -174,12 +176,17 @@ public final class CsfLanguageServer implements LanguageServer, LanguageClientAw
      * limits and answers {@code {report, renderTargets: [{buffer, width, height, pngBase64}]}}. The run
      * happens on the run thread; cancelling the request or closing the document stops it.
      */
-    @JsonRequest("csf/run")
-    public CompletableFuture<JsonObject> run(JsonObject params) {
+    @JsonRequest(CsfProtocol.RUN)
+    public CompletableFuture<CsfProtocol.RunAnswer> run(JsonObject params) {
         String uri = stringParam(params, "uri");
         String stream = params.has("stream") && params.get("stream").isJsonPrimitive()
                 ? params.get("stream").getAsString() : null;
-        return onRunThread(uri, analyzer.analysis(uri), (a, cancelled) -> runNow(a, stream, cancelled));
+        return run(new CsfProtocol.RunParams(uri, stream));
+    }
+
+    CompletableFuture<CsfProtocol.RunAnswer> run(CsfProtocol.RunParams params) {
+        return onRunThread(params.uri(), analyzer.analysis(params.uri()),
+                (a, cancelled) -> runNow(a, params.stream(), cancelled));
     }
 
     /**
@@ -187,9 +194,13 @@ public final class CsfLanguageServer implements LanguageServer, LanguageClientAw
      * runs files nobody opened) with the on-demand limits and checks its expectations; answers as
      * {@link StreamTestService#answer} (also for a document that does not assemble).
      */
-    @JsonRequest("csf/test")
-    public CompletableFuture<JsonObject> test(JsonObject params) {
-        String uri = stringParam(params, "uri");
+    @JsonRequest(CsfProtocol.TEST)
+    public CompletableFuture<CsfProtocol.TestAnswer> test(JsonObject params) {
+        return test(new CsfProtocol.TestParams(stringParam(params, "uri")));
+    }
+
+    CompletableFuture<CsfProtocol.TestAnswer> test(CsfProtocol.TestParams params) {
+        String uri = params.uri();
         CompletableFuture<Optional<DocumentAnalysis>> analysis = store.get(uri).isPresent() ? analyzer.analysis(uri)
                 : CompletableFuture.supplyAsync(() -> Optional.of(analyzer.analyze(savedFile(uri, roots.roots()))), runs);
         return onRunThread(uri, analysis, (a, cancelled) -> {
@@ -200,14 +211,14 @@ public final class CsfLanguageServer implements LanguageServer, LanguageClientAw
     }
 
     /** {@code csf.updateGolden [uri, line]}: writes the golden PNG of that line's image expectation from a run. */
-    CompletableFuture<JsonObject> updateGolden(String uri, int line) {
+    CompletableFuture<CsfProtocol.GoldenWritten> updateGolden(String uri, int line) {
         return onRunThread(uri, analyzer.analysis(uri), (a, cancelled) -> {
             if (a.result().program() == null) {
                 throw invalid("the document does not assemble");
             }
             dev.csfstudio.runtime.RunReport report = new dev.csfstudio.runtime.Simulator(runLimits)
                     .run(a.result().program(), cancelled);
-            JsonObject out = StreamTestService.updateGolden(a, line, report,
+            CsfProtocol.GoldenWritten out = StreamTestService.updateGolden(a, line, report,
                     roots.rootsFor(DocumentStore.pathOf(a.document().uri())));
             scheduler().changed(uri); // run again: the expectation now holds
             return out;
@@ -235,9 +246,9 @@ public final class CsfLanguageServer implements LanguageServer, LanguageClientAw
         }
     }
 
-    private CompletableFuture<JsonObject> onRunThread(String uri, CompletableFuture<Optional<DocumentAnalysis>> analysis,
-            java.util.function.BiFunction<DocumentAnalysis, java.util.function.BooleanSupplier, JsonObject> work) {
-        CompletableFuture<JsonObject> answer = new CompletableFuture<>();
+    private <T> CompletableFuture<T> onRunThread(String uri, CompletableFuture<Optional<DocumentAnalysis>> analysis,
+            java.util.function.BiFunction<DocumentAnalysis, java.util.function.BooleanSupplier, T> work) {
+        CompletableFuture<T> answer = new CompletableFuture<>();
         boolean open = store.get(uri).isPresent();
         analysis.thenAcceptAsync(a -> {
             try {
@@ -258,7 +269,7 @@ public final class CsfLanguageServer implements LanguageServer, LanguageClientAw
                 store.get(uri).isEmpty() ? "run cancelled: the document was closed" : "run cancelled", null));
     }
 
-    private JsonObject runNow(DocumentAnalysis a, String stream, java.util.function.BooleanSupplier cancelled) {
+    private CsfProtocol.RunAnswer runNow(DocumentAnalysis a, String stream, java.util.function.BooleanSupplier cancelled) {
         String uri = a.document().uri();
         if (a.result().hasErrors() || a.result().program() == null) {
             String first = a.result().errors().stream().findFirst().map(d -> d.headline()).orElse("");
@@ -267,19 +278,8 @@ public final class CsfLanguageServer implements LanguageServer, LanguageClientAw
         DocumentAnalysis target = stream == null ? a : RunTargets.withEntry(a, stream)
                 .orElseThrow(() -> invalid("no stream named " + stream));
         RunFeedback f = toolchain.runner().run(target, runLimits, cancelled, true).orElseThrow(() -> cancelled(uri));
-        JsonObject out = new JsonObject();
-        out.add("report", f.report());
-        JsonArray images = new JsonArray();
-        for (RunFeedback.RenderTargetImage image : f.renderTargets()) {
-            JsonObject o = new JsonObject();
-            o.addProperty("buffer", image.buffer());
-            o.addProperty("width", image.width());
-            o.addProperty("height", image.height());
-            o.addProperty("pngBase64", image.pngBase64());
-            images.add(o);
-        }
-        out.add("renderTargets", images);
-        return out;
+        return new CsfProtocol.RunAnswer(f.report(), f.renderTargets().stream()
+                .map(i -> new CsfProtocol.RunImage(i.buffer(), i.width(), i.height(), i.pngBase64())).toList());
     }
 
     AnalysisScheduler scheduler() {
@@ -335,24 +335,12 @@ public final class CsfLanguageServer implements LanguageServer, LanguageClientAw
             if (c == null || shutdownRequested.get()) {
                 return;
             }
-            JsonObject o = new JsonObject();
-            o.addProperty("uri", uri);
-            o.addProperty("version", feedback.version());
-            o.addProperty("status", feedback.status());
-            o.addProperty("expected", feedback.expected());
-            if (feedback.report() != null && feedback.report().has("instructions")) {
-                o.add("instructions", feedback.report().get("instructions"));
-            }
-            JsonArray targets = new JsonArray();
-            for (RunFeedback.RenderTargetImage image : feedback.renderTargets()) {
-                JsonObject t = new JsonObject();
-                t.addProperty("buffer", image.buffer());
-                t.addProperty("width", image.width());
-                t.addProperty("height", image.height());
-                targets.add(t);
-            }
-            o.add("renderTargets", targets);
-            c.runFinished(o);
+            Long instructions = feedback.report() != null && feedback.report().has("instructions")
+                    && feedback.report().get("instructions").isJsonPrimitive()
+                    ? feedback.report().get("instructions").getAsLong() : null;
+            c.runFinished(new CsfProtocol.RunFinished(uri, feedback.version(), feedback.status(), feedback.expected(),
+                    instructions, feedback.renderTargets().stream()
+                            .map(i -> new CsfProtocol.RunTarget(i.buffer(), i.width(), i.height())).toList()));
             if (inlayHintRefresh) {
                 c.refreshInlayHints();
             }
@@ -368,7 +356,7 @@ public final class CsfLanguageServer implements LanguageServer, LanguageClientAw
         }
 
         @Override
-        public void runFinished(JsonObject params) {
+        public void runFinished(CsfProtocol.RunFinished params) {
         }
 
         @Override

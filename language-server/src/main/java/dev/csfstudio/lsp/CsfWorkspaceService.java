@@ -1,5 +1,7 @@
 package dev.csfstudio.lsp;
 
+import dev.csfstudio.lsp.protocol.CsfProtocol;
+
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
@@ -57,17 +59,11 @@ final class CsfWorkspaceService implements WorkspaceService {
         }
         return switch (params.getCommand()) {
             case CodeLensService.RUN -> {
-                JsonObject p = new JsonObject();
-                p.addProperty("uri", uri);
-                if (args.size() > 1 && text(args.get(1)) != null) {
-                    p.addProperty("stream", text(args.get(1)));
-                }
-                yield server.run(p).thenApply(o -> o);
+                yield server.run(new CsfProtocol.RunParams(uri, args.size() > 1 ? text(args.get(1)) : null))
+                        .thenApply(o -> o);
             }
             case StreamTestService.RUN_TEST -> {
-                JsonObject p = new JsonObject();
-                p.addProperty("uri", uri);
-                yield server.test(p).thenApply(o -> o);
+                yield server.test(new CsfProtocol.TestParams(uri)).thenApply(o -> o);
             }
             case StreamTestService.UPDATE_GOLDEN -> {
                 Object line = args.size() > 1 ? args.get(1) : null;
@@ -84,29 +80,15 @@ final class CsfWorkspaceService implements WorkspaceService {
         };
     }
 
-    private Object assemble(String uri, java.util.Optional<DocumentAnalysis> analysis) {
+    private CsfProtocol.AssembleAnswer assemble(String uri, java.util.Optional<DocumentAnalysis> analysis) {
         DocumentAnalysis a = analysis.orElseThrow(() -> CsfLanguageServer.invalid("document " + uri + " is not open"));
-        JsonObject out = new JsonObject();
-        out.addProperty("ok", !a.result().hasErrors());
-        JsonArray errors = new JsonArray();
-        a.result().errors().forEach(d -> errors.add(d.headline()));
-        JsonArray warnings = new JsonArray();
-        a.result().warnings().forEach(d -> warnings.add(d.headline()));
-        out.add("errors", errors);
-        out.add("warnings", warnings);
-        JsonArray sections = new JsonArray();
-        if (a.result().program() != null) {
-            for (Section s : a.result().program().sections()) {
-                JsonObject o = new JsonObject();
-                o.addProperty("name", s.name());
-                o.addProperty("kind", s.kind().name().toLowerCase(java.util.Locale.ROOT));
-                o.addProperty("address", "0x" + Long.toHexString(s.address()));
-                o.addProperty("size", s.size());
-                sections.add(o);
-            }
-        }
-        out.add("sections", sections);
-        return out;
+        List<CsfProtocol.AssembledSection> sections = a.result().program() == null ? List.of()
+                : a.result().program().sections().stream().map(s -> new CsfProtocol.AssembledSection(s.name(),
+                        s.kind().name().toLowerCase(java.util.Locale.ROOT), "0x" + Long.toHexString(s.address()),
+                        s.size())).toList();
+        return new CsfProtocol.AssembleAnswer(!a.result().hasErrors(),
+                a.result().errors().stream().map(d -> d.headline()).toList(),
+                a.result().warnings().stream().map(d -> d.headline()).toList(), sections);
     }
 
     private static String text(Object arg) {

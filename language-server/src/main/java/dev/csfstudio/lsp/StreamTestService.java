@@ -1,5 +1,7 @@
 package dev.csfstudio.lsp;
 
+import dev.csfstudio.lsp.protocol.CsfProtocol;
+
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -33,7 +35,7 @@ import dev.csfstudio.testing.Verdict;
 final class StreamTestService {
 
     static final String RUN_TEST = "csf.test";
-    static final String UPDATE_GOLDEN = "csf.updateGolden";
+    static final String UPDATE_GOLDEN = CsfProtocol.UPDATE_GOLDEN;
     /** Most expectations (and errors) one {@code csf/test} answer lists. */
     static final int MAX_LISTED = 1_000;
 
@@ -95,28 +97,19 @@ final class StreamTestService {
      * image?}], omitted?, errors: [{line, character, message}]}}, lines 0-based; at most {@value #MAX_LISTED}
      * expectations (failed ones first; {@code omitted} counts the rest) and errors.
      */
-    static JsonObject answer(String uri, DocumentAnalysis a, RunFeedback run) {
-        JsonObject out = new JsonObject();
-        out.addProperty("uri", uri);
-        JsonArray errors = new JsonArray();
-        a.result().errors().stream().filter(d -> a.isMainFile(d.range().file())).limit(MAX_LISTED).forEach(d -> {
-            JsonObject e = new JsonObject();
-            e.addProperty("line", d.range().line() - 1);
-            e.addProperty("character", d.range().column() - 1);
-            e.addProperty("message", d.message());
-            errors.add(e);
-        });
+    static CsfProtocol.TestAnswer answer(String uri, DocumentAnalysis a, RunFeedback run) {
+        List<CsfProtocol.TestError> errors = new ArrayList<>();
+        a.result().errors().stream().filter(d -> a.isMainFile(d.range().file())).limit(MAX_LISTED).forEach(d ->
+                errors.add(new CsfProtocol.TestError(d.range().line() - 1, d.range().column() - 1, d.message())));
         if (a.result().hasErrors() && errors.isEmpty()) {
-            JsonObject e = new JsonObject();
-            e.addProperty("line", 0);
-            e.addProperty("character", 0);
-            e.addProperty("message", a.result().errors().get(0).headline());
-            errors.add(e);
+            errors.add(new CsfProtocol.TestError(0, 0, a.result().errors().get(0).headline()));
         }
-        JsonArray expectations = new JsonArray();
+        List<CsfProtocol.TestExpectation> expectations = new ArrayList<>();
         boolean passed = errors.isEmpty() && run != null;
+        String status = null;
+        Integer listedOut = null;
         if (run != null) {
-            out.addProperty("status", run.status());
+            status = run.status();
             // at most MAX_LISTED, the failed ones first; "omitted" counts the others
             long failed = run.verdicts().stream().filter(v -> !v.passed()).count();
             long failedRoom = MAX_LISTED;
@@ -128,34 +121,23 @@ final class StreamTestService {
                     omitted++;
                     continue;
                 }
-                JsonObject e = new JsonObject();
-                e.addProperty("line", v.expectation().range().line() - 1);
-                e.addProperty("file", String.valueOf(v.expectation().range().file()));
-                e.addProperty("text", v.expectation().text());
-                e.addProperty("passed", v.passed());
-                e.addProperty("actual", v.actual());
-                e.addProperty("message", v.message());
-                if (v.expectation() instanceof Expectation.Image i) {
-                    e.addProperty("image", i.buffer());
-                    e.addProperty("golden", i.golden().toString());
-                }
-                expectations.add(e);
+                Expectation.Image i = v.expectation() instanceof Expectation.Image image ? image : null;
+                expectations.add(new CsfProtocol.TestExpectation(v.expectation().range().line() - 1,
+                        String.valueOf(v.expectation().range().file()), v.expectation().text(), v.passed(), v.actual(),
+                        v.message(), i == null ? null : i.buffer(), i == null ? null : i.golden().toString()));
             }
             if (omitted > 0) {
-                out.addProperty("omitted", omitted);
+                listedOut = omitted;
             }
         }
-        out.addProperty("passed", passed);
-        out.add("expectations", expectations);
-        out.add("errors", errors);
-        return out;
+        return new CsfProtocol.TestAnswer(uri, status, listedOut, passed, expectations, errors);
     }
 
     /**
      * Writes the golden PNG of the image expectation on {@code line} (0-based) from a run's render target, where
      * {@link GoldenTarget} allows it: below {@code trees} (the workspace), never over an input.
      */
-    static JsonObject updateGolden(DocumentAnalysis a, int line, dev.csfstudio.runtime.RunReport report,
+    static CsfProtocol.GoldenWritten updateGolden(DocumentAnalysis a, int line, dev.csfstudio.runtime.RunReport report,
                                    List<Path> trees) {
         Program p = a.result().program();
         Expectation.Image image = p.expectations().stream()
@@ -174,9 +156,7 @@ final class StreamTestService {
         } catch (IOException e) {
             throw CsfLanguageServer.invalid("cannot write " + golden + ": " + e.getMessage());
         }
-        JsonObject out = new JsonObject();
-        out.addProperty("written", golden.toString());
-        out.addProperty("size", String.format(Locale.ROOT, "%dx%d", target.width(), target.height()));
-        return out;
+        return new CsfProtocol.GoldenWritten(golden.toString(),
+                String.format(Locale.ROOT, "%dx%d", target.width(), target.height()));
     }
 }

@@ -28,8 +28,8 @@ final class RecordingClient implements CsfLanguageClient {
     }
 
     @Override
-    public synchronized void runFinished(JsonObject params) {
-        runs.add(params);
+    public synchronized void runFinished(dev.csfstudio.lsp.protocol.CsfProtocol.RunFinished params) {
+        runs.add(new com.google.gson.Gson().toJsonTree(params).getAsJsonObject()); // the tests read it as JSON
         notifyAll();
     }
 

@@ -10,7 +10,11 @@ import com.google.gson.JsonObject;
 /** `csf debug` as LSP4J sees it: the DAP requests plus the adapter's own. */
 public interface CsfDebugServer extends IDebugProtocolServer {
 
-    /** `{ targets: [{ index, width, height, format, png (base64) }] }` of the FBD the stopped queue uses. */
+    /**
+     * The adapter's {@code CsfDebugProtocol.RenderTargets} as JSON, read by {@code RunViewModel} into that record
+     * (this bundle wires LSP4J's debug protocol 0.24, the plugin's csf.jar its own copy, so the record is read
+     * there, not here).
+     */
     @JsonRequest("csf/renderTargets")
     CompletableFuture<JsonObject> renderTargets();
 }

@@ -276,6 +276,12 @@ public final class CsfDebugTarget extends DebugElement implements IDebugTarget, 
                 }
             }
         }
+        RunTo once = runTo;
+        if (once != null && once.file().equals(file)) {
+            SourceBreakpoint sb = new SourceBreakpoint(); // last, so that the answers of `sent` keep their indices
+            sb.setLine(once.line());
+            lines.add(sb);
+        }
         SetBreakpointsArguments args = new SetBreakpointsArguments();
         Source source = new Source();
         source.setPath(file);
@@ -292,6 +298,18 @@ public final class CsfDebugTarget extends DebugElement implements IDebugTarget, 
     }
 
     private void onStopped(StoppedEventArguments args) {
+        lastStop = args;
+        RunTo done = runTo;
+        if (done != null) { // Run to Line's one-shot breakpoint goes at the first stop, whatever stopped
+            runTo = null;
+            events.execute(() -> {
+                try {
+                    sendBreakpoints(done.file());
+                } catch (DebugException e) {
+                    CsfDebug.log(IStatus.WARNING, "Run to Line: " + e.getMessage(), e);
+                }
+            });
+        }
         stopCount++;
         suspended = true;
         refreshThreads();
@@ -448,6 +466,41 @@ public final class CsfDebugTarget extends DebugElement implements IDebugTarget, 
     /** Whether the adapter steps backwards (supportsStepBack). */
     public boolean canStepBack() {
         return suspended && !terminated && Boolean.TRUE.equals(capabilities.getSupportsStepBack());
+    }
+
+    /** Run to Line's target: sent with its file's breakpoints until the next stop. */
+    private record RunTo(String file, int line) {
+    }
+
+    private volatile RunTo runTo;
+
+    /**
+     * Run to Line: resumes until a queue reaches {@code line} (1-based) of {@code file} or stops for another reason;
+     * the line is a one-shot breakpoint beside the file's own.
+     */
+    public void runToLine(String file, int line) throws DebugException {
+        runTo = new RunTo(file, line);
+        sendBreakpoints(file);
+        resume();
+    }
+
+    /** The last stopped event (null before the first stop). */
+    private volatile StoppedEventArguments lastStop;
+
+    /** Whether the last stop was a fault's (DAP reason {@code exception}). */
+    public boolean stoppedOnFault() {
+        StoppedEventArguments s = lastStop;
+        return s != null && "exception".equals(s.getReason());
+    }
+
+    /** The last stop as the CSF Run view says it: "stopped (breakpoint)", "faulted (translation fault ...)". */
+    public String stopText() {
+        StoppedEventArguments s = lastStop;
+        if (s == null) {
+            return "stopped";
+        }
+        String why = s.getDescription() != null ? s.getDescription() : s.getReason();
+        return (stoppedOnFault() ? "faulted" : "stopped") + (why != null ? " (" + why + ")" : "");
     }
 
     /** The stopped queue's render targets (`csf/renderTargets`). */

@@ -19,24 +19,35 @@ public final class CsfVariable extends CsfDebugElement implements IVariable {
     private final int container;
     private final String name;
     private final boolean isScope;
+    /** The adapter marked it changed by the last step (presentationHint.attributes holds "changed"). */
+    private final boolean changed;
     private volatile CsfValue value;
 
-    private CsfVariable(CsfDebugTarget target, int container, String name, CsfValue value, boolean isScope) {
+    private CsfVariable(CsfDebugTarget target, int container, String name, CsfValue value, boolean isScope,
+                        boolean changed) {
         super(target);
         this.container = container;
         this.name = name;
         this.value = value;
         this.isScope = isScope;
+        this.changed = changed;
     }
 
     static CsfVariable scope(CsfDebugTarget target, Scope s) {
         return new CsfVariable(target, 0, s.getName(),
-                new CsfValue(target, "", "scope", s.getVariablesReference(), null), true);
+                new CsfValue(target, "", "scope", s.getVariablesReference(), null), true, false);
     }
 
     static CsfVariable of(CsfDebugTarget target, int container, Variable v) {
         return new CsfVariable(target, container, v.getName(),
-                new CsfValue(target, v.getValue(), v.getType(), v.getVariablesReference(), v.getMemoryReference()), false);
+                new CsfValue(target, v.getValue(), v.getType(), v.getVariablesReference(), v.getMemoryReference()), false,
+                changed(v));
+    }
+
+    /** Whether the adapter says the last step changed {@code v}: its presentationHint's attributes hold "changed". */
+    static boolean changed(Variable v) {
+        return v.getPresentationHint() != null && v.getPresentationHint().getAttributes() != null
+                && java.util.Arrays.asList(v.getPresentationHint().getAttributes()).contains("changed");
     }
 
     @Override
@@ -56,7 +67,7 @@ public final class CsfVariable extends CsfDebugElement implements IVariable {
 
     @Override
     public boolean hasValueChanged() {
-        return false;
+        return changed; // the Variables view shows it in its "changed value" colours, as JDT's changed variables
     }
 
     @Override

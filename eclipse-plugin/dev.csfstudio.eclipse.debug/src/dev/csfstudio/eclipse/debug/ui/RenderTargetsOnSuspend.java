@@ -65,7 +65,7 @@ public final class RenderTargetsOnSuspend implements IDebugEventSetListener {
                 return new Status(IStatus.WARNING, dev.csfstudio.eclipse.debug.CsfDebug.BUNDLE, e.getMessage(), e);
             }
             RunViewModel model = RunViewModel.fromRenderTargets(target.getLaunch().getLaunchConfiguration().getName(),
-                    "stopped", body);
+                    target.stopText(), target.stoppedOnFault(), body);
             Display.getDefault().asyncExec(() -> {
                 IWorkbenchWindow w = PlatformUI.getWorkbench().getActiveWorkbenchWindow();
                 if (w == null && PlatformUI.getWorkbench().getWorkbenchWindowCount() > 0) {
