@@ -150,4 +150,32 @@ class ConditionalBreakpointTest {
             assertTrue(placed.getMessage().contains("not mapped"), placed.getMessage());
         }
     }
+
+    @Test
+    void aConditionMayUseFbdAndBinaryLiteralsAsSourceDoes() throws Exception {
+        try (DapSession s = DapSession.on(dir, "clear.csf", Streams.CLEAR).launch()) {
+            s.breakpoints(on(10, "r42 == 0b1", null, null), on(11, "d40 == fbd(fbd)", null, null));
+            s.configurationDone();
+            assertEquals("breakpoint", s.stopped().getReason());
+            assertEquals(11, s.top(1).getLine());
+        }
+    }
+
+    @Test
+    void aConditionMayUseALocalLabelReference() throws Exception {
+        String loop = """
+                .stream main
+                1:
+                    ADD_IMMEDIATE32 r0, r0, #1
+                    ADD_IMMEDIATE32 r1, r0, #-5
+                    BRANCH.ne r1, 1b
+                    MOVE32 r2, #2
+                """;
+        try (DapSession s = DapSession.on(dir, "loop.csf", loop).launch()) {
+            s.breakpoints(on(4, "r0 == 3 && 1b == main", null, null));
+            s.configurationDone();
+            assertEquals("breakpoint", s.stopped().getReason());
+            assertEquals("0x00000003 (3)", s.register(1, "r0"));
+        }
+    }
 }
