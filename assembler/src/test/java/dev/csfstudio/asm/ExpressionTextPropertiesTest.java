@@ -114,7 +114,7 @@ class ExpressionTextPropertiesTest {
     @Example
     void comparisonsAndLogicAreTheDialectsOnly() {
         assertEquals("1", read("1 + 1 == 2 && !0", true));
-        assertEquals("error: unexpected '== 2'", read("1 + 1 == 2", false));
+        assertEquals("error: unexpected '=='", read("1 + 1 == 2", false));
     }
 
     @Example

@@ -292,11 +292,24 @@ public final class ExpressionText {
             return error(pos, 1, DiagnosticCode.SYNTAX, "missing expression");
         }
         int cp = text.codePointAt(pos);
-        if (cp >= 128 || "()[],+-*/%<>&|^~!=_.\"".indexOf(cp) < 0 && !Character.isLetterOrDigit(cp)) {
+        if (cp >= 128 || "()[],+-*/%<>&|^~!=_.#:\"".indexOf(cp) < 0 && !Character.isLetterOrDigit(cp)) {
             return error(pos, 1, DiagnosticCode.SYNTAX, "unexpected character " + Parsing.SyntaxErrors.printable(new String(Character.toChars(cp))));
         }
-        String rest = text.substring(pos).strip();
-        return error(pos, rest.length(), DiagnosticCode.SYNTAX, "unexpected '" + (rest.length() > 24 ? rest.substring(0, 20) + "..." : rest) + "'");
+        int end = pos + 1;
+        if (Lexicon.isIdentifierStart(cp)) {
+            end = Lexicon.identifierEnd(text, pos, text.length());
+        } else if (Lexicon.isDigit(cp)) {
+            end = Lexicon.numberEnd(text, pos, text.length());
+        } else {
+            for (String op : OPERATORS) {
+                if (op.length() == 2 && text.startsWith(op, pos)) {
+                    end = pos + 2;
+                    break;
+                }
+            }
+        }
+        String token = text.substring(pos, end);
+        return error(pos, end - pos, DiagnosticCode.SYNTAX, "unexpected '" + (token.length() > 24 ? token.substring(0, 20) + "..." : token) + "'");
     }
 
     private void skipSpaces() {
