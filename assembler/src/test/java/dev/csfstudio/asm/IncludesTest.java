@@ -162,6 +162,15 @@ class IncludesTest {
     }
 
     @Test
+    void aDeviceAsTheMainFileIsRefusedUnread() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.exists(Path.of("/dev/zero")));
+        List<Diagnostic> ds = new Assembler().assemble(Path.of("/dev/zero")).diagnostics();
+        assertEquals(1, ds.size(), ds.toString());
+        assertEquals("cannot read /dev/zero: a character device, not a file (a device is never read as input)",
+                ds.get(0).message());
+    }
+
+    @Test
     void aFifoIsNotIncludedAndNothingWaitsForAWriter(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
         Path fifo = dir.resolve("pipe.csf");
         org.junit.jupiter.api.Assumptions.assumeTrue(mkfifo(fifo), "mkfifo is not available");

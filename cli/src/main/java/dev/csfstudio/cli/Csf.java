@@ -60,8 +60,20 @@ public final class Csf implements Runnable {
 
     public static void main(String[] args) {
         TableWarmUp.start(args);
-        System.exit(commandLine(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args)
-                .execute(args));
+        PrintWriter err = new PrintWriter(System.err, true);
+        int code;
+        try {
+            code = commandLine(new PrintWriter(System.out, true), err, args).execute(args);
+        } catch (OutOfMemoryError e) {
+            // an Error passes picocli's handler: say it in one line, never as a stack trace
+            err.println("csf: error: out of memory: this input needs more than the " + (Runtime.getRuntime().maxMemory() >> 20)
+                    + " MiB of heap this JVM may use (java -Xmx)");
+            code = ERROR;
+        } catch (StackOverflowError e) {
+            err.println("csf: error: out of stack: this input is nested deeper than this JVM's stack (java -Xss)");
+            code = ERROR;
+        }
+        System.exit(code);
     }
 
     /**

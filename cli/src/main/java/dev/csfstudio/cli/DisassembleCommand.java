@@ -137,6 +137,7 @@ final class DisassembleCommand implements Callable<Integer> {
     private OutputFile.Text fromTrace() {
         List<String> lines;
         try {
+            dev.csfstudio.asm.source.Devices.refuse(input);
             lines = Files.readAllLines(input, StandardCharsets.UTF_8);
         } catch (MalformedInputException e) {
             throw new UserError(input + ": not a text file (pandecode traces are text)");
@@ -221,6 +222,7 @@ final class DisassembleCommand implements Callable<Integer> {
         byte[] bytes = null;
         long size;
         try {
+            dev.csfstudio.asm.source.Devices.refuse(input);
             if (regular) {
                 size = Files.size(input);
             } else {

@@ -35,8 +35,15 @@ final class Frames {
         return s;
     }
 
-    /** {@code queue NAME (STATE)}; a waiting queue's state says what it waits for. */
+    /**
+     * {@code queue NAME (STATE)}; a waiting queue's state says what it waits for, a terminated group's queue why
+     * it ended ({@link GroupFaults#ended}).
+     */
     static String threadName(QueueView q) {
+        Optional<String> ended = GroupFaults.ended(q);
+        if (ended.isPresent()) {
+            return "queue " + q.name() + " (" + ended.get() + ")";
+        }
         String state = q.state().name().toLowerCase(Locale.ROOT);
         if (q.waitingOn().isPresent()) {
             state += " for " + q.waitingOn().get().describe();

@@ -31,6 +31,15 @@ public record LaunchArguments(Optional<Path> program, boolean stopOnEntry, Optio
     /** The largest {@code historyBytes}: 1 TiB, far more than any heap. */
     static final long MAX_HISTORY_BYTES = 1L << 40;
 
+    /**
+     * History's bound when the launch names none: the runtime's own (256 MiB), or an eighth of this JVM's heap
+     * when that is less, so that history, the device's live memory and the frames copied since the last snapshot
+     * (counted at the next) fit a small heap: in -Xmx256m, 40 changing clears of 64 MiB ran out at a quarter.
+     */
+    static long defaultHistoryBytes() {
+        return Math.min(Machine.DEFAULT_HISTORY_BYTES, Runtime.getRuntime().maxMemory() / 8);
+    }
+
     /** The arguments of {@code launch}, or a sentence saying which one is wrong and what it may be. */
     public static Result<LaunchArguments> parse(Map<String, Object> args) {
         try {
@@ -49,7 +58,7 @@ public record LaunchArguments(Optional<Path> program, boolean stopOnEntry, Optio
                 return Result.refused("'timeout' is " + timeout + ": the wall-clock limit must be 1.."
                         + MAX_TIMEOUT_SECONDS + " seconds (a year)");
             }
-            long historyBytes = number(args, "historyBytes").orElse(Machine.DEFAULT_HISTORY_BYTES);
+            long historyBytes = number(args, "historyBytes").orElse(defaultHistoryBytes());
             if (historyBytes < 1 || historyBytes > MAX_HISTORY_BYTES) {
                 return Result.refused("'historyBytes' is " + historyBytes + ": history's bound must be 1.."
                         + MAX_HISTORY_BYTES + " bytes (1 TiB)");

@@ -80,7 +80,8 @@ record Session(LaunchArguments arguments, Program program, Machine machine, Sour
                         + " instructions, outside its step budget of " + replay.stepBudget()
                         + "; csf run wrote no such dump");
             }
-            return assemble(args, source.get()).flatMap(result -> dump.rebuild(result.program(), args.recordHistory())
+            return assemble(args, source.get()).flatMap(result -> dump.rebuild(result.program(),
+                            args.recordHistory() ? args.historyBytes() : 0)
                     .map(machine -> new Session(args, result.program(), machine, new SourceMap(result.program()),
                             Optional.of(dump), localLabels(result))));
         });

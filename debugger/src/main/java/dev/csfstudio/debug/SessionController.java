@@ -220,6 +220,9 @@ final class SessionController {
             }
             report(stop, Optional.empty(), entry);
         } catch (Throwable e) { // OutOfMemoryError included: the session must go on answering
+            if (e instanceof OutOfMemoryError) {
+                m.forgetHistory(); // free what most likely filled the heap before anything else is made
+            }
             // Whatever went wrong, the client hears that the machine stopped and why.
             events.output(message(e) + "\n");
             report(m.lastStop().orElse(new StopReason.Paused(focus)), Optional.empty(), false);
@@ -491,8 +494,9 @@ final class SessionController {
 
     private static String message(Throwable t) {
         if (t instanceof OutOfMemoryError) {
-            return "the adapter ran out of memory (" + t.getMessage() + "): the device stopped here; give the adapter"
-                    + " more heap (-Xmx) or launch with \"recordHistory\": false";
+            return "the adapter ran out of memory (" + t.getMessage() + "): the device stopped here and history was"
+                    + " dropped (Step Back goes no further back than here); give the adapter more heap (-Xmx), a smaller"
+                    + " \"historyBytes\" or \"recordHistory\": false";
         }
         return ErrorResponses.of(t).getMessage();
     }

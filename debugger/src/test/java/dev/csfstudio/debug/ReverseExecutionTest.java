@@ -70,6 +70,15 @@ class ReverseExecutionTest {
     }
 
     @Test
+    void withoutHistoryBytesHistoryHoldsAtMostAnEighthOfTheHeap() {
+        var parsed = (dev.csfstudio.runtime.Result.Ok<LaunchArguments>) LaunchArguments.parse(
+                java.util.Map.of("program", "x.csf"));
+        long bound = parsed.value().historyBytes();
+        assertTrue(bound <= Runtime.getRuntime().maxMemory() / 8, bound + " bytes of history");
+        assertTrue(bound <= dev.csfstudio.runtime.Machine.DEFAULT_HISTORY_BYTES, bound + " bytes of history");
+    }
+
+    @Test
     void historyBytesMustBePositive() throws Exception {
         try (DapSession s = DapSession.on(dir, "moves.csf", Streams.MOVES)) {
             java.util.Map<String, Object> args = new java.util.HashMap<>();

@@ -35,4 +35,12 @@ class LaunchSettingsTest {
                 new LaunchSettings("/p/clear.csf", "", false, -1, 0).problem(EXISTS));
         assertNull(new LaunchSettings("/p/clear.csf", "", false, 0, 0).problem(EXISTS));
     }
+
+    @Test
+    void aHistoryBoundIsSentInBytesAndAnOutOfRangeOneIsSaidPlainly() {
+        assertEquals(Map.of("program", "/ws/p/clear.csf", "stopOnEntry", false, "historyBytes", 64L << 20),
+                new LaunchSettings("/p/clear.csf", "", false, 0, 0, 64).dapArguments(EXISTS));
+        assertEquals("The history bound must be 0 (the default, 256 MiB) to 1048576 MiB, not -1.",
+                new LaunchSettings("/p/clear.csf", "", false, 0, 0, -1).problem(EXISTS));
+    }
 }

@@ -89,7 +89,11 @@ public enum Execution {
     /** Blocks the queue until the scoreboard entries in the mask have no operation in flight. */
     WAIT(Flow.NEXT, null, null, "wait_mask", null),
     /** Selects the scoreboard entries endpoint operations and other operations signal. */
-    SET_SB_ENTRY(Flow.NEXT, "endpoint", "other", null, null);
+    SET_SB_ENTRY(Flow.NEXT, "endpoint", "other", null, null),
+    /** Clears the CS's error state (the state SYNC_WAIT.inherit sets and SYNC_*.error_propagate writes). */
+    ERROR_BARRIER(Flow.NEXT),
+    /** Installs the stream at dA of rL bytes as the handler of exception type {@code exc_type}. */
+    SET_EXCEPTION_HANDLER(Flow.NEXT, "addr", "length", null, "exc_type");
 
     /** Where execution goes after an instruction. */
     public enum Flow {

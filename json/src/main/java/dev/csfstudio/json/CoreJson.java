@@ -54,6 +54,8 @@ public final class CoreJson {
         o.addProperty("status", report.status().jsonName());
         o.addProperty("source", program.files().isEmpty() ? null : program.files().get(0).toAbsolutePath().toString());
         o.add("fault", report.fault() == null ? JsonNull.INSTANCE : fault(report.fault()));
+        o.add("queue_status", ReportJson.queueStatus(report));
+        o.add("groups", ReportJson.groups(report));
         o.addProperty("queue", core.queue());
         o.add("registers", unsigned(core.registers()));
         JsonArray stack = new JsonArray();
@@ -140,9 +142,15 @@ public final class CoreJson {
             JsonElement source = o.get("source");
             return Result.ok(new PostMortem(coreJson, status, fault, core, source == null || source.isJsonNull()
                     ? Optional.empty() : Optional.of(Path.of(source.getAsString()))));
-        } catch (JsonParseException | IllegalStateException | IllegalArgumentException | NullPointerException
-                 | ClassCastException | UnsupportedOperationException e) {
-            return Result.refused(coreJson + ": not a core dump csf wrote: " + e.getMessage());
+        } catch (JsonParseException e) {
+            // Gson's text names its classes and options: say where, in the user's terms
+            java.util.regex.Matcher at = java.util.regex.Pattern.compile("line (\\d+) column (\\d+)")
+                    .matcher(String.valueOf(e.getMessage()));
+            return Result.refused(coreJson + ": not a core dump csf wrote: not valid JSON"
+                    + (at.find() ? " (line " + at.group(1) + ", column " + at.group(2) + ")" : ""));
+        } catch (IllegalStateException | IllegalArgumentException | NullPointerException | ClassCastException
+                 | UnsupportedOperationException e) {
+            return Result.refused(coreJson + ": not a core dump csf wrote: a member is missing or is not what csf writes");
         }
     }
 

@@ -76,4 +76,14 @@ class CoreJsonTest {
                 CoreJson.read(dir.resolve("nope.json")));
         assertTrue(missing.reason().contains("cannot read the core dump"), missing.reason());
     }
+
+    @Test
+    void aFileThatIsNotJsonIsRefusedSayingWhereNotInGsonsWords(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("core.json");
+        Files.writeString(file, ".stream main\n    NOP\n");
+        Result.Refused<PostMortem> r = assertInstanceOf(Result.Refused.class, CoreJson.read(file));
+        assertTrue(r.reason().startsWith(file + ": not a core dump csf wrote: not valid JSON (line 1, column"), r.reason());
+        assertTrue(!r.reason().contains("Exception") && !r.reason().contains("gson") && !r.reason().contains("http"),
+                r.reason());
+    }
 }

@@ -127,6 +127,7 @@ public final class SimulatorRunner implements BackgroundRunner {
         // when the stream expects it.
         Severity severity = expected ? Severity.NOTE
                 : report.status() == RunStatus.TIMEOUT && !onDemand ? Severity.WARNING : Severity.ERROR;
+        message += report.groupOf(f.queue()).map(g -> "; " + g.describe()).orElse("");
         if (expected) {
             message += " (as the stream expects)";
         }
@@ -141,8 +142,29 @@ public final class SimulatorRunner implements BackgroundRunner {
             RunReport.InFlight op = report.hazards().get(0).operation();
             related.add(new Diagnostic.Related(op.line(), op.mnemonic() + " issued here, still in flight"));
         }
-        return List.of(new Diagnostic(severity, where, runCode(report.status()), message, List.of(),
-                related));
+        List<Diagnostic> out = new ArrayList<>();
+        out.add(new Diagnostic(severity, where, runCode(report.status()), message, List.of(), related));
+        out.addAll(otherTerminatedGroups(report, f, severity));
+        return out;
+    }
+
+    /**
+     * A diagnostic on the faulting line of every other queue whose fault or hazard stop terminated its group while
+     * the run went on (the first one terminated is the run's own, above).
+     */
+    private static List<Diagnostic> otherTerminatedGroups(RunReport report, RunReport.Fault first, Severity severity) {
+        List<Diagnostic> out = new ArrayList<>();
+        for (RunReport.QueueState q : report.queues()) {
+            RunReport.Fault f = q.fault();
+            if (f == null || f == first || f.line() == null || q.name().equals(first.queue())
+                    || (q.status() != RunStatus.FAULT && q.status() != RunStatus.HAZARD)) {
+                continue;
+            }
+            String message = (q.status() == RunStatus.HAZARD ? "run hazard: " : "run fault (" + f.kind().jsonName()
+                    + "): ") + f.message() + report.groupOf(q.name()).map(g -> "; " + g.describe()).orElse("");
+            out.add(new Diagnostic(severity, f.line(), runCode(q.status()), message, List.of(), List.of()));
+        }
+        return out;
     }
 
     private static DiagnosticCode runCode(RunStatus status) {

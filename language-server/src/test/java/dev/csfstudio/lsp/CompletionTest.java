@@ -200,9 +200,10 @@ class CompletionTest {
         assertEquals(List.of("0", "1"), offeredAtEnd("    .fbd width=16, height=16, first_provoking_vertex="));
     }
 
+    /** `cancelled` is a queue's own ending (another queue of its group faulted); a cancelled run ends so too. */
     @Test
     void expectStatusOffersHowARunEnds() {
-        assertEquals(List.of("ok", "fault", "timeout", "deadlock", "hazard"), offeredAtEnd(".expect status "));
+        assertEquals(List.of("ok", "fault", "timeout", "deadlock", "hazard", "cancelled"), offeredAtEnd(".expect status "));
     }
 
     @Test

@@ -399,6 +399,14 @@ public final class Machine {
         travel.record(capBytes, intervalSteps);
     }
 
+    /**
+     * Drops every snapshot and records no more: what a session does after an OutOfMemoryError, whose heap the
+     * snapshots most likely filled, so that it can go on answering. Going back is no longer possible.
+     */
+    public void forgetHistory() {
+        travel.forget();
+    }
+
     /** What history holds now; empty when none is recorded. */
     public Optional<HistoryStatus> history() {
         return travel.status();

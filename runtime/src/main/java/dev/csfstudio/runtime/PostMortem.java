@@ -22,9 +22,19 @@ public record PostMortem(Path file, RunStatus status, RunReport.Fault fault, Run
     /**
      * A machine stopped where the dumped run ended, rebuilt by running {@code program} again: refused when
      * the program is not the one that ran (its fingerprint differs) or running it does not end the same way.
-     * With {@code recordHistory} the machine can go back from there.
+     * With {@code recordHistory} the machine can go back from there, history holding at most {@link
+     * Machine#DEFAULT_HISTORY_BYTES}.
      */
     public Result<Machine> rebuild(Program program, boolean recordHistory) {
+        return rebuild(program, recordHistory ? Machine.DEFAULT_HISTORY_BYTES : 0);
+    }
+
+    /**
+     * {@link #rebuild(Program, boolean)} with history holding at most {@code historyBytes} (as a launch's
+     * {@code historyBytes} says), or none when it is 0.
+     */
+    public Result<Machine> rebuild(Program program, long historyBytes) {
+        boolean recordHistory = historyBytes > 0;
         RunReport.Replay replay = core.replay();
         if (replay == null) {
             return Result.refused(file + ": the core dump says nothing of how to rebuild the run (no \"replay\")");
@@ -43,7 +53,7 @@ public record PostMortem(Path file, RunStatus status, RunReport.Fault fault, Run
         }
         Machine machine = ((Machine.Loaded) loaded).machine();
         if (recordHistory) {
-            machine.recordHistory();
+            machine.recordHistory(historyBytes);
         }
         StopReason end = machine.rebuild(replay, core.queue());
         if (end.outcome().orElse(null) != status || machine.position() != replay.position()) {

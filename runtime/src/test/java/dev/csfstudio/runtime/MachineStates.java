@@ -76,7 +76,9 @@ final class MachineStates {
         for (RecordComponent c : r.getClass().getRecordComponents()) {
             Object v;
             try {
-                v = c.getAccessor().invoke(r);
+                java.lang.reflect.Method accessor = c.getAccessor();
+                accessor.setAccessible(true); // records of other packages (control.RunLoop's) are not public
+                v = accessor.invoke(r);
             } catch (ReflectiveOperationException e) {
                 throw new IllegalStateException(e);
             }

@@ -9,6 +9,7 @@ import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.csfstudio.runtime.device.Queue;
@@ -97,5 +98,14 @@ class PostMortemTest {
         Result.Refused<Machine> r = assertInstanceOf(Result.Refused.class, dump.rebuild(other, false));
         assertTrue(r.reason().contains("the program has changed since the core dump was written"), r.reason());
         assertEquals(96, dump.core().registers().length);
+    }
+
+    @Test
+    void aRebuiltMachinesHistoryHoldsTheBoundItWasGiven(@TempDir Path dir) throws Exception {
+        Program program = Corpus.assemble("run-translation-fault.csf");
+        PostMortem dump = dumped(program, RunOptions.defaults(), dir);
+        Machine rebuilt = dump.rebuild(program, 1L << 20).orElseThrow();
+        assertEquals(1L << 20, rebuilt.history().orElseThrow().capBytes());
+        assertTrue(dump.rebuild(program, 0).orElseThrow().history().isEmpty(), "0: no history");
     }
 }

@@ -183,6 +183,8 @@ class ReverseExecutionTest {
         assertInstanceOf(StopReason.Done.class, m.resume());
         HistoryStatus h = m.history().orElseThrow();
         assertTrue(h.bytes() <= cap, h.toString());
+        // each kept snapshot but the newest holds the frames of at least one clear (16 KiB) that the next lacks
+        assertTrue(h.bytes() >= (h.snapshots() - 1) * (64 * 64 * 4L), h.toString());
         assertTrue(h.snapshots() > 2 && h.snapshots() < unbounded.history().orElseThrow().snapshots(),
                 h + " thinned, unbounded: " + unbounded.history().orElseThrow());
         assertTrue(h.earliest() > 0, "the oldest snapshots go first: " + h);

@@ -108,10 +108,11 @@ public final class SourceText {
      * The file's bytes, read in pieces straight into an array of the size the file says it has:
      * {@link Files#readAllBytes} reads a large file through a temporary native buffer as large as the file,
      * which took twice as long. Whatever has no size (pipes, /proc files) or grows meanwhile is read on to its
-     * end, but never past {@code maxBytes}.
+     * end, but never past {@code maxBytes}; a device ({@code /dev/zero}) is refused.
      */
     private static byte[] readBytes(Path file, long maxBytes) throws IOException {
         long limit = Math.min(maxBytes, MAX_BYTES);
+        Devices.refuse(file);
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
             long size = channel.size();
             if (size > limit) {

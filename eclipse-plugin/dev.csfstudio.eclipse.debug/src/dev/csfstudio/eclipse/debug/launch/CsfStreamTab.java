@@ -27,6 +27,7 @@ public final class CsfStreamTab extends AbstractLaunchConfigurationTab {
     private Button stopOnEntry;
     private Text steps;
     private Spinner timeout;
+    private Text history;
 
     @Override
     public void createControl(Composite parent) {
@@ -54,7 +55,11 @@ public final class CsfStreamTab extends AbstractLaunchConfigurationTab {
         timeout.setValues(0, 0, 86_400, 0, 1, 10);
         timeout.setToolTipText("0: the adapter's default (30 s)");
         GridDataFactory.fillDefaults().span(2, 1).applyTo(timeout);
-        for (var w : new org.eclipse.swt.widgets.Widget[] { program, entry, steps }) {
+        new Label(c, SWT.NONE).setText("&History (MiB):");
+        history = new Text(c, SWT.BORDER);
+        history.setMessage("0: the adapter's default (256 MiB); beyond it Step Back loses the oldest states");
+        GridDataFactory.fillDefaults().grab(true, false).span(2, 1).applyTo(history);
+        for (var w : new org.eclipse.swt.widgets.Widget[] { program, entry, steps, history }) {
             w.addListener(SWT.Modify, e -> updateLaunchConfigurationDialog());
         }
         stopOnEntry.addListener(SWT.Selection, e -> updateLaunchConfigurationDialog());
@@ -72,14 +77,15 @@ public final class CsfStreamTab extends AbstractLaunchConfigurationTab {
         }
     }
 
-    /** What the widgets say, or null when the step budget is not a number. */
+    /** What the widgets say, or null when the step budget or the history bound is not a number. */
     private LaunchSettings settings() {
         long budget = steps.getText().isBlank() ? 0 : LaunchSettings.steps(steps.getText());
-        if (budget < 0) {
+        long historyMiB = history.getText().isBlank() ? 0 : LaunchSettings.steps(history.getText());
+        if (budget < 0 || historyMiB < 0) {
             return null;
         }
         return new LaunchSettings(program.getText().strip(), entry.getText().strip(), stopOnEntry.getSelection(), budget,
-                timeout.getSelection());
+                timeout.getSelection(), historyMiB);
     }
 
     @Override
@@ -101,6 +107,7 @@ public final class CsfStreamTab extends AbstractLaunchConfigurationTab {
         stopOnEntry.setSelection(s.stopOnEntry());
         steps.setText(s.steps() == 0 ? "" : Long.toString(s.steps()));
         timeout.setSelection(s.timeoutSeconds());
+        history.setText(s.historyMiB() == 0 ? "" : Long.toString(s.historyMiB()));
     }
 
     @Override
@@ -115,7 +122,7 @@ public final class CsfStreamTab extends AbstractLaunchConfigurationTab {
     public boolean isValid(ILaunchConfiguration launchConfig) {
         setErrorMessage(null);
         LaunchSettings s = settings();
-        String problem = s == null ? "The step budget must be a whole number (0: the default)." : s.problem(ProgramFile::path);
+        String problem = s == null ? "The step budget and the history bound must be whole numbers (0: the default)." : s.problem(ProgramFile::path);
         setErrorMessage(problem);
         return problem == null;
     }

@@ -36,7 +36,7 @@ public final class History {
     private long bytes;
 
     /**
-     * A snapshot, the frames in it that differ from the previous snapshot's (its own memory cost) and the
+     * A snapshot, the frames in it that differ from the next snapshot's (its own memory cost) and the
      * steps until the next periodic snapshot is due.
      */
     private static final class Entry {
@@ -124,10 +124,11 @@ public final class History {
         long copySteps = copies * (PhysicalMemory.PAGE_SIZE / StepMeter.BYTES_PER_STEP);
         Entry e = new Entry(s, Math.max(interval, Math.min(MAX_INTERVAL, COPY_WEIGHT * copySteps)));
         snapshots.put(s.position(), e);
+        bytes += e.bytes(queues);
         recount(s.position());
-        Map.Entry<Long, Entry> higher = snapshots.higherEntry(s.position());
-        if (higher != null) {
-            recount(higher.getKey());
+        Map.Entry<Long, Entry> lower = snapshots.lowerEntry(s.position());
+        if (lower != null) {
+            recount(lower.getKey());
         }
         thin();
     }
@@ -137,6 +138,9 @@ public final class History {
         for (Long key : new ArrayList<>(snapshots.tailMap(position, true).keySet())) {
             bytes -= snapshots.remove(key).bytes(queues);
         }
+        if (!snapshots.isEmpty()) {
+            recount(snapshots.lastKey());
+        }
     }
 
     private void remove(long position) {
@@ -145,18 +149,23 @@ public final class History {
             return;
         }
         bytes -= e.bytes(queues);
-        Map.Entry<Long, Entry> higher = snapshots.higherEntry(position);
-        if (higher != null) {
-            recount(higher.getKey());
+        Map.Entry<Long, Entry> lower = snapshots.lowerEntry(position);
+        if (lower != null) {
+            recount(lower.getKey());
         }
     }
 
-    /** Recomputes what the snapshot at {@code position} holds that the one before it does not. */
+    /**
+     * Recomputes what the snapshot at {@code position} alone holds: its frames the next snapshot no longer has
+     * (written after it), which dropping it frees. Each frame is counted once, by the last snapshot that holds it;
+     * the newest shares its frames with the live memory until they are written, and counts them when the next
+     * snapshot is taken.
+     */
     private void recount(long position) {
         Entry e = snapshots.get(position);
         bytes -= e.bytes(queues);
-        Map.Entry<Long, Entry> lower = snapshots.lowerEntry(position);
-        e.changed = lower == null ? 0 : differing(lower.getValue().snapshot.memory(), e.snapshot.memory());
+        Map.Entry<Long, Entry> higher = snapshots.higherEntry(position);
+        e.changed = higher == null ? 0 : differing(e.snapshot.memory(), higher.getValue().snapshot.memory());
         bytes += e.bytes(queues);
     }
 

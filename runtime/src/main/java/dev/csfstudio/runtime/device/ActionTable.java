@@ -104,6 +104,8 @@ final class ActionTable {
                     BFINS_IMM32, BFINS_IMM64 -> DecodedPage.ARITH;
             case WAIT -> DecodedPage.WAIT;
             case SET_SB_ENTRY -> DecodedPage.SET_SB_ENTRY;
+            case ERROR_BARRIER -> DecodedPage.ERROR_BARRIER;
+            case SET_EXCEPTION_HANDLER -> DecodedPage.SET_EXCEPTION_HANDLER;
         };
     }
 

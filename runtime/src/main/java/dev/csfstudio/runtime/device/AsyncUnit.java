@@ -146,7 +146,7 @@ final class AsyncUnit {
                 }
             }
         } else if (e instanceof AsyncOp.Sync sync) {
-            interpreter.syncUpdate(q, sync.action(), sync.address(), sync.value(), sync.propagate(), now);
+            interpreter.syncUpdate(q, sync.action(), sync.address(), sync.value(), sync.propagate(), sync.error(), now);
         } else if (e instanceof AsyncOp.StoreState state) {
             interpreter.store64(q.slot, state.address(), state.value());
         } else if (e instanceof AsyncOp.Fragment f) {

@@ -1,6 +1,7 @@
 package dev.csfstudio.runtime.device;
 
 import dev.csfstudio.isa.Arch;
+import dev.csfstudio.runtime.ExceptionHandler;
 import dev.csfstudio.isa.Async;
 import dev.csfstudio.isa.Condition;
 import dev.csfstudio.isa.Disassembler;
@@ -363,10 +364,10 @@ public final class Interpreter {
                         Async deferred = table.async(table.key(w));
                         if (deferred != null && deferred.asynchronous(w)) {
                             async.issue(q, pc, table.def(table.key(w)).mnemonic(), deferred.signalSlotOf(w),
-                                    deferred.waitMaskOf(w), new AsyncOp.Sync(action, addr, value, page.c[i] != 0),
+                                    deferred.waitMaskOf(w), new AsyncOp.Sync(action, addr, value, page.c[i] != 0, q.error),
                                     clock + executed - first, executed);
                         } else {
-                            syncUpdate(q, action, addr, value, page.c[i] != 0, clock + executed - first);
+                            syncUpdate(q, action, addr, value, page.c[i] != 0, q.error, clock + executed - first);
                         }
                         fastLen = 0;
                         pc += 8;
@@ -473,6 +474,14 @@ public final class Interpreter {
                         q.scoreboard.other = page.b[i];
                         pc += 8;
                     }
+                    case ERROR_BARRIER -> {
+                        q.error = false;
+                        pc += 8;
+                    }
+                    case SET_EXCEPTION_HANDLER -> {
+                        installHandler(q, pc, (int) page.imm[i], q.register64(page.a[i]), regs[page.b[i]] & 0xffff_ffffL);
+                        pc += 8;
+                    }
                     case UNKNOWN -> throw new GpuFault(FaultKind.UNKNOWN_OPCODE, pc, "unknown opcode "
                             + (page.word[i] >>> 56) + " (" + Disassembler.unknownText(page.word[i]) + ")");
                     default -> throw new GpuFault(FaultKind.INVALID_INSTRUCTION, pc, page.invalidReason(i));
@@ -515,6 +524,29 @@ public final class Interpreter {
         }
     }
 
+    /**
+     * SET_EXCEPTION_HANDLER: the handler of {@code type} becomes the stream at {@code address} of {@code length}
+     * bytes, replacing the type's last one. The model raises none of the exceptions a handler takes (genxml's "CS
+     * Exception type" names only tiler out-of-memory, and the model has no tiler), so the run notes once per type
+     * that the handler never runs.
+     */
+    private void installHandler(Queue q, long pc, int type, long address, long length) {
+        String name = table.arch.instructionSet().enums().get(EXCEPTION_TYPE_ENUM) == null ? String.valueOf(type)
+                : table.arch.instructionSet().enums().get(EXCEPTION_TYPE_ENUM).nameOf(type).orElse(String.valueOf(type));
+        q.handlers.put(type, new ExceptionHandler(type, name, address, length, pc));
+        recorder.note(handlerNote(name, type));
+    }
+
+    /** The architecture tables' enumeration of SET_EXCEPTION_HANDLER's exception types. */
+    static final String EXCEPTION_TYPE_ENUM = "exception_type";
+
+    /** The note a run carries once per exception type a handler was installed for. */
+    static String handlerNote(String name, int type) {
+        return "SET_EXCEPTION_HANDLER installed a handler for exception type " + name + " (" + type + "): the model "
+                + "never raises it (" + (name.equals("tiler_oom") ? "tiler out-of-memory needs a tiler, which the model "
+                + "does not have" : "genxml names no such exception type") + "), so the handler never runs";
+    }
+
     /** Steps of fragment work the asynchronous unit's completions charged since last taken. */
     private long takeWork() {
         long w = async.work;
@@ -524,9 +556,11 @@ public final class Interpreter {
 
     /**
      * SYNC_ADD/SYNC_SET of {@code action} ({@link DecodedPage}'s constant): the sync object at {@code addr} takes
-     * {@code value} (added or set), and its status word the queue's error state when {@code propagate}.
+     * {@code value} (added or set), and its status word {@code error} when {@code propagate}: the CS's error state
+     * when the instruction was issued, so an ERROR_BARRIER right after a deferred one (panthor's job ring ends each
+     * job with SYNC_ADD64.propagate_err, then ERROR_BARRIER) does not clear what it reports.
      */
-    void syncUpdate(Queue q, int action, long addr, long value, boolean propagate, long now) {
+    void syncUpdate(Queue q, int action, long addr, long value, boolean propagate, boolean error, long now) {
         int slot = q.slot;
         long updated;
         if (action == SYNC_ADD32 || action == SYNC_SET32) {
@@ -534,7 +568,7 @@ public final class Interpreter {
             int next = action == SYNC_ADD32 ? old + (int) value : (int) value;
             store32(slot, addr, next);
             if (propagate) {
-                store32(slot, addr + 4, q.error ? 1 : 0);
+                store32(slot, addr + 4, error ? 1 : 0);
             }
             syncs.used(q, addr, false);
             updated = next & 0xffff_ffffL;
@@ -543,7 +577,7 @@ public final class Interpreter {
             updated = action == SYNC_ADD64 ? old + value : value;
             store64(slot, addr, updated);
             if (propagate) {
-                store64(slot, addr + 8, q.error ? 1 : 0);
+                store64(slot, addr + 8, error ? 1 : 0);
             }
             syncs.used(q, addr, true);
         }

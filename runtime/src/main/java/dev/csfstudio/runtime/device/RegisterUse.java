@@ -66,7 +66,7 @@ final class RegisterUse {
                 mask(reads, a, c);
             }
             case BRANCH, BRANCH_NE, BRANCH_EQ -> set(reads, a, 1);
-            case CALL, JUMP, SYNC_ADD32, SYNC_SET32, SYNC_WAIT32 -> {
+            case CALL, JUMP, SYNC_ADD32, SYNC_SET32, SYNC_WAIT32, SET_EXCEPTION_HANDLER -> {
                 set(reads, a, 2);
                 set(reads, b, 1);
             }
@@ -83,7 +83,7 @@ final class RegisterUse {
             }
             case RECORDED -> operands(table.def(table.key(page.word[i])), page.word[i], reads);
             default -> {
-                // NOP, WAIT, SET_SB_ENTRY, an always-taken BRANCH: no register
+                // NOP, WAIT, SET_SB_ENTRY, ERROR_BARRIER, an always-taken BRANCH: no register
             }
         }
     }
