@@ -1,6 +1,7 @@
 package dev.csfstudio.asm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.csfstudio.asm.diagnostic.DiagnosticException;
 import dev.csfstudio.asm.expr.ExpressionEvaluator;
@@ -129,5 +130,16 @@ class ExpressionTextPropertiesTest {
     void aLongFlatChainIsNoNesting() {
         String chain = "1" + " + 1".repeat(100_000);
         assertEquals("100001", read(chain, true));
+    }
+
+    @Example
+    void theNestingBoundIsSources() {
+        int bound = dev.csfstudio.asm.scan.LineBounds.MAX_NESTING;
+        assertEquals(bound, ExpressionText.MAX_NESTING);
+        String deepest = "(".repeat(bound) + "-1" + ")".repeat(bound);
+        assertEquals(assembled(deepest), read(deepest, true));
+        String tooDeep = "(" + deepest + ")";
+        assertTrue(assembled(tooDeep).startsWith("error: expression nested more than " + bound), assembled(tooDeep));
+        assertEquals("error: the expression nests deeper than " + bound + " levels", read(tooDeep, true));
     }
 }

@@ -21,7 +21,8 @@ import java.util.List;
  * comparisons {@code == != < <= > >=} (unsigned; between {@code &} and the shifts, as in C), {@code &&},
  * {@code ||} (below {@code |}) and unary {@code !}. Without one, those are syntax errors, as in source.
  *
- * <p>Every unary operator, parenthesis and call nests one level, at most {@link #MAX_NESTING}; a flat chain of
+ * <p>Every parenthesis, bracket, call and unary operator after an operator nests one level, at most
+ * {@link #MAX_NESTING}, as source counts; a flat chain of
  * binary operators is read and evaluated in a loop, so no text makes a stack overflow. Ranges are on line 1 of
  * no file, columns 1-based in the text.
  */
@@ -32,8 +33,11 @@ public final class ExpressionText {
         long read(long va, int size, SourceRange at);
     }
 
-    /** How deep unary operators, parentheses and calls may nest. */
-    public static final int MAX_NESTING = 64;
+    /**
+     * How deep unary operators, parentheses, brackets and calls may nest: source's bound
+     * ({@code scan.LineBounds.MAX_NESTING}, which counts the bytes of a line rather than the nodes of an expression).
+     */
+    public static final int MAX_NESTING = 256;
 
     /** The binary operators, the longer before their prefixes; the dialect's after {@link #CORE} of them. */
     private static final String[] OPERATORS = {"<<", ">>", "*", "/", "%", "+", "-", "&", "^", "|",
@@ -152,7 +156,12 @@ public final class ExpressionText {
 
     /** Operands joined by operators binding at least as tightly as {@code min}. */
     private Node binary(int min) {
-        Node left = unary();
+        return binary(min, false);
+    }
+
+    /** {@link #binary(int)} whose first operand follows an operator when {@code afterOperator}. */
+    private Node binary(int min, boolean afterOperator) {
+        Node left = unary(afterOperator);
         while (true) {
             String op = operator();
             if (op == null || precedence(op) < min) {
@@ -164,30 +173,41 @@ public final class ExpressionText {
             while (op != null && precedence(op) == level) {
                 pos += op.length();
                 ops.add(op);
-                rest.add(binary(level + 1));
+                rest.add(binary(level + 1, true));
                 op = operator();
             }
             left = new Chain(left, ops, rest, left.start(), rest.get(rest.size() - 1).end());
         }
     }
 
-    private Node unary() {
+    /**
+     * A unary operator and its operand, or a primary. As source counts nesting, a unary operator nests one level
+     * when an operator comes right before it ({@code a - -b}, {@code --b}); one after a bracket or at the start
+     * does not.
+     */
+    private Node unary(boolean afterOperator) {
         skipSpaces();
         int start = pos;
-        if (++nesting > MAX_NESTING) {
-            throw error(start, 1, DiagnosticCode.SYNTAX, "the expression nests deeper than " + MAX_NESTING + " levels");
-        }
         char c = pos < text.length() ? text.charAt(pos) : 0;
-        Node node;
         if (c == '-' || c == '~' || c == '+' || (memory != null && c == '!' && !text.startsWith("!=", pos))) {
+            if (afterOperator) {
+                nest(start);
+            }
             pos++;
-            Node operand = unary();
-            node = new Unary(c, operand, start, operand.end());
-        } else {
-            node = primary();
+            Node operand = unary(true);
+            if (afterOperator) {
+                nesting--;
+            }
+            return new Unary(c, operand, start, operand.end());
         }
-        nesting--;
-        return node;
+        return primary();
+    }
+
+    /** One level deeper at {@code at}: a bracket, a call or a unary operator after an operator. */
+    private void nest(int at) {
+        if (++nesting > MAX_NESTING) {
+            throw error(at, 1, DiagnosticCode.SYNTAX, "the expression nests deeper than " + MAX_NESTING + " levels");
+        }
     }
 
     private Node primary() {
@@ -198,9 +218,11 @@ public final class ExpressionText {
         }
         char c = text.charAt(pos);
         if (c == '(') {
+            nest(start);
             pos++;
             Node inner = binary(1);
             expect(')');
+            nesting--;
             return new Paren(inner, start, pos);
         }
         if (c == '[' && memory != null) {
@@ -236,17 +258,21 @@ public final class ExpressionText {
     /** {@code [address]} after its size word, if any. */
     private Node read(int size, int start) {
         expect('[');
+        nest(pos - 1);
         Node address = binary(1);
         expect(']');
+        nesting--;
         return new Read(size, address, start, pos);
     }
 
     private Node call(String function, int start) {
         expect('(');
+        nest(pos - 1);
         List<Node> args = new ArrayList<>();
         skipSpaces();
         if (pos < text.length() && text.charAt(pos) == ')') {
             pos++;
+            nesting--;
             return new Call(function, args, start, pos);
         }
         while (true) {
@@ -257,6 +283,7 @@ public final class ExpressionText {
                 continue;
             }
             expect(')');
+            nesting--;
             return new Call(function, args, start, pos);
         }
     }
