@@ -24,6 +24,7 @@ import dev.csfstudio.runtime.RunReport;
 import dev.csfstudio.program.Expectation;
 import dev.csfstudio.testing.ExpectationCheck;
 import dev.csfstudio.testing.Verdict;
+import dev.csfstudio.runtime.JobInputs;
 import dev.csfstudio.runtime.RunStatus;
 import dev.csfstudio.runtime.Simulator;
 
@@ -69,8 +70,10 @@ public final class SimulatorRunner implements BackgroundRunner {
             json.addProperty("instructions", report.instructions());
         }
         long[] registers = report.registers() == null ? new long[0] : report.registers().clone();
+        List<JobInputs.Job> jobs = report.jobs().stream()
+                .filter(j -> j.line() != null && analysis.isMainFile(j.line().file())).toList();
         return Optional.of(new RunFeedback(analysis.document().version(), report.status().jsonName(), expected,
-                registers, diagnostics, json, targets, verdicts));
+                registers, diagnostics, json, targets, verdicts, jobs));
     }
 
     /** Whether the run ended other than ok, as a {@code .expect status}/{@code fault} that holds says it must. */

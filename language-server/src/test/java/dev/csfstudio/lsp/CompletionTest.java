@@ -221,4 +221,29 @@ class CompletionTest {
     void expectOptionValueOffersNoRegister() {
         assertEquals(List.of(), offeredAtEnd(".expect fault translation, line="));
     }
+
+    @Test
+    void descOffersTheDescriptorsItCanWriteAsItsFirstOperand() {
+        List<String> got = offeredAtEnd("    .desc ");
+        assertTrue(got.containsAll(List.of("shader_program", "resource", "blend", "draw", "tiler_context")), got::toString);
+        assertTrue(got.stream().noneMatch(n -> n.equals("render_target") || n.equals("framebuffer_parameters")),
+                got::toString);
+    }
+
+    @Test
+    void descOffersTheFieldsOfTheDescriptorItNames() {
+        List<String> got = offeredAtEnd("    .desc shader_program, ");
+        assertTrue(got.containsAll(List.of("stage", "binary", "preload", "register_allocation")), got::toString);
+        assertTrue(got.stream().noneMatch(n -> n.equals("tls_size")), got::toString);
+    }
+
+    @Test
+    void descOffersTheValuesOfAnEnumeratedField() {
+        assertEquals(List.of("compute", "fragment", "vertex"), offeredAtEnd("    .desc shader_program, stage="));
+    }
+
+    @Test
+    void descOfAnUnknownDescriptorOffersNoFields() {
+        assertTrue(offeredAtEnd("    .desc no_such_thing, ").stream().noneMatch(n -> n.equals("stage")));
+    }
 }

@@ -109,6 +109,10 @@ public record AsyncOp(String mnemonic, long va, SourceRange line, int entry, int
         }
     }
 
+    /** A deferred v12 SHARED_SB_INC: adds one to the shared scoreboard entry when it completes. */
+    record SharedIncrement(int shared) implements Effect {
+    }
+
     /** RUN_FRAGMENT: the clear planned at issue is written when it completes. */
     record Fragment(FragmentClear.Plan plan) implements Effect {
         @Override
