@@ -1,9 +1,18 @@
 package dev.csfstudio.debug;
 
+import dev.csfstudio.asm.diagnostic.DiagnosticException;
+import dev.csfstudio.asm.expr.ExpressionEvaluator;
+import dev.csfstudio.asm.expr.ExpressionText;
+import dev.csfstudio.asm.symbols.NameScope;
+import dev.csfstudio.isa.DescriptorDef;
+import dev.csfstudio.isa.DescriptorField;
+import dev.csfstudio.isa.DescriptorSet;
+import dev.csfstudio.isa.NamedRegister;
 import dev.csfstudio.program.Program;
 import dev.csfstudio.program.Section;
+import dev.csfstudio.program.SourceRange;
 import dev.csfstudio.program.Symbol;
-import dev.csfstudio.isa.NamedRegister;
+import dev.csfstudio.program.SymbolKind;
 import dev.csfstudio.runtime.Machine;
 import dev.csfstudio.runtime.MemoryRead;
 import dev.csfstudio.runtime.QueueView;
@@ -11,213 +20,52 @@ import dev.csfstudio.runtime.Result;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The debugger's expressions, evaluated in a stopped queue: the assembler's expression language (64-bit
- * integers; C operators {@code * / % + - << >> & ^ |} and unary {@code - ~ +} with C precedence; labels,
- * constants, streams and buffers; {@code sizeof(name)}, {@code lo32(x)}, {@code hi32(x)}) plus what a
- * debugger needs: registers ({@code r4}, {@code d40}, and named ones such as {@code framebuffer_pointer}),
- * memory reads in the queue's VM ({@code [d40 + 8]} is a 32-bit word; {@code byte}, {@code hword},
- * {@code word}, {@code dword} before the bracket choose the size), comparisons ({@code == != < <= > >=},
- * unsigned) and {@code ! && ||} for conditions.
+ * The debugger's expressions, evaluated in a stopped queue: the assembler's expression language, read by its
+ * {@link ExpressionText} (same tokens, operators, precedence, numbers, functions {@code sizeof lo32 hi32 fbd} and
+ * messages), in the debugger's dialect (memory reads {@code [va]}, {@code byte/hword/word/dword [va]}, comparisons
+ * {@code == != < <= > >=}, unsigned, and {@code ! && ||}), over names that are registers ({@code r4}, {@code d40},
+ * named ones such as {@code framebuffer_pointer}) and the program's labels, constants, streams and buffers; a local
+ * label reference ({@code 1b}, {@code 1f}) counts from the queue's current instruction.
  */
 final class Expressions {
 
-    /** What an expression may name. */
-    record Scope(Program program, Machine machine, QueueView queue) {
+    /** What an expression may name: {@code localLabels} are the program's, which {@link Program} does not keep. */
+    record Scope(Program program, Machine machine, QueueView queue, List<Symbol> localLabels) {
     }
 
-    private static final String[][] LEVELS = {
-            {"||"}, {"&&"}, {"|"}, {"^"}, {"&"}, {"==", "!="}, {"<=", ">=", "<", ">"}, {"<<", ">>"}, {"+", "-"},
-            {"*", "/", "%"}};
+    /** Every unary operator, bracket and call nests one level; an expression may nest this deep. */
+    static final int MAX_NESTING = ExpressionText.MAX_NESTING;
 
-    private final String text;
-    private final Scope scope;
-    private int pos;
-    private int nesting;
-
-    private Expressions(String text, Scope scope) {
-        this.text = text;
-        this.scope = scope;
+    private Expressions() {
     }
 
     /** The value of {@code text}, or why it has none (with the column where it went wrong). */
     static Result<Long> evaluate(String text, Scope scope) {
-        Expressions e = new Expressions(text, scope);
         try {
-            long v = e.binary(0);
-            e.skipSpaces();
-            if (e.pos < text.length()) {
-                throw e.error("unexpected '" + text.substring(e.pos) + "'");
-            }
-            return Result.ok(v);
-        } catch (Failure f) {
-            return Result.refused(f.getMessage());
+            return Result.ok(ExpressionText.evaluate(text, new Names(scope), (va, size, at) -> read(scope, va, size, at)));
+        } catch (DiagnosticException e) {
+            return Result.refused("column " + e.diagnostic().range().column() + ": " + e.diagnostic().message());
         }
     }
 
-    private static final class Failure extends RuntimeException {
-        Failure(String message) {
-            super(message, null, false, false);
-        }
+    private static DiagnosticException error(SourceRange at, String message) {
+        return DiagnosticException.error(at, dev.csfstudio.program.DiagnosticCode.SYNTAX, message);
     }
 
-    private Failure error(String message) {
-        return new Failure("column " + (pos + 1) + ": " + message);
-    }
-
-    private long binary(int level) {
-        if (level == LEVELS.length) {
-            return unary();
-        }
-        long left = binary(level + 1);
-        for (String op = operator(LEVELS[level]); op != null; op = operator(LEVELS[level])) {
-            int at = pos;
-            long right = binary(level + 1);
-            left = apply(op, left, right, at);
-        }
-        return left;
-    }
-
-    private String operator(String[] ops) {
-        skipSpaces();
-        for (String op : ops) {
-            if (text.startsWith(op, pos) && !longerOperator(op)) {
-                pos += op.length();
-                return op;
-            }
-        }
-        return null;
-    }
-
-    /** {@code <} is not the start of {@code <<} or {@code <=}, {@code &} not of {@code &&}, and so on. */
-    private boolean longerOperator(String op) {
-        int next = pos + op.length();
-        if (next >= text.length()) {
-            return false;
-        }
-        char c = text.charAt(next);
-        return switch (op) {
-            case "<", ">" -> c == op.charAt(0) || c == '=';
-            case "&", "|" -> c == op.charAt(0);
-            default -> false;
-        };
-    }
-
-    private long apply(String op, long l, long r, int at) {
-        switch (op) {
-            case "/":
-            case "%":
-                if (r == 0) {
-                    pos = at;
-                    throw error((op.equals("/") ? "division" : "remainder") + " by zero");
-                }
-                return op.equals("/") ? l / r : l % r;
-            case "<<":
-            case ">>":
-                if (r < 0 || r > 63) {
-                    pos = at;
-                    throw error("shift count " + r + " out of range: allowed 0..63");
-                }
-                return op.equals("<<") ? l << r : l >> r;
-            default:
-                return switch (op) {
-                    case "||" -> l != 0 || r != 0 ? 1 : 0;
-                    case "&&" -> l != 0 && r != 0 ? 1 : 0;
-                    case "|" -> l | r;
-                    case "^" -> l ^ r;
-                    case "&" -> l & r;
-                    case "==" -> l == r ? 1 : 0;
-                    case "!=" -> l != r ? 1 : 0;
-                    case "<" -> Long.compareUnsigned(l, r) < 0 ? 1 : 0;
-                    case "<=" -> Long.compareUnsigned(l, r) <= 0 ? 1 : 0;
-                    case ">" -> Long.compareUnsigned(l, r) > 0 ? 1 : 0;
-                    case ">=" -> Long.compareUnsigned(l, r) >= 0 ? 1 : 0;
-                    case "+" -> l + r;
-                    case "-" -> l - r;
-                    default -> l * r;
-                };
-        }
-    }
-
-    /** Every unary operator, bracket and call nests one level; an expression may nest this deep. */
-    static final int MAX_NESTING = 64;
-
-    private long unary() {
-        skipSpaces();
-        if (++nesting > MAX_NESTING) {
-            throw error("the expression nests deeper than " + MAX_NESTING + " levels");
-        }
-        long value;
-        char c = pos < text.length() ? text.charAt(pos) : 0;
-        if (c == '-' || c == '~' || c == '+' || (c == '!' && !text.startsWith("!=", pos))) {
-            pos++;
-            long v = unary();
-            value = c == '-' ? -v : c == '~' ? ~v : c == '!' ? (v == 0 ? 1 : 0) : v;
-        } else {
-            value = primary();
-        }
-        nesting--;
-        return value;
-    }
-
-    private long primary() {
-        skipSpaces();
-        if (pos >= text.length()) {
-            throw error("missing expression");
-        }
-        char c = text.charAt(pos);
-        if (c == '(') {
-            pos++;
-            long v = binary(0);
-            expect(')');
-            return v;
-        }
-        if (c == '[') {
-            return read(4);
-        }
-        if (Character.isDigit(c)) {
-            return number();
-        }
-        if (Character.isLetter(c) || c == '_' || c == '.') {
-            int start = pos;
-            String name = identifier();
-            int size = switch (name) {
-                case "byte" -> 1;
-                case "hword" -> 2;
-                case "word" -> 4;
-                case "dword" -> 8;
-                default -> 0;
-            };
-            skipSpaces();
-            if (size > 0 && pos < text.length() && text.charAt(pos) == '[') {
-                return read(size);
-            }
-            if (pos < text.length() && text.charAt(pos) == '(') {
-                return call(name, start);
-            }
-            return name(name, start);
-        }
-        throw error("unexpected '" + c + "'");
-    }
-
-    /** {@code [address]}: {@code size} bytes, little-endian, in the queue's VM. */
-    private long read(int size) {
-        int at = pos;
-        expect('[');
-        long va = binary(0);
-        expect(']');
+    /** {@code size} bytes at {@code va}, little-endian, in the queue's VM. */
+    private static long read(Scope scope, long va, int size, SourceRange at) {
         Result<MemoryRead> r = scope.machine().readMemory(scope.queue().vm(), va, size);
         if (r instanceof Result.Refused<MemoryRead> refused) {
-            pos = at;
-            throw error(refused.reason());
+            throw error(at, refused.reason());
         }
         MemoryRead read = r.orElseThrow();
         if (read.readablePrefix().length < size) {
-            pos = at;
-            throw error("GPU VA " + ValueText.hex(va) + " is not readable in VM " + scope.queue().vm() + " ("
+            throw error(at, "GPU VA " + ValueText.hex(va) + " is not readable in VM " + scope.queue().vm() + " ("
                     + read.spans().stream().filter(s -> s instanceof MemoryRead.Unreadable).findFirst()
                     .map(s -> ((MemoryRead.Unreadable) s).reason()).orElse("unmapped") + ")");
         }
@@ -230,104 +78,121 @@ final class Expressions {
         };
     }
 
-    private long call(String function, int at) {
-        expect('(');
-        skipSpaces();
-        if (function.equals("sizeof")) {
-            String name = identifier();
-            expect(')');
-            Optional<Section> s = scope.program().section(name);
-            if (s.isEmpty()) {
-                pos = at;
-                throw error("sizeof(" + name + "): no stream or buffer named '" + name + "'");
+    /** The names of a stopped queue, as the assembler's {@link ExpressionEvaluator.Scope} resolves a program's. */
+    private record Names(Scope scope) implements ExpressionEvaluator.Scope {
+
+        @Override
+        public long symbol(String name, SourceRange range) {
+            Optional<Long> register = register(name);
+            if (register.isPresent()) {
+                return register.get();
             }
-            return s.get().size();
-        }
-        long v = binary(0);
-        expect(')');
-        return switch (function) {
-            case "lo32" -> v & 0xffff_ffffL;
-            case "hi32" -> v >>> 32;
-            default -> {
-                pos = at;
-                throw error("unknown function '" + function + "': the debugger's are sizeof, lo32, hi32");
+            Symbol s = scope.program().symbols().get(name);
+            if (s != null) {
+                return s.value();
             }
-        };
-    }
-
-    private long name(String name, int at) {
-        Optional<Long> register = register(name);
-        if (register.isPresent()) {
-            return register.get();
+            int count = scope.queue().registers().length;
+            throw error(range, "'" + name + "' is not a register (r0..r" + (count - 1) + ", d0..d" + (count - 2)
+                    + "), label or constant of the program");
         }
-        Symbol s = scope.program().symbols().get(name);
-        if (s != null) {
-            return s.value();
-        }
-        pos = at;
-        throw error("'" + name + "' is not a register (r0..r" + (scope.queue().registers().length - 1)
-                + ", d0..d" + (scope.queue().registers().length - 2) + "), label or constant of the program");
-    }
 
-    private Optional<Long> register(String name) {
-        long[] regs = scope.queue().registers();
-        String n = name.toLowerCase(Locale.ROOT);
-        for (NamedRegister named : scope.program().arch().instructionSet().namedRegisters()) {
-            if (named.name().equals(n)) {
-                n = named.register();
+        private Optional<Long> register(String name) {
+            long[] regs = scope.queue().registers();
+            String n = name.toLowerCase(Locale.ROOT);
+            for (NamedRegister named : scope.program().arch().instructionSet().namedRegisters()) {
+                if (named.name().equals(n)) {
+                    n = named.register();
+                }
             }
-        }
-        if (n.length() > 1 && (n.charAt(0) == 'r' || n.charAt(0) == 'd') && n.substring(1).chars().allMatch(Character::isDigit)
-                && n.length() <= 4) {
-            int index = Integer.parseInt(n.substring(1));
-            if (n.charAt(0) == 'r' && index < regs.length) {
-                return Optional.of(regs[index]);
+            if (n.length() > 1 && n.length() <= 4 && (n.charAt(0) == 'r' || n.charAt(0) == 'd')
+                    && n.substring(1).chars().allMatch(Character::isDigit)) {
+                int index = Integer.parseInt(n.substring(1));
+                if (n.charAt(0) == 'r' && index < regs.length) {
+                    return Optional.of(regs[index]);
+                }
+                if (n.charAt(0) == 'd' && index + 1 < regs.length) {
+                    return Optional.of(scope.queue().register64(index));
+                }
             }
-            if (n.charAt(0) == 'd' && index + 1 < regs.length) {
-                return Optional.of(scope.queue().register64(index));
+            return Optional.empty();
+        }
+
+        /** {@code Nb}: the last label {@code N:} at or before the queue's instruction in its stream; {@code Nf}: the first after. */
+        @Override
+        public long localLabel(String ref, SourceRange range) {
+            return local(ref, range).value();
+        }
+
+        private Symbol local(String ref, SourceRange range) {
+            String name = ref.substring(0, ref.length() - 1);
+            boolean backward = Character.toLowerCase(ref.charAt(ref.length() - 1)) == 'b';
+            long pc = scope.queue().pc();
+            Optional<Section> stream = scope.program().sectionAt(scope.queue().vm(), pc);
+            Symbol found = null;
+            for (Symbol s : scope.localLabels()) {
+                if (!s.name().equals(name) || stream.isEmpty() || !stream.get().name().equals(s.section())) {
+                    continue;
+                }
+                if (backward ? s.value() <= pc && (found == null || s.value() >= found.value())
+                        : s.value() > pc && (found == null || s.value() < found.value())) {
+                    found = s;
+                }
             }
+            if (found == null) {
+                throw error(range, "no local label '" + name + ":' " + (backward ? "before" : "after")
+                        + " the queue's instruction (" + ValueText.hex(pc) + ") for '" + ref + "'");
+            }
+            return found;
         }
-        return Optional.empty();
-    }
 
-    private long number() {
-        int start = pos;
-        while (pos < text.length() && (Character.isLetterOrDigit(text.charAt(pos)) || text.charAt(pos) == '_')) {
-            pos++;
+        @Override
+        public long call(String function, ExpressionEvaluator.Arguments args, SourceRange range) {
+            String fn = function.toLowerCase(Locale.ROOT);
+            if (!NameScope.FUNCTIONS.contains(fn)) {
+                throw error(range, "unknown function '" + function + "'; known: " + String.join(", ", NameScope.FUNCTIONS));
+            }
+            if (args.count() != 1) {
+                throw error(range, fn + "() takes one argument");
+            }
+            return switch (fn) {
+                case "lo32" -> args.value(0) & 0xffff_ffffL;
+                case "hi32" -> args.value(0) >>> 32;
+                case "sizeof" -> {
+                    String name = args.name(0);
+                    Optional<Section> s = name == null ? Optional.empty() : scope.program().section(name);
+                    if (s.isEmpty()) {
+                        throw error(args.range(0), "sizeof() needs a stream or buffer name, got '" + args.text(0) + "'");
+                    }
+                    yield s.get().size();
+                }
+                default -> framebufferPointer(args);
+            };
         }
-        String digits = text.substring(start, pos);
-        Optional<Long> v = ValueText.parseNumber(digits);
-        if (v.isEmpty()) {
-            pos = start;
-            throw error("malformed number '" + digits + "' (decimal, 0x hex or 0b binary, up to 64 bits)");
-        }
-        return v.get();
-    }
 
-    private String identifier() {
-        skipSpaces();
-        int start = pos;
-        while (pos < text.length() && (Character.isLetterOrDigit(text.charAt(pos)) || text.charAt(pos) == '_'
-                || text.charAt(pos) == '.')) {
-            pos++;
-        }
-        if (start == pos) {
-            throw error("expected a name");
-        }
-        return text.substring(start, pos);
-    }
-
-    private void expect(char c) {
-        skipSpaces();
-        if (pos >= text.length() || text.charAt(pos) != c) {
-            throw error("expected '" + c + "'");
-        }
-        pos++;
-    }
-
-    private void skipSpaces() {
-        while (pos < text.length() && Character.isWhitespace(text.charAt(pos))) {
-            pos++;
+        /** {@code fbd(label)}: the pointer the assembler makes of the {@code .fbd} at a label, from its bytes as assembled. */
+        private long framebufferPointer(ExpressionEvaluator.Arguments args) {
+            Symbol global = args.name(0) == null ? null : scope.program().symbols().get(args.name(0));
+            Symbol label;
+            if (global != null && global.kind() == SymbolKind.LABEL) {
+                label = global;
+            } else if (args.localRef(0) != null) {
+                label = local(args.localRef(0), args.range(0));
+            } else {
+                throw error(args.range(0), "fbd() needs the label of a .fbd, got '" + args.text(0) + "'");
+            }
+            Optional<Section> section = scope.program().section(label.section());
+            DescriptorSet descriptors = scope.program().arch().descriptors();
+            DescriptorDef params = descriptors.get(DescriptorSet.FRAMEBUFFER_PARAMETERS);
+            long offset = label.value() - section.map(Section::address).orElse(0L);
+            if (section.isEmpty() || offset < 0 || offset + params.size() > section.get().size()
+                    || label.value() % DescriptorSet.FBD_ALIGNMENT != 0) {
+                throw error(args.range(0), "'" + args.text(0) + "' does not label a .fbd directive");
+            }
+            byte[] bytes = section.get().bytes();
+            DescriptorField count = params.field("rt_count").orElseThrow();
+            DescriptorField zsCrc = params.field("has_zs_crc_extension").orElseThrow();
+            return DescriptorSet.framebufferPointer(label.value(), (int) count.read(bytes, (int) offset),
+                    zsCrc.read(bytes, (int) offset) != 0);
         }
     }
 }

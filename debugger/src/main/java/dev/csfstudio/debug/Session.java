@@ -6,6 +6,8 @@ import dev.csfstudio.asm.AssemblyResult;
 import dev.csfstudio.program.Diagnostic;
 import dev.csfstudio.program.Program;
 import dev.csfstudio.program.Section;
+import dev.csfstudio.program.Symbol;
+import dev.csfstudio.program.SymbolKind;
 import dev.csfstudio.runtime.Machine;
 import dev.csfstudio.json.CoreJson;
 import dev.csfstudio.runtime.PostMortem;
@@ -26,22 +28,28 @@ import java.util.stream.Collectors;
  * What one {@code launch} made: the assembled program, the machine it runs on and its source map; for a
  * post-mortem session the machine stands where the dumped run ended.
  *
- * @param postMortem the core dump this session opened, if it is one
+ * @param postMortem  the core dump this session opened, if it is one
+ * @param localLabels the program's local numeric labels ({@link Program} keeps only global symbols), for
+ *                    expressions such as {@code 1b}
  */
-record Session(LaunchArguments arguments, Program program, Machine machine, SourceMap sources, 
-               Optional<PostMortem> postMortem) {
+record Session(LaunchArguments arguments, Program program, Machine machine, SourceMap sources,
+               Optional<PostMortem> postMortem, List<Symbol> localLabels) {
 
     /** Assembles and loads what {@code args} names; refused with the assembler's errors or the loader's reason. */
     static Result<Session> open(LaunchArguments args) {
         if (args.coreDump().isPresent()) {
             return openCore(args, args.coreDump().get());
         }
-        return assemble(args, args.program().orElseThrow())
-                .flatMap(program -> args.entry().map(entry -> withEntry(program, entry)).orElse(Result.ok(program)))
-                .flatMap(program -> load(args, program));
+        return assemble(args, args.program().orElseThrow()).flatMap(result -> args.entry()
+                .map(entry -> withEntry(result.program(), entry)).orElse(Result.ok(result.program()))
+                .flatMap(program -> load(args, program, localLabels(result))));
     }
 
-    private static Result<Session> load(LaunchArguments args, Program program) {
+    private static List<Symbol> localLabels(AssemblyResult result) {
+        return result.symbols().stream().filter(s -> s.kind() == SymbolKind.LOCAL_LABEL).toList();
+    }
+
+    private static Result<Session> load(LaunchArguments args, Program program, List<Symbol> localLabels) {
         Machine.LoadResult loaded = Machine.load(program, args.runOptions());
         if (loaded instanceof Machine.Rejected rejected) {
             return Result.refused("the program cannot be placed on the device: " + rejected.report().fault().message());
@@ -50,7 +58,7 @@ record Session(LaunchArguments arguments, Program program, Machine machine, Sour
         if (args.recordHistory()) {
             machine.recordHistory(args.historyBytes());
         }
-        return Result.ok(new Session(args, program, machine, new SourceMap(program), Optional.empty()));
+        return Result.ok(new Session(args, program, machine, new SourceMap(program), Optional.empty(), localLabels));
     }
 
     /** The largest core dump a session reads: the largest section the assembler makes. */
@@ -72,12 +80,14 @@ record Session(LaunchArguments arguments, Program program, Machine machine, Sour
                         + " instructions, outside its step budget of " + replay.stepBudget()
                         + "; csf run wrote no such dump");
             }
-            return assemble(args, source.get()).flatMap(program -> dump.rebuild(program, args.recordHistory() ? args.historyBytes() : 0)
-                    .map(machine -> new Session(args, program, machine, new SourceMap(program), Optional.of(dump))));
+            return assemble(args, source.get()).flatMap(result -> dump.rebuild(result.program(),
+                            args.recordHistory() ? args.historyBytes() : 0)
+                    .map(machine -> new Session(args, result.program(), machine, new SourceMap(result.program()),
+                            Optional.of(dump), localLabels(result))));
         });
     }
 
-    private static Result<Program> assemble(LaunchArguments args, Path file) {
+    private static Result<AssemblyResult> assemble(LaunchArguments args, Path file) {
         Optional<String> unreadable = unreadable(file, "a .csf source", Long.MAX_VALUE);
         if (unreadable.isPresent()) {
             return Result.refused(unreadable.get());
@@ -90,7 +100,7 @@ record Session(LaunchArguments arguments, Program program, Machine machine, Sour
             return Result.refused(result.errors().stream().map(Diagnostic::headline)
                     .collect(Collectors.joining("\n")));
         }
-        return Result.ok(result.program());
+        return Result.ok(result);
     }
 
     /**

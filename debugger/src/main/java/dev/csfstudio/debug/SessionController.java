@@ -481,7 +481,7 @@ final class SessionController {
 
     Expressions.Scope scope(String queue) {
         Session s = launched();
-        return new Expressions.Scope(s.program(), s.machine(), s.machine().queue(queue).orElseThrow());
+        return new Expressions.Scope(s.program(), s.machine(), s.machine().queue(queue).orElseThrow(), s.localLabels());
     }
 
     /** The value, or the refusal's reason as the request's error. */

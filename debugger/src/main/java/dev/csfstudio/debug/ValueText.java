@@ -1,5 +1,10 @@
 package dev.csfstudio.debug;
 
+import dev.csfstudio.asm.diagnostic.DiagnosticException;
+import dev.csfstudio.asm.expr.ExpressionEvaluator;
+import dev.csfstudio.grammar.Lexicon;
+import dev.csfstudio.program.SourceRange;
+
 import java.util.Locale;
 import java.util.Optional;
 
@@ -42,18 +47,18 @@ final class ValueText {
         return parseNumber(t.substring(colon + 1)).map(va -> new Reference(vm, va));
     }
 
-    /** A non-negative number in C notation: {@code 0x1f}, {@code 0b101}, {@code 31}. */
+    /**
+     * A number token as source writes it ({@code 0x1f}, {@code 0b101}, {@code 31}, {@code 1_000}; up to 64 bits), read
+     * by the assembler's {@link ExpressionEvaluator#parseNumber}: one number reader for source and debugger.
+     */
     static Optional<Long> parseNumber(String text) {
-        String t = text.trim().replace("_", "");
+        String t = text.trim();
+        if (t.isEmpty() || !Lexicon.isDigit(t.charAt(0)) || Lexicon.numberEnd(t, 0, t.length()) != t.length()) {
+            return Optional.empty();
+        }
         try {
-            if (t.startsWith("0x") || t.startsWith("0X")) {
-                return Optional.of(Long.parseUnsignedLong(t.substring(2), 16));
-            }
-            if (t.startsWith("0b") || t.startsWith("0B")) {
-                return Optional.of(Long.parseUnsignedLong(t.substring(2), 2));
-            }
-            return Optional.of(Long.parseUnsignedLong(t));
-        } catch (NumberFormatException | IndexOutOfBoundsException e) {
+            return Optional.of(ExpressionEvaluator.parseNumber(t, SourceRange.at(null, 1, 1, t.length())));
+        } catch (DiagnosticException e) {
             return Optional.empty();
         }
     }

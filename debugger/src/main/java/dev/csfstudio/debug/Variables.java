@@ -95,7 +95,7 @@ final class Variables {
         }
         Machine m = session.machine();
         QueueView q = m.queue(queue).orElseThrow();
-        Result<Long> value = Expressions.evaluate(expression, new Expressions.Scope(session.program(), m, q));
+        Result<Long> value = Expressions.evaluate(expression, new Expressions.Scope(session.program(), m, q, session.localLabels()));
         if (value instanceof Result.Refused<Long> r) {
             return Result.refused("'" + expression + "': " + r.reason());
         }

@@ -102,7 +102,7 @@ class ConditionalBreakpointTest {
             s.breakpoints(on(3, "(".repeat(500) + "r0" + ")".repeat(500) + " == 1", null, null));
             s.configurationDone();
             assertEquals("breakpoint", s.stopped().getReason());
-            assertTrue(s.console().stream().anyMatch(l -> l.contains("nests deeper than 64 levels")),
+            assertTrue(s.console().stream().anyMatch(l -> l.contains("nests deeper than " + Expressions.MAX_NESTING + " levels")),
                     s.console()::toString);
         }
     }
@@ -113,7 +113,7 @@ class ConditionalBreakpointTest {
             s.breakpoints(on(3, null, null, "{" + "-".repeat(500) + "r0}"));
             s.configurationDone();
             assertEquals(0, s.ended());
-            assertTrue(s.console().stream().anyMatch(l -> l.contains("nests deeper than 64 levels")),
+            assertTrue(s.console().stream().anyMatch(l -> l.contains("nests deeper than " + Expressions.MAX_NESTING + " levels")),
                     s.console()::toString);
         }
     }
@@ -148,6 +148,34 @@ class ConditionalBreakpointTest {
             var placed = DapSession.get(s.server.setInstructionBreakpoints(a)).getBreakpoints()[0];
             assertFalse(placed.isVerified());
             assertTrue(placed.getMessage().contains("not mapped"), placed.getMessage());
+        }
+    }
+
+    @Test
+    void aConditionMayUseFbdAndBinaryLiteralsAsSourceDoes() throws Exception {
+        try (DapSession s = DapSession.on(dir, "clear.csf", Streams.CLEAR).launch()) {
+            s.breakpoints(on(10, "r42 == 0b1", null, null), on(11, "d40 == fbd(fbd)", null, null));
+            s.configurationDone();
+            assertEquals("breakpoint", s.stopped().getReason());
+            assertEquals(11, s.top(1).getLine());
+        }
+    }
+
+    @Test
+    void aConditionMayUseALocalLabelReference() throws Exception {
+        String loop = """
+                .stream main
+                1:
+                    ADD_IMMEDIATE32 r0, r0, #1
+                    ADD_IMMEDIATE32 r1, r0, #-5
+                    BRANCH.ne r1, 1b
+                    MOVE32 r2, #2
+                """;
+        try (DapSession s = DapSession.on(dir, "loop.csf", loop).launch()) {
+            s.breakpoints(on(4, "r0 == 3 && 1b == main", null, null));
+            s.configurationDone();
+            assertEquals("breakpoint", s.stopped().getReason());
+            assertEquals("0x00000003 (3)", s.register(1, "r0"));
         }
     }
 }

@@ -104,4 +104,38 @@ class EvaluateTest {
             assertTrue(walk.contains("invalid"), walk);
         }
     }
+
+    @Test
+    void fbdGivesTheAssemblersTaggedPointer() throws Exception {
+        try (DapSession s = atFragment()) {
+            assertEquals(evaluate(s, "d40").getResult(), evaluate(s, "fbd(fbd)").getResult());
+            assertEquals("0x0000000000000001 (1)", evaluate(s, "fbd(fbd) == (fbd | 1)").getResult());
+        }
+    }
+
+    @Test
+    void aLocalLabelReferenceCountsFromTheQueuesInstruction() throws Exception {
+        String text = """
+                .stream main
+                    NOP
+                1:
+                    MOVE32 r1, #1
+                1:
+                    MOVE32 r2, #2
+                    NOP
+                """;
+        try (DapSession s = DapSession.stoppedAt(dir, "local.csf", text, 4)) {
+            assertEquals("0x0000000000000001 (1)", evaluate(s, "1b == main + 8").getResult());
+            assertEquals("0x0000000000000001 (1)", evaluate(s, "1f == main + 16").getResult());
+            String message = DapSession.refusal(s.server.evaluate(expression("2b")));
+            assertTrue(message.startsWith("column 1: no local label '2:' before"), message);
+        }
+    }
+
+    @Test
+    void aNonAsciiNameIsRefusedAsTheAssemblerRefusesIt() throws Exception {
+        try (DapSession s = atFragment()) {
+            assertEquals("column 6: unexpected character 'é'", DapSession.refusal(s.server.evaluate(expression("r1 + é"))));
+        }
+    }
 }

@@ -15,6 +15,24 @@ public final class Operators {
     private Operators() {
     }
 
+    /**
+     * How tightly binary operator {@code op} binds (C's order): {@code * / %} 6, {@code + -} 5, {@code << >>} 4,
+     * {@code &} 3, {@code ^} 2, {@code |} 1; 0 for anything else. The one precedence table of the expression
+     * language: the grammar's {@code expr} is written in this order, the plain scanner's reader and
+     * {@link ExpressionText} read by it.
+     */
+    public static int precedence(int op) {
+        return switch (op) {
+            case '*', '/', '%' -> 6;
+            case '+', '-' -> 5;
+            case '<', '>' -> 4;
+            case '&' -> 3;
+            case '^' -> 2;
+            case '|' -> 1;
+            default -> 0;
+        };
+    }
+
     /** The operator of {@code text} ({@code "<<"} is {@code '<'}). */
     public static char of(String text) {
         return text.charAt(0);

@@ -2,6 +2,7 @@ package dev.csfstudio.asm.scan;
 
 import dev.csfstudio.asm.diagnostic.DiagnosticException;
 import dev.csfstudio.asm.expr.ExpressionEvaluator;
+import dev.csfstudio.asm.expr.Operators;
 import dev.csfstudio.asm.expr.SymbolicExpression;
 
 import dev.csfstudio.grammar.Lexicon;
@@ -87,15 +88,7 @@ final class ExpressionReader {
     }
 
     private static int precedence(int op) {
-        return switch (op) {
-            case '*', '/', '%' -> 6;
-            case '+', '-' -> 5;
-            case '<', '>' -> 4;
-            case '&' -> 3;
-            case '^' -> 2;
-            case '|' -> 1;
-            default -> 0;
-        };
+        return Operators.precedence(op);
     }
 
     /** The binary operator at {@code p} (a shift is {@code '<'}/{@code '>'}), or 0. */

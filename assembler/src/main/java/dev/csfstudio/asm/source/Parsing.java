@@ -225,7 +225,7 @@ public final class Parsing {
             return what.length() > 120 ? "" : "; expecting " + (names.size() > 1 ? "one of " : "") + what;
         }
 
-        private static String printable(String s) {
+        public static String printable(String s) {
             int cp = s.codePointAt(0);
             if (cp < 0x20 || cp == 0x7f || Character.isISOControl(cp) || Character.getType(cp) == Character.UNASSIGNED
                     || Character.getType(cp) == Character.SURROGATE || Character.getType(cp) == Character.PRIVATE_USE) {
