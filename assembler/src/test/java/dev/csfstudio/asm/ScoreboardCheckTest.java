@@ -32,6 +32,13 @@ class ScoreboardCheckTest {
     }
 
     @Test
+    void aRawWordNamingRegistersPastTheFileIsCheckedLikeAnyOther() {
+        // CALL d255, r255 from .inst: the check follows the call's target registers back without failing.
+        assertEquals(List.of(), Sources.assemble("NOP\n.inst 0x20ffffffffffffff\nBRANCH.always r0, L\nL: .inst 0x15000aca191a2144\n")
+                .diagnostics().stream().filter(d -> d.severity() == Severity.ERROR).map(Diagnostic::message).toList());
+    }
+
+    @Test
     void aWaitOnTheLoadStoreEntryMakesTheReadSafe() {
         assertEquals(List.of(), found("LOAD_MULTIPLE r0, [d10 + 0]\nWAIT #0x1\nADD_IMMEDIATE32 r1, r0, #1\n"));
     }
@@ -173,5 +180,33 @@ class ScoreboardCheckTest {
     void aWaitMaskNamingAnEntryNothingSignalsIsAWarning() {
         assertEquals(List.of("2: scoreboard-unsignalled-wait"), found("RUN_FRAGMENT\nWAIT #0x5\n"));
         assertEquals(List.of(), found("SET_SB_ENTRY #2, #0\nRUN_FRAGMENT\nWAIT #0x4\n"));
+    }
+
+    @Test
+    void v12sWaitIndirectWaitsForTheMaskSetStateSet() {
+        assertEquals(List.of(), found(".arch v12\nLOAD_MULTIPLE r0, [d10 + 0]\nSET_STATE_IMM32.sb_mask_wait #1\n"
+                + "WAIT.indirect #0x0\nADD_IMMEDIATE32 r1, r0, #1\n"));
+        assertEquals(List.of("5: scoreboard-load-in-flight"), found(".arch v12\nLOAD_MULTIPLE r0, [d10 + 0]\n"
+                + "SET_STATE_IMM32.sb_mask_wait #2\nWAIT.indirect #0x1\nADD_IMMEDIATE32 r1, r0, #1\n"));
+    }
+
+    @Test
+    void v12sOtherSelectionBySetStateIsTheEntryToWaitFor() {
+        assertEquals(List.of("5: scoreboard-load-in-flight"), found(".arch v12\nSET_STATE_IMM32.sb_sel_other #3\n"
+                + "LOAD_MULTIPLE r0, [d10 + 0]\nWAIT #0x1\nADD_IMMEDIATE32 r1, r0, #1\n"));
+    }
+
+    @Test
+    void aDeferIndirectOperationWaitingOnTheDeferredEntryItSignalsIsAWarning() {
+        assertEquals(List.of("4: scoreboard-self-wait"), found(".arch v12\nSET_STATE_IMM32.sb_sel_deferred #2\n"
+                + "SET_STATE_IMM32.sb_mask_wait #4\nSYNC_ADD32.defer_indirect [d10], r12, #0x0, #0\n"));
+        assertEquals(List.of(), found(".arch v12\nSET_STATE_IMM32.sb_sel_deferred #2\n"
+                + "SET_STATE_IMM32.sb_mask_wait #1\nSYNC_ADD32.defer_indirect [d10], r12, #0x0, #0\n"));
+    }
+
+    @Test
+    void setStateFromARegisterLeavesTheCheckSilentRatherThanGuessing() {
+        assertEquals(List.of(), found(".arch v12\nLOAD_MULTIPLE r0, [d10 + 0]\nSET_STATE.sb_mask_wait r5\n"
+                + "WAIT.indirect #0x0\nADD_IMMEDIATE32 r1, r0, #1\n"));
     }
 }

@@ -170,6 +170,30 @@ class PandecodeTraceTest {
     }
 
     @Test
+    void anImportedComputeDispatchAndDrawDecodeTheDescriptorsTheDumpPrinted() throws Exception {
+        Path source = dir.resolve("imported.csf");
+        CsfInvocation d = CsfInvocation.run("disasm", "--pandecode", resource("trace-compute-idvs.txt").toString(),
+                "-o", source.toString());
+        assertEquals(0, d.exitCode(), d.err());
+        dev.csfstudio.asm.AssemblyResult a = new dev.csfstudio.asm.Assembler().assemble(source);
+        assertTrue(a.errors().isEmpty(), a.errors() + "\n" + Files.readString(source));
+        dev.csfstudio.runtime.RunReport r = new dev.csfstudio.runtime.Simulator().run(a.program());
+        assertEquals(2, r.jobs().size(), r.jobs()::toString);
+        dev.csfstudio.runtime.JobInputs.Job compute = r.jobs().get(0);
+        assertEquals("RUN_COMPUTE", compute.mnemonic());
+        assertEquals(1, compute.value("spd.stage").orElseThrow());
+        assertEquals(0x7f0040, compute.value("spd.binary").orElseThrow());
+        assertEquals(1L << 31, compute.value("tsd.wls_instances").orElseThrow());
+        assertEquals(64, compute.value("wg_size.workgroup_size_x").orElseThrow());
+        dev.csfstudio.runtime.JobInputs.Job draw = r.jobs().get(1);
+        assertEquals("RUN_IDVS", draw.mnemonic());
+        assertEquals(3, draw.value("position_spd.stage").orElseThrow());
+        assertEquals(0x7f0100, draw.value("position_spd.binary").orElseThrow());
+        assertEquals(0x7f0200, draw.value("fragment_spd.binary").orElseThrow());
+        assertEquals(36, draw.value("index_count").orElseThrow());
+    }
+
+    @Test
     void traceWithoutBytesIsReadFromPandecodesText() throws Exception {
         List<String> withBytes = Files.readAllLines(resource("trace-call.txt"));
         List<String> textOnly = withBytes.stream().map(l -> l.replaceFirst("^  (?:[0-9a-f]{2} ){7}[0-9a-f]{2}", "")).toList();

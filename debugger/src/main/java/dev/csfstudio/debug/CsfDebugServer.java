@@ -429,8 +429,9 @@ public final class CsfDebugServer implements CsfDebugProtocol, SessionController
     @Override
     public CompletableFuture<ExceptionInfoResponse> exceptionInfo(ExceptionInfoArguments args) {
         return controller.whenStopped(() -> {
-            controller.launched();
-            Optional<RunReport.Fault> fault = controller.shownEnding().flatMap(ExceptionFilters::fault);
+            Session session = controller.launched();
+            Optional<StopReason> shown = controller.shownEnding();
+            Optional<RunReport.Fault> fault = shown.flatMap(ExceptionFilters::fault);
             if (fault.isEmpty()) {
                 throw error("the queue is not stopped on a fault, timeout or deadlock");
             }
@@ -441,7 +442,9 @@ public final class CsfDebugServer implements CsfDebugProtocol, SessionController
             r.setBreakMode(ExceptionBreakMode.ALWAYS);
             ExceptionDetails details = new ExceptionDetails();
             details.setMessage(f.message());
-            details.setTypeName(f.kind().name());
+            details.setTypeName(f.kind().name() + " " + GroupFaults.exceptionName(f));
+            session.machine().queue(f.queue()).ifPresent(q -> r.setDescription(r.getDescription() + " "
+                    + GroupFaults.details(f, q, shown.orElse(null))));
             details.setStackTrace(f.callChain().stream().map(x -> "  at " + x.position())
                     .collect(java.util.stream.Collectors.joining("\n")));
             r.setDetails(details);

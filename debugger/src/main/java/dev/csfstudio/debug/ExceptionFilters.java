@@ -9,15 +9,17 @@ import java.util.Set;
 
 /**
  * The run endings that stop the debugger before the session ends ({@code setExceptionBreakpoints}):
- * {@code fault} (on by default), {@code timeout}, {@code deadlock}; and how each is described.
+ * {@code fault} (on by default), {@code timeout}, {@code deadlock}, {@code hazard} (on by default: stops on the line
+ * that races an operation in flight); and how each is described.
  */
 final class ExceptionFilters {
 
     static final String FAULT = "fault";
     static final String TIMEOUT = "timeout";
     static final String DEADLOCK = "deadlock";
+    static final String HAZARD = "hazard";
 
-    private volatile Set<String> enabled = Set.of(FAULT);
+    private volatile Set<String> enabled = Set.of(FAULT, HAZARD);
 
     static ExceptionBreakpointsFilter[] advertised() {
         return new ExceptionBreakpointsFilter[] {
@@ -25,7 +27,9 @@ final class ExceptionFilters {
                         + " invalid descriptor, ...", true),
                 filter(TIMEOUT, "Timeout", "Stop where the step budget or the wall-clock limit ran out", false),
                 filter(DEADLOCK, "Deadlock", "Stop when every queue with work waits on a sync object nobody writes",
-                        false)};
+                        false),
+                filter(HAZARD, "Hazard", "Stop on the line that races an asynchronous operation still in flight"
+                        + " (a read of a register a load will write, ...)", true)};
     }
 
     private static ExceptionBreakpointsFilter filter(String id, String label, String description, boolean on) {
@@ -40,7 +44,8 @@ final class ExceptionFilters {
     /** Sets the filters; answers the ones not known. */
     Set<String> set(String[] filters) {
         Set<String> wanted = Set.of(filters == null ? new String[0] : filters);
-        enabled = Set.copyOf(wanted.stream().filter(f -> f.equals(FAULT) || f.equals(TIMEOUT) || f.equals(DEADLOCK))
+        enabled = Set.copyOf(wanted.stream().filter(f -> f.equals(FAULT) || f.equals(TIMEOUT) || f.equals(DEADLOCK)
+                || f.equals(HAZARD))
                 .toList());
         return Set.copyOf(wanted.stream().filter(f -> !enabled.contains(f)).toList());
     }
@@ -124,10 +129,9 @@ final class ExceptionFilters {
             return Ending.of(TIMEOUT, stop.fault());
         }
 
-        /** No filter stops on a hazard: the summary at the run's end says which race it was. */
         @Override
         public Ending hazard(StopReason.Hazard stop) {
-            return Ending.NONE;
+            return Ending.of(HAZARD, stop.fault());
         }
 
         @Override

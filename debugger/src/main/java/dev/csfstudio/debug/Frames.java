@@ -38,12 +38,16 @@ final class Frames {
     }
 
     /**
-     * {@code queue NAME (STATE)}, the queue's state as the user sees it: a waiting queue's says what it waits for, one
-     * whose jobs are all done says so, and one at work (in the middle of a job, or with one pending) says {@code busy},
-     * what the debugger does with it ("not started", "running", "stopped on breakpoint" for the queue a stop is about,
-     * "suspended" for the others).
+     * {@code queue NAME (STATE)}, the queue's state as the user sees it: a terminated group's queue says why it ended
+     * ({@link GroupFaults#ended}), a waiting queue's what it waits for, one whose jobs are all done says so, and one at
+     * work (in the middle of a job, or with one pending) says {@code busy}, what the debugger does with it
+     * ("not started", "running", "stopped on breakpoint" for the queue a stop is about, "suspended" for the others).
      */
     static String threadName(QueueView q, String busy) {
+        Optional<String> ended = GroupFaults.ended(q);
+        if (ended.isPresent()) {
+            return "queue " + q.name() + " (" + ended.get() + ")";
+        }
         boolean atWork = q.state() == Queue.State.RUNNING || q.state() == Queue.State.IDLE && q.jobsPending() > 0;
         String state = atWork ? busy : q.state().name().toLowerCase(Locale.ROOT);
         if (q.waitingOn().isPresent()) {

@@ -23,8 +23,9 @@ import java.util.function.Supplier;
 
 /**
  * Scopes and variables of a stopped queue: registers (r0..r95), register pairs (dN), the named fragment
- * inputs, the framebuffer descriptor d40 points at with its render targets, sync objects, labels and
- * constants. Containers get a {@code variablesReference} handle that lives until the machine moves on.
+ * inputs, the inputs of the RUN_* it is stopped on ({@link JobInputsScope}), the framebuffer descriptor d40
+ * points at with its render targets, sync objects, labels and constants. Containers get a
+ * {@code variablesReference} handle that lives until the machine moves on.
  * Registers the last move changed carry the attribute {@value #CHANGED} and come first, with those that
  * hold a value, before the zeros.
  */
@@ -136,7 +137,10 @@ final class Variables {
         for (int i = 0; i < 3; i++) {
             registerHandles.put(out.get(i).getVariablesReference(), queue);
         }
+        JobInputsScope.at(session, q).ifPresent(job -> out.add(scope(JobInputsScope.NAME, job.inputs().size(),
+                () -> JobInputsScope.variables(session, q, job, this::handle), null)));
         out.add(scope("Framebuffer (d40)", null, () -> framebuffer(session, q), null));
+        out.add(scope(ScoreboardScope.NAME, null, () -> ScoreboardScope.variables(m.scoreboard(queue).orElseThrow()), null));
         out.add(scope("Sync objects", null, () -> syncObjects(m), null));
         out.add(scope("Labels and constants", null, () -> symbols(session, q), null));
         return out;

@@ -182,6 +182,13 @@ final class DapSession implements IDebugProtocolClient, AutoCloseable {
         return List.of(get(server.stackTrace(a)).getStackFrames());
     }
 
+    /** The names of the scopes of {@code thread}'s innermost frame. */
+    List<String> scopeNames(int thread) {
+        ScopesArguments a = new ScopesArguments();
+        a.setFrameId(top(thread).getId());
+        return java.util.Arrays.stream(get(server.scopes(a)).getScopes()).map(x -> x.getName()).toList();
+    }
+
     /** The variables of scope {@code scope} of {@code thread}'s innermost frame, by name. */
     Map<String, Variable> scope(int thread, String scope) {
         ScopesArguments a = new ScopesArguments();

@@ -27,7 +27,7 @@ class ExceptionTest {
     void theFaultFilterIsAdvertisedOnByDefault() throws Exception {
         try (DapSession s = DapSession.on(dir, "fault.csf", Streams.FAULT)) {
             var filters = s.capabilities.getExceptionBreakpointFilters();
-            assertEquals("fault,timeout,deadlock",
+            assertEquals("fault,timeout,deadlock,hazard",
                     String.join(",", Arrays.stream(filters).map(f -> f.getFilter()).toList()));
             assertTrue(filters[0].getDefault_());
         }
@@ -108,6 +108,25 @@ class ExceptionTest {
             a.setFilters(new String[] {"segfault"});
             String message = DapSession.refusal(s.server.setExceptionBreakpoints(a));
             assertTrue(message.contains("segfault"), message);
+        }
+    }
+
+    @Test
+    void aHazardStopsOnTheReadingLineByDefault() throws Exception {
+        String text = """
+                .buffer data, size=16
+                    .word 7
+                .stream main
+                    MOVE48  d2, data
+                    LOAD_MULTIPLE r0, [d2]
+                    ADD_IMMEDIATE32 r4, r0, #1
+                """;
+        try (DapSession s = DapSession.on(dir, "race.csf", text).launch()) {
+            s.configurationDone();
+            StoppedEventArguments e = s.stopped();
+            assertEquals("exception", e.getReason());
+            assertTrue(e.getDescription().contains("read of r0"), e.getDescription());
+            DapSession.assertLine(6, s.top(1));
         }
     }
 }

@@ -104,6 +104,30 @@ class VariablesTest {
     }
 
     @Test
+    void stoppedOnARunTheJobInputsScopeDecodesWhatTheJobWillRead() throws Exception {
+        try (DapSession s = atFragment()) {
+            Map<String, Variable> job = s.scope(1, "Job inputs");
+            Variable fbd = job.get("fbd d40");
+            assertNotNull(fbd, job.keySet()::toString);
+            assertNotNull(fbd.getMemoryReference(), "the framebuffer pointer is a mapped address");
+            Map<String, Variable> read = s.children(fbd.getVariablesReference());
+            Variable params = read.get("fbd");
+            assertNotNull(params, read.keySet()::toString);
+            assertNotNull(params.getMemoryReference(), "a descriptor in memory carries its memory reference");
+            Map<String, Variable> fields = s.children(params.getVariablesReference());
+            assertEquals("4", fields.get("width").getValue());
+            assertTrue(job.containsKey("bbox d42"), job.keySet()::toString);
+        }
+    }
+
+    @Test
+    void aQueueStoppedOffAnyRunHasNoJobInputsScope() throws Exception {
+        try (DapSession s = DapSession.stoppedAt(dir, "clear.csf", Streams.CLEAR, 10)) {
+            assertTrue(s.scopeNames(1).stream().noneMatch(n -> n.equals("Job inputs")), s.scopeNames(1)::toString);
+        }
+    }
+
+    @Test
     void labelsAndConstantsAreListed() throws Exception {
         try (DapSession s = atFragment()) {
             Map<String, Variable> symbols = s.scope(1, "Labels and constants");
@@ -119,6 +143,24 @@ class VariablesTest {
             assertTrue(e.getDescription().startsWith("waiting for the value at"), e.getDescription());
             var threads = DapSession.get(s.server.threads()).getThreads();
             assertTrue(threads[0].getName().startsWith("queue main (waiting for the value at"), threads[0].getName());
+        }
+    }
+
+    @Test
+    void theScoreboardScopeListsALoadInFlightWithItsLineAndItsPendingRegisters() throws Exception {
+        String text = """
+                .buffer data, size=16
+                    .word 7
+                .stream main
+                    MOVE48  d2, data
+                    LOAD_MULTIPLE r0, [d2]
+                    WAIT    #0x1
+                    MOVE32  r5, #1
+                """;
+        try (DapSession s = DapSession.stoppedAt(dir, "load.csf", text, 6)) {
+            Map<String, Variable> sb = s.scope(1, "Scoreboard");
+            assertEquals("LOAD_MULTIPLE (line 5)", sb.get("entry 0").getValue());
+            assertEquals("r0", sb.get("pending registers").getValue());
         }
     }
 }

@@ -9,9 +9,12 @@ package dev.csfstudio.isa;
  * @param kind       which entry the operation signals
  * @param waitMask   the entries the operation waits for before it runs ({@code wait_mask}); null for
  *                   {@link Kind#ENDPOINT} and {@link Kind#OTHER}
- * @param signalSlot the entry it signals ({@code signal_slot}); null for {@link Kind#ENDPOINT} and {@link Kind#OTHER}
+ * @param signalSlot the entry it signals ({@code signal_slot}); null for {@link Kind#ENDPOINT} and {@link Kind#OTHER},
+ *                   and for v12's SHARED_SB_INC, which has none (the runtime counts it on the deferred selection)
+ * @param deferMode  v12's {@code defer_mode} (1: {@code .defer_indirect}, the wait mask and signalled entry are
+ *                   the ones SET_STATE chose: {@code sb_mask_wait} and {@code sb_sel_deferred}); null on v10
  */
-public record Async(Kind kind, BitField waitMask, BitField signalSlot) {
+public record Async(Kind kind, BitField waitMask, BitField signalSlot, BitField deferMode) {
 
     /** Which entry an asynchronous operation signals. */
     public enum Kind {
@@ -35,9 +38,18 @@ public record Async(Kind kind, BitField waitMask, BitField signalSlot) {
         }
     }
 
-    /** Whether {@code word} is an asynchronous operation (a deferred one only with a non-zero wait mask). */
+    /**
+     * Whether {@code word} is an asynchronous operation (a deferred one only with a non-zero wait mask or in
+     * indirect mode: mesa's {@code cs_defer_indirect} passes a non-zero placeholder mask to
+     * {@code cs_instr_is_asynchronous}).
+     */
     public boolean asynchronous(long word) {
-        return kind != Kind.DEFERRED || waitMask.extract(word) != 0;
+        return kind != Kind.DEFERRED || indirect(word) || waitMask.extract(word) != 0;
+    }
+
+    /** Whether {@code word} is in v12's indirect defer mode ({@code .defer_indirect}). */
+    public boolean indirect(long word) {
+        return deferMode != null && deferMode.extract(word) == 1;
     }
 
     /** The entries {@code word} waits for before it runs (0 for an endpoint or other operation). */

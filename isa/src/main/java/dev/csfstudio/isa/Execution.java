@@ -89,7 +89,21 @@ public enum Execution {
     /** Blocks the queue until the scoreboard entries in the mask have no operation in flight. */
     WAIT(Flow.NEXT, null, null, "wait_mask", null),
     /** Selects the scoreboard entries endpoint operations and other operations signal. */
-    SET_SB_ENTRY(Flow.NEXT, "endpoint", "other", null, null);
+    SET_SB_ENTRY(Flow.NEXT, "endpoint", "other", null, null),
+    /** Clears the CS's error state (the state SYNC_WAIT.inherit sets and SYNC_*.error_propagate writes). */
+    ERROR_BARRIER(Flow.NEXT),
+    /** Installs the stream at dA of rL bytes as the handler of exception type {@code exc_type}. */
+    SET_EXCEPTION_HANDLER(Flow.NEXT, "addr", "length", null, "exc_type"),
+    /** v12: sets a scoreboard state (a selection or a mask) to rS. */
+    SET_STATE(Flow.NEXT, "src", "state", null, null),
+    /** v12: sets a scoreboard state (a selection or a mask) to an immediate. */
+    SET_STATE_IMM32(Flow.NEXT, null, "state", null, "value"),
+    /** v12: selects the next scoreboard entry of a type once it is free and writes it (index or bit) to rD. */
+    NEXT_SB_ENTRY(Flow.NEXT, "dst", "sb_type", "format", null),
+    /** v12: adds one to a shared scoreboard entry (deferred behind its wait mask when it has one). */
+    SHARED_SB_INC(Flow.NEXT, "shared_entry", null, null, null),
+    /** v12: waits until a shared scoreboard entry is non-zero and takes one off it. */
+    SHARED_SB_DEC(Flow.NEXT, "shared_entry", null, null, null);
 
     /** Where execution goes after an instruction. */
     public enum Flow {
@@ -128,6 +142,16 @@ public enum Execution {
     /** The roles in slot order, without the empty slots. */
     public List<String> roles() {
         return Arrays.stream(roles).filter(r -> r != null).toList();
+    }
+
+    /** Whether LOGIC_OP32's result (truth table {@code mode}) depends on A: flipping A changes some row. */
+    public static boolean logicDependsOnA(int mode) {
+        return ((mode & 1) != 0) != ((mode & 4) != 0) || ((mode & 2) != 0) != ((mode & 8) != 0);
+    }
+
+    /** Whether LOGIC_OP32's result depends on B: flipping B changes some row of the truth table. */
+    public static boolean logicDependsOnB(int mode) {
+        return ((mode & 1) != 0) != ((mode & 2) != 0) || ((mode & 4) != 0) != ((mode & 8) != 0);
     }
 
     /**

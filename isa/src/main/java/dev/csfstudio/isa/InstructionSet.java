@@ -413,7 +413,8 @@ public final class InstructionSet {
             Async.Kind asyncKind = scoreboard.asyncKind();
             if (asyncKind != null) {
                 semantics = semantics.withAsync(asyncKind.ownFields()
-                        ? new Async(asyncKind, field("wait_mask"), field("signal_slot")) : new Async(asyncKind, null, null));
+                        ? new Async(asyncKind, field("wait_mask"), optionalField("signal_slot"), optionalField("defer_mode"))
+                        : new Async(asyncKind, null, null, null));
             }
             InstructionDef def = new InstructionDef(opcode, mnemonic, aliases, doc, fields, modifiers, operands,
                     explicit, template, null, semantics, scoreboard);
@@ -609,6 +610,16 @@ public final class InstructionSet {
                         + (named == null ? "" : " (one of " + String.join(", ", named.spellings()) + ")"));
             }
             return v.getAsLong();
+        }
+
+        /** The field {@code fieldName} of the instruction, null when it has none. */
+        private BitField optionalField(String fieldName) {
+            for (BitField f : fields) {
+                if (f.name().equals(fieldName)) {
+                    return f;
+                }
+            }
+            return null;
         }
 
         private BitField field(String fieldName) {

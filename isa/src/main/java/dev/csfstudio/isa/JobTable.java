@@ -7,8 +7,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * What each RUN_* job of one architecture reads from its staging registers, loaded from {@code jobs-v10.txt} or
- * {@code jobs-v12.txt} (the format is described at the top of {@code jobs-v10.txt}); the descriptors it names are
+ * What each RUN_* job of one architecture reads from its staging registers, loaded from {@code jobs-v10.txt},
+ * {@code jobs-v12.txt} or {@code jobs-v13.txt} (the format is described at the top of {@code jobs-v10.txt}); the descriptors it names are
  * the architecture's {@link DescriptorSet}.
  */
 public final class JobTable {
@@ -60,9 +60,11 @@ public final class JobTable {
      * @param selectField  the instruction field whose value times {@code selectStride} is added, or null
      * @param optional     a zero value means the job has no such input
      * @param when         an instruction field or primitive-flags field that must be set for it to be read, or null
+     * @param sr           genxml's name of the first register in the job's staging-register enumeration ("COMPUTE SR",
+     *                     "IDVS SR", "FRAGMENT SR": {@code SRT_0}, {@code TILER_CTX}), or null where genxml names none
      */
     public record Input(String name, int register, String selectField, int selectStride, Kind kind, boolean optional,
-                        String when, String doc) {
+                        String when, String sr, String doc) {
     }
 
     /** A RUN_* instruction's inputs, and the register operands read only when a flag is set. */
@@ -89,11 +91,15 @@ public final class JobTable {
         static final JobTable TABLE = load("jobs-v12.txt");
     }
 
+    private static final class V13 {
+        static final JobTable TABLE = load("jobs-v13.txt");
+    }
+
     public static JobTable of(Arch arch) {
         return switch (arch) {
             case V10 -> V10.TABLE;
-            // v13 keeps v12's staging registers but for r60, LINE_WIDTH (README, "Architectures")
-            case V12, V13 -> V12.TABLE;
+            case V12 -> V12.TABLE;
+            case V13 -> V13.TABLE;
         };
     }
 
@@ -186,17 +192,22 @@ public final class JobTable {
         }
         boolean optional = false;
         String when = null;
+        String sr = null;
         for (; at < w.length; at++) {
             if (w[at].equals("optional")) {
                 optional = true;
             } else if (w[at].startsWith("when=")) {
                 when = w[at].substring(5);
+            } else if (w[at].startsWith("sr=")) {
+                sr = w[at].substring(3);
+            } else if (w[at].startsWith("doc=")) {
+                break;
             } else {
                 throw new IllegalStateException(where + ": unknown option " + w[at]);
             }
         }
         int docAt = text.indexOf("doc=");
-        return new Input(w[1], register, selectField, stride, kind, optional, when,
+        return new Input(w[1], register, selectField, stride, kind, optional, when, sr,
                 docAt < 0 ? "" : text.substring(docAt + 4));
     }
 

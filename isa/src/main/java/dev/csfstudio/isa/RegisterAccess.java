@@ -3,9 +3,11 @@ package dev.csfstudio.isa;
 import java.util.Arrays;
 
 /**
- * The registers a word reads and writes, from its operands in the table: a register operand with the {@code write}
- * flag is a destination, any other (an address pair too) a source. An always-taken BRANCH reads no register (mesa
- * encodes it with {@code cs_undef()}). One instance is refilled for each word, as bit sets over the registers.
+ * The registers a word reads and writes, as its semantics use them (mesa's {@code cs_src}/{@code cs_dst}), from its
+ * operands in the table: a register operand with the {@code write} flag is a destination, any other (an address pair
+ * too) a source. An always-taken BRANCH reads no register (mesa encodes it with {@code cs_undef()}); a LOGIC_OP32
+ * reads only the operands its truth table depends on. The one description both the assembler's scoreboard check and
+ * the runtime's hazard checks read. One instance is refilled for each word, as bit sets over the registers.
  */
 public final class RegisterAccess {
 
@@ -27,13 +29,21 @@ public final class RegisterAccess {
         Arrays.fill(writes, 0);
         Arrays.fill(listed, 0);
         InstructionDef base = def.isForm() ? def.formOf() : def;
-        boolean alwaysTaken = base.semantics().flow() == Execution.Flow.BRANCH && base.semantics().neverFallsThrough(word);
+        Semantics semantics = base.semantics();
+        boolean alwaysTaken = semantics.flow() == Execution.Flow.BRANCH && semantics.neverFallsThrough(word);
+        BitField unusedA = null;
+        BitField unusedB = null;
+        if (semantics.action() == Execution.LOGIC32) {
+            int mode = (int) semantics.role("mode").map(f -> f.extract(word)).orElse(0L).longValue();
+            unusedA = Execution.logicDependsOnA(mode) ? null : semantics.role("src0").orElse(null);
+            unusedB = Execution.logicDependsOnB(mode) ? null : semantics.role("src1").orElse(null);
+        }
         for (OperandSpec o : base.operands()) {
             long first = o.first(word);
             long[] into = o.writes() ? writes : reads;
             switch (o.kind()) {
                 case R -> {
-                    if (!alwaysTaken) {
+                    if (!alwaysTaken && !o.field().equals(unusedA) && !o.field().equals(unusedB)) {
                         set(into, first);
                     }
                 }
@@ -86,6 +96,16 @@ public final class RegisterAccess {
         return reads[i] | writes[i];
     }
 
+    /** The registers {@code 64 * i} to {@code 64 * i + 63} that the word reads, one bit each. */
+    public long readsWord(int i) {
+        return reads[i];
+    }
+
+    /** The registers {@code 64 * i} to {@code 64 * i + 63} that the word writes, one bit each. */
+    public long writesWord(int i) {
+        return writes[i];
+    }
+
     /** The registers {@code 64 * i} to {@code 64 * i + 63} of its register lists and ranges, one bit each. */
     public long listedWord(int i) {
         return listed[i];
@@ -113,6 +133,7 @@ public final class RegisterAccess {
     }
 
     private static boolean has(long[] bits, int r) {
-        return (bits[r >>> 6] & (1L << r)) != 0;
+        // A raw word (.inst) can name a register past the file: nothing reads or writes it.
+        return r >= 0 && r < 64 * bits.length && (bits[r >>> 6] & (1L << r)) != 0;
     }
 }

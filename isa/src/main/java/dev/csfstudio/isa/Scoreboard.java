@@ -59,11 +59,7 @@ public enum Scoreboard {
 
     /** Whether {@code word} of {@code def} runs asynchronously (signals an entry when it completes). */
     public boolean isAsynchronous(InstructionDef def, long word) {
-        return switch (this) {
-            case SIGNAL_OTHER, SIGNAL_ENDPOINT, SIGNAL_SLOT -> true;
-            case DEFERRED -> indirect(def, word, "defer_mode") || field(def, word, "wait_mask") != 0;
-            case NONE, WAIT, SELECT, RESELECT -> false;
-        };
+        return bind(def).isAsynchronous(word);
     }
 
     /**
@@ -71,11 +67,7 @@ public enum Scoreboard {
      * for none, {@link #INDIRECT} when v12's indirect mode takes them from SET_STATE.
      */
     public int waitMask(InstructionDef def, long word) {
-        return switch (this) {
-            case WAIT -> indirect(def, word, "wait_mode") ? INDIRECT : (int) field(def, word, "wait_mask");
-            case SIGNAL_SLOT, DEFERRED -> indirect(def, word, "defer_mode") ? INDIRECT : (int) field(def, word, "wait_mask");
-            case NONE, SIGNAL_OTHER, SIGNAL_ENDPOINT, SELECT, RESELECT -> 0;
-        };
+        return bind(def).waitMask(word);
     }
 
     /**
@@ -83,35 +75,74 @@ public enum Scoreboard {
      * an entry the word does not hold (a selection, v12's indirect mode, or one the table does not name).
      */
     public int signalSlot(InstructionDef def, long word) {
-        if (!isAsynchronous(def, word)) {
-            return INDIRECT;
-        }
-        return switch (this) {
-            case SIGNAL_SLOT, DEFERRED -> indirect(def, word, "defer_mode") ? INDIRECT : (int) field(def, word, "signal_slot");
-            case NONE, SIGNAL_OTHER, SIGNAL_ENDPOINT, WAIT, SELECT, RESELECT -> INDIRECT;
-        };
+        return bind(def).signalSlot(word);
     }
 
     /** SET_SB_ENTRY's entry for endpoint tasks ({@code endpoint} field), -1 for any other mode. */
     public int selectedEndpoint(InstructionDef def, long word) {
-        return this == SELECT ? (int) field(def, word, "endpoint") : -1;
+        return bind(def).selectedEndpoint(word);
     }
 
     /** SET_SB_ENTRY's entry for other operations ({@code other} field), -1 for any other mode. */
     public int selectedOther(InstructionDef def, long word) {
-        return this == SELECT ? (int) field(def, word, "other") : -1;
+        return bind(def).selectedOther(word);
     }
 
-    private static boolean indirect(InstructionDef def, long word, String field) {
-        return field(def, word, field) == 1;
+    /**
+     * This mode with {@code def}'s fields looked up once: the same answers as the methods above, for a caller
+     * that asks about many words of one instruction (the scoreboard check keeps one per instruction).
+     */
+    public Bound bind(InstructionDef def) {
+        return new Bound(this, def.field("wait_mask").orElse(null), def.field("signal_slot").orElse(null),
+                def.field("defer_mode").orElse(null), def.field("wait_mode").orElse(null),
+                def.field("endpoint").orElse(null), def.field("other").orElse(null));
     }
 
-    private static long field(InstructionDef def, long word, String name) {
-        for (BitField f : def.fields()) {
-            if (f.name().equals(name)) {
-                return f.extract(word);
-            }
+    /** A mode bound to an instruction's fields (null where it has none). */
+    public record Bound(Scoreboard mode, BitField waitMaskField, BitField signalSlotField, BitField deferMode,
+                        BitField waitMode, BitField endpoint, BitField other) {
+
+        public boolean isAsynchronous(long word) {
+            return switch (mode) {
+                case SIGNAL_OTHER, SIGNAL_ENDPOINT, SIGNAL_SLOT -> true;
+                case DEFERRED -> is(deferMode, word) || value(waitMaskField, word) != 0;
+                case NONE, WAIT, SELECT, RESELECT -> false;
+            };
         }
-        return 0;
+
+        public int waitMask(long word) {
+            return switch (mode) {
+                case WAIT -> is(waitMode, word) ? INDIRECT : (int) value(waitMaskField, word);
+                case SIGNAL_SLOT, DEFERRED -> is(deferMode, word) ? INDIRECT : (int) value(waitMaskField, word);
+                case NONE, SIGNAL_OTHER, SIGNAL_ENDPOINT, SELECT, RESELECT -> 0;
+            };
+        }
+
+        public int signalSlot(long word) {
+            if (!isAsynchronous(word)) {
+                return INDIRECT;
+            }
+            return switch (mode) {
+                case SIGNAL_SLOT, DEFERRED -> is(deferMode, word) || signalSlotField == null ? INDIRECT
+                        : (int) signalSlotField.extract(word);
+                case NONE, SIGNAL_OTHER, SIGNAL_ENDPOINT, WAIT, SELECT, RESELECT -> INDIRECT;
+            };
+        }
+
+        public int selectedEndpoint(long word) {
+            return mode == SELECT ? (int) value(endpoint, word) : -1;
+        }
+
+        public int selectedOther(long word) {
+            return mode == SELECT ? (int) value(other, word) : -1;
+        }
+
+        private static boolean is(BitField f, long word) {
+            return f != null && f.extract(word) == 1;
+        }
+
+        private static long value(BitField f, long word) {
+            return f == null ? 0 : f.extract(word);
+        }
     }
 }

@@ -43,28 +43,30 @@ import org.w3c.dom.NodeList;
  * descriptor table both ways: every field by its snake_case name or alias, with its word and bits, modifier
  * (minus(1), shr(n), log2), enumeration values and default; the Framebuffer aggregate's padding must sit where
  * the table's parameters end and be as long as the table's padding. The descriptors RUN_* jobs read (shader
- * program, local storage, resource, tiler context and heap, scissor, viewport, workgroup size, depth/stencil, blend,
+ * program, local storage, resource (and the buffer descriptors a resource table holds), tiler context and heap, scissor, viewport, workgroup size, depth/stencil, blend,
  * primitive and DCD flags, draw) are compared the same way; without the properties they are compared with the
- * genxml facts kept in {@code genxml/v10-jobs.xml} and {@code genxml/v12-jobs.xml}.
+ * genxml facts kept in {@code genxml/v10-jobs.xml} and {@code genxml/v12-jobs.xml}. The job table's staging
+ * registers ({@code sr=} names) are compared with genxml's "COMPUTE SR", "IDVS SR" and "FRAGMENT SR" enumerations,
+ * from the files or from the facts kept in {@code genxml/v*-jobs.xml}.
  */
 class GenxmlConformanceTest {
 
     @Test
     void v10TablesMatchMesaGenxml() throws Exception {
-        assertConforms("csf.genxml", InstructionSet.v10(), DescriptorSet.v10());
+        assertConforms("csf.genxml", Arch.V10, InstructionSet.v10(), DescriptorSet.v10());
     }
 
     @Test
     void v12TablesMatchMesaGenxml() throws Exception {
-        assertConforms("csf.genxml.v12", InstructionSet.v12(), DescriptorSet.v12());
+        assertConforms("csf.genxml.v12", Arch.V12, InstructionSet.v12(), DescriptorSet.v12());
     }
 
     @Test
     void v13TablesMatchMesaGenxml() throws Exception {
-        assertConforms("csf.genxml.v13", InstructionSet.v13(), DescriptorSet.v13());
+        assertConforms("csf.genxml.v13", Arch.V13, InstructionSet.v13(), DescriptorSet.v13());
     }
 
-    private static void assertConforms(String property, InstructionSet isa, DescriptorSet descriptors)
+    private static void assertConforms(String property, Arch arch, InstructionSet isa, DescriptorSet descriptors)
             throws Exception {
         String path = System.getProperty(property);
         assumeTrue(path != null && !path.isBlank(), "pass -D" + property + "=<mesa " + isa.name() + ".xml> to compare");
@@ -81,6 +83,36 @@ class GenxmlConformanceTest {
         assertEquals(List.of(), comparison.mismatches());
         assertEquals(List.of(), comparison.definitionsWithoutStruct(isa));
         assertEquals(List.of(), DescriptorComparison.of(genxml, descriptors));
+        assertEquals(List.of(), StagingRegisterComparison.of(genxml, JobTable.of(arch)));
+    }
+
+    @Test
+    void v10StagingRegistersMatchTheGenxmlFactsKeptWithTheTests() throws Exception {
+        assertEquals(List.of(), StagingRegisterComparison.of(resource("genxml/v10-jobs.xml"), JobTable.of(Arch.V10)));
+    }
+
+    @Test
+    void v12StagingRegistersMatchTheGenxmlFactsKeptWithTheTests() throws Exception {
+        assertEquals(List.of(), StagingRegisterComparison.of(resource("genxml/v12-jobs.xml"), JobTable.of(Arch.V12)));
+    }
+
+    @Test
+    void v13ReadsLineWidthWhereV12ReadsThePrimitiveSize() throws Exception {
+        assertEquals(List.of(), StagingRegisterComparison.of(resource("genxml/v13-jobs.xml"), JobTable.of(Arch.V13)));
+        List<String> found = StagingRegisterComparison.of(resource("genxml/v13-jobs.xml"), JobTable.of(Arch.V12));
+        assertEquals(List.of("RUN_IDVS2 input primitive_size: genxml's IDVS SR has no PRIMITIVE_SIZE"), found);
+    }
+
+    @Test
+    void aStagingRegisterGenxmlNumbersDifferentlyIsReported() throws Exception {
+        List<String> found = StagingRegisterComparison.of(genxml("""
+                <panxml arch="10">
+                  <enum name="COMPUTE SR"><value name="SRT_0" value="0"/><value name="WG_SIZE" value="34"/></enum>
+                </panxml>
+                """), JobTable.of(Arch.V10));
+        assertTrue(found.contains("RUN_COMPUTE input wg_size: genxml's COMPUTE SR WG_SIZE is r34, the table's r33"),
+                found::toString);
+        assertTrue(found.stream().noneMatch(f -> f.contains("input srt:")), found::toString);
     }
 
     @Test
@@ -400,6 +432,39 @@ class GenxmlConformanceTest {
         }
     }
 
+    /**
+     * The differences between genxml's staging-register enumerations ("COMPUTE SR" for RUN_COMPUTE and
+     * RUN_COMPUTE_INDIRECT, "FRAGMENT SR" for RUN_FRAGMENT, "IDVS SR" for the other RUN_*) and the job table: every
+     * input the table names with {@code sr=NAME} must be register NAME of the job's enumeration. A file without the
+     * enumeration is not compared.
+     */
+    static final class StagingRegisterComparison {
+        static List<String> of(Genxml genxml, JobTable table) {
+            List<String> out = new ArrayList<>();
+            for (JobTable.Job job : table.all()) {
+                String enumeration = job.mnemonic().startsWith("RUN_COMPUTE") ? "COMPUTE SR"
+                        : job.mnemonic().equals("RUN_FRAGMENT") ? "FRAGMENT SR" : "IDVS SR";
+                Map<String, Long> registers = genxml.enums().get(enumeration);
+                if (registers == null) {
+                    continue;
+                }
+                for (JobTable.Input in : job.inputs()) {
+                    if (in.sr() == null) {
+                        continue;
+                    }
+                    Long r = registers.get(in.sr());
+                    String where = job.mnemonic() + " input " + in.name() + ": genxml's " + enumeration;
+                    if (r == null) {
+                        out.add(where + " has no " + in.sr());
+                    } else if (r != in.register()) {
+                        out.add(where + " " + in.sr() + " is r" + r + ", the table's r" + in.register());
+                    }
+                }
+            }
+            return out;
+        }
+    }
+
     /** The differences between genxml's framebuffer descriptors and the descriptor table. */
     static final class DescriptorComparison {
         private static final Map<String, String> STRUCTS = new LinkedHashMap<>();
@@ -409,6 +474,13 @@ class GenxmlConformanceTest {
          * target (YUV, AFBC, AFRC render targets) the table does not describe.
          */
         private static final Map<String, String> NESTED = new HashMap<>();
+        /**
+         * Struct-typed fields the table describes both as a whole field (by the field's name) and field by field,
+         * each prefixed with the whole field's name: a blend's equation ({@code equation_rgb_a}) and internal
+         * blend ({@code internal_fixed_function_rt}).
+         */
+        private static final Set<String> EXPANDED = Set.of("Blend Equation", "Blend Function", "Internal Blend",
+                "Blend Shader", "Blend Fixed-Function", "Internal Conversion");
 
         static {
             STRUCTS.put("Framebuffer Parameters", "framebuffer_parameters");
@@ -418,6 +490,7 @@ class GenxmlConformanceTest {
             STRUCTS.put("Shader Program", "shader_program");
             STRUCTS.put("Local Storage", "local_storage");
             STRUCTS.put("Resource", "resource");
+            STRUCTS.put("Buffer", "buffer");
             STRUCTS.put("Tiler Context", "tiler_context");
             STRUCTS.put("Tiler Heap", "tiler_heap");
             STRUCTS.put("Scissor", "scissor");
@@ -498,25 +571,32 @@ class GenxmlConformanceTest {
             }
         }
 
-        private static void compare(String where, Element struct, String prefix, int wordOffset, DescriptorDef def,
+        private static void compare(String where, Element struct, String prefix, int bitOffset, DescriptorDef def,
                                     Genxml genxml, List<DescriptorField> matched, List<String> out) {
             for (Element g : Genxml.children(struct, "field")) {
                 String name = g.getAttribute("name");
                 String type = g.getAttribute("type");
                 String[] start = g.getAttribute("start").split(":");
-                int word = wordOffset + (start.length == 2 ? Integer.parseInt(start[0]) : Integer.parseInt(start[0]) / 32);
-                int lsb = start.length == 2 ? Integer.parseInt(start[1]) : Integer.parseInt(start[0]) % 32;
+                int bit = bitOffset + (start.length == 2 ? Integer.parseInt(start[0]) * 32 + Integer.parseInt(start[1])
+                        : Integer.parseInt(start[0]));
+                int word = bit / 32;
+                int lsb = bit % 32;
                 int size = Integer.parseInt(g.getAttribute("size"));
                 String snake = prefix + snake(name);
                 Optional<DescriptorField> found = def.fields().stream().filter(f -> f.answersTo(snake)).findFirst();
                 if (genxml.structs().containsKey(type)) {
                     if (NESTED.containsKey(type)) {
                         String inner = NESTED.get(type) != null ? NESTED.get(type) : snake(name) + "_";
-                        compare(where, genxml.structs().get(type), prefix + inner, word, def, genxml, matched, out);
-                    } else if (found.isPresent()) {
-                        // described as a whole word (a blend's equation), not field by field
+                        compare(where, genxml.structs().get(type), prefix + inner, bit, def, genxml, matched, out);
+                        continue;
+                    }
+                    if (found.isPresent()) {
+                        // described as a whole (a blend's equation word), and field by field if EXPANDED
                         matched.add(found.get());
                         compareBits(where, name, word, lsb, size, found.get(), out);
+                    }
+                    if (EXPANDED.contains(type)) {
+                        compare(where, genxml.structs().get(type), snake + "_", bit, def, genxml, matched, out);
                     }
                     continue;
                 }

@@ -89,4 +89,33 @@ class ScoreboardTableTest {
         InstructionDef wait = def(V12, "WAIT");
         assertEquals(Scoreboard.INDIRECT, wait.scoreboard().waitMask(wait, Encoder.encode(wait, Map.of("wait_mode", 1L))));
     }
+
+    @Test
+    void aLogicOpReadsOnlyTheOperandsItsTruthTableDependsOn() {
+        InstructionDef logic = def(V12, "LOGIC_OP32");
+        long movA = Encoder.encode(logic, Map.of("dst", 1L, "src0", 2L, "src1", 3L, "mode", 3L, "index", 0L));
+        RegisterAccess access = new RegisterAccess(128).of(logic, movA);
+        assertTrue(access.reads(2) && access.writes(1));
+        assertFalse(access.reads(3), "mov_a's result does not depend on B");
+    }
+
+    @Test
+    void v12sShareIncrementIsDeferredOnlyWithAMaskOrIndirect() {
+        InstructionDef inc = def(V12, "SHARED_SB_INC");
+        Async async = inc.semantics().async().orElseThrow();
+        assertFalse(async.asynchronous(Encoder.encode(inc, Map.of("wait_mask", 0L, "shared_entry", 4L))));
+        assertTrue(async.asynchronous(Encoder.encode(inc, Map.of("wait_mask", 2L, "shared_entry", 4L))));
+        long indirect = Encoder.encode(inc, Map.of("wait_mask", 0L, "shared_entry", 4L, "defer_mode", 1L));
+        assertTrue(async.indirect(indirect) && async.asynchronous(indirect));
+        assertEquals(-1, async.signalSlotOf(indirect), "it has no signal slot");
+    }
+
+    @Test
+    void nextSbEntryWritesItsRegisterAndSetStateReadsIts() {
+        InstructionDef next = def(V12, "NEXT_SB_ENTRY");
+        assertTrue(new RegisterAccess(128).of(next, Encoder.encode(next, Map.of("dst", 9L, "sb_type", 1L, "format", 0L)))
+                .writes(9));
+        InstructionDef set = def(V12, "SET_STATE");
+        assertTrue(new RegisterAccess(128).of(set, Encoder.encode(set, Map.of("src", 7L, "state", 9L))).reads(7));
+    }
 }

@@ -54,6 +54,8 @@ public final class CoreJson {
         o.addProperty("status", report.status().jsonName());
         o.addProperty("source", program.files().isEmpty() ? null : program.files().get(0).toAbsolutePath().toString());
         o.add("fault", report.fault() == null ? JsonNull.INSTANCE : fault(report.fault()));
+        o.add("queue_status", ReportJson.queueStatus(report));
+        o.add("groups", ReportJson.groups(report));
         o.addProperty("queue", core.queue());
         o.add("registers", unsigned(core.registers()));
         JsonArray stack = new JsonArray();

@@ -9,6 +9,7 @@ import dev.csfstudio.program.Program;
 import dev.csfstudio.program.SourceRange;
 import dev.csfstudio.runtime.CallFrame;
 import dev.csfstudio.runtime.Completion;
+import dev.csfstudio.runtime.ExceptionHandler;
 import dev.csfstudio.runtime.HardwareReport;
 import dev.csfstudio.runtime.JobInputs;
 import dev.csfstudio.runtime.RenderTarget;
@@ -61,24 +62,26 @@ public final class ReportJson {
             qo.add("registers", unsigned(q.registers()));
             qo.add("scoreboard", scoreboard(q.scoreboard()));
             qo.addProperty("status", q.status().jsonName());
+            if (!q.handlers().isEmpty()) {
+                JsonArray handlers = new JsonArray();
+                for (ExceptionHandler h : q.handlers()) {
+                    JsonObject ho = new JsonObject();
+                    ho.addProperty("type", h.typeName());
+                    ho.addProperty("code", h.type());
+                    ho.addProperty("address", hex(h.address()));
+                    ho.addProperty("length", h.length());
+                    ho.addProperty("installed_at", hex(h.installedAt()));
+                    handlers.add(ho);
+                }
+                qo.add("exception_handlers", handlers);
+            }
             if (q.fault() != null) {
                 qo.add("fault", fault(q.fault()));
             }
             queues.add(qo);
         }
         o.add("queues", queues);
-        JsonArray groups = new JsonArray();
-        for (RunReport.GroupState g : report.groups()) {
-            JsonObject go = new JsonObject();
-            go.addProperty("name", g.name());
-            JsonArray members = new JsonArray();
-            g.queues().forEach(members::add);
-            go.add("queues", members);
-            go.addProperty("state", g.state());
-            go.addProperty("fatal_queues", g.fatalQueues());
-            groups.add(go);
-        }
-        o.add("groups", groups);
+        o.add("groups", groups(report));
         JsonArray hazards = new JsonArray();
         for (RunReport.Hazard h : report.hazards()) {
             JsonObject ho = new JsonObject();
@@ -202,6 +205,37 @@ public final class ReportJson {
         }
         o.addProperty("text", c.describe());
         return o;
+    }
+
+    /** report.json's and core.json's {@code groups}: each group's GROUP_GET_STATE-like state. */
+    static JsonArray groups(RunReport report) {
+        JsonArray groups = new JsonArray();
+        for (RunReport.GroupState g : report.groups()) {
+            JsonObject go = new JsonObject();
+            go.addProperty("name", g.name());
+            JsonArray members = new JsonArray();
+            g.queues().forEach(members::add);
+            go.add("queues", members);
+            go.addProperty("state", g.state());
+            go.addProperty("fatal_queues", g.fatalQueues());
+            groups.add(go);
+        }
+        return groups;
+    }
+
+    /** core.json's {@code queue_status}: each queue's own status and the fault that terminated its group. */
+    static JsonArray queueStatus(RunReport report) {
+        JsonArray out = new JsonArray();
+        for (RunReport.QueueState q : report.queues()) {
+            JsonObject qo = new JsonObject();
+            qo.addProperty("name", q.name());
+            qo.addProperty("status", q.status().jsonName());
+            if (q.fault() != null) {
+                qo.add("fault", fault(q.fault()));
+            }
+            out.add(qo);
+        }
+        return out;
     }
 
     static JsonObject fault(RunReport.Fault f) {

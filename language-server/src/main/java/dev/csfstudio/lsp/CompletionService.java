@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -227,8 +228,20 @@ public final class CompletionService {
                 return false;
             }
         }
-        if (d.isPresent() && d.get().descriptor() != null) {
-            DescriptorDef descriptor = descriptors.get(d.get().descriptor());
+        if (DescLine.is(line) && DescLine.atName(line, column)) {
+            for (DescriptorDef def : DescLine.nameable(descriptors)) {
+                CompletionItem item = new CompletionItem(def.name());
+                item.setKind(CompletionItemKind.Struct);
+                item.setDetail(DescLine.summary(def));
+                item.setTextEdit(Either.forLeft(new TextEdit(replace, def.name())));
+                items.add(item);
+            }
+            return false;
+        }
+        Optional<DescriptorDef> named = d.isPresent() && d.get().descriptor() != null
+                ? Optional.of(descriptors.get(d.get().descriptor())) : DescLine.descriptor(line, descriptors);
+        if (named.isPresent()) {
+            DescriptorDef descriptor = named.get();
             if (field.isPresent()) {
                 Optional<DescriptorField> f = descriptor.field(field.get().text());
                 if (f.isPresent() && f.get().enumType() != null) {
@@ -252,7 +265,7 @@ public final class CompletionService {
                 item.setTextEdit(Either.forLeft(new TextEdit(replace, f.name() + "=")));
                 items.add(item);
             }
-            d.get().extraKeys().forEach((key, doc) -> {
+            d.map(Directives.Directive::extraKeys).orElse(Map.of()).forEach((key, doc) -> {
                 CompletionItem item = new CompletionItem(key);
                 item.setKind(CompletionItemKind.Field);
                 item.setDocumentation(markdown(doc));

@@ -125,6 +125,8 @@ final class CsfTextDocumentService implements TextDocumentService {
         return onAnalysis(params.getTextDocument(), a -> inside(a.document(), at).flatMap(p -> features(a).hover()
                 .hover(a.document(), p, Optional.of(a),
                         server.scheduler().lastFeedback(a.document().uri()).map(RunFeedback::registers),
+                        server.scheduler().lastFeedback(a.document().uri()).map(f -> f.jobsAt(p.getLine()))
+                                .orElse(List.of()),
                         server.hoverMarkup))
                 .orElse(null));
     }

@@ -17,9 +17,11 @@ import dev.csfstudio.program.Symbol;
 import dev.csfstudio.program.SymbolKind;
 import dev.csfstudio.isa.BitField;
 import dev.csfstudio.isa.ClearColor;
+import dev.csfstudio.isa.DescriptorDef;
 import dev.csfstudio.isa.DescriptorField;
 import dev.csfstudio.isa.DescriptorSet;
 import dev.csfstudio.isa.InstructionDef;
+import dev.csfstudio.runtime.JobInputs;
 import dev.csfstudio.isa.InstructionSet;
 import dev.csfstudio.isa.Modifier;
 import dev.csfstudio.isa.NamedRegister;
@@ -42,6 +44,15 @@ public final class HoverService {
      */
     public Optional<Hover> hover(TextDocument doc, Position position, Optional<DocumentAnalysis> analysis,
                                  Optional<long[]> registers, Markup markup) {
+        return hover(doc, position, analysis, registers, List.of(), markup);
+    }
+
+    /**
+     * {@link #hover}, with the jobs the last run started on the hovered line: hover on a RUN_* adds what each read
+     * (the run summary's job inputs).
+     */
+    public Optional<Hover> hover(TextDocument doc, Position position, Optional<DocumentAnalysis> analysis,
+                                 Optional<long[]> registers, List<JobInputs.Job> jobsHere, Markup markup) {
         int lineNo = position.getLine();
         SourceLine line = SourceLine.scan(doc.line(lineNo));
         Optional<SourceLine.Token> token = line.tokenAt(position.getCharacter());
@@ -50,7 +61,8 @@ public final class HoverService {
         }
         SourceLine.Token t = token.get();
         String text = switch (t.kind()) {
-            case MNEMONIC -> instruction(t.text(), analysis.flatMap(a -> a.assembledLine(lineNo)), markup);
+            case MNEMONIC -> Optional.ofNullable(instruction(t.text(), analysis.flatMap(a -> a.assembledLine(lineNo)),
+                    markup)).map(about -> about + jobInputs(jobsHere, markup)).orElse(null);
             case MODIFIER -> modifier(line, t, markup);
             case REGISTER -> register(t.text(), registers, markup);
             case DIRECTIVE -> Directives.byName(t.text())
@@ -58,7 +70,9 @@ public final class HoverService {
             case FIELD_NAME -> descriptorField(line, t.text(), markup) == null ? null
                     : descriptorField(line, t.text(), markup) + line.head().flatMap(h -> Directives.byName(h.text()))
                             .map(d -> clearColour(d, lineNo, analysis)).orElse("");
-            case SYMBOL, LABEL_DEFINITION -> analysis.flatMap(a -> a.symbolAt(lineNo, t.start())
+            case SYMBOL, LABEL_DEFINITION -> DescLine.is(line) && DescLine.nameToken(line).equals(token)
+                    ? DescLine.descriptor(line, descriptors).map(def -> descriptorSummary(def, markup)).orElse(null)
+                    : analysis.flatMap(a -> a.symbolAt(lineNo, t.start())
                     .or(() -> a.symbol(t.text()))).map(sym -> symbol(sym, markup)).orElse(null);
             default -> null;
         };
@@ -147,18 +161,49 @@ public final class HoverService {
 
     private String descriptorField(SourceLine line, String name, Markup markup) {
         Optional<Directives.Directive> d = line.head().flatMap(h -> Directives.byName(h.text()));
-        if (d.isEmpty() || d.get().descriptor() == null) {
+        Optional<DescriptorDef> def = d.isPresent() && d.get().descriptor() != null
+                ? Optional.of(descriptors.get(d.get().descriptor())) : DescLine.descriptor(line, descriptors);
+        if (def.isEmpty()) {
             return null;
         }
-        String extra = d.get().extraKeys().get(name.toLowerCase(java.util.Locale.ROOT));
+        String extra = d.map(Directives.Directive::extraKeys).orElse(java.util.Map.of())
+                .get(name.toLowerCase(java.util.Locale.ROOT));
         if (extra != null) {
             return markup.code(name) + "\n" + extra;
         }
-        Optional<DescriptorField> f = descriptors.get(d.get().descriptor()).field(name);
+        Optional<DescriptorField> f = def.get().field(name);
         return f.map(field -> markup.code(field.name()) + "\n" + field.doc() + "\n\nWord " + field.word() + " bits ["
                 + field.msb() + ":" + field.lsb() + "], " + (field.required() ? "required" : "default "
                 + markup.inline(field.defaultValue())) + (field.enumType() == null ? ""
                 : "; values: " + String.join(", ", field.enumType().values().keySet()))).orElse(null);
+    }
+
+    /** What the jobs the last run started here read, as the run summary prints it; empty without such jobs. */
+    private static String jobInputs(List<JobInputs.Job> jobs, Markup markup) {
+        if (jobs.isEmpty()) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder("\n\nJob inputs after the last run");
+        int shown = Math.min(jobs.size(), 2);
+        for (JobInputs.Job job : jobs.subList(0, shown)) {
+            sb.append("\n").append(markup.code("job " + job.number() + " " + job.mnemonic() + " (queue " + job.queue()
+                    + ")" + job.describe()));
+        }
+        if (jobs.size() > shown) {
+            sb.append("\n\n").append(jobs.size() - shown).append(" more job(s) on this line");
+        }
+        return sb.toString();
+    }
+
+    /** A descriptor {@code .desc} names: its size and fields, each with its bits. */
+    private static String descriptorSummary(DescriptorDef def, Markup markup) {
+        StringBuilder sb = new StringBuilder(markup.code(def.name())).append('\n').append(DescLine.summary(def))
+                .append(" (genxml's struct; fields not given take their defaults):");
+        for (DescriptorField f : def.fields()) {
+            sb.append("\n\n").append(markup.inline(f.name())).append(" word ").append(f.word()).append(" [")
+                    .append(f.msb()).append(':').append(f.lsb()).append("] ").append(f.doc());
+        }
+        return sb.toString();
     }
 
     /** On a {@code .rt} line that assembled: the clear colour its clear words hold, decoded. */

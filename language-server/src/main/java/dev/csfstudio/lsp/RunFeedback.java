@@ -12,15 +12,17 @@ import com.google.gson.JsonObject;
  * @param diagnostics faults, timeouts and deadlocks on the line that caused them
  * @param report      the run report in the JSON form {@code csf run} writes to report.json
  * @param verdicts    what each {@code .expect} found (empty when the run was cut short by background limits)
+ * @param jobs        the RUN_* jobs the run started on lines of this document, with what each read (hover)
  */
 public record RunFeedback(int version, String status, boolean expected, long[] registers,
                           List<dev.csfstudio.program.Diagnostic> diagnostics, JsonObject report,
-                          List<RenderTargetImage> renderTargets, List<dev.csfstudio.testing.Verdict> verdicts) {
+                          List<RenderTargetImage> renderTargets, List<dev.csfstudio.testing.Verdict> verdicts,
+                          List<dev.csfstudio.runtime.JobInputs.Job> jobs) {
 
     /** Feedback of a run without expectations. */
     public RunFeedback(int version, String status, long[] registers, List<dev.csfstudio.program.Diagnostic> diagnostics,
                        JsonObject report, List<RenderTargetImage> renderTargets) {
-        this(version, status, false, registers, diagnostics, report, renderTargets, List.of());
+        this(version, status, false, registers, diagnostics, report, renderTargets, List.of(), List.of());
     }
 
     /** One render target the run wrote, as a PNG the client can show. */
@@ -31,5 +33,11 @@ public record RunFeedback(int version, String status, boolean expected, long[] r
         diagnostics = List.copyOf(diagnostics);
         renderTargets = List.copyOf(renderTargets);
         verdicts = List.copyOf(verdicts);
+        jobs = List.copyOf(jobs);
+    }
+
+    /** The jobs started on line {@code line} (0-based) of this document. */
+    public List<dev.csfstudio.runtime.JobInputs.Job> jobsAt(int line) {
+        return jobs.stream().filter(j -> j.line() != null && j.line().line() == line + 1).toList();
     }
 }

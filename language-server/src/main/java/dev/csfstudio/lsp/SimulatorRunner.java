@@ -24,6 +24,7 @@ import dev.csfstudio.runtime.RunReport;
 import dev.csfstudio.program.Expectation;
 import dev.csfstudio.testing.ExpectationCheck;
 import dev.csfstudio.testing.Verdict;
+import dev.csfstudio.runtime.JobInputs;
 import dev.csfstudio.runtime.RunStatus;
 import dev.csfstudio.runtime.Simulator;
 
@@ -69,8 +70,10 @@ public final class SimulatorRunner implements BackgroundRunner {
             json.addProperty("instructions", report.instructions());
         }
         long[] registers = report.registers() == null ? new long[0] : report.registers().clone();
+        List<JobInputs.Job> jobs = report.jobs().stream()
+                .filter(j -> j.line() != null && analysis.isMainFile(j.line().file())).toList();
         return Optional.of(new RunFeedback(analysis.document().version(), report.status().jsonName(), expected,
-                registers, diagnostics, json, targets, verdicts));
+                registers, diagnostics, json, targets, verdicts, jobs));
     }
 
     /** Whether the run ended other than ok, as a {@code .expect status}/{@code fault} that holds says it must. */
@@ -127,6 +130,7 @@ public final class SimulatorRunner implements BackgroundRunner {
         // when the stream expects it.
         Severity severity = expected ? Severity.NOTE
                 : report.status() == RunStatus.TIMEOUT && !onDemand ? Severity.WARNING : Severity.ERROR;
+        message += report.groupOf(f.queue()).map(g -> "; " + g.describe()).orElse("");
         if (expected) {
             message += " (as the stream expects)";
         }
@@ -141,8 +145,29 @@ public final class SimulatorRunner implements BackgroundRunner {
             RunReport.InFlight op = report.hazards().get(0).operation();
             related.add(new Diagnostic.Related(op.line(), op.mnemonic() + " issued here, still in flight"));
         }
-        return List.of(new Diagnostic(severity, where, runCode(report.status()), message, List.of(),
-                related));
+        List<Diagnostic> out = new ArrayList<>();
+        out.add(new Diagnostic(severity, where, runCode(report.status()), message, List.of(), related));
+        out.addAll(otherTerminatedGroups(report, f, severity));
+        return out;
+    }
+
+    /**
+     * A diagnostic on the faulting line of every other queue whose fault or hazard stop terminated its group while
+     * the run went on (the first one terminated is the run's own, above).
+     */
+    private static List<Diagnostic> otherTerminatedGroups(RunReport report, RunReport.Fault first, Severity severity) {
+        List<Diagnostic> out = new ArrayList<>();
+        for (RunReport.QueueState q : report.queues()) {
+            RunReport.Fault f = q.fault();
+            if (f == null || f == first || f.line() == null || q.name().equals(first.queue())
+                    || (q.status() != RunStatus.FAULT && q.status() != RunStatus.HAZARD)) {
+                continue;
+            }
+            String message = (q.status() == RunStatus.HAZARD ? "run hazard: " : "run fault (" + f.kind().jsonName()
+                    + "): ") + f.message() + report.groupOf(q.name()).map(g -> "; " + g.describe()).orElse("");
+            out.add(new Diagnostic(severity, f.line(), runCode(q.status()), message, List.of(), List.of()));
+        }
+        return out;
     }
 
     private static DiagnosticCode runCode(RunStatus status) {

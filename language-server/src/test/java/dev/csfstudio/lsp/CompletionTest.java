@@ -200,9 +200,10 @@ class CompletionTest {
         assertEquals(List.of("0", "1"), offeredAtEnd("    .fbd width=16, height=16, first_provoking_vertex="));
     }
 
+    /** `cancelled` is a queue's own ending (another queue of its group faulted); a cancelled run ends so too. */
     @Test
     void expectStatusOffersHowARunEnds() {
-        assertEquals(List.of("ok", "fault", "timeout", "deadlock", "hazard"), offeredAtEnd(".expect status "));
+        assertEquals(List.of("ok", "fault", "timeout", "deadlock", "hazard", "cancelled"), offeredAtEnd(".expect status "));
     }
 
     @Test
@@ -219,5 +220,30 @@ class CompletionTest {
     @Test
     void expectOptionValueOffersNoRegister() {
         assertEquals(List.of(), offeredAtEnd(".expect fault translation, line="));
+    }
+
+    @Test
+    void descOffersTheDescriptorsItCanWriteAsItsFirstOperand() {
+        List<String> got = offeredAtEnd("    .desc ");
+        assertTrue(got.containsAll(List.of("shader_program", "resource", "blend", "draw", "tiler_context")), got::toString);
+        assertTrue(got.stream().noneMatch(n -> n.equals("render_target") || n.equals("framebuffer_parameters")),
+                got::toString);
+    }
+
+    @Test
+    void descOffersTheFieldsOfTheDescriptorItNames() {
+        List<String> got = offeredAtEnd("    .desc shader_program, ");
+        assertTrue(got.containsAll(List.of("stage", "binary", "preload", "register_allocation")), got::toString);
+        assertTrue(got.stream().noneMatch(n -> n.equals("tls_size")), got::toString);
+    }
+
+    @Test
+    void descOffersTheValuesOfAnEnumeratedField() {
+        assertEquals(List.of("compute", "fragment", "vertex"), offeredAtEnd("    .desc shader_program, stage="));
+    }
+
+    @Test
+    void descOfAnUnknownDescriptorOffersNoFields() {
+        assertTrue(offeredAtEnd("    .desc no_such_thing, ").stream().noneMatch(n -> n.equals("stage")));
     }
 }

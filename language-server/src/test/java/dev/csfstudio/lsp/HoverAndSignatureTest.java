@@ -130,4 +130,26 @@ class HoverAndSignatureTest {
                     plainHover(s, uri, 0, 10).toString());
         }
     }
+
+    /** Hover text at {@code column} of {@code text} (one line) on v10, without an analysis or a run. */
+    private static String hoverAt(String text, int column) {
+        var arch = dev.csfstudio.isa.Arch.V10;
+        return new HoverService(arch.instructionSet(), arch.descriptors()).hover(
+                new TextDocument("file:///a.csf", 1, text), new Position(0, column), java.util.Optional.empty(),
+                java.util.Optional.empty(), Markup.MARKDOWN).map(h -> h.getContents().getRight().getValue()).orElse(null);
+    }
+
+    @Test
+    void descFieldHoverGivesTheFieldOfTheDescriptorItNames() {
+        String text = "    .desc shader_program, stage=compute";
+        String got = hoverAt(text, text.indexOf("stage") + 1);
+        assertTrue(got != null && got.contains("Word 0 bits [7:4]") && got.contains("compute"), got);
+    }
+
+    @Test
+    void descNameHoverSummarisesTheDescriptor() {
+        String text = "    .desc resource, address=0x1000, size=64";
+        String got = hoverAt(text, text.indexOf("resource") + 2);
+        assertTrue(got != null && got.contains("16 bytes, 3 fields") && got.contains("contains_descriptors"), got);
+    }
 }

@@ -1,6 +1,7 @@
 package dev.csfstudio.lsp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.awt.image.BufferedImage;
@@ -190,6 +191,22 @@ class RunFeedbackTest {
             List<InlayHint> hints = s.server.getTextDocumentService().inlayHint(new InlayHintParams(LspSession.id(uri),
                     new Range(new Position(0, 0), new Position(1, 0)))).get(10, TimeUnit.SECONDS);
             assertTrue(hints.get(0).getLabel().getLeft().contains("r42=0x1234"), hints.get(0).getLabel().getLeft());
+        }
+    }
+
+    @Test
+    void hoverOnARunShowsWhatItsJobReadInTheLastRun() throws Exception {
+        try (LspSession s = LspSession.start(root, backgroundOn())) {
+            String uri = s.open("job.csf", "MOVE32 r33, 7\nRUN_COMPUTE #1\nNOP\n");
+            s.client.awaitRun(r -> r.get("uri").getAsString().equals(uri));
+            String hover = s.server.getTextDocumentService().hover(new HoverParams(LspSession.id(uri), new Position(1, 3)))
+                    .get(10, TimeUnit.SECONDS).getContents().getRight().getValue();
+            assertTrue(hover.contains("Job inputs after the last run") && hover.contains("job 1 RUN_COMPUTE (queue main)")
+                    && hover.contains("wg_size r33 = 0x7") && hover.contains("workgroup_size_x=8"), hover);
+            assertTrue(hover.contains("spd (d16): null pointer deref") || hover.contains("XXX: null pointer deref"), hover);
+            String nop = s.server.getTextDocumentService().hover(new HoverParams(LspSession.id(uri), new Position(2, 1)))
+                    .get(10, TimeUnit.SECONDS).getContents().getRight().getValue();
+            assertFalse(nop.contains("Job inputs"), nop);
         }
     }
 

@@ -59,7 +59,12 @@ public sealed interface Expectation {
     enum Ending {
         OK, FAULT, TIMEOUT, DEADLOCK,
         /** An instruction raced an asynchronous operation still in flight (a missing WAIT). */
-        HAZARD;
+        HAZARD,
+        /**
+         * A queue's own ending only: another queue of its group faulted, so the group was terminated and this
+         * queue's jobs cancelled (panthor signals them with -ECANCELED).
+         */
+        CANCELLED;
 
         public String spelling() {
             return name().toLowerCase(Locale.ROOT);

@@ -27,8 +27,17 @@ public record Program(List<Section> sections, String entry, List<String> vms, Li
                       List<Job> jobs, Map<String, Symbol> symbols, List<Path> files, Arch arch,
                       List<Expectation> expectations) {
 
-    /** A command queue (with its own group and register file) bound to a VM. */
-    public record QueueDecl(String name, String vm, SourceRange declaration) {
+    /**
+     * A command queue (with its own register file) bound to a VM, in {@code group} (panthor's queue group: its
+     * queues share a CSG slot and are terminated together); a queue declared without a group is its own group,
+     * named after it.
+     */
+    public record QueueDecl(String name, String vm, SourceRange declaration, String group) {
+
+        /** A queue that is its own group. */
+        public QueueDecl(String name, String vm, SourceRange declaration) {
+            this(name, vm, declaration, name);
+        }
     }
 
     /** One job: the queue's kernel ring buffer CALLs {@code stream}. */

@@ -1,10 +1,12 @@
 package dev.csfstudio.runtime;
 
 import dev.csfstudio.isa.DecodedInstruction;
+import dev.csfstudio.isa.Decoder;
 import dev.csfstudio.isa.DescriptorDef;
 import dev.csfstudio.isa.DescriptorField;
 import dev.csfstudio.isa.DescriptorSet;
 import dev.csfstudio.isa.JobTable;
+import dev.csfstudio.program.AssembledLine;
 import dev.csfstudio.program.Program;
 import dev.csfstudio.program.Section;
 import dev.csfstudio.program.SourceRange;
@@ -79,6 +81,36 @@ public final class JobInputs {
             return v == null ? OptionalLong.empty() : OptionalLong.of(v);
         }
 
+        /**
+         * The job's inputs as the run summary prints them: one line per input (registers, value, what it is), then
+         * each descriptor it holds or points at, field by field, and pandecode's note about its pointer.
+         */
+        public String describe() {
+            StringBuilder sb = new StringBuilder();
+            for (Input in : inputs) {
+                sb.append("\n  ").append(in.name()).append(' ').append(in.registers()).append(" = ").append(in.text())
+                        .append(": ").append(in.doc());
+                for (Descriptor d : in.descriptors()) {
+                    sb.append("\n    ").append(d.label());
+                    if (d.address() >= 0) {
+                        sb.append(" @").append(hex(d.address()));
+                    }
+                    sb.append(':');
+                    for (Field f : d.fields()) {
+                        sb.append(' ').append(f.name()).append('=').append(f.text());
+                    }
+                    if (d.name().equals(DescriptorSet.SHADER_PROGRAM)) {
+                        sb.append("\n    ").append(d.label()).append(": shader binary not disassembled (Valhall"
+                                + " disassembly is out of scope)");
+                    }
+                }
+                if (in.note() != null) {
+                    sb.append("\n    XXX: ").append(in.note());
+                }
+            }
+            return sb.toString();
+        }
+
         /** pandecode's notes about this job's pointers, each with the line of the RUN_*. */
         public List<String> notes() {
             List<String> out = new ArrayList<>();
@@ -121,8 +153,48 @@ public final class JobInputs {
         return insn.def().field(job.get().operandWhen().get(field)).map(f -> insn.value(f) != 0).orElse(true);
     }
 
+    /** The registers and VM of the queue a job runs on. */
+    private record State(String name, String vm, int[] regs) {
+        long register64(int r) {
+            return (regs[r] & 0xffff_ffffL) | ((long) regs[r + 1] << 32);
+        }
+    }
+
+    /**
+     * The job the instruction at a stopped queue's PC starts when it runs, decoded from the machine's present
+     * registers and memory (a debugger's view before the RUN_* executes; numbered 0); empty if it is no RUN_*.
+     */
+    public static Optional<Job> atPc(Machine machine, QueueView q) {
+        Program program = machine.program();
+        byte[] bytes;
+        try {
+            bytes = machine.memory().read(q.vm(), q.pc(), 8);
+        } catch (HostAccessException e) {
+            return Optional.empty();
+        }
+        long word = 0;
+        for (int b = 7; b >= 0; b--) {
+            word = word << 8 | (bytes[b] & 0xff);
+        }
+        Optional<DecodedInstruction> insn = new Decoder(program.arch().instructionSet()).decode(word);
+        if (insn.isEmpty()) {
+            return Optional.empty();
+        }
+        int[] regs = new int[q.registers().length];
+        for (int r = 0; r < regs.length; r++) {
+            regs[r] = (int) q.registers()[r];
+        }
+        SourceRange line = program.lineAt(q.vm(), q.pc()).map(AssembledLine::range).orElse(null);
+        return new JobInputs(program, machine.memory()).decode(0, new State(q.name(), q.vm(), regs), q.pc(), line,
+                insn.get());
+    }
+
     /** The job {@code insn} (at {@code va} of queue {@code q}) starts, decoded; empty if it is not a RUN_*. */
     public Optional<Job> decode(int number, Queue q, long va, SourceRange line, DecodedInstruction insn) {
+        return decode(number, new State(q.name(), q.vm(), q.regs), va, line, insn);
+    }
+
+    private Optional<Job> decode(int number, State q, long va, SourceRange line, DecodedInstruction insn) {
         Optional<JobTable.Job> job = table.job(insn.def().mnemonic());
         if (job.isEmpty()) {
             return Optional.empty();
@@ -143,7 +215,7 @@ public final class JobInputs {
                 }
             }
         }
-        return Optional.of(new Job(number, q.name, va, line, insn.def().mnemonic(), List.copyOf(inputs)));
+        return Optional.of(new Job(number, q.name(), va, line, insn.def().mnemonic(), List.copyOf(inputs)));
     }
 
     /** A flag of the instruction or, failing that, of the job's primitive flags. */
@@ -162,11 +234,11 @@ public final class JobInputs {
         return false;
     }
 
-    private Optional<Input> input(Queue q, int r, JobTable.Input in, DecodedInstruction insn) {
+    private Optional<Input> input(State q, int r, JobTable.Input in, DecodedInstruction insn) {
         JobTable.Kind kind = in.kind();
         return switch (kind.form()) {
             case VALUE -> {
-                long v = kind.type() == JobTable.ValueType.U64 ? q.register64(r) : q.regs[r] & 0xffff_ffffL;
+                long v = kind.type() == JobTable.ValueType.U64 ? q.register64(r) : q.regs()[r] & 0xffff_ffffL;
                 String text = switch (kind.type()) {
                     case U32 -> Long.toString(v);
                     case S32 -> Integer.toString((int) v);
@@ -181,8 +253,8 @@ public final class JobInputs {
                 int words = Math.max(1, def.size() / 4);
                 byte[] bytes = new byte[words * 4];
                 long first = 0;
-                for (int k = 0; k < words && r + k < q.regs.length; k++) {
-                    int w = q.regs[r + k];
+                for (int k = 0; k < words && r + k < q.regs().length; k++) {
+                    int w = q.regs()[r + k];
                     if (k == 0 && kind.orField() != null) {
                         w |= (int) (long) insn.def().field(kind.orField()).map(insn::value).orElse(0L);
                     }
@@ -204,7 +276,7 @@ public final class JobInputs {
                 }
                 long address = v & ~kind.mask();
                 List<Descriptor> found = new ArrayList<>();
-                String note = read(q.vm, kind.descriptor(), in.name(), false, address, 1, found, 0);
+                String note = read(q.vm(), kind.descriptor(), in.name(), false, address, 1, found, 0);
                 yield Optional.of(new Input(in.name(), in.doc(), registers(r, 2), v, hex(v), List.copyOf(found), note));
             }
             case TABLE -> {
@@ -215,7 +287,7 @@ public final class JobInputs {
                 long address = v & ~kind.mask();
                 int count = (int) (v & kind.mask());
                 List<Descriptor> found = new ArrayList<>();
-                String note = read(q.vm, kind.descriptor(), in.name(), true, address, count, found, 0);
+                String note = read(q.vm(), kind.descriptor(), in.name(), true, address, count, found, 0);
                 yield Optional.of(new Input(in.name(), in.doc(), registers(r, 2), v,
                         hex(address) + ", " + count + " " + kind.descriptor() + (count == 1 ? "" : "s"),
                         List.copyOf(found), note));
@@ -227,13 +299,38 @@ public final class JobInputs {
                 }
                 long address = v & FAU_ADDRESS_MASK;
                 long count = v >>> 56;
-                String note = check(q.vm, address, count * 8).note();
-                Descriptor d = new Descriptor("fau", in.name(), address, List.of(
+                Checked checked = check(q.vm(), address, count * 8);
+                List<Field> fields = new ArrayList<>(List.of(
                         new Field("address", address, hex(address)), new Field("count", count, Long.toString(count))));
+                fields.addAll(fauWords(q.vm(), address, checked.readable() / 8));
+                String note = checked.note();
+                Descriptor d = new Descriptor("fau", in.name(), address, List.copyOf(fields));
                 yield Optional.of(new Input(in.name(), in.doc(), registers(r, 2), v,
                         hex(address) + ", " + count + " word" + (count == 1 ? "" : "s"), List.of(d), note));
             }
         };
+    }
+
+    /** The FAU's 64-bit words as pandecode dumps them, {@code fau.0}, {@code fau.1}, ... (those that can be read). */
+    private List<Field> fauWords(String vm, long address, long words) {
+        List<Field> out = new ArrayList<>();
+        if (words <= 0) {
+            return out;
+        }
+        byte[] bytes;
+        try {
+            bytes = host.read(vm, address, (int) words * 8);
+        } catch (HostAccessException e) {
+            return out;
+        }
+        for (int i = 0; i < words; i++) {
+            long w = 0;
+            for (int b = 7; b >= 0; b--) {
+                w = w << 8 | (bytes[i * 8 + b] & 0xff);
+            }
+            out.add(new Field(Integer.toString(i), w, hex(w)));
+        }
+        return out;
     }
 
     /**
@@ -259,6 +356,7 @@ public final class JobInputs {
             String own = indexed ? label + "." + i : label;
             List<Field> fields = fields(def, bytes, 0);
             found.add(new Descriptor(name, own, at, fields));
+            contained(vm, own, fields, found);
             if (depth < MAX_FOLLOW_DEPTH) {
                 for (JobTable.Follow follow : table.follows(name)) {
                     for (Field f : fields) {
@@ -270,6 +368,56 @@ public final class JobInputs {
             }
         }
         return checked.note();
+    }
+
+    /** The most descriptors one resource entry's table is read for. */
+    private static final int MAX_CONTAINED = 256;
+    private static final int CONTAINED_SIZE = 32;
+
+    /**
+     * The descriptors a resource entry holds ({@code contains_descriptors} set, {@code size} bytes of 32-byte
+     * descriptors at {@code address}), as pandecode_resources reads them: each by the descriptor type in its low four
+     * bits, decoded with the table's descriptor of that type's name (a buffer) and labelled {@code srt.0.1}; a type
+     * the table does not describe (sampler, texture, attribute) is listed with its type only.
+     */
+    private void contained(String vm, String own, List<Field> entry, List<Descriptor> found) {
+        long contains = -1;
+        long address = 0;
+        long size = 0;
+        for (Field f : entry) {
+            switch (f.name()) {
+                case "contains_descriptors" -> contains = f.value();
+                case "address" -> address = f.value();
+                case "size" -> size = f.value();
+                default -> { }
+            }
+        }
+        if (contains <= 0 || address == 0 || size <= 0) {
+            return;
+        }
+        Optional<dev.csfstudio.isa.EnumType> types = descriptors.enumType("descriptor_type");
+        long slots = Math.min(size / CONTAINED_SIZE, MAX_CONTAINED);
+        long readable = check(vm, address, slots * CONTAINED_SIZE).readable() / CONTAINED_SIZE;
+        for (int i = 0; i < readable; i++) {
+            long at = address + (long) i * CONTAINED_SIZE;
+            byte[] bytes;
+            try {
+                bytes = host.read(vm, at, CONTAINED_SIZE);
+            } catch (HostAccessException e) {
+                return;
+            }
+            int type = bytes[0] & 0xf;
+            String typeName = types.flatMap(t -> t.nameOf(type)).orElse(Integer.toString(type));
+            DescriptorDef def = descriptors.all().stream().filter(d -> d.name().equals(typeName)
+                    && d.size() == CONTAINED_SIZE).findFirst().orElse(null);
+            String label = own + "." + i;
+            if (def == null) {
+                found.add(new Descriptor("descriptor", label, at, List.of(new Field("type", type,
+                        typeName + " (not decoded)"))));
+            } else {
+                found.add(new Descriptor(def.name(), label, at, fields(def, bytes, 0)));
+            }
+        }
     }
 
     /** What of {@code size} bytes at {@code address} can be read, and pandecode's note if not all. */

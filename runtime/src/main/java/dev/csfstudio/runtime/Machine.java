@@ -220,6 +220,11 @@ public final class Machine {
         return Optional.ofNullable(device.queuesByName.get(name)).map(views::queue);
     }
 
+    /** A queue's scoreboard: what a debugger's Scoreboard scope and pending registers show. */
+    public Optional<ScoreboardView> scoreboard(String queue) {
+        return Optional.ofNullable(device.queuesByName.get(queue)).map(q -> q.scoreboard.debugView(q.name));
+    }
+
     public List<String> vms() {
         return List.copyOf(device.vms.keySet());
     }

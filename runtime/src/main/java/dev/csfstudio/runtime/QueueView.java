@@ -15,10 +15,14 @@ import dev.csfstudio.runtime.device.Queue;
  * @param instructions     user instructions it executed (its ring buffer's not counted)
  * @param registers        r0..r95, unsigned 32-bit values
  * @param callStack        innermost frame first
+ * @param terminatedBy     the fault (or hazard stop) that terminated the queue's group: the queue runs no more
+ *                         while the other groups run on
+ * @param group            the queue's group (its own name unless declared with {@code group=})
  */
 public record QueueView(String name, String vm, Queue.State state, Optional<SyncWait> waitingOn,
                         long jobsSubmitted, long jobsCompleted, long pc, int depth, int addressSpaceSlot,
-                        int groupSlot, long instructions, long[] registers, List<CallFrame> callStack) {
+                        int groupSlot, long instructions, long[] registers, List<CallFrame> callStack,
+                        Optional<RunReport.Fault> terminatedBy, String group) {
 
     public long jobsPending() {
         return jobsSubmitted - jobsCompleted;

@@ -1,7 +1,6 @@
 package dev.csfstudio.runtime;
 
 import dev.csfstudio.program.SourceRange;
-import dev.csfstudio.isa.DescriptorSet;
 
 import java.util.List;
 
@@ -101,27 +100,7 @@ public final class RunOutput {
         for (JobInputs.Job job : jobs.subList(0, Math.min(jobs.size(), SUMMARY_JOBS))) {
             sb.append("\njob ").append(job.number()).append(' ').append(job.mnemonic()).append(" (queue ")
                     .append(job.queue()).append(job.line() == null ? "" : ", " + job.line().position()).append(')');
-            for (JobInputs.Input in : job.inputs()) {
-                sb.append("\n  ").append(in.name()).append(' ').append(in.registers()).append(" = ").append(in.text())
-                        .append(": ").append(in.doc());
-                for (JobInputs.Descriptor d : in.descriptors()) {
-                    sb.append("\n    ").append(d.label());
-                    if (d.address() >= 0) {
-                        sb.append(" @").append(JobInputs.hex(d.address()));
-                    }
-                    sb.append(':');
-                    for (JobInputs.Field f : d.fields()) {
-                        sb.append(' ').append(f.name()).append('=').append(f.text());
-                    }
-                    if (d.name().equals(DescriptorSet.SHADER_PROGRAM)) {
-                        sb.append("\n    ").append(d.label()).append(": shader binary not disassembled (Valhall"
-                                + " disassembly is out of scope)");
-                    }
-                }
-                if (in.note() != null) {
-                    sb.append("\n    XXX: ").append(in.note());
-                }
-            }
+            sb.append(job.describe());
         }
         if (jobs.size() > SUMMARY_JOBS) {
             sb.append("\n").append(jobs.size() - SUMMARY_JOBS).append(" more job(s)")

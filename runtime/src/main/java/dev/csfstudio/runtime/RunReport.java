@@ -119,33 +119,68 @@ public record RunReport(RunStatus status, long instructions, long[] registers, F
      * @param status     how the queue ended: {@code ok} when it finished its jobs, {@code fault} or {@code hazard}
      *                   when that terminated its group, else how the run ended while it still had work
      * @param fault      what ended it, or null when it is {@code ok} (or another queue's stop ended the run)
+     * @param handlers   the exception handlers SET_EXCEPTION_HANDLER installed, by type
+     * @param group      the queue's group, {@code csSlot} its CS slot in it
      */
     public record QueueState(String name, String vm, int slot, long[] registers, long jobsSubmitted,
                              long jobsCompleted, long instructions, ScoreboardState scoreboard, RunStatus status,
-                             Fault fault) {
+                             Fault fault, List<ExceptionHandler> handlers, String group, int csSlot) {
     }
 
     /**
      * A group's state as panthor's {@code DRM_IOCTL_PANTHOR_GROUP_GET_STATE} reports it: {@code fatal_fault}
      * (DRM_PANTHOR_GROUP_STATE_FATAL_FAULT) with the bitmask of its queues that faulted, {@code timedout}
      * (DRM_PANTHOR_GROUP_STATE_TIMEDOUT: it still had jobs when the run stopped), {@code cancelled}, or {@code ok}.
-     * Each queue is its own group, so {@code queues} holds one name and {@code fatalQueues} is 0 or 1.
+     * {@code queues} are the group's, by CS slot; {@code fatalQueues} has bit N set when CS N faulted (its fault
+     * or hazard stop terminated the group; the group's other queues are {@code cancelled}).
      */
     public record GroupState(String name, List<String> queues, String state, int fatalQueues) {
+
+        /** "group qbad: fatal_fault (fatal_queues 0x1: qbad)", "group qgood: ok". */
+        public String describe() {
+            StringBuilder s = new StringBuilder("group ").append(name).append(": ").append(state);
+            if (fatalQueues != 0) {
+                s.append(" (fatal_queues 0x").append(Integer.toHexString(fatalQueues)).append(": ");
+                for (int i = 0; i < queues.size(); i++) {
+                    if ((fatalQueues & 1 << i) != 0) {
+                        s.append(queues.get(i));
+                    }
+                }
+                s.append(')');
+            }
+            return s.toString();
+        }
     }
 
-    /** Every queue's group, in declaration order. */
+    /** The state of {@code queue}'s group, if the queue exists. */
+    public java.util.Optional<GroupState> groupOf(String queue) {
+        return groups().stream().filter(g -> g.queues().contains(queue)).findFirst();
+    }
+
+    /** Every group, in the order its first queue was declared. */
     public List<GroupState> groups() {
-        return queues.stream().map(q -> {
-            String state = switch (q.status()) {
-                case OK -> "ok";
-                case FAULT -> "fatal_fault";
-                case HAZARD -> q.fault() == null ? "ok" : "fatal_fault"; // ignored hazards terminate nothing
-                case TIMEOUT, DEADLOCK -> "timedout";
-                case CANCELLED -> "cancelled";
-            };
-            return new GroupState(q.name(), List.of(q.name()), state, state.equals("fatal_fault") ? 1 : 0);
-        }).toList();
+        Map<String, List<QueueState>> byGroup = new java.util.LinkedHashMap<>();
+        for (QueueState q : queues) {
+            byGroup.computeIfAbsent(q.group(), g -> new java.util.ArrayList<>()).add(q);
+        }
+        List<GroupState> out = new java.util.ArrayList<>();
+        byGroup.forEach((name, members) -> {
+            int fatal = 0;
+            boolean timedOut = false;
+            boolean cancelled = false;
+            for (QueueState q : members) {
+                switch (q.status()) {
+                    case OK -> { }
+                    case FAULT -> fatal |= 1 << q.csSlot();
+                    case HAZARD -> fatal |= q.fault() == null ? 0 : 1 << q.csSlot(); // ignored hazards terminate nothing
+                    case TIMEOUT, DEADLOCK -> timedOut = true;
+                    case CANCELLED -> cancelled = true;
+                }
+            }
+            String state = fatal != 0 ? "fatal_fault" : timedOut ? "timedout" : cancelled ? "cancelled" : "ok";
+            out.add(new GroupState(name, members.stream().map(QueueState::name).toList(), state, fatal));
+        });
+        return out;
     }
 
     /**

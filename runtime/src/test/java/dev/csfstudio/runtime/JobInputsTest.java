@@ -118,6 +118,92 @@ class JobInputsTest {
     }
 
     @Test
+    void theFauWordsAreReadAsPandecodeDumpsThem() {
+        ProgramFixture p = new ProgramFixture();
+        byte[] words = new byte[16];
+        words[0] = 0x11;
+        words[15] = (byte) 0x80;
+        p.buffer("fau", DATA, words);
+        p.stream("main", MAIN, move48(8, DATA), move32(9, (DATA >>> 32) | 2L << 24), insn("RUN_COMPUTE"));
+        JobInputs.Job job = onlyJob(ExecutionTest.run(p));
+        assertEquals(0x11, value(job, "fau.0"));
+        assertEquals(0x8000_0000_0000_0000L, value(job, "fau.1"));
+        assertFalse(job.value("fau.2").isPresent());
+    }
+
+    @Test
+    void fauWordsPastTheBufferAreNotReadAndTheOverrunIsNoted() {
+        ProgramFixture p = new ProgramFixture();
+        p.buffer("fau", DATA, new byte[8]);
+        p.stream("main", MAIN, move48(8, DATA), move32(9, (DATA >>> 32) | 3L << 24), insn("RUN_COMPUTE"));
+        RunReport r = ExecutionTest.run(p);
+        JobInputs.Job job = onlyJob(r);
+        assertTrue(job.value("fau.0").isPresent());
+        assertFalse(job.value("fau.1").isPresent());
+        assertTrue(r.notes().stream().anyMatch(n -> n.contains("fau (d8): buffer overrun") && n.endsWith("Overrun by 16 bytes.")),
+                r.notes()::toString);
+    }
+
+    @Test
+    void aBlendDescriptorsEquationAndInternalBlendAreDecodedFieldByField() {
+        ProgramFixture p = new ProgramFixture();
+        byte[] blend = descriptor(Arch.V10, new byte[16], 0, "blend", "equation_rgb_a", 2, "equation_rgb_b", 3,
+                "equation_rgb_c", 5, "equation_alpha_invert_c", 1, "equation_color_mask", 0xf, "internal_mode", 2,
+                "internal_fixed_function_rt", 3, "internal_fixed_function_num_comps", 4);
+        p.buffer("blend", DATA, blend);
+        p.stream("main", MAIN, move48(50, DATA | 1), insn("RUN_IDVS"));
+        JobInputs.Job job = onlyJob(ExecutionTest.run(p));
+        assertEquals(2, value(job, "blend.0.equation_rgb_a"));
+        assertEquals(5, value(job, "blend.0.equation_rgb_c"));
+        assertEquals(1, value(job, "blend.0.equation_alpha_invert_c"));
+        assertEquals(0xf, value(job, "blend.0.equation_color_mask"));
+        assertEquals(2, value(job, "blend.0.internal_mode"));
+        assertEquals(3, value(job, "blend.0.internal_fixed_function_rt"));
+        assertEquals(4, value(job, "blend.0.internal_fixed_function_num_comps"));
+        JobInputs.Descriptor d = job.inputs().stream().filter(i -> i.name().equals("blend")).findFirst().orElseThrow()
+                .descriptors().get(0);
+        assertTrue(d.fields().stream().anyMatch(f -> f.name().equals("equation_rgb_c") && f.text().equals("src_alpha")),
+                d::toString);
+    }
+
+    @Test
+    void aShaderProgramsPreloadMaskIsDecoded() {
+        ProgramFixture p = new ProgramFixture();
+        p.buffer("shaders", DATA, descriptor(Arch.V10, new byte[32], 0, "shader_program", "stage", 1, "preload", 0x8001));
+        p.stream("main", MAIN, move48(16, DATA), insn("RUN_COMPUTE"));
+        assertEquals(0x8001, value(onlyJob(ExecutionTest.run(p)), "spd.preload"));
+    }
+
+    @Test
+    void aFragmentJobReadsItsTileEnableMapOnlyWithTheTileEnableMapFlag() {
+        ProgramFixture off = new ProgramFixture();
+        off.stream("main", MAIN, move32(46, 4), insn("RUN_FRAGMENT"));
+        assertFalse(new Simulator().run(off.build()).jobs().get(0).value("tem_row_stride").isPresent());
+        ProgramFixture on = new ProgramFixture();
+        on.stream("main", MAIN, move48(44, 0x70000), move32(46, 4), insn("RUN_FRAGMENT", "enable_tem", 1));
+        JobInputs.Job job = new Simulator().run(on.build()).jobs().get(0);
+        assertEquals(0x70000, value(job, "tem"));
+        assertEquals(4, value(job, "tem_row_stride"));
+    }
+
+    @Test
+    void aResourceEntryHoldingDescriptorsHasItsBuffersDecodedAndOtherTypesListed() {
+        ProgramFixture p = new ProgramFixture();
+        byte[] memory = new byte[128];
+        descriptor(Arch.V10, memory, 0, "resource", "address", DATA + 64, "contains_descriptors", 1, "size", 64);
+        descriptor(Arch.V10, memory, 64, "buffer", "type", 9, "size", 256, "address", 0x90000);
+        memory[96] = 1; // a sampler
+        p.buffer("resources", DATA, memory);
+        p.stream("main", MAIN, move48(0, DATA | 1), insn("RUN_COMPUTE"));
+        JobInputs.Job job = onlyJob(ExecutionTest.run(p));
+        assertEquals(256, value(job, "srt.0.0.size"));
+        assertEquals(0x90000, value(job, "srt.0.0.address"));
+        assertEquals(1, value(job, "srt.0.1.type"));
+        JobInputs.Descriptor sampler = job.inputs().get(0).descriptors().get(2);
+        assertEquals("sampler (not decoded)", sampler.fields().get(0).text());
+    }
+
+    @Test
     void theWorkgroupSizeIsDecodedFromItsRegister() {
         ProgramFixture p = new ProgramFixture();
         p.stream("main", MAIN, move32(33, 7 | 3 << 10), insn("RUN_COMPUTE"));

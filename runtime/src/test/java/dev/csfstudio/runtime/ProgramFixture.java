@@ -70,6 +70,12 @@ final class ProgramFixture {
         return this;
     }
 
+    /** A queue in {@code group} (queues naming one group share it). */
+    ProgramFixture queue(String name, String vm, String group) {
+        queues.add(new Program.QueueDecl(name, vm, SourceRange.at(FILE, 1000, 1, 1), group));
+        return this;
+    }
+
     ProgramFixture submit(String queue, String stream) {
         jobs.add(new Program.Job(queue, stream, SourceRange.at(FILE, 2000 + jobs.size(), 1, 1)));
         return this;

@@ -59,7 +59,8 @@ public final class Directives {
                     + " (default v10, or --arch); only before the first instruction or data, and an included file"
                     + " may only repeat its includer's."),
             new Directive(".vm", ".vm NAME", "Declares a GPU virtual address space; sections that follow live in it."),
-            new Directive(".queue", ".queue NAME [, vm=VM]", "Declares a command queue bound to a VM."),
+            new Directive(".queue", ".queue NAME [, vm=VM] [, group=GROUP]",
+                    "Declares a command queue bound to a VM, in its own group or in GROUP with the queues naming it."),
             new Directive(".submit", ".submit QUEUE, STREAM", "Submits a stream as a job on a queue."),
             new Directive(".expect", ".expect status ok | rN == expr | word [ADDR] == expr | pixel BUFFER(X, Y) == (R, G, B, A)"
                     + " | image BUFFER == \"golden.png\" | instructions <= N",

@@ -52,23 +52,38 @@ public final class Jobs {
         return names;
     }
 
-    /** {@code .queue NAME [, vm=VM]}. */
+    /**
+     * {@code .queue NAME [, vm=VM] [, group=GROUP]}: queues naming one group share it (panthor creates a group with
+     * its queues and one VM), so they must be in the same VM; without {@code group=} the queue is its own group.
+     */
     public void declareQueue(Statement s, CsfParser.DirectiveContext d, ArgumentScope args) {
         SourceRange r = args.range(d);
         String q = args.plainName(d, 0, "a queue name");
         String vm = Placement.DEFAULT_NAME;
         SourceRange vmRange = r;
+        String group = q;
+        SourceRange groupRange = null;
         for (int i = 1; i < d.argument().size(); i++) {
             CsfParser.ArgumentContext a = d.argument(i);
             if (a instanceof CsfParser.NamedArgumentContext na && na.key.getText().equalsIgnoreCase("vm")) {
                 vm = args.nameOf(na.value(), "a VM name");
                 vmRange = args.range(na.value());
+            } else if (a instanceof CsfParser.NamedArgumentContext na && na.key.getText().equalsIgnoreCase("group")) {
+                group = args.nameOf(na.value(), "a group name");
+                groupRange = args.range(na.value());
             } else {
-                throw args.unknownOption(a, List.of("vm"));
+                throw args.unknownOption(a, List.of("vm", "group"));
             }
         }
         SourceRange qr = args.range(d.argument(0));
-        Program.QueueDecl declared = new Program.QueueDecl(q, vm, qr);
+        for (Program.QueueDecl other : queues) {
+            if (other.group().equals(group) && !other.vm().equals(vm)) {
+                throw DiagnosticException.error(groupRange != null ? groupRange : qr, DiagnosticCode.VM_MISMATCH,
+                        "queue '" + q + "' runs in VM '" + vm + "' but group '" + group + "' runs in VM '" + other.vm()
+                                + "' (queue '" + other.name() + "'): a group's queues share its VM");
+            }
+        }
+        Program.QueueDecl declared = new Program.QueueDecl(q, vm, qr, group);
         if (queuesByName.putIfAbsent(q, declared) != null) {
             throw DiagnosticException.error(qr, DiagnosticCode.DUPLICATE_SYMBOL, "queue '" + q + "' is already declared");
         }

@@ -4,6 +4,7 @@ import dev.csfstudio.asm.layout.SectionBuilder;
 import dev.csfstudio.asm.layout.StatementTable;
 
 import dev.csfstudio.isa.Arch;
+import dev.csfstudio.isa.Async;
 import dev.csfstudio.isa.BitField;
 import dev.csfstudio.isa.Decoder;
 import dev.csfstudio.isa.Execution;
@@ -102,10 +103,10 @@ public final class ScoreboardCheck {
             long word = statements.word(i);
             Scoreboard mode = def.scoreboard();
             checkAlone(i, def, mode, word, report);
-            int mask = mode.waitMask(def, word);
-            int slot = mode.signalSlot(def, word);
+            int mask = bound(def).waitMask(word);
+            int slot = bound(def).signalSlot(word);
             if (mask == Scoreboard.INDIRECT || mode == Scoreboard.RESELECT
-                    || (mode.isAsynchronous(def, word) && slot == Scoreboard.INDIRECT
+                    || (bound(def).isAsynchronous(word) && slot == Scoreboard.INDIRECT
                     && mode != Scoreboard.SIGNAL_OTHER && mode != Scoreboard.SIGNAL_ENDPOINT)) {
                 signalsUnknown = true;
             }
@@ -122,10 +123,11 @@ public final class ScoreboardCheck {
                     tracked = true;
                 }
                 case SELECT -> {
-                    selectedEndpoints |= 1 << Math.min(mode.selectedEndpoint(def, word), 31);
-                    selectedOthers |= 1 << Math.min(mode.selectedOther(def, word), 31);
+                    selectedEndpoints |= 1 << Math.min(bound(def).selectedEndpoint(word), 31);
+                    selectedOthers |= 1 << Math.min(bound(def).selectedOther(word), 31);
                 }
-                case NONE, SIGNAL_SLOT, DEFERRED, WAIT, RESELECT -> {
+                case RESELECT -> tracked = true; // v12's SET_STATE selections and masks: followed along paths
+                case NONE, SIGNAL_SLOT, DEFERRED, WAIT -> {
                 }
             }
         }
@@ -138,7 +140,7 @@ public final class ScoreboardCheck {
         if (!signalsUnknown) {
             for (int row : waiting) {
                 InstructionDef def = def(row);
-                int unsignalled = def.scoreboard().waitMask(def, statements.word(row)) & ~signalled & allEntries;
+                int unsignalled = bound(def).waitMask(statements.word(row)) & ~signalled & allEntries;
                 if (unsignalled != 0) {
                     report.accept(Diagnostic.warning(statements.range(row), DiagnosticCode.SCOREBOARD_UNSIGNALLED_WAIT,
                             "wait mask names " + entryList(unsignalled) + " that nothing in the program signals"));
@@ -148,20 +150,21 @@ public final class ScoreboardCheck {
         if (tracked) {
             new Flow().jobs(jobs);
             reportHazards(report);
+            reportIndirectSelfWaits(report);
         }
     }
 
     /** The checks of one instruction that need no path: its own slot in its wait mask, entries past the count. */
     private void checkAlone(int row, InstructionDef def, Scoreboard mode, long word, Consumer<Diagnostic> report) {
-        int mask = mode.waitMask(def, word);
-        int slot = mode.signalSlot(def, word);
+        int mask = bound(def).waitMask(word);
+        int slot = bound(def).signalSlot(word);
         if (mask > 0 && slot >= 0 && (mask & (1 << slot)) != 0) {
             report.accept(Diagnostic.warning(statements.range(row), DiagnosticCode.SCOREBOARD_SELF_WAIT, def.mnemonic()
                     + " waits for scoreboard entry " + slot + ", the entry it signals: the entry is taken before the wait,"
                     + " so the operation never runs; signal another entry or leave " + slot + " out of the wait mask"));
         }
-        int past = (mask > 0 ? mask & ~allEntries : 0) | beyond(slot) | beyond(mode.selectedEndpoint(def, word))
-                | beyond(mode.selectedOther(def, word));
+        int past = (mask > 0 ? mask & ~allEntries : 0) | beyond(slot) | beyond(bound(def).selectedEndpoint(word))
+                | beyond(bound(def).selectedOther(word));
         if (past != 0) {
             report.accept(Diagnostic.warning(statements.range(row), DiagnosticCode.SCOREBOARD_ENTRY_RANGE, def.mnemonic()
                     + " names " + entryList(past) + " but " + arch.spelling() + " has " + entries
@@ -190,6 +193,18 @@ public final class ScoreboardCheck {
         }
     }
 
+    /** Each instruction's scoreboard fields, looked up once. */
+    private final Map<InstructionDef, Scoreboard.Bound> bound = new java.util.IdentityHashMap<>();
+
+    private Scoreboard.Bound bound(InstructionDef def) {
+        Scoreboard.Bound b = bound.get(def);
+        if (b == null) {
+            b = def.scoreboard().bind(def);
+            bound.put(def, b);
+        }
+        return b;
+    }
+
     private InstructionDef def(int row) {
         InstructionDef def = statements.def(row);
         if (def == null) {
@@ -216,6 +231,9 @@ public final class ScoreboardCheck {
     private final class State {
         int endpoint = INITIAL_ENTRY;
         int other = INITIAL_ENTRY;
+        /** v12's SET_STATE.sb_sel_deferred and sb_mask_wait (-1: not known); 0 at reset as the runtime has them. */
+        int deferred = INITIAL_ENTRY;
+        int waitMask = 0;
         long[] load;
         long[] store;
 
@@ -223,6 +241,8 @@ public final class ScoreboardCheck {
             State s = new State();
             s.endpoint = endpoint;
             s.other = other;
+            s.deferred = deferred;
+            s.waitMask = waitMask;
             s.load = load == null ? null : load.clone();
             s.store = store == null ? null : store.clone();
             return s;
@@ -237,6 +257,14 @@ public final class ScoreboardCheck {
             }
             if (other != in.other && other != -1) {
                 other = -1;
+                changed = true;
+            }
+            if (deferred != in.deferred && deferred != -1) {
+                deferred = -1;
+                changed = true;
+            }
+            if (waitMask != in.waitMask && waitMask != -1) {
+                waitMask = -1;
                 changed = true;
             }
             if (in.load != null) {
@@ -315,10 +343,13 @@ public final class ScoreboardCheck {
                 if (id < 0 || slots[id] == null) {
                     continue;
                 }
-                int[] selection = selections.computeIfAbsent(job.queue(), q -> new int[] {INITIAL_ENTRY, INITIAL_ENTRY});
+                int[] selection = selections.computeIfAbsent(job.queue(),
+                        q -> new int[] {INITIAL_ENTRY, INITIAL_ENTRY, INITIAL_ENTRY, 0});
                 State start = new State(); // panthor's ring waits on every entry after each job: nothing in flight
                 start.endpoint = selection[0];
                 start.other = selection[1];
+                start.deferred = selection[2];
+                start.waitMask = selection[3];
                 states.clear();
                 exit = null;
                 meet(new Position(null, id, 0, slots[id].length), start);
@@ -328,6 +359,8 @@ public final class ScoreboardCheck {
                 }
                 selection[0] = exit == null ? -1 : exit.endpoint;
                 selection[1] = exit == null ? -1 : exit.other;
+                selection[2] = exit == null ? -1 : exit.deferred;
+                selection[3] = exit == null ? -1 : exit.waitMask;
             }
         }
 
@@ -395,6 +428,8 @@ public final class ScoreboardCheck {
                         s.drain(allEntries);
                         s.endpoint = -1;
                         s.other = -1;
+                        s.deferred = -1;
+                        s.waitMask = -1;
                         slot++;
                     }
                     case JUMP -> {
@@ -455,17 +490,15 @@ public final class ScoreboardCheck {
     private void applyScoreboard(int row, InstructionDef def, Scoreboard mode, long word, State s) {
         switch (mode) {
             case WAIT -> {
-                int mask = mode.waitMask(def, word);
-                s.drain(mask == Scoreboard.INDIRECT ? allEntries : mask);
+                int mask = bound(def).waitMask(word);
+                // WAIT.indirect: the mask SET_STATE.sb_mask_wait set, when this path knows it
+                s.drain(mask != Scoreboard.INDIRECT ? mask : s.waitMask < 0 ? allEntries : s.waitMask);
             }
             case SELECT -> {
-                s.endpoint = mode.selectedEndpoint(def, word);
-                s.other = mode.selectedOther(def, word);
+                s.endpoint = bound(def).selectedEndpoint(word);
+                s.other = bound(def).selectedOther(word);
             }
-            case RESELECT -> {
-                s.endpoint = -1;
-                s.other = -1;
-            }
+            case RESELECT -> reselect(def, word, s);
             case SIGNAL_OTHER -> {
                 if (s.other < 0 || s.other >= entries) {
                     return; // an entry it does not know: nothing to say
@@ -479,7 +512,73 @@ public final class ScoreboardCheck {
                     }
                 }
             }
-            case NONE, SIGNAL_ENDPOINT, SIGNAL_SLOT, DEFERRED -> {
+            case SIGNAL_SLOT, DEFERRED -> {
+                Async async = def.semantics().async().orElse(null);
+                if (async != null && async.indirect(word) && s.deferred >= 0 && s.waitMask >= 0
+                        && (s.waitMask & (1 << s.deferred)) != 0) {
+                    if (indirectSelfWaits == null) {
+                        indirectSelfWaits = new int[statements.size()];
+                        java.util.Arrays.fill(indirectSelfWaits, -1);
+                    }
+                    indirectSelfWaits[row] = s.deferred;
+                }
+            }
+            case NONE, SIGNAL_ENDPOINT -> {
+            }
+        }
+    }
+
+    /**
+     * v12's SET_STATE_IMM32 sets a selection or mask the check follows; SET_STATE sets it from a register the check
+     * does not follow (not known after it); NEXT_SB_ENTRY frees and selects an entry the check does not compute, so
+     * after it the check assumes nothing in flight and the selection unknown: it says nothing rather than guess.
+     */
+    private void reselect(InstructionDef def, long word, State s) {
+        Execution action = def.semantics().action();
+        if (action == Execution.NEXT_SB_ENTRY) {
+            s.drain(allEntries);
+            s.endpoint = -1;
+            s.other = -1;
+            s.deferred = -1;
+            return;
+        }
+        BitField stateField = def.semantics().role("state").orElse(null);
+        BitField valueField = def.semantics().role("value").orElse(null);
+        if (stateField == null) {
+            s.endpoint = -1;
+            s.other = -1;
+            s.deferred = -1;
+            s.waitMask = -1;
+            return;
+        }
+        long value = action == Execution.SET_STATE_IMM32 && valueField != null ? valueField.extract(word) : -1;
+        int v = value < 0 || value > 0xffff ? -1 : (int) value;
+        switch ((int) stateField.extract(word)) {
+            case 0 -> s.endpoint = v;
+            case 1 -> s.other = v;
+            case 2 -> s.deferred = v;
+            case 9 -> s.waitMask = v;
+            default -> {
+                // sb_mask_stream and undefined states: nothing the check follows
+            }
+        }
+    }
+
+    /** Rows of indirect operations whose path-known deferred entry is in the path-known wait mask (-1: none). */
+    private int[] indirectSelfWaits;
+
+    private void reportIndirectSelfWaits(Consumer<Diagnostic> report) {
+        if (indirectSelfWaits == null) {
+            return;
+        }
+        for (int row = 0; row < indirectSelfWaits.length; row++) {
+            int entry = indirectSelfWaits[row];
+            if (entry >= 0) {
+                report.accept(Diagnostic.warning(statements.range(row), DiagnosticCode.SCOREBOARD_SELF_WAIT,
+                        def(row).mnemonic() + ".defer_indirect waits for scoreboard entry " + entry + " (SET_STATE"
+                                + ".sb_mask_wait) and signals it (SET_STATE.sb_sel_deferred): the entry is taken before"
+                                + " the wait, so the operation never runs; select another deferred entry or leave "
+                                + entry + " out of the wait mask"));
             }
         }
     }

@@ -33,7 +33,7 @@ public final class RunLoop {
     static final long SLICE = 1 << 16;
 
     /** Where the scheduling loop stands (queues by index; {@code round} null before the first round). */
-    record Loop(int[] round, int roundIndex, boolean inSlice, long sliceLeft, boolean progressed, long executed) {
+    public record Loop(int[] round, int roundIndex, boolean inSlice, long sliceLeft, boolean progressed, long executed) {
     }
 
     private final Device device;
@@ -252,6 +252,9 @@ public final class RunLoop {
 
     /** Runs a piece of {@code q}'s slice; its instructions count as steps, the ring buffer's do not. */
     private Interpreter.Ran piece(Queue q, long budget, long instructions) {
+        if (q.ended != null) { // another queue of its group faulted earlier in this round
+            return new Interpreter.Ran(Interpreter.IDLE, 0, 0, 0, null, null);
+        }
         Interpreter.Ran ran = device.interpreter.run(q, executed, budget, instructions);
         executed += ran.steps();
         device.meter.addInstructions(ran.steps() - ran.kernelSteps());
@@ -287,9 +290,14 @@ public final class RunLoop {
      * A fault or hazard stop in {@code q} terminates its group only (panthor's group termination): the queue runs
      * no more, its in-flight operations are dropped unfinished, and the other groups run on to their end.
      */
+    /** Terminates {@code q}'s group: every queue of it runs no more (panthor's group termination). */
     private void terminate(Queue q, StopReason stop) {
-        q.ended = stop;
-        q.endedAt = executed;
+        for (Queue member : device.queues) {
+            if (member.group.equals(q.group) && member.ended == null) {
+                member.ended = stop;
+                member.endedAt = executed;
+            }
+        }
     }
 
     private StopReason end(StopReason stop, Queue q) {

@@ -2,7 +2,6 @@ package dev.csfstudio.runtime.control;
 
 import java.util.Optional;
 import dev.csfstudio.runtime.HistoryStatus;
-import dev.csfstudio.runtime.Machine;
 import dev.csfstudio.runtime.PostMortem;
 import dev.csfstudio.runtime.Result;
 import dev.csfstudio.runtime.RunReport;
@@ -14,7 +13,7 @@ import dev.csfstudio.runtime.device.StepMeter;
 /**
  * Going back: keeps {@link History} for a {@link RunLoop} and reaches any earlier position by restoring a
  * snapshot and re-executing (exact, because the device is deterministic). Each method answers the stop it
- * arrived at; the {@link Machine} remembers it as its last stop.
+ * arrived at; the machine remembers it as its last stop.
  */
 public final class TimeTravel {
 
@@ -64,7 +63,11 @@ public final class TimeTravel {
         }
     }
 
-    /** See {@link Machine#restoreTo}. */
+    /**
+     * Goes to the state at {@code position}: an earlier one by restoring the latest usable snapshot before it and
+     * re-executing, a later one by running on, breakpoints off. Refused without history (for an earlier position)
+     * or before its start.
+     */
     public Result<StopReason> restoreTo(long position) {
         long executed = loop.position();
         if (position < executed || (position == executed && history != null)) {
@@ -83,7 +86,7 @@ public final class TimeTravel {
         return Result.ok(replay(new Goal.Reach(position)));
     }
 
-    /** See {@link Machine#stepBack}. */
+    /** Goes back to just before {@code q}'s last instruction executed (to the start of history, at the most). */
     public Result<StopReason> stepBack(Queue q) {
         if (history == null) {
             return Result.refused(NO_HISTORY);
@@ -97,7 +100,9 @@ public final class TimeTravel {
     }
 
     /**
-     * See {@link Machine#reverseResume}; {@code focus} is the queue a pause on the way is about.
+     * Runs backwards to the latest breakpoint or data breakpoint hit before the current position, or to the start
+     * of history; a pause or the wall-clock limit stops it at the snapshot it has reached, a pause about
+     * {@code focus}.
      */
     public Result<StopReason> reverseResume(String focus) {
         if (history == null) {

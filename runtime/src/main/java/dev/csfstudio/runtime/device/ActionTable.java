@@ -33,6 +33,7 @@ final class ActionTable {
     private final int[] conditionSlots;
     private final Arithmetic[] arithmetic;
     private final Async[] asyncs;
+    private final dev.csfstudio.isa.Scoreboard.Bound[] bounds;
 
     private ActionTable(Arch arch) {
         this.arch = arch;
@@ -46,6 +47,7 @@ final class ActionTable {
         conditionSlots = new int[count];
         arithmetic = new Arithmetic[count];
         asyncs = new Async[count];
+        bounds = new dev.csfstudio.isa.Scoreboard.Bound[count];
         for (int key = 0; key < count; key++) {
             InstructionDef def = isa.instructions().get(key);
             BitField[] fields = new BitField[Execution.SLOTS];
@@ -67,6 +69,7 @@ final class ActionTable {
                 arithmetic[key] = Arithmetic.of(def.semantics().action());
             }
             asyncs[key] = def.semantics().async().orElse(null);
+            bounds[key] = def.scoreboard().bind(def);
         }
     }
 
@@ -104,6 +107,13 @@ final class ActionTable {
                     BFINS_IMM32, BFINS_IMM64 -> DecodedPage.ARITH;
             case WAIT -> DecodedPage.WAIT;
             case SET_SB_ENTRY -> DecodedPage.SET_SB_ENTRY;
+            case ERROR_BARRIER -> DecodedPage.ERROR_BARRIER;
+            case SET_EXCEPTION_HANDLER -> DecodedPage.SET_EXCEPTION_HANDLER;
+            case SET_STATE -> DecodedPage.SET_STATE;
+            case SET_STATE_IMM32 -> DecodedPage.SET_STATE_IMM;
+            case NEXT_SB_ENTRY -> DecodedPage.NEXT_SB_ENTRY;
+            case SHARED_SB_INC -> DecodedPage.SHARED_SB_INC;
+            case SHARED_SB_DEC -> DecodedPage.SHARED_SB_DEC;
         };
     }
 
@@ -124,6 +134,11 @@ final class ActionTable {
     /** How a key takes part in the scoreboard (the table's {@code scoreboard} line), null when always synchronous. */
     Async async(int key) {
         return asyncs[key];
+    }
+
+    /** The table's {@code scoreboard} line of a key, with its fields looked up once. */
+    dev.csfstudio.isa.Scoreboard.Bound scoreboard(int key) {
+        return bounds[key];
     }
 
     /** The operation of a key whose action is {@code DecodedPage.ARITH}, else null. */

@@ -93,7 +93,7 @@ public record AsyncOp(String mnemonic, long va, SourceRange line, int entry, int
      * A deferred SYNC_ADD/SYNC_SET (32 or 64 bits): applied to the sync object when it completes. A plain load or
      * store of the object races it; another sync operation on it does not (sync operations are atomic).
      */
-    record Sync(int action, long address, long value, boolean propagate) implements Effect {
+    record Sync(int action, long address, long value, boolean propagate, boolean error) implements Effect {
         @Override
         public boolean writes(long va, long length) {
             long size = action == DecodedPage.SYNC_ADD64 || action == DecodedPage.SYNC_SET64 ? 8 : 4;
@@ -107,6 +107,10 @@ public record AsyncOp(String mnemonic, long va, SourceRange line, int entry, int
         public boolean writes(long va, long length) {
             return address < va + length && va < address + 8;
         }
+    }
+
+    /** A deferred v12 SHARED_SB_INC: adds one to the shared scoreboard entry when it completes. */
+    record SharedIncrement(int shared) implements Effect {
     }
 
     /** RUN_FRAGMENT: the clear planned at issue is written when it completes. */

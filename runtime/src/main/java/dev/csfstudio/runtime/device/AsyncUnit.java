@@ -28,6 +28,9 @@ final class AsyncUnit {
     private final boolean random;
     private final boolean stop;
     private final boolean timeline;
+    /** Which registers an instruction reads and writes: the tables' one description ({@code RegisterAccess}). */
+    private final dev.csfstudio.isa.RegisterAccess access;
+    private final long[] fragmentReads;
     private final long[] reads;
     private final long[] writes;
     /**
@@ -52,6 +55,14 @@ final class AsyncUnit {
         this.timeline = options.timeline();
         this.reads = new long[(registers + 63) >>> 6];
         this.writes = new long[reads.length];
+        this.access = new dev.csfstudio.isa.RegisterAccess(registers);
+        this.fragmentReads = new long[reads.length];
+        FramebufferDescriptor.Layout layout = interpreter.table().fragment;
+        if (layout != null) {
+            set(fragmentReads, layout.framebufferPointer, 2);
+            set(fragmentReads, layout.bboxMin, 1);
+            set(fragmentReads, layout.bboxMax, 1);
+        }
     }
 
     /** The random policy's generator state for the queue at {@code index} (never 0: xorshift stays at 0). */
@@ -107,6 +118,30 @@ final class AsyncUnit {
         }
     }
 
+    /**
+     * SHARED_SB_DEC on an entry at 0: the model keeps shared entries per queue, so only its own deferred SHARED_SB_INCs on the
+     * entry can raise it; completes the oldest, false when there is none (the queue would wait forever).
+     */
+    boolean raiseShared(Queue q, int shared, long now) {
+        for (AsyncOp op : q.scoreboard.inFlight()) {
+            if (op.effect() instanceof AsyncOp.SharedIncrement inc && inc.shared() == shared) {
+                complete(q, op, now);
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * NEXT_SB_ENTRY: waits until {@code entry} has nothing in flight (the hardware's "wait for the scoreboard
+     * entry to be free").
+     */
+    void free(Queue q, int entry, long now) {
+        for (AsyncOp op : q.scoreboard.on(1 << entry)) {
+            complete(q, op, now);
+        }
+    }
+
     /** Completes everything in flight on {@code q} (the job's end: the kernel's ring waits on every entry). */
     void drain(Queue q, long now) {
         for (AsyncOp op : new ArrayList<>(q.scoreboard.inFlight())) {
@@ -128,7 +163,8 @@ final class AsyncUnit {
 
     private void apply(Queue q, AsyncOp op, long now) {
         completing = op.va();
-        if (!(op.effect() instanceof AsyncOp.Load) && !(op.effect() instanceof AsyncOp.Nothing)) {
+        if (!(op.effect() instanceof AsyncOp.Load) && !(op.effect() instanceof AsyncOp.Nothing)
+                && !(op.effect() instanceof AsyncOp.SharedIncrement)) {
             lastApplied = op; // it writes memory
         }
         AsyncOp.Effect e = op.effect();
@@ -146,11 +182,13 @@ final class AsyncUnit {
                 }
             }
         } else if (e instanceof AsyncOp.Sync sync) {
-            interpreter.syncUpdate(q, sync.action(), sync.address(), sync.value(), sync.propagate(), now);
+            interpreter.syncUpdate(q, sync.action(), sync.address(), sync.value(), sync.propagate(), sync.error(), now);
         } else if (e instanceof AsyncOp.StoreState state) {
             interpreter.store64(q.slot, state.address(), state.value());
         } else if (e instanceof AsyncOp.Fragment f) {
             work += fragment.run(f.plan());
+        } else if (e instanceof AsyncOp.SharedIncrement inc) {
+            q.scoreboard.shared[inc.shared()]++;
         }
         completing = -1;
         if (timeline) {
@@ -192,24 +230,45 @@ final class AsyncUnit {
                 return;
             }
         }
-        RegisterUse.of(action, page, i, interpreter.table(), reads, writes);
+        long w = page.word[i];
+        ActionTable table = interpreter.table();
+        int key = table.key(w);
+        if (key >= 0) {
+            access.of(table.def(key), w);
+        }
+        for (int k = 0; k < reads.length; k++) {
+            // a fragment job reads its staging registers (the framebuffer pointer and bounding box it uses)
+            reads[k] = (key < 0 ? 0 : access.readsWord(k)) | (action == DecodedPage.RUN_FRAGMENT ? fragmentReads[k] : 0);
+            writes[k] = key < 0 ? 0 : access.writesWord(k);
+        }
         // One hazard an instruction: the first of these it meets.
-        int r = RegisterUse.common(reads, sb.loadRegisters);
+        int r = common(reads, sb.loadRegisters);
         if (r >= 0) {
             registerHazard(q, pc, loading(sb, r), "read of r" + r + " while ", "");
             return;
         }
-        r = RegisterUse.common(writes, sb.loadRegisters);
+        r = common(writes, sb.loadRegisters);
         if (r >= 0) {
             registerHazard(q, pc, loading(sb, r), "write of r" + r + " while ", ", which writes it,");
             return;
         }
-        r = RegisterUse.common(writes, sb.storeRegisters);
+        r = common(writes, sb.storeRegisters);
         if (r >= 0) {
             registerHazard(q, pc, storing(sb, r), "write of r" + r + " while ", ", which still reads it,");
             return;
         }
         memory(q, page, i, action, pc);
+    }
+
+    /** The lowest register in both sets, -1 when none. */
+    private static int common(long[] x, long[] y) {
+        for (int k = 0; k < x.length; k++) {
+            long both = x[k] & y[k];
+            if (both != 0) {
+                return k * 64 + Long.numberOfTrailingZeros(both);
+            }
+        }
+        return -1;
     }
 
     /** A load, store or sync access to memory an in-flight operation writes. */
@@ -261,7 +320,8 @@ final class AsyncUnit {
      */
     private void release(Queue q, long word, long pc, long va) {
         dev.csfstudio.isa.Async async = interpreter.table().async(interpreter.table().key(word));
-        int covered = async != null && async.asynchronous(word) ? async.waitMaskOf(word) : 0;
+        int covered = async == null || !async.asynchronous(word) ? 0
+                : async.indirect(word) ? q.scoreboard.waitMask : async.waitMaskOf(word);
         for (AsyncOp op : q.scoreboard.inFlight()) {
             boolean writesMemory = op.effect() instanceof AsyncOp.Store || op.effect() instanceof AsyncOp.Fragment
                     || op.effect() instanceof AsyncOp.StoreState;
@@ -333,6 +393,12 @@ final class AsyncUnit {
                     .append(op.line() == null ? "" : ", line " + op.line().line()).append(')');
         }
         return out.toString();
+    }
+
+    private static void set(long[] bits, int first, int count) {
+        for (int r = first; r < first + count && r < bits.length * 64; r++) {
+            bits[r >>> 6] |= 1L << (r & 63);
+        }
     }
 
     static String hex(long v) {

@@ -22,7 +22,8 @@ final class DecodedPage {
             LOAD_MULTIPLE = 8, STORE_MULTIPLE = 9, BRANCH = 10, CALL = 11, JUMP = 12, SYNC_ADD32 = 13,
             SYNC_SET32 = 14, SYNC_WAIT32 = 15, SYNC_ADD64 = 16, SYNC_SET64 = 17, SYNC_WAIT64 = 18, STORE_STATE = 19,
             RUN_FRAGMENT = 20, RECORDED = 21, BRANCH_NE = 23, BRANCH_EQ = 24, BRANCH_ALWAYS = 25, LOGIC32 = 26,
-            ARITH = 27, WAIT = 28, SET_SB_ENTRY = 29;
+            ARITH = 27, WAIT = 28, SET_SB_ENTRY = 29, ERROR_BARRIER = 30, SET_EXCEPTION_HANDLER = 31,
+            SET_STATE = 32, SET_STATE_IMM = 33, NEXT_SB_ENTRY = 34, SHARED_SB_INC = 35, SHARED_SB_DEC = 36;
     /** Set on a slot's action while a breakpoint is on its instruction; the action bits keep their meaning. */
     static final int STAMP = Integer.MIN_VALUE;
 

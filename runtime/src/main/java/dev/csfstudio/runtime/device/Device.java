@@ -16,7 +16,6 @@ import java.util.Map;
 import java.util.Optional;
 import dev.csfstudio.runtime.HostAccess;
 import dev.csfstudio.runtime.HostAccessException;
-import dev.csfstudio.runtime.Machine;
 import dev.csfstudio.runtime.RunOptions;
 import dev.csfstudio.runtime.report.RunRecorder;
 
@@ -24,7 +23,7 @@ import dev.csfstudio.runtime.report.RunRecorder;
  * The simulated hardware with one program placed on it: the program's sections in scattered physical
  * frames mapped by per-VM page tables, each queue with its kernel ring buffer holding one CALL per
  * submitted job (insert pointer advanced: every doorbell rung), the group scheduler, the interpreter and
- * the fragment executor, all under one {@link StepMeter}. Built once per run; {@link Machine} drives it.
+ * the fragment executor, all under one {@link StepMeter}. Built once per run; the machine drives it.
  */
 public final class Device {
 
@@ -136,6 +135,8 @@ public final class Device {
                 as.map(va, memory.allocateFrame());
             }
             Queue q = new Queue(decl.name(), decl.vm(), arch, ring);
+            q.group = decl.group();
+            q.csSlot = (int) queues.stream().filter(other -> other.group.equals(decl.group())).count();
             q.scoreboard.random = AsyncUnit.seed(options.completion(), queues.size());
             queues.add(q);
             queuesByName.putIfAbsent(q.name, q);

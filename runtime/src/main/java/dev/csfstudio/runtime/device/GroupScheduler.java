@@ -15,7 +15,8 @@ import java.util.Map;
  * its sync object holds the awaited value (panthor re-evaluates waits the same way). When a group
  * becomes resident its VM gets an address-space slot: the one it holds, else a free one, else the least
  * recently used slot whose VM no resident group needs (panthor's {@code panthor_vm_active}); with eight
- * of each, one is always free of resident groups.
+ * of each, one is always free of resident groups. A group is named by its first queue (its leader); all its
+ * queues are resident together, in the leader's CSG slot.
  */
 public final class GroupScheduler {
 
@@ -24,6 +25,8 @@ public final class GroupScheduler {
 
     private final List<Queue> groups;
     private final Map<Queue, Integer> indexOf = new java.util.IdentityHashMap<>();
+    /** Each group's queues, by its leader (the group's first queue), in CS slot order. */
+    private final Map<Queue, List<Queue>> members = new java.util.IdentityHashMap<>();
     private final Map<String, AddressSpace> vms;
     private final Mmu mmu;
     private final PhysicalMemory memory;
@@ -47,7 +50,13 @@ public final class GroupScheduler {
         this.vms = vms;
         this.mmu = mmu;
         this.memory = memory;
-        this.turns = new LinkedHashSet<>(groups);
+        Map<String, Queue> leaders = new java.util.HashMap<>();
+        for (Queue q : groups) {
+            Queue leader = leaders.computeIfAbsent(q.group, g -> q);
+            members.computeIfAbsent(leader, l -> new ArrayList<>()).add(q);
+        }
+        this.turns = new LinkedHashSet<>(members.keySet().stream().sorted(
+                java.util.Comparator.comparingInt(indexOf::get)).toList());
         int slot = 0;
         for (AddressSpace as : vms.values()) {
             if (slot < Mmu.SLOTS) {
@@ -95,7 +104,9 @@ public final class GroupScheduler {
         pick(wanted, false);
         for (int s = 0; s < CSG_SLOTS; s++) {
             if (resident[s] != null && !wanted.contains(resident[s])) {
-                resident[s].csgSlot = -1; // suspended: its state stays in the queue until its next turn
+                for (Queue m : members.get(resident[s])) {
+                    m.csgSlot = -1; // suspended: its state stays in the queue until its next turn
+                }
                 resident[s] = null;
             }
         }
@@ -106,15 +117,22 @@ public final class GroupScheduler {
                     s++;
                 }
                 resident[s] = q;
-                q.csgSlot = s;
-                q.slot = addressSpaceSlot(q);
+                int as = addressSpaceSlot(q);
+                for (Queue m : members.get(q)) {
+                    m.csgSlot = s;
+                    m.slot = as;
+                }
             }
         }
         List<Queue> running = new ArrayList<>(wanted.size());
         for (Queue q : resident) {
             if (q != null) {
-                running.add(q);
-                q.lastResident = round;
+                for (Queue m : members.get(q)) {
+                    if (m.hasWork()) {
+                        running.add(m);
+                    }
+                    m.lastResident = round;
+                }
                 slotUsed[q.slot] = round;
                 turns.remove(q);
                 turns.add(q); // to the back of the line
@@ -127,7 +145,7 @@ public final class GroupScheduler {
     private void pick(List<Queue> wanted, boolean runnable) {
         for (Iterator<Queue> it = turns.iterator(); it.hasNext() && wanted.size() < CSG_SLOTS; ) {
             Queue q = it.next();
-            if (!q.hasWork()) {
+            if (!hasWork(q)) {
                 it.remove();
             } else if (runnable(q) == runnable && !wanted.contains(q)) {
                 wanted.add(q);
@@ -135,7 +153,17 @@ public final class GroupScheduler {
         }
     }
 
-    private boolean runnable(Queue q) {
+    /** Whether a group (by its leader) has work: any of its queues has. */
+    private boolean hasWork(Queue leader) {
+        return members.get(leader).stream().anyMatch(Queue::hasWork);
+    }
+
+    /** A group can run when one of its queues with work can. */
+    private boolean runnable(Queue leader) {
+        return members.get(leader).stream().anyMatch(q -> q.hasWork() && queueRunnable(q));
+    }
+
+    private boolean queueRunnable(Queue q) {
         if (q.state != Queue.State.WAITING) {
             return true;
         }
@@ -190,10 +218,10 @@ public final class GroupScheduler {
         }
         boolean work = false;
         for (Queue q : turns) {
-            if (q.hasWork() && q.lastResident <= lastProgress) {
+            if (hasWork(q) && q.lastResident <= lastProgress) {
                 return false;
             }
-            work |= q.hasWork();
+            work |= hasWork(q);
         }
         return work; // with no work left (the last group was just terminated) the run is over, not stalled
     }

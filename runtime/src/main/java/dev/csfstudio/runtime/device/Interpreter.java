@@ -1,6 +1,7 @@
 package dev.csfstudio.runtime.device;
 
 import dev.csfstudio.isa.Arch;
+import dev.csfstudio.runtime.ExceptionHandler;
 import dev.csfstudio.isa.Async;
 import dev.csfstudio.isa.Condition;
 import dev.csfstudio.isa.Disassembler;
@@ -106,6 +107,76 @@ public final class Interpreter {
     /** Drops the decoded copy of {@code frame}: its words or its breakpoints changed. */
     public void forget(int frame) {
         decoded[frame] = null;
+    }
+
+    /**
+     * The entry an asynchronous operation signals by its own fields: its signal slot, or in v12's indirect mode
+     * (and for SHARED_SB_INC, which has no slot) the entry SET_STATE.sb_sel_deferred selected.
+     */
+    private static int signalled(Queue q, Async op, long w) {
+        int slot = op.signalSlotOf(w);
+        return op.indirect(w) || slot < 0 ? q.scoreboard.deferred : slot;
+    }
+
+    /** The entries an asynchronous operation waits for: its wait mask, or in indirect mode SET_STATE.sb_mask_wait. */
+    private static int waitedFor(Queue q, Async op, long w) {
+        return op.indirect(w) ? q.scoreboard.waitMask : op.waitMaskOf(w);
+    }
+
+    /** SET_STATE(_IMM32): a selection (an entry of this architecture) or a mask (of its entries). */
+    private void setState(Queue q, long pc, int state, int value) {
+        Scoreboard sb = q.scoreboard;
+        boolean selection = state == 0 || state == 1 || state == 2;
+        boolean mask = state == 8 || state == 9;
+        if (!selection && !mask) {
+            throw new GpuFault(FaultKind.INVALID_INSTRUCTION, pc, "SET_STATE state " + state + " is not defined"
+                    + " (sb_sel_endpoint = 0, sb_sel_other = 1, sb_sel_deferred = 2, sb_mask_stream = 8, sb_mask_wait = 9)");
+        }
+        long limit = selection ? sb.entries : 1L << sb.entries;
+        if ((value & 0xffff_ffffL) >= limit) {
+            throw new GpuFault(FaultKind.INVALID_INSTRUCTION, pc, "SET_STATE " + (selection ? "selects entry " + value
+                    : "sets mask " + GpuFault.hex(value & 0xffff_ffffL)) + ": " + table.arch.spelling() + " has "
+                    + sb.entries + " scoreboard entries (0.." + (sb.entries - 1) + ")");
+        }
+        switch (state) {
+            case 0 -> sb.endpoint = value;
+            case 1 -> sb.other = value;
+            case 2 -> sb.deferred = value;
+            case 8 -> sb.streamMask = value;
+            default -> sb.waitMask = value;
+        }
+    }
+
+    /**
+     * NEXT_SB_ENTRY: the entry after the type's current selection (cyclically) among those of SET_STATE.sb_mask_stream
+     * (all entries while it is 0), once nothing is in flight on it; it becomes the selection. The value is its
+     * index, or with {@code mask} its bit. Type no_change (0) answers the endpoint selection and changes nothing.
+     */
+    private int nextEntry(Queue q, int type, boolean mask, long now) {
+        Scoreboard sb = q.scoreboard;
+        int current = switch (type) {
+            case 2 -> sb.other;
+            case 3 -> sb.deferred;
+            default -> sb.endpoint;
+        };
+        int next = current;
+        if (type != 0) {
+            int allowed = sb.streamMask == 0 ? (1 << sb.entries) - 1 : sb.streamMask;
+            for (int k = 1; k <= sb.entries; k++) {
+                int e = (current + k) % sb.entries;
+                if ((allowed & (1 << e)) != 0) {
+                    next = e;
+                    break;
+                }
+            }
+            async.free(q, next, now);
+            switch (type) {
+                case 2 -> sb.other = next;
+                case 3 -> sb.deferred = next;
+                default -> sb.endpoint = next;
+            }
+        }
+        return mask ? 1 << next : next;
     }
 
     /**
@@ -362,11 +433,11 @@ public final class Interpreter {
                         long w = page.word[i];
                         Async deferred = table.async(table.key(w));
                         if (deferred != null && deferred.asynchronous(w)) {
-                            async.issue(q, pc, table.def(table.key(w)).mnemonic(), deferred.signalSlotOf(w),
-                                    deferred.waitMaskOf(w), new AsyncOp.Sync(action, addr, value, page.c[i] != 0),
+                            async.issue(q, pc, table.def(table.key(w)).mnemonic(), signalled(q, deferred, w),
+                                    waitedFor(q, deferred, w), new AsyncOp.Sync(action, addr, value, page.c[i] != 0, q.error),
                                     clock + executed - first, executed);
                         } else {
-                            syncUpdate(q, action, addr, value, page.c[i] != 0, clock + executed - first);
+                            syncUpdate(q, action, addr, value, page.c[i] != 0, q.error, clock + executed - first);
                         }
                         fastLen = 0;
                         pc += 8;
@@ -419,7 +490,7 @@ public final class Interpreter {
                         long w = page.word[i];
                         Async deferred = table.async(table.key(w));
                         if (deferred != null && deferred.asynchronous(w)) {
-                            async.issue(q, pc, "STORE_STATE", deferred.signalSlotOf(w), deferred.waitMaskOf(w),
+                            async.issue(q, pc, "STORE_STATE", signalled(q, deferred, w), waitedFor(q, deferred, w),
                                     new AsyncOp.StoreState(addr, value), clock + executed - first, executed);
                         } else {
                             store64(slot, addr, value);
@@ -446,16 +517,20 @@ public final class Interpreter {
                             int entry = switch (op.kind()) {
                                 case ENDPOINT -> q.scoreboard.endpoint;
                                 case OTHER -> q.scoreboard.other;
-                                case SIGNAL, DEFERRED -> op.signalSlotOf(w);
+                                case SIGNAL, DEFERRED -> signalled(q, op, w);
                             };
-                            async.issue(q, pc, table.def(table.key(w)).mnemonic(), entry, op.waitMaskOf(w),
+                            async.issue(q, pc, table.def(table.key(w)).mnemonic(), entry, waitedFor(q, op, w),
                                     new AsyncOp.Nothing(), clock + executed - first, executed);
                         }
                         pc += 8;
                     }
                     case WAIT -> {
                         if (q.scoreboard.count != 0) {
-                            async.waitFor(q, page.c[i], pc, clock + executed - first);
+                            // v12's WAIT.indirect waits for the mask SET_STATE.sb_mask_wait set
+                            long w = page.word[i];
+                            int mask = table.scoreboard(table.key(w)).waitMask(w);
+                            async.waitFor(q, mask == dev.csfstudio.isa.Scoreboard.INDIRECT ? q.scoreboard.waitMask : mask,
+                                    pc, clock + executed - first);
                             work += takeWork();
                             limit = Math.min(limit, budgetEnd - work);
                             fastLen = 0;
@@ -471,6 +546,52 @@ public final class Interpreter {
                         }
                         q.scoreboard.endpoint = page.a[i];
                         q.scoreboard.other = page.b[i];
+                        pc += 8;
+                    }
+                    case SET_STATE, SET_STATE_IMM -> {
+                        setState(q, pc, page.b[i], action == SET_STATE ? regs[page.a[i]] : (int) page.imm[i]);
+                        pc += 8;
+                    }
+                    case NEXT_SB_ENTRY -> {
+                        regs[page.a[i]] = nextEntry(q, page.b[i], page.c[i] == 1, clock + executed - first);
+                        work += takeWork();
+                        limit = Math.min(limit, budgetEnd - work);
+                        fastLen = 0;
+                        pc += 8;
+                    }
+                    case SHARED_SB_INC -> {
+                        long w = page.word[i];
+                        Async op = table.async(table.key(w));
+                        int shared = page.a[i];
+                        if (op.asynchronous(w)) {
+                            async.issue(q, pc, "SHARED_SB_INC", signalled(q, op, w), waitedFor(q, op, w),
+                                    new AsyncOp.SharedIncrement(shared), clock + executed - first, executed);
+                        } else {
+                            q.scoreboard.shared[shared]++;
+                        }
+                        pc += 8;
+                    }
+                    case SHARED_SB_DEC -> {
+                        int shared = page.a[i];
+                        if (q.scoreboard.shared[shared] == 0
+                                && !async.raiseShared(q, shared, clock + executed - first)) {
+                            throw new GpuFault(FaultKind.DEADLOCK, pc, "SHARED_SB_DEC #" + shared + ": shared"
+                                    + " scoreboard entry " + shared + " is 0 and no SHARED_SB_INC on it is in flight;"
+                                    + " the model keeps shared entries per queue, so no other queue can raise it: the"
+                                    + " queue would wait forever");
+                        }
+                        work += takeWork();
+                        limit = Math.min(limit, budgetEnd - work);
+                        q.scoreboard.shared[shared]--;
+                        fastLen = 0;
+                        pc += 8;
+                    }
+                    case ERROR_BARRIER -> {
+                        q.error = false;
+                        pc += 8;
+                    }
+                    case SET_EXCEPTION_HANDLER -> {
+                        installHandler(q, pc, (int) page.imm[i], q.register64(page.a[i]), regs[page.b[i]] & 0xffff_ffffL);
                         pc += 8;
                     }
                     case UNKNOWN -> throw new GpuFault(FaultKind.UNKNOWN_OPCODE, pc, "unknown opcode "
@@ -515,6 +636,29 @@ public final class Interpreter {
         }
     }
 
+    /**
+     * SET_EXCEPTION_HANDLER: the handler of {@code type} becomes the stream at {@code address} of {@code length}
+     * bytes, replacing the type's last one. The model raises none of the exceptions a handler takes (genxml's "CS
+     * Exception type" names only tiler out-of-memory, and the model has no tiler), so the run notes once per type
+     * that the handler never runs.
+     */
+    private void installHandler(Queue q, long pc, int type, long address, long length) {
+        String name = table.arch.instructionSet().enums().get(EXCEPTION_TYPE_ENUM) == null ? String.valueOf(type)
+                : table.arch.instructionSet().enums().get(EXCEPTION_TYPE_ENUM).nameOf(type).orElse(String.valueOf(type));
+        q.handlers.put(type, new ExceptionHandler(type, name, address, length, pc));
+        recorder.note(handlerNote(name, type));
+    }
+
+    /** The architecture tables' enumeration of SET_EXCEPTION_HANDLER's exception types. */
+    static final String EXCEPTION_TYPE_ENUM = "exception_type";
+
+    /** The note a run carries once per exception type a handler was installed for. */
+    static String handlerNote(String name, int type) {
+        return "SET_EXCEPTION_HANDLER installed a handler for exception type " + name + " (" + type + "): the model "
+                + "never raises it (" + (name.equals("tiler_oom") ? "tiler out-of-memory needs a tiler, which the model "
+                + "does not have" : "genxml names no such exception type") + "), so the handler never runs";
+    }
+
     /** Steps of fragment work the asynchronous unit's completions charged since last taken. */
     private long takeWork() {
         long w = async.work;
@@ -524,9 +668,11 @@ public final class Interpreter {
 
     /**
      * SYNC_ADD/SYNC_SET of {@code action} ({@link DecodedPage}'s constant): the sync object at {@code addr} takes
-     * {@code value} (added or set), and its status word the queue's error state when {@code propagate}.
+     * {@code value} (added or set), and its status word {@code error} when {@code propagate}: the CS's error state
+     * when the instruction was issued, so an ERROR_BARRIER right after a deferred one (panthor's job ring ends each
+     * job with SYNC_ADD64.propagate_err, then ERROR_BARRIER) does not clear what it reports.
      */
-    void syncUpdate(Queue q, int action, long addr, long value, boolean propagate, long now) {
+    void syncUpdate(Queue q, int action, long addr, long value, boolean propagate, boolean error, long now) {
         int slot = q.slot;
         long updated;
         if (action == SYNC_ADD32 || action == SYNC_SET32) {
@@ -534,7 +680,7 @@ public final class Interpreter {
             int next = action == SYNC_ADD32 ? old + (int) value : (int) value;
             store32(slot, addr, next);
             if (propagate) {
-                store32(slot, addr + 4, q.error ? 1 : 0);
+                store32(slot, addr + 4, error ? 1 : 0);
             }
             syncs.used(q, addr, false);
             updated = next & 0xffff_ffffL;
@@ -543,7 +689,7 @@ public final class Interpreter {
             updated = action == SYNC_ADD64 ? old + value : value;
             store64(slot, addr, updated);
             if (propagate) {
-                store64(slot, addr + 8, q.error ? 1 : 0);
+                store64(slot, addr + 8, error ? 1 : 0);
             }
             syncs.used(q, addr, true);
         }

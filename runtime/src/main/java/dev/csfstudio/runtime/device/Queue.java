@@ -6,10 +6,13 @@ import dev.csfstudio.program.Program;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import dev.csfstudio.runtime.ExceptionHandler;
 import dev.csfstudio.runtime.StopReason;
 
 /**
- * A command queue (one per group, so a fault terminates only its own queue's group): its register file, kept across jobs, its call stack, its kernel ring
+ * A command queue (CS {@link #csSlot} of its {@link #group}; a fault terminates its group's queues only): its register file, kept across jobs, its call stack, its kernel ring
  * buffer, and where the scheduler has it: the CSG slot it is resident in and its VM's address-space
  * slot. Submitting a job appends "MOVE48 d92, stream; MOVE32 r94, length; CALL d92, r94" to the ring and
  * advances the insert pointer; the queue runs while insert is ahead of extract, each job's ring entry
@@ -28,6 +31,9 @@ public final class Queue {
 
     public final String name;
     public final String vm;
+    /** The queue's group (its own name unless declared with {@code group=}) and its CS slot in the group. */
+    public String group;
+    public int csSlot;
     /** Address-space slot of the queue's VM while the group is resident (the last one it had otherwise). */
     public int slot = -1;
     /** CSG slot the group is resident in, or -1 while it is not scheduled. */
@@ -53,8 +59,14 @@ public final class Queue {
     public long executed;
     /** Instructions run by the kernel ring buffer (not counted as the user's). */
     public long kernelExecuted;
-    /** Set when a SYNC_WAIT inherited a sync object's error (reported by STORE_STATE error_state). */
+    /**
+     * The CS's error state: set when a SYNC_WAIT.inherit finds its sync object's status non-zero, written by a
+     * SYNC_ADD/SYNC_SET.error_propagate into the status word, read by STORE_STATE.error_status, cleared by
+     * ERROR_BARRIER.
+     */
     boolean error;
+    /** The exception handlers SET_EXCEPTION_HANDLER installed, by exception type. */
+    public Map<Integer, ExceptionHandler> handlers = new TreeMap<>();
     /** Set when the last fault happened fetching an instruction (the faulting address is not an instruction). */
     boolean faultFetch;
     /** What a waiting queue waits for: the SYNC_WAIT word, the sync object address and the values. */
@@ -140,14 +152,14 @@ public final class Queue {
                  long[] frameReturn, int depth, long pc, State state, long extract, long[] history, long executed,
                  long kernelExecuted, boolean error, boolean faultFetch, long waitWord, long waitAddress,
                  long waitExpected, long waitCurrent, int waitCond, boolean waitWide, long lastPosition,
-                 Scoreboard.Saved scoreboard, StopReason ended, long endedAt) {
+                 Scoreboard.Saved scoreboard, StopReason ended, long endedAt, Map<Integer, ExceptionHandler> handlers) {
     }
 
     public Saved save() {
         return new Saved(slot, csgSlot, lastResident, regs.clone(), frameStart.clone(), frameEnd.clone(),
                 frameReturn.clone(), depth, pc, state, extract, history.clone(), executed, kernelExecuted, error,
                 faultFetch, waitWord, waitAddress, waitExpected, waitCurrent, waitCond, waitWide, lastPosition,
-                scoreboard.save(), ended, endedAt);
+                scoreboard.save(), ended, endedAt, Map.copyOf(handlers));
     }
 
     public void restore(Saved s) {
@@ -177,6 +189,7 @@ public final class Queue {
         scoreboard.restore(s.scoreboard);
         ended = s.ended;
         endedAt = s.endedAt;
+        handlers = new TreeMap<>(s.handlers);
         waitSince = -1;
         lastSync = -1;
         skipBreakAt = -1;

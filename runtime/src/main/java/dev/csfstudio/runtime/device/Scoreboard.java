@@ -3,6 +3,7 @@ package dev.csfstudio.runtime.device;
 import java.util.ArrayList;
 import java.util.List;
 import dev.csfstudio.runtime.RunReport;
+import dev.csfstudio.runtime.ScoreboardView;
 
 /**
  * A queue's scoreboard: the entries SET_SB_ENTRY selected for endpoint operations (every RUN_*) and other
@@ -16,6 +17,16 @@ public final class Scoreboard {
     final int entries;
     int endpoint;
     int other;
+    /**
+     * v12's SET_STATE state: the entry deferred operations in indirect mode signal ({@code sb_sel_deferred}), the
+     * entries NEXT_SB_ENTRY rotates through ({@code sb_mask_stream}, 0: all) and the mask indirect operations and
+     * {@code WAIT.indirect} wait for ({@code sb_mask_wait}). 0 at reset, kept across jobs, as the selections.
+     */
+    int deferred;
+    int streamMask;
+    int waitMask;
+    /** v12's shared scoreboard entries (SHARED_SB_INC/DEC): the model keeps them per queue (README). */
+    final int[] shared = new int[16];
     private final List<AsyncOp> inFlight = new ArrayList<>();
     /** Registers in-flight loads will write, and in-flight stores still read (bit i of word i / 64). */
     final long[] loadRegisters;
@@ -89,17 +100,35 @@ public final class Scoreboard {
         return new RunReport.ScoreboardState(entries, endpoint, other, ops);
     }
 
+    /** The scoreboard as a debugger shows it ({@code Machine.scoreboard}). */
+    public ScoreboardView debugView(String queue) {
+        List<RunReport.InFlight> ops = new ArrayList<>();
+        for (AsyncOp op : inFlight) {
+            ops.add(op.view());
+        }
+        return new ScoreboardView(queue, entries, endpoint, other, deferred, streamMask, waitMask, ops, loadRegisters,
+                shared);
+    }
+
     /** The scoreboard's state, to be put back by {@link #restore}. */
-    record Saved(int endpoint, int other, List<AsyncOp> inFlight, long random) {
+    record Saved(int endpoint, int other, int deferred, int streamMask, int waitMask, List<Integer> shared,
+                 List<AsyncOp> inFlight, long random) {
     }
 
     Saved save() {
-        return new Saved(endpoint, other, List.copyOf(inFlight), random);
+        return new Saved(endpoint, other, deferred, streamMask, waitMask,
+                java.util.Arrays.stream(shared).boxed().toList(), List.copyOf(inFlight), random);
     }
 
     void restore(Saved s) {
         endpoint = s.endpoint;
         other = s.other;
+        deferred = s.deferred;
+        streamMask = s.streamMask;
+        waitMask = s.waitMask;
+        for (int e = 0; e < shared.length; e++) {
+            shared[e] = s.shared.get(e);
+        }
         inFlight.clear();
         inFlight.addAll(s.inFlight);
         random = s.random;

@@ -15,6 +15,7 @@ import dev.csfstudio.runtime.RenderTarget;
 import dev.csfstudio.runtime.Result;
 import dev.csfstudio.runtime.RunReport;
 import dev.csfstudio.runtime.SyncObject;
+import dev.csfstudio.runtime.StopReason;
 import dev.csfstudio.runtime.SyncWait;
 import dev.csfstudio.runtime.device.Device;
 import dev.csfstudio.runtime.device.FramebufferDescriptor;
@@ -33,7 +34,15 @@ public final class DeviceViews {
     public QueueView queue(Queue q) {
         Optional<SyncWait> waiting = q.state == Queue.State.WAITING ? Optional.of(syncWait(q)) : Optional.empty();
         return new QueueView(q.name, q.vm, q.state, waiting, q.insert, q.extract, q.pc, q.depth, q.slot, q.csgSlot,
-                q.executed - q.kernelExecuted, q.unsignedRegisters(), callStack(q));
+                q.executed - q.kernelExecuted, q.unsignedRegisters(), callStack(q), terminatedBy(q.ended), q.group);
+    }
+
+    /** The fault record of the stop that terminated a queue's group, if one did. */
+    private static Optional<RunReport.Fault> terminatedBy(StopReason ended) {
+        if (ended instanceof StopReason.Fault f) {
+            return Optional.of(f.fault());
+        }
+        return ended instanceof StopReason.Hazard h ? Optional.of(h.fault()) : Optional.empty();
     }
 
     /** The queue's frames, innermost first; an idle queue's is the frame its last job ended in. */

@@ -60,7 +60,7 @@ public final class Reports {
             }
         }
         HardwareReport hardware = HardwareReport.of(device.arch.exceptions(), kind, level, access, va, q.slot,
-                q.csgSlot, 0);
+                q.csgSlot, q.csSlot);
         return new RunReport.Fault(kind, va, q.vm, q.slot, device.lineOf(q, pc), message + "; " + hardware.summary(),
                 chain, q.name, pc, hardware);
     }
@@ -141,7 +141,9 @@ public final class Reports {
         for (Queue q : device.queues) {
             RunStatus status;
             RunReport.Fault fault = null;
-            if (q.ended != null) {
+            if (q.ended != null && !fault(q.ended).queue().equals(q.name)) {
+                status = RunStatus.CANCELLED; // another queue's fault terminated the group: panthor's -ECANCELED
+            } else if (q.ended != null) {
                 status = q.ended.outcome().orElseThrow();
                 fault = fault(q.ended);
             } else if (!q.hasWork()) {
@@ -151,7 +153,8 @@ public final class Reports {
                 fault = endFault != null && endFault.queue().equals(q.name) ? endFault : null;
             }
             states.add(new RunReport.QueueState(q.name, q.vm, q.slot, q.unsignedRegisters(), q.insert, q.extract,
-                    q.executed - q.kernelExecuted, q.scoreboard.view(), status, fault));
+                    q.executed - q.kernelExecuted, q.scoreboard.view(), status, fault, List.copyOf(q.handlers.values()),
+                    q.group, q.csSlot));
         }
         return states;
     }

@@ -226,10 +226,7 @@ public final class RunRecorder {
                     "needs shaders or the tiler, which the simulator does not model";
             case "FINISH_TILING", "FINISH_FRAGMENT", "HEAP_SET", "HEAP_OPERATION" -> "the tiler heap is not modelled";
             case "FLUSH_CACHE2" -> "caches are not modelled: simulated memory is always coherent";
-            case "SET_EXCEPTION_HANDLER" -> "exceptions that need a handler (tiler out of memory) cannot occur";
             case "PROGRESS_WAIT", "PROGRESS_STORE", "PROGRESS_LOAD" -> "progress counters are not modelled";
-            case "SET_STATE", "SET_STATE_IMM32", "NEXT_SB_ENTRY", "SHARED_SB_INC", "SHARED_SB_DEC" ->
-                    "v12's indirect scoreboard state and shared entries are not modelled";
             default -> "no effect in the simulator";
         };
     }
