@@ -86,8 +86,9 @@ class ConveniencesTest {
     }
 
     @Test
-    void optionalOperandMayBeLeftOut() {
+    void optionalOperandMayBeLeftOutWithAWarning() {
         same("SET_EXCEPTION_HANDLER d4, r6, #0", "SET_EXCEPTION_HANDLER d4, r6");
+        assertEquals("pandecode-spelling", Sources.assemble("SET_EXCEPTION_HANDLER d4, r6\n").warnings().get(0).code().id());
     }
 
     @Test

@@ -42,6 +42,37 @@ class PandecodeSyntaxTest {
     }
 
     @Test
+    void anExceptionHandlerWithoutItsTypeWarnsInTheDefaultSyntax() {
+        AssemblyResult r = Sources.assemble("x: SET_EXCEPTION_HANDLER d4, r6 ; pandecode prints every type this way\n");
+        assertEquals(0x1900_0406_0000_0000L, firstWord(r));
+        Diagnostic w = r.warnings().stream().filter(d -> d.code().id().equals("pandecode-spelling")).findFirst().orElseThrow();
+        assertEquals(4, w.range().column());
+        assertEquals("SET_EXCEPTION_HANDLER's exc_type is left out, so it is 0 (its default); pandecode writes every"
+                + " exc_type this way: add '.syntax pandecode' before pandecode's text, or write"
+                + " 'SET_EXCEPTION_HANDLER d4, r6, #0'", w.message());
+        assertEquals(List.of("SET_EXCEPTION_HANDLER d4, r6, #0"), w.suggestions());
+    }
+
+    @Test
+    void anExceptionHandlerWithoutItsTypeIsV12sDefaultTypeWithTheWarning() {
+        AssemblyResult r = Sources.assemble(".arch v12\nSET_EXCEPTION_HANDLER d4, r6\n");
+        assertEquals(0x1900_0406_0000_0002L, firstWord(r));
+        assertEquals(List.of("SET_EXCEPTION_HANDLER d4, r6, #2"), r.warnings().get(0).suggestions());
+    }
+
+    @Test
+    void anExceptionHandlerWithItsTypeIsNoWarning() {
+        AssemblyResult r = Sources.assemble("SET_EXCEPTION_HANDLER d4, r6, #0\nSET_EXCEPTION_HANDLER d4, r6, tiler_oom\n");
+        assertTrue(r.warnings().isEmpty(), () -> r.warnings().toString());
+    }
+
+    @Test
+    void anExceptionHandlerWithoutItsTypeUnderPandecodeSyntaxSaysOnlyWhatWasLost() {
+        AssemblyResult r = Sources.assemble(".syntax pandecode\nSET_EXCEPTION_HANDLER d4, r6\n");
+        assertEquals(List.of("pandecode-lost"), r.warnings().stream().map(w -> w.code().id()).toList());
+    }
+
+    @Test
     void aCommentThatIsNotPandecodesTextOfTheWordIsNoWarning() {
         AssemblyResult r = Sources.assemble("MOVE32 r2, 5 // 0x12\nNOP // 0\n");
         assertTrue(r.warnings().isEmpty(), () -> r.warnings().toString());

@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.csfstudio.isa.Disassembler;
 import dev.csfstudio.isa.InstructionSet;
+import dev.csfstudio.program.Diagnostic;
+import dev.csfstudio.program.DiagnosticCode;
+import java.util.List;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -27,6 +30,12 @@ class RoundTripPropertiesTest {
         AssemblyResult r = Sources.assemble(text + "\n");
         assertFalse(r.hasErrors(), () -> text + ": " + r.errors());
         assertEquals(Long.toHexString(word), Long.toHexString(r.program().entrySection().word(0)), text);
+        assertEquals(List.of(), spellingWarnings(r), text);
+    }
+
+    /** Warnings that the text is not the word's canonical one (a left-out operand, pandecode's spelling). */
+    static List<Diagnostic> spellingWarnings(AssemblyResult r) {
+        return r.warnings().stream().filter(w -> w.code() == DiagnosticCode.PANDECODE_SPELLING).toList();
     }
 
     @Property(tries = 500)

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import dev.csfstudio.isa.Arch;
 import dev.csfstudio.isa.Disassembler;
 import dev.csfstudio.isa.InstructionSet;
+import java.util.List;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -28,6 +29,7 @@ class V12RoundTripPropertiesTest {
         AssemblyResult r = Sources.assemble(".arch v12\n" + text + "\n");
         assertFalse(r.hasErrors(), () -> text + ": " + r.errors());
         assertEquals(Long.toHexString(word), Long.toHexString(r.program().entrySection().word(0)), text);
+        assertEquals(List.of(), RoundTripPropertiesTest.spellingWarnings(r), text);
     }
 
     @Property(tries = 500)

@@ -6,6 +6,7 @@ import dev.csfstudio.program.Section;
 import dev.csfstudio.program.SourceRange;
 import dev.csfstudio.runtime.CallFrame;
 import dev.csfstudio.runtime.QueueView;
+import dev.csfstudio.runtime.device.Queue;
 import org.eclipse.lsp4j.debug.Source;
 import org.eclipse.lsp4j.debug.StackFrame;
 import org.eclipse.lsp4j.debug.StackFramePresentationHint;
@@ -16,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Queues as DAP threads (id = queue index + 1) and their CS call stacks as DAP stack frames (id = thread id
@@ -36,15 +38,18 @@ final class Frames {
     }
 
     /**
-     * {@code queue NAME (STATE)}; a waiting queue's state says what it waits for, a terminated group's queue why
-     * it ended ({@link GroupFaults#ended}).
+     * {@code queue NAME (STATE)}, the queue's state as the user sees it: a terminated group's queue says why it ended
+     * ({@link GroupFaults#ended}), a waiting queue's what it waits for, one whose jobs are all done says so, and one at
+     * work (in the middle of a job, or with one pending) says {@code busy}, what the debugger does with it
+     * ("not started", "running", "stopped on breakpoint" for the queue a stop is about, "suspended" for the others).
      */
-    static String threadName(QueueView q) {
+    static String threadName(QueueView q, String busy) {
         Optional<String> ended = GroupFaults.ended(q);
         if (ended.isPresent()) {
             return "queue " + q.name() + " (" + ended.get() + ")";
         }
-        String state = q.state().name().toLowerCase(Locale.ROOT);
+        boolean atWork = q.state() == Queue.State.RUNNING || q.state() == Queue.State.IDLE && q.jobsPending() > 0;
+        String state = atWork ? busy : q.state().name().toLowerCase(Locale.ROOT);
         if (q.waitingOn().isPresent()) {
             state += " for " + q.waitingOn().get().describe();
         } else if (q.jobsPending() == 0 && q.jobsSubmitted() > 0) {
@@ -53,12 +58,13 @@ final class Frames {
         return "queue " + q.name() + " (" + state + ")";
     }
 
-    static List<Thread> threads(List<QueueView> queues) {
+    /** The queues as threads, {@code busy} saying what the debugger does with each one in the middle of its work. */
+    static List<Thread> threads(List<QueueView> queues, Function<QueueView, String> busy) {
         List<Thread> out = new ArrayList<>();
         for (int i = 0; i < queues.size(); i++) {
             Thread t = new Thread();
             t.setId(i + 1);
-            t.setName(threadName(queues.get(i)));
+            t.setName(threadName(queues.get(i), busy.apply(queues.get(i))));
             out.add(t);
         }
         return out;

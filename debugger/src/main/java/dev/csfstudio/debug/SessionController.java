@@ -14,6 +14,7 @@ import dev.csfstudio.runtime.Result;
 import dev.csfstudio.runtime.RunReport;
 import dev.csfstudio.runtime.StopReason;
 import dev.csfstudio.rpc.ErrorResponses;
+import org.eclipse.lsp4j.debug.StoppedEventArgumentsReason;
 import org.eclipse.lsp4j.debug.Thread;
 
 import java.util.List;
@@ -106,7 +107,7 @@ final class SessionController {
         historyBegan = historyReach = historyStart(fresh.machine());
         focus = firstQueue(fresh);
         shown = null;
-        refreshThreads();
+        refreshThreads(q -> "not started");
     }
 
     /** Starts the session: the answer, then (on the worker) the first move. */
@@ -199,6 +200,7 @@ final class SessionController {
         }
         Machine m = session.machine();
         running(session);
+        refreshThreads(q -> "running");
         try {
             StopReason stop = interrupted() ? new StopReason.Paused(focus) : move.apply(m);
             while (!interrupted()) {
@@ -328,7 +330,11 @@ final class SessionController {
             return;
         }
         Session session = launched();
-        refreshThreads();
+        String about = stop.focus().orElse(focus);
+        Stop shownStop = new Stop(stop, threadOf(about), hitIds, entry);
+        String how = stopped(shownStop);
+        String others = stop.outcome().isPresent() ? "ended" : "suspended";
+        refreshThreads(q -> q.name().equals(about) ? how : others);
         Machine m = session.machine();
         sayHowFarBack(m);
         boolean wanted = filters.stopsOn(stop) || session.postMortem().isPresent();
@@ -336,9 +342,27 @@ final class SessionController {
             end(m.report());
             return;
         }
-        stop.focus().ifPresent(q -> focus = q);
+        focus = about;
         shown = stop.outcome().isPresent() ? stop : null;
-        events.stopped(new Stop(stop, threadOf(focus), hitIds, entry));
+        events.stopped(shownStop);
+    }
+
+    /**
+     * The state of the queue {@code stop} is about, as its thread's name says it: {@code stopped on breakpoint}
+     * (entry, data breakpoint), {@code stopped after step}, {@code paused}, or at the end of the run {@code ended: }
+     * and the fault's kind (or how the run ended).
+     */
+    private String stopped(Stop stop) {
+        if (stop.reason().outcome().isPresent()) {
+            return "ended: " + ExceptionFilters.fault(stop.reason()).map(ExceptionFilters::kind)
+                    .orElse(stop.reason().outcome().get().jsonName());
+        }
+        String reason = StopEvents.of(this, stop).getReason();
+        return switch (reason) {
+            case StoppedEventArgumentsReason.PAUSE -> "paused";
+            case StoppedEventArgumentsReason.STEP -> "stopped after step";
+            default -> "stopped on " + reason;
+        };
     }
 
     private void end(Optional<RunReport> report) {
@@ -433,8 +457,9 @@ final class SessionController {
         return threads;
     }
 
-    private void refreshThreads() {
-        threads = Frames.threads(launched().machine().queues());
+    /** The threads as the device stands (worker thread), {@code busy} saying what it does with a queue at work. */
+    private void refreshThreads(Function<QueueView, String> busy) {
+        threads = Frames.threads(launched().machine().queues(), busy);
     }
 
     /** The launched session (worker thread); refused before a launch. */

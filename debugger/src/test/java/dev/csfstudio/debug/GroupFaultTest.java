@@ -73,7 +73,7 @@ class GroupFaultTest {
             String bad = threads[0].getName();
             assertTrue(bad.startsWith("queue qbad (ended: unknown_opcode CS_INSTR_INVALID (0x49) at "), bad);
             assertTrue(bad.endsWith("groups.csf:8:5; group fatal_fault (fatal_queues 0x1: qbad))"), bad);
-            assertEquals("queue qgood (running)", threads[1].getName());
+            assertEquals("queue qgood (stopped on breakpoint)", threads[1].getName());
             s.next(2);
             DapSession.assertLine(15, s.top(2));
         }
@@ -104,7 +104,7 @@ class GroupFaultTest {
             assertTrue(mate.startsWith("queue qmate (ended: cancelled, queue qbad of its group had unknown_opcode"
                     + " CS_INSTR_INVALID (0x49) at "), mate);
             assertTrue(mate.endsWith("; group fatal_fault (fatal_queues 0x1: qbad))"), mate);
-            assertEquals("queue qother (running)", threads[2].getName());
+            assertEquals("queue qother (stopped on breakpoint)", threads[2].getName());
         }
     }
 

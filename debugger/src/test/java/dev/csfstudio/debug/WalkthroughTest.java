@@ -47,7 +47,7 @@ class WalkthroughTest {
             s.breakpoints(s.file, 24);
             s.configurationDone();
             assertEquals("breakpoint", s.stopped().getReason());
-            assertEquals("queue main (running)", DapSession.get(s.server.threads()).getThreads()[0].getName());
+            assertEquals("queue main (stopped on breakpoint)", DapSession.get(s.server.threads()).getThreads()[0].getName());
             var frames = s.frames(1);
             assertEquals(List.of("main @ 0x1000002018", "ring buffer of queue main"),
                     frames.stream().map(f -> f.getName()).toList());

@@ -62,7 +62,15 @@ public final class Disassembler {
         return String.format(Locale.ROOT, "UNKNOWN_%d 0x%x", word >>> 56, word & 0x00ff_ffff_ffff_ffffL);
     }
 
-    private String print(DecodedInstruction insn, TargetNamer namer) {
+    /**
+     * The canonical text of {@code word} as an instruction of {@code def} (branch targets as offsets), as this class
+     * prints a canonical word: every operand, an optional one too (its default is no operand's meaning).
+     */
+    public static String text(InstructionDef def, long word) {
+        return print(new DecodedInstruction(word, def), TargetNamer.NONE);
+    }
+
+    private static String print(DecodedInstruction insn, TargetNamer namer) {
         StringBuilder sb = new StringBuilder(insn.def().mnemonic());
         for (Modifier m : insn.def().modifiers()) {
             Optional<String> text = m.format(insn.value(m.field()));
@@ -72,10 +80,6 @@ public final class Disassembler {
         }
         String sep = " ";
         for (OperandSpec op : insn.def().operands()) {
-            long v = insn.value(op.field());
-            if (op.optional() && v == op.field().defaultValue()) {
-                continue;
-            }
             sb.append(sep);
             sep = ", ";
             op.print(sb, insn.word(), namer);

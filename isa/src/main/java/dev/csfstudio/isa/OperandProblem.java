@@ -13,7 +13,7 @@ public record OperandProblem(Code code, Where where, int token, String message, 
     /** The diagnostic it is (the program's codes of the same names). */
     public enum Code {
         OPERAND_COUNT, OPERAND_KIND, OUT_OF_RANGE, REGISTER_LIST, BRANCH_RANGE, ODD_REGISTER_PAIR(true),
-        PANDECODE_RADIX(true);
+        PANDECODE_RADIX(true), PANDECODE_SPELLING(true);
 
         private final boolean warning;
 

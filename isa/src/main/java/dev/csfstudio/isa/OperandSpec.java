@@ -7,8 +7,8 @@ import java.util.Optional;
  * One operand of an instruction's canonical syntax; its kind is its codec.
  *
  * @param wrap     the immediate also accepts negatives that fit the field's width (two's complement)
- * @param optional the operand may be left out (its field then keeps its default) and prints only when it differs
- *                 from the default
+ * @param optional the operand may be left out (its field then keeps its default; the assembler warns, since
+ *                 pandecode's text leaves it out whatever the value); the disassembler always prints it
  * @param enumType names the operand may also be written as, or null
  * @param writes   the registers the operand names are the instruction's destination (the table's {@code write}
  *                 flag); a register operand without it is a source

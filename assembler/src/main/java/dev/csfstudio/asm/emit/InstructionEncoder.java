@@ -13,6 +13,7 @@ import dev.csfstudio.program.Severity;
 import dev.csfstudio.grammar.CsfParser;
 import dev.csfstudio.isa.Arch;
 import dev.csfstudio.isa.BitField;
+import dev.csfstudio.isa.Disassembler;
 import dev.csfstudio.isa.InstructionDef;
 import dev.csfstudio.isa.InstructionSet;
 import dev.csfstudio.isa.Modifier;
@@ -365,7 +366,23 @@ public final class InstructionEncoder {
             for (int i = 0; i < count; i++) {
                 read(i, specs.get(i), registers);
             }
+            if (!failed && count < specs.size()) {
+                operands.problem(-1, leftOut(def, specs.get(count), word));
+            }
             return !failed;
+        }
+
+        /**
+         * The warning for a line that leaves out optional operand {@code spec} (and any after it): its field keeps its
+         * default, though pandecode's text of the instruction leaves that operand out whatever its value (the
+         * disassembler always prints it), so the line may be pandecode's text of another word.
+         */
+        private static OperandProblem leftOut(InstructionDef def, OperandSpec spec, long word) {
+            String canonical = Disassembler.text(def, word);
+            return new OperandProblem(OperandProblem.Code.PANDECODE_SPELLING, OperandProblem.Where.STATEMENT, 0,
+                    def.mnemonic() + "'s " + spec.field().name() + " is left out, so it is " + spec.field().defaultValue()
+                    + " (its default); pandecode writes every " + spec.field().name() + " this way: add '.syntax"
+                    + " pandecode' before pandecode's text, or write '" + canonical + "'", List.of(canonical));
         }
 
         /**
@@ -473,6 +490,7 @@ public final class InstructionEncoder {
             case BRANCH_RANGE -> DiagnosticCode.BRANCH_RANGE;
             case ODD_REGISTER_PAIR -> DiagnosticCode.ODD_REGISTER_PAIR;
             case PANDECODE_RADIX -> DiagnosticCode.PANDECODE_RADIX;
+            case PANDECODE_SPELLING -> DiagnosticCode.PANDECODE_SPELLING;
         };
         Diagnostic d = p.code().warning() ? Diagnostic.warning(range, code, p.message())
                 : Diagnostic.error(range, code, p.message());

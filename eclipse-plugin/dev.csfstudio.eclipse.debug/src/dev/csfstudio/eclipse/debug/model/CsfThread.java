@@ -64,8 +64,14 @@ public final class CsfThread extends CsfDebugElement implements IThread {
         }
         Matcher m = ADAPTER_NAME.matcher(adapterName);
         String queue = m.matches() ? m.group(1) : adapterName;
-        String device = m.matches() && !m.group(2).equals("running") ? "; " + m.group(2) : "";
+        String device = m.matches() && !sameAsSuspended(m.group(2)) ? "; " + m.group(2) : "";
         return queue + " (Suspended" + (reason != null ? ": " + reason : "") + device + ")";
+    }
+
+    /** Whether the adapter's state of a queue says no more than "Suspended" and the stop's reason do. */
+    private static boolean sameAsSuspended(String state) {
+        return state.equals("running") || state.equals("not started") || state.equals("suspended")
+                || state.equals("paused") || state.startsWith("stopped ");
     }
 
     @Override
