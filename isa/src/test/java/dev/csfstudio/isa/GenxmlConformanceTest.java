@@ -398,6 +398,10 @@ class GenxmlConformanceTest {
             if (d.equals("true")) {
                 return 1;
             }
+            if (d.matches("-?[0-9]+\\.[0-9]*")) {
+                // a uint/float field's float default ("0.0"): its bits
+                return Float.floatToRawIntBits(Float.parseFloat(d)) & 0xffffffffL;
+            }
             // a value the field names itself: <value name="No Workgroup Mem"> is PREFIX_NO_WORKGROUP_MEM
             for (Element v : children(field, "value")) {
                 String constant = field.getAttribute("prefix") + "_"
@@ -504,6 +508,10 @@ class GenxmlConformanceTest {
             STRUCTS.put("DCD Flags 1", "dcd_flags_1");
             STRUCTS.put("DCD Flags 2", "dcd_flags_2");
             STRUCTS.put("Draw", "draw");
+            // resource table entries (v10: genxml/v10-jobs.xml)
+            STRUCTS.put("Sampler", "sampler");
+            STRUCTS.put("Texture", "texture");
+            STRUCTS.put("Generic Plane", "plane");
             // the draw descriptor's flag words, vertex array, shader environment and FAU pointers, flattened
             for (String part : List.of("DCD Flags 0", "DCD Flags 1", "DCD Flags 2", "Vertex Array", "Shader Environment",
                     "FAU Pointer")) {

@@ -377,8 +377,9 @@ public final class JobInputs {
     /**
      * The descriptors a resource entry holds ({@code contains_descriptors} set, {@code size} bytes of 32-byte
      * descriptors at {@code address}), as pandecode_resources reads them: each by the descriptor type in its low four
-     * bits, decoded with the table's descriptor of that type's name (a buffer) and labelled {@code srt.0.1}; a type
-     * the table does not describe (sampler, texture, attribute) is listed with its type only.
+     * bits, decoded with the table's descriptor of that type's name (buffer; on v10 also sampler, texture and plane)
+     * and labelled {@code srt.0.1}, with the descriptors its pointer fields lead to (a texture's surfaces: its plane,
+     * {@code srt.0.1.surfaces}); a type the table does not describe is listed with its type only.
      */
     private void contained(String vm, String own, List<Field> entry, List<Descriptor> found) {
         long contains = -1;
@@ -415,7 +416,16 @@ public final class JobInputs {
                 found.add(new Descriptor("descriptor", label, at, List.of(new Field("type", type,
                         typeName + " (not decoded)"))));
             } else {
-                found.add(new Descriptor(def.name(), label, at, fields(def, bytes, 0)));
+                List<Field> fields = fields(def, bytes, 0);
+                found.add(new Descriptor(def.name(), label, at, fields));
+                for (JobTable.Follow follow : table.follows(def.name())) {
+                    for (Field f : fields) {
+                        if (f.name().equals(follow.field()) && f.value() != 0) {
+                            read(vm, follow.descriptor(), label + "." + f.name(), false, f.value(), 1, found,
+                                    MAX_FOLLOW_DEPTH);
+                        }
+                    }
+                }
             }
         }
     }
