@@ -192,15 +192,59 @@ class JobInputsTest {
         byte[] memory = new byte[128];
         descriptor(Arch.V10, memory, 0, "resource", "address", DATA + 64, "contains_descriptors", 1, "size", 64);
         descriptor(Arch.V10, memory, 64, "buffer", "type", 9, "size", 256, "address", 0x90000);
-        memory[96] = 1; // a sampler
+        memory[96] = 5; // an attribute
         p.buffer("resources", DATA, memory);
         p.stream("main", MAIN, move48(0, DATA | 1), insn("RUN_COMPUTE"));
         JobInputs.Job job = onlyJob(ExecutionTest.run(p));
         assertEquals(256, value(job, "srt.0.0.size"));
         assertEquals(0x90000, value(job, "srt.0.0.address"));
-        assertEquals(1, value(job, "srt.0.1.type"));
-        JobInputs.Descriptor sampler = job.inputs().get(0).descriptors().get(2);
-        assertEquals("sampler (not decoded)", sampler.fields().get(0).text());
+        assertEquals(5, value(job, "srt.0.1.type"));
+        JobInputs.Descriptor attribute = job.inputs().get(0).descriptors().get(2);
+        assertEquals("attribute (not decoded)", attribute.fields().get(0).text());
+    }
+
+    /** A v10 resource table at DATA whose one entry holds the 32-byte descriptor {@code name} at DATA + 64. */
+    private static ProgramFixture oneDescriptorTable(int size, String name, Object... fields) {
+        ProgramFixture p = new ProgramFixture();
+        byte[] memory = new byte[size];
+        descriptor(Arch.V10, memory, 0, "resource", "address", DATA + 64, "contains_descriptors", 1, "size", 32);
+        descriptor(Arch.V10, memory, 64, name, fields);
+        p.buffer("resources", DATA, memory);
+        p.stream("main", MAIN, move48(0, DATA | 1), insn("RUN_COMPUTE"));
+        return p;
+    }
+
+    @Test
+    void aSamplerInAResourceTableIsDecodedFieldByField() {
+        JobInputs.Job job = onlyJob(ExecutionTest.run(oneDescriptorTable(96, "sampler", "type", 1, "wrap_mode_s", 8,
+                "compare_function", 3, "maximum_anisotropy", 15, "border_color_a", 0x3f800000L)));
+        assertEquals("sampler", job.inputs().get(0).descriptors().get(1).name());
+        assertEquals(8, value(job, "srt.0.0.wrap_mode_s"));
+        assertEquals(3, value(job, "srt.0.0.compare_function"));
+        assertEquals(15, value(job, "srt.0.0.maximum_anisotropy"));
+        assertEquals(0x3f800000L, value(job, "srt.0.0.border_color_a"));
+    }
+
+    @Test
+    void aTextureInAResourceTableIsDecodedWithThePlaneItsSurfacesPointerLeadsTo() {
+        ProgramFixture p = oneDescriptorTable(128, "texture", "type", 2, "dimension", 2, "width", 64, "height", 32,
+                "levels", 3, "surfaces", DATA + 96);
+        p.buffer("plane", DATA + 96, descriptor(Arch.V10, new byte[32], 0, "plane", "type", 10, "plane_type", 1,
+                "pointer", 0x90000, "row_stride", 256));
+        JobInputs.Job job = onlyJob(ExecutionTest.run(p));
+        assertEquals(64, value(job, "srt.0.0.width"));
+        assertEquals(32, value(job, "srt.0.0.height"));
+        assertEquals(3, value(job, "srt.0.0.levels"));
+        assertEquals(0x90000, value(job, "srt.0.0.surfaces.pointer"));
+        assertEquals(256, value(job, "srt.0.0.surfaces.row_stride"));
+    }
+
+    @Test
+    void aTexturesSurfacesPointerIsCheckedAgainstTheVmBeforeItsPlaneIsRead() {
+        JobInputs.Job job = onlyJob(ExecutionTest.run(oneDescriptorTable(96, "texture", "type", 2,
+                "surfaces", 0x7000000)));
+        assertEquals(0x7000000, value(job, "srt.0.0.surfaces"));
+        assertFalse(job.value("srt.0.0.surfaces.pointer").isPresent());
     }
 
     @Test
