@@ -126,6 +126,19 @@ class GenxmlConformanceTest {
     }
 
     @Test
+    void v13ResourceEntryDescriptorsMatchTheGenxmlFactsKeptWithTheTests() throws Exception {
+        assertEquals(List.of(), DescriptorComparison.of(resource("genxml/v13-jobs.xml"), DescriptorSet.v13()));
+    }
+
+    @Test
+    void aV10PlaneDiffersFromAV12One() throws Exception {
+        List<String> found = DescriptorComparison.of(resource("genxml/v12-jobs.xml"), DescriptorSet.v10());
+        assertTrue(found.contains("Generic Plane: 'Pointer' is word 2 bits [47:0] in genxml, [63:0] in the table"),
+                found::toString);
+        assertTrue(found.contains("Generic Plane: genxml field 'Size hi' has no table field 'size_hi'"), found::toString);
+    }
+
+    @Test
     void v10FactsDifferFromTheV12Table() throws Exception {
         List<String> found = DescriptorComparison.of(resource("genxml/v10-jobs.xml"), DescriptorSet.v12());
         assertTrue(found.contains("Shader Program: genxml field 'Vertex warp limit' has no table field 'vertex_warp_limit'"),
@@ -508,7 +521,7 @@ class GenxmlConformanceTest {
             STRUCTS.put("DCD Flags 1", "dcd_flags_1");
             STRUCTS.put("DCD Flags 2", "dcd_flags_2");
             STRUCTS.put("Draw", "draw");
-            // resource table entries (v10: genxml/v10-jobs.xml)
+            // resource table entries other than buffers
             STRUCTS.put("Sampler", "sampler");
             STRUCTS.put("Texture", "texture");
             STRUCTS.put("Generic Plane", "plane");
