@@ -524,6 +524,7 @@ class GenxmlConformanceTest {
             // resource table entries other than buffers
             STRUCTS.put("Sampler", "sampler");
             STRUCTS.put("Texture", "texture");
+            STRUCTS.put("Attribute", "attribute");
             STRUCTS.put("Generic Plane", "plane");
             // the draw descriptor's flag words, vertex array, shader environment and FAU pointers, flattened
             for (String part : List.of("DCD Flags 0", "DCD Flags 1", "DCD Flags 2", "Vertex Array", "Shader Environment",
