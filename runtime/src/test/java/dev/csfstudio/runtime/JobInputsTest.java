@@ -192,15 +192,15 @@ class JobInputsTest {
         byte[] memory = new byte[128];
         descriptor(Arch.V10, memory, 0, "resource", "address", DATA + 64, "contains_descriptors", 1, "size", 64);
         descriptor(Arch.V10, memory, 64, "buffer", "type", 9, "size", 256, "address", 0x90000);
-        memory[96] = 5; // an attribute
+        memory[96] = 0; // a null descriptor
         p.buffer("resources", DATA, memory);
         p.stream("main", MAIN, move48(0, DATA | 1), insn("RUN_COMPUTE"));
         JobInputs.Job job = onlyJob(ExecutionTest.run(p));
         assertEquals(256, value(job, "srt.0.0.size"));
         assertEquals(0x90000, value(job, "srt.0.0.address"));
-        assertEquals(5, value(job, "srt.0.1.type"));
-        JobInputs.Descriptor attribute = job.inputs().get(0).descriptors().get(2);
-        assertEquals("attribute (not decoded)", attribute.fields().get(0).text());
+        assertEquals(0, value(job, "srt.0.1.type"));
+        JobInputs.Descriptor empty = job.inputs().get(0).descriptors().get(2);
+        assertEquals("null (not decoded)", empty.fields().get(0).text());
     }
 
     /** A v10 resource table at DATA whose one entry holds the 32-byte descriptor {@code name} at DATA + 64. */
@@ -237,6 +237,30 @@ class JobInputsTest {
         assertEquals(3, value(job, "srt.0.0.levels"));
         assertEquals(0x90000, value(job, "srt.0.0.surfaces.pointer"));
         assertEquals(256, value(job, "srt.0.0.surfaces.row_stride"));
+    }
+
+    @Test
+    void anAttributeInAResourceTableIsDecodedFieldByField() {
+        JobInputs.Job job = onlyJob(ExecutionTest.run(oneDescriptorTable(96, "attribute", "type", 5,
+                "attribute_type", 1, "frequency", 1, "buffer_index", 3, "stride", 16)));
+        assertEquals("attribute", job.inputs().get(0).descriptors().get(1).name());
+        assertEquals(1, value(job, "srt.0.0.frequency"));
+        assertEquals(3, value(job, "srt.0.0.buffer_index"));
+        assertEquals(16, value(job, "srt.0.0.stride"));
+    }
+
+    @Test
+    void aV12PlanesPointerIs48BitsWithTheSizesHighBitsAbove() {
+        ProgramFixture p = new ProgramFixture(Arch.V12);
+        byte[] memory = new byte[128];
+        descriptor(Arch.V12, memory, 0, "resource", "address", DATA + 64, "contains_descriptors", 1, "size", 32);
+        descriptor(Arch.V12, memory, 64, "plane", "type", 10, "pointer", 0x90000, "size_hi", 2, "row_stride", 64);
+        p.buffer("resources", DATA, memory);
+        p.stream("main", MAIN, insn(Arch.V12, "MOVE48", "dst", 0, "imm", DATA | 1), insn(Arch.V12, "RUN_COMPUTE"));
+        JobInputs.Job job = onlyJob(new Simulator().run(p.build()));
+        assertEquals(0x90000, value(job, "srt.0.0.pointer"));
+        assertEquals(2, value(job, "srt.0.0.size_hi"));
+        assertEquals(64, value(job, "srt.0.0.row_stride"));
     }
 
     @Test
