@@ -377,7 +377,7 @@ public final class JobInputs {
     /**
      * The descriptors a resource entry holds ({@code contains_descriptors} set, {@code size} bytes of 32-byte
      * descriptors at {@code address}), as pandecode_resources reads them: each by the descriptor type in its low four
-     * bits, decoded with the table's descriptor of that type's name (buffer; on v10 also sampler, texture and plane)
+     * bits, decoded with the table's descriptor of that type's name (buffer, sampler, texture, attribute, plane)
      * and labelled {@code srt.0.1}, with the descriptors its pointer fields lead to (a texture's surfaces: its plane,
      * {@code srt.0.1.surfaces}); a type the table does not describe is listed with its type only.
      */
