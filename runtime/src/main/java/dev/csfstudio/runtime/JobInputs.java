@@ -342,6 +342,10 @@ public final class JobInputs {
                         List<Descriptor> found, int depth) {
         DescriptorDef def = descriptors.get(name);
         Checked checked = check(vm, address, (long) def.size() * count);
+        List<String> notes = new ArrayList<>();
+        if (checked.note() != null) {
+            notes.add(checked.note());
+        }
         for (int i = 0; i < count; i++) {
             long at = address + (long) i * def.size();
             if (checked.readable() < (long) (i + 1) * def.size()) {
@@ -356,18 +360,31 @@ public final class JobInputs {
             String own = indexed ? label + "." + i : label;
             List<Field> fields = fields(def, bytes, 0);
             found.add(new Descriptor(name, own, at, fields));
-            contained(vm, own, fields, found);
+            contained(vm, own, fields, found, notes);
             if (depth < MAX_FOLLOW_DEPTH) {
-                for (JobTable.Follow follow : table.follows(name)) {
-                    for (Field f : fields) {
-                        if (f.name().equals(follow.field()) && f.value() != 0) {
-                            read(vm, follow.descriptor(), own + "." + f.name(), false, f.value(), 1, found, depth + 1);
-                        }
+                follow(vm, name, own, fields, found, depth + 1, notes);
+            }
+        }
+        return notes.isEmpty() ? null : String.join("; ", notes);
+    }
+
+    /**
+     * Reads the descriptors the non-zero pointer fields of descriptor {@code name} lead to (the table's follows),
+     * adding each pointer's note to {@code notes} as {@code LABEL.FIELD: note}.
+     */
+    private void follow(String vm, String name, String own, List<Field> fields, List<Descriptor> found, int depth,
+                        List<String> notes) {
+        for (JobTable.Follow follow : table.follows(name)) {
+            for (Field f : fields) {
+                if (f.name().equals(follow.field()) && f.value() != 0) {
+                    String where = own + "." + f.name();
+                    String note = read(vm, follow.descriptor(), where, false, f.value(), 1, found, depth);
+                    if (note != null) {
+                        notes.add(where + ": " + note);
                     }
                 }
             }
         }
-        return checked.note();
     }
 
     /** The most descriptors one resource entry's table is read for. */
@@ -379,9 +396,10 @@ public final class JobInputs {
      * descriptors at {@code address}), as pandecode_resources reads them: each by the descriptor type in its low four
      * bits, decoded with the table's descriptor of that type's name (buffer, sampler, texture, attribute, plane)
      * and labelled {@code srt.0.1}, with the descriptors its pointer fields lead to (a texture's surfaces: its plane,
-     * {@code srt.0.1.surfaces}); a type the table does not describe is listed with its type only.
+     * {@code srt.0.1.surfaces}, its pointer's note added to {@code notes}); a type the table does not describe is
+     * listed with its type only.
      */
-    private void contained(String vm, String own, List<Field> entry, List<Descriptor> found) {
+    private void contained(String vm, String own, List<Field> entry, List<Descriptor> found, List<String> notes) {
         long contains = -1;
         long address = 0;
         long size = 0;
@@ -418,14 +436,7 @@ public final class JobInputs {
             } else {
                 List<Field> fields = fields(def, bytes, 0);
                 found.add(new Descriptor(def.name(), label, at, fields));
-                for (JobTable.Follow follow : table.follows(def.name())) {
-                    for (Field f : fields) {
-                        if (f.name().equals(follow.field()) && f.value() != 0) {
-                            read(vm, follow.descriptor(), label + "." + f.name(), false, f.value(), 1, found,
-                                    MAX_FOLLOW_DEPTH);
-                        }
-                    }
-                }
+                follow(vm, def.name(), label, fields, found, MAX_FOLLOW_DEPTH, notes);
             }
         }
     }

@@ -265,10 +265,12 @@ class JobInputsTest {
 
     @Test
     void aTexturesSurfacesPointerIsCheckedAgainstTheVmBeforeItsPlaneIsRead() {
-        JobInputs.Job job = onlyJob(ExecutionTest.run(oneDescriptorTable(96, "texture", "type", 2,
-                "surfaces", 0x7000000)));
+        RunReport r = ExecutionTest.run(oneDescriptorTable(96, "texture", "type", 2, "surfaces", 0x7000000));
+        JobInputs.Job job = onlyJob(r);
         assertEquals(0x7000000, value(job, "srt.0.0.surfaces"));
         assertFalse(job.value("srt.0.0.surfaces.pointer").isPresent());
+        assertTrue(r.notes().stream().anyMatch(n -> n.endsWith("RUN_COMPUTE srt (d0): srt.0.0.surfaces: invalid memory"
+                + " dereference")), () -> r.notes().toString());
     }
 
     @Test
