@@ -6,6 +6,8 @@ assert !(log =~ /[A-Z][A-Za-z]*(Exception|Error)\b/) : (log =~ /.*[A-Z][A-Za-z]*
 assert !log.contains('internal error') : log
 // the link to /dev/zero and the FIFO are not sources: never opened, the build goes on with the one file
 assert log.contains('csf: assembled 1 of 1 source file(s)') : log
+assert log.contains('zero.csf matches the includes but is not a regular file') : log // named, not skipped in silence
+assert log.contains('fifo.csf matches the includes but is not a regular file') : log
 assert log.contains('refusing to write golden') : log
 assert log.contains('would overwrite the input') : log
 assert log.contains('wrote golden src/test/csf/golden/huge.png (16x16)') : log // read by its header only, then replaced

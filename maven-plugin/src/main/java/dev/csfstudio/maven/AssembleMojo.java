@@ -93,6 +93,10 @@ public final class AssembleMojo extends AbstractMojo {
         List<Path> files;
         try {
             files = selection.files();
+            for (Path skipped : selection.notFiles()) {
+                getLog().warn("csf: " + sources.relativize(skipped) + " matches the includes but is not a regular file"
+                        + " (a FIFO, a device or a link to neither): not read, not assembled");
+            }
         } catch (IOException e) {
             throw new MojoExecutionException("cannot list " + sources + ": " + e.getMessage(), e);
         }

@@ -27,11 +27,23 @@ final class SourceSelection {
 
     /** Matching regular files in a stable order; none when the directory does not exist. */
     List<Path> files() throws IOException {
+        return matching(true);
+    }
+
+    /**
+     * Matches that are not regular files (a FIFO, a device, a link to one, a broken link): never opened, since
+     * reading one could block or never end, but named, so that a source is never left out in silence.
+     */
+    List<Path> notFiles() throws IOException {
+        return matching(false);
+    }
+
+    private List<Path> matching(boolean regular) throws IOException {
         if (!Files.isDirectory(root)) {
             return List.of();
         }
         try (Stream<Path> walk = Files.walk(root)) {
-            return walk.filter(Files::isRegularFile)
+            return walk.filter(p -> !Files.isDirectory(p) && Files.isRegularFile(p) == regular)
                     .filter(p -> matchers.stream().anyMatch(m -> m.matches(root.relativize(p))))
                     .sorted()
                     .toList();

@@ -30,6 +30,15 @@ class SourceSelectionTest {
     }
 
     @Test
+    void aMatchThatIsNotARegularFileIsNamedNotRead() throws IOException {
+        Path a = touch("a.csf");
+        Path zero = Files.createSymbolicLink(root.resolve("zero.csf"), Path.of("/dev/zero"));
+        SourceSelection selection = new SourceSelection(root, List.of("**/*.csf"));
+        assertEquals(List.of(a), selection.files());
+        assertEquals(List.of(zero), selection.notFiles());
+    }
+
+    @Test
     void patternsSelectBySubdirectory() throws IOException {
         touch("a.csf");
         Path nested = touch("x/b.csf");
