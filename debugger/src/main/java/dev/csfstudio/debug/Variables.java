@@ -9,6 +9,8 @@ import dev.csfstudio.runtime.Machine;
 import dev.csfstudio.runtime.MemoryRead;
 import dev.csfstudio.runtime.QueueView;
 import dev.csfstudio.runtime.Result;
+import dev.csfstudio.runtime.RunReport;
+import dev.csfstudio.runtime.ScoreboardView;
 import dev.csfstudio.runtime.SyncObject;
 import org.eclipse.lsp4j.debug.Scope;
 import org.eclipse.lsp4j.debug.Variable;
@@ -19,6 +21,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
@@ -27,7 +30,8 @@ import java.util.function.Supplier;
  * points at with its render targets, sync objects, labels and constants. Containers get a
  * {@code variablesReference} handle that lives until the machine moves on.
  * Registers the last move changed carry the attribute {@value #CHANGED} and come first, with those that
- * hold a value, before the zeros.
+ * hold a value, before the zeros; registers an in-flight load will write carry {@value #PENDING}, with the load
+ * and its line after their value.
  */
 final class Variables {
 
@@ -42,6 +46,8 @@ final class Variables {
 
     /** The attribute ({@code presentationHint.attributes}) of a register the last move changed. */
     static final String CHANGED = "changed";
+    /** The attribute of a register an in-flight load will write: the value shown is not yet the loaded one. */
+    static final String PENDING = "pending";
 
     /** Each queue's registers at the stop before the last one, and at the last one, on machine {@code seenOn}. */
     private Machine seenOn;
@@ -73,6 +79,22 @@ final class Variables {
             v.setPresentationHint(hint);
         }
         return v;
+    }
+
+    /**
+     * Marks {@code v} as the register an in-flight load will write: its value text names the load and its line,
+     * its presentation hint gets the {@link #PENDING} attribute (the value shown is not the one it will hold).
+     */
+    private static void pending(Variable v, RunReport.InFlight load) {
+        v.setValue(v.getValue() + " (pending: " + load.mnemonic() + (load.line() == null ? "" : " line "
+                + load.line().line()) + ")");
+        VariablePresentationHint hint = v.getPresentationHint() == null ? new VariablePresentationHint()
+                : v.getPresentationHint();
+        List<String> attributes = new ArrayList<>(hint.getAttributes() == null ? List.of()
+                : List.of(hint.getAttributes()));
+        attributes.add(PENDING);
+        hint.setAttributes(attributes.toArray(String[]::new));
+        v.setPresentationHint(hint);
     }
 
     /** Forgets every handle: the machine has moved. */
@@ -130,7 +152,7 @@ final class Variables {
         Machine m = session.machine();
         QueueView q = m.queue(queue).orElseThrow();
         List<Scope> out = new ArrayList<>();
-        out.add(scope(REGISTERS, q.registers().length, () -> registers(q), "registers"));
+        out.add(scope(REGISTERS, q.registers().length, () -> registers(q, m.scoreboard(queue)), "registers"));
         out.add(scope(PAIRS, q.registers().length / 2, () -> pairs(session, q), "registers"));
         List<NamedRegister> named = session.program().arch().instructionSet().namedRegisters();
         out.add(scope("Fragment inputs", named.size(), () -> fragmentInputs(session, q, named), "registers"));
@@ -160,13 +182,16 @@ final class Variables {
      * r0..r95, the ones that hold a value or that the last move changed first (in index order), then the
      * zeros that stayed zero: what a stop is about stays at the top of a hundred rows.
      */
-    private List<Variable> registers(QueueView q) {
+    private List<Variable> registers(QueueView q, Optional<ScoreboardView> scoreboard) {
         List<Variable> first = new ArrayList<>();
         List<Variable> zeros = new ArrayList<>();
         for (int r = 0; r < q.registers().length; r++) {
             boolean changed = changed(q, r);
-            (q.registers()[r] != 0 || changed ? first : zeros).add(marked(leaf("r" + r,
-                    ValueText.word(q.registers()[r]), "u32", "r" + r), changed));
+            int index = r;
+            Optional<RunReport.InFlight> load = scoreboard.flatMap(sb -> sb.pendingLoad(index));
+            Variable v = marked(leaf("r" + r, ValueText.word(q.registers()[r]), "u32", "r" + r), changed);
+            load.ifPresent(op -> pending(v, op));
+            (q.registers()[r] != 0 || changed || load.isPresent() ? first : zeros).add(v);
         }
         first.addAll(zeros);
         return first;

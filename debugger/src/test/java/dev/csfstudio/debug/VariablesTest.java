@@ -163,4 +163,25 @@ class VariablesTest {
             assertEquals("r0", sb.get("pending registers").getValue());
         }
     }
+
+    @Test
+    void aRegisterAnInFlightLoadWillWriteIsPendingInTheRegistersScope() throws Exception {
+        String text = """
+                .buffer data, size=16
+                    .word 7
+                .stream main
+                    MOVE48  d2, data
+                    LOAD_MULTIPLE r0, [d2]
+                    WAIT    #0x1
+                    MOVE32  r5, #1
+                """;
+        try (DapSession s = DapSession.stoppedAt(dir, "load.csf", text, 6)) {
+            Variable r0 = s.scope(1, "Registers").get("r0");
+            assertEquals("0x00000000 (0) (pending: LOAD_MULTIPLE line 5)", r0.getValue());
+            assertTrue(List.of(r0.getPresentationHint().getAttributes()).contains(Variables.PENDING));
+            Variable r1 = s.scope(1, "Registers").get("r1");
+            assertTrue(r1.getPresentationHint() == null || !List.of(r1.getPresentationHint().getAttributes())
+                    .contains(Variables.PENDING), r1.getValue());
+        }
+    }
 }

@@ -127,6 +127,8 @@ final class CsfTextDocumentService implements TextDocumentService {
                         server.scheduler().lastFeedback(a.document().uri()).map(RunFeedback::registers),
                         server.scheduler().lastFeedback(a.document().uri()).map(f -> f.jobsAt(p.getLine()))
                                 .orElse(List.of()),
+                        server.scheduler().lastFeedback(a.document().uri()).map(f -> f.waitsAt(p.getLine()))
+                                .orElse(List.of()),
                         server.hoverMarkup))
                 .orElse(null));
     }

@@ -22,6 +22,8 @@ import dev.csfstudio.isa.DescriptorField;
 import dev.csfstudio.isa.DescriptorSet;
 import dev.csfstudio.isa.InstructionDef;
 import dev.csfstudio.runtime.JobInputs;
+import dev.csfstudio.runtime.RunReport;
+import dev.csfstudio.runtime.report.RunRecorder;
 import dev.csfstudio.isa.InstructionSet;
 import dev.csfstudio.isa.Modifier;
 import dev.csfstudio.isa.NamedRegister;
@@ -53,6 +55,17 @@ public final class HoverService {
      */
     public Optional<Hover> hover(TextDocument doc, Position position, Optional<DocumentAnalysis> analysis,
                                  Optional<long[]> registers, List<JobInputs.Job> jobsHere, Markup markup) {
+        return hover(doc, position, analysis, registers, jobsHere, List.of(), markup);
+    }
+
+    /**
+     * {@link #hover}, with the jobs the last run started and the WAITs it reached on the hovered line: hover on a
+     * WAIT adds the asynchronous operations in flight on its entries each time the run reached it (what it waited
+     * for), or that nothing was.
+     */
+    public Optional<Hover> hover(TextDocument doc, Position position, Optional<DocumentAnalysis> analysis,
+                                 Optional<long[]> registers, List<JobInputs.Job> jobsHere,
+                                 List<RunReport.Wait> waitsHere, Markup markup) {
         int lineNo = position.getLine();
         SourceLine line = SourceLine.scan(doc.line(lineNo));
         Optional<SourceLine.Token> token = line.tokenAt(position.getCharacter());
@@ -62,7 +75,7 @@ public final class HoverService {
         SourceLine.Token t = token.get();
         String text = switch (t.kind()) {
             case MNEMONIC -> Optional.ofNullable(instruction(t.text(), analysis.flatMap(a -> a.assembledLine(lineNo)),
-                    markup)).map(about -> about + jobInputs(jobsHere, markup)).orElse(null);
+                    markup)).map(about -> about + jobInputs(jobsHere, markup) + waitedFor(waitsHere, markup)).orElse(null);
             case MODIFIER -> modifier(line, t, markup);
             case REGISTER -> register(t.text(), registers, markup);
             case DIRECTIVE -> Directives.byName(t.text())
@@ -191,6 +204,32 @@ public final class HoverService {
         }
         if (jobs.size() > shown) {
             sb.append("\n\n").append(jobs.size() - shown).append(" more job(s) on this line");
+        }
+        return sb.toString();
+    }
+
+    /**
+     * What the WAITs the last run reached here waited for: per time reached (the first
+     * {@link RunRecorder#WAITS_PER_LINE}), each operation in flight on its entries; empty without such WAITs.
+     */
+    private static String waitedFor(List<RunReport.Wait> waits, Markup markup) {
+        if (waits.isEmpty()) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder("\n\nWaited for in the last run");
+        for (RunReport.Wait w : waits) {
+            StringBuilder ops = new StringBuilder();
+            for (RunReport.InFlight op : w.waitedFor()) {
+                ops.append(ops.length() == 0 ? "" : ", ").append(op.mnemonic())
+                        .append(op.line() == null ? "" : " line " + op.line().line()).append(" (entry ")
+                        .append(op.entry()).append(')');
+            }
+            sb.append("\n").append(markup.code("queue " + w.queue() + ": "
+                    + (ops.length() == 0 ? "nothing in flight" : ops)));
+        }
+        if (waits.size() == RunRecorder.WAITS_PER_LINE) {
+            sb.append("\n\nThe run keeps the first ").append(RunRecorder.WAITS_PER_LINE)
+                    .append(" times it reached a WAIT");
         }
         return sb.toString();
     }

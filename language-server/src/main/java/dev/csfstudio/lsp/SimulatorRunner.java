@@ -73,7 +73,8 @@ public final class SimulatorRunner implements BackgroundRunner {
         List<JobInputs.Job> jobs = report.jobs().stream()
                 .filter(j -> j.line() != null && analysis.isMainFile(j.line().file())).toList();
         return Optional.of(new RunFeedback(analysis.document().version(), report.status().jsonName(), expected,
-                registers, diagnostics, json, targets, verdicts, jobs));
+                registers, diagnostics, json, targets, verdicts, jobs, report.waits().stream()
+                .filter(w -> w.line() != null && analysis.isMainFile(w.line().file())).toList()));
     }
 
     /** Whether the run ended other than ok, as a {@code .expect status}/{@code fault} that holds says it must. */

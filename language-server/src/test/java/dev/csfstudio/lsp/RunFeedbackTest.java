@@ -211,6 +211,22 @@ class RunFeedbackTest {
     }
 
     @Test
+    void hoverOnAWaitShowsWhatItWaitedForInTheLastRun() throws Exception {
+        try (LspSession s = LspSession.start(root, backgroundOn())) {
+            String uri = s.open("wait.csf", ".buffer data, size=16\n    .word 7\n.stream main\n    MOVE48 d2, data\n"
+                    + "    LOAD_MULTIPLE r0, [d2]\n    WAIT #0x1\n    WAIT #0x1\n");
+            s.client.awaitRun(r -> r.get("uri").getAsString().equals(uri));
+            String first = s.server.getTextDocumentService().hover(new HoverParams(LspSession.id(uri), new Position(5, 5)))
+                    .get(10, TimeUnit.SECONDS).getContents().getRight().getValue();
+            assertTrue(first.contains("Waited for in the last run")
+                    && first.contains("queue main: LOAD_MULTIPLE line 5 (entry 0)"), first);
+            String second = s.server.getTextDocumentService().hover(new HoverParams(LspSession.id(uri), new Position(6, 5)))
+                    .get(10, TimeUnit.SECONDS).getContents().getRight().getValue();
+            assertTrue(second.contains("queue main: nothing in flight"), second);
+        }
+    }
+
+    @Test
     void runOfADocumentWithErrorsIsRefusedWithTheFirstError() throws Exception {
         try (LspSession s = LspSession.start(root)) {
             String uri = s.open("bad.csf", "NOPE\n");

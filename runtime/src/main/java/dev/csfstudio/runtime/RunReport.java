@@ -22,11 +22,13 @@ import dev.csfstudio.runtime.report.ProgramFingerprint;
  * @param hazards       every hazard the run met, in the order met (one when it stopped the run)
  * @param timeline      what ran when, when {@link RunOptions#timeline()} asked for it; else null
  * @param jobs          every RUN_* job run, with its inputs decoded as pandecode decodes them
+ * @param waits         what WAITs waited for: the first {@code RunRecorder.WAITS_PER_LINE} of each WAIT instruction
  */
 public record RunReport(RunStatus status, long instructions, long[] registers, Fault fault,
                         List<RenderTarget> renderTargets, List<RecordedInstruction> recorded, List<String> notes,
                         CoreDump coreDump, List<QueueState> queues, Map<String, byte[]> dumpedBuffers,
-                        HostAccess memory, List<Hazard> hazards, Timeline timeline, List<JobInputs.Job> jobs) {
+                        HostAccess memory, List<Hazard> hazards, Timeline timeline, List<JobInputs.Job> jobs,
+                        List<Wait> waits) {
 
     public boolean ok() {
         return status == RunStatus.OK;
@@ -198,6 +200,16 @@ public record RunReport(RunStatus status, long instructions, long[] registers, F
      * it waits for before it runs (0 for one that runs at once).
      */
     public record InFlight(String mnemonic, long va, SourceRange line, int entry, int waitMask) {
+    }
+
+    /**
+     * A WAIT the run reached, with the asynchronous operations in flight on the entries of its mask then (the ones
+     * it waited for; empty when nothing was in flight).
+     */
+    public record Wait(String queue, long va, SourceRange line, int mask, List<InFlight> waitedFor) {
+        public Wait {
+            waitedFor = List.copyOf(waitedFor);
+        }
     }
 
     /**

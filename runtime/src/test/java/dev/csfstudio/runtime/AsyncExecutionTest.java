@@ -174,6 +174,27 @@ class AsyncExecutionTest {
     }
 
     @Test
+    void aWaitIsRecordedWithTheOperationsInFlightOnItsEntriesTheFirstTimesItIsReached() {
+        RunReport report = run(DATA + """
+                    MOVE32  r10, #10
+                loop:
+                    LOAD_MULTIPLE r0, [d2]
+                    WAIT    #0x1
+                    ADD_IMMEDIATE32 r10, r10, #-1
+                    BRANCH.ne r10, loop
+                    WAIT    #0x1
+                """);
+        assertEquals(RunStatus.OK, report.status());
+        List<RunReport.Wait> inLoop = report.waits().stream().filter(w -> w.line().line() == 8).toList();
+        assertEquals(dev.csfstudio.runtime.report.RunRecorder.WAITS_PER_LINE, inLoop.size(), "a loop's first rounds only");
+        RunReport.InFlight load = inLoop.get(0).waitedFor().get(0);
+        assertEquals(List.of("LOAD_MULTIPLE", 7), List.of(load.mnemonic(), load.line().line()));
+        List<RunReport.Wait> last = report.waits().stream().filter(w -> w.line().line() == 11).toList();
+        assertEquals(1, last.size());
+        assertTrue(last.get(0).waitedFor().isEmpty(), "nothing in flight");
+    }
+
+    @Test
     void anAlwaysTakenBranchReadsNoRegister() {
         RunReport report = run(DATA + """
                     LOAD_MULTIPLE r0, [d2]

@@ -32,6 +32,8 @@ class ScoreboardViewTest {
         assertEquals(5, op.line().line());
         assertTrue(sb.pending(0));
         assertFalse(sb.pending(1));
+        assertEquals(op, sb.pendingLoad(0).orElseThrow());
+        assertTrue(sb.pendingLoad(1).isEmpty());
     }
 
     @Test

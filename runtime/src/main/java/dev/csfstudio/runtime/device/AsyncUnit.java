@@ -109,6 +109,7 @@ final class AsyncUnit {
     /** WAIT: completes every operation in flight on the entries of {@code mask} (and what they wait for). */
     void waitFor(Queue q, int mask, long pc, long now) {
         List<AsyncOp> on = q.scoreboard.on(mask);
+        recorder.waited(q, pc, mask, on.isEmpty() ? List.of() : on.stream().map(AsyncOp::view).toList());
         if (timeline) {
             recorder.span(new RunReport.Span(q.name, -1, "WAIT " + hex(mask), recorder.lineAt(q.vm, pc), now, now + 1,
                     on.isEmpty() ? "nothing in flight" : describe(on)));

@@ -534,6 +534,11 @@ public final class Interpreter {
                             work += takeWork();
                             limit = Math.min(limit, budgetEnd - work);
                             fastLen = 0;
+                        } else if (recorder.keepsWaits()) {
+                            long w = page.word[i];
+                            int mask = table.scoreboard(table.key(w)).waitMask(w);
+                            recorder.waited(q, pc, mask == dev.csfstudio.isa.Scoreboard.INDIRECT
+                                    ? q.scoreboard.waitMask : mask, java.util.List.of());
                         }
                         pc += 8;
                     }

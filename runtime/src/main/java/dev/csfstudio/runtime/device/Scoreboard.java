@@ -103,11 +103,15 @@ public final class Scoreboard {
     /** The scoreboard as a debugger shows it ({@code Machine.scoreboard}). */
     public ScoreboardView debugView(String queue) {
         List<RunReport.InFlight> ops = new ArrayList<>();
+        List<long[]> loads = new ArrayList<>();
         for (AsyncOp op : inFlight) {
             ops.add(op.view());
+            long[] bits = new long[loadRegisters.length];
+            op.effect().loadRegisters(bits);
+            loads.add(bits);
         }
         return new ScoreboardView(queue, entries, endpoint, other, deferred, streamMask, waitMask, ops, loadRegisters,
-                shared);
+                loads, shared);
     }
 
     /** The scoreboard's state, to be put back by {@link #restore}. */

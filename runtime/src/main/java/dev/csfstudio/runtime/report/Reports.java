@@ -234,7 +234,8 @@ public final class Reports {
         long[] registers = entry == null ? new long[device.arch.registerCount()] : entry.unsignedRegisters();
         return new RunReport(status, device.userInstructions(), registers, fault, device.recorder.renderTargets(),
                 device.recorder.recorded(), device.recorder.notes(), core, states, dumps, device.host,
-                hazards, device.options.timeline() ? device.recorder.timeline() : null, device.recorder.jobs());
+                hazards, device.options.timeline() ? device.recorder.timeline() : null, device.recorder.jobs(),
+                device.recorder.waits());
     }
 
     /** The queue that runs the entry stream (else the first queue). */
@@ -262,6 +263,6 @@ public final class Reports {
         RunReport.Fault fault = new RunReport.Fault(FaultKind.CONFIGURATION, 0, "", -1, line,
                 message + "; " + none.summary(), List.of(), "", 0, none);
         return new RunReport(RunStatus.FAULT, 0, new long[recorder.registerCount()], fault, List.of(), List.of(), recorder.notes(),
-                null, List.of(), Map.of(), host, List.of(), null, List.of());
+                null, List.of(), Map.of(), host, List.of(), null, List.of(), List.of());
     }
 }

@@ -43,6 +43,11 @@ public final class RunRecorder {
     /** RUN_* jobs past {@link #RECORD_LIMIT}, not decoded. */
     private long jobsNotDecoded;
     private JobInputs jobInputs;
+    private List<RunReport.Wait> waits = new ArrayList<>();
+    /** How many times each WAIT instruction (VM and address) has been recorded, up to {@link #WAITS_PER_LINE}. */
+    private Map<String, Map<Long, Integer>> waitCounts = new java.util.HashMap<>();
+    /** WAITs kept per instruction: a WAIT in a loop shows its first rounds only. */
+    public static final int WAITS_PER_LINE = 4;
 
     public RunRecorder(Program program) {
         this.program = program;
@@ -68,13 +73,15 @@ public final class RunRecorder {
     public record Saved(List<RunReport.RecordedInstruction> recorded, Map<String, Long> recordedCounts,
                  Map<String, RenderTarget> renderTargets, Set<String> notes, List<RunReport.Hazard> hazards,
                  Set<String> hazardKeys, List<RunReport.Span> spans, List<RunReport.Counter> counters,
-                 List<JobInputs.Job> jobs, long jobsNotDecoded) {
+                 List<JobInputs.Job> jobs, long jobsNotDecoded, List<RunReport.Wait> waits,
+                 Map<String, Map<Long, Integer>> waitCounts) {
     }
 
     public Saved save() {
         return new Saved(List.copyOf(recorded), new LinkedHashMap<>(recordedCounts), new LinkedHashMap<>(renderTargets),
                 new LinkedHashSet<>(notes), List.copyOf(hazards), new LinkedHashSet<>(hazardKeys), List.copyOf(spans),
-                List.copyOf(counters), List.copyOf(jobs), jobsNotDecoded);
+                List.copyOf(counters), List.copyOf(jobs), jobsNotDecoded, List.copyOf(waits),
+                copy(waitCounts));
     }
 
     public void restore(Saved saved) {
@@ -88,6 +95,41 @@ public final class RunRecorder {
         counters = new ArrayList<>(saved.counters);
         jobs = new ArrayList<>(saved.jobs);
         jobsNotDecoded = saved.jobsNotDecoded;
+        waits = new ArrayList<>(saved.waits);
+        waitCounts = copy(saved.waitCounts);
+    }
+
+    private static Map<String, Map<Long, Integer>> copy(Map<String, Map<Long, Integer>> counts) {
+        Map<String, Map<Long, Integer>> out = new java.util.HashMap<>();
+        counts.forEach((vm, byVa) -> out.put(vm, new java.util.HashMap<>(byVa)));
+        return out;
+    }
+
+    /**
+     * A WAIT (at {@code va} of {@code q}, mask {@code mask}) reached with {@code waitedFor} in flight on its entries;
+     * the first {@link #WAITS_PER_LINE} of each WAIT instruction, at most {@link #RECORD_LIMIT} in all.
+     */
+    public void waited(Queue q, long va, int mask, List<RunReport.InFlight> waitedFor) {
+        if (waits.size() >= RECORD_LIMIT) {
+            return;
+        }
+        Map<Long, Integer> counts = waitCounts.computeIfAbsent(q.vm, vm -> new java.util.HashMap<>());
+        int n = counts.getOrDefault(va, 0);
+        if (n >= WAITS_PER_LINE) {
+            return;
+        }
+        counts.put(va, n + 1);
+        waits.add(new RunReport.Wait(q.name, va, lineAt(q.vm, va), mask, waitedFor));
+    }
+
+    /** Whether {@link #waited} may still keep a WAIT (false once {@link #RECORD_LIMIT} are kept). */
+    public boolean keepsWaits() {
+        return waits.size() < RECORD_LIMIT;
+    }
+
+    /** The WAITs recorded, in the order the run reached them. */
+    List<RunReport.Wait> waits() {
+        return List.copyOf(waits);
     }
 
     /**
