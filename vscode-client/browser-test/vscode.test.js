@@ -387,33 +387,6 @@ describe('the extension in a real VS Code (code-server in headless Chromium)', {
         await page.locator('.debug-toolbar').waitFor({ state: 'hidden', timeout: 30000 });
     });
 
-    it('the Testing view lists the test streams and runs them: one passes, one fails at its .expect line', async () => {
-        await runCommand('Testing: Focus on Test Explorer View');
-        const explorer = page.locator('.test-explorer');
-        const row = (name) => explorer.locator('.monaco-list-row', { hasText: name }).first();
-        await row('clear.csf').waitFor({ timeout: 60000 });
-        await row('checks').waitFor();
-        await runCommand('Test: Run All Tests');
-        // expand the folder so its test shows its own state
-        await eventually('checks/failing.csf in the tree', async () => {
-            if (await row('failing.csf').count() === 0) {
-                await row('checks').click();
-            }
-            return await row('failing.csf').count() > 0;
-        });
-        await eventually('clear.csf passed', () => row('clear.csf').locator('.codicon-testing-passed-icon').count());
-        await eventually('failing.csf failed', () => row('failing.csf').locator('.codicon-testing-failed-icon').count());
-        await screenshot('testing-view');
-        // the failure is shown inline, in the editor, at the .expect line
-        await row('failing.csf').dblclick();
-        await page.locator('.tabs-container .tab.active', { hasText: 'failing.csf' }).waitFor();
-        // the failure shows at the end of the failing .expect line of failing.csf's editor (and in a peek below it)
-        const editor = page.locator('.monaco-editor[data-uri$="checks/failing.csf"]').first();
-        await eventually('the failure message in the editor', async () =>
-            (await editor.innerText()).includes('expected r4 == 5, got 7 (0x7)'));
-        await screenshot('test-failure-inline');
-    });
-
     it('has shown no error notification', async () => {
         await runCommand('Notifications: Show Notifications');
         await page.locator('.notifications-center').waitFor();
@@ -428,9 +401,7 @@ describe('the extension in a real VS Code (code-server in headless Chromium)', {
     // After the check above: these two show error notifications on purpose.
 
     it('F5 on a file that does not assemble shows its diagnostics in Problems and the first in the message, no launch.json dialog', async () => {
-        await page.keyboard.press('Escape'); // the notifications centre the test before opened
-        await runCommand('View: Close All Editors');
-        await page.locator('.tabs-container .tab').first().waitFor({ state: 'detached', timeout: 10000 });
+        await runCommand('Notifications: Hide Notifications'); // the notifications centre the test before opened
         await quickOpen('bad.csf');
         await page.keyboard.press('F5');
         const toast = page.locator('.notifications-toasts .notification-list-item', { hasText: 'bad.csf does not assemble' });
@@ -490,5 +461,34 @@ describe('the extension in a real VS Code (code-server in headless Chromium)', {
         await screenshot('panel-fault');
         await page.keyboard.press('Shift+F5');
         await page.locator('.debug-toolbar').waitFor({ state: 'hidden', timeout: 30000 });
+    });
+
+    // Last: the Testing view's run leaves its failure (and its peek) to the editors, which the tests above would
+    // have to work around; its run is not covered by the no-error-notification check.
+    it('the Testing view lists the test streams and runs them: one passes, one fails at its .expect line', async () => {
+        await runCommand('Testing: Focus on Test Explorer View');
+        const explorer = page.locator('.test-explorer');
+        const row = (name) => explorer.locator('.monaco-list-row', { hasText: name }).first();
+        await row('clear.csf').waitFor({ timeout: 60000 });
+        await row('checks').waitFor();
+        await runCommand('Test: Run All Tests');
+        // expand the folder so its test shows its own state
+        await eventually('checks/failing.csf in the tree', async () => {
+            if (await row('failing.csf').count() === 0) {
+                await row('checks').click();
+            }
+            return await row('failing.csf').count() > 0;
+        });
+        await eventually('clear.csf passed', () => row('clear.csf').locator('.codicon-testing-passed-icon').count());
+        await eventually('failing.csf failed', () => row('failing.csf').locator('.codicon-testing-failed-icon').count());
+        await screenshot('testing-view');
+        // the failure is shown inline, in the editor, at the .expect line
+        await row('failing.csf').dblclick();
+        await page.locator('.tabs-container .tab.active', { hasText: 'failing.csf' }).waitFor();
+        // the failure shows at the end of the failing .expect line of failing.csf's editor (and in a peek below it)
+        const editor = page.locator('.monaco-editor[data-uri$="checks/failing.csf"]').first();
+        await eventually('the failure message in the editor', async () =>
+            (await editor.innerText()).includes('expected r4 == 5, got 7 (0x7)'));
+        await screenshot('test-failure-inline');
     });
 });
