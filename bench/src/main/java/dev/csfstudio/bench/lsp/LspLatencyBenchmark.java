@@ -42,6 +42,7 @@ import dev.csfstudio.asm.source.SourceReader;
 import dev.csfstudio.lsp.CsfLanguageClient;
 import dev.csfstudio.lsp.CsfLanguageServerLauncher;
 import dev.csfstudio.lsp.Toolchain;
+import dev.csfstudio.lsp.protocol.CsfProtocol;
 import dev.csfstudio.runtime.RunReport;
 import dev.csfstudio.runtime.Simulator;
 
@@ -300,8 +301,8 @@ public final class LspLatencyBenchmark {
         }
 
         @Override
-        public synchronized void runFinished(JsonObject params) {
-            ran.merge(params.get("uri").getAsString(), params.get("version").getAsInt(), Math::max);
+        public synchronized void runFinished(CsfProtocol.RunFinished params) {
+            ran.merge(params.uri(), params.version(), Math::max);
             notifyAll();
         }
 
