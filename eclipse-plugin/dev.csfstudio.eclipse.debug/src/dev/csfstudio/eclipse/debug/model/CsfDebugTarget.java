@@ -311,7 +311,6 @@ public final class CsfDebugTarget extends DebugElement implements IDebugTarget, 
             });
         }
         stopCount++;
-        suspended = true;
         refreshThreads();
         int detail = switch (String.valueOf(args.getReason())) {
             case "breakpoint", "exception", "data breakpoint", "instruction breakpoint", "function breakpoint" -> DebugEvent.BREAKPOINT;
@@ -326,6 +325,8 @@ public final class CsfDebugTarget extends DebugElement implements IDebugTarget, 
         for (CsfThread t : all) {
             t.stopped(t == stoppedThread ? args.getDescription() != null ? args.getDescription() : args.getReason() : null);
         }
+        // suspended only once every queue knows why: a label read in between would say "Suspended" without it
+        suspended = true;
         if ("exception".equals(args.getReason()) && stoppedThread != null) {
             reportFault(stoppedThread, args.getDescription() != null ? args.getDescription() : args.getText());
         }
