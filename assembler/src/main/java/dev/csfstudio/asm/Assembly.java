@@ -19,8 +19,7 @@ import dev.csfstudio.asm.emit.ConstantAssignment;
 import dev.csfstudio.asm.emit.ScannedExpectation;
 import dev.csfstudio.asm.emit.DescriptorArguments;
 import dev.csfstudio.asm.emit.FixupApplication;
-import dev.csfstudio.asm.emit.LabelBranches;
-import dev.csfstudio.asm.emit.SymbolicOperands;
+import dev.csfstudio.asm.emit.InstructionFixups;
 import dev.csfstudio.asm.emit.ControlFlow;
 import dev.csfstudio.asm.emit.Fixups;
 import dev.csfstudio.asm.emit.InstructionEncoder;
@@ -37,7 +36,6 @@ import dev.csfstudio.asm.lint.StatementLint;
 import dev.csfstudio.asm.lint.UnusedLabels;
 import dev.csfstudio.asm.pass.InOrderPass;
 import dev.csfstudio.asm.scan.DeclaredArch;
-import dev.csfstudio.asm.scan.LineParser;
 import dev.csfstudio.asm.scan.UnknownDirective;
 import dev.csfstudio.asm.scan.PandecodeReader;
 import dev.csfstudio.asm.scan.PlainInstructionScanner;
@@ -112,7 +110,7 @@ final class Assembly {
     private InOrderPass pass;
 
     private SymbolTable symbols;
-    private SymbolicOperands symbolicOperands;
+    private InstructionFixups instructionFixups;
     private NameScope names;
     private final UnusedLabels unusedLabels = new UnusedLabels();
     /**
@@ -138,7 +136,6 @@ final class Assembly {
     private final StatementTable statements = new StatementTable();
     /** The row of the statement being assembled (pass 1's newest, then each fixup's; -1: none): what ranges and evaluators are of. */
     private int row = -1;
-    private LineParser fallbackParser;
     /** Whether simple instruction lines skip the parser ({@link PlainInstructionScanner}); false for tests. */
     boolean plainScanner = true;
 
@@ -168,11 +165,12 @@ final class Assembly {
             return info == null ? null
                     : DescriptorSet.framebufferPointer(section.address + offset, info.renderTargets(), info.zsCrc());
         });
-        symbolicOperands = new SymbolicOperands(symbols, placement.sections(), names, arch.instructionSet().registerCount());
+        instructionFixups = new InstructionFixups(symbols, placement.sections(), names, arch.instructionSet().registerCount(),
+                (s, found) -> diagnostics.addAll(pandecodeReader.hint(s.src(), s.lineNo(), found)));
         sectionDirectives = new SectionDirectives(placement, symbols, names);
         constants = new ConstantDirectives(symbols, names);
         pass = new InOrderPass(new InOrderPass.Reading(arch, pandecodeReader, DIRECTIVES, threads, chunkLines, plainScanner),
-                includes, statements, placement, symbols, unusedLabels, symbolicOperands, fixups,
+                includes, statements, placement, symbols, unusedLabels, instructionFixups, fixups,
                 new InOrderPass.ScannedDirectives(constants, descriptors, sectionDirectives, expectations, inst, archDirective,
                         dataDirectives),
                 treePath(), reporter, this::argumentsOf, position);
@@ -201,16 +199,10 @@ final class Assembly {
         for (ConstantDef c : symbols.constants()) {
             c.current = null;
         }
-        fixups.apply(stmts, position, new FixupApplication(
-                new LabelBranches(symbols, names, arch.instructionSet().registerCount()), symbolicOperands, new FixupApplication.Finisher() {
+        fixups.apply(stmts, position, new FixupApplication(instructionFixups, new FixupApplication.Finisher() {
                     @Override
                     public void parsed(Statement s, CsfParser.StatementContext tree) {
                         applyParsed(s, tree);
-                    }
-
-                    @Override
-                    public void reparsed(Statement s) {
-                        applyParsed(s, parsedStatement(s));
                     }
 
                     @Override
@@ -233,27 +225,9 @@ final class Assembly {
 
     // ---------------------------------------------------------------- pass 1: the parser's path
 
-    /** The statement's line parsed here: the fast paths' way to the parser's for what they do not handle. */
-    private CsfParser.StatementContext parsedStatement(Statement s) {
-        if (fallbackParser == null) {
-            fallbackParser = new LineParser();
-        }
-        return fallbackParser.parse(s.src().path(), s.text(), s.lineNo()).line().statement();
-    }
-
     /** The parser's path as pass 1 takes it. */
     private InOrderPass.TreePath treePath() {
-        return new InOrderPass.TreePath() {
-            @Override
-            public void place(Statement s, CsfParser.StatementContext st) {
-                placeTree(s, st);
-            }
-
-            @Override
-            public CsfParser.StatementContext parse(Statement s) {
-                return parsedStatement(s);
-            }
-        };
+        return this::placeTree;
     }
 
     /** Pass 1 of a statement kept as its tree ({@link InOrderPass.TreePath#place}); errors go up to the pass. */

@@ -10,16 +10,13 @@ import dev.csfstudio.grammar.CsfParser;
  * is its own value; {@link Fixups} keeps it beside its statement and the statement's position in assembly order
  * (which local labels are found from).
  */
-public sealed interface Fixup permits BranchToLabel, SymbolicLine, ConstantAssignment, DescriptorArguments,
+public sealed interface Fixup permits InstructionFixup, ConstantAssignment, DescriptorArguments,
         ScannedExpectation, Fixup.Parsed {
 
     /** What the assembly does with each kind of fixup once addresses are known. */
     interface Handler {
-        /** A branch to a label: its target field is the distance to the label. */
-        void branch(Statement s, int index, BranchToLabel branch);
-
-        /** An instruction whose expressions name labels or sections: evaluated once they have addresses. */
-        void symbolic(Statement s, int index, SymbolicLine line);
+        /** An instruction the plain scanner read whose operands name labels or sections: finished with their addresses. */
+        void instruction(Statement s, int index, InstructionFixup fixup);
 
         /** A constant's definition read without a parse: evaluated again in order. */
         void constant(Statement s, int index, ConstantAssignment assignment);

@@ -5,9 +5,9 @@ import dev.csfstudio.asm.layout.Statement;
 import dev.csfstudio.grammar.CsfParser;
 
 /**
- * Applies each fixup to its statement after layout, with every address known: branches to labels and symbolic
- * lines here, without a parse; a statement kept as its tree, a constant, and what the fast paths hand back, by
- * the phases that own them ({@link Finisher}).
+ * Applies each fixup to its statement after layout, with every address known: an instruction the plain scanner read
+ * here ({@link InstructionFixups}); a statement kept as its tree, a constant, a descriptor and an expectation by the
+ * phases that own them ({@link Finisher}). Nothing is read from the source again.
  */
 public final class FixupApplication implements Fixup.Handler {
 
@@ -15,9 +15,6 @@ public final class FixupApplication implements Fixup.Handler {
     public interface Finisher {
         /** Encodes the instruction or finishes the directive of {@code tree}, the statement's syntax tree. */
         void parsed(Statement s, CsfParser.StatementContext tree);
-
-        /** The statement's line parsed, then as {@link #parsed}: a line a fast path does not finish. */
-        void reparsed(Statement s);
 
         /** Evaluates a constant's definition again, in order. */
         void constant(Statement s, ConstantAssignment assignment);
@@ -29,20 +26,18 @@ public final class FixupApplication implements Fixup.Handler {
         void expectation(Statement s, ScannedExpectation expectation);
     }
 
-    private final LabelBranches branches;
-    private final SymbolicOperands symbolic;
+    private final InstructionFixups instructions;
     private final Finisher finisher;
 
-    public FixupApplication(LabelBranches branches, SymbolicOperands symbolic, Finisher finisher) {
-        this.branches = branches;
-        this.symbolic = symbolic;
+    public FixupApplication(InstructionFixups instructions, Finisher finisher) {
+        this.instructions = instructions;
         this.finisher = finisher;
     }
 
     @Override
-    public void branch(Statement s, int index, BranchToLabel branch) {
-        if (!branches.apply(s, branch, index)) {
-            finisher.reparsed(s);
+    public void instruction(Statement s, int index, InstructionFixup fixup) {
+        if (instructions.finish(s, fixup) != null) {
+            throw new IllegalStateException("an instruction's fixup waits for addresses after layout");
         }
     }
 
@@ -64,25 +59,5 @@ public final class FixupApplication implements Fixup.Handler {
     @Override
     public void expectation(Statement s, int index, ScannedExpectation expectation) {
         finisher.expectation(s, expectation);
-    }
-
-    @Override
-    public void symbolic(Statement s, int index, SymbolicLine line) {
-        symbolic.resolve(s, line).handTo(new SymbolicOperands.Handler() {
-            @Override
-            public void resolved(SymbolicOperands.Resolved resolved) {
-                symbolic.finish(s, line, resolved);
-            }
-
-            @Override
-            public void afterLayout() {
-                parserPath(); // addresses are known now: a name still without one is for the parser's path
-            }
-
-            @Override
-            public void parserPath() {
-                finisher.reparsed(s); // the parser's path reports it, or evaluates what this does not
-            }
-        });
     }
 }

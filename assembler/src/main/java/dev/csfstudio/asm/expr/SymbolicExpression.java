@@ -58,6 +58,16 @@ public record SymbolicExpression(byte[] code, String[] names, long[] literals, i
         return new SymbolicExpression(new byte[] {NAME}, new String[] {name}, new long[1], new int[] {start, end}, null, start);
     }
 
+    /** The expression that is one local label reference ({@code 1b}, {@code 2f}) alone, at columns {@code start..end}. */
+    public static SymbolicExpression local(String ref, int start, int end) {
+        return new SymbolicExpression(new byte[] {LOCAL}, new String[] {ref}, new long[1], new int[] {start, end}, null, start);
+    }
+
+    /** The index of the expression's root node: the last, but for a call at the top, which comes before its arguments. */
+    public int root() {
+        return rootBefore(code.length);
+    }
+
     /** Whether the expression names no local label and calls no function. */
     public boolean namesOnly() {
         for (byte op : code) {

@@ -17,7 +17,8 @@ import dev.csfstudio.asm.directives.SyntaxDirective;
 import dev.csfstudio.asm.emit.ControlFlow;
 import dev.csfstudio.asm.emit.Fixup;
 import dev.csfstudio.asm.emit.Fixups;
-import dev.csfstudio.asm.emit.SymbolicOperands;
+import dev.csfstudio.asm.emit.InstructionFixup;
+import dev.csfstudio.asm.emit.InstructionFixups;
 import dev.csfstudio.asm.expr.UnresolvedException;
 import dev.csfstudio.asm.layout.Placement;
 import dev.csfstudio.asm.layout.SectionBuilder;
@@ -70,9 +71,6 @@ public final class InOrderPass {
     public interface TreePath {
         /** Places a statement kept as its syntax tree: an instruction encoded when it can be, a directive's handler run. */
         void place(Statement s, CsfParser.StatementContext st);
-
-        /** The statement's line parsed: the fast paths' way to the parser's for what they do not handle. */
-        CsfParser.StatementContext parse(Statement s);
     }
 
     private final Reading reading;
@@ -80,7 +78,7 @@ public final class InOrderPass {
     private final Placement placement;
     private final SymbolTable symbols;
     private final UnusedLabels unusedLabels;
-    private final SymbolicOperands symbolicOperands;
+    private final InstructionFixups instructionFixups;
     private final Fixups fixups;
     private final ScannedDirectives scanned;
     private final TreePath trees;
@@ -98,7 +96,7 @@ public final class InOrderPass {
     private FileLoader loading;
 
     public InOrderPass(Reading reading, Includes includes, StatementTable statements, Placement placement, SymbolTable symbols,
-                       UnusedLabels unusedLabels, SymbolicOperands symbolicOperands, Fixups fixups,
+                       UnusedLabels unusedLabels, InstructionFixups instructionFixups, Fixups fixups,
                        ScannedDirectives scanned, TreePath trees, Consumer<Diagnostic> report,
                        Function<Statement, ArgumentScope> arguments, Fixups.Position current) {
         this.reading = reading;
@@ -107,7 +105,7 @@ public final class InOrderPass {
         this.placement = placement;
         this.symbols = symbols;
         this.unusedLabels = unusedLabels;
-        this.symbolicOperands = symbolicOperands;
+        this.instructionFixups = instructionFixups;
         this.fixups = fixups;
         this.scanned = scanned;
         this.trees = trees;
@@ -206,15 +204,6 @@ public final class InOrderPass {
         @Override
         public void instruction(LineScanner.EncodedLine line, List<Diagnostic> findings) {
             pass1Encoded(nextRow(src, n), line, findings);
-        }
-
-        @Override
-        public void labelBranch(LineScanner.LabelBranch branch) {
-            int row = nextRow(src, n);
-            begin(row, branch);
-            if (placedInstruction(row)) {
-                fixups.record(row, branch.branch());
-            }
         }
 
         @Override
@@ -320,61 +309,21 @@ public final class InOrderPass {
     }
 
     /**
-     * Pass 1 of an instruction whose symbolic operands a worker read as whole expressions:
-     * what {@link #pass1} and its fixup do with the parsed line, without the parse. Encoded now when every name
-     * is a constant with a value; a fixup when one names a label, a section or something not defined yet;
-     * anything else (a constant still to evaluate, a value the encoder reports) takes the parser's path.
+     * Pass 1 of an instruction whose operands a worker read but that name something: placed, then finished now when
+     * every name has its value (reported when a value is wrong), else its fixup recorded for after layout.
      */
     private void pass1Symbolic(Statement s, LineScanner.SymbolicInstruction in) {
         defineLabels(s, in);
-        symbolic.s = s;
-        symbolic.in = in;
-        symbolicOperands.resolve(s, in.line()).handTo(symbolic);
-    }
-
-    /**
-     * What pass 1 does with each resolution of a symbolic instruction ({@link #pass1Symbolic}), one object for every
-     * line: the statement and line it works on are set before each.
-     */
-    private final class SymbolicPass implements SymbolicOperands.Handler {
-        Statement s;
-        LineScanner.SymbolicInstruction in;
-
-        @Override
-        public void resolved(SymbolicOperands.Resolved resolved) {
-            Statement s = this.s;
-            if (placedSymbolic(s, in)) {
-                s.done(true);
-                symbolicOperands.finish(s, in.line(), resolved);
-            }
-        }
-
-        @Override
-        public void afterLayout() {
-            Statement s = this.s;
-            if (placedSymbolic(s, in)) {
-                fixups.record(s, in.line());
-            }
-        }
-
-        @Override
-        public void parserPath() {
-            Statement s = this.s;
-            CsfParser.StatementContext st = trees.parse(s);
-            s.parsedRange(Parsing.range(s.src().path(), st));
-            pass1(s, st);
-            if (!s.skip() && !s.done()) {
-                fixups.record(s, new Fixup.Parsed(st));
-            }
-        }
-    }
-
-    private final SymbolicPass symbolic = new SymbolicPass();
-
-    /** A symbolic instruction placed at its columns; false (reported, skipped) where its section refuses it. */
-    private boolean placedSymbolic(Statement s, LineScanner.SymbolicInstruction in) {
         s.columns(in.column(), in.endColumn());
-        return placedInstruction(s);
+        if (!placedInstruction(s)) {
+            return;
+        }
+        InstructionFixup later = instructionFixups.finish(s, in.fixup());
+        if (later == null) {
+            s.done(true);
+        } else {
+            fixups.record(s, later);
+        }
     }
 
     /** The statement placed as an instruction of the section in force; false (reported, skipped) where it refuses. */

@@ -1,12 +1,11 @@
 package dev.csfstudio.asm.scan;
 
 import dev.csfstudio.asm.directives.SectionArguments;
-import dev.csfstudio.asm.emit.BranchToLabel;
 import dev.csfstudio.asm.emit.ScannedExpectation;
 import dev.csfstudio.asm.emit.ConstantAssignment;
 import dev.csfstudio.asm.emit.ControlFlow;
 import dev.csfstudio.asm.emit.DescriptorArguments;
-import dev.csfstudio.asm.emit.SymbolicLine;
+import dev.csfstudio.asm.emit.InstructionFixup;
 import dev.csfstudio.asm.emit.InstructionEncoder;
 import dev.csfstudio.asm.expr.ExpressionEvaluator;
 import dev.csfstudio.asm.expr.UnresolvedException;
@@ -145,23 +144,11 @@ public final class LineScanner {
     }
 
     /**
-     * An instruction line whose only symbolic operand is a branch target naming a label: encoded but for that
-     * field, which its fixup fills in after layout.
-     */
-    public record LabelBranch(String[] labelNames, int[] labelColumns, int column, int endColumn,
-                              BranchToLabel branch) implements ScannedStatement, ScannedStatement.Positioned {
-        @Override
-        public void handTo(Handler handler) {
-            handler.labelBranch(this);
-        }
-    }
-
-    /**
-     * An instruction line whose symbolic operands are whole expressions the plain scanner read:
-     * encoded but for those, which the in-order pass evaluates from the symbols (now, or in a fixup).
+     * An instruction line with operands that name something (a branch to a label, {@code table + 8}), as the plain
+     * scanner read them: encoded but for those, which the in-order pass evaluates from the symbols (now, or in a fixup).
      */
     public record SymbolicInstruction(String[] labelNames, int[] labelColumns, int column, int endColumn,
-                                      SymbolicLine line) implements ScannedStatement, ScannedStatement.Positioned {
+                                      InstructionFixup fixup) implements ScannedStatement, ScannedStatement.Positioned {
         @Override
         public void handTo(Handler handler) {
             handler.symbolic(this);

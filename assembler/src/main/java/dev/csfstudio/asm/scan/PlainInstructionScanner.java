@@ -1,13 +1,12 @@
 package dev.csfstudio.asm.scan;
 
 import dev.csfstudio.asm.directives.SectionArguments;
-import dev.csfstudio.asm.emit.BranchToLabel;
 import dev.csfstudio.asm.emit.ConstantAssignment;
 import dev.csfstudio.asm.emit.ControlFlow;
 import dev.csfstudio.asm.emit.DescriptorArguments;
 import dev.csfstudio.asm.emit.InstructionEncoder;
 import dev.csfstudio.asm.emit.ScannedExpectation;
-import dev.csfstudio.asm.emit.SymbolicLine;
+import dev.csfstudio.asm.emit.InstructionFixup;
 import dev.csfstudio.asm.diagnostic.DiagnosticException;
 import dev.csfstudio.asm.expr.SymbolicExpression;
 
@@ -39,7 +38,7 @@ import java.util.Set;
  * A character-level shortcut past ANTLR for the common instruction line: optional {@code name:} labels, a
  * mnemonic with dotted modifiers, and operands that are registers, (optionally {@code #}, optionally
  * negative) decimal/hex/binary literals, {@code [dN]}, {@code [dN +/- literal]}, register lists, bare
- * names or local references, and whole expressions ({@link ExpressionReader}; a {@link SymbolicLine} when they
+ * names or local references, and whole expressions ({@link ExpressionReader}; a {@link InstructionFixup} when they
  * name something), then an optional comment.
  *
  * <p>The scanner reads tokens only: each operand it read goes to the one encoder
@@ -140,7 +139,7 @@ public final class PlainInstructionScanner {
         /**
          * The line read as {@code statement}: an {@link LineScanner.EncodedLine} (a
          * {@link ScannedStatement.FlaggedInstruction} when the encoder has findings about it: an unknown mnemonic, a
-         * register out of range, an odd pair), a {@link LineScanner.LabelBranch}, a {@link LineScanner.RawWord} for
+         * register out of range, an odd pair), a {@link LineScanner.RawWord} for
          * {@code .inst}, a {@link LineScanner.DataLine} for literal data, or another of the directive lines it reads.
          */
         record Read(ScannedStatement statement) implements Result {
@@ -300,15 +299,13 @@ public final class PlainInstructionScanner {
         InstructionDef def = form.def;
         OperandSpec[] specs = form.specs;
         boolean deferred = false;
-        int symbolic = -1;
         for (int i = 0; i < count && i < specs.length; i++) {
             OperandKind kind = specs[i].kind();
             if (!kind.readsNamesAsRegisters() && (type[i] == IDENT || type[i] == LOCAL_REF || type[i] == EXPR)) {
                 deferred = true; // as InstructionEncoder.namesSymbols: the in-order pass encodes it
-                symbolic = symbolic == -1 && kind.acceptsLabels() && type[i] != EXPR ? i : -2;
             }
         }
-        // the encoder's word: a name or expression that names something is 0 until its fixup or symbolic line fills it
+        // the encoder's word: a name or expression that names something is 0 until its fixup fills it
         operands.declined = false;
         word.encode(def, form.base, count, isa.registerCount(), operands);
         if (operands.declined || (deferred && !findings.isEmpty())) {
@@ -316,18 +313,10 @@ public final class PlainInstructionScanner {
             return null;
         }
         if (deferred) {
-            // a branch to a label becomes a fixup, expressions of names a SymbolicLine; the parser has the rest
-            if (symbolic < 0) {
-                SymbolicLine line = symbolicLine(form, count);
-                return line == null ? null : new LineScanner.SymbolicInstruction(labelNames(labels),
-                        labelColumns(from, labels), mnemonicStart - from + 1, lastEnd - from + 1, line);
-            }
-            String name = names.of(text, start[symbolic], end[symbolic]);
-            BitField target = specs[symbolic].field();
-            boolean local = type[symbolic] == LOCAL_REF;
-            return new LineScanner.LabelBranch(labelNames(labels), labelColumns(from, labels), mnemonicStart - from + 1,
-                    lastEnd - from + 1, new BranchToLabel(def, word.word(), form.unconditional, target, name, local,
-                    start[symbolic] - from + 1, end[symbolic] - from + 1));
+            // an operand that names something makes the line an instruction fixup; the parser has the rest
+            InstructionFixup fixup = fixup(form, count);
+            return fixup == null ? null : new LineScanner.SymbolicInstruction(labelNames(labels),
+                    labelColumns(from, labels), mnemonicStart - from + 1, lastEnd - from + 1, fixup);
         }
         int column = mnemonicStart - from + 1;
         int endColumn = lastEnd - from + 1;
@@ -1415,28 +1404,30 @@ public final class PlainInstructionScanner {
     };
 
     /**
-     * The deferred line just encoded (symbolic fields 0) as a {@link SymbolicLine}, or null when an operand
-     * is one it does not evaluate: a local label, a single name where the encoder reads it differently (an
-     * enumerated field's value name, a branch target), or an expression in a field of another kind.
+     * The deferred line just encoded (symbolic fields 0) as an {@link InstructionFixup}, or null when an operand is one
+     * it does not evaluate: a single name where the encoder reads it as one of an enumerated field's values, a local
+     * label outside a branch target, or a branch target that calls a function or names a local label in an expression.
      */
-    private SymbolicLine symbolicLine(Form form, int count) {
+    private InstructionFixup fixup(Form form, int count) {
         OperandSpec[] specs = form.specs;
-        SymbolicLine.Operand first = null;
-        List<SymbolicLine.Operand> more = null;
+        InstructionFixup.Operand first = null;
+        List<InstructionFixup.Operand> more = null;
         for (int i = 0; i < count; i++) {
             OperandSpec spec = specs[i];
             if (spec.kind().readsNamesAsRegisters() || type[i] == NUMBER || type[i] == MEMORY || type[i] == LIST) {
                 continue;
             }
             boolean target = spec.kind().acceptsLabels();
-            if (type[i] == LOCAL_REF || (type[i] == IDENT && (target || spec.enumType() != null))
-                    || (target && !program[i].namesOnly())) {
-                return null; // a target's local labels and calls: the parser's path tells addresses from numbers
+            if ((type[i] == LOCAL_REF && !target) || (type[i] == IDENT && spec.enumType() != null)
+                    || (target && type[i] == EXPR && !program[i].namesOnly())) {
+                return null; // the parser's path tells addresses from numbers in those
             }
-            SymbolicExpression expr = type[i] == IDENT
-                    ? SymbolicExpression.name(names.of(text, start[i], end[i]), start[i] - lineStart + 1, end[i] - lineStart + 1)
-                    : program[i];
-            SymbolicLine.Operand operand = new SymbolicLine.Operand(spec, expr);
+            int column = start[i] - lineStart + 1;
+            int endColumn = end[i] - lineStart + 1;
+            SymbolicExpression expr = type[i] == IDENT ? SymbolicExpression.name(names.of(text, start[i], end[i]), column, endColumn)
+                    : type[i] == LOCAL_REF ? SymbolicExpression.local(names.of(text, start[i], end[i]), column, endColumn)
+                    : spelled(program[i]);
+            InstructionFixup.Operand operand = new InstructionFixup.Operand(spec, expr, operandStart[i] - lineStart + 1);
             if (first == null) {
                 first = operand;
             } else {
@@ -1445,8 +1436,22 @@ public final class PlainInstructionScanner {
             }
         }
         // most lines have one symbolic operand: a list of one, not a growable list
-        List<SymbolicLine.Operand> operands = more != null ? more : first != null ? List.of(first) : List.of();
-        return new SymbolicLine(form.def, word.word(), form.unconditional, form.target, operands);
+        List<InstructionFixup.Operand> operands = more != null ? more : first != null ? List.of(first) : List.of();
+        return new InstructionFixup(form.def, word.word(), form.unconditional, form.target, operands);
+    }
+
+    /**
+     * {@code e} with its source text kept, which the messages about a fixup's operand quote (the reader keeps it only
+     * for the nodes its own messages quote).
+     */
+    private SymbolicExpression spelled(SymbolicExpression e) {
+        if (e.text() != null) {
+            return e;
+        }
+        int root = e.root();
+        int from = e.columns()[2 * root];
+        String source = new String(text, lineStart + from - 1, e.columns()[2 * root + 1] - from, StandardCharsets.ISO_8859_1);
+        return new SymbolicExpression(e.code(), e.names(), e.literals(), e.columns(), source, from);
     }
 
     /** Whether nothing but a comment follows from {@code p} (spaces already skipped). */

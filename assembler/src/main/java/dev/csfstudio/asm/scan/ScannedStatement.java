@@ -9,7 +9,7 @@ import java.util.List;
  * none): one of a closed set of shapes, each handed to its own {@link Handler} method, so a new shape does
  * not compile until the in-order pass handles it.
  */
-public sealed interface ScannedStatement permits LineScanner.EncodedLine, LineScanner.LabelBranch, LineScanner.SymbolicInstruction, LineScanner.RawWord, LineScanner.DataLine,
+public sealed interface ScannedStatement permits LineScanner.EncodedLine, LineScanner.SymbolicInstruction, LineScanner.RawWord, LineScanner.DataLine,
         LineScanner.ConstantLine, LineScanner.AlignLine,
         LineScanner.Descriptor, LineScanner.SectionLine, LineScanner.ExpectLine,
         ScannedStatement.FlaggedInstruction, ScannedStatement.Rejected, ScannedStatement.SyntaxError, ScannedStatement.Parsed {
@@ -19,10 +19,7 @@ public sealed interface ScannedStatement permits LineScanner.EncodedLine, LineSc
         /** An instruction: encoded, or placed without a word (the encoder reported errors). */
         void instruction(LineScanner.EncodedLine line, List<Diagnostic> findings);
 
-        /** A branch to a label: all but its target field encoded. */
-        void labelBranch(LineScanner.LabelBranch branch);
-
-        /** An instruction whose symbolic operands are expressions the plain scanner read. */
+        /** An instruction whose operands name something (a branch to a label too): all but those encoded. */
         void symbolic(LineScanner.SymbolicInstruction instruction);
 
         /** {@code .equ}/{@code .set} with a value the plain scanner read. */

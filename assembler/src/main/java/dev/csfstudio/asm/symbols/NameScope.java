@@ -3,6 +3,7 @@ package dev.csfstudio.asm.symbols;
 import dev.csfstudio.asm.diagnostic.DiagnosticException;
 import dev.csfstudio.asm.diagnostic.SpellingSuggestions;
 import dev.csfstudio.asm.expr.ExpressionEvaluator;
+import dev.csfstudio.asm.expr.SymbolicExpression;
 import dev.csfstudio.asm.expr.UnresolvedException;
 import dev.csfstudio.asm.layout.SectionBuilder;
 import dev.csfstudio.asm.layout.Statement;
@@ -95,14 +96,75 @@ public final class NameScope implements ExpressionEvaluator.Scope {
         } else {
             return OptionalLong.empty();
         }
+        return labelDistance(s, target, range(e), e.getText());
+    }
+
+    /**
+     * {@link #branchDistance(Statement, CsfParser.ExprContext)} of an expression the plain scanner read: the same
+     * decisions in the same order, the same references and errors.
+     */
+    public OptionalLong branchDistance(Statement s, SymbolicExpression e) {
+        Path file = s.src().path();
+        int line = s.lineNo();
+        int root = e.root();
+        SourceRange range = e.range(root, file, line);
+        LabelDef target;
+        if (e.size() == 1 && e.code()[0] == SymbolicExpression.NAME) {
+            String name = e.names()[0];
+            if (symbols.isConstant(name)) {
+                return OptionalLong.empty();
+            }
+            target = symbols.label(name);
+            if (target == null) {
+                if (sections.containsKey(name)) {
+                    return addressDistance(s, e.evaluate(this, file, line), range, name);
+                }
+                e.evaluate(this, file, line); // reports the undefined symbol with suggestions
+                return OptionalLong.empty();
+            }
+            ref(name, range, target);
+        } else if (e.size() == 1 && e.code()[0] == SymbolicExpression.LOCAL) {
+            target = local(e.names()[0], range, index);
+            ref(e.names()[0], range, target);
+        } else if (referencesAddress(e, file, line)) {
+            return addressDistance(s, e.evaluate(this, file, line), range, e.text(root));
+        } else {
+            return OptionalLong.empty();
+        }
+        return labelDistance(s, target, range, e.text(root));
+    }
+
+    /** The distance to {@code target}, a label that a branch target at {@code range} ({@code text}) names. */
+    private OptionalLong labelDistance(Statement s, LabelDef target, SourceRange range, String text) {
         if (target.section() != s.section()) {
-            throw DiagnosticException.error(range(e), DiagnosticCode.BRANCH_RANGE, "branch target '" + e.getText() + "' is in "
+            throw DiagnosticException.error(range, DiagnosticCode.BRANCH_RANGE, "branch target '" + text + "' is in "
                     + target.section().kind.name().toLowerCase(Locale.ROOT) + " '" + target.section().name
                     + "', not in stream '" + s.section().name + "'; use CALL or JUMP to change streams");
         }
-        symbols.requireAddresses(e.getText(), range(e));
+        symbols.requireAddresses(text, range);
         long delta = target.offset() - (s.offset() + 8);
         return OptionalLong.of(delta / 8);
+    }
+
+    /** {@link #referencesAddress(CsfParser.ExprContext)} of a scanned expression: its names outside calls, in order. */
+    private boolean referencesAddress(SymbolicExpression e, Path file, int line) {
+        boolean address = false;
+        for (int k = 0; k < e.size(); k++) {
+            byte op = e.code()[k];
+            if (op == SymbolicExpression.CALL) {
+                k = (int) e.literals()[k] - 1; // lo32/hi32/sizeof/fbd give numbers
+            } else if (op == SymbolicExpression.LOCAL) {
+                address = true;
+            } else if (op == SymbolicExpression.NAME) {
+                String name = e.names()[k];
+                if (symbols.isLabel(name) || sections.containsKey(name)) {
+                    address = true;
+                } else if (!symbols.isConstant(name) && !symbols.addressesKnown()) {
+                    throw new UnresolvedException(name, e.range(k, file, line));
+                }
+            }
+        }
+        return address;
     }
 
     /**
@@ -138,17 +200,22 @@ public final class NameScope implements ExpressionEvaluator.Scope {
 
     /** Instructions from the next instruction to the address an expression computes, inside this stream. */
     private OptionalLong addressDistance(Statement s, CsfParser.ExprContext e) {
-        long va = evaluator(s.src().path()).eval(e); // pass 1: labels have no address yet, this defers to the fixup
+        // pass 1: labels have no address yet, this defers to the fixup
+        return addressDistance(s, evaluator(s.src().path()).eval(e), range(e), e.getText());
+    }
+
+    /** Instructions from the next instruction to {@code va}, which a branch target at {@code range} computes. */
+    private OptionalLong addressDistance(Statement s, long va, SourceRange range, String text) {
         SectionBuilder sec = s.section();
         long end = sec.address + sec.size();
         if (va < sec.address || va > end) {
-            throw DiagnosticException.error(range(e), DiagnosticCode.BRANCH_RANGE, "branch target '" + e.getText() + "' (0x"
+            throw DiagnosticException.error(range, DiagnosticCode.BRANCH_RANGE, "branch target '" + text + "' (0x"
                     + Long.toHexString(va) + ") is outside stream '" + sec.name + "' (0x"
                     + Long.toHexString(sec.address) + "..0x" + Long.toHexString(end)
                     + "); use CALL or JUMP to change streams");
         }
         if ((va - sec.address) % 8 != 0) {
-            throw DiagnosticException.error(range(e), DiagnosticCode.BRANCH_RANGE, "branch target '" + e.getText() + "' (0x"
+            throw DiagnosticException.error(range, DiagnosticCode.BRANCH_RANGE, "branch target '" + text + "' (0x"
                     + Long.toHexString(va) + ") is not on an instruction: it is " + (va - sec.address)
                     + " bytes into stream '" + sec.name + "', not a multiple of 8");
         }

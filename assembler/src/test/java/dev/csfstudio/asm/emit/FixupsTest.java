@@ -2,6 +2,7 @@ package dev.csfstudio.asm.emit;
 
 import dev.csfstudio.asm.Assembler;
 import dev.csfstudio.asm.AssemblyResult;
+import dev.csfstudio.asm.expr.SymbolicExpression;
 import dev.csfstudio.asm.layout.Statement;
 import dev.csfstudio.asm.layout.StatementTable;
 import dev.csfstudio.asm.source.SourceFile;
@@ -26,14 +27,9 @@ class FixupsTest {
         final List<String> branchNames = new ArrayList<>();
 
         @Override
-        public void branch(Statement s, int index, BranchToLabel branch) {
+        public void instruction(Statement s, int index, InstructionFixup fixup) {
             applied.add(index);
-            branchNames.add(branch.name());
-        }
-
-        @Override
-        public void symbolic(Statement s, int index, SymbolicLine line) {
-            applied.add(index);
+            branchNames.add(fixup.operands().get(0).expr().names()[0]);
         }
 
         @Override
@@ -57,7 +53,13 @@ class FixupsTest {
         }
     }
 
-    private static final BranchToLabel BRANCH = new BranchToLabel(null, 0, false, null, "top", false, 1, 4);
+    private static final InstructionFixup BRANCH = branch("top");
+
+    /** A branch to {@code label}: its one operand the label's name. */
+    private static InstructionFixup branch(String label) {
+        return new InstructionFixup(null, 0, false, null,
+                List.of(new InstructionFixup.Operand(null, SymbolicExpression.name(label, 1, 4), 1)));
+    }
 
     /** A table of {@code rows} statements, one a line of a file. */
     private static StatementTable table(int rows) {
@@ -76,7 +78,7 @@ class FixupsTest {
         fixups.record(3, BRANCH);
         fixups.record(table.get(4), new Fixup.Parsed(null));
         for (int i = 0; i < 100; i++) { // past the first columns' capacity
-            fixups.record(7 + i, new BranchToLabel(null, 0, false, null, "l" + i, false, 1, 4));
+            fixups.record(7 + i, branch("l" + i));
         }
         Recorder recorder = new Recorder();
         List<Integer> before = new ArrayList<>();
