@@ -98,9 +98,7 @@ final class Assembly {
     private final Includes includes;
     private final List<Diagnostic> diagnostics = new ArrayList<>();
     private final Fixups fixups = new Fixups();
-    private final Placement placement = new Placement(
-            () -> this.row < 0 ? null : SourceRange.at(this.statements.src(this.row).path(), this.statements.lineNo(this.row), 1, 1),
-            (name, range) -> this.symbols.declareImplicitSection(name, range));
+    private final Placement placement = new Placement((name, range) -> this.symbols.declareImplicitSection(name, range));
     private final DataDirectives dataDirectives = new DataDirectives(placement);
     private final InstDirective inst = new InstDirective(placement);
     private SectionDirectives sectionDirectives;
@@ -134,8 +132,6 @@ final class Assembly {
     private final int chunkLines;
     /** Every statement, filled by pass 1 and read by the phases after it. */
     private final StatementTable statements = new StatementTable();
-    /** The row of the statement being assembled (pass 1's newest, then each fixup's; -1: none): what ranges and evaluators are of. */
-    private int row = -1;
     /** Whether simple instruction lines skip the parser ({@link PlainInstructionScanner}); false for tests. */
     boolean plainScanner = true;
 
@@ -424,9 +420,8 @@ final class Assembly {
         return names.evaluator(src.path());
     }
 
-    /** Makes the statement of row {@code row} (-1: none, after all) the one being assembled. */
+    /** Makes the statement of row {@code row} (-1: none, after all) the one names are resolved for (local labels). */
     private void current(int row, Path file) {
-        this.row = row;
         names.at(file, row < 0 ? Integer.MAX_VALUE : row);
     }
 

@@ -117,7 +117,7 @@ public final class DataDirectives {
 
     /** {@code .align N}: zero padding. */
     public void align(Statement s, CsfParser.DirectiveContext d, ArgumentScope args) {
-        SectionBuilder sec = placement.section();
+        SectionBuilder sec = placement.section(s);
         args.expectArgs(d, 1);
         alignTo(s, sec, args.constantArg(d, 0), args.range(d.argument(0)));
     }
@@ -136,7 +136,7 @@ public final class DataDirectives {
 
     /** The current section, which must be a buffer for {@code directive} at {@code at}. */
     public SectionBuilder dataSection(String directive, SourceRange at) {
-        SectionBuilder sec = placement.section();
+        SectionBuilder sec = placement.section(at.file(), at.line());
         if (sec.kind == SectionKind.STREAM) {
             throw misplaced(at, directive, sec);
         }

@@ -22,7 +22,7 @@ public final class InstDirective {
     /** Pass 1: an instruction slot in the stream in force. */
     public void place(Statement s, CsfParser.DirectiveContext d, ArgumentScope args) {
         SourceRange r = args.range(d);
-        SectionBuilder sec = placement.section();
+        SectionBuilder sec = placement.section(s);
         args.expectArgs(d, 1);
         placeSlot(s, sec, r);
     }

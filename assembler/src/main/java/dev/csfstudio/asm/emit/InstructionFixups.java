@@ -211,20 +211,74 @@ public final class InstructionFixups {
     }
 
     /**
-     * The symbolic operands of the line being resolved the quick way as the encoder reads them, each value evaluated
-     * when the encoder asks for it; anything the encoder says sends the line the reporting way.
+     * The symbolic operands of the line being resolved the quick way as the encoder reads them, one view moved from
+     * operand to operand, each value evaluated when the encoder asks for it; anything the encoder says (a problem, an
+     * evaluation's diagnostic) refuses the quick way, and the reporting way then says it.
      */
-    private final class Values extends EvaluatedOperands {
+    private final class Values extends WrittenOperand implements InstructionEncoder.TypedOperands {
         Statement statement;
         InstructionFixup fixup;
         Referent[][] named;
+        /** Whether the encoder said anything of the operands read since {@link #start}. */
+        boolean refused;
+        private int operand;
         private boolean evaluated;
         private long value;
 
+        void start() {
+            refused = false;
+        }
+
         @Override
         public WrittenOperand operand(int i) {
+            operand = i;
             evaluated = false;
-            return super.operand(i);
+            return this;
+        }
+
+        @Override
+        public void problem(int i, OperandProblem problem) {
+            refused = true;
+        }
+
+        @Override
+        public void unevaluated(int i, Diagnostic d) {
+            refused = true;
+        }
+
+        @Override
+        public Shape shape() {
+            return Shape.EXPRESSION;
+        }
+
+        @Override
+        public String text() {
+            return valueText(); // only in messages of a refused line, which the reporting way makes again
+        }
+
+        @Override
+        public String name(int k) {
+            throw new IllegalStateException("an expression names no register");
+        }
+
+        @Override
+        public int names() {
+            return 0;
+        }
+
+        @Override
+        public String symbol() {
+            return null; // a name of an enumerated field's values is read by the parser's path
+        }
+
+        @Override
+        public boolean decimalLiteral() {
+            return false;
+        }
+
+        @Override
+        public boolean hasOffset() {
+            return false;
         }
 
         @Override

@@ -6,6 +6,7 @@ import dev.csfstudio.program.DiagnosticCode;
 import dev.csfstudio.program.SectionKind;
 import dev.csfstudio.program.SourceRange;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
@@ -14,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.BiConsumer;
-import java.util.function.Supplier;
 
 /**
  * Where pass 1 puts each statement: the sections by name in declaration order, the VMs, the VM and section in
@@ -30,8 +30,6 @@ public final class Placement {
     private final List<String> vms = new ArrayList<>(List.of(DEFAULT_NAME));
     /** Streams opened by the first statement that needed one, not (yet) by {@code .stream}. */
     private final Set<String> implicit = new HashSet<>();
-    /** Where an implicit stream is declared: the statement that needs it. */
-    private final Supplier<SourceRange> here;
     /** Tells the symbols of an implicit stream's name and declaration. */
     private final BiConsumer<String, SourceRange> implicitDeclared;
     private String currentVm = DEFAULT_NAME;
@@ -39,8 +37,7 @@ public final class Placement {
     /** The first instruction or data ({@code .arch} must come before it). */
     private SourceRange firstContent;
 
-    public Placement(Supplier<SourceRange> here, BiConsumer<String, SourceRange> implicitDeclared) {
-        this.here = here;
+    public Placement(BiConsumer<String, SourceRange> implicitDeclared) {
         this.implicitDeclared = implicitDeclared;
     }
 
@@ -61,15 +58,23 @@ public final class Placement {
         return firstContent;
     }
 
-    /** The section in force, the stream {@code main} (opened here if need be) when none is. */
-    public SectionBuilder section() {
+    /**
+     * The section in force for the statement at line {@code line} of {@code file}: the stream {@code main} when none is,
+     * opened if need be (declared at that line).
+     */
+    public SectionBuilder section(Path file, int line) {
         if (current == null) {
             current = sections.get(DEFAULT_NAME);
             if (current == null) {
-                current = openImplicit(DEFAULT_NAME, here.get());
+                current = openImplicit(DEFAULT_NAME, SourceRange.at(file, line, 1, 1));
             }
         }
         return current;
+    }
+
+    /** {@link #section(Path, int)} for statement {@code s}. */
+    public SectionBuilder section(Statement s) {
+        return section(s.src().path(), s.lineNo());
     }
 
     /**
@@ -143,7 +148,7 @@ public final class Placement {
     }
 
     private void placeInstruction(StatementTable table, int row, SourceRange where) {
-        SectionBuilder sec = section();
+        SectionBuilder sec = section(table.src(row).path(), table.lineNo(row));
         if (sec.kind != SectionKind.STREAM) {
             table.skip(row, true);
             throw DiagnosticException.error(where != null ? where : table.range(row), DiagnosticCode.MISPLACED_STATEMENT,
@@ -158,7 +163,7 @@ public final class Placement {
      * force, done, with {@code word} of {@code def} written there (the common instruction, in one step).
      */
     public void placeEncoded(StatementTable table, int row, InstructionDef def, long word, boolean unconditional) {
-        SectionBuilder sec = section();
+        SectionBuilder sec = section(table.src(row).path(), table.lineNo(row));
         if (sec.kind != SectionKind.STREAM || sec.cursor + 8 > Layout.MAX_SECTION_BYTES || firstContent == null) {
             placeInstruction(table, row, null); // reports what is wrong
             table.encoded(row, def, word, unconditional);

@@ -28,10 +28,10 @@ public final class UnusedLabels implements LabelUses {
     }
 
     @Override
-    public void used(int ordinal, SectionBuilder section) {
-        if (!used.get(ordinal)) {
-            used.set(ordinal);
-            if (section.kind == SectionKind.STREAM) {
+    public void used(LabelDef label) {
+        if (!used.get(label.ordinal())) {
+            used.set(label.ordinal());
+            if (label.section().kind == SectionKind.STREAM) {
                 usedStreamLabels++;
             }
         }

@@ -242,7 +242,7 @@ public final class InOrderPass {
         public void align(LineScanner.AlignLine line) {
             Statement s = nextStatement(src, n);
             begin(s, line);
-            placing(s, () -> scanned.data().alignTo(s, placement.section(), line.boundary(),
+            placing(s, () -> scanned.data().alignTo(s, placement.section(s), line.boundary(),
                     new SourceRange(s.src().path(), s.lineNo(), line.valueColumn(), s.lineNo(), line.valueEndColumn())));
         }
 
@@ -394,7 +394,7 @@ public final class InOrderPass {
         if (names.length == 0) {
             return;
         }
-        SectionBuilder sec = sectionForLabels();
+        SectionBuilder sec = sectionForLabels(stmts.src(row).path(), stmts.lineNo(row));
         if (sec == null) {
             return;
         }
@@ -421,7 +421,7 @@ public final class InOrderPass {
     private void pass1RawWord(Statement s, LineScanner.RawWord w) {
         begin(s, w);
         try {
-            scanned.inst().placeSlot(s, placement.section(), null);
+            scanned.inst().placeSlot(s, placement.section(s), null);
             s.done(true);
             s.emitted(true);
             s.word(w.word());
@@ -444,7 +444,7 @@ public final class InOrderPass {
      */
     private void placeData(int row, int width, byte[] bytes, int from, int length) {
         try {
-            SectionBuilder sec = placement.section();
+            SectionBuilder sec = placement.section(stmts.src(row).path(), stmts.lineNo(row));
             if (sec.kind == SectionKind.STREAM) {
                 throw DataDirectives.misplaced(stmts.range(row), LineScanner.DataLine.directive(width), sec);
             }
@@ -493,16 +493,16 @@ public final class InOrderPass {
 
     /** A label the parser read on the statement's line, at the columns of its name's range {@code r}. */
     private void defineLabel(Statement s, String name, SourceRange r) {
-        SectionBuilder sec = sectionForLabels();
+        SectionBuilder sec = sectionForLabels(s.src().path(), s.lineNo());
         if (sec != null) {
             defineLabel(sec, s.index(), name, r.column(), r.endColumn());
         }
     }
 
-    /** The section labels are defined in now, or null (reported) when there is none. */
-    private SectionBuilder sectionForLabels() {
+    /** The section the labels at line {@code line} of {@code file} are defined in, or null (reported) when there is none. */
+    private SectionBuilder sectionForLabels(Path file, int line) {
         try {
-            return placement.section();
+            return placement.section(file, line);
         } catch (DiagnosticException e) {
             report.accept(e.diagnostic());
             return null;

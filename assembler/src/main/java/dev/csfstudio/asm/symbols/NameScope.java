@@ -365,13 +365,6 @@ public final class NameScope implements ExpressionEvaluator.Scope {
         }
     }
 
-    /** {@link #refNew} of a reference to the label of id {@code label}, in {@code section}, with no view of it made. */
-    public void refNewLabel(String name, Path file, int line, int column, int endColumn, int label,
-                            SectionBuilder section) {
-        references.addNewLabel(name, file, line, column, endColumn, label);
-        used.used(label, section);
-    }
-
     /** Records that {@code range} names {@code target} (null: nothing of that name), once per range. */
     public void ref(String name, SourceRange range, Referent target) {
         if (references.add(new Reference(name, range, target))) {

@@ -49,13 +49,6 @@ public final class References {
         addAt(next(name, target), file, line, column, endColumn);
     }
 
-    /** {@link #addNew} of a reference to the label of ordinal {@code label}. */
-    public void addNewLabel(String name, Path file, int line, int column, int endColumn, int label) {
-        int i = next(name, null);
-        labels[i] = label + 1;
-        addAt(i, file, line, column, endColumn);
-    }
-
     private void addAt(int i, Path file, int line, int column, int endColumn) {
         files[i] = file;
         lines[i] = line;

@@ -299,12 +299,6 @@ public final class SymbolTable {
 
     /** The local label {@code ref} ({@code 1b}, {@code 2f}) names from statement {@code index}, or null. */
     public LabelDef findLocal(String ref, int index) {
-        int id = findLocalId(ref, index);
-        return id < 0 ? null : labels.get(id);
-    }
-
-    /** The id of the local label {@code ref} names from statement {@code index}, or -1. */
-    public int findLocalId(String ref, int index) {
         String name = ref.substring(0, ref.length() - 1);
         boolean backward = Character.toLowerCase(ref.charAt(ref.length() - 1)) == 'b';
         LocalDefinitions defs = localLabels.get(name);
@@ -321,15 +315,7 @@ public final class SymbolTable {
                 hi = mid;
             }
         }
-        return backward ? (lo > 0 ? ids[lo - 1] : -1) : (lo < n ? ids[lo] : -1);
-    }
-
-    /** The label of id {@code id}'s section and offset, read without a view. */
-    public SectionBuilder labelSection(int id) {
-        return labels.section(id);
-    }
-
-    public long labelOffset(int id) {
-        return labels.offset(id);
+        int id = backward ? (lo > 0 ? ids[lo - 1] : -1) : (lo < n ? ids[lo] : -1);
+        return id < 0 ? null : labels.get(id);
     }
 }
