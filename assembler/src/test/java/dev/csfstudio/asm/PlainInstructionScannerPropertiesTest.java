@@ -3,11 +3,13 @@ package dev.csfstudio.asm;
 import dev.csfstudio.asm.source.OrderedChunks;
 import dev.csfstudio.asm.source.SourceText;
 
+import dev.csfstudio.program.DiagnosticCode;
 import dev.csfstudio.program.Program;
 import dev.csfstudio.program.Section;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.csfstudio.isa.Arch;
 import dev.csfstudio.isa.BitField;
@@ -146,6 +148,21 @@ class PlainInstructionScannerPropertiesTest {
                      BRANCH.always r0, top
                 """;
         assertSameResult(assemble(source, false), assembleInSmallChunks(source), source);
+    }
+
+    /**
+     * A branch to a label of another section whose address is this stream's end (the stream padded to it, the buffer
+     * placed right after): out of range on both paths, as the label is not in the stream, whatever its address.
+     */
+    @Test
+    void aBranchToALabelOfAnotherSectionAtTheStreamsEndIsOutOfRangeOnBothPaths() {
+        for (String target : List.of("top", "1f")) {
+            String source = "BRANCH.ne r0, " + target + "\n.align 4096\n.buffer data\n" + target.replace("f", "")
+                    + ": .align 1\nNOP\n";
+            AssemblyResult parser = assemble(source, false);
+            assertTrue(parser.diagnostics().stream().anyMatch(d -> d.code() == DiagnosticCode.BRANCH_RANGE), source);
+            assertSameResult(parser, assembleInSmallChunks(source), source);
+        }
     }
 
     private static String canonical(InstructionSet isa, Random random) {

@@ -2,7 +2,6 @@ package dev.csfstudio.asm.directives;
 
 import dev.csfstudio.asm.emit.ConstantAssignment;
 import dev.csfstudio.asm.expr.UnresolvedException;
-import dev.csfstudio.asm.layout.AscendingIntMap;
 import dev.csfstudio.asm.layout.Statement;
 import dev.csfstudio.asm.symbols.ConstantDef;
 import dev.csfstudio.asm.symbols.NameScope;
@@ -10,6 +9,8 @@ import dev.csfstudio.asm.symbols.SymbolTable;
 
 import dev.csfstudio.grammar.CsfParser;
 import dev.csfstudio.program.SourceRange;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * {@code .equ NAME, EXPR} and {@code .set NAME, EXPR} (redefinable): defined in pass 1 with the value known
@@ -21,7 +22,7 @@ public final class ConstantDirectives {
     private final SymbolTable symbols;
     private final NameScope names;
     /** The constant each definition of pass 1 defined or set, by its statement's row: its fixup finds it there. */
-    private final AscendingIntMap<ConstantDef> defined = new AscendingIntMap<>();
+    private final Map<Integer, ConstantDef> defined = new HashMap<>();
 
     public ConstantDirectives(SymbolTable symbols, NameScope names) {
         this.symbols = symbols;

@@ -7,7 +7,6 @@ import dev.csfstudio.asm.expr.ExpressionEvaluator;
 import dev.csfstudio.asm.expr.SymbolicExpression;
 import dev.csfstudio.asm.expr.UnresolvedException;
 import dev.csfstudio.asm.layout.Placement;
-import dev.csfstudio.asm.layout.AscendingIntMap;
 import dev.csfstudio.asm.layout.SectionBuilder;
 import dev.csfstudio.asm.layout.Statement;
 
@@ -25,6 +24,7 @@ import dev.csfstudio.isa.PixelFormat;
 import dev.csfstudio.isa.PixelFormats;
 import dev.csfstudio.isa.TileBufferFormat;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -100,10 +100,10 @@ public final class DescriptorDirectives {
     private final DataDirectives data;
     private final Placement placement;
     private final DefaultReader defaults;
-    private final Map<SectionBuilder, AscendingIntMap<FbdInfo>> fbds = new IdentityHashMap<>();
+    private final Map<SectionBuilder, Map<Integer, FbdInfo>> fbds = new IdentityHashMap<>();
     private final Map<SectionBuilder, FbdInfo> lastFbd = new IdentityHashMap<>();
     /** Each .fbd/.rt statement's pass-1 facts, kept here: few statements are descriptors. */
-    private final AscendingIntMap<FbdInfo> infoOf = new AscendingIntMap<>();
+    private final Map<Integer, FbdInfo> infoOf = new HashMap<>();
     private FieldKeys fieldKeys;
     /** Each descriptor's {@link FieldTable}, made when first written. */
     private final Map<DescriptorDef, FieldTable> tables = new IdentityHashMap<>();
@@ -276,7 +276,7 @@ public final class DescriptorDirectives {
     }
 
     public FbdInfo fbdAt(SectionBuilder section, long offset) {
-        AscendingIntMap<FbdInfo> inSection = fbds.get(section);
+        Map<Integer, FbdInfo> inSection = fbds.get(section);
         return inSection == null || offset < 0 || offset > Integer.MAX_VALUE ? null : inSection.get((int) offset);
     }
 
@@ -346,9 +346,9 @@ public final class DescriptorDirectives {
         long size = fbd.size() + padding.size() + (zs ? zsCrc.size() : 0);
         FbdInfo info = new FbdInfo(true, zs, size);
         info.explicitRtCount = rtCount;
-        AscendingIntMap<FbdInfo> inSection = fbds.get(sec);
+        Map<Integer, FbdInfo> inSection = fbds.get(sec);
         if (inSection == null) {
-            inSection = new AscendingIntMap<>();
+            inSection = new HashMap<>();
             fbds.put(sec, inSection);
         }
         inSection.put((int) sec.cursor, info); // placing keeps a section's offsets below its size limit

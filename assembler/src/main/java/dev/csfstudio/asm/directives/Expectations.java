@@ -2,14 +2,15 @@ package dev.csfstudio.asm.directives;
 
 import dev.csfstudio.asm.emit.ScannedExpectation;
 import dev.csfstudio.asm.expr.ExpressionEvaluator;
-import dev.csfstudio.asm.layout.AscendingIntMap;
 import dev.csfstudio.asm.layout.Placement;
 import dev.csfstudio.asm.layout.Statement;
 
 import dev.csfstudio.grammar.CsfParser;
 import dev.csfstudio.program.Expectation;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The {@code .expect} lines of one assembly: the VM in force at each (pass 1), and what they expect, read in
@@ -19,7 +20,7 @@ public final class Expectations {
 
     private final Placement placement;
     /** The VM in force at each {@code .expect}, by its statement's row. */
-    private final AscendingIntMap<String> vms = new AscendingIntMap<>();
+    private final Map<Integer, String> vms = new HashMap<>();
     private final List<Expectation> read = new ArrayList<>();
 
     public Expectations(Placement placement) {

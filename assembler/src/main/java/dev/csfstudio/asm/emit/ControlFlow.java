@@ -1,7 +1,6 @@
 package dev.csfstudio.asm.emit;
 
 import dev.csfstudio.asm.layout.Statement;
-import dev.csfstudio.asm.layout.StatementTable;
 
 import dev.csfstudio.isa.BitField;
 import dev.csfstudio.isa.InstructionDef;
@@ -35,13 +34,8 @@ public final class ControlFlow {
      * none) once the statement's word holds the distance.
      */
     public static void markTarget(Statement s, BitField target) {
-        markTarget(s.table(), s.index(), target);
-    }
-
-    /** {@link #markTarget(Statement, BitField)} of the statement of row {@code row} of {@code statements}. */
-    public static void markTarget(StatementTable statements, int row, BitField target) {
         if (target != null) {
-            statements.section(row).addJumpTarget(statements.offset(row) + 8 + 8 * target.extract(statements.word(row)));
+            s.section().addJumpTarget(s.offset() + 8 + 8 * target.extract(s.word()));
         }
     }
 

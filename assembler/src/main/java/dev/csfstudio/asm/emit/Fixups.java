@@ -59,7 +59,7 @@ public final class Fixups {
         }
         applied = true;
         for (int i = 0; i < count; i++) {
-            before.at(indexes[i], table.src(indexes[i]).path());
+            before.at(indexes[i], table.get(indexes[i]).src().path());
             fixups[i].handTo(handler, table.get(indexes[i]), indexes[i]);
             fixups[i] = null; // applied: what it held may go
         }

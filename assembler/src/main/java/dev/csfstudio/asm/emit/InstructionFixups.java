@@ -309,6 +309,16 @@ public final class InstructionFixups {
             if (v < sec.address || v > sec.address + sec.size() || (v - sec.address) % 8 != 0) {
                 throw DECLINED;
             }
+            // a label alone must be in this stream, even where its address is this stream's end
+            SymbolicExpression e = fixup.operands().get(operand).expr();
+            if (e.size() == 1) {
+                Referent alone = e.code()[0] == SymbolicExpression.NAME ? named[operand][0]
+                        : e.code()[0] == SymbolicExpression.LOCAL ? symbols.findLocal(e.names()[0], statement.index())
+                        : null;
+                if (alone instanceof LabelDef l && l.section() != sec) {
+                    throw DECLINED;
+                }
+            }
             return OptionalLong.of((v - (sec.address + statement.offset() + 8)) / 8);
         }
     }

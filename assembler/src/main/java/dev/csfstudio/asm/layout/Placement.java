@@ -139,41 +139,14 @@ public final class Placement {
      * the statement's range, made only then).
      */
     public void placeInstruction(Statement s, SourceRange where) {
-        placeInstruction(s.table(), s.index(), where);
-    }
-
-    /** {@link #placeInstruction(Statement, SourceRange)} of row {@code row}, its range the row's own. */
-    public void placeInstruction(StatementTable table, int row) {
-        placeInstruction(table, row, null);
-    }
-
-    private void placeInstruction(StatementTable table, int row, SourceRange where) {
-        SectionBuilder sec = section(table.src(row).path(), table.lineNo(row));
+        SectionBuilder sec = section(s);
         if (sec.kind != SectionKind.STREAM) {
-            table.skip(row, true);
-            throw DiagnosticException.error(where != null ? where : table.range(row), DiagnosticCode.MISPLACED_STATEMENT,
+            s.skip(true);
+            throw DiagnosticException.error(where != null ? where : s.range(), DiagnosticCode.MISPLACED_STATEMENT,
                     "instruction in buffer '" + sec.name + "'; instructions belong in a .stream");
         }
-        place(table, row, sec, 8);
-        table.instruction(row, true);
-    }
-
-    /**
-     * {@link #placeInstruction(StatementTable, int)} and its word: the row placed as an instruction of the section in
-     * force, done, with {@code word} of {@code def} written there (the common instruction, in one step).
-     */
-    public void placeEncoded(StatementTable table, int row, InstructionDef def, long word, boolean unconditional) {
-        SectionBuilder sec = section(table.src(row).path(), table.lineNo(row));
-        if (sec.kind != SectionKind.STREAM || sec.cursor + 8 > Layout.MAX_SECTION_BYTES || firstContent == null) {
-            placeInstruction(table, row, null); // reports what is wrong
-            table.encoded(row, def, word, unconditional);
-            sec.write(table.offset(row), word, 8);
-            return;
-        }
-        int at = (int) sec.cursor;
-        table.placeEncoded(row, sec, at, def, word, unconditional);
-        sec.cursor = at + 8;
-        sec.write(at, word, 8);
+        place(s, sec, 8);
+        s.instruction(true);
     }
 
     /**
@@ -185,8 +158,8 @@ public final class Placement {
         Map<SectionBuilder, AssembledLines> runs = new IdentityHashMap<>();
         int start = 0;
         for (int i = 1; i <= emitted.length; i++) {
-            int id = table.sectionId(emitted[start]);
-            if (i < emitted.length && table.sectionId(emitted[i]) == id) {
+            int id = table.get(emitted[start]).sectionId();
+            if (i < emitted.length && table.get(emitted[i]).sectionId() == id) {
                 continue;
             }
             SectionBuilder sec = table.sectionOf(id);
@@ -206,14 +179,14 @@ public final class Placement {
         Map<SectionBuilder, int[]> rows = new IdentityHashMap<>();
         Map<SectionBuilder, Integer> counts = new IdentityHashMap<>();
         for (int row : emitted) {
-            counts.merge(table.section(row), 1, Integer::sum);
+            counts.merge(table.get(row).section(), 1, Integer::sum);
         }
         for (Map.Entry<SectionBuilder, Integer> e : counts.entrySet()) {
             rows.put(e.getKey(), new int[e.getValue()]);
             e.setValue(0);
         }
         for (int row : emitted) {
-            SectionBuilder sec = table.section(row);
+            SectionBuilder sec = table.get(row).section();
             int n = counts.get(sec);
             rows.get(sec)[n] = row;
             counts.put(sec, n + 1);
@@ -225,19 +198,14 @@ public final class Placement {
 
     /** Gives {@code s} the next {@code size} bytes of {@code sec}. */
     public void place(Statement s, SectionBuilder sec, long size) {
-        place(s.table(), s.index(), sec, size);
-    }
-
-    /** {@link #place(Statement, SectionBuilder, long)} of row {@code row} of {@code table}. */
-    public void place(StatementTable table, int row, SectionBuilder sec, long size) {
         if (sec.cursor + size > Layout.MAX_SECTION_BYTES) {
-            throw DiagnosticException.error(table.range(row), DiagnosticCode.OUT_OF_RANGE, "section '" + sec.name
+            throw DiagnosticException.error(s.range(), DiagnosticCode.OUT_OF_RANGE, "section '" + sec.name
                     + "' would grow beyond " + Layout.MAX_SECTION_BYTES + " bytes");
         }
         if (firstContent == null) {
-            firstContent = table.range(row);
+            firstContent = s.range();
         }
-        table.place(row, sec, (int) sec.cursor, (int) size);
+        s.place(sec, (int) sec.cursor, (int) size);
         sec.cursor += size;
     }
 }

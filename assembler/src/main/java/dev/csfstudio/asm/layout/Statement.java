@@ -7,102 +7,164 @@ import dev.csfstudio.program.AssembledLine;
 import dev.csfstudio.program.SourceRange;
 
 /**
- * One source line that has labels or a statement, in assembly order (includes spliced in): a view of its row of
- * the {@link StatementTable}, where it is placed and what it produced. Views of one row are equal.
+ * One source line that has labels or a statement, in assembly order (includes spliced in, {@code index} its
+ * position): where it is placed and what it produced.
  */
-public record Statement(StatementTable table, int index) {
+public final class Statement {
+
+    private final StatementTable table;
+    private final int index;
+    private final SourceFile src;
+    private final int lineNo;
+    /** Null before it is placed. */
+    private SectionBuilder section;
+    /** Offset and size in the section: placing keeps both below {@link Layout#MAX_SECTION_BYTES}. */
+    private int offset;
+    private int size;
+    /** Its columns on its line (0 when not given), or its range as a syntax tree gives it. */
+    private int column;
+    private int endColumn;
+    private SourceRange parsedRange;
+    private InstructionDef def;
+    private long word;
+    /** Nothing (more) to do: structural directives and statements with errors. */
+    private boolean skip;
+    /** Finished in pass 1 (an instruction whose operands needed no label). */
+    private boolean done;
+    /** Occupies an instruction slot of a stream (for reachability). */
+    private boolean instruction;
+    /** Produced bytes: gets an {@code AssembledLine}. */
+    private boolean emitted;
+    private boolean unconditional;
+
+    Statement(StatementTable table, int index, SourceFile src, int lineNo) {
+        this.table = table;
+        this.index = index;
+        this.src = src;
+        this.lineNo = lineNo;
+    }
+
+    public int index() {
+        return index;
+    }
 
     public SourceFile src() {
-        return table.src(index);
+        return src;
     }
 
     public int lineNo() {
-        return table.lineNo(index);
+        return lineNo;
     }
 
     /** Its section, or null before it is placed. */
     public SectionBuilder section() {
-        return table.section(index);
+        return section;
+    }
+
+    /** Its section's id ({@link StatementTable#sectionOf}), or -1 before it is placed. */
+    public int sectionId() {
+        return section == null ? -1 : section.tableId;
     }
 
     public int offset() {
-        return table.offset(index);
+        return offset;
     }
 
     public int size() {
-        return table.size(index);
+        return size;
+    }
+
+    /** Places it at {@code at} of {@code sec}, {@code bytes} long. */
+    public void place(SectionBuilder sec, int at, int bytes) {
+        table.register(sec);
+        section = sec;
+        offset = at;
+        size = bytes;
     }
 
     public InstructionDef def() {
-        return table.def(index);
+        return def;
     }
 
     public void def(InstructionDef def) {
-        table.def(index, def);
+        this.def = def;
     }
 
     public long word() {
-        return table.word(index);
+        return word;
     }
 
     public void word(long word) {
-        table.word(index, word);
+        this.word = word;
     }
 
     public boolean skip() {
-        return table.skip(index);
+        return skip;
     }
 
     public void skip(boolean on) {
-        table.skip(index, on);
+        skip = on;
     }
 
     public boolean done() {
-        return table.done(index);
+        return done;
     }
 
     public void done(boolean on) {
-        table.done(index, on);
+        done = on;
+    }
+
+    public boolean instruction() {
+        return instruction;
     }
 
     public void instruction(boolean on) {
-        table.instruction(index, on);
+        instruction = on;
+    }
+
+    public boolean emitted() {
+        return emitted;
     }
 
     public void emitted(boolean on) {
-        table.emitted(index, on);
+        emitted = on;
+    }
+
+    public boolean unconditional() {
+        return unconditional;
     }
 
     public void unconditional(boolean on) {
-        table.unconditional(index, on);
+        unconditional = on;
     }
 
+    /** Its columns on its line. */
     public void columns(int from, int to) {
-        table.columns(index, from, to);
+        column = from;
+        endColumn = to;
     }
 
     /** The statement's range as its syntax tree gives it. */
     public void parsedRange(SourceRange range) {
-        table.parsedRange(index, range);
+        parsedRange = range;
     }
 
-    /** Writes the statement's instruction word at its place in its section. */
+    /** Its range, made when asked for unless a syntax tree gave it. */
+    public SourceRange range() {
+        return parsedRange != null ? parsedRange : new SourceRange(src.path(), lineNo, column, lineNo, endColumn);
+    }
+
+    /** Writes its instruction word at its place in its section. */
     public void writeWord() {
-        table.writeWord(index);
+        section.write(offset, word, 8);
     }
 
     /** The line's text, cut from the file when asked for: most lines never need it as a string. */
     public String text() {
-        return table.text(index);
-    }
-
-    /** Made when asked for: a million statements need not keep a million ranges. */
-    public SourceRange range() {
-        return table.range(index);
+        return src.lineText(lineNo);
     }
 
     public AssembledLine assembledLine() {
-        SectionBuilder section = section();
-        return new AssembledLine(range(), section.name, section.address + offset(), size(), def(), word(), text());
+        return new AssembledLine(range(), section.name, section.address + offset, size, def, word, text());
     }
 }

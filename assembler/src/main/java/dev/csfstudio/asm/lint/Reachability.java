@@ -22,12 +22,12 @@ public final class Reachability {
 
     /** Visits row {@code i}, the next instruction slot of its stream: a warning when nothing reaches it, else null. */
     public Diagnostic visit(int i) {
-        int id = statements.sectionId(i);
-        Diagnostic warning = afterUnconditional[id] && !statements.sectionOf(id).isJumpTarget(statements.offset(i))
-                ? Diagnostic.warning(statements.range(i), DiagnosticCode.UNREACHABLE_CODE,
+        int id = statements.get(i).sectionId();
+        Diagnostic warning = afterUnconditional[id] && !statements.sectionOf(id).isJumpTarget(statements.get(i).offset())
+                ? Diagnostic.warning(statements.get(i).range(), DiagnosticCode.UNREACHABLE_CODE,
                         "unreachable code: it follows an unconditional branch and no label leads here")
                 : null;
-        afterUnconditional[id] = statements.emitted(i) && statements.unconditional(i);
+        afterUnconditional[id] = statements.get(i).emitted() && statements.get(i).unconditional();
         return warning;
     }
 }

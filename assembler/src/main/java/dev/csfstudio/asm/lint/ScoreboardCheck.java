@@ -92,7 +92,7 @@ public final class ScoreboardCheck {
         int selectedOthers = 1 << INITIAL_ENTRY;
         List<Integer> waiting = new ArrayList<>();
         for (int i = 0; i < statements.size(); i++) {
-            if (!statements.instruction(i) || !statements.emitted(i) || statements.section(i).kind != SectionKind.STREAM) {
+            if (!statements.get(i).instruction() || !statements.get(i).emitted() || statements.get(i).section().kind != SectionKind.STREAM) {
                 continue;
             }
             place(i);
@@ -100,7 +100,7 @@ public final class ScoreboardCheck {
             if (def == null) {
                 continue;
             }
-            long word = statements.word(i);
+            long word = statements.get(i).word();
             Scoreboard mode = def.scoreboard();
             checkAlone(i, def, mode, word, report);
             int mask = bound(def).waitMask(word);
@@ -140,9 +140,9 @@ public final class ScoreboardCheck {
         if (!signalsUnknown) {
             for (int row : waiting) {
                 InstructionDef def = def(row);
-                int unsignalled = bound(def).waitMask(statements.word(row)) & ~signalled & allEntries;
+                int unsignalled = bound(def).waitMask(statements.get(row).word()) & ~signalled & allEntries;
                 if (unsignalled != 0) {
-                    report.accept(Diagnostic.warning(statements.range(row), DiagnosticCode.SCOREBOARD_UNSIGNALLED_WAIT,
+                    report.accept(Diagnostic.warning(statements.get(row).range(), DiagnosticCode.SCOREBOARD_UNSIGNALLED_WAIT,
                             "wait mask names " + entryList(unsignalled) + " that nothing in the program signals"));
                 }
             }
@@ -159,14 +159,14 @@ public final class ScoreboardCheck {
         int mask = bound(def).waitMask(word);
         int slot = bound(def).signalSlot(word);
         if (mask > 0 && slot >= 0 && (mask & (1 << slot)) != 0) {
-            report.accept(Diagnostic.warning(statements.range(row), DiagnosticCode.SCOREBOARD_SELF_WAIT, def.mnemonic()
+            report.accept(Diagnostic.warning(statements.get(row).range(), DiagnosticCode.SCOREBOARD_SELF_WAIT, def.mnemonic()
                     + " waits for scoreboard entry " + slot + ", the entry it signals: the entry is taken before the wait,"
                     + " so the operation never runs; signal another entry or leave " + slot + " out of the wait mask"));
         }
         int past = (mask > 0 ? mask & ~allEntries : 0) | beyond(slot) | beyond(bound(def).selectedEndpoint(word))
                 | beyond(bound(def).selectedOther(word));
         if (past != 0) {
-            report.accept(Diagnostic.warning(statements.range(row), DiagnosticCode.SCOREBOARD_ENTRY_RANGE, def.mnemonic()
+            report.accept(Diagnostic.warning(statements.get(row).range(), DiagnosticCode.SCOREBOARD_ENTRY_RANGE, def.mnemonic()
                     + " names " + entryList(past) + " but " + arch.spelling() + " has " + entries
                     + " scoreboard entries: allowed 0.." + (entries - 1)));
         }
@@ -179,17 +179,17 @@ public final class ScoreboardCheck {
 
     /** Records row {@code i} at its slot of its section. */
     private void place(int i) {
-        SectionBuilder section = statements.section(i);
-        int id = statements.sectionId(i);
+        SectionBuilder section = statements.get(i).section();
+        int id = statements.get(i).sectionId();
         if (slots[id] == null) {
             slots[id] = new int[(int) Math.min(Integer.MAX_VALUE - 8, (section.size() + 7) / 8)];
             targets[id] = new boolean[slots[id].length];
             java.util.Arrays.fill(slots[id], -1);
         }
-        int slot = statements.offset(i) / 8;
-        if (statements.offset(i) % 8 == 0 && slot < slots[id].length) {
+        int slot = statements.get(i).offset() / 8;
+        if (statements.get(i).offset() % 8 == 0 && slot < slots[id].length) {
             slots[id][slot] = i;
-            targets[id][slot] = section.isJumpTarget(statements.offset(i));
+            targets[id][slot] = section.isJumpTarget(statements.get(i).offset());
         }
     }
 
@@ -206,9 +206,9 @@ public final class ScoreboardCheck {
     }
 
     private InstructionDef def(int row) {
-        InstructionDef def = statements.def(row);
+        InstructionDef def = statements.get(row).def();
         if (def == null) {
-            def = decoder.decode(statements.word(row)).map(d -> d.def()).orElse(null);
+            def = decoder.decode(statements.get(row).word()).map(d -> d.def()).orElse(null);
         }
         return def == null || !def.isForm() ? def : def.formOf();
     }
@@ -400,7 +400,7 @@ public final class ScoreboardCheck {
                 if (def == null) {
                     return;
                 }
-                long word = statements.word(row);
+                long word = statements.get(row).word();
                 transfer(row, def, word, s);
                 switch (def.semantics().flow()) {
                     case NEXT -> slot++;
@@ -574,7 +574,7 @@ public final class ScoreboardCheck {
         for (int row = 0; row < indirectSelfWaits.length; row++) {
             int entry = indirectSelfWaits[row];
             if (entry >= 0) {
-                report.accept(Diagnostic.warning(statements.range(row), DiagnosticCode.SCOREBOARD_SELF_WAIT,
+                report.accept(Diagnostic.warning(statements.get(row).range(), DiagnosticCode.SCOREBOARD_SELF_WAIT,
                         def(row).mnemonic() + ".defer_indirect waits for scoreboard entry " + entry + " (SET_STATE"
                                 + ".sb_mask_wait) and signals it (SET_STATE.sb_sel_deferred): the entry is taken before"
                                 + " the wait, so the operation never runs; select another deferred entry or leave "
@@ -622,7 +622,7 @@ public final class ScoreboardCheck {
             if (d == null) {
                 return null;
             }
-            long w = statements.word(prev);
+            long w = statements.get(prev).word();
             access.of(d, w);
             boolean setsAddr = access.writes(addr) || access.writes(addr + 1);
             boolean setsLength = access.writes(length);
@@ -726,10 +726,10 @@ public final class ScoreboardCheck {
         String wait = "WAIT #0x" + Integer.toHexString(h.entries[row]);
         String entriesText = entryList(h.entries[row]);
         String message = access + "r" + h.register[row] + ((h.flags[row] & Hazards.MORE) != 0 ? " and more" : "")
-                + " while " + operation + " at line " + statements.lineNo(origin) + " (" + entriesText + ") " + inFlight
-                + "; " + wait + " before line " + statements.lineNo(row);
-        return Diagnostic.warning(statements.range(row), code, message).withSuggestions(List.of(wait))
-                .withRelated(List.of(new Diagnostic.Related(statements.range(origin), operation + " in flight, signalling "
+                + " while " + operation + " at line " + statements.get(origin).lineNo() + " (" + entriesText + ") " + inFlight
+                + "; " + wait + " before line " + statements.get(row).lineNo();
+        return Diagnostic.warning(statements.get(row).range(), code, message).withSuggestions(List.of(wait))
+                .withRelated(List.of(new Diagnostic.Related(statements.get(origin).range(), operation + " in flight, signalling "
                         + entriesText)));
     }
 

@@ -23,13 +23,13 @@ public final class StatementLint {
         int count = 0;
         Reachability reachability = new Reachability(statements);
         for (int i = 0; i < n; i++) {
-            if (statements.instruction(i)) {
+            if (statements.get(i).instruction()) {
                 Diagnostic unreachable = reachability.visit(i);
                 if (unreachable != null) {
                     report.accept(unreachable);
                 }
             }
-            if (statements.emitted(i)) {
+            if (statements.get(i).emitted()) {
                 emitted[count++] = i;
             }
         }

@@ -203,7 +203,7 @@ public final class InOrderPass {
 
         @Override
         public void instruction(LineScanner.EncodedLine line, List<Diagnostic> findings) {
-            pass1Encoded(nextRow(src, n), line, findings);
+            pass1Encoded(nextStatement(src, n), line, findings);
         }
 
         @Override
@@ -223,9 +223,9 @@ public final class InOrderPass {
 
         @Override
         public void labelsOnly(LineScanner.EncodedLine line) {
-            int row = nextRow(src, n);
-            defineLabels(row, line);
-            stmts.skip(row, true); // as a parsed line with labels and no statement
+            Statement s = nextStatement(src, n);
+            defineLabels(s, line);
+            s.skip(true); // as a parsed line with labels and no statement
         }
 
         @Override
@@ -235,7 +235,7 @@ public final class InOrderPass {
 
         @Override
         public void data(LineScanner.DataLine data) {
-            pass1Data(nextRow(src, n), data);
+            pass1Data(nextStatement(src, n), data);
         }
 
         @Override
@@ -280,9 +280,9 @@ public final class InOrderPass {
             if (error.labelNames().length == 0 && !error.statement()) {
                 return;
             }
-            int row = nextRow(src, n);
-            defineLabels(row, error);
-            stmts.skip(row, true); // the syntax error is reported: analysing the damaged statement only adds noise
+            Statement s = nextStatement(src, n);
+            defineLabels(s, error);
+            s.skip(true); // the syntax error is reported: analysing the damaged statement only adds noise
         }
 
         @Override
@@ -328,16 +328,11 @@ public final class InOrderPass {
 
     /** The statement placed as an instruction of the section in force; false (reported, skipped) where it refuses. */
     private boolean placedInstruction(Statement s) {
-        return placedInstruction(s.index());
-    }
-
-    /** {@link #placedInstruction(Statement)} of the statement of row {@code row}. */
-    private boolean placedInstruction(int row) {
         try {
-            placement.placeInstruction(stmts, row);
+            placement.placeInstruction(s, null);
             return true;
         } catch (DiagnosticException ex) {
-            stmts.skip(row, true);
+            s.skip(true);
             report.accept(ex.diagnostic());
             return false;
         }
@@ -345,76 +340,58 @@ public final class InOrderPass {
 
     /** A new statement for line {@code n} of {@code src}, the one the in-order pass works on now. */
     private Statement nextStatement(SourceFile src, int n) {
-        return stmts.get(nextRow(src, n));
-    }
-
-    /** {@link #nextStatement}'s row, with no view of it made (the common statements need none). */
-    private int nextRow(SourceFile src, int n) {
         stmtIndex = stmts.add(src, n);
         current.at(stmtIndex, src.path());
-        return stmtIndex;
+        return stmts.get(stmtIndex);
     }
 
     /** Pass 1 of an instruction a worker has encoded (or found errors in): the same steps as {@link #pass1}. */
-    private void pass1Encoded(int row, LineScanner.EncodedLine e, List<Diagnostic> found) {
-        begin(row, e);
-        if (!placedInstruction(row)) {
+    private void pass1Encoded(Statement s, LineScanner.EncodedLine e, List<Diagnostic> found) {
+        begin(s, e);
+        if (!placedInstruction(s)) {
             return;
         }
         reportAll(found);
-        stmts.done(row, true);
+        s.done(true);
         if (e.emitted()) {
-            stmts.emitted(row, true);
-            stmts.def(row, e.def());
-            stmts.word(row, e.word());
-            stmts.unconditional(row, e.unconditional());
-            ControlFlow.markTarget(stmts, row, e.target());
-            stmts.writeWord(row);
+            s.emitted(true);
+            s.def(e.def());
+            s.word(e.word());
+            s.unconditional(e.unconditional());
+            ControlFlow.markTarget(s, e.target());
+            s.writeWord();
         }
     }
 
     /** The labels a worker read on the statement's line, defined; then the statement's columns. */
     private void begin(Statement s, ScannedStatement.Positioned line) {
-        begin(s.index(), line);
-    }
-
-    private void begin(int row, ScannedStatement.Positioned line) {
-        defineLabels(row, line);
-        stmts.columns(row, line.column(), line.endColumn());
-    }
-
-    private void defineLabels(Statement s, ScannedStatement.Labelled line) {
-        defineLabels(s.index(), line);
+        defineLabels(s, line);
+        s.columns(line.column(), line.endColumn());
     }
 
     /** Labels a worker read on the statement's line: names and their start and end columns, two a label. */
-    private void defineLabels(int row, ScannedStatement.Labelled line) {
+    private void defineLabels(Statement s, ScannedStatement.Labelled line) {
         String[] names = line.labelNames();
         int[] columns = line.labelColumns();
         if (names.length == 0) {
             return;
         }
-        SectionBuilder sec = sectionForLabels(stmts.src(row).path(), stmts.lineNo(row));
+        SectionBuilder sec = sectionForLabels(s);
         if (sec == null) {
             return;
         }
         for (int i = 0; i < names.length; i++) {
-            defineLabel(sec, row, names[i], columns[2 * i], columns[2 * i + 1]);
+            defineLabel(sec, s, names[i], columns[2 * i], columns[2 * i + 1]);
         }
     }
 
-    /**
-     * A label at the cursor of {@code sec}, before the statement of row {@code row}, written at the columns given; its
-     * id, or -1 when its name is taken (reported).
-     */
-    private int defineLabel(SectionBuilder sec, int row, String name, int column, int endColumn) {
+    /** A label at the cursor of {@code sec}, before statement {@code s}, written at the columns given. */
+    private void defineLabel(SectionBuilder sec, Statement s, String name, int column, int endColumn) {
         sec.addJumpTarget(sec.cursor);
-        int id = symbols.defineLabel(name, sec, sec.cursor, stmts.src(row).path(), stmts.lineNo(row), column, endColumn,
-                stmtIndex);
-        if (id >= 0) {
+        if (symbols.defineLabel(name, sec, sec.cursor, new SourceRange(s.src().path(), s.lineNo(), column, s.lineNo(), endColumn),
+                stmtIndex) != null) {
             unusedLabels.defined(sec);
         }
-        return id;
     }
 
     /** Pass 1 of a {@code .inst} line a worker has read: what {@code .inst}'s handler does with it. */
@@ -433,29 +410,29 @@ public final class InOrderPass {
     }
 
     /** Pass 1 of a data line of literals a worker has read: what the data directives' handler does with it. */
-    private void pass1Data(int row, LineScanner.DataLine data) {
-        begin(row, data);
-        placeData(row, data.width(), data.bytes(), 0, data.bytes().length);
+    private void pass1Data(Statement s, LineScanner.DataLine data) {
+        begin(s, data);
+        placeData(s, data.width(), data.bytes(), 0, data.bytes().length);
     }
 
     /**
      * A data line of literals of {@code width}-byte values, {@code bytes[from, from + length)} as the section holds
-     * them, placed at row {@code row} in the section in force; reported and skipped where a stream refuses it.
+     * them, placed as statement {@code s} in the section in force; reported and skipped where a stream refuses it.
      */
-    private void placeData(int row, int width, byte[] bytes, int from, int length) {
+    private void placeData(Statement s, int width, byte[] bytes, int from, int length) {
         try {
-            SectionBuilder sec = placement.section(stmts.src(row).path(), stmts.lineNo(row));
+            SectionBuilder sec = placement.section(s);
             if (sec.kind == SectionKind.STREAM) {
-                throw DataDirectives.misplaced(stmts.range(row), LineScanner.DataLine.directive(width), sec);
+                throw DataDirectives.misplaced(s.range(), LineScanner.DataLine.directive(width), sec);
             }
             int at = (int) sec.cursor;
-            placement.place(stmts, row, sec, length);
+            placement.place(s, sec, length);
             // the values are in range: the scanner checked them
             sec.write(at, bytes, from, length);
-            stmts.emitted(row, true);
-            stmts.done(row, true);
+            s.emitted(true);
+            s.done(true);
         } catch (DiagnosticException e) {
-            stmts.skip(row, true);
+            s.skip(true);
             report.accept(e.diagnostic());
         }
     }
@@ -493,16 +470,16 @@ public final class InOrderPass {
 
     /** A label the parser read on the statement's line, at the columns of its name's range {@code r}. */
     private void defineLabel(Statement s, String name, SourceRange r) {
-        SectionBuilder sec = sectionForLabels(s.src().path(), s.lineNo());
+        SectionBuilder sec = sectionForLabels(s);
         if (sec != null) {
-            defineLabel(sec, s.index(), name, r.column(), r.endColumn());
+            defineLabel(sec, s, name, r.column(), r.endColumn());
         }
     }
 
-    /** The section the labels at line {@code line} of {@code file} are defined in, or null (reported) when there is none. */
-    private SectionBuilder sectionForLabels(Path file, int line) {
+    /** The section the labels of statement {@code s} are defined in, or null (reported) when there is none. */
+    private SectionBuilder sectionForLabels(Statement s) {
         try {
-            return placement.section(file, line);
+            return placement.section(s);
         } catch (DiagnosticException e) {
             report.accept(e.diagnostic());
             return null;

@@ -98,7 +98,7 @@ class FixupsTest {
     @Test
     void aFixupRecordedAfterTheyWereAppliedIsRefused() {
         Fixups fixups = new Fixups();
-        StatementTable table = new StatementTable();
+        StatementTable table = table(1);
         fixups.apply(table, (index, file) -> { }, new Recorder());
         assertThrows(IllegalStateException.class, () -> fixups.record(0, BRANCH));
         assertThrows(IllegalStateException.class, () -> fixups.record(table.get(0), new Fixup.Parsed(null)));
