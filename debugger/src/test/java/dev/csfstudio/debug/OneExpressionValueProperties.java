@@ -79,7 +79,7 @@ class OneExpressionValueProperties {
 
     private Arbitrary<String> leaves() {
         Arbitrary<String> numbers = Arbitraries.of("0", "1", "2", "3", "5", "7", "12", "16", "31", "63", "64", "0x10",
-                "0XfF", "0b110", "0B1_0", "0x1_0", "1_0", "0xffff_ffff_ffff_ffff", "9223372036854775807");
+                "0XfF", "0b110", "0B1_0", "0x1_0", "0xffff_ffff_ffff_ffff", "9223372036854775807");
         Arbitrary<String> names = Arbitraries.of("K", "BIG", "color", "fb", "frame", "here", "main", "1b", "1B",
                 "fbd(frame)", "sizeof(color)", "lo32(BIG)", "hi32(BIG)", "lo32 (K + 1)");
         return Arbitraries.frequencyOf(Tuple.of(3, numbers), Tuple.of(2, names));

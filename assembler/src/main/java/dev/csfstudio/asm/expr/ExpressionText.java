@@ -119,8 +119,12 @@ public final class ExpressionText {
             // a line end is a space in a text; a character that is not ASCII starts no token (the scanner's bytes)
             bytes[i] = c == '\n' || c == '\r' ? (byte) ' ' : c < 0x80 ? (byte) c : (byte) 0x80;
         }
+        int start = 0;
+        while (start < bytes.length && Lexicon.isSpace(bytes[start])) {
+            start++;
+        }
         ExpressionText reader = new ExpressionText(dialect, true, MAX_NESTING, text);
-        int end = reader.spaces(reader.read(bytes, 0, 0, bytes.length, PLAIN));
+        int end = reader.spaces(reader.read(bytes, start, 0, bytes.length, PLAIN));
         if (end < bytes.length && !Lexicon.isCommentStart(bytes, end, bytes.length)) {
             throw reader.syntaxError(end);
         }
@@ -503,8 +507,8 @@ public final class ExpressionText {
 
     /** The parser's error for the token at {@code at} of a text, where an expression cannot have it. */
     private DiagnosticException syntaxError(int at) {
-        if (at >= lineEnd || Lexicon.isCommentStart(text, at, lineEnd)) {
-            return DiagnosticException.error(range(at, 1), DiagnosticCode.SYNTAX, SyntaxErrors.END_OF_LINE);
+        if (at >= lineEnd || Lexicon.isCommentStart(text, at, lineEnd)) { // where the line ends, past a comment
+            return DiagnosticException.error(range(lineEnd, 1), DiagnosticCode.SYNTAX, SyntaxErrors.END_OF_LINE);
         }
         int end = text[at] < 0 ? -1 : Lexicon.tokenEnd(chars, at, lineEnd);
         if (end < 0) {
