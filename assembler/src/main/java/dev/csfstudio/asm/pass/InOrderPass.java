@@ -388,8 +388,7 @@ public final class InOrderPass {
     /** A label at the cursor of {@code sec}, before statement {@code s}, written at the columns given. */
     private void defineLabel(SectionBuilder sec, Statement s, String name, int column, int endColumn) {
         sec.addJumpTarget(sec.cursor);
-        if (symbols.defineLabel(name, sec, sec.cursor, new SourceRange(s.src().path(), s.lineNo(), column, s.lineNo(), endColumn),
-                stmtIndex) != null) {
+        if (symbols.defineLabel(name, sec, sec.cursor, s.src().path(), s.lineNo(), column, endColumn, stmtIndex) >= 0) {
             unusedLabels.defined(sec);
         }
     }

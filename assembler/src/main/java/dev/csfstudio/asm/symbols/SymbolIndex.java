@@ -76,7 +76,7 @@ public final class SymbolIndex {
     public synchronized List<SymbolReference> references(java.util.function.ToIntFunction<Path> fileIndex) {
         symbols();
         List<SymbolReference> refs = new ArrayList<>(references.size());
-        for (Reference r : references.all()) {
+        for (Reference r : references.all(labels::get)) {
             refs.add(new SymbolReference(r.name(), r.range(), r.target() == null ? null : symbolOf.get(r.target())));
         }
         refs.sort(Comparator.comparingInt((SymbolReference x) -> fileIndex.applyAsInt(x.range().file()))
