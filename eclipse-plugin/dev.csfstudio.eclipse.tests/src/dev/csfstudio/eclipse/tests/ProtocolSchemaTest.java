@@ -21,7 +21,7 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 
 import dev.csfstudio.debug.CsfDebugProtocol;
-import dev.csfstudio.eclipse.core.CsfServerConnection;
+import dev.csfstudio.eclipse.server.CsfServerConnection;
 import dev.csfstudio.eclipse.debug.model.CsfDebugServer;
 import dev.csfstudio.lsp.protocol.CsfProtocol;
 

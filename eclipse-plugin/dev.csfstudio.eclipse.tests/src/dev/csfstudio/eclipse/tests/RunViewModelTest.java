@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 
-import dev.csfstudio.eclipse.core.RunViewModel;
+import dev.csfstudio.eclipse.run.RunViewModel;
 
 class RunViewModelTest {
 

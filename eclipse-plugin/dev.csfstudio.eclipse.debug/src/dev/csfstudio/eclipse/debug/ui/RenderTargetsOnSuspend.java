@@ -14,9 +14,9 @@ import org.eclipse.ui.PlatformUI;
 
 import com.google.gson.JsonObject;
 
-import dev.csfstudio.eclipse.core.RunViewModel;
+import dev.csfstudio.eclipse.run.RunViewModel;
 import dev.csfstudio.eclipse.debug.model.CsfDebugTarget;
-import dev.csfstudio.eclipse.ui.RunStreamHandler;
+import dev.csfstudio.eclipse.run.RunStreamHandler;
 
 /**
  * The CSF Run view while debugging: at every stop of the session, the render targets d40's FBD describes, read
@@ -72,7 +72,7 @@ public final class RenderTargetsOnSuspend implements IDebugEventSetListener {
                     w = PlatformUI.getWorkbench().getWorkbenchWindows()[0]; // the window has no focus
                 }
                 IWorkbenchPage page = w != null ? w.getActivePage() : null;
-                if (page != null && (!model.targets().isEmpty() || page.findView(dev.csfstudio.eclipse.ui.RunView.ID) != null)) {
+                if (page != null && (!model.targets().isEmpty() || page.findView(dev.csfstudio.eclipse.run.RunView.ID) != null)) {
                     RunStreamHandler.show(page, model);
                 }
             });
