@@ -406,8 +406,8 @@ public final class InstallCheck {
         try (InputStream in = entry.openStream()) {
             Files.copy(in, jar, StandardCopyOption.REPLACE_EXISTING);
         }
-        Class<?> connectionType = plugin.loadClass("dev.csfstudio.eclipse.core.CsfServerConnection");
-        Class<?> listenerType = plugin.loadClass("dev.csfstudio.eclipse.core.CsfServerConnection$Listener");
+        Class<?> connectionType = plugin.loadClass("dev.csfstudio.eclipse.server.CsfServerConnection");
+        Class<?> listenerType = plugin.loadClass("dev.csfstudio.eclipse.server.CsfServerConnection$Listener");
         Class<?> jsonObject = plugin.loadClass("com.google.gson.JsonObject");
         List<String> serverLog = new ArrayList<>();
         Object listener = Proxy.newProxyInstance(listenerType.getClassLoader(), new Class<?>[] {listenerType},
