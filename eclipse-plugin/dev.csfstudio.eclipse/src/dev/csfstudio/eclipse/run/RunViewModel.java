@@ -111,8 +111,8 @@ public record RunViewModel(String title, String status, String statusLine, long 
      * ({@code fault}) and the adapter's reason why no descriptor was read (d40 zero, misaligned, or not mapped in
      * the queue's VM) show in a fault's colours.
      */
-    public static RunViewModel fromRenderTargets(String sessionName, String stopText, boolean fault, JsonObject body) {
-        CsfDebugProtocol.RenderTargets answer = GSON.fromJson(body, CsfDebugProtocol.RenderTargets.class);
+    public static RunViewModel fromRenderTargets(String sessionName, String stopText, boolean fault,
+            CsfDebugProtocol.RenderTargets answer) {
         List<Target> targets = new ArrayList<>();
         List<CsfDebugProtocol.RenderTargetImage> images = answer == null || answer.targets() == null ? List.of() : answer.targets();
         for (CsfDebugProtocol.RenderTargetImage t : images) {

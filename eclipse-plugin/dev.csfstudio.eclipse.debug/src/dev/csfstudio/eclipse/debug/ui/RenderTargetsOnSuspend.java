@@ -12,8 +12,7 @@ import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.PlatformUI;
 
-import com.google.gson.JsonObject;
-
+import dev.csfstudio.debug.CsfDebugProtocol;
 import dev.csfstudio.eclipse.run.RunViewModel;
 import dev.csfstudio.eclipse.debug.model.CsfDebugTarget;
 import dev.csfstudio.eclipse.run.RunStreamHandler;
@@ -58,7 +57,7 @@ public final class RenderTargetsOnSuspend implements IDebugEventSetListener {
             if (!target.isSuspended()) {
                 return Status.OK_STATUS;
             }
-            JsonObject body;
+            CsfDebugProtocol.RenderTargets body;
             try {
                 body = target.renderTargets();
             } catch (DebugException e) {
