@@ -75,12 +75,24 @@ public final class JobTable {
     public record Follow(String field, String descriptor) {
     }
 
+    /**
+     * A pointer field of a descriptor and the bytes it points at, which a job's decoding checks against the VM (null,
+     * unmapped, past the end of its buffer) as pandecode checks what it reads.
+     *
+     * @param size   the field holding the size in bytes, or null: only the first byte is checked
+     * @param sizeHi the field holding the size's high bits (above bit 31), or null
+     */
+    public record Extent(String field, String size, String sizeHi) {
+    }
+
     private final Map<String, Job> jobs;
     private final Map<String, List<Follow>> follows;
+    private final Map<String, List<Extent>> extents;
 
-    private JobTable(Map<String, Job> jobs, Map<String, List<Follow>> follows) {
+    private JobTable(Map<String, Job> jobs, Map<String, List<Follow>> follows, Map<String, List<Extent>> extents) {
         this.jobs = jobs;
         this.follows = follows;
+        this.extents = extents;
     }
 
     private static final class V10 {
@@ -117,12 +129,23 @@ public final class JobTable {
         return follows.getOrDefault(descriptor, List.of());
     }
 
+    /** The pointer fields of descriptor {@code descriptor} whose memory a job's decoding checks, with their sizes. */
+    public List<Extent> extents(String descriptor) {
+        return extents.getOrDefault(descriptor, List.of());
+    }
+
+    /** Every descriptor with extent lines. */
+    public java.util.Set<String> extentDescriptors() {
+        return java.util.Set.copyOf(extents.keySet());
+    }
+
     static JobTable load(String resource) {
         Map<String, Job> jobs = new LinkedHashMap<>();
         String name = null;
         List<Input> inputs = new ArrayList<>();
         Map<String, String> operands = new LinkedHashMap<>();
         Map<String, List<Follow>> follows = new LinkedHashMap<>();
+        Map<String, List<Extent>> extents = new LinkedHashMap<>();
         for (TableText.Row row : TableText.rows(resource)) {
             String[] w = row.words();
             String where = resource + ":" + row.line();
@@ -146,13 +169,22 @@ public final class JobTable {
                     }
                     of.add(new Follow(from[1], w[2]));
                 }
+                case "extent" -> {
+                    String[] from = w[1].split("\\.");
+                    List<Extent> of = extents.get(from[0]);
+                    if (of == null) {
+                        of = new ArrayList<>();
+                        extents.put(from[0], of);
+                    }
+                    of.add(new Extent(from[1], w.length > 2 ? w[2] : null, w.length > 3 ? w[3] : null));
+                }
                 default -> throw new IllegalStateException(where + ": unknown keyword " + w[0]);
             }
         }
         if (name != null) {
             jobs.put(name, new Job(name, List.copyOf(inputs), Map.copyOf(operands)));
         }
-        return new JobTable(jobs, follows);
+        return new JobTable(jobs, follows, extents);
     }
 
     private static Input input(String where, String text, String[] w) {

@@ -358,11 +358,13 @@ public final class JobInputs {
                 break;
             }
             String own = indexed ? label + "." + i : label;
-            List<Field> fields = fields(def, bytes, 0);
-            found.add(new Descriptor(name, own, at, fields));
+            DescriptorDef layout = descriptors.layoutOf(def, bytes, 0);
+            List<Field> fields = fields(layout, bytes, 0);
+            found.add(new Descriptor(layout.name(), own, at, fields));
+            extents(vm, layout.name(), own, fields, notes);
             contained(vm, own, fields, found, notes);
             if (depth < MAX_FOLLOW_DEPTH) {
-                follow(vm, name, own, fields, found, depth + 1, notes);
+                follow(vm, layout.name(), own, fields, found, depth + 1, notes);
             }
         }
         return notes.isEmpty() ? null : String.join("; ", notes);
@@ -434,9 +436,96 @@ public final class JobInputs {
                 found.add(new Descriptor("descriptor", label, at, List.of(new Field("type", type,
                         typeName + " (not decoded)"))));
             } else {
-                List<Field> fields = fields(def, bytes, 0);
-                found.add(new Descriptor(def.name(), label, at, fields));
-                follow(vm, def.name(), label, fields, found, MAX_FOLLOW_DEPTH, notes);
+                DescriptorDef layout = descriptors.layoutOf(def, bytes, 0);
+                List<Field> fields = fields(layout, bytes, 0);
+                found.add(new Descriptor(layout.name(), label, at, fields));
+                long inline = inlineBuffer(vm, layout.name(), label, at, fields, found);
+                if (inline > 0) {
+                    i += (int) Math.min(inline / CONTAINED_SIZE, MAX_CONTAINED);
+                    continue;
+                }
+                extents(vm, layout.name(), label, fields, notes);
+                follow(vm, layout.name(), label, fields, found, MAX_FOLLOW_DEPTH, notes);
+            }
+        }
+    }
+
+    /** The most 64-bit words of an inline uniform buffer listed. */
+    private static final int MAX_INLINE_WORDS = 64;
+
+    /**
+     * A buffer descriptor whose address is the slot after its own is an inline uniform buffer (pandecode_buffer's
+     * "IUB"): its {@code size} bytes follow the descriptor in the table, are listed as pandecode lists them, 64-bit
+     * words as two 32-bit hex words ({@code srt.0.1.iub}: {@code 0=00000001 00000002}, at most
+     * {@value #MAX_INLINE_WORDS}), and are not read as descriptors. Answers the bytes it covers, or 0 if it is
+     * none.
+     */
+    private long inlineBuffer(String vm, String name, String label, long at, List<Field> fields,
+                              List<Descriptor> found) {
+        if (!name.equals("buffer")) {
+            return 0;
+        }
+        long address = -1;
+        long size = 0;
+        for (Field f : fields) {
+            if (f.name().equals("address")) {
+                address = f.value();
+            } else if (f.name().equals("size")) {
+                size = f.value();
+            }
+        }
+        if (address != at + CONTAINED_SIZE || size <= 0 || size % CONTAINED_SIZE != 0) {
+            return 0;
+        }
+        long words = Math.min(size / 8, MAX_INLINE_WORDS);
+        long readable = check(vm, address, words * 8).readable() / 8;
+        List<Field> out = new ArrayList<>();
+        if (readable > 0) {
+            byte[] bytes;
+            try {
+                bytes = host.read(vm, address, (int) readable * 8);
+            } catch (HostAccessException e) {
+                bytes = new byte[0];
+            }
+            for (int w = 0; w * 8 < bytes.length; w++) {
+                long lo = word32(bytes, w * 8);
+                long hi = word32(bytes, w * 8 + 4);
+                out.add(new Field(Integer.toString(w), hi << 32 | lo,
+                        String.format(Locale.ROOT, "%08X %08X", lo, hi)));
+            }
+        }
+        found.add(new Descriptor("iub", label + ".iub", address, List.copyOf(out)));
+        return size;
+    }
+
+    private static long word32(byte[] b, int at) {
+        return (b[at] & 0xffL) | (b[at + 1] & 0xffL) << 8 | (b[at + 2] & 0xffL) << 16 | (b[at + 3] & 0xffL) << 24;
+    }
+
+    /**
+     * Checks the memory the table's extent lines say descriptor {@code name}'s pointer fields lead to (a buffer's
+     * {@code size} bytes at its {@code address}, a plane's at its {@code pointer}), adding pandecode's note about each
+     * bad one to {@code notes} as {@code LABEL.FIELD: note}. A null pointer with no bytes to read is no error.
+     */
+    private void extents(String vm, String name, String own, List<Field> fields, List<String> notes) {
+        for (JobTable.Extent extent : table.extents(name)) {
+            long address = 0;
+            long size = extent.size() == null ? 1 : 0;
+            for (Field f : fields) {
+                if (f.name().equals(extent.field())) {
+                    address = f.value();
+                } else if (f.name().equals(extent.size())) {
+                    size += f.value();
+                } else if (f.name().equals(extent.sizeHi())) {
+                    size += f.value() << 32;
+                }
+            }
+            if (size == 0) {
+                continue;
+            }
+            Checked checked = check(vm, address, size);
+            if (checked.note() != null) {
+                notes.add(own + "." + extent.field() + ": " + checked.note());
             }
         }
     }
@@ -471,23 +560,14 @@ public final class JobInputs {
         }
     }
 
+    /** Each field's value and its text as the table prints it ({@link DescriptorField#text}). */
     private static List<Field> fields(DescriptorDef def, byte[] bytes, int base) {
         List<Field> out = new ArrayList<>();
         for (DescriptorField f : def.fields()) {
             long v = f.read(bytes, base);
-            out.add(new Field(f.name(), v, text(f, v)));
+            out.add(new Field(f.name(), v, f.text(v)));
         }
         return List.copyOf(out);
-    }
-
-    private static String text(DescriptorField f, long v) {
-        if (f.isFloat()) {
-            return Float.toString(Float.intBitsToFloat((int) v));
-        }
-        if (f.enumType() != null) {
-            return f.enumType().nameOf(v).orElse(Long.toString(v));
-        }
-        return f.width() > 16 && v > 0xffff ? hex(v) : Long.toString(v);
     }
 
     private static String registers(int r, int count) {
