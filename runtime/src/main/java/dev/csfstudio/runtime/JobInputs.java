@@ -23,8 +23,10 @@ import dev.csfstudio.runtime.device.Queue;
 /**
  * Decodes what a RUN_* job reads, as mesa's pandecode does at each RUN_*: the staging registers the architecture's
  * {@link JobTable} names, the descriptors they hold or point at (the {@link DescriptorSet}), field by field, and
- * pointers the table marks to follow. Each pointer is checked against the queue's VM with pandecode's wording:
- * a null pointer, one no page of the VM maps, or a descriptor running past the end of the buffer it starts in.
+ * pointers the table marks to follow, each read with the layout its variant field selects (a plane by its type).
+ * Each pointer is checked against the queue's VM with pandecode's wording: a null pointer, one no page of the VM
+ * maps, or a descriptor running past the end of the buffer it starts in; so is the memory the table's extent lines
+ * name (a buffer's or plane's bytes, for the size the descriptor states).
  * Shaders are not disassembled: a shader program descriptor gives the binary's address and its stage.
  */
 public final class JobInputs {
