@@ -170,13 +170,8 @@ class GenxmlConformanceTest {
      */
     @Test
     void theFactsKeptWithTheTestsCoverTheseDescriptorsOfEachTable() throws Exception {
-        assertEquals(List.of("framebuffer_parameters", "zs_crc_extension", "render_target", "buffer", "tiler_context",
-                        "scissor", "depth_stencil", "blend", "dcd_flags_0", "dcd_flags_1", "dcd_flags_2", "draw"),
-                uncovered("genxml/v10-jobs.xml", DescriptorSet.v10()));
-        assertEquals(List.of("framebuffer_parameters", "zs_crc_extension", "render_target", "local_storage", "buffer",
-                        "resource", "tiler_context", "tiler_heap", "scissor", "compute_size_workgroup", "depth_stencil",
-                        "blend", "primitive_flags"),
-                uncovered("genxml/v12-jobs.xml", DescriptorSet.v12()));
+        assertEquals(List.of(), uncovered("genxml/v10-jobs.xml", DescriptorSet.v10()));
+        assertEquals(List.of(), uncovered("genxml/v12-jobs.xml", DescriptorSet.v12()));
         assertEquals(List.of("framebuffer_parameters", "zs_crc_extension", "render_target", "shader_program",
                         "local_storage", "buffer", "resource", "tiler_context", "tiler_heap", "primitive_flags_2",
                         "viewport", "scissor", "compute_size_workgroup", "depth_stencil", "blend", "primitive_flags",
