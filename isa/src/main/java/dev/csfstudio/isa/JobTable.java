@@ -71,9 +71,29 @@ public final class JobTable {
     public record Job(String mnemonic, List<Input> inputs, Map<String, String> operandWhen) {
     }
 
-    /** A pointer field of a descriptor that leads to another descriptor, which the job reads too. */
-    public record Follow(String field, String descriptor) {
+    /**
+     * A pointer field of a descriptor that leads to another descriptor (or to several, or to FAU words), which the
+     * job reads too.
+     *
+     * @param descriptor the descriptor it leads to, or {@link #FAU} for a FAU's 64-bit words
+     * @param count      the field of the same descriptor holding how many it leads to (a draw's blend count), or null
+     * @param mask       the pointer's low bits holding how many it leads to (a resource table's 0x3f), or 0
+     */
+    public record Follow(String field, String descriptor, String count, long mask) {
+
+        /** A pointer to a single descriptor. */
+        public Follow(String field, String descriptor) {
+            this(field, descriptor, null, 0);
+        }
+
+        /** Whether the pointer leads to a counted array, whose entries are labelled {@code FIELD.0}, {@code FIELD.1}. */
+        public boolean counted() {
+            return count != null || mask != 0;
+        }
     }
+
+    /** The {@link Follow#descriptor} of a pointer to FAU words (a draw's FAU, its count in another field). */
+    public static final String FAU = "fau";
 
     /**
      * A pointer field of a descriptor and the bytes it points at, which a job's decoding checks against the VM (null,
@@ -167,7 +187,18 @@ public final class JobTable {
                         of = new ArrayList<>();
                         follows.put(from[0], of);
                     }
-                    of.add(new Follow(from[1], w[2]));
+                    String count = null;
+                    long mask = 0;
+                    for (int i = 3; i < w.length; i++) {
+                        if (w[i].startsWith("count=")) {
+                            count = w[i].substring(6);
+                        } else if (w[i].startsWith("mask=")) {
+                            mask = Long.decode(w[i].substring(5));
+                        } else {
+                            throw new IllegalStateException(where + ": unknown follow option " + w[i]);
+                        }
+                    }
+                    of.add(new Follow(from[1], w[2], count, mask));
                 }
                 case "extent" -> {
                     String[] from = w[1].split("\\.");

@@ -382,7 +382,24 @@ public final class JobInputs {
             for (Field f : fields) {
                 if (f.name().equals(follow.field()) && f.value() != 0) {
                     String where = own + "." + f.name();
-                    String note = read(vm, follow.descriptor(), where, false, f.value(), 1, found, depth);
+                    long address = f.value() & ~follow.mask();
+                    long count = follow.mask() != 0 ? f.value() & follow.mask() : 1;
+                    if (follow.count() != null) {
+                        count = fields.stream().filter(c -> c.name().equals(follow.count())).mapToLong(Field::value)
+                                .findFirst().orElse(0);
+                    }
+                    String note;
+                    if (follow.descriptor().equals(JobTable.FAU)) {
+                        Checked checked = check(vm, address, count * 8);
+                        List<Field> words = new ArrayList<>(List.of(new Field("address", address, hex(address)),
+                                new Field("count", count, Long.toString(count))));
+                        words.addAll(fauWords(vm, address, checked.readable() / 8));
+                        found.add(new Descriptor(JobTable.FAU, where, address, List.copyOf(words)));
+                        note = checked.note();
+                    } else {
+                        note = read(vm, follow.descriptor(), where, follow.counted(), address,
+                                (int) Math.min(count, MAX_FOLLOWED), found, depth);
+                    }
                     if (note != null) {
                         notes.add(where + ": " + note);
                     }
@@ -390,6 +407,9 @@ public final class JobInputs {
             }
         }
     }
+
+    /** The most descriptors one counted pointer field is read for (a resource table holds at most 63). */
+    private static final int MAX_FOLLOWED = 256;
 
     /** The most descriptors one resource entry's table is read for. */
     private static final int MAX_CONTAINED = 256;

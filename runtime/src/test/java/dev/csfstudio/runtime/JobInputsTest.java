@@ -447,6 +447,51 @@ class JobInputsTest {
         assertEquals(0x8000, value(job, "tiler_ctx.heap.size"));
     }
 
+    /**
+     * pandecode_dcd reads a draw's blends (its blend count of them), its resource tables (counted by the pointer's low
+     * six bits) and its FAU (its count in another field), besides the depth/stencil, shader and local storage.
+     */
+    @Test
+    void aDrawsBlendsResourceTablesAndFauAreReadAsPandecodeDcdReadsThem() {
+        ProgramFixture p = new ProgramFixture();
+        byte[] memory = new byte[512];
+        descriptor(Arch.V10, memory, 0, "draw", "blend", DATA + 128, "blend_count", 2, "shader_resources",
+                DATA + 192 + 1, "shader_fau", DATA + 256, "shader_fau_count", 2);
+        descriptor(Arch.V10, memory, 128, "blend", "equation_color_mask", 0xf);
+        descriptor(Arch.V10, memory, 144, "blend", "equation_color_mask", 0x3);
+        descriptor(Arch.V10, memory, 192, "resource", "address", DATA + 320, "size", 32, "contains_descriptors", 1);
+        descriptor(Arch.V10, memory, 320, "sampler", "type", 1, "wrap_mode_s", 8);
+        memory[256] = 0x11;
+        memory[264] = 0x22;
+        p.buffer("draw", DATA, memory);
+        p.stream("main", MAIN, move48(2, DATA), insn("RUN_FULLSCREEN", "dcd", 2));
+        JobInputs.Job job = onlyJob(ExecutionTest.run(p));
+        assertEquals(0xf, value(job, "dcd.blend.0.equation_color_mask"));
+        assertEquals(0x3, value(job, "dcd.blend.1.equation_color_mask"));
+        assertTrue(job.value("dcd.blend.2.equation_color_mask").isEmpty(), job.values().keySet()::toString);
+        assertEquals(DATA + 320, value(job, "dcd.shader_resources.0.address"));
+        assertEquals(8, value(job, "dcd.shader_resources.0.0.wrap_mode_s"));
+        assertEquals(2, value(job, "dcd.shader_fau.count"));
+        assertEquals(0x22, value(job, "dcd.shader_fau.1"));
+    }
+
+    @Test
+    void aV12DrawsFragmentResourceTablePointerNoPageMapsIsNotedOnTheDraw() {
+        ProgramFixture p = new ProgramFixture(Arch.V12);
+        byte[] memory = new byte[128];
+        descriptor(Arch.V12, memory, 0, "draw", "fragment_resources", 0x7700_0000L + 2, "vertex_fau_pointer",
+                DATA + 120, "vertex_fau_count", 2);
+        p.buffer("draw", DATA, memory);
+        p.stream("main", MAIN, insn(Arch.V12, "MOVE48", "dst", 2, "imm", DATA),
+                insn(Arch.V12, "RUN_FULLSCREEN", "dcd", 2));
+        JobInputs.Job job = onlyJob(new Simulator().run(p.build()));
+        String note = job.inputs().stream().filter(i -> i.name().equals("dcd")).findFirst().orElseThrow().note();
+        assertTrue(note.contains("dcd.fragment_resources: invalid memory dereference"), note);
+        assertTrue(note.contains("dcd.vertex_fau_pointer: buffer overrun. Chunk of size 16 at offset 120 in buffer of"
+                + " size 128. Overrun by 8 bytes."), note);
+        assertEquals(1, value(job, "dcd.vertex_fau_pointer.count") - 1);
+    }
+
     @Test
     void aFragmentJobDecodesItsBoundingBoxThoughItRuns() {
         ProgramFixture p = new ProgramFixture();
