@@ -454,7 +454,12 @@ public final class PandecodeText {
                 fail(pos, "expected " + what);
                 return -1;
             }
-            long v = Long.parseLong(text.substring(start, at));
+            String digits = text.substring(start, at);
+            if (digits.length() == 19 && digits.compareTo(Long.toString(Long.MAX_VALUE)) > 0) {
+                fail(pos, what + " beyond 64 bits");
+                return -1;
+            }
+            long v = Long.parseLong(digits);
             out[0] = minus ? -v : v;
             return at;
         }

@@ -90,6 +90,14 @@ class PandecodeTextTest {
     }
 
     @Test
+    void aDecimalBeyond64BitsIsAMismatchNotAnException() {
+        // 19 digits, more than Long.MAX_VALUE: found by a random source's broken line asking for pandecode's hint
+        PandecodeText.Reading r = PANDECODE.read("MOVE32 r9243124288620802179, #0x1");
+        PandecodeText.Mismatch m = assertInstanceOf(PandecodeText.Mismatch.class, r);
+        assertTrue(m.message().contains("beyond 64 bits"), m.message());
+    }
+
+    @Test
     void conditionPastPandecodesTableHasNoText() {
         assertEquals(Optional.empty(), PANDECODE.print(0x1600000070000000L));
     }
