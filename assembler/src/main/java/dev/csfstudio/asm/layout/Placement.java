@@ -1,7 +1,6 @@
 package dev.csfstudio.asm.layout;
 
 import dev.csfstudio.asm.diagnostic.DiagnosticException;
-import dev.csfstudio.isa.InstructionDef;
 import dev.csfstudio.program.DiagnosticCode;
 import dev.csfstudio.program.SectionKind;
 import dev.csfstudio.program.SourceRange;
