@@ -147,4 +147,43 @@ class AsyncRunCommandTest {
                 .contains("RUN_FRAGMENT"), byName.get("WAIT #0x3").toString());
         assertTrue(byName.keySet().stream().anyMatch(n -> n.startsWith("sync main:0x")), byName.keySet().toString());
     }
+
+    @Test
+    void aSelfWaitAndAnEntryPastTheCountReadTheSameInTheAssemblersWarningAndTheRunsStop() throws IOException {
+        String selfWait = """
+                .buffer sync, size=8
+                .stream main
+                    MOVE48  d22, sync
+                    MOVE32  r12, #1
+                    SYNC_ADD32 [d22], r12, #0x2, #1
+                    WAIT    #0x2
+                """;
+        String pastTheCount = """
+                .buffer sync, size=8
+                .stream main
+                    MOVE48  d22, sync
+                    MOVE32  r12, #1
+                    SYNC_ADD32 [d22], r12, #0x101, #1
+                    SET_SB_ENTRY #9, #0
+                """;
+        String setSbEntry = """
+                .stream main
+                    NOP
+                    SET_SB_ENTRY #2, #12
+                """;
+        for (String[] c : new String[][] {{selfWait, "hazard", "5:5"}, {pastTheCount, "invalid_instruction", "5:5"},
+                {setSbEntry, "invalid_instruction", "3:5"}}) {
+            Path src = source(c[0]);
+            CsfInvocation asm = CsfInvocation.run("asm", src.toString(), "-o", dir.resolve("t.bin").toString());
+            assertEquals(0, asm.exitCode(), asm.err());
+            String warning = asm.err().lines().filter(l -> l.contains(": warning: ")).findFirst().orElseThrow();
+            String where = warning.substring(0, warning.indexOf(": warning: "));
+            String words = warning.substring(warning.indexOf(": warning: ") + ": warning: ".length());
+            assertTrue(where.endsWith(".csf:" + c[2]), warning);
+            CsfInvocation run = CsfInvocation.run("run", src.toString(), "--out", dir.resolve("out").toString());
+            assertEquals(2, run.exitCode(), run.out() + run.err());
+            assertTrue(run.out().contains("\n" + where + ": " + c[1] + ": " + words + ";"),
+                    "the run stops at " + where + " with the warning's words (" + words + "): " + run.out());
+        }
+    }
 }

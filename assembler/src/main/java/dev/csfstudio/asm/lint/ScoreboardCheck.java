@@ -12,6 +12,7 @@ import dev.csfstudio.isa.InstructionDef;
 import dev.csfstudio.isa.OperandSpec;
 import dev.csfstudio.isa.RegisterAccess;
 import dev.csfstudio.isa.Scoreboard;
+import dev.csfstudio.isa.ScoreboardMessages;
 import dev.csfstudio.program.Diagnostic;
 import dev.csfstudio.program.DiagnosticCode;
 import dev.csfstudio.program.Program;
@@ -44,7 +45,7 @@ public final class ScoreboardCheck {
      * Instructions the walk may step through per stream instruction of the program before it stops. Paths meet at
      * labels and each place keeps one joined state, so a walk is about one step per instruction plus one more pass
      * over a loop for each register or entry its state gains (mesa's tracker streams: 1 to 2; bench/asm.sh's
-     * million-line source: 1.2); only sources of many nested loops, each adding to the state around all the others,
+     * million-line source: under 1.3, look-backs included); only sources of many nested loops, each adding to the state around all the others,
      * come near this.
      */
     static final int STEPS_PER_INSTRUCTION = 64;
@@ -168,7 +169,7 @@ public final class ScoreboardCheck {
                 int unsignalled = bound(def).waitMask(statements.word(row)) & ~signalled & allEntries;
                 if (unsignalled != 0) {
                     report.accept(Diagnostic.warning(statements.range(row), DiagnosticCode.SCOREBOARD_UNSIGNALLED_WAIT,
-                            "wait mask names " + entryList(unsignalled) + " that nothing in the program signals"));
+                            "wait mask names " + ScoreboardMessages.entryList(unsignalled) + " that nothing in the program signals"));
                 }
             }
         }
@@ -194,16 +195,16 @@ public final class ScoreboardCheck {
     private void checkAlone(int row, InstructionDef def, Scoreboard.Bound fields, int mask, int slot, long word,
                             Consumer<Diagnostic> report) {
         if (mask > 0 && slot >= 0 && (mask & (1 << slot)) != 0) {
-            report.accept(Diagnostic.warning(statements.range(row), DiagnosticCode.SCOREBOARD_SELF_WAIT, def.mnemonic()
-                    + " waits for scoreboard entry " + slot + ", the entry it signals: the entry is taken before the wait,"
-                    + " so the operation never runs; signal another entry or leave " + slot + " out of the wait mask"));
+            // The runtime stops at the same line with the same words (a self_wait hazard).
+            report.accept(Diagnostic.warning(statements.range(row), DiagnosticCode.SCOREBOARD_SELF_WAIT,
+                    ScoreboardMessages.selfWait(def.mnemonic(), slot, mask)));
         }
         int past = (mask > 0 ? mask & ~allEntries : 0) | beyond(slot) | beyond(fields.selectedEndpoint(word))
                 | beyond(fields.selectedOther(word));
         if (past != 0) {
-            report.accept(Diagnostic.warning(statements.range(row), DiagnosticCode.SCOREBOARD_ENTRY_RANGE, def.mnemonic()
-                    + " names " + entryList(past) + " but " + arch.spelling() + " has " + entries
-                    + " scoreboard entries: allowed 0.." + (entries - 1)));
+            // The runtime faults at the same line with the same words (INVALID_INSTRUCTION).
+            report.accept(Diagnostic.warning(statements.range(row), DiagnosticCode.SCOREBOARD_ENTRY_RANGE,
+                    ScoreboardMessages.entryRange(def.mnemonic(), past, arch.spelling(), entries)));
         }
     }
 
@@ -626,7 +627,7 @@ public final class ScoreboardCheck {
                         indirectSelfWaits = new int[statements.size()];
                         java.util.Arrays.fill(indirectSelfWaits, -1);
                     }
-                    indirectSelfWaits[row] = s.deferred;
+                    indirectSelfWaits[row] = s.waitMask << 16 | s.deferred;
                 }
             }
             case NONE, SIGNAL_ENDPOINT -> {
@@ -670,7 +671,10 @@ public final class ScoreboardCheck {
         }
     }
 
-    /** Rows of indirect operations whose path-known deferred entry is in the path-known wait mask (-1: none). */
+    /**
+     * Rows of indirect operations whose path-known deferred entry is in the path-known wait mask: the mask in the high
+     * half, the entry in the low (-1: none).
+     */
     private int[] indirectSelfWaits;
 
     private void reportIndirectSelfWaits(Consumer<Diagnostic> report) {
@@ -678,13 +682,11 @@ public final class ScoreboardCheck {
             return;
         }
         for (int row = 0; row < indirectSelfWaits.length; row++) {
-            int entry = indirectSelfWaits[row];
-            if (entry >= 0) {
+            int found = indirectSelfWaits[row];
+            if (found != -1) {
+                // SET_STATE.sb_sel_deferred is in SET_STATE.sb_mask_wait: the runtime's words at the same line.
                 report.accept(Diagnostic.warning(statements.range(row), DiagnosticCode.SCOREBOARD_SELF_WAIT,
-                        def(row).mnemonic() + ".defer_indirect waits for scoreboard entry " + entry + " (SET_STATE"
-                                + ".sb_mask_wait) and signals it (SET_STATE.sb_sel_deferred): the entry is taken before"
-                                + " the wait, so the operation never runs; select another deferred entry or leave "
-                                + entry + " out of the wait mask"));
+                        ScoreboardMessages.selfWait(def(row).mnemonic(), found & 0xffff, found >>> 16)));
             }
         }
     }
@@ -835,24 +837,12 @@ public final class ScoreboardCheck {
         int origin = h.origin[row];
         String operation = def(origin).mnemonic();
         String wait = "WAIT #0x" + Integer.toHexString(h.entries[row]);
-        String entriesText = entryList(h.entries[row]);
+        String entriesText = ScoreboardMessages.entryList(h.entries[row]);
         String message = access + "r" + h.register[row] + ((h.flags[row] & Hazards.MORE) != 0 ? " and more" : "")
                 + " while " + operation + " at line " + statements.lineNo(origin) + " (" + entriesText + ") " + inFlight
                 + "; " + wait + " before line " + statements.lineNo(row);
         return Diagnostic.warning(statements.range(row), code, message).withSuggestions(List.of(wait))
                 .withRelated(List.of(new Diagnostic.Related(statements.range(origin), operation + " in flight, signalling "
                         + entriesText)));
-    }
-
-    private static String entryList(int mask) {
-        StringBuilder out = new StringBuilder(Integer.bitCount(mask) == 1 ? "scoreboard entry " : "scoreboard entries ");
-        String sep = "";
-        for (int e = 0; e < 32; e++) {
-            if ((mask & (1 << e)) != 0) {
-                out.append(sep).append(e);
-                sep = ", ";
-            }
-        }
-        return out.toString();
     }
 }
