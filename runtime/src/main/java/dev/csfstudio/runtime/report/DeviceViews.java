@@ -51,7 +51,8 @@ public final class DeviceViews {
         for (int d = q.depth; d >= 0; d--) {
             long pc = d == q.depth ? q.pc : q.frameReturn[d] - 8;
             OptionalLong ret = d == 0 ? OptionalLong.empty() : OptionalLong.of(q.frameReturn[d - 1]);
-            stack.add(new CallFrame(d, q.frameStart[d], q.frameEnd[d], pc, ret, device.lineOf(q, pc), d == 0));
+            stack.add(new CallFrame(d, q.frameStart[d], q.frameEnd[d], pc, ret, device.lineOf(q, pc), d == 0,
+                    (q.handlerFrames & 1 << d) != 0 ? "tiler_oom" : null));
         }
         return stack;
     }
