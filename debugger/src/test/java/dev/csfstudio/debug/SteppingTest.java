@@ -86,6 +86,40 @@ class SteppingTest {
         }
     }
 
+    static final String TWO_JOBS = """
+            .queue main
+            .submit main, job
+            .submit main, job
+            .stream job
+                MOVE32  r1, #1
+                MOVE32  r2, #2
+            """;
+
+    /** The queue's completion sync object in the Sync objects scope. */
+    private static org.eclipse.lsp4j.debug.Variable completion(DapSession s) {
+        return s.scope(1, "Sync objects").values().stream().filter(v -> v.getName().endsWith("(queue main's completion)"))
+                .findFirst().orElseThrow(() -> new AssertionError(s.scope(1, "Sync objects").keySet().toString()));
+    }
+
+    @Test
+    void stepOutOfAJobRunsTheJobRingsEndWithoutAStopInsideIt() throws Exception {
+        try (DapSession s = DapSession.stoppedAt(dir, "jobs.csf", TWO_JOBS, 5)) {
+            assertTrue(completion(s).getValue().startsWith("0x0 (64-bit, status 0x0"), completion(s).getValue());
+            assertEquals("step", s.stepOut(1).getReason());
+            // The job's end (WAIT, SYNC_ADD64 of the completion sync object, ERROR_BARRIER) ran as one step: the
+            // stop is at the next job's ring entry, never inside the first one's end.
+            List<StackFrame> frames = s.frames(1);
+            assertEquals(1, frames.size(), frames::toString);
+            assertEquals("ring buffer of queue main", frames.get(0).getName());
+            assertTrue(completion(s).getValue().startsWith("0x1 (64-bit, status 0x0"), completion(s).getValue());
+            assertEquals("0x00000002 (2)", s.register(1, "r2"));
+            // and it still lands on the user's line of the next job
+            s.continue_();
+            assertEquals("breakpoint", s.stopped().getReason());
+            DapSession.assertLine(5, s.top(1));
+        }
+    }
+
     @Test
     void aStepOfAThreadThatDoesNotExistIsRefused() throws Exception {
         try (DapSession s = atCall()) {

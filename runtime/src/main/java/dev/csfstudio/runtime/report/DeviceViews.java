@@ -34,7 +34,14 @@ public final class DeviceViews {
     public QueueView queue(Queue q) {
         Optional<SyncWait> waiting = q.state == Queue.State.WAITING ? Optional.of(syncWait(q)) : Optional.empty();
         return new QueueView(q.name, q.vm, q.state, waiting, q.insert, q.extract, q.pc, q.depth, q.slot, q.csgSlot,
-                q.executed - q.kernelExecuted, q.unsignedRegisters(), callStack(q), terminatedBy(q.ended), q.group);
+                q.executed - q.kernelExecuted, q.unsignedRegisters(), callStack(q), terminatedBy(q.ended), q.group,
+                completion(q));
+    }
+
+    /** The queue's completion sync object as it is now. */
+    public RunReport.CompletionSync completion(Queue q) {
+        long[] c = device.completion(q);
+        return new RunReport.CompletionSync(q.completionSync, c[0], c[1]);
     }
 
     /** The fault record of the stop that terminated a queue's group, if one did. */

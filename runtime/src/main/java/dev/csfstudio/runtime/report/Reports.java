@@ -154,14 +154,9 @@ public final class Reports {
             }
             states.add(new RunReport.QueueState(q.name, q.vm, q.slot, q.unsignedRegisters(), q.insert, q.extract,
                     q.executed - q.kernelExecuted, q.scoreboard.view(), status, fault, List.copyOf(q.handlers.values()),
-                    q.group, q.csSlot, completion(q), q.raised));
+                    q.group, q.csSlot, views.completion(q), q.raised));
         }
         return states;
-    }
-
-    private RunReport.CompletionSync completion(Queue q) {
-        long[] c = device.completion(q);
-        return new RunReport.CompletionSync(q.completionSync, c[0], c[1]);
     }
 
     /** The fault a hazard is reported as: the racing instruction's place, the hazard's message. */
