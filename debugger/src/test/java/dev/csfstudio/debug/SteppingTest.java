@@ -120,6 +120,43 @@ class SteppingTest {
         }
     }
 
+    /** A draw whose tiler job runs out of heap memory (injected) with a tiler_oom handler installed. */
+    static final String TILER_OOM = """
+            .inject tiler_oom, job=1
+            .buffer shaders, align=64
+            position:
+                .word 3 << 4 | 8, 0
+                .dword 0x7f0000
+                .zero 16
+            .stream handler
+                MOVE32  r11, #1
+            .stream main
+                MOVE48  d60, handler
+                MOVE32  r62, sizeof(handler)
+                SET_EXCEPTION_HANDLER d60, r62, #2
+                MOVE48  d16, position
+                MOVE32  r33, 3
+                MOVE32  r34, 1
+                RUN_IDVS.malloc_enable r4, #0
+                MOVE32  r4, #5
+            """;
+
+    @Test
+    void theFirmwareRunsTheHandlerInAFrameAboveTheInterruptedStream() throws Exception {
+        try (DapSession s = DapSession.stoppedAt(dir, "oom.csf", TILER_OOM, 8)) {
+            List<StackFrame> frames = s.frames(1);
+            assertEquals(3, frames.size(), frames::toString);
+            assertTrue(frames.get(0).getName().startsWith("handler @ ")
+                    && frames.get(0).getName().endsWith("(tiler_oom exception handler, run by the firmware on an injected"
+                    + " exception)"), frames.get(0).getName());
+            assertTrue(frames.get(1).getName().startsWith("main @ "), frames.get(1).getName());
+            DapSession.assertLine(16, frames.get(1));
+            s.stepOut(1);
+            DapSession.assertLine(17, s.top(1));
+            assertEquals("0x00000001 (1)", s.register(1, "r11"));
+        }
+    }
+
     @Test
     void aStepOfAThreadThatDoesNotExistIsRefused() throws Exception {
         try (DapSession s = atCall()) {
