@@ -70,12 +70,9 @@ public final class DiagnosticFormatter {
         return sb.toString();
     }
 
-    /**
-     * {@code file:line:col}, the file relative to the working directory when it lies inside it, as
-     * compilers print the names they were given (the assembler itself works with absolute paths).
-     */
+    /** {@code file:line:col} as the command line shows it ({@link SourceRange#shownPosition()}). */
     static String position(SourceRange r) {
-        return position(r, Path.of("").toAbsolutePath());
+        return r.shownPosition();
     }
 
     private static String position(SourceRange r, Path cwd) {

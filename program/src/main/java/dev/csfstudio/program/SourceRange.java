@@ -17,6 +17,19 @@ public record SourceRange(Path file, int line, int column, int endLine, int endC
         return (file == null ? "<input>" : file.toString()) + ":" + line + ":" + column;
     }
 
+    /**
+     * {@code file:line:col} with the file relative to the working directory when it lies inside it, as compilers
+     * print the names they were given (the assembler works with absolute paths): what the command line shows, the
+     * assembler's diagnostics and a run's stop alike.
+     */
+    public String shownPosition() {
+        if (file == null || !file.isAbsolute()) {
+            return position();
+        }
+        Path cwd = Path.of("").toAbsolutePath();
+        return (file.startsWith(cwd) ? cwd.relativize(file) : file) + ":" + line + ":" + column;
+    }
+
     // equals and hashCode written out: a record's own link through invokedynamic on first use, which cost a
     // small 'csf run' a twentieth of its start-up (ranges are hash keys of every assembly).
     @Override

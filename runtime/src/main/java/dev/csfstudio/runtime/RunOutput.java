@@ -44,10 +44,10 @@ public final class RunOutput {
         sb.append(report.status().jsonName()).append(": ").append(report.instructions()).append(" instructions");
         RunReport.Fault f = report.fault();
         if (f != null) {
-            sb.append('\n').append(f.line() == null ? "<no source line>" : f.line().position()).append(": ")
+            sb.append('\n').append(f.line() == null ? "<no source line>" : where(f.line(), filesWritten)).append(": ")
                     .append(f.kind().jsonName()).append(": ").append(f.message());
             for (SourceRange call : f.callChain()) {
-                sb.append("\n  called from ").append(call.position());
+                sb.append("\n  called from ").append(where(call, filesWritten));
             }
             if (f.hardware() instanceof HardwareReport.Raised) {
                 sb.append("\nqueue ").append(f.queue()).append(", as panthor reports it:");
@@ -57,21 +57,21 @@ public final class RunOutput {
             }
         }
         for (RunReport.Hazard h : report.hazards().size() > 1 ? report.hazards() : List.<RunReport.Hazard>of()) {
-            sb.append("\nhazard ").append(h.line() == null ? "<no source line>" : h.line().position()).append(": ")
+            sb.append("\nhazard ").append(h.line() == null ? "<no source line>" : where(h.line(), filesWritten)).append(": ")
                     .append(h.message());
         }
         if (report.queues().size() > 1) {
             for (RunReport.QueueState q : report.queues()) {
                 sb.append("\nqueue ").append(q.name()).append(": ").append(q.status().jsonName())
                         .append(q.fault() == null ? "" : " (" + q.fault().kind().jsonName()
-                                + (q.fault().line() == null ? "" : " at " + q.fault().line().position()) + ")")
+                                + (q.fault().line() == null ? "" : " at " + where(q.fault().line(), filesWritten)) + ")")
                         .append(", ").append(q.instructions()).append(" instructions");
             }
         }
         for (RunReport.QueueState q : report.queues()) {
             for (RunReport.InFlight op : q.scoreboard().inFlight()) {
                 sb.append("\nqueue ").append(q.name()).append(", scoreboard entry ").append(op.entry()).append(": ")
-                        .append(op.mnemonic()).append(op.line() == null ? "" : " at " + op.line().position())
+                        .append(op.mnemonic()).append(op.line() == null ? "" : " at " + where(op.line(), filesWritten))
                         .append(" in flight");
             }
         }
@@ -92,6 +92,14 @@ public final class RunOutput {
         return sb.toString();
     }
 
+    /**
+     * A line as the command line shows it (relative to the working directory, as the assembler's diagnostics are,
+     * so a run's stop and the assembler's warning at the same line read alike), or as it is for a debug session.
+     */
+    private static String where(SourceRange line, boolean commandLine) {
+        return commandLine ? line.shownPosition() : line.position();
+    }
+
     /** Jobs whose inputs the summary prints; report.json has them all. */
     static final int SUMMARY_JOBS = 16;
 
@@ -99,7 +107,7 @@ public final class RunOutput {
     private static void jobs(List<JobInputs.Job> jobs, StringBuilder sb, boolean filesWritten) {
         for (JobInputs.Job job : jobs.subList(0, Math.min(jobs.size(), SUMMARY_JOBS))) {
             sb.append("\njob ").append(job.number()).append(' ').append(job.mnemonic()).append(" (queue ")
-                    .append(job.queue()).append(job.line() == null ? "" : ", " + job.line().position()).append(')');
+                    .append(job.queue()).append(job.line() == null ? "" : ", " + where(job.line(), filesWritten)).append(')');
             sb.append(job.describe());
         }
         if (jobs.size() > SUMMARY_JOBS) {
