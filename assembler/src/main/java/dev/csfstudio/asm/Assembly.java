@@ -332,6 +332,7 @@ final class Assembly {
             case ".vm" -> DirectiveHandler.placing((s, d, a) -> sectionDirectives.declareVm(s, d, a));
             case ".queue" -> DirectiveHandler.placing(jobs::declareQueue);
             case ".submit" -> DirectiveHandler.placing(jobs::submit);
+            case ".inject" -> DirectiveHandler.placing(jobs::inject);
             case ".expect" -> new DirectiveHandler((s, d, a) -> expectations.place(s), (s, d, a) ->
                     expectations.read(s, d, expectationReader(s)));
             case ".fbd", ".rt", ".desc" -> new DirectiveHandler((s, d, a) -> descriptors.place(s, d, a),

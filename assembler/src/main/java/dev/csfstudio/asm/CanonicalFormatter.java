@@ -50,7 +50,7 @@ public final class CanonicalFormatter {
     public static final int MNEMONIC_WIDTH = 24;
 
     /** Directives that structure a file and therefore start at column 0. */
-    private static final Set<String> TOP_LEVEL = Set.of(".stream", ".buffer", ".vm", ".queue", ".submit", ".entry",
+    private static final Set<String> TOP_LEVEL = Set.of(".stream", ".buffer", ".vm", ".queue", ".submit", ".inject", ".entry",
             ".include", ".equ", ".set", ".arch", ".expect");
 
     private CanonicalFormatter() {

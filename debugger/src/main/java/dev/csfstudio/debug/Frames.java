@@ -120,6 +120,9 @@ final class Frames {
         } else {
             name = program.sectionAt(q.vm(), f.pc()).map(Section::name).orElse("stream")
                     + " @ " + ValueText.hex(f.pc());
+            if (f.handler() != null) {
+                name += " (" + f.handler() + " exception handler, run by the firmware on an injected exception)";
+            }
         }
         if (innermost && q.waitingOn().isPresent()) {
             name += " (waiting for " + q.waitingOn().get().describe() + ")";

@@ -67,11 +67,12 @@ final class GroupFaults {
     static String details(RunReport.Fault f, QueueView q, StopReason end) {
         StringBuilder s = new StringBuilder();
         if (f.hardware() instanceof HardwareReport.Raised r) {
+            // The registers as panthor's kernel log prints them ("CS_FAULT.EXCEPTION_TYPE: 0xc1 (...)")
             s.append("class ").append(r.exceptionClass().name()).append(", ")
-                    .append(String.format(Locale.ROOT, "%s.EXCEPTION_TYPE 0x%x (%s), EXCEPTION_DATA 0x%x, INFO 0x%x",
+                    .append(String.format(Locale.ROOT, "%s.EXCEPTION_TYPE: 0x%x (%s), EXCEPTION_DATA: 0x%x, INFO: 0x%x",
                             r.register(), r.code(), r.name(), r.data(), r.info()));
             if (r.access() != null) {
-                s.append(", access ").append(r.access().name());
+                s.append(" (").append(r.access().name()).append(')');
             }
             s.append(String.format(Locale.ROOT, ", CSG slot %d CS slot %d", r.csgSlot(), r.csSlot()));
         } else {

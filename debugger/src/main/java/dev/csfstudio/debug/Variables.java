@@ -307,6 +307,15 @@ final class Variables {
             v.setMemoryReference(s.vm() + ":" + ValueText.hex(s.address()));
             out.add(v);
         }
+        // The kernel's sync objects: the job ring's end raises each queue's by one per job (panthor_syncobj_64b)
+        for (QueueView q : m.queues()) {
+            RunReport.CompletionSync c = q.completion();
+            Variable v = leaf(q.vm() + ":" + ValueText.hex(c.address()) + " (queue " + q.name() + "'s completion)",
+                    ValueText.hex(c.seqno()) + " (64-bit, status " + ValueText.hex(c.status())
+                            + ", the job ring's: its jobs' ends raise it)", "sync64", null);
+            v.setMemoryReference(q.vm() + ":" + ValueText.hex(c.address()));
+            out.add(v);
+        }
         return out;
     }
 

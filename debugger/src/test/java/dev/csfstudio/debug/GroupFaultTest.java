@@ -57,9 +57,9 @@ class GroupFaultTest {
             var info = DapSession.get(s.server.exceptionInfo(a));
             String d = info.getDescription();
             assertTrue(d.contains("class MMU_FAULT"), d);
-            assertTrue(d.contains("CS_FAULT.EXCEPTION_TYPE 0xc"), d);
+            assertTrue(d.contains("CS_FAULT.EXCEPTION_TYPE: 0xc"), d);
             assertTrue(d.contains("(TRANSLATION_FAULT_"), d);
-            assertTrue(d.contains("EXCEPTION_DATA 0x0, INFO 0xdead0000"), d);
+            assertTrue(d.contains("EXCEPTION_DATA: 0x0, INFO: 0xdead0000 (READ)"), d);
             assertTrue(d.contains("group main: fatal_fault"), d);
             assertTrue(info.getDetails().getTypeName().startsWith("TRANSLATION TRANSLATION_FAULT_"),
                     info.getDetails().getTypeName());
@@ -128,7 +128,7 @@ class GroupFaultTest {
             ExceptionInfoArguments a = new ExceptionInfoArguments();
             a.setThreadId(1);
             String d = DapSession.get(s.server.exceptionInfo(a)).getDescription();
-            assertTrue(d.contains("class CS_FATAL, CS_FATAL.EXCEPTION_TYPE 0x49 (CS_INSTR_INVALID)"), d);
+            assertTrue(d.contains("class CS_FATAL, CS_FATAL.EXCEPTION_TYPE: 0x49 (CS_INSTR_INVALID)"), d);
             assertTrue(d.contains("CSG slot 0 CS slot 0; group g: fatal_fault (fatal_queues 0x1: qbad)"), d);
         }
     }

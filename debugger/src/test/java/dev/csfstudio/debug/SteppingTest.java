@@ -86,6 +86,77 @@ class SteppingTest {
         }
     }
 
+    static final String TWO_JOBS = """
+            .queue main
+            .submit main, job
+            .submit main, job
+            .stream job
+                MOVE32  r1, #1
+                MOVE32  r2, #2
+            """;
+
+    /** The queue's completion sync object in the Sync objects scope. */
+    private static org.eclipse.lsp4j.debug.Variable completion(DapSession s) {
+        return s.scope(1, "Sync objects").values().stream().filter(v -> v.getName().endsWith("(queue main's completion)"))
+                .findFirst().orElseThrow(() -> new AssertionError(s.scope(1, "Sync objects").keySet().toString()));
+    }
+
+    @Test
+    void stepOutOfAJobRunsTheJobRingsEndWithoutAStopInsideIt() throws Exception {
+        try (DapSession s = DapSession.stoppedAt(dir, "jobs.csf", TWO_JOBS, 5)) {
+            assertTrue(completion(s).getValue().startsWith("0x0 (64-bit, status 0x0"), completion(s).getValue());
+            assertEquals("step", s.stepOut(1).getReason());
+            // The job's end (WAIT, SYNC_ADD64 of the completion sync object, ERROR_BARRIER) ran as one step: the
+            // stop is at the next job's ring entry, never inside the first one's end.
+            List<StackFrame> frames = s.frames(1);
+            assertEquals(1, frames.size(), frames::toString);
+            assertEquals("ring buffer of queue main", frames.get(0).getName());
+            assertTrue(completion(s).getValue().startsWith("0x1 (64-bit, status 0x0"), completion(s).getValue());
+            assertEquals("0x00000002 (2)", s.register(1, "r2"));
+            // and it still lands on the user's line of the next job
+            s.continue_();
+            assertEquals("breakpoint", s.stopped().getReason());
+            DapSession.assertLine(5, s.top(1));
+        }
+    }
+
+    /** A draw whose tiler job runs out of heap memory (injected) with a tiler_oom handler installed. */
+    static final String TILER_OOM = """
+            .inject tiler_oom, job=1
+            .buffer shaders, align=64
+            position:
+                .word 3 << 4 | 8, 0
+                .dword 0x7f0000
+                .zero 16
+            .stream handler
+                MOVE32  r11, #1
+            .stream main
+                MOVE48  d60, handler
+                MOVE32  r62, sizeof(handler)
+                SET_EXCEPTION_HANDLER d60, r62, #2
+                MOVE48  d16, position
+                MOVE32  r33, 3
+                MOVE32  r34, 1
+                RUN_IDVS.malloc_enable r4, #0
+                MOVE32  r4, #5
+            """;
+
+    @Test
+    void theFirmwareRunsTheHandlerInAFrameAboveTheInterruptedStream() throws Exception {
+        try (DapSession s = DapSession.stoppedAt(dir, "oom.csf", TILER_OOM, 8)) {
+            List<StackFrame> frames = s.frames(1);
+            assertEquals(3, frames.size(), frames::toString);
+            assertTrue(frames.get(0).getName().startsWith("handler @ ")
+                    && frames.get(0).getName().endsWith("(tiler_oom exception handler, run by the firmware on an injected"
+                    + " exception)"), frames.get(0).getName());
+            assertTrue(frames.get(1).getName().startsWith("main @ "), frames.get(1).getName());
+            DapSession.assertLine(16, frames.get(1));
+            s.stepOut(1);
+            DapSession.assertLine(17, s.top(1));
+            assertEquals("0x00000001 (1)", s.register(1, "r11"));
+        }
+    }
+
     @Test
     void aStepOfAThreadThatDoesNotExistIsRefused() throws Exception {
         try (DapSession s = atCall()) {

@@ -71,6 +71,9 @@ public final class CoreJson {
                 fo.add("return", JsonNull.INSTANCE);
             }
             fo.addProperty("kernel", f.kernel());
+            if (f.handler() != null) {
+                fo.addProperty("exception_handler", f.handler());
+            }
             location(fo, f.line());
             stack.add(fo);
         }
@@ -121,7 +124,8 @@ public final class CoreJson {
                 JsonElement ret = f.get("return");
                 stack.add(new CallFrame(f.get("depth").getAsInt(), hexOf(f, "start"), hexOf(f, "end"), hexOf(f, "at"),
                         ret == null || ret.isJsonNull() ? OptionalLong.empty() : OptionalLong.of(hexOf(f, "return")),
-                        line(f), f.has("kernel") ? f.get("kernel").getAsBoolean() : f.get("depth").getAsInt() == 0));
+                        line(f), f.has("kernel") ? f.get("kernel").getAsBoolean() : f.get("depth").getAsInt() == 0,
+                        f.has("exception_handler") ? f.get("exception_handler").getAsString() : null));
             }
             List<RunReport.ExecutedInstruction> last = new ArrayList<>();
             for (JsonElement e : array(o, "last_instructions")) {

@@ -10,6 +10,7 @@ import dev.csfstudio.program.SourceRange;
 import dev.csfstudio.runtime.CallFrame;
 import dev.csfstudio.runtime.Completion;
 import dev.csfstudio.runtime.ExceptionHandler;
+import dev.csfstudio.runtime.RaisedException;
 import dev.csfstudio.runtime.HardwareReport;
 import dev.csfstudio.runtime.JobInputs;
 import dev.csfstudio.runtime.RenderTarget;
@@ -62,6 +63,13 @@ public final class ReportJson {
             qo.add("registers", unsigned(q.registers()));
             qo.add("scoreboard", scoreboard(q.scoreboard()));
             qo.addProperty("status", q.status().jsonName());
+            if (q.completion() != null) {
+                JsonObject co = new JsonObject();
+                co.addProperty("address", hex(q.completion().address()));
+                co.addProperty("seqno", q.completion().seqno());
+                co.addProperty("status", hex(q.completion().status()));
+                qo.add("completion_sync", co);
+            }
             if (!q.handlers().isEmpty()) {
                 JsonArray handlers = new JsonArray();
                 for (ExceptionHandler h : q.handlers()) {
@@ -74,6 +82,26 @@ public final class ReportJson {
                     handlers.add(ho);
                 }
                 qo.add("exception_handlers", handlers);
+            }
+            if (!q.raised().isEmpty()) {
+                JsonArray raised = new JsonArray();
+                for (RaisedException e : q.raised()) {
+                    JsonObject eo = new JsonObject();
+                    eo.addProperty("type", e.type());
+                    eo.addProperty("injected", true);
+                    eo.addProperty("tiler_job", e.tilerJob());
+                    eo.addProperty("va", hex(e.va()));
+                    location(eo, e.line());
+                    if (e.injectedBy() != null) {
+                        eo.addProperty("injected_at", e.injectedBy().line());
+                    }
+                    eo.addProperty("outcome", e.handled() ? "handler_ran" : "pending");
+                    if (e.handled()) {
+                        eo.addProperty("handler", hex(e.handler()));
+                    }
+                    raised.add(eo);
+                }
+                qo.add("exceptions_raised", raised);
             }
             if (q.fault() != null) {
                 qo.add("fault", fault(q.fault()));

@@ -48,10 +48,12 @@ class GroupFaultDiagnosticsTest {
             List<Diagnostic> ds = s.client.awaitDiagnostics(uri, p -> p.getDiagnostics().size() >= 2).getDiagnostics();
             Diagnostic a = ds.stream().filter(d -> d.getRange().getStart().getLine() == 4).findFirst().orElseThrow();
             Diagnostic b = ds.stream().filter(d -> d.getRange().getStart().getLine() == 7).findFirst().orElseThrow();
-            assertTrue(a.getMessage().getLeft().contains("TRANSLATION_FAULT_"), a.getMessage().getLeft());
+            assertTrue(a.getMessage().getLeft().contains("CS_FAULT.EXCEPTION_TYPE: 0xc"), a.getMessage().getLeft());
+            assertTrue(a.getMessage().getLeft().contains("(TRANSLATION_FAULT_"), a.getMessage().getLeft());
             assertTrue(a.getMessage().getLeft().endsWith("; group qa: fatal_fault (fatal_queues 0x1: qa)"),
                     a.getMessage().getLeft());
-            assertTrue(b.getMessage().getLeft().contains("CS_INSTR_INVALID"), b.getMessage().getLeft());
+            assertTrue(b.getMessage().getLeft().contains("CS_FATAL.EXCEPTION_TYPE: 0x49 (CS_INSTR_INVALID)"),
+                    b.getMessage().getLeft());
             assertTrue(b.getMessage().getLeft().endsWith("; group qb: fatal_fault (fatal_queues 0x1: qb)"),
                     b.getMessage().getLeft());
             assertEquals(a.getSeverity(), b.getSeverity());

@@ -32,12 +32,36 @@ public record Program(List<Section> sections, String entry, List<String> vms, Li
      * queues share a CSG slot and are terminated together); a queue declared without a group is its own group,
      * named after it.
      */
-    public record QueueDecl(String name, String vm, SourceRange declaration, String group) {
+    public record QueueDecl(String name, String vm, SourceRange declaration, String group, List<Injection> injections) {
+
+        public QueueDecl {
+            injections = List.copyOf(injections);
+        }
+
+        /** A queue with nothing injected. */
+        public QueueDecl(String name, String vm, SourceRange declaration, String group) {
+            this(name, vm, declaration, group, List.of());
+        }
 
         /** A queue that is its own group. */
         public QueueDecl(String name, String vm, SourceRange declaration) {
             this(name, vm, declaration, name);
         }
+
+        /** The same queue with {@code more} injected too. */
+        public QueueDecl with(List<Injection> more) {
+            List<Injection> all = new ArrayList<>(injections);
+            all.addAll(more);
+            return new QueueDecl(name, vm, declaration, group, all);
+        }
+    }
+
+    /**
+     * An exception the run raises where the model has nothing that would ({@code .inject}): {@code exception} is
+     * genxml's "CS Exception type" name ({@code tiler_oom}), raised by the queue's {@code tilerJob}-th tiler job
+     * (RUN_TILING, RUN_IDVS or RUN_IDVS2, counted from 1 in the order the queue issues them).
+     */
+    public record Injection(String exception, long tilerJob, SourceRange declaration) {
     }
 
     /** One job: the queue's kernel ring buffer CALLs {@code stream}. */

@@ -14,7 +14,15 @@ import java.util.OptionalLong;
  * @param returnAddress  where execution continues when the frame returns; empty for the ring buffer's frame
  * @param line           the source line of {@code pc}: for the ring buffer's frame, the job's {@code .submit}
  * @param kernel         the frame is the kernel ring buffer's
+ * @param handler        the exception type whose handler the frame runs (the firmware entered it on that
+ *                       exception, {@code returnAddress} being where the interrupted stream resumes), or null
  */
 public record CallFrame(int depth, long start, long end, long pc, OptionalLong returnAddress, SourceRange line,
-                        boolean kernel) {
+                        boolean kernel, String handler) {
+
+    /** A frame a CALL (or the job) made. */
+    public CallFrame(int depth, long start, long end, long pc, OptionalLong returnAddress, SourceRange line,
+                     boolean kernel) {
+        this(depth, start, end, pc, returnAddress, line, kernel, null);
+    }
 }

@@ -28,7 +28,8 @@ public enum FaultKind {
     CONFIGURATION,
     /** The step budget ran out. */
     TIMEOUT,
-    /** Every queue with work left waits on a sync object nobody will write. */
+    /** Every queue with work left waits on a sync object nobody will write, or on a tiler job whose injected
+     * out-of-memory exception no handler takes. */
     DEADLOCK,
     /** The caller cancelled the run. */
     CANCELLED,

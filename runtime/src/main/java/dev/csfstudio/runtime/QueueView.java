@@ -18,11 +18,12 @@ import dev.csfstudio.runtime.device.Queue;
  * @param terminatedBy     the fault (or hazard stop) that terminated the queue's group: the queue runs no more
  *                         while the other groups run on
  * @param group            the queue's group (its own name unless declared with {@code group=})
+ * @param completion       the queue's completion sync object (the kernel's, which the job ring's end raises)
  */
 public record QueueView(String name, String vm, Queue.State state, Optional<SyncWait> waitingOn,
                         long jobsSubmitted, long jobsCompleted, long pc, int depth, int addressSpaceSlot,
                         int groupSlot, long instructions, long[] registers, List<CallFrame> callStack,
-                        Optional<RunReport.Fault> terminatedBy, String group) {
+                        Optional<RunReport.Fault> terminatedBy, String group, RunReport.CompletionSync completion) {
 
     public long jobsPending() {
         return jobsSubmitted - jobsCompleted;

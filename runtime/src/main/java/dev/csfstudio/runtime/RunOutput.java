@@ -69,6 +69,15 @@ public final class RunOutput {
             }
         }
         for (RunReport.QueueState q : report.queues()) {
+            for (RaisedException e : q.raised()) {
+                sb.append("\nqueue ").append(q.name()).append(": TILER_OOM injected at tiler job ").append(e.tilerJob())
+                        .append(e.line() == null ? "" : " (" + e.line().position() + ")").append(": ")
+                        .append(e.handled() ? "the firmware ran the tiler_oom exception handler at "
+                                + dev.csfstudio.runtime.device.GpuFault.hex(e.handler()) + ", the queue resumed"
+                                : "no handler installed, the exception stayed pending");
+            }
+        }
+        for (RunReport.QueueState q : report.queues()) {
             for (RunReport.InFlight op : q.scoreboard().inFlight()) {
                 sb.append("\nqueue ").append(q.name()).append(", scoreboard entry ").append(op.entry()).append(": ")
                         .append(op.mnemonic()).append(op.line() == null ? "" : " at " + where(op.line(), filesWritten))

@@ -123,10 +123,22 @@ public record RunReport(RunStatus status, long instructions, long[] registers, F
      * @param fault      what ended it, or null when it is {@code ok} (or another queue's stop ended the run)
      * @param handlers   the exception handlers SET_EXCEPTION_HANDLER installed, by type
      * @param group      the queue's group, {@code csSlot} its CS slot in it
+     * @param completion the queue's completion sync object as the run left it
+     * @param raised     the exceptions the program injected that the queue raised, in order
      */
     public record QueueState(String name, String vm, int slot, long[] registers, long jobsSubmitted,
                              long jobsCompleted, long instructions, ScoreboardState scoreboard, RunStatus status,
-                             Fault fault, List<ExceptionHandler> handlers, String group, int csSlot) {
+                             Fault fault, List<ExceptionHandler> handlers, String group, int csSlot,
+                             CompletionSync completion, List<RaisedException> raised) {
+    }
+
+    /**
+     * A queue's kernel sync object (panthor's {@code panthor_syncobj_64b}, one per queue of its group): the ring's
+     * SYNC_ADD64.propagate_err raises {@code seqno} by one at each job's end and writes the CS's error state into
+     * {@code status} (1: the job inherited an error); a terminated group's queues get status 0xffffffff and the
+     * last submitted job's sequence number, as panthor's {@code group_term_post_processing} writes them.
+     */
+    public record CompletionSync(long address, long seqno, long status) {
     }
 
     /**

@@ -106,6 +106,12 @@ class MachineSteppingTest {
         assertEquals(Queue.State.IDLE, q.state());
         assertEquals(1, q.jobsCompleted());
         assertEquals(2, register(m, "main", 2));
+        // The job ring's end after the CALL ran (the completion sync object counts the job) and took no position:
+        // three ring instructions before the CALL and the seven of the user's streams.
+        assertEquals(1, q.completion().seqno());
+        assertEquals(0, q.completion().status());
+        assertEquals(3 + 7, m.position());
+        assertEquals(7, q.instructions());
     }
 
     @Test

@@ -62,6 +62,10 @@ public final class Directives {
             new Directive(".queue", ".queue NAME [, vm=VM] [, group=GROUP]",
                     "Declares a command queue bound to a VM, in its own group or in GROUP with the queues naming it."),
             new Directive(".submit", ".submit QUEUE, STREAM", "Submits a stream as a job on a queue."),
+            new Directive(".inject", ".inject tiler_oom, job=N [, queue=QUEUE]", "Makes the queue's (default: the first"
+                    + " queue's) N-th tiler job (RUN_TILING, RUN_IDVS, RUN_IDVS2) run out of tiler heap memory: the"
+                    + " model has no tiler, so this is the only way it raises TILER_OOM. The firmware runs the queue's"
+                    + " tiler_oom exception handler (SET_EXCEPTION_HANDLER) and the job resumes when it returns."),
             new Directive(".expect", ".expect status ok | rN == expr | word [ADDR] == expr | pixel BUFFER(X, Y) == (R, G, B, A)"
                     + " | image BUFFER == \"golden.png\" | instructions <= N",
                     "States what a run must end with; emits no bytes. A file with expectations is a test stream"

@@ -101,6 +101,50 @@ public final class Jobs {
         s.skip(true);
     }
 
+    /** An {@code .inject} line: its queue (null: the first queue) and where that name is written. */
+    private record PendingInjection(String queue, SourceRange queueRange, Program.Injection injection) {
+    }
+
+    private final List<PendingInjection> injections = new ArrayList<>();
+
+    /** The exceptions {@code .inject} can raise: genxml's "CS Exception type" names the model has a place for. */
+    public static final List<String> INJECTABLE = List.of("tiler_oom");
+
+    /**
+     * {@code .inject tiler_oom, job=N [, queue=QUEUE]}: the queue's N-th tiler job runs out of heap memory, as if the
+     * kernel had no chunk to grow the heap with (checked when every queue is known).
+     */
+    public void inject(Statement s, CsfParser.DirectiveContext d, ArgumentScope args) {
+        String exception = args.plainName(d, 0, "an exception type (" + String.join(", ", INJECTABLE) + ")");
+        if (!INJECTABLE.contains(exception)) {
+            throw args.unknownOption(exception, args.range(d.argument(0)), INJECTABLE);
+        }
+        Long job = null;
+        String queue = null;
+        SourceRange queueRange = null;
+        for (int i = 1; i < d.argument().size(); i++) {
+            CsfParser.ArgumentContext a = d.argument(i);
+            if (a instanceof CsfParser.NamedArgumentContext na && na.key.getText().equalsIgnoreCase("job")) {
+                job = args.constant(args.exprOf(na.value()));
+                if (job < 1) {
+                    throw DiagnosticException.error(args.range(na.value()), DiagnosticCode.OUT_OF_RANGE, "job=" + job
+                            + ": tiler jobs are counted from 1 (the queue's first RUN_TILING, RUN_IDVS or RUN_IDVS2)");
+                }
+            } else if (a instanceof CsfParser.NamedArgumentContext na && na.key.getText().equalsIgnoreCase("queue")) {
+                queue = args.nameOf(na.value(), "a queue name");
+                queueRange = args.range(na.value());
+            } else {
+                throw args.unknownOption(a, List.of("job", "queue"));
+            }
+        }
+        if (job == null) {
+            throw DiagnosticException.error(args.range(d), DiagnosticCode.SYNTAX, ".inject " + exception + " needs job=N:"
+                    + " which of the queue's tiler jobs runs out of heap memory");
+        }
+        injections.add(new PendingInjection(queue, queueRange, new Program.Injection(exception, job, args.range(d))));
+        s.skip(true);
+    }
+
     /** {@code .entry STREAM}. */
     public void declareEntry(Statement s, CsfParser.DirectiveContext d, ArgumentScope args) {
         SourceRange r = args.range(d);
@@ -132,6 +176,26 @@ public final class Jobs {
                 ? List.of(new Program.QueueDecl(Placement.DEFAULT_NAME, Placement.DEFAULT_NAME, null)) : queues;
         for (Program.QueueDecl q : allQueues) {
             queuesByName.putIfAbsent(q.name(), q);
+        }
+        if (!injections.isEmpty()) {
+            allQueues = new ArrayList<>(allQueues);
+            for (PendingInjection pending : injections) {
+                String name = pending.queue() == null ? allQueues.get(0).name() : pending.queue();
+                int at = -1;
+                for (int i = 0; i < allQueues.size(); i++) {
+                    if (allQueues.get(i).name().equals(name)) {
+                        at = i;
+                    }
+                }
+                if (at < 0) {
+                    List<String> near = names.closestName(name, queuesByName.keySet());
+                    report.accept(Diagnostic.error(pending.queueRange(), DiagnosticCode.UNDEFINED_SYMBOL, "undefined queue '"
+                            + name + "'" + SpellingSuggestions.didYouMean(near)).withSuggestions(near));
+                    continue;
+                }
+                allQueues.set(at, allQueues.get(at).with(List.of(pending.injection())));
+            }
+            allQueues = List.copyOf(allQueues);
         }
         String entryName = entry != null ? entry.name() : defaultEntry(sections);
         if (entry != null) {

@@ -296,6 +296,7 @@ public final class RunLoop {
             if (member.group.equals(q.group) && member.ended == null) {
                 member.ended = stop;
                 member.endedAt = executed;
+                device.terminated(member);
             }
         }
     }

@@ -110,8 +110,18 @@ final class AsyncUnit {
 
     /** WAIT: completes every operation in flight on the entries of {@code mask} (and what they wait for). */
     void waitFor(Queue q, int mask, long pc, long now) {
+        waitFor(q, mask, pc, now, true);
+    }
+
+    /**
+     * WAIT; {@code listed}: the report lists it among the WAITs (the kernel ring buffer's WAIT is not a line of the
+     * program: only its timeline span shows it).
+     */
+    void waitFor(Queue q, int mask, long pc, long now, boolean listed) {
         List<AsyncOp> on = q.scoreboard.on(mask);
-        recorder.waited(q, pc, mask, on.isEmpty() ? List.of() : on.stream().map(AsyncOp::view).toList());
+        if (listed) {
+            recorder.waited(q, pc, mask, on.isEmpty() ? List.of() : on.stream().map(AsyncOp::view).toList());
+        }
         if (timeline) {
             recorder.span(new RunReport.Span(q.name, -1, "WAIT " + hex(mask), recorder.lineAt(q.vm, pc), now, now + 1,
                     on.isEmpty() ? "nothing in flight" : describe(on)));

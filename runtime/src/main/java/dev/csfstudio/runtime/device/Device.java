@@ -84,7 +84,7 @@ public final class Device {
         }
         long ringPages = 0;
         for (Program.QueueDecl q : program.queues()) {
-            ringPages += pagesOf(0, ringBytes(jobCounts, q.name()));
+            ringPages += pagesOf(0, ringBytes(jobCounts, q.name())) + 1; // and at most one sync object page per group
         }
         // Data pages, up to three table pages for each, and four per VM and ring.
         memory = new PhysicalMemory((int) Math.min(Integer.MAX_VALUE / 8, 4 * (pages + ringPages)
@@ -111,6 +111,7 @@ public final class Device {
         interpreter = new Interpreter(ActionTable.of(arch), memory, mmu, fragment, recorder, breakpoints, watch, syncs,
                 options);
         Map<String, Long> nextRing = new HashMap<>();
+        Map<String, Long> groupSyncs = new HashMap<>();
         for (Program.QueueDecl decl : program.queues()) {
             AddressSpace as = vms.get(decl.vm());
             if (as == null) {
@@ -125,21 +126,38 @@ public final class Device {
                         + "4 GiB above " + GpuFault.hex(RING_REGION) + " (too many jobs)", decl.declaration());
             }
             nextRing.put(decl.vm(), ringEnd);
-            for (Section s : program.sections()) {
-                if (s.vm().equals(decl.vm()) && s.address() < ring + ringBytes && s.end() > ring) {
-                    throw new ConfigurationError("section " + s.name() + " overlaps the kernel ring buffer of queue "
-                            + decl.name() + " at " + GpuFault.hex(ring), s.declaration());
-                }
-            }
+            overlaps(decl, ring, ringBytes, "the kernel ring buffer of queue " + decl.name());
             for (long va = ring; va < ring + ringBytes; va += PhysicalMemory.PAGE_SIZE) {
                 as.map(va, memory.allocateFrame());
             }
             Queue q = new Queue(decl.name(), decl.vm(), arch, ring);
             q.group = decl.group();
+            if (!decl.injections().isEmpty()) {
+                Map<Long, Program.Injection> injected = new HashMap<>();
+                for (Program.Injection inj : decl.injections()) {
+                    injected.putIfAbsent(inj.tilerJob(), inj);
+                }
+                q.injected = Map.copyOf(injected);
+            }
             q.csSlot = (int) queues.stream().filter(other -> other.group.equals(decl.group())).count();
             q.scoreboard.random = AsyncUnit.seed(options.completion(), queues.size());
             queues.add(q);
             queuesByName.putIfAbsent(q.name, q);
+        }
+        // panthor's group sync object buffer: one 16-byte panthor_syncobj_64b per queue, by CS slot, in the group's
+        // VM; the model gives each group a page after the rings of its VM.
+        for (int i = 0; i < queues.size(); i++) {
+            Queue q = queues.get(i);
+            Program.QueueDecl decl = program.queues().get(i);
+            Long syncs = groupSyncs.get(q.group);
+            if (syncs == null) {
+                syncs = nextRing.getOrDefault(q.vm, RING_REGION);
+                overlaps(decl, syncs, PhysicalMemory.PAGE_SIZE, "the kernel sync objects of group " + q.group);
+                nextRing.put(q.vm, syncs + PhysicalMemory.PAGE_SIZE);
+                groupSyncs.put(q.group, syncs);
+                vms.get(q.vm).map(syncs, memory.allocateFrame());
+            }
+            q.completionSync = syncs + 16L * q.csSlot;
         }
         for (Program.Job job : program.jobs()) {
             submit(job);
@@ -147,6 +165,20 @@ public final class Device {
         // Every queue with insert ahead of extract runs, whichever doorbell rang: a doorbell
         // only wakes the firmware, it does not choose the queue.
         scheduler = new GroupScheduler(queues, vms, mmu, memory);
+    }
+
+    /** The first section of the queue's VM that overlaps {@code [va, va + bytes)} is an error at its declaration. */
+    private void overlaps(Program.QueueDecl decl, long va, long bytes, String what) {
+        if (va + bytes > 1L << AddressSpace.VA_BITS) {
+            throw new ConfigurationError("the kernel ring buffers of VM " + decl.vm() + " need more than the "
+                    + "4 GiB above " + GpuFault.hex(RING_REGION) + " (too many jobs)", decl.declaration());
+        }
+        for (Section s : program.sections()) {
+            if (s.vm().equals(decl.vm()) && s.address() < va + bytes && s.end() > va) {
+                throw new ConfigurationError("section " + s.name() + " overlaps " + what + " at " + GpuFault.hex(va),
+                        s.declaration());
+            }
+        }
     }
 
     /** Bytes of a queue's ring buffer: one entry per job, at least one byte so every queue has a page. */
@@ -211,11 +243,19 @@ public final class Device {
         if (stream.size() > 0xffff_ffffL) {
             throw new ConfigurationError("stream " + stream.name() + " is longer than a CALL can cover", job.declaration());
         }
+        long addr = arch.ringAddressRegister();
+        long val = arch.ringLengthRegister();
+        // panthor's prepare_job_instrs without profiling, and without its cache flush before the CALL (MOV32
+        // latest_flush, FLUSH_CACHE2, WAIT: the model has no caches): the CALL, then the job's end.
         long[] entry = {
-                encode("MOVE48", Map.of("dst", (long) arch.ringAddressRegister(), "imm", stream.address())),
-                encode("MOVE32", Map.of("dst", (long) arch.ringLengthRegister(), "imm", stream.size())),
-                encode("CALL", Map.of("addr", (long) arch.ringAddressRegister(),
-                        "length", (long) arch.ringLengthRegister()))};
+                encode("MOVE48", Map.of("dst", addr, "imm", stream.address())),
+                encode("MOVE32", Map.of("dst", val, "imm", stream.size())),
+                encode("CALL", Map.of("addr", addr, "length", val)),
+                encode("MOVE48", Map.of("dst", addr, "imm", q.completionSync)),
+                encode("MOVE48", Map.of("dst", val, "imm", 1L)),
+                encode("WAIT", Map.of("wait_mask", (1L << arch.scoreboardEntries()) - 1)),
+                encode("SYNC_ADD64", Map.of("addr", addr, "data", val, "error_propagate", 1L)),
+                encode("ERROR_BARRIER", Map.of())};
         byte[] bytes = new byte[Queue.RING_ENTRY];
         for (int i = 0; i < entry.length; i++) {
             for (int b = 0; b < 8; b++) {
@@ -229,6 +269,39 @@ public final class Device {
         }
         q.jobs.add(job);
         q.insert++;
+    }
+
+    /**
+     * A terminated group's queue: its completion sync object takes what panthor's {@code group_term_post_processing}
+     * writes, status ~0 and the sequence number of the last job submitted to it, so whatever waits on it is released
+     * with an error.
+     */
+    public void terminated(Queue q) {
+        byte[] bytes = new byte[12];
+        for (int b = 0; b < 8; b++) {
+            bytes[b] = (byte) (q.insert >>> (8 * b));
+        }
+        Arrays.fill(bytes, 8, 12, (byte) 0xff);
+        try {
+            host.write(q.vm, q.completionSync, bytes);
+        } catch (HostAccessException e) {
+            throw new IllegalStateException("kernel sync object not mapped: " + e.getMessage(), e);
+        }
+    }
+
+    /** The queue's completion sync object as the run left it: its sequence number and status word. */
+    public long[] completion(Queue q) {
+        try {
+            byte[] b = host.read(q.vm, q.completionSync, 12);
+            long seqno = 0;
+            for (int i = 7; i >= 0; i--) {
+                seqno = seqno << 8 | (b[i] & 0xff);
+            }
+            long status = (b[8] & 0xff) | (b[9] & 0xff) << 8 | (b[10] & 0xff) << 16 | (long) (b[11] & 0xff) << 24;
+            return new long[] {seqno, status};
+        } catch (HostAccessException e) {
+            throw new IllegalStateException("kernel sync object not mapped: " + e.getMessage(), e);
+        }
     }
 
     private long encode(String mnemonic, Map<String, Long> fields) {

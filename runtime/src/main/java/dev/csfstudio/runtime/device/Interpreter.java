@@ -2,6 +2,10 @@ package dev.csfstudio.runtime.device;
 
 import dev.csfstudio.isa.Arch;
 import dev.csfstudio.runtime.ExceptionHandler;
+import dev.csfstudio.runtime.RaisedException;
+import dev.csfstudio.program.Program;
+import java.util.ArrayList;
+import java.util.List;
 import dev.csfstudio.isa.Async;
 import dev.csfstudio.isa.Condition;
 import dev.csfstudio.isa.Disassembler;
@@ -249,13 +253,11 @@ public final class Interpreter {
                     if (pc >= end) {
                         fastLen = 0;
                         if (depth == 0) {
-                            // The job's ring entry is done: the job has ended (depth -1, for a step out of it).
-                            // panthor's ring entry WAITs on every scoreboard entry after the job's CALL.
-                            if (q.scoreboard.count != 0) {
-                                async.drain(q, clock + executed - first);
-                                work += takeWork();
-                                limit = Math.min(limit, budgetEnd - work);
-                            }
+                            // The job's CALL is done: the ring entry's job end runs as one step of the device,
+                            // then the job has ended (depth -1, for a step out of it).
+                            jobEnd(q, end, clock + executed - first);
+                            work += takeWork();
+                            limit = Math.min(limit, budgetEnd - work);
                             q.extract++;
                             returned |= watchDepth >= -1;
                             if (q.insert > q.extract) {
@@ -269,6 +271,7 @@ public final class Interpreter {
                             outcome = IDLE;
                             break;
                         }
+                        q.handlerFrames &= ~(1 << depth); // a handler's frame returns: the interrupted stream resumes
                         depth--;
                         if (depth == 0) {
                             depth0Since = executed;
@@ -513,8 +516,9 @@ public final class Interpreter {
                         long w = page.word[i];
                         recorder.record(q, pc, w);
                         Async op = table.async(table.key(w));
+                        int entry = -1;
                         if (op != null && op.asynchronous(w)) {
-                            int entry = switch (op.kind()) {
+                            entry = switch (op.kind()) {
                                 case ENDPOINT -> q.scoreboard.endpoint;
                                 case OTHER -> q.scoreboard.other;
                                 case SIGNAL, DEFERRED -> signalled(q, op, w);
@@ -523,8 +527,32 @@ public final class Interpreter {
                                     new AsyncOp.Nothing(), clock + executed - first, executed);
                         }
                         pc += 8;
+                        if (!q.injected.isEmpty() && TILER_JOBS.contains(table.def(table.key(w)).mnemonic())) {
+                            q.tilerJobs++;
+                            ExceptionHandler h = tilerOom(q, pc - 8, entry);
+                            if (h != null) {
+                                // The firmware runs the handler on the CS's own registers, in a frame of its own
+                                // that returns, like a CALLed stream, to the instruction after the tiler job.
+                                checkCallTarget("the tiler_oom exception handler", slot, h.address(), h.length());
+                                if (depth + 1 >= q.frameStart.length) {
+                                    throw new GpuFault(FaultKind.CALL_STACK_OVERFLOW, h.address(), "call stack overflow:"
+                                            + " the tiler_oom exception handler would need frame " + (depth + 2) + " of "
+                                            + q.frameStart.length + " (the root frame counts as one)");
+                                }
+                                q.frameReturn[depth] = pc;
+                                depth++;
+                                q.handlerFrames |= 1 << depth;
+                                fastLen = 0;
+                                start = q.frameStart[depth] = h.address();
+                                end = q.frameEnd[depth] = h.address() + h.length();
+                                pc = h.address();
+                            }
+                        }
                     }
                     case WAIT -> {
+                        if (q.oomPending) {
+                            pendingWait(q, table.scoreboard(table.key(page.word[i])).waitMask(page.word[i]), pc);
+                        }
                         if (q.scoreboard.count != 0) {
                             // v12's WAIT.indirect waits for the mask SET_STATE.sb_mask_wait set
                             long w = page.word[i];
@@ -598,8 +626,25 @@ public final class Interpreter {
                         pc += 8;
                     }
                     case SET_EXCEPTION_HANDLER -> {
-                        installHandler(q, pc, (int) page.imm[i], q.register64(page.a[i]), regs[page.b[i]] & 0xffff_ffffL);
+                        ExceptionHandler h = installHandler(q, pc, (int) page.imm[i], q.register64(page.a[i]),
+                                regs[page.b[i]] & 0xffff_ffffL);
                         pc += 8;
+                        if (h != null) {
+                            // A pending tiler out-of-memory reaches the handler just installed.
+                            checkCallTarget("the tiler_oom exception handler", slot, h.address(), h.length());
+                            if (depth + 1 >= q.frameStart.length) {
+                                throw new GpuFault(FaultKind.CALL_STACK_OVERFLOW, h.address(), "call stack overflow:"
+                                        + " the tiler_oom exception handler would need frame " + (depth + 2) + " of "
+                                        + q.frameStart.length + " (the root frame counts as one)");
+                            }
+                            q.frameReturn[depth] = pc;
+                            depth++;
+                            q.handlerFrames |= 1 << depth;
+                            fastLen = 0;
+                            start = q.frameStart[depth] = h.address();
+                            end = q.frameEnd[depth] = h.address() + h.length();
+                            pc = h.address();
+                        }
                     }
                     case UNKNOWN -> throw new GpuFault(FaultKind.UNKNOWN_OPCODE, pc, "unknown opcode "
                             + (page.word[i] >>> 56) + " (" + Disassembler.unknownText(page.word[i]) + ")");
@@ -644,26 +689,152 @@ public final class Interpreter {
     }
 
     /**
+     * The job's end: the ring entry's instructions after the job's CALL, from {@code from} to the entry's end, as
+     * panthor's {@code prepare_job_instrs} writes them (MOVE48 of the completion sync object's address and of the
+     * increment 1, WAIT on every scoreboard entry, SYNC_ADD64.propagate_err, ERROR_BARRIER). They run as one
+     * indivisible step when the job's CALL returns: they take no position, no step of the budget and no
+     * instruction of a step, a breakpoint on them does not stop, and no stop is ever between them, so the user's
+     * stream is left as before the model had them (a step out of it lands where the job ends). The words run are
+     * those in the ring buffer's memory.
+     */
+    private void jobEnd(Queue q, long from, long now) {
+        long to = q.frameStart[0] + Queue.RING_ENTRY;
+        if (q.oomPending) {
+            pendingWait(q, -1, from);
+        }
+        for (long pc = from; pc < to; pc += 8) {
+            DecodedPage page = page((int) (mmu.translate(q.slot, pc, Access.EXECUTE) >>> PhysicalMemory.PAGE_SHIFT));
+            int i = (int) (pc & PhysicalMemory.PAGE_MASK) >>> 3;
+            int action = page.op[i];
+            if (action < 0) {
+                action &= ~DecodedPage.STAMP;
+            }
+            if (action == UNDECODED) {
+                action = page.decodeSlot(i);
+            }
+            switch (action) {
+                case MOVE48 -> q.setRegister64(page.a[i], page.imm[i]);
+                case WAIT -> {
+                    int mask = table.scoreboard(table.key(page.word[i])).waitMask(page.word[i]);
+                    if (q.scoreboard.count != 0) {
+                        async.waitFor(q, mask, pc, now, false);
+                    }
+                }
+                case SYNC_ADD64 -> {
+                    // The job's completion sync object (not one of the program's: SyncObjects does not list it)
+                    long addr = q.register64(page.a[i]);
+                    long updated = load64(q.slot, addr) + q.register64(page.b[i]);
+                    store64(q.slot, addr, updated);
+                    if (page.c[i] != 0) {
+                        store64(q.slot, addr + 8, q.error ? 1 : 0);
+                    }
+                    async.syncValue(q, addr, now, updated);
+                }
+                case ERROR_BARRIER -> q.error = false;
+                case NOP -> {
+                }
+                default -> throw new IllegalStateException("the ring buffer's job end at " + GpuFault.hex(pc)
+                        + " holds an instruction it does not have (action " + action + ")");
+            }
+        }
+    }
+
+    /**
      * SET_EXCEPTION_HANDLER: the handler of {@code type} becomes the stream at {@code address} of {@code length}
      * bytes, replacing the type's last one. The model raises none of the exceptions a handler takes (genxml's "CS
      * Exception type" names only tiler out-of-memory, and the model has no tiler), so the run notes once per type
      * that the handler never runs.
      */
-    private void installHandler(Queue q, long pc, int type, long address, long length) {
-        String name = table.arch.instructionSet().enums().get(EXCEPTION_TYPE_ENUM) == null ? String.valueOf(type)
-                : table.arch.instructionSet().enums().get(EXCEPTION_TYPE_ENUM).nameOf(type).orElse(String.valueOf(type));
-        q.handlers.put(type, new ExceptionHandler(type, name, address, length, pc));
-        recorder.note(handlerNote(name, type));
+    private ExceptionHandler installHandler(Queue q, long pc, int type, long address, long length) {
+        String name = typeName(type);
+        ExceptionHandler h = new ExceptionHandler(type, name, address, length, pc);
+        q.handlers.put(type, h);
+        if (!name.equals(TILER_OOM) || q.injected.isEmpty()) {
+            recorder.note(handlerNote(name, type));
+        }
+        if (name.equals(TILER_OOM) && q.oomPending && length != 0) {
+            q.oomPending = false;
+            List<RaisedException> raised = new ArrayList<>(q.raised);
+            RaisedException pending = raised.get(raised.size() - 1);
+            raised.set(raised.size() - 1, new RaisedException(pending.type(), pending.tilerJob(), pending.va(),
+                    pending.line(), pending.injectedBy(), address));
+            q.raised = List.copyOf(raised);
+            return h;
+        }
+        return null;
+    }
+
+    private String typeName(int type) {
+        var e = table.arch.instructionSet().enums().get(EXCEPTION_TYPE_ENUM);
+        return e == null ? String.valueOf(type) : e.nameOf(type).orElse(String.valueOf(type));
     }
 
     /** The architecture tables' enumeration of SET_EXCEPTION_HANDLER's exception types. */
     static final String EXCEPTION_TYPE_ENUM = "exception_type";
+    /** genxml's name of the tiler out-of-memory exception type. */
+    static final String TILER_OOM = "tiler_oom";
+    /** The instructions whose job runs the tiler, the only ones that can run out of tiler heap memory. */
+    static final java.util.Set<String> TILER_JOBS = java.util.Set.of("RUN_TILING", "RUN_IDVS", "RUN_IDVS2");
 
-    /** The note a run carries once per exception type a handler was installed for. */
+    /** The note a run carries once per exception type a handler was installed for that the model cannot raise. */
     static String handlerNote(String name, int type) {
-        return "SET_EXCEPTION_HANDLER installed a handler for exception type " + name + " (" + type + "): the model "
-                + "never raises it (" + (name.equals("tiler_oom") ? "tiler out-of-memory needs a tiler, which the model "
-                + "does not have" : "genxml names no such exception type") + "), so the handler never runs";
+        return "SET_EXCEPTION_HANDLER installed a handler for exception type " + name + " (" + type + "): " + (name.equals(
+                TILER_OOM) ? "the model raises it only where .inject tiler_oom, job=N says (tiler out-of-memory needs a"
+                + " tiler, which the model does not have) and no .inject names this queue" : "the model never raises it"
+                + " (genxml names no such exception type)") + ", so the handler never runs";
+    }
+
+    /**
+     * The queue's tiler job at {@code pc} (its {@link Queue#tilerJobs}-th, signalling {@code entry}) runs out of heap
+     * memory when the program injected it: the installed tiler_oom handler to run (null: none is installed, or one
+     * with a length of 0, which panvk uses to disable it, so the exception stays pending until one is installed),
+     * or null when nothing is injected there.
+     */
+    private ExceptionHandler tilerOom(Queue q, long pc, int entry) {
+        Program.Injection inj = q.injected.get(q.tilerJobs);
+        if (inj == null) {
+            return null;
+        }
+        ExceptionHandler h = null;
+        for (ExceptionHandler installed : q.handlers.values()) {
+            if (installed.typeName().equals(TILER_OOM) && installed.length() != 0) {
+                h = installed;
+            }
+        }
+        List<RaisedException> raised = new ArrayList<>(q.raised);
+        raised.add(new RaisedException(TILER_OOM, q.tilerJobs, pc, recorder.lineAt(q.vm, pc), inj.declaration(),
+                h == null ? -1 : h.address()));
+        q.raised = List.copyOf(raised);
+        dev.csfstudio.program.SourceRange line = recorder.lineAt(q.vm, pc);
+        recorder.note("queue " + q.name + ": TILER_OOM injected (.inject" + (inj.declaration() == null ? ""
+                : " at line " + inj.declaration().line()) + "): its tiler job " + q.tilerJobs + " at "
+                + (line == null ? GpuFault.hex(pc) : "line " + line.line()) + " ran out of tiler heap memory; "
+                + (h == null ? "no tiler_oom exception handler is installed, so the exception stays pending until one is"
+                : "the firmware ran the tiler_oom exception handler at " + GpuFault.hex(h.address())
+                + " and the queue resumed after the tiler job"));
+        if (h == null) {
+            q.oomPending = true;
+            q.oomEntry = entry;
+        }
+        return h;
+    }
+
+    /**
+     * A WAIT on {@code mask} (-1: the ring's job end) while an injected tiler out-of-memory is pending: when it waits
+     * for the tiler job's entry, the queue would wait forever (the job does not complete before a handler has run, and
+     * the CS cannot install one while it waits): a deadlock fault.
+     */
+    private void pendingWait(Queue q, int mask, long pc) {
+        if (mask != -1 && (q.oomEntry < 0 || (mask & 1 << q.oomEntry) == 0)) {
+            return;
+        }
+        RaisedException r = q.raised.get(q.raised.size() - 1);
+        throw new GpuFault(FaultKind.DEADLOCK, pc, (mask == -1 ? "the job's end (the ring's WAIT on every scoreboard"
+                + " entry)" : "WAIT " + GpuFault.hex(mask)) + " waits for the tiler job at " + GpuFault.hex(r.va())
+                + ", which ran out of tiler heap memory (TILER_OOM injected by .inject" + (r.injectedBy() == null ? ""
+                : " at line " + r.injectedBy().line()) + ") with no tiler_oom exception handler installed: the firmware"
+                + " leaves the exception pending until SET_EXCEPTION_HANDLER installs one, so the tiler job never"
+                + " completes and the queue would wait forever (on hardware: panthor's job timeout)");
     }
 
     /** Steps of fragment work the asynchronous unit's completions charged since last taken. */

@@ -9,13 +9,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import dev.csfstudio.runtime.ExceptionHandler;
+import dev.csfstudio.runtime.RaisedException;
 import dev.csfstudio.runtime.StopReason;
 
 /**
  * A command queue (CS {@link #csSlot} of its {@link #group}; a fault terminates its group's queues only): its register file, kept across jobs, its call stack, its kernel ring
  * buffer, and where the scheduler has it: the CSG slot it is resident in and its VM's address-space
- * slot. Submitting a job appends "MOVE48 d92, stream; MOVE32 r94, length; CALL d92, r94" to the ring and
- * advances the insert pointer; the queue runs while insert is ahead of extract, each job's ring entry
+ * slot. Submitting a job appends "MOVE48 d92, stream; MOVE32 r94, length; CALL d92, r94" and the job's end
+ * (see {@link #RING_ENTRY}) to the ring and advances the insert pointer; the queue runs while insert is ahead of extract, each job's ring entry
  * being the root frame (depth 0) so the user stream runs at depth 1.
  */
 public final class Queue {
@@ -23,8 +24,15 @@ public final class Queue {
     /** Call frames, the root frame included (every architecture has {@link Arch#callDepth()} = 8). */
     public static final int MAX_FRAMES = Arch.DEFAULT.callDepth();
 
-    /** Bytes of one ring-buffer entry (three instructions). */
-    static final int RING_ENTRY = 24;
+    /**
+     * Bytes of one ring-buffer entry: eight instructions, one 64-byte cache line (panthor pads each job's
+     * instructions to whole cache lines). The first three call the job's stream; the five after the CALL
+     * ({@link #RING_CALL} on) are the job's end: the completion sync object's address and increment, WAIT on every
+     * scoreboard entry, SYNC_ADD64.propagate_err of the completion sync object, ERROR_BARRIER.
+     */
+    static final int RING_ENTRY = 64;
+    /** Bytes of a ring entry up to and with its CALL: where the job's end begins. */
+    static final int RING_CALL = 24;
 
     /** What a queue is doing: no job in progress; in a job; blocked in a SYNC_WAIT of its job. */
     public enum State { IDLE, RUNNING, WAITING }
@@ -50,6 +58,12 @@ public final class Queue {
     public State state = State.IDLE;
 
     final long ringBase;
+    /**
+     * The queue's completion sync object (panthor's {@code panthor_syncobj_64b} in the group's sync object
+     * buffer, at CS slot × 16): a 64-bit sequence number the ring's SYNC_ADD64 raises by one per job, the
+     * status word after it.
+     */
+    public long completionSync;
     public long insert;
     public long extract;
     final List<Program.Job> jobs = new ArrayList<>();
@@ -67,6 +81,17 @@ public final class Queue {
     boolean error;
     /** The exception handlers SET_EXCEPTION_HANDLER installed, by exception type. */
     public Map<Integer, ExceptionHandler> handlers = new TreeMap<>();
+    /** The tiler jobs whose out-of-memory the program injected ({@code .inject tiler_oom, job=N}), by number. */
+    Map<Long, Program.Injection> injected = Map.of();
+    /** Tiler jobs (RUN_TILING, RUN_IDVS, RUN_IDVS2) the queue has issued, counted only while some are injected. */
+    long tilerJobs;
+    /** Bit N: call frame N runs the tiler_oom exception handler the firmware entered. */
+    public int handlerFrames;
+    /** An injected tiler out-of-memory waits for a handler; {@link #oomEntry}: the entry its tiler job signals. */
+    boolean oomPending;
+    int oomEntry;
+    /** The injected exceptions the queue raised, in order. */
+    public List<RaisedException> raised = List.of();
     /** Set when the last fault happened fetching an instruction (the faulting address is not an instruction). */
     boolean faultFetch;
     /** What a waiting queue waits for: the SYNC_WAIT word, the sync object address and the values. */
@@ -118,12 +143,15 @@ public final class Queue {
         return ended == null && (state != State.IDLE || insert > extract);
     }
 
-    /** Starts the job at the extract pointer: its ring entry becomes the root frame. */
+    /**
+     * Starts the job at the extract pointer: its ring entry becomes the root frame, which ends after the CALL; the
+     * entry's instructions after it are the job's end, which {@link Interpreter} runs when the frame is done.
+     */
     void startNextJob() {
         long entry = ringBase + extract * RING_ENTRY;
         depth = 0;
         frameStart[0] = entry;
-        frameEnd[0] = entry + RING_ENTRY;
+        frameEnd[0] = entry + RING_CALL;
         pc = entry;
         state = State.RUNNING;
     }
@@ -152,14 +180,16 @@ public final class Queue {
                  long[] frameReturn, int depth, long pc, State state, long extract, long[] history, long executed,
                  long kernelExecuted, boolean error, boolean faultFetch, long waitWord, long waitAddress,
                  long waitExpected, long waitCurrent, int waitCond, boolean waitWide, long lastPosition,
-                 Scoreboard.Saved scoreboard, StopReason ended, long endedAt, Map<Integer, ExceptionHandler> handlers) {
+                 Scoreboard.Saved scoreboard, StopReason ended, long endedAt, Map<Integer, ExceptionHandler> handlers,
+                 long tilerJobs, int handlerFrames, boolean oomPending, int oomEntry, List<RaisedException> raised) {
     }
 
     public Saved save() {
         return new Saved(slot, csgSlot, lastResident, regs.clone(), frameStart.clone(), frameEnd.clone(),
                 frameReturn.clone(), depth, pc, state, extract, history.clone(), executed, kernelExecuted, error,
                 faultFetch, waitWord, waitAddress, waitExpected, waitCurrent, waitCond, waitWide, lastPosition,
-                scoreboard.save(), ended, endedAt, Map.copyOf(handlers));
+                scoreboard.save(), ended, endedAt, Map.copyOf(handlers), tilerJobs, handlerFrames, oomPending, oomEntry,
+                raised);
     }
 
     public void restore(Saved s) {
@@ -190,6 +220,11 @@ public final class Queue {
         ended = s.ended;
         endedAt = s.endedAt;
         handlers = new TreeMap<>(s.handlers);
+        tilerJobs = s.tilerJobs;
+        handlerFrames = s.handlerFrames;
+        oomPending = s.oomPending;
+        oomEntry = s.oomEntry;
+        raised = s.raised;
         waitSince = -1;
         lastSync = -1;
         skipBreakAt = -1;

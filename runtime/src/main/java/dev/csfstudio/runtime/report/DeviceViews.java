@@ -34,7 +34,14 @@ public final class DeviceViews {
     public QueueView queue(Queue q) {
         Optional<SyncWait> waiting = q.state == Queue.State.WAITING ? Optional.of(syncWait(q)) : Optional.empty();
         return new QueueView(q.name, q.vm, q.state, waiting, q.insert, q.extract, q.pc, q.depth, q.slot, q.csgSlot,
-                q.executed - q.kernelExecuted, q.unsignedRegisters(), callStack(q), terminatedBy(q.ended), q.group);
+                q.executed - q.kernelExecuted, q.unsignedRegisters(), callStack(q), terminatedBy(q.ended), q.group,
+                completion(q));
+    }
+
+    /** The queue's completion sync object as it is now. */
+    public RunReport.CompletionSync completion(Queue q) {
+        long[] c = device.completion(q);
+        return new RunReport.CompletionSync(q.completionSync, c[0], c[1]);
     }
 
     /** The fault record of the stop that terminated a queue's group, if one did. */
@@ -51,7 +58,8 @@ public final class DeviceViews {
         for (int d = q.depth; d >= 0; d--) {
             long pc = d == q.depth ? q.pc : q.frameReturn[d] - 8;
             OptionalLong ret = d == 0 ? OptionalLong.empty() : OptionalLong.of(q.frameReturn[d - 1]);
-            stack.add(new CallFrame(d, q.frameStart[d], q.frameEnd[d], pc, ret, device.lineOf(q, pc), d == 0));
+            stack.add(new CallFrame(d, q.frameStart[d], q.frameEnd[d], pc, ret, device.lineOf(q, pc), d == 0,
+                    (q.handlerFrames & 1 << d) != 0 ? "tiler_oom" : null));
         }
         return stack;
     }

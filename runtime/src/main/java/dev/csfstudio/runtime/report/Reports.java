@@ -154,7 +154,7 @@ public final class Reports {
             }
             states.add(new RunReport.QueueState(q.name, q.vm, q.slot, q.unsignedRegisters(), q.insert, q.extract,
                     q.executed - q.kernelExecuted, q.scoreboard.view(), status, fault, List.copyOf(q.handlers.values()),
-                    q.group, q.csSlot));
+                    q.group, q.csSlot, views.completion(q), q.raised));
         }
         return states;
     }

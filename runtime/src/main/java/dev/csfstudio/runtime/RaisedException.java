@@ -1,0 +1,19 @@
+package dev.csfstudio.runtime;
+
+import dev.csfstudio.program.SourceRange;
+
+/**
+ * An exception a queue raised because the program injected it ({@code .inject}): the model has no tiler, so
+ * tiler out-of-memory happens only where the program says. {@code va}/{@code line} are the tiler job that ran
+ * out of heap memory (the queue's {@code tilerJob}-th), {@code injectedBy} the {@code .inject} line. With a
+ * handler installed for it ({@code handler}: its address) the firmware ran it and the queue resumed after the
+ * tiler job; without one ({@code handler} -1) the exception stays pending until one is installed.
+ */
+public record RaisedException(String type, long tilerJob, long va, SourceRange line, SourceRange injectedBy,
+                              long handler) {
+
+    /** Whether a handler ran for it. */
+    public boolean handled() {
+        return handler >= 0;
+    }
+}
