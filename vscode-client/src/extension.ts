@@ -17,7 +17,7 @@ import { CsfDebugging } from './debugging';
 import { RunResult, renderRunHtml, runErrorMessage } from './runView';
 import { Host, initializationOptions, LANGUAGE_SERVER, resolveServerCommand, settingsOf } from './serverCommand';
 import { AssembleAnswer, MESSAGES } from './protocol';
-import { formatStatus, RunFinished } from './status';
+import { formatStatus, RunFinished, statusBackground } from './status';
 import { failures, firstExpectationLine, folderChain, TestAnswer } from './testView';
 
 const LANGUAGE = 'csf';
@@ -495,9 +495,8 @@ class CsfExtension implements vscode.Disposable {
         this.status.text = view.text;
         this.status.tooltip = view.tooltip;
         this.status.command = 'csf.runStream';
-        this.status.backgroundColor = view.severity === 'error'
-            ? new vscode.ThemeColor('statusBarItem.errorBackground')
-            : view.severity === 'warning' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+        const background = statusBackground(view.severity);
+        this.status.backgroundColor = background ? new vscode.ThemeColor(background) : undefined;
         this.status.show();
     }
 

@@ -27,6 +27,21 @@ export interface StatusView {
     severity: Severity;
 }
 
+/**
+ * The theme colour of the status bar item's background for a severity: an error's or a warning's, none otherwise
+ * (a run that ended as the stream expects has severity ok, so it is never shown in an error's colours).
+ */
+export function statusBackground(severity: Severity): 'statusBarItem.errorBackground' | 'statusBarItem.warningBackground' | undefined {
+    switch (severity) {
+        case 'error':
+            return 'statusBarItem.errorBackground';
+        case 'warning':
+            return 'statusBarItem.warningBackground';
+        default:
+            return undefined;
+    }
+}
+
 /** 1234567 -> "1,234,567", whatever the locale (a driver engineer compares these with logs). */
 export function formatCount(n: number | undefined): string {
     if (n === undefined || n === null || !Number.isFinite(n)) {

@@ -13,11 +13,13 @@ import { AssembleResult, formatAssembleResult, Section } from '../assembleView';
 import { renderRunHtml, RunResult } from '../runView';
 import { resolveServerCommand, ServerCommand } from '../serverCommand';
 import { failures, TestAnswer } from '../testView';
-import { formatStatus, RunFinished } from '../status';
+import { formatStatus, RunFinished, statusBackground } from '../status';
 
 const REPO = path.resolve(__dirname, '..', '..', '..');
 const JAR = process.env.CSF_JAR ?? path.join(REPO, 'cli', 'target', 'csf.jar');
 const CLEAR = path.join(REPO, 'examples', 'clear.csf');
+/** A stream whose run faults on line 19, as its `.expect fault translation, line=19` says it must. */
+const WRONG_VM = path.join(REPO, 'examples', 'debug', 'wrong-vm.csf');
 
 interface Diagnostic {
     range: { start: { line: number; character: number }; end: { line: number; character: number } };
@@ -232,6 +234,33 @@ describe('end to end: csf lsp over stdio', function () {
         assert.match(errors[0].message, /unknown mnemonic 'BRNCH'/);
 
         await assert.rejects(connection.sendRequest('csf/run', { uri: badUri }), /does not assemble/);
+    });
+
+    it('a fault the stream expects: csf/runFinished says expected, the status bar a pass, line 19 an information', async () => {
+        const text = fs.readFileSync(WRONG_VM, 'utf8');
+        const uri = pathToFileURL(path.join(workspace, 'e2e-wrong-vm.csf')).toString();
+        await connection.sendNotification('textDocument/didOpen', {
+            textDocument: { uri, languageId: 'csf', version: 1, text },
+        });
+        const finished = await runs.next((r) => r.uri === uri, 'csf/runFinished of wrong-vm.csf');
+        assert.strictEqual(finished.status, 'fault');
+        assert.strictEqual(finished.expected, true);
+        const view = formatStatus(finished, 1);
+        assert.strictEqual(view.text, '$(pass) CSF: expected fault after 4 instr');
+        assert.strictEqual(statusBackground(view.severity), undefined, 'no error background');
+        const published = await diagnostics.next((d) => d.uri === uri && d.diagnostics.length > 0, 'the fault as a diagnostic');
+        assert.deepStrictEqual(published.diagnostics.map((d) => [d.range.start.line, d.severity]), [[18, 3]],
+            JSON.stringify(published.diagnostics));
+
+        // the same stream without its .expect lines: the same fault is an error, in the status bar too
+        const unexpected = pathToFileURL(path.join(workspace, 'e2e-unexpected-fault.csf')).toString();
+        await connection.sendNotification('textDocument/didOpen', { textDocument: { uri: unexpected, languageId: 'csf',
+            version: 1, text: text.split('\n').filter((l) => !l.startsWith('.expect')).join('\n') } });
+        const faulted = await runs.next((r) => r.uri === unexpected, 'csf/runFinished of the unexpected fault');
+        assert.strictEqual(faulted.expected, false);
+        assert.strictEqual(statusBackground(formatStatus(faulted, 1).severity), 'statusBarItem.errorBackground');
+        const errors = await diagnostics.next((d) => d.uri === unexpected && d.diagnostics.length > 0, 'its diagnostic');
+        assert.deepStrictEqual(errors.diagnostics.map((d) => [d.range.start.line, d.severity]), [[18, 1]]);
     });
 
     it('csf/test (what the Testing view runs): each expectation, failures at their .expect line', async () => {

@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 
-import { formatCount, formatStatus, RunFinished } from '../status';
+import { formatCount, formatStatus, RunFinished, statusBackground } from '../status';
 
 function run(status: string, instructions?: number, version = 3): RunFinished {
     return { uri: 'file:///w/a.csf', version, status, instructions, renderTargets: [{ buffer: 'color', width: 16, height: 16 }] };
@@ -17,16 +17,19 @@ describe('status', () => {
         const v = formatStatus(run('fault', 12));
         assert.strictEqual(v.text, '$(error) CSF: fault after 12 instr');
         assert.strictEqual(v.severity, 'error');
+        assert.strictEqual(statusBackground(v.severity), 'statusBarItem.errorBackground');
     });
     it('a fault the stream expects is not an error', () => {
         const v = formatStatus({ ...run('fault', 4), expected: true });
         assert.strictEqual(v.text, '$(pass) CSF: expected fault after 4 instr');
         assert.strictEqual(v.severity, 'ok');
+        assert.strictEqual(statusBackground(v.severity), undefined, 'no error background');
     });
     it('timeout names the background step budget', () => {
         const v = formatStatus(run('timeout', 1000000));
         assert.strictEqual(v.text, '$(watch) CSF: timeout after 1,000,000 instr');
         assert.strictEqual(v.severity, 'warning');
+        assert.strictEqual(statusBackground(v.severity), 'statusBarItem.warningBackground');
         assert.match(v.tooltip, /csf\.run\.backgroundSteps/);
     });
     it('deadlock', () => {

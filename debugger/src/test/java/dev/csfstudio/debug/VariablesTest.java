@@ -7,6 +7,8 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -59,6 +61,41 @@ class VariablesTest {
             assertNull(regs.get("r1").getPresentationHint(), "set before the step: not changed by it");
             assertArrayEquals(new String[] {"changed"},
                     s.scope(1, "Register pairs").get("d2").getPresentationHint().getAttributes());
+        }
+    }
+
+    /** The names {@code after} marks changed; each marked one's value text differs from {@code before}'s, the rest's not. */
+    private static Set<String> changedAgreeWithTheText(Map<String, Variable> before, Map<String, Variable> after) {
+        Set<String> marked = new TreeSet<>();
+        for (Variable v : after.values()) {
+            boolean changed = v.getPresentationHint() != null && v.getPresentationHint().getAttributes() != null
+                    && List.of(v.getPresentationHint().getAttributes()).contains("changed");
+            // VS Code highlights a value whose text differs from the one it showed for the same name at the stop
+            // before; Eclipse reads the attribute: both must say the same
+            assertEquals(!before.get(v.getName()).getValue().equals(v.getValue()), changed,
+                    v.getName() + ": " + before.get(v.getName()).getValue() + " -> " + v.getValue());
+            if (changed) {
+                marked.add(v.getName());
+            }
+        }
+        return marked;
+    }
+
+    @Test
+    void whatAStepOrAStepBackChangedIsMarkedExactlyWhereTheValueTextChanged() throws Exception {
+        try (DapSession s = DapSession.stoppedAt(dir, "clear.csf", Streams.CLEAR, 8)) {
+            Map<String, Variable> regs = s.scope(1, "Registers");
+            Map<String, Variable> pairs = s.scope(1, "Register pairs");
+            Map<String, Variable> inputs = s.scope(1, "Fragment inputs");
+            s.next(1); // MOVE48 d40
+            assertEquals(Set.of("r40", "r41"), changedAgreeWithTheText(regs, s.scope(1, "Registers")));
+            assertEquals(Set.of("d40"), changedAgreeWithTheText(pairs, s.scope(1, "Register pairs")));
+            assertEquals(Set.of("d40 framebuffer_pointer"),
+                    changedAgreeWithTheText(inputs, s.scope(1, "Fragment inputs")));
+            Map<String, Variable> stepped = s.scope(1, "Registers");
+            s.stepBack(1);
+            assertEquals(Set.of("r40", "r41"), changedAgreeWithTheText(stepped, s.scope(1, "Registers")),
+                    "a step back changes them back");
         }
     }
 
