@@ -249,6 +249,28 @@ public final class ExpectationCheck {
         return c.holds(actual, expected) ? new Verdict.Passed(e, text) : new Verdict.Failed(e, text);
     }
 
+    /** The value {@code e} asks for, as {@link Verdict#expected} says it; null for a status or an image. */
+    static String expected(Expectation e) {
+        if (e instanceof Expectation.Status || e instanceof Expectation.Image) {
+            return null;
+        } else if (e instanceof Expectation.Register r) {
+            return compared(r.comparison(), number(r.expected()));
+        } else if (e instanceof Expectation.Memory m) {
+            return compared(m.comparison(), number(m.expected()));
+        } else if (e instanceof Expectation.Pixel p) {
+            return compared(p.comparison(), rgba(p.rgba()));
+        } else if (e instanceof Expectation.JobInput j) {
+            return compared(j.comparison(), number(j.expected()));
+        }
+        Expectation.InstructionCount c = (Expectation.InstructionCount) e;
+        return compared(c.comparison(), Long.toUnsignedString(c.expected()));
+    }
+
+    /** {@code value} after the comparison's symbol, which {@code ==} leaves out. */
+    private static String compared(Expectation.Comparison c, String value) {
+        return c == Expectation.Comparison.EQ ? value : c.symbol() + " " + value;
+    }
+
     /** {@code 0 (0x0)}: unsigned decimal and hex. */
     static String number(long v) {
         return Long.toUnsignedString(v) + " (0x" + Long.toHexString(v) + ")";
