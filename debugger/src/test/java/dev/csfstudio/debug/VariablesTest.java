@@ -21,12 +21,7 @@ class VariablesTest {
     Path dir;
 
     /** A load into r0 (line 5) still in flight when the queue stops on the WAIT of line 6. */
-    private static final String LOAD_IN_FLIGHT = """
-            .buffer data, size=16
-                .word 7
-            .stream main
-                MOVE48  d2, data
-                LOAD_MULTIPLE r0, [d2]
+    private static final String LOAD_IN_FLIGHT = Streams.LOAD + """
                 WAIT    #0x1
                 MOVE32  r5, #1
             """;
