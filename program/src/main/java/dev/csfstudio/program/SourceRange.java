@@ -17,6 +17,17 @@ public record SourceRange(Path file, int line, int column, int endLine, int endC
         return (file == null ? "<input>" : file.toString()) + ":" + line + ":" + column;
     }
 
+    /**
+     * {@code file:line:col} with an absolute file below {@code dir} relative to it, as a compiler run in {@code dir}
+     * prints the names it was given (the toolchain itself works with absolute paths).
+     */
+    public String position(Path dir) {
+        if (file == null || !file.isAbsolute() || !file.startsWith(dir)) {
+            return position();
+        }
+        return dir.relativize(file) + ":" + line + ":" + column;
+    }
+
     // equals and hashCode written out: a record's own link through invokedynamic on first use, which cost a
     // small 'csf run' a twentieth of its start-up (ranges are hash keys of every assembly).
     @Override
