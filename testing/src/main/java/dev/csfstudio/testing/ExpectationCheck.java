@@ -63,13 +63,13 @@ public final class ExpectationCheck {
 
     private static Verdict job(Expectation.JobInput j, RunReport run) {
         if (j.job() > run.jobs().size()) {
-            return new Verdict.Failed(j, "the run ran " + run.jobs().size() + " job(s)");
+            return new Verdict.Failed(j, "no job " + j.job() + " (the run ran " + run.jobs().size() + ")");
         }
         JobInputs.Job job = run.jobs().get(j.job() - 1);
         java.util.OptionalLong value = job.value(j.path());
         if (value.isEmpty()) {
-            return new Verdict.Failed(j, "job " + j.job() + " (" + job.mnemonic() + ") read no " + j.path() + "; it read "
-                    + String.join(", ", job.values().keySet()));
+            return new Verdict.Failed(j, "no " + j.path() + " among what job " + j.job() + " (" + job.mnemonic() + ") read ("
+                    + String.join(", ", job.values().keySet()) + ")");
         }
         return compare(j, j.comparison(), value.getAsLong(), j.expected(), number(value.getAsLong()));
     }

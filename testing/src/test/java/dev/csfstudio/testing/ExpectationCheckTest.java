@@ -70,15 +70,16 @@ class ExpectationCheckTest {
 
     @Test
     void aJobTheRunDidNotRunFailsSayingHowManyRan() throws IOException {
-        assertEquals("job 2 fbd.width == 16: got the run ran 1 job(s), expected 16 (0x10)",
+        assertEquals("job 2 fbd.width == 16: got no job 2 (the run ran 1), expected 16 (0x10)",
                 one(".expect job 2 fbd.width == 16").message());
     }
 
     @Test
     void aPathTheJobDidNotReadFailsListingWhatItRead() throws IOException {
         String message = one(".expect job 1 fbd.depth == 16").message();
-        assertTrue(message.startsWith("job 1 fbd.depth == 16: got job 1 (RUN_FRAGMENT) read no fbd.depth; it"
-                + " read bbox, bbox.scissor_minimum_x,"), message);
+        assertTrue(message.startsWith("job 1 fbd.depth == 16: got no fbd.depth among what job 1 (RUN_FRAGMENT)"
+                + " read (bbox, bbox.scissor_minimum_x,"), message);
+        assertTrue(message.endsWith("), expected 16 (0x10)"), message);
     }
 
     @Test
