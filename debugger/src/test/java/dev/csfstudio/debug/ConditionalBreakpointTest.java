@@ -102,7 +102,7 @@ class ConditionalBreakpointTest {
             s.breakpoints(on(3, "(".repeat(500) + "r0" + ")".repeat(500) + " == 1", null, null));
             s.configurationDone();
             assertEquals("breakpoint", s.stopped().getReason());
-            assertTrue(s.console().stream().anyMatch(l -> l.contains("nests deeper than " + Expressions.MAX_NESTING + " levels")),
+            assertTrue(s.console().stream().anyMatch(l -> l.contains("expression nested more than " + Expressions.MAX_NESTING + " deep")),
                     s.console()::toString);
         }
     }
@@ -113,7 +113,7 @@ class ConditionalBreakpointTest {
             s.breakpoints(on(3, null, null, "{" + "-".repeat(500) + "r0}"));
             s.configurationDone();
             assertEquals(0, s.ended());
-            assertTrue(s.console().stream().anyMatch(l -> l.contains("nests deeper than " + Expressions.MAX_NESTING + " levels")),
+            assertTrue(s.console().stream().anyMatch(l -> l.contains("expression nested more than " + Expressions.MAX_NESTING + " deep")),
                     s.console()::toString);
         }
     }

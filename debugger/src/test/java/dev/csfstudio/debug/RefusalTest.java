@@ -61,9 +61,9 @@ class RefusalTest {
     void anExpressionNested500DeepIsRefusedWithTheLimit() throws Exception {
         try (DapWire wire = stopped("")) {
             String deep = "(".repeat(500) + "1" + ")".repeat(500);
-            assertRefused(wire.answered("evaluate", "{\"expression\":\"" + deep + "\"}"), "nests deeper than " + Expressions.MAX_NESTING);
+            assertRefused(wire.answered("evaluate", "{\"expression\":\"" + deep + "\"}"), "expression nested more than " + Expressions.MAX_NESTING + " deep");
             String negations = "-".repeat(500) + "1";
-            assertRefused(wire.answered("evaluate", "{\"expression\":\"" + negations + "\"}"), "nests deeper than " + Expressions.MAX_NESTING);
+            assertRefused(wire.answered("evaluate", "{\"expression\":\"" + negations + "\"}"), "expression nested more than " + Expressions.MAX_NESTING + " deep");
         }
     }
 

@@ -266,4 +266,31 @@ public final class Lexicon {
         }
         return q;
     }
+    /**
+     * The end of the token the lexer makes at {@code p}, where no space, line end or comment starts: a name, a directive, a
+     * number, a string (terminated or not) or punctuation ({@code << >> == != <= >=} before their one-character
+     * prefixes); -1 where the lexer makes an {@code ERROR_CHAR} (a character no rule starts with, {@code !} alone,
+     * {@code .} before no name, anything not ASCII). What a hand-written reader quotes when it meets an unexpected
+     * token, as the parser quotes the lexer's.
+     */
+    public static int tokenEnd(CharSequence t, int p, int end) {
+        char c = t.charAt(p);
+        if (isIdentifierStart(c)) {
+            return identifierEnd(t, p, end);
+        }
+        if (isDigit(c)) {
+            return numberEnd(t, p, end);
+        }
+        if (c == '"') {
+            return stringEnd(t, p, end);
+        }
+        if (isDirectiveStart(t, p, end)) {
+            return directiveEnd(t, p, end);
+        }
+        char next = p + 1 < end ? t.charAt(p + 1) : 0;
+        if ((c == '<' || c == '>') && next == c || (c == '=' || c == '!' || c == '<' || c == '>') && next == '=') {
+            return p + 2;
+        }
+        return "()[],+-*/%&|^~#:=<>".indexOf(c) >= 0 ? p + 1 : -1;
+    }
 }

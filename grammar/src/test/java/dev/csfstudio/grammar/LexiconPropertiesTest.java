@@ -16,7 +16,7 @@ import org.antlr.v4.runtime.Token;
 class LexiconPropertiesTest {
 
     /** Characters every rule meets: parts of names, numbers, radixes, exponents, strings, comments, blanks. */
-    private static final String ALPHABET = "aZ_09xXbBfFeE1.=;/\"\\ \t\f\u000b\r\n#-+,:[]()<>*~\u00e9\u001c$";
+    private static final String ALPHABET = "aZ_09xXbBfFeE1.=;/\"\\ \t\f\u000b\r\n#-+,:[]()<>*~!%&|^'\u00e9\u001c$";
 
     @Provide
     Arbitrary<String> texts() {
@@ -76,6 +76,19 @@ class LexiconPropertiesTest {
                             && !Lexicon.isSpace(c), what);
                 }
             }
+        }
+    }
+
+    /** Every token but a comment or a line end is as long as {@link Lexicon#tokenEnd} says; an error character is -1. */
+    @Property(tries = 5000)
+    void tokenEndIsTheLexersToken(@ForAll("texts") String text) {
+        int n = text.length();
+        for (Token t : tokens(text)) {
+            if (t.getType() == CsfLexer.COMMENT || t.getType() == CsfLexer.NEWLINE) {
+                continue;
+            }
+            int end = t.getType() == CsfLexer.ERROR_CHAR ? -1 : t.getStopIndex() + 1;
+            assertEquals(end, Lexicon.tokenEnd(text, t.getStartIndex(), n), t + " in '" + text + "'");
         }
     }
 

@@ -34,7 +34,13 @@ public record SymbolicExpression(byte[] code, String[] names, long[] literals, i
     public static final byte NEGATE = 'm';
     public static final byte PLUS = 'p';
     public static final byte NOT = '~';
-    // binary operators are their character in Operators: * / % + - < > & ^ |
+    /** A number token whose value {@link ExpressionEvaluator#parseNumber} gives when evaluated, or its error (a text's). */
+    public static final byte NUMERAL = 'N';
+    /** The debugger dialect's memory read of the address before: {@code literals[k]} bytes. */
+    public static final byte READ = 'r';
+    /** The debugger dialect's unary {@code !}. */
+    public static final byte LOGICAL_NOT = (byte) Operators.LOGICAL_NOT;
+    // binary operators are their character in Operators: * / % + - < > & ^ |, and the dialect's codes there
 
     /** What the names of an expression stand for, asked by instruction index in evaluation order. */
     public interface Names {
@@ -43,14 +49,16 @@ public record SymbolicExpression(byte[] code, String[] names, long[] literals, i
         long local(SymbolicExpression e, int k);
 
         long call(SymbolicExpression e, int k, ExpressionEvaluator.Arguments args);
+
+        /** The debugger dialect's read of {@code e.literals()[k]} bytes at {@code va}: only a text's expression has one. */
+        default long read(SymbolicExpression e, int k, long va) {
+            throw new IllegalStateException("no memory to read");
+        }
     }
 
     /** Whether a byte of {@link #code} is a binary operator. */
     public static boolean isBinary(byte op) {
-        return switch (op) {
-            case '*', '/', '%', '+', '-', '<', '>', '&', '^', '|' -> true;
-            default -> false;
-        };
+        return Operators.precedence(op) > 0;
     }
 
     /** The expression that is one name alone, at columns {@code start..end}. */
@@ -79,7 +87,7 @@ public record SymbolicExpression(byte[] code, String[] names, long[] literals, i
 
     /** Instruction {@code k}'s node as the parser's {@code getText} gives it: its tokens without the spaces between. */
     public String text(int k) {
-        if (code[k] == NAME || code[k] == LOCAL || code[k] == FLOAT) {
+        if (code[k] == NAME || code[k] == LOCAL || code[k] == FLOAT || code[k] == NUMERAL) {
             return names[k];
         }
         StringBuilder out = new StringBuilder();
@@ -100,15 +108,26 @@ public record SymbolicExpression(byte[] code, String[] names, long[] literals, i
         if (code.length == 1 && code[0] == NUMBER) {
             return literals[0]; // a literal alone: nothing to resolve, nothing to set up
         }
-        return evaluate(names(scope, file, line), file, line);
+        return evaluate(names(scope, null, file, line), file, line);
+    }
+
+    /**
+     * As {@link #evaluate(ExpressionEvaluator.Scope, Path, int)}, its memory reads (the debugger's dialect) from
+     * {@code memory}.
+     */
+    public long evaluate(ExpressionEvaluator.Scope scope, ExpressionText.Memory memory, Path file, int line) {
+        if (code.length == 1 && code[0] == NUMBER) {
+            return literals[0];
+        }
+        return evaluate(names(scope, memory, file, line), file, line);
     }
 
     /** As {@link #evaluate(ExpressionEvaluator.Scope, Path, int)}, for a float field ({@link #evaluateDouble}). */
     public double evaluateDouble(ExpressionEvaluator.Scope scope, Path file, int line) {
-        return evaluateDouble(names(scope, file, line), file, line);
+        return evaluateDouble(names(scope, null, file, line), file, line);
     }
 
-    private Names names(ExpressionEvaluator.Scope scope, Path file, int line) {
+    private Names names(ExpressionEvaluator.Scope scope, ExpressionText.Memory memory, Path file, int line) {
         return new Names() {
             @Override
             public long name(SymbolicExpression e, int k) {
@@ -123,6 +142,14 @@ public record SymbolicExpression(byte[] code, String[] names, long[] literals, i
             @Override
             public long call(SymbolicExpression e, int k, ExpressionEvaluator.Arguments args) {
                 return scope.call(names[k], args, range(k, file, line));
+            }
+
+            @Override
+            public long read(SymbolicExpression e, int k, long va) {
+                if (memory == null) {
+                    return Names.super.read(e, k, va);
+                }
+                return memory.read(va, (int) literals[k], range(k, file, line));
             }
         };
     }
@@ -193,6 +220,7 @@ public record SymbolicExpression(byte[] code, String[] names, long[] literals, i
             byte op = code[k];
             switch (op) {
                 case NUMBER -> values[++top] = literals[k];
+                case NUMERAL -> values[++top] = ExpressionEvaluator.parseNumber(this.names[k], range(k, file, line));
                 case NAME -> values[++top] = names.name(this, k);
                 case LOCAL -> values[++top] = names.local(this, k);
                 case FLOAT -> throw Operators.notAnInteger(range(k, file, line), this.names[k]);
@@ -204,6 +232,8 @@ public record SymbolicExpression(byte[] code, String[] names, long[] literals, i
                 }
                 case NEGATE -> values[top] = -values[top];
                 case NOT -> values[top] = ~values[top];
+                case LOGICAL_NOT -> values[top] = Operators.unary(Operators.LOGICAL_NOT, values[top]);
+                case READ -> values[top] = names.read(this, k, values[top]);
                 case PLUS -> {
                 }
                 default -> {

@@ -1,5 +1,7 @@
 package dev.csfstudio.asm.scan;
 
+import dev.csfstudio.asm.expr.ExpressionText;
+
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -10,7 +12,7 @@ import java.util.Arrays;
  * another source, it starts again empty; {@link #forget} lets the source and its names go (a scanner lives on
  * a pool thread long after the assembly that used it).
  */
-final class InternedNames {
+final class InternedNames implements ExpressionText.Interner {
 
     static final int MAX_NAMES = 1 << 16;
 
@@ -22,7 +24,8 @@ final class InternedNames {
     private int size;
 
     /** The name {@code text[from, to)} (ASCII identifier characters). */
-    String of(byte[] text, int from, int to) {
+    @Override
+    public String of(byte[] text, int from, int to) {
         if (text != source || size == MAX_NAMES) {
             forget();
             source = text;

@@ -1,5 +1,8 @@
 package dev.csfstudio.asm.scan;
 
+import dev.csfstudio.asm.expr.ExpressionText;
+import dev.csfstudio.asm.source.Parsing;
+
 import dev.csfstudio.grammar.Lexicon;
 import dev.csfstudio.program.Diagnostic;
 import dev.csfstudio.program.DiagnosticCode;
@@ -20,7 +23,7 @@ public final class LineBounds {
     /** 1 MiB: a thousand times the longest line the examples and the disassembler write. */
     public static final int MAX_LINE_BYTES = 1 << 20;
     /** Far beyond any expression a person or a generator writes, well within every thread's stack. */
-    public static final int MAX_NESTING = 256;
+    public static final int MAX_NESTING = ExpressionText.MAX_NESTING;
 
     private LineBounds() {
     }
@@ -45,8 +48,7 @@ public final class LineBounds {
             return null;
         }
         return Diagnostic.error(SourceRange.at(file, n, deep - start + 1, 1), DiagnosticCode.SYNTAX,
-                "expression nested more than " + MAX_NESTING + " deep (brackets and unary operators): name its parts"
-                        + " with .equ");
+                Parsing.SyntaxErrors.nestedTooDeep(MAX_NESTING));
     }
 
     /** The offset of the byte at which the nesting of {@code [start, end)} passes {@link #MAX_NESTING}, or -1. */

@@ -9,6 +9,7 @@ import dev.csfstudio.asm.emit.InstructionEncoder;
 import dev.csfstudio.asm.emit.ScannedExpectation;
 import dev.csfstudio.asm.emit.SymbolicLine;
 import dev.csfstudio.asm.diagnostic.DiagnosticException;
+import dev.csfstudio.asm.expr.ExpressionText;
 import dev.csfstudio.asm.expr.SymbolicExpression;
 
 import dev.csfstudio.program.SourceRange;
@@ -39,7 +40,7 @@ import java.util.Set;
  * A character-level shortcut past ANTLR for the common instruction line: optional {@code name:} labels, a
  * mnemonic with dotted modifiers, and operands that are registers, (optionally {@code #}, optionally
  * negative) decimal/hex/binary literals, {@code [dN]}, {@code [dN +/- literal]}, register lists, bare
- * names or local references, and whole expressions ({@link ExpressionReader}; a {@link SymbolicLine} when they
+ * names or local references, and whole expressions ({@link ExpressionText}; a {@link SymbolicLine} when they
  * name something), then an optional comment.
  *
  * <p>The scanner reads tokens only: each operand it read goes to the one encoder
@@ -48,7 +49,7 @@ import java.util.Set;
  *
  * <p>The grammar stays the definition of the language: this scanner accepts only lines whose tokens it is
  * sure of, and only when the encoder says nothing of them but an odd pair or a register out of range. Anything else (an expression the
- * {@link ExpressionReader} declines, a directive it has no shape for, strings outside an {@code .expect}, unusual
+ * {@link ExpressionText} declines, a directive it has no shape for, strings outside an {@code .expect}, unusual
  * characters or spacing, any error or other warning) makes it
  * decline ({@link Result.Declined}, with what it read before it stopped), and the line goes through the parser
  * unchanged. Every call returns one {@link Result}: the line read, or declined.
@@ -62,7 +63,7 @@ public final class PlainInstructionScanner {
     private static final int NUMBER = 2;
     private static final int MEMORY = 3;
     private static final int LIST = 4;
-    /** A whole expression ({@link ExpressionReader}) naming at least one symbol, local label or function. */
+    /** A whole expression ({@link ExpressionText}) naming at least one symbol, local label or function. */
     private static final int EXPR = 5;
     private static final int MAX_OPERANDS = 8;
 
@@ -86,7 +87,7 @@ public final class PlainInstructionScanner {
     private final int[] listCount = new int[MAX_OPERANDS];
     /** The expression of each {@link #EXPR} operand. */
     private final SymbolicExpression[] program = new SymbolicExpression[MAX_OPERANDS];
-    private final ExpressionReader reader = new ExpressionReader();
+    private final ExpressionText reader = new ExpressionText();
     private final int[] labelStarts = new int[MAX_OPERANDS];
     private final int[] labelEnds = new int[MAX_OPERANDS];
     private static final String[] NO_NAMES = {};
@@ -565,7 +566,7 @@ public final class PlainInstructionScanner {
 
     /**
      * {@code .fbd} or {@code .rt} with {@code field=value} arguments whose values are whole expressions
-     * ({@link ExpressionReader}), as {@link DescriptorArguments}; null to decline: no arguments, tuples, strings,
+     * ({@link ExpressionText}), as {@link DescriptorArguments}; null to decline: no arguments, tuples, strings,
      * {@code clear_rgba}/{@code clear_raw} (their values are tuples or checked against them), anything else.
      */
     private LineScanner.Descriptor descriptorLine(int from, int labels, int p, int e) {
@@ -625,7 +626,7 @@ public final class PlainInstructionScanner {
 
     /**
      * {@code .stream NAME} or {@code .buffer NAME} with options that are plain names ({@code dumpable}) or
-     * {@code key=value} with a whole expression as the value ({@link ExpressionReader}), as {@link SectionArguments};
+     * {@code key=value} with a whole expression as the value ({@link ExpressionText}), as {@link SectionArguments};
      * null to decline (anything else: strings, tuples, no name).
      */
     private LineScanner.SectionLine sectionLine(int from, int labels, int p, int e) {
@@ -681,7 +682,7 @@ public final class PlainInstructionScanner {
 
     /**
      * {@code .expect SUBJECT [TARGET...] [OP VALUE] [[,] key=value...]} whose targets are whole expressions
-     * ({@link ExpressionReader}) or such expressions in brackets, whose value is one, a tuple of them or a string, and
+     * ({@link ExpressionText}) or such expressions in brackets, whose value is one, a tuple of them or a string, and
      * whose options' values are such expressions, as a {@link ScannedExpectation}; null to decline.
      */
     private LineScanner.ExpectLine expectLine(int from, int labels, int p, int e) {
@@ -792,7 +793,7 @@ public final class PlainInstructionScanner {
     }
 
     /**
-     * A target or value of {@link #expectLine} at {@code p}: a whole expression ({@link ExpressionReader}; a call's
+     * A target or value of {@link #expectLine} at {@code p}: a whole expression ({@link ExpressionText}; a call's
      * arguments read too, for a pixel's {@code BUFFER(X, Y)}), and with {@code value} a tuple {@code (expr, expr, ...)}
      * or a string. Sets {@link #expectEnd}; null to decline.
      */
@@ -1348,7 +1349,7 @@ public final class PlainInstructionScanner {
     }
 
     /**
-     * Operand {@code i} from {@code p} (after any {@code #}) as a whole expression ({@link ExpressionReader}): an
+     * Operand {@code i} from {@code p} (after any {@code #}) as a whole expression ({@link ExpressionText}): an
      * {@link #EXPR} when it names something, a {@link #NUMBER} when it is arithmetic on literals that has a value.
      * Returns the end of its last token, or -1 to decline: the reader declines, the operand does not end there, or it
      * is one token alone (a name, local label or literal the operand's own cases read as the parser does, or decline).

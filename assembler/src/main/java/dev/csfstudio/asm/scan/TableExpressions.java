@@ -1,13 +1,14 @@
 package dev.csfstudio.asm.scan;
 
 import dev.csfstudio.asm.directives.DescriptorDirectives;
+import dev.csfstudio.asm.expr.ExpressionText;
 import dev.csfstudio.asm.expr.SymbolicExpression;
 
 import java.nio.charset.StandardCharsets;
 
 /**
  * The expressions the descriptor table holds (field defaults such as {@code width-1} and {@code internal(format)}),
- * read by the plain scanner's {@link ExpressionReader} instead of a parse: a small assembly with descriptors need not
+ * read by {@link ExpressionText} as the plain scanner reads source, instead of a parse: a small assembly with descriptors need not
  * load ANTLR for them. {@code TableDefaultsTest} holds every default's value equal to its parse tree's.
  */
 public final class TableExpressions implements DescriptorDirectives.DefaultReader {
@@ -20,7 +21,7 @@ public final class TableExpressions implements DescriptorDirectives.DefaultReade
                 return null; // not ASCII: no table default is
             }
         }
-        ExpressionReader reader = new ExpressionReader();
+        ExpressionText reader = new ExpressionText();
         int end = reader.read(bytes, 0, 0, bytes.length, new InternedNames());
         return end == bytes.length ? reader.expression() : null;
     }

@@ -170,17 +170,40 @@ public final class Parsing {
         /** The message for ANTLR's report {@code antlrMessage} of an offending token of this type and text. */
         public static String describe(int type, String text, String antlrMessage) {
             return switch (type) {
-                case CsfLexer.ERROR_CHAR -> "unexpected character " + printable(text);
-                case CsfLexer.UNTERMINATED_STRING -> "unterminated string (missing closing \")";
+                case CsfLexer.ERROR_CHAR -> unexpectedCharacter(text);
+                case CsfLexer.UNTERMINATED_STRING -> UNTERMINATED_STRING;
                 case Token.EOF -> "unexpected end of file";
-                case CsfLexer.NEWLINE -> "unexpected end of line" + expecting(antlrMessage);
-                default -> "unexpected '" + shorten(text) + "'" + expecting(antlrMessage);
+                case CsfLexer.NEWLINE -> END_OF_LINE + expecting(antlrMessage);
+                default -> unexpected(text) + expecting(antlrMessage);
             };
+        }
+
+        /**
+         * The words of a syntax error, which the parser and the hand-written expression reader
+         * ({@code expr.ExpressionText}) both use: an expression that ends too soon, a string without its closing
+         * quote, a character that starts no token, a token where it cannot stand. The parser adds what the grammar
+         * expected instead, which depends on the statement around the expression.
+         */
+        public static final String END_OF_LINE = "unexpected end of line";
+        public static final String UNTERMINATED_STRING = "unterminated string (missing closing \")";
+
+        public static String unexpectedCharacter(String character) {
+            return "unexpected character " + printable(character);
+        }
+
+        public static String unexpected(String token) {
+            return "unexpected '" + shorten(token) + "'";
+        }
+
+        /** An expression nested deeper than {@code bound} (source's bound; the scanner's own smaller one only declines). */
+        public static String nestedTooDeep(int bound) {
+            return "expression nested more than " + bound + " deep (brackets and unary operators): name its parts with .equ";
         }
 
         /** Compiled once: every syntax error of a file of broken lines is worded with them. */
         private static final java.util.regex.Pattern BRACES = java.util.regex.Pattern.compile("^\\{|\\}$");
-        private static final java.util.regex.Pattern COMMA = java.util.regex.Pattern.compile(",\\s*");
+        /** An item of ANTLR's list: a quoted literal (which may be {@code ','}) or a token name. */
+        private static final java.util.regex.Pattern ITEM = java.util.regex.Pattern.compile("'[^']*'|[^,\\s]+");
 
         /**
          * What {@link #expecting} made of each of ANTLR's lists: a file of broken lines words the same few lists again
@@ -209,8 +232,9 @@ public final class Parsing {
         private static String word(String antlrList) {
             String list = BRACES.matcher(antlrList).replaceAll("");
             java.util.Set<String> names = new java.util.LinkedHashSet<>();
-            for (String item : COMMA.split(list)) {
-                names.add(switch (item) {
+            java.util.regex.Matcher items = ITEM.matcher(list);
+            while (items.find()) {
+                names.add(switch (items.group()) {
                     case "NEWLINE" -> "end of line";
                     case "IDENT" -> "a name";
                     case "DIRECTIVE" -> "a directive";
@@ -218,7 +242,7 @@ public final class Parsing {
                     case "LOCAL_REF" -> "a local label";
                     case "STRING" -> "a string";
                     case "<EOF>" -> "end of file";
-                    default -> item;
+                    default -> items.group();
                 });
             }
             String what = String.join(", ", names);
