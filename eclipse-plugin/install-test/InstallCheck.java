@@ -35,7 +35,7 @@ import org.osgi.framework.wiring.FrameworkWiring;
  * <li>The installation boots like Eclipse does (its config.ini, simpleconfigurator's bundles.info; the
  * application is not run, so no display is needed). The plugin and the bundles from the repository resolve,
  * the plugin starts and is wired to LSP4J, LSP4J JSON-RPC, Gson and the platform, the debugger bundle is wired to
- * LSP4J's debug protocol and JSON-RPC 0.24, and the plugin's plugin.xml is in
+ * the plugin (whose csf.jar gives it LSP4J's debug protocol) and the same JSON-RPC, and the plugin's plugin.xml is in
  * the extension registry (the CSF editor for *.csf).</li>
  * <li>The installed plugin starts its bundled language server ({@code server/csf.jar}) and completes the LSP
  * initialize handshake through the installed LSP4J and Gson.</li>
@@ -45,19 +45,18 @@ import org.osgi.framework.wiring.FrameworkWiring;
 public final class InstallCheck {
 
     private static final String PLUGIN = "dev.csfstudio.eclipse";
-    /** The debugger bundle: LSP4J's debug protocol, on the JSON-RPC 0.24 the feature also ships. */
+    /** The debugger bundle: the adapter's protocol and LSP4J's debug protocol from the plugin's csf.jar. */
     private static final String DEBUGGER = "dev.csfstudio.eclipse.debug";
     private static final String FEATURE_GROUP = "dev.csfstudio.eclipse.feature.feature.group";
     /** Bundles the feature brings: the repository's plugins/, and nothing the base platform has. */
     private static final List<String> FROM_REPOSITORY = List.of(PLUGIN, "org.eclipse.lsp4j", "org.eclipse.lsp4j.jsonrpc",
-            "com.google.gson", "org.commonmark", "org.commonmark.ext.gfm.tables", DEBUGGER, "org.eclipse.lsp4j.debug",
-            "org.eclipse.lsp4j.jsonrpc.debug");
+            "com.google.gson", "org.commonmark", "org.commonmark.ext.gfm.tables", DEBUGGER);
     /** What the plugin must be wired to from the repository. */
     private static final List<String> PLUGIN_WIRES = List.of("org.eclipse.lsp4j", "org.eclipse.lsp4j.jsonrpc",
             "com.google.gson", "org.commonmark", "org.commonmark.ext.gfm.tables");
-    /** What the debugger must be wired to: the plugin, the debug protocol, and the platform's debug bundles. */
-    private static final List<String> DEBUGGER_WIRES = List.of(PLUGIN, "org.eclipse.lsp4j.debug", "org.eclipse.lsp4j.jsonrpc",
-            "org.eclipse.lsp4j.jsonrpc.debug", "org.eclipse.debug.core", "org.eclipse.debug.ui");
+    /** What the debugger must be wired to: the plugin (the debug protocol), JSON-RPC, the platform's debug bundles. */
+    private static final List<String> DEBUGGER_WIRES = List.of(PLUGIN, "org.eclipse.lsp4j.jsonrpc", "org.eclipse.debug.core",
+            "org.eclipse.debug.ui");
     /** What the plugin must be wired to besides PLUGIN_WIRES: a sample of its platform requirements. */
     private static final List<String> FROM_PLATFORM = List.of("org.eclipse.ui", "org.eclipse.ui.editors", "org.eclipse.core.resources");
 
@@ -295,7 +294,7 @@ public final class InstallCheck {
         }
         for (Bundle b : context.getBundles()) {
             if (FROM_REPOSITORY.contains(b.getSymbolicName()) && b.getState() == Bundle.INSTALLED) {
-                fail(b.getSymbolicName() + " " + b.getVersion() + " does not resolve"); // both JSON-RPC versions too
+                fail(b.getSymbolicName() + " " + b.getVersion() + " does not resolve");
             }
         }
         Bundle plugin = byName.get(PLUGIN);
@@ -314,8 +313,9 @@ public final class InstallCheck {
         Set<String> wiredTo = wires(plugin, concat(PLUGIN_WIRES, FROM_PLATFORM));
         log(PLUGIN + " " + plugin.getVersion() + " ACTIVE, wired to " + wiredTo);
         Set<String> debuggerWires = wires(byName.get(DEBUGGER), DEBUGGER_WIRES);
-        if (debuggerWires.stream().noneMatch(w -> w.startsWith("org.eclipse.lsp4j.jsonrpc 0.24."))) {
-            fail(DEBUGGER + " should be wired to LSP4J JSON-RPC 0.24 (what org.eclipse.lsp4j.debug 0.24 needs): " + debuggerWires);
+        String jsonRpc = wiredTo.stream().filter(w -> w.startsWith("org.eclipse.lsp4j.jsonrpc ")).findFirst().orElse("none");
+        if (!debuggerWires.contains(jsonRpc)) {
+            fail(DEBUGGER + " should be wired to the plugin's LSP4J JSON-RPC (" + jsonRpc + "): " + debuggerWires);
         }
         log(DEBUGGER + " resolved, wired to " + debuggerWires);
         extensions(byName.get("org.eclipse.equinox.registry"));
@@ -406,8 +406,8 @@ public final class InstallCheck {
         try (InputStream in = entry.openStream()) {
             Files.copy(in, jar, StandardCopyOption.REPLACE_EXISTING);
         }
-        Class<?> connectionType = plugin.loadClass("dev.csfstudio.eclipse.core.CsfServerConnection");
-        Class<?> listenerType = plugin.loadClass("dev.csfstudio.eclipse.core.CsfServerConnection$Listener");
+        Class<?> connectionType = plugin.loadClass("dev.csfstudio.eclipse.server.CsfServerConnection");
+        Class<?> listenerType = plugin.loadClass("dev.csfstudio.eclipse.server.CsfServerConnection$Listener");
         Class<?> jsonObject = plugin.loadClass("com.google.gson.JsonObject");
         List<String> serverLog = new ArrayList<>();
         Object listener = Proxy.newProxyInstance(listenerType.getClassLoader(), new Class<?>[] {listenerType},

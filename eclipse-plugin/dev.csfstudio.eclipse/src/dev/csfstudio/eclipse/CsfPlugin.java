@@ -3,6 +3,8 @@ package dev.csfstudio.eclipse;
 import java.io.IOException;
 import java.net.URL;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 import org.eclipse.core.runtime.FileLocator;
 import org.eclipse.core.runtime.IStatus;
@@ -10,9 +12,11 @@ import org.eclipse.core.runtime.Status;
 import org.eclipse.ui.plugin.AbstractUIPlugin;
 import org.osgi.framework.BundleContext;
 
-import dev.csfstudio.eclipse.ui.CsfServers;
-
-/** The bundle: owns the workspace's language server connection and the preferences. */
+/**
+ * The bundle: its preferences, log and bundled server jar. It depends on no other package of the plugin; what must
+ * end with the bundle (the language server connection, {@code server.CsfServers}) registers through
+ * {@link #whenStopping}.
+ */
 public final class CsfPlugin extends AbstractUIPlugin {
 
     public static final String ID = "dev.csfstudio.eclipse";
@@ -20,7 +24,7 @@ public final class CsfPlugin extends AbstractUIPlugin {
     public static final String BUNDLED_JAR = "server/csf.jar";
 
     private static volatile CsfPlugin plugin;
-    private CsfServers servers;
+    private final List<Runnable> stopping = new ArrayList<>();
 
     @Override
     public void start(BundleContext context) throws Exception {
@@ -30,13 +34,17 @@ public final class CsfPlugin extends AbstractUIPlugin {
 
     @Override
     public void stop(BundleContext context) throws Exception {
-        CsfServers s;
+        List<Runnable> hooks;
         synchronized (this) {
-            s = servers;
-            servers = null;
+            hooks = new ArrayList<>(stopping);
+            stopping.clear();
         }
-        if (s != null) {
-            s.dispose();
+        for (Runnable hook : hooks) {
+            try {
+                hook.run();
+            } catch (RuntimeException e) {
+                log(IStatus.WARNING, "CSF: stopping " + hook + " failed: " + e.getMessage(), e);
+            }
         }
         plugin = null;
         super.stop(context);
@@ -46,17 +54,9 @@ public final class CsfPlugin extends AbstractUIPlugin {
         return plugin;
     }
 
-    /** The workspace's language server (started on first use). */
-    public synchronized CsfServers servers() {
-        if (servers == null) {
-            servers = new CsfServers(this);
-        }
-        return servers;
-    }
-
-    /** Whether the language server connection exists (without starting it). */
-    public synchronized boolean hasServers() {
-        return servers != null;
+    /** Runs {@code hook} when the bundle stops (in registration order). */
+    public synchronized void whenStopping(Runnable hook) {
+        stopping.add(hook);
     }
 
     /** The bundled csf.jar as a file (extracted from the bundle jar if needed), or null when missing. */

@@ -18,7 +18,7 @@ import org.eclipse.core.runtime.CoreException;
 import org.junit.jupiter.api.Test;
 
 import dev.csfstudio.eclipse.build.CsfBuilder;
-import dev.csfstudio.eclipse.core.MarkerData;
+import dev.csfstudio.eclipse.operations.diagnostics.MarkerData;
 import dev.csfstudio.eclipse.ui.Workbench;
 
 /** The project builder runs its test streams: each failed expectation is a test marker on its .expect line. */

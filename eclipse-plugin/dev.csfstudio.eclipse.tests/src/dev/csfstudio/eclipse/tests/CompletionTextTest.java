@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
 
-import dev.csfstudio.eclipse.core.CompletionText;
+import dev.csfstudio.eclipse.operations.completion.CompletionText;
 
 class CompletionTextTest {
 

@@ -24,13 +24,13 @@ import org.eclipse.ui.ide.IDE;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-import dev.csfstudio.eclipse.core.MarkerData;
+import dev.csfstudio.eclipse.operations.diagnostics.MarkerData;
 import dev.csfstudio.eclipse.text.CsfPartitions;
 import dev.csfstudio.eclipse.text.TokenKind;
-import dev.csfstudio.eclipse.ui.CsfColors;
+import dev.csfstudio.eclipse.text.CsfColors;
 import dev.csfstudio.eclipse.ui.CsfEditor;
-import dev.csfstudio.eclipse.ui.RunStreamHandler;
-import dev.csfstudio.eclipse.ui.RunView;
+import dev.csfstudio.eclipse.run.RunStreamHandler;
+import dev.csfstudio.eclipse.run.RunView;
 import dev.csfstudio.eclipse.ui.Workbench;
 
 /** The workbench: a CSF editor on a workspace file, with the real server behind it. Runs on the UI thread. */

@@ -13,7 +13,7 @@ import org.eclipse.lsp4j.MarkupContent;
 import org.eclipse.lsp4j.jsonrpc.messages.Either;
 import org.junit.jupiter.api.Test;
 
-import dev.csfstudio.eclipse.core.HoverHtml;
+import dev.csfstudio.eclipse.HoverHtml;
 
 class HoverHtmlTest {
 

@@ -7,7 +7,7 @@ import org.eclipse.lsp4j.Hover;
 import org.eclipse.lsp4j.MarkupContent;
 import org.junit.jupiter.api.Test;
 
-import dev.csfstudio.eclipse.core.HoverText;
+import dev.csfstudio.eclipse.HoverText;
 
 class HoverTextTest {
 

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
 
-import dev.csfstudio.eclipse.core.LineOffsets;
+import dev.csfstudio.eclipse.LineOffsets;
 
 class LineOffsetsTest {
 

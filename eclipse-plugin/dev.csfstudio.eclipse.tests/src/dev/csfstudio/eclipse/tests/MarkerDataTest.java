@@ -17,8 +17,8 @@ import org.eclipse.lsp4j.Range;
 import org.eclipse.lsp4j.jsonrpc.messages.Either;
 import org.junit.jupiter.api.Test;
 
-import dev.csfstudio.eclipse.core.LineOffsets;
-import dev.csfstudio.eclipse.core.MarkerData;
+import dev.csfstudio.eclipse.LineOffsets;
+import dev.csfstudio.eclipse.operations.diagnostics.MarkerData;
 
 class MarkerDataTest {
 

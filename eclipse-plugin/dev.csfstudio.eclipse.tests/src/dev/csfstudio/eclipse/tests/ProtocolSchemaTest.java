@@ -2,6 +2,7 @@ package dev.csfstudio.eclipse.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -13,16 +14,17 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.eclipse.core.runtime.Platform;
 import org.eclipse.lsp4j.jsonrpc.services.JsonNotification;
 import org.eclipse.lsp4j.jsonrpc.services.JsonRequest;
 import org.junit.jupiter.api.Test;
+import org.osgi.framework.Bundle;
 
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 
 import dev.csfstudio.debug.CsfDebugProtocol;
-import dev.csfstudio.eclipse.core.CsfServerConnection;
-import dev.csfstudio.eclipse.debug.model.CsfDebugServer;
+import dev.csfstudio.eclipse.server.CsfServerConnection;
 import dev.csfstudio.lsp.protocol.CsfProtocol;
 
 /**
@@ -56,22 +58,14 @@ class ProtocolSchemaTest {
         return out;
     }
 
-    /**
-     * The value of the method's {@code @JsonRequest} or {@code @JsonNotification}, by the annotation's name: the
-     * debugger bundle wires JSON-RPC 0.24, the plugin 1.0, so the two annotation classes differ.
-     */
+    /** The value of the method's {@code @JsonRequest} or {@code @JsonNotification}, or null. */
     private static String messageName(Method m) {
-        for (java.lang.annotation.Annotation a : m.getAnnotations()) {
-            String type = a.annotationType().getName();
-            if (type.equals(JsonRequest.class.getName()) || type.equals(JsonNotification.class.getName())) {
-                try {
-                    return (String) a.annotationType().getMethod("value").invoke(a);
-                } catch (ReflectiveOperationException e) {
-                    throw new AssertionError(e);
-                }
-            }
+        JsonRequest request = m.getAnnotation(JsonRequest.class);
+        if (request != null) {
+            return request.value();
         }
-        return null;
+        JsonNotification notification = m.getAnnotation(JsonNotification.class);
+        return notification != null ? notification.value() : null;
     }
 
     private static String simpleName(Type t) {
@@ -99,11 +93,25 @@ class ProtocolSchemaTest {
         all.forEach(d -> assertMatches(schema, d));
     }
 
+    /**
+     * The debugger bundle speaks the adapter's own interface ({@code CsfDebugProtocol} of the bundled csf.jar), with
+     * the very classes of LSP4J's debug protocol and JSON-RPC that interface is built on (a second copy of either
+     * would make its proxy and its records other classes than the adapter's).
+     */
     @Test
-    void theDebugAdaptersMessagesAreItsOwn() throws IOException {
-        JsonObject schema = schema(CsfDebugProtocol.SCHEMA_RESOURCE);
-        List<Declared> all = declared(CsfDebugServer.class);
+    void theDebuggerBundleSpeaksTheAdaptersOwnProtocol() throws Exception {
+        Bundle debugger = Platform.getBundle("dev.csfstudio.eclipse.debug");
+        assertNotNull(debugger);
+        assertSame(CsfDebugProtocol.class, debugger.loadClass(CsfDebugProtocol.class.getName()));
+        for (String shared : List.of("org.eclipse.lsp4j.debug.services.IDebugProtocolServer",
+                "org.eclipse.lsp4j.debug.services.IDebugProtocolClient", "org.eclipse.lsp4j.debug.Capabilities",
+                "org.eclipse.lsp4j.jsonrpc.debug.DebugLauncher", "org.eclipse.lsp4j.jsonrpc.Launcher",
+                "org.eclipse.lsp4j.jsonrpc.services.JsonRequest")) {
+            assertSame(CsfDebugProtocol.class.getClassLoader().loadClass(shared), debugger.loadClass(shared), shared);
+        }
+        List<Declared> all = declared(CsfDebugProtocol.class);
         assertEquals(List.of("csf/renderTargets"), all.stream().map(Declared::name).toList());
+        JsonObject schema = schema(CsfDebugProtocol.SCHEMA_RESOURCE);
         all.forEach(d -> assertMatches(schema, d));
     }
 

@@ -8,10 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
+import com.google.gson.Gson;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 
-import dev.csfstudio.eclipse.core.RunViewModel;
+import dev.csfstudio.debug.CsfDebugProtocol;
+import dev.csfstudio.eclipse.run.RunViewModel;
 
 class RunViewModelTest {
 
@@ -19,6 +21,11 @@ class RunViewModelTest {
 
     private static JsonObject json(String s) {
         return JsonParser.parseString(s).getAsJsonObject();
+    }
+
+    /** The adapter's csf/renderTargets answer as the debugger's DAP connection reads it (Gson, into the record). */
+    private static CsfDebugProtocol.RenderTargets renderTargets(String s) {
+        return new Gson().fromJson(json(s), CsfDebugProtocol.RenderTargets.class);
     }
 
     @Test
@@ -43,7 +50,7 @@ class RunViewModelTest {
 
     @Test
     void aDebugStopsRenderTargetsBecomeTheViewsTargets() {
-        RunViewModel m = RunViewModel.fromRenderTargets("Debug clear.csf", "stopped (breakpoint)", false, json(
+        RunViewModel m = RunViewModel.fromRenderTargets("Debug clear.csf", "stopped (breakpoint)", false, renderTargets(
                 "{targets: [{index: 0, width: 16, height: 16, format: 'R8G8B8A8_UNORM', png: '" + RED_2X2 + "'}]}"));
         assertEquals("CSF debug: Debug clear.csf", m.title());
         assertEquals("stopped (breakpoint): the render targets' memory now", m.statusLine());
@@ -54,7 +61,7 @@ class RunViewModelTest {
 
     @Test
     void aDebugStopWithoutFramebufferSaysWhyThereIsNoImage() {
-        RunViewModel m = RunViewModel.fromRenderTargets("s", "stopped (entry)", false, json("{targets: [], notes: []}"));
+        RunViewModel m = RunViewModel.fromRenderTargets("s", "stopped (entry)", false, renderTargets("{targets: [], notes: []}"));
         assertTrue(m.targets().isEmpty());
         assertTrue(m.details().contains("has no colour target"), m.details());
         assertEquals("ok", m.status());
@@ -64,14 +71,14 @@ class RunViewModelTest {
     void aDescriptorTheAdapterCouldNotReadIsSaidInAFaultsColours() {
         String problem = "the framebuffer descriptor d40 points at cannot be read: GPU VA 0x1000000000 is not mapped in VM other";
         RunViewModel m = RunViewModel.fromRenderTargets("s", "stopped (breakpoint)", false,
-                json("{targets: [], notes: [], problem: '" + problem + "'}"));
+                renderTargets("{targets: [], notes: [], problem: '" + problem + "'}"));
         assertEquals("No render targets: " + problem, m.fault(), "the view shows the fault text in red");
         assertFalse(m.details().contains("points at no"), m.details());
     }
 
     @Test
     void aFaultsStopIsAFaultNotASuccess() {
-        RunViewModel m = RunViewModel.fromRenderTargets("s", "faulted (translation fault)", true, json("{targets: [], notes: []}"));
+        RunViewModel m = RunViewModel.fromRenderTargets("s", "faulted (translation fault)", true, renderTargets("{targets: [], notes: []}"));
         assertEquals("fault", m.status(), "the view colours the status line red");
         assertEquals("faulted (translation fault): the render targets' memory now", m.statusLine());
     }

@@ -12,8 +12,8 @@ import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
-import dev.csfstudio.eclipse.core.ServerCommand;
-import dev.csfstudio.eclipse.core.ServerCommand.Settings;
+import dev.csfstudio.eclipse.server.ServerCommand;
+import dev.csfstudio.eclipse.server.ServerCommand.Settings;
 
 class ServerCommandTest {
 
@@ -264,9 +264,9 @@ class ServerCommandTest {
         FakeHost h = new FakeHost().file(jar.toString()).file(javaExe);
         h.bundled = jar.toString();
         h.running = javaExe;
-        dev.csfstudio.eclipse.core.CsfServerConnection c = dev.csfstudio.eclipse.core.CsfServerConnection.start(
+        dev.csfstudio.eclipse.server.CsfServerConnection c = dev.csfstudio.eclipse.server.CsfServerConnection.start(
                 ok(ServerCommand.resolve(NONE, h)).command(), List.of(dir), new com.google.gson.JsonObject(),
-                new dev.csfstudio.eclipse.core.CsfServerConnection.Listener() {
+                new dev.csfstudio.eclipse.server.CsfServerConnection.Listener() {
                     @Override
                     public void diagnostics(String uri, List<org.eclipse.lsp4j.Diagnostic> d, String text) {
                     }

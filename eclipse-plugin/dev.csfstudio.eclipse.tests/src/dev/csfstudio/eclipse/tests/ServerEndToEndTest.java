@@ -30,13 +30,13 @@ import org.junit.jupiter.api.Test;
 import com.google.gson.JsonObject;
 
 import dev.csfstudio.eclipse.CsfPlugin;
-import dev.csfstudio.eclipse.core.CompletionText;
-import dev.csfstudio.eclipse.core.CsfServerConnection;
-import dev.csfstudio.eclipse.core.HoverText;
-import dev.csfstudio.eclipse.core.LineOffsets;
-import dev.csfstudio.eclipse.core.MarkerData;
-import dev.csfstudio.eclipse.core.RunViewModel;
-import dev.csfstudio.eclipse.core.ServerCommand;
+import dev.csfstudio.eclipse.operations.completion.CompletionText;
+import dev.csfstudio.eclipse.server.CsfServerConnection;
+import dev.csfstudio.eclipse.HoverText;
+import dev.csfstudio.eclipse.LineOffsets;
+import dev.csfstudio.eclipse.operations.diagnostics.MarkerData;
+import dev.csfstudio.eclipse.run.RunViewModel;
+import dev.csfstudio.eclipse.server.ServerCommand;
 
 /** The LSP client against the jar bundled in the plugin, no UI. */
 class ServerEndToEndTest {

@@ -55,6 +55,8 @@ import dev.csfstudio.eclipse.debug.model.CsfDebugTarget;
 import dev.csfstudio.eclipse.debug.model.CsfThread;
 import dev.csfstudio.eclipse.debug.ui.ReverseStepHandler;
 import dev.csfstudio.eclipse.debug.ui.ToggleLineBreakpoints;
+import dev.csfstudio.eclipse.operations.codelens.CsfCodeMinings;
+import dev.csfstudio.eclipse.run.RunView;
 
 /**
  * The debugger as a user drives it: a breakpoint toggled in the CSF editor, a "CSF Stream" launch in debug mode

@@ -49,8 +49,19 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import dev.csfstudio.eclipse.CsfPlugin;
-import dev.csfstudio.eclipse.core.LineOffsets;
+import dev.csfstudio.eclipse.LineOffsets;
 import dev.csfstudio.eclipse.text.TokenKind;
+import dev.csfstudio.eclipse.operations.codeactions.CsfQuickAssistProcessor;
+import dev.csfstudio.eclipse.operations.codelens.CsfCodeMinings;
+import dev.csfstudio.eclipse.operations.completion.CsfCompletionProposal;
+import dev.csfstudio.eclipse.operations.completion.CsfContentAssistProcessor;
+import dev.csfstudio.eclipse.operations.completion.SignatureInformation;
+import dev.csfstudio.eclipse.operations.declaration.CsfHyperlinkDetector;
+import dev.csfstudio.eclipse.operations.hover.CsfTextHover;
+import dev.csfstudio.eclipse.operations.references.ReferencesSearch;
+import dev.csfstudio.eclipse.operations.rename.RenameRefactoring;
+import dev.csfstudio.eclipse.outline.QuickOutline;
+import dev.csfstudio.eclipse.text.CsfColors;
 
 /** Each language-server feature the Eclipse way, in a real CSF editor with the bundled server behind it. */
 class EditorFeaturesUiTest {

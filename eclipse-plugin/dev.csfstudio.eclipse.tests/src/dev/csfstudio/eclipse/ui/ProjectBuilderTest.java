@@ -26,7 +26,9 @@ import dev.csfstudio.eclipse.build.BuildSettings;
 import dev.csfstudio.eclipse.build.CsfBuilder;
 import dev.csfstudio.eclipse.build.CsfNature;
 import dev.csfstudio.eclipse.build.SymbolIndex;
-import dev.csfstudio.eclipse.core.MarkerData;
+import dev.csfstudio.eclipse.operations.diagnostics.MarkerData;
+import dev.csfstudio.eclipse.operations.codeactions.CsfMarkerResolutions;
+import dev.csfstudio.eclipse.operations.symbols.OpenSymbolDialog;
 
 /** The CSF project builder: every .csf assembled in process, markers on closed files, outputs, includes, Clean. */
 class ProjectBuilderTest {

@@ -12,6 +12,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 
 import org.eclipse.core.resources.IContainer;
 import org.eclipse.core.resources.IFile;
@@ -34,8 +35,8 @@ import dev.csfstudio.asm.Assembler;
 import dev.csfstudio.asm.AssemblyResult;
 import dev.csfstudio.program.output.OutputFormat;
 import dev.csfstudio.eclipse.CsfPlugin;
-import dev.csfstudio.eclipse.core.LineOffsets;
-import dev.csfstudio.eclipse.core.MarkerData;
+import dev.csfstudio.eclipse.LineOffsets;
+import dev.csfstudio.eclipse.operations.diagnostics.MarkerData;
 import dev.csfstudio.eclipse.testing.TestMarkers;
 
 /**
@@ -282,10 +283,17 @@ public final class CsfBuilder extends IncrementalProjectBuilder {
         }
     }
 
+    /** Which files a CSF editor has open: set by {@code server.CsfServers} while it exists (this package does not depend on it). */
+    private static volatile Predicate<IFile> edited = f -> false;
+
+    /** Tells the builder which files a CSF editor has open ({@code null}: none). */
+    public static void editedBy(Predicate<IFile> openInEditor) {
+        edited = openInEditor == null ? f -> false : openInEditor;
+    }
+
     /** Whether a CSF editor has the source open: the language server's markers of its text stand for the builder's. */
     private static boolean isEdited(IFile source) {
-        CsfPlugin plugin = CsfPlugin.getDefault();
-        return plugin != null && plugin.hasServers() && plugin.servers().isOpen(source);
+        return edited.test(source);
     }
 
     /** Re-marks one source from its saved text (after its editor closed; the server's markers go), in a job. */

@@ -12,7 +12,7 @@ import org.eclipse.core.resources.IResource;
 import org.eclipse.core.runtime.CoreException;
 
 import dev.csfstudio.asm.AssemblyResult;
-import dev.csfstudio.eclipse.core.LineOffsets;
+import dev.csfstudio.eclipse.LineOffsets;
 import dev.csfstudio.program.Expectation;
 import dev.csfstudio.testing.StreamTest;
 import dev.csfstudio.testing.TestResult;

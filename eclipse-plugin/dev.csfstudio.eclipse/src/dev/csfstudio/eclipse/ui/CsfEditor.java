@@ -4,7 +4,6 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.runtime.IPath;
@@ -18,7 +17,6 @@ import org.eclipse.jface.text.source.projection.ProjectionSupport;
 import org.eclipse.jface.text.source.projection.ProjectionViewer;
 import org.eclipse.lsp4j.DocumentSymbol;
 import org.eclipse.lsp4j.Range;
-import org.eclipse.lsp4j.TextEdit;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.ui.IEditorInput;
 import org.eclipse.ui.IURIEditorInput;
@@ -26,15 +24,24 @@ import org.eclipse.ui.editors.text.TextEditor;
 import org.eclipse.ui.views.contentoutline.IContentOutlinePage;
 
 import dev.csfstudio.eclipse.CsfPlugin;
-import dev.csfstudio.eclipse.core.CsfServerConnection;
+import dev.csfstudio.eclipse.server.CsfServerConnection;
 import dev.csfstudio.eclipse.text.CsfPartitions;
+import dev.csfstudio.eclipse.DocumentPositions;
+import dev.csfstudio.eclipse.operations.folding.EditorFolding;
+import dev.csfstudio.eclipse.operations.format.CsfFormatter;
+import dev.csfstudio.eclipse.operations.semanticTokens.SemanticHighlighting;
+import dev.csfstudio.eclipse.outline.CsfOutlinePage;
+import dev.csfstudio.eclipse.server.CsfServers;
+import dev.csfstudio.eclipse.server.DocumentSession;
+import dev.csfstudio.eclipse.server.ServedEditor;
+import dev.csfstudio.eclipse.run.RunViewModel;
 
 /**
  * The editor of {@code .csf} files: rule-based colouring, then from the language server semantic colours,
  * diagnostics, hover, completion, folding, Outline, code minings, navigation, rename and formatting. Each time
  * the server has analysed a new text, the features that depend on the analysis ask again.
  */
-public class CsfEditor extends TextEditor {
+public class CsfEditor extends TextEditor implements ServedEditor {
 
     public static final String ID = "dev.csfstudio.eclipse.editor";
     public static final String CONTEXT_MENU_ID = "#CsfEditorContext";
@@ -98,10 +105,10 @@ public class CsfEditor extends TextEditor {
         IFile file = input == null ? null : input.getAdapter(IFile.class);
         String uri = uriOf(input, file);
         if (uri != null && CsfPlugin.getDefault() != null) {
-            session = CsfPlugin.getDefault().servers().open(uri, file, document);
-            session.onRunStatus(message -> {
+            session = CsfServers.get().open(uri, file, document);
+            session.onRunFinished(run -> {
                 if (getEditorSite() != null && getEditorSite().getActionBars() != null) {
-                    getEditorSite().getActionBars().getStatusLineManager().setMessage(message);
+                    getEditorSite().getActionBars().getStatusLineManager().setMessage(RunViewModel.backgroundRunText(run));
                 }
             });
             connectFeatures();
@@ -166,32 +173,38 @@ public class CsfEditor extends TextEditor {
     }
 
     /** The document's link to the language server, or null (not a local file). */
+    @Override
     public DocumentSession session() {
         return session;
     }
 
     /** The running server this document is open in, or null (not started, stopped, or not a local file). */
+    @Override
     public CsfServerConnection connection() {
         DocumentSession s = session;
         return s == null ? null : s.connection();
     }
 
     /** The source viewer (for tests and the handlers). */
+    @Override
     public ISourceViewer viewer() {
         return getSourceViewer();
     }
 
+    @Override
     public IDocument document() {
         return getDocumentProvider().getDocument(getEditorInput());
     }
 
     /** The document's symbols from the server (empty when it is not running). */
+    @Override
     public CompletableFuture<List<DocumentSymbol>> symbols() {
         CsfServerConnection c = connection();
         return c == null ? CompletableFuture.completedFuture(List.of()) : c.documentSymbols(session.uri());
     }
 
     /** Selects and reveals a range of the document. */
+    @Override
     public void reveal(Range range) {
         IRegion r = DocumentPositions.region(document(), range);
         selectAndReveal(r.getOffset(), r.getLength());
@@ -212,42 +225,12 @@ public class CsfEditor extends TextEditor {
     }
 
     /**
-     * Source > Format: the server's edits applied as one undoable change.
+     * Source > Format ({@link CsfFormatter}).
      *
      * @return whether anything changed
      */
     public boolean format(long timeoutMillis) {
-        DocumentSession s = session;
-        CsfServerConnection c = s == null ? null : s.connection();
-        if (c == null) {
-            return false;
-        }
-        List<TextEdit> edits;
-        try {
-            edits = c.formatting(s.uri(), 8, true).get(timeoutMillis, TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        } catch (Exception e) {
-            getEditorSite().getActionBars().getStatusLineManager().setErrorMessage("CSF formatting failed: " + e.getMessage());
-            return false;
-        }
-        if (edits.isEmpty()) {
-            return false;
-        }
-        IDocument d = document();
-        try {
-            var rewrite = ((org.eclipse.jface.text.IDocumentExtension4) d).startRewriteSession(
-                    org.eclipse.jface.text.DocumentRewriteSessionType.UNRESTRICTED);
-            try {
-                WorkspaceEditChange.multiEdit(d, edits).apply(d);
-            } finally {
-                ((org.eclipse.jface.text.IDocumentExtension4) d).stopRewriteSession(rewrite);
-            }
-            return true;
-        } catch (org.eclipse.jface.text.BadLocationException | org.eclipse.text.edits.MalformedTreeException e) {
-            return false;
-        }
+        return CsfFormatter.format(this, timeoutMillis);
     }
 
     @Override

@@ -10,7 +10,9 @@ import org.eclipse.ui.IWorkbench;
 import org.eclipse.ui.IWorkbenchPreferencePage;
 
 import dev.csfstudio.eclipse.CsfPlugin;
-import dev.csfstudio.eclipse.core.ServerCommand;
+import dev.csfstudio.eclipse.server.ServerCommand;
+import dev.csfstudio.eclipse.operations.codelens.CsfCodeMinings;
+import dev.csfstudio.eclipse.server.CsfServers;
 
 /** CSF Studio preferences: how the language server starts, the background run; OK restarts the server. */
 public final class CsfPreferencePage extends FieldEditorPreferencePage implements IWorkbenchPreferencePage {
@@ -51,7 +53,7 @@ public final class CsfPreferencePage extends FieldEditorPreferencePage implement
     public boolean performOk() {
         boolean ok = super.performOk();
         if (ok) {
-            CsfPlugin.getDefault().servers().restart();
+            CsfServers.get().restart();
         }
         return ok;
     }

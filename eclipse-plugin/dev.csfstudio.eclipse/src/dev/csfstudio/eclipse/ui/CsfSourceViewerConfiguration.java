@@ -19,6 +19,12 @@ import org.eclipse.ui.editors.text.TextSourceViewerConfiguration;
 import dev.csfstudio.eclipse.text.CsfPartitions;
 import dev.csfstudio.eclipse.text.CsfScanner;
 import dev.csfstudio.eclipse.text.TokenKind;
+import dev.csfstudio.eclipse.operations.codeactions.CsfQuickAssistProcessor;
+import dev.csfstudio.eclipse.operations.codelens.CsfCodeMinings;
+import dev.csfstudio.eclipse.operations.completion.CsfContentAssistProcessor;
+import dev.csfstudio.eclipse.operations.declaration.CsfHyperlinkDetector;
+import dev.csfstudio.eclipse.operations.hover.CsfTextHover;
+import dev.csfstudio.eclipse.text.CsfColors;
 
 /**
  * Partitions, rule-based colouring, hover, asynchronous content assist with context information, quick assist,

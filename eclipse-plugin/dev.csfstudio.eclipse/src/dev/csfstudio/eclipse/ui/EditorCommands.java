@@ -20,6 +20,16 @@ import org.eclipse.ui.handlers.HandlerUtil;
 
 import dev.csfstudio.eclipse.CsfPlugin;
 import dev.csfstudio.eclipse.build.CsfNature;
+import dev.csfstudio.eclipse.DocumentPositions;
+import dev.csfstudio.eclipse.Navigation;
+import dev.csfstudio.eclipse.operations.declaration.CsfHyperlinkDetector;
+import dev.csfstudio.eclipse.operations.references.ReferencesSearch;
+import dev.csfstudio.eclipse.operations.rename.RenameRefactoring;
+import dev.csfstudio.eclipse.operations.rename.RenameWizard;
+import dev.csfstudio.eclipse.operations.symbols.OpenSymbolDialog;
+import dev.csfstudio.eclipse.outline.QuickOutline;
+import dev.csfstudio.eclipse.server.CsfServers;
+import dev.csfstudio.eclipse.server.DocumentSession;
 
 /** The CSF commands, one handler: each command id names what it does (see plugin.xml for keys and menus). */
 public final class EditorCommands extends AbstractHandler {

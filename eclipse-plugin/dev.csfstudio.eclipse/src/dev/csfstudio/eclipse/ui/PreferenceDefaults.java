@@ -4,7 +4,9 @@ import org.eclipse.core.runtime.preferences.AbstractPreferenceInitializer;
 import org.eclipse.jface.preference.IPreferenceStore;
 
 import dev.csfstudio.eclipse.CsfPlugin;
-import dev.csfstudio.eclipse.core.ServerCommand;
+import dev.csfstudio.eclipse.server.ServerCommand;
+import dev.csfstudio.eclipse.operations.codelens.CsfCodeMinings;
+import dev.csfstudio.eclipse.server.CsfServers;
 
 /** Defaults: background run on, 150 ms after the last edit (as the server's own); every code mining on; no format on save. */
 public final class PreferenceDefaults extends AbstractPreferenceInitializer {

@@ -13,13 +13,50 @@ import java.util.List;
  * @param isFloat        the value is an IEEE single written as a decimal number
  * @param aliases        other names the field answers to (genxml's snake_case name when it differs)
  * @param overlays       the field whose bits this one shares, or null; written only when given
+ * @param lod            genxml's level-of-detail fixed point (ulod, slod), or {@link Lod#NONE}
  */
 public record DescriptorField(String name, int word, int msb, int lsb, long bias, long scale, boolean log2,
                               EnumType enumType, String defaultValue, boolean projectDefault, boolean required,
-                              boolean isFloat, List<String> aliases, String overlays, String doc) {
+                              boolean isFloat, List<String> aliases, String overlays, String doc, Lod lod) {
+
+    /**
+     * genxml's level-of-detail types: a fixed-point number of 1/256 steps, unsigned ({@code ulod}) or two's
+     * complement over the field's width ({@code slod}); stored and compared as the stored number.
+     */
+    public enum Lod { NONE, ULOD, SLOD }
 
     public DescriptorField {
         aliases = List.copyOf(aliases);
+        if (lod == null) {
+            lod = Lod.NONE;
+        }
+    }
+
+    public DescriptorField(String name, int word, int msb, int lsb, long bias, long scale, boolean log2,
+                           EnumType enumType, String defaultValue, boolean projectDefault, boolean required,
+                           boolean isFloat, List<String> aliases, String overlays, String doc) {
+        this(name, word, msb, lsb, bias, scale, log2, enumType, defaultValue, projectDefault, required, isFloat, aliases,
+                overlays, doc, Lod.NONE);
+    }
+
+    /**
+     * How a decoded value ({@link #read}) is printed, the one spelling of a field's value the run report, the
+     * debugger and hover show: a float field as its IEEE single, a ulod/slod field as pandecode unpacks it (the
+     * stored number / 256, sign-extended for slod: {@code 1.5}, {@code -0.25}), an enumerated field by its name, a
+     * value wider than 16 bits past 0xffff in hex, any other in decimal.
+     */
+    public String text(long value) {
+        if (isFloat) {
+            return Float.toString(Float.intBitsToFloat((int) value));
+        }
+        if (lod != Lod.NONE) {
+            long fixed = lod == Lod.SLOD && width() < 64 ? (value << (64 - width())) >> (64 - width()) : value;
+            return Double.toString(fixed / 256.0);
+        }
+        if (enumType != null) {
+            return enumType.nameOf(value).orElse(Long.toString(value));
+        }
+        return width() > 16 && value > 0xffff ? "0x" + Long.toHexString(value) : Long.toString(value);
     }
 
     public int width() {

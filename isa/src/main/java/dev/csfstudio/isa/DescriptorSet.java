@@ -24,12 +24,22 @@ public final class DescriptorSet {
     /** A shader program descriptor: what a job's shader pointers lead to (its binary is Valhall code). */
     public static final String SHADER_PROGRAM = "shader_program";
 
+    /**
+     * A descriptor whose layout one of its fields selects: read from memory, it is decoded with the layout the
+     * field's value names ({@code variant plane plane_type afbc=afbc_plane ...}), else as itself.
+     */
+    public record Variant(String descriptor, String field, Map<Long, String> layouts) {
+    }
+
     private final Map<String, DescriptorDef> descriptors;
     private final Map<String, EnumType> enums;
+    private final Map<String, Variant> variants;
 
-    private DescriptorSet(Map<String, DescriptorDef> descriptors, Map<String, EnumType> enums) {
+    private DescriptorSet(Map<String, DescriptorDef> descriptors, Map<String, EnumType> enums,
+                          Map<String, Variant> variants) {
         this.descriptors = descriptors;
         this.enums = enums;
+        this.variants = variants;
     }
 
     private static final class V10 {
@@ -75,6 +85,28 @@ public final class DescriptorSet {
         return Optional.ofNullable(enums.get(name));
     }
 
+    /** The table's variant lines, by the descriptor whose layout a field selects. */
+    public Map<String, Variant> variants() {
+        return Map.copyOf(variants);
+    }
+
+    /**
+     * The layout {@code def}'s bytes at {@code base} are decoded with: the descriptor its variant line names for the
+     * value of the selecting field (an AFBC plane for a plane whose plane_type is afbc), else {@code def} itself.
+     */
+    public DescriptorDef layoutOf(DescriptorDef def, byte[] bytes, int base) {
+        Variant variant = variants.get(def.name());
+        if (variant == null) {
+            return def;
+        }
+        Optional<DescriptorField> field = def.field(variant.field());
+        if (field.isEmpty()) {
+            return def;
+        }
+        String layout = variant.layouts().get(field.get().read(bytes, base));
+        return layout == null ? def : get(layout);
+    }
+
     /** The tagged pointer a fragment job reads from d40. */
     public static long framebufferPointer(long fbdAddress, int renderTargets, boolean zsCrcExtension) {
         return fbdAddress | 1L | (zsCrcExtension ? 2L : 0L) | ((long) (renderTargets - 1) & 0xf) << 2;
@@ -88,10 +120,17 @@ public final class DescriptorSet {
         String name = null;
         int size = 0;
         List<DescriptorField> fields = new ArrayList<>();
+        List<String[]> variantRows = new ArrayList<>();
         for (TableText.Row row : TableText.rows(resource)) {
             String[] w = row.words();
             switch (w[0]) {
                 case "enum" -> enums.put(w[1], TableText.enumType(w));
+                case "variant" -> {
+                    String[] located = new String[w.length + 1];
+                    located[0] = resource + ":" + row.line();
+                    System.arraycopy(w, 0, located, 1, w.length);
+                    variantRows.add(located);
+                }
                 case "descriptor" -> {
                     if (name != null) {
                         descriptors.put(name, descriptor(resource, name, size, fields));
@@ -107,7 +146,37 @@ public final class DescriptorSet {
         if (name != null) {
             descriptors.put(name, descriptor(resource, name, size, fields));
         }
-        return new DescriptorSet(descriptors, enums);
+        Map<String, Variant> variants = new LinkedHashMap<>();
+        for (String[] v : variantRows) {
+            variants.put(v[2], variant(v, descriptors));
+        }
+        return new DescriptorSet(descriptors, enums, variants);
+    }
+
+    /** {@code variant DESCRIPTOR FIELD VALUE=LAYOUT...}, each name checked against the table. */
+    private static Variant variant(String[] v, Map<String, DescriptorDef> descriptors) {
+        String where = v[0];
+        DescriptorDef of = descriptors.get(v[2]);
+        if (of == null) {
+            throw new IllegalStateException(where + ": variant of no descriptor " + v[2]);
+        }
+        Optional<DescriptorField> named = of.field(v[3]);
+        if (named.isEmpty()) {
+            throw new IllegalStateException(where + ": " + v[2] + " has no field " + v[3]);
+        }
+        DescriptorField field = named.get();
+        Map<Long, String> layouts = new LinkedHashMap<>();
+        for (int i = 4; i < v.length; i++) {
+            String[] kv = v[i].split("=");
+            DescriptorDef layout = descriptors.get(kv[1]);
+            if (layout == null || layout.size() != of.size()) {
+                throw new IllegalStateException(where + ": " + kv[1] + " is no descriptor of " + of.size() + " bytes");
+            }
+            long value = field.enumType() != null && field.enumType().valueOf(kv[0]).isPresent()
+                    ? field.enumType().valueOf(kv[0]).getAsLong() : Long.decode(kv[0]);
+            layouts.put(value, kv[1]);
+        }
+        return new Variant(v[2], v[3], Map.copyOf(layouts));
     }
 
     /** A descriptor whose fields all lie inside its bytes. */
@@ -135,6 +204,7 @@ public final class DescriptorSet {
         boolean isFloat = false;
         List<String> aliases = List.of();
         String overlays = null;
+        DescriptorField.Lod lod = DescriptorField.Lod.NONE;
         for (int i = 4; i < w.length; i++) {
             String opt = w[i];
             if (opt.startsWith("bias=")) {
@@ -158,6 +228,8 @@ public final class DescriptorSet {
                     case "project" -> project = true;
                     case "required" -> required = true;
                     case "float" -> isFloat = true;
+                    case "ulod" -> lod = DescriptorField.Lod.ULOD;
+                    case "slod" -> lod = DescriptorField.Lod.SLOD;
                     default -> throw new IllegalStateException(where + ": field " + w[1] + ": unknown option " + opt);
                 }
             }
@@ -166,6 +238,6 @@ public final class DescriptorSet {
             dflt = "0"; // genxml: a field without a default packs as zero
         }
         return new DescriptorField(w[1], Integer.parseInt(w[2]), Integer.parseInt(bits[0]), Integer.parseInt(bits[1]),
-                bias, scale, log2, type, dflt, project, required, isFloat, aliases, overlays, doc);
+                bias, scale, log2, type, dflt, project, required, isFloat, aliases, overlays, doc, lod);
     }
 }

@@ -71,16 +71,48 @@ public final class JobTable {
     public record Job(String mnemonic, List<Input> inputs, Map<String, String> operandWhen) {
     }
 
-    /** A pointer field of a descriptor that leads to another descriptor, which the job reads too. */
-    public record Follow(String field, String descriptor) {
+    /**
+     * A pointer field of a descriptor that leads to another descriptor (or to several, or to FAU words), which the
+     * job reads too.
+     *
+     * @param descriptor the descriptor it leads to, or {@link #FAU} for a FAU's 64-bit words
+     * @param count      the field of the same descriptor holding how many it leads to (a draw's blend count), or null
+     * @param mask       the pointer's low bits holding how many it leads to (a resource table's 0x3f), or 0
+     */
+    public record Follow(String field, String descriptor, String count, long mask) {
+
+        /** A pointer to a single descriptor. */
+        public Follow(String field, String descriptor) {
+            this(field, descriptor, null, 0);
+        }
+
+        /** Whether the pointer leads to a counted array, whose entries are labelled {@code FIELD.0}, {@code FIELD.1}. */
+        public boolean counted() {
+            return count != null || mask != 0;
+        }
+    }
+
+    /** The {@link Follow#descriptor} of a pointer to FAU words (a draw's FAU, its count in another field). */
+    public static final String FAU = "fau";
+
+    /**
+     * A pointer field of a descriptor and the bytes it points at, which a job's decoding checks against the VM (null,
+     * unmapped, past the end of its buffer) as pandecode checks what it reads.
+     *
+     * @param size   the field holding the size in bytes, or null: only the first byte is checked
+     * @param sizeHi the field holding the size's high bits (above bit 31), or null
+     */
+    public record Extent(String field, String size, String sizeHi) {
     }
 
     private final Map<String, Job> jobs;
     private final Map<String, List<Follow>> follows;
+    private final Map<String, List<Extent>> extents;
 
-    private JobTable(Map<String, Job> jobs, Map<String, List<Follow>> follows) {
+    private JobTable(Map<String, Job> jobs, Map<String, List<Follow>> follows, Map<String, List<Extent>> extents) {
         this.jobs = jobs;
         this.follows = follows;
+        this.extents = extents;
     }
 
     private static final class V10 {
@@ -117,12 +149,23 @@ public final class JobTable {
         return follows.getOrDefault(descriptor, List.of());
     }
 
+    /** The pointer fields of descriptor {@code descriptor} whose memory a job's decoding checks, with their sizes. */
+    public List<Extent> extents(String descriptor) {
+        return extents.getOrDefault(descriptor, List.of());
+    }
+
+    /** Every descriptor with extent lines. */
+    public java.util.Set<String> extentDescriptors() {
+        return java.util.Set.copyOf(extents.keySet());
+    }
+
     static JobTable load(String resource) {
         Map<String, Job> jobs = new LinkedHashMap<>();
         String name = null;
         List<Input> inputs = new ArrayList<>();
         Map<String, String> operands = new LinkedHashMap<>();
         Map<String, List<Follow>> follows = new LinkedHashMap<>();
+        Map<String, List<Extent>> extents = new LinkedHashMap<>();
         for (TableText.Row row : TableText.rows(resource)) {
             String[] w = row.words();
             String where = resource + ":" + row.line();
@@ -144,7 +187,27 @@ public final class JobTable {
                         of = new ArrayList<>();
                         follows.put(from[0], of);
                     }
-                    of.add(new Follow(from[1], w[2]));
+                    String count = null;
+                    long mask = 0;
+                    for (int i = 3; i < w.length; i++) {
+                        if (w[i].startsWith("count=")) {
+                            count = w[i].substring(6);
+                        } else if (w[i].startsWith("mask=")) {
+                            mask = Long.decode(w[i].substring(5));
+                        } else {
+                            throw new IllegalStateException(where + ": unknown follow option " + w[i]);
+                        }
+                    }
+                    of.add(new Follow(from[1], w[2], count, mask));
+                }
+                case "extent" -> {
+                    String[] from = w[1].split("\\.");
+                    List<Extent> of = extents.get(from[0]);
+                    if (of == null) {
+                        of = new ArrayList<>();
+                        extents.put(from[0], of);
+                    }
+                    of.add(new Extent(from[1], w.length > 2 ? w[2] : null, w.length > 3 ? w[3] : null));
                 }
                 default -> throw new IllegalStateException(where + ": unknown keyword " + w[0]);
             }
@@ -152,7 +215,7 @@ public final class JobTable {
         if (name != null) {
             jobs.put(name, new Job(name, List.copyOf(inputs), Map.copyOf(operands)));
         }
-        return new JobTable(jobs, follows);
+        return new JobTable(jobs, follows, extents);
     }
 
     private static Input input(String where, String text, String[] w) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class DescriptorDefTest {
@@ -43,5 +44,27 @@ class DescriptorDefTest {
         DescriptorDef d = new DescriptorDef("rt", 64, List.of(field("kind"), field("stride")));
         assertEquals("kind", d.field("\u212Aind").orElseThrow().name());
         assertEquals("stride", d.field("\u017Ftride").orElseThrow().name());
+    }
+
+    /**
+     * A field a descriptor directive may leave out packs its default: a zero default (genxml's "no default") must be
+     * storable, so a field whose stored form cannot hold 0 (a minus(1) or log2 field) is required or has a default
+     * of its own. Caught a texture's width and height and v12's tiler context tile size that `.desc` refused when
+     * left out ("value 0 (default 0) out of range").
+     */
+    @Test
+    void everyFieldLeftOutPacksItsDefault() {
+        Map<String, DescriptorSet> sets = Map.of("v10", DescriptorSet.v10(), "v12", DescriptorSet.v12(), "v13",
+                DescriptorSet.v13());
+        for (Map.Entry<String, DescriptorSet> set : sets.entrySet()) {
+            for (DescriptorDef d : set.getValue().all()) {
+                for (DescriptorField f : d.fields()) {
+                    if ("0".equals(f.defaultValue())) {
+                        assertTrue(f.accepts(0), set.getKey() + " " + d.name() + "." + f.name()
+                                + ": left out it would pack 0, which it cannot store; mark it required or give a default");
+                    }
+                }
+            }
+        }
     }
 }

@@ -1,6 +1,7 @@
 package dev.csfstudio.isa;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -69,13 +70,31 @@ class JobTableTest {
                 if (d.field(follow.field()).isEmpty()) {
                     wrong.add(d.name() + " has no field " + follow.field());
                 }
-                if (arch.descriptors().all().stream().noneMatch(t -> t.name().equals(follow.descriptor()))) {
+                if (!follow.descriptor().equals(JobTable.FAU)
+                        && arch.descriptors().all().stream().noneMatch(t -> t.name().equals(follow.descriptor()))) {
                     wrong.add(d.name() + "." + follow.field() + " leads to no descriptor " + follow.descriptor());
+                }
+                if (follow.count() != null && d.field(follow.count()).isEmpty()) {
+                    wrong.add(d.name() + "." + follow.field() + " is counted by no field " + follow.count());
+                }
+                if (follow.descriptor().equals(JobTable.FAU) && follow.count() == null) {
+                    wrong.add(d.name() + "." + follow.field() + " leads to FAU words without their count");
                 }
             }
         }
         assertEquals(List.of(), wrong);
         assertEquals(List.of(new JobTable.Follow("heap", "tiler_heap")), JobTable.of(arch).follows("tiler_context"));
+    }
+
+    /** pandecode_dcd reads a draw's blends (blend_count of them) and resource tables (the pointer's low six bits). */
+    @ParameterizedTest
+    @EnumSource(Arch.class)
+    void aDrawLeadsToItsBlendsByTheirCountAndToItsResourceTablesByThePointersLowBits(Arch arch) {
+        List<JobTable.Follow> draw = JobTable.of(arch).follows("draw");
+        assertTrue(draw.contains(new JobTable.Follow("blend", "blend", "blend_count", 0)), draw::toString);
+        String resources = arch == Arch.V10 ? "shader_resources" : "fragment_resources";
+        assertTrue(draw.contains(new JobTable.Follow(resources, "resource", null, 0x3f)), draw::toString);
+        assertTrue(draw.stream().anyMatch(f -> f.descriptor().equals(JobTable.FAU) && f.counted()), draw::toString);
     }
 
     @ParameterizedTest

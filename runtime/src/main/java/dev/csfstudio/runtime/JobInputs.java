@@ -23,8 +23,10 @@ import dev.csfstudio.runtime.device.Queue;
 /**
  * Decodes what a RUN_* job reads, as mesa's pandecode does at each RUN_*: the staging registers the architecture's
  * {@link JobTable} names, the descriptors they hold or point at (the {@link DescriptorSet}), field by field, and
- * pointers the table marks to follow. Each pointer is checked against the queue's VM with pandecode's wording:
- * a null pointer, one no page of the VM maps, or a descriptor running past the end of the buffer it starts in.
+ * pointers the table marks to follow, each read with the layout its variant field selects (a plane by its type).
+ * Each pointer is checked against the queue's VM with pandecode's wording: a null pointer, one no page of the VM
+ * maps, or a descriptor running past the end of the buffer it starts in; so is the memory the table's extent lines
+ * name (a buffer's or plane's bytes, for the size the descriptor states).
  * Shaders are not disassembled: a shader program descriptor gives the binary's address and its stage.
  */
 public final class JobInputs {
@@ -358,11 +360,13 @@ public final class JobInputs {
                 break;
             }
             String own = indexed ? label + "." + i : label;
-            List<Field> fields = fields(def, bytes, 0);
-            found.add(new Descriptor(name, own, at, fields));
+            DescriptorDef layout = descriptors.layoutOf(def, bytes, 0);
+            List<Field> fields = fields(layout, bytes, 0);
+            found.add(new Descriptor(layout.name(), own, at, fields));
+            extents(vm, layout.name(), own, fields, notes);
             contained(vm, own, fields, found, notes);
             if (depth < MAX_FOLLOW_DEPTH) {
-                follow(vm, name, own, fields, found, depth + 1, notes);
+                follow(vm, layout.name(), own, fields, found, depth + 1, notes);
             }
         }
         return notes.isEmpty() ? null : String.join("; ", notes);
@@ -378,7 +382,24 @@ public final class JobInputs {
             for (Field f : fields) {
                 if (f.name().equals(follow.field()) && f.value() != 0) {
                     String where = own + "." + f.name();
-                    String note = read(vm, follow.descriptor(), where, false, f.value(), 1, found, depth);
+                    long address = f.value() & ~follow.mask();
+                    long count = follow.mask() != 0 ? f.value() & follow.mask() : 1;
+                    if (follow.count() != null) {
+                        count = fields.stream().filter(c -> c.name().equals(follow.count())).mapToLong(Field::value)
+                                .findFirst().orElse(0);
+                    }
+                    String note;
+                    if (follow.descriptor().equals(JobTable.FAU)) {
+                        Checked checked = check(vm, address, count * 8);
+                        List<Field> words = new ArrayList<>(List.of(new Field("address", address, hex(address)),
+                                new Field("count", count, Long.toString(count))));
+                        words.addAll(fauWords(vm, address, checked.readable() / 8));
+                        found.add(new Descriptor(JobTable.FAU, where, address, List.copyOf(words)));
+                        note = checked.note();
+                    } else {
+                        note = read(vm, follow.descriptor(), where, follow.counted(), address,
+                                (int) Math.min(count, MAX_FOLLOWED), found, depth);
+                    }
                     if (note != null) {
                         notes.add(where + ": " + note);
                     }
@@ -386,6 +407,9 @@ public final class JobInputs {
             }
         }
     }
+
+    /** The most descriptors one counted pointer field is read for (a resource table holds at most 63). */
+    private static final int MAX_FOLLOWED = 256;
 
     /** The most descriptors one resource entry's table is read for. */
     private static final int MAX_CONTAINED = 256;
@@ -434,9 +458,96 @@ public final class JobInputs {
                 found.add(new Descriptor("descriptor", label, at, List.of(new Field("type", type,
                         typeName + " (not decoded)"))));
             } else {
-                List<Field> fields = fields(def, bytes, 0);
-                found.add(new Descriptor(def.name(), label, at, fields));
-                follow(vm, def.name(), label, fields, found, MAX_FOLLOW_DEPTH, notes);
+                DescriptorDef layout = descriptors.layoutOf(def, bytes, 0);
+                List<Field> fields = fields(layout, bytes, 0);
+                found.add(new Descriptor(layout.name(), label, at, fields));
+                long inline = inlineBuffer(vm, layout.name(), label, at, fields, found);
+                if (inline > 0) {
+                    i += (int) Math.min(inline / CONTAINED_SIZE, MAX_CONTAINED);
+                    continue;
+                }
+                extents(vm, layout.name(), label, fields, notes);
+                follow(vm, layout.name(), label, fields, found, MAX_FOLLOW_DEPTH, notes);
+            }
+        }
+    }
+
+    /** The most 64-bit words of an inline uniform buffer listed. */
+    private static final int MAX_INLINE_WORDS = 64;
+
+    /**
+     * A buffer descriptor whose address is the slot after its own is an inline uniform buffer (pandecode_buffer's
+     * "IUB"): its {@code size} bytes follow the descriptor in the table, are listed as pandecode lists them, 64-bit
+     * words as two 32-bit hex words ({@code srt.0.1.iub}: {@code 0=00000001 00000002}, at most
+     * {@value #MAX_INLINE_WORDS}), and are not read as descriptors. Answers the bytes it covers, or 0 if it is
+     * none.
+     */
+    private long inlineBuffer(String vm, String name, String label, long at, List<Field> fields,
+                              List<Descriptor> found) {
+        if (!name.equals("buffer")) {
+            return 0;
+        }
+        long address = -1;
+        long size = 0;
+        for (Field f : fields) {
+            if (f.name().equals("address")) {
+                address = f.value();
+            } else if (f.name().equals("size")) {
+                size = f.value();
+            }
+        }
+        if (address != at + CONTAINED_SIZE || size <= 0 || size % CONTAINED_SIZE != 0) {
+            return 0;
+        }
+        long words = Math.min(size / 8, MAX_INLINE_WORDS);
+        long readable = check(vm, address, words * 8).readable() / 8;
+        List<Field> out = new ArrayList<>();
+        if (readable > 0) {
+            byte[] bytes;
+            try {
+                bytes = host.read(vm, address, (int) readable * 8);
+            } catch (HostAccessException e) {
+                bytes = new byte[0];
+            }
+            for (int w = 0; w * 8 < bytes.length; w++) {
+                long lo = word32(bytes, w * 8);
+                long hi = word32(bytes, w * 8 + 4);
+                out.add(new Field(Integer.toString(w), hi << 32 | lo,
+                        String.format(Locale.ROOT, "%08X %08X", lo, hi)));
+            }
+        }
+        found.add(new Descriptor("iub", label + ".iub", address, List.copyOf(out)));
+        return size;
+    }
+
+    private static long word32(byte[] b, int at) {
+        return (b[at] & 0xffL) | (b[at + 1] & 0xffL) << 8 | (b[at + 2] & 0xffL) << 16 | (b[at + 3] & 0xffL) << 24;
+    }
+
+    /**
+     * Checks the memory the table's extent lines say descriptor {@code name}'s pointer fields lead to (a buffer's
+     * {@code size} bytes at its {@code address}, a plane's at its {@code pointer}), adding pandecode's note about each
+     * bad one to {@code notes} as {@code LABEL.FIELD: note}. A null pointer with no bytes to read is no error.
+     */
+    private void extents(String vm, String name, String own, List<Field> fields, List<String> notes) {
+        for (JobTable.Extent extent : table.extents(name)) {
+            long address = 0;
+            long size = extent.size() == null ? 1 : 0;
+            for (Field f : fields) {
+                if (f.name().equals(extent.field())) {
+                    address = f.value();
+                } else if (f.name().equals(extent.size())) {
+                    size += f.value();
+                } else if (f.name().equals(extent.sizeHi())) {
+                    size += f.value() << 32;
+                }
+            }
+            if (size == 0) {
+                continue;
+            }
+            Checked checked = check(vm, address, size);
+            if (checked.note() != null) {
+                notes.add(own + "." + extent.field() + ": " + checked.note());
             }
         }
     }
@@ -471,23 +582,14 @@ public final class JobInputs {
         }
     }
 
+    /** Each field's value and its text as the table prints it ({@link DescriptorField#text}). */
     private static List<Field> fields(DescriptorDef def, byte[] bytes, int base) {
         List<Field> out = new ArrayList<>();
         for (DescriptorField f : def.fields()) {
             long v = f.read(bytes, base);
-            out.add(new Field(f.name(), v, text(f, v)));
+            out.add(new Field(f.name(), v, f.text(v)));
         }
         return List.copyOf(out);
-    }
-
-    private static String text(DescriptorField f, long v) {
-        if (f.isFloat()) {
-            return Float.toString(Float.intBitsToFloat((int) v));
-        }
-        if (f.enumType() != null) {
-            return f.enumType().nameOf(v).orElse(Long.toString(v));
-        }
-        return f.width() > 16 && v > 0xffff ? hex(v) : Long.toString(v);
     }
 
     private static String registers(int r, int count) {

@@ -254,7 +254,7 @@ class JobInputsTest {
         ProgramFixture p = new ProgramFixture(Arch.V12);
         byte[] memory = new byte[128];
         descriptor(Arch.V12, memory, 0, "resource", "address", DATA + 64, "contains_descriptors", 1, "size", 32);
-        descriptor(Arch.V12, memory, 64, "plane", "type", 10, "pointer", 0x90000, "size_hi", 2, "row_stride", 64);
+        descriptor(Arch.V12, memory, 64, "plane", "type", 10, "plane_type", 1, "pointer", 0x90000, "size_hi", 2, "row_stride", 64);
         p.buffer("resources", DATA, memory);
         p.stream("main", MAIN, insn(Arch.V12, "MOVE48", "dst", 0, "imm", DATA | 1), insn(Arch.V12, "RUN_COMPUTE"));
         JobInputs.Job job = onlyJob(new Simulator().run(p.build()));
@@ -271,6 +271,137 @@ class JobInputsTest {
         assertFalse(job.value("srt.0.0.surfaces.pointer").isPresent());
         assertTrue(r.notes().stream().anyMatch(n -> n.endsWith("RUN_COMPUTE srt (d0): srt.0.0.surfaces: invalid memory"
                 + " dereference")), () -> r.notes().toString());
+    }
+
+    @Test
+    void aSamplersLevelsOfDetailPrintAsPandecodeUnpacksThemAndCompareAsStored() {
+        JobInputs.Job job = onlyJob(ExecutionTest.run(oneDescriptorTable(96, "sampler", "type", 1, "minimum_lod", 384,
+                "maximum_lod", 0x1000, "lod_bias", 0xffc0)));
+        JobInputs.Descriptor sampler = job.inputs().get(0).descriptors().get(1);
+        assertEquals("1.5", text(sampler, "minimum_lod"));
+        assertEquals("16.0", text(sampler, "maximum_lod"));
+        assertEquals("-0.25", text(sampler, "lod_bias"));
+        assertEquals(384, value(job, "srt.0.0.minimum_lod"));
+        assertTrue(job.describe().contains("minimum_lod=1.5 compare_function=never maximum_lod=16.0 lod_bias=-0.25"),
+                job::describe);
+    }
+
+    private static String text(JobInputs.Descriptor d, String field) {
+        return d.fields().stream().filter(f -> f.name().equals(field)).findFirst().orElseThrow().text();
+    }
+
+    /** A texture in a v10 resource table whose surfaces pointer leads to one plane descriptor at DATA + 96. */
+    private static ProgramFixture textureWithPlane(String layout, Object... plane) {
+        ProgramFixture p = new ProgramFixture();
+        byte[] memory = new byte[256];
+        descriptor(Arch.V10, memory, 0, "resource", "address", DATA + 64, "contains_descriptors", 1, "size", 32);
+        descriptor(Arch.V10, memory, 64, "texture", "type", 2, "surfaces", DATA + 96);
+        descriptor(Arch.V10, memory, 96, layout, plane);
+        p.buffer("resources", DATA, memory);
+        p.stream("main", MAIN, move48(0, DATA | 1), insn("RUN_COMPUTE"));
+        return p;
+    }
+
+    @Test
+    void aTexturesAfbcPlaneIsDecodedWithTheAfbcLayout() {
+        JobInputs.Job job = onlyJob(ExecutionTest.run(textureWithPlane("afbc_plane", "type", 10, "plane_type", 6,
+                "pointer", DATA + 128, "size", 64)));
+        JobInputs.Descriptor plane = job.inputs().get(0).descriptors().stream()
+                .filter(d -> d.label().equals("srt.0.0.surfaces")).findFirst().orElseThrow();
+        assertEquals("afbc_plane", plane.name());
+        assertEquals("afbc", text(plane, "plane_type"));
+        assertEquals("_16x16", text(plane, "superblock_size"));
+        assertEquals(0, value(job, "srt.0.0.surfaces.header_slice_size"));
+        assertFalse(job.value("srt.0.0.surfaces.clump_format").isPresent());
+    }
+
+    @Test
+    void anAstcPlaneEntryInAResourceTableIsDecodedWithItsBlockSize() {
+        JobInputs.Job job = onlyJob(ExecutionTest.run(oneDescriptorTable(96, "astc_2d_plane", "type", 10, "plane_type", 4, "block_width", 4,
+                "block_height", 7, "pointer", DATA, "size", 96)));
+        JobInputs.Descriptor plane = job.inputs().get(0).descriptors().get(1);
+        assertEquals("astc_2d_plane", plane.name());
+        assertEquals("_8", text(plane, "block_width"));
+        assertEquals("_12", text(plane, "block_height"));
+    }
+
+    @Test
+    void aPlaneWhoseBytesRunPastItsBufferIsAnOverrun() {
+        RunReport r = ExecutionTest.run(textureWithPlane("plane", "type", 10, "plane_type", 1, "pointer", DATA + 192,
+                "size", 100));
+        assertTrue(r.notes().stream().anyMatch(n -> n.endsWith("srt.0.0.surfaces.pointer: buffer overrun. Chunk of"
+                + " size 100 at offset 192 in buffer of size 256. Overrun by 36 bytes.")), () -> r.notes().toString());
+    }
+
+    @Test
+    void aChromaPlanesSecondPointerIsChecked() {
+        RunReport r = ExecutionTest.run(textureWithPlane("chroma_2p_plane", "type", 10, "plane_type", 8, "pointer", DATA, "size", 32,
+                "secondary_pointer", 0x7000000));
+        assertTrue(r.notes().stream().anyMatch(n -> n.endsWith("srt.0.0.surfaces.secondary_pointer: invalid memory"
+                + " dereference")), () -> r.notes().toString());
+        assertFalse(r.notes().stream().anyMatch(n -> n.contains("surfaces.pointer")), () -> r.notes().toString());
+    }
+
+    @Test
+    void aBufferDescriptorsBytesAreCheckedForTheSizeItStates() {
+        RunReport ok = ExecutionTest.run(oneDescriptorTable(96, "buffer", "type", 9, "address", DATA, "size", 96));
+        assertEquals(List.of(), srtNotes(ok));
+        RunReport over = ExecutionTest.run(oneDescriptorTable(96, "buffer", "type", 9, "address", DATA + 32,
+                "size", 80));
+        assertTrue(over.notes().stream().anyMatch(n -> n.endsWith("RUN_COMPUTE srt (d0): srt.0.0.address: buffer"
+                + " overrun. Chunk of size 80 at offset 32 in buffer of size 96. Overrun by 16 bytes.")),
+                () -> over.notes().toString());
+        RunReport unmapped = ExecutionTest.run(oneDescriptorTable(96, "buffer", "type", 9, "address", 0x7000000,
+                "size", 4));
+        assertTrue(unmapped.notes().stream().anyMatch(n -> n.endsWith("srt.0.0.address: invalid memory dereference")),
+                () -> unmapped.notes().toString());
+        RunReport nullWithBytes = ExecutionTest.run(oneDescriptorTable(96, "buffer", "type", 9, "size", 16));
+        assertTrue(nullWithBytes.notes().stream().anyMatch(n -> n.endsWith("srt.0.0.address: null pointer deref")),
+                () -> nullWithBytes.notes().toString());
+        RunReport empty = ExecutionTest.run(oneDescriptorTable(96, "buffer", "type", 9));
+        assertEquals(List.of(), srtNotes(empty));
+    }
+
+    /** The notes about the resource table's input (the fixtures leave the shader and storage pointers null). */
+    private static List<String> srtNotes(RunReport r) {
+        return r.notes().stream().filter(n -> n.contains(" srt (")).toList();
+    }
+
+    @Test
+    void aV13BuffersSizeHasItsHighWord() {
+        ProgramFixture p = new ProgramFixture(Arch.V13);
+        byte[] memory = new byte[128];
+        descriptor(Arch.V13, memory, 0, "resource", "address", DATA + 64, "contains_descriptors", 1, "size", 32);
+        descriptor(Arch.V13, memory, 64, "buffer", "type", 9, "address", DATA, "size", 16, "size_hi", 1);
+        p.buffer("resources", DATA, memory);
+        p.stream("main", MAIN, insn(Arch.V13, "MOVE48", "dst", 0, "imm", DATA | 1), insn(Arch.V13, "RUN_COMPUTE"));
+        RunReport r = new Simulator().run(p.build());
+        assertTrue(r.notes().stream().anyMatch(n -> n.endsWith("srt.0.0.address: buffer overrun. Chunk of size"
+                + " 4294967312 at offset 0 in buffer of size 128. Overrun by 4294967184 bytes.")),
+                () -> r.notes().toString());
+    }
+
+    @Test
+    void anInlineUniformBufferIsListedAsPandecodeListsItAndNotReadAsDescriptors() {
+        ProgramFixture p = new ProgramFixture();
+        byte[] memory = new byte[160];
+        descriptor(Arch.V10, memory, 0, "resource", "address", DATA + 64, "contains_descriptors", 1, "size", 96);
+        descriptor(Arch.V10, memory, 64, "buffer", "type", 9, "address", DATA + 96, "size", 32);
+        memory[96] = 1;
+        memory[100] = 2;
+        memory[104] = 0x0a; // a texture's type, were the words read as a descriptor
+        p.buffer("resources", DATA, memory);
+        p.stream("main", MAIN, move48(0, DATA | 1), insn("RUN_COMPUTE"));
+        JobInputs.Job job = onlyJob(ExecutionTest.run(p));
+        JobInputs.Descriptor iub = job.inputs().get(0).descriptors().stream()
+                .filter(d -> d.label().equals("srt.0.0.iub")).findFirst().orElseThrow();
+        assertEquals(DATA + 96, iub.address());
+        assertEquals(4, iub.fields().size());
+        assertEquals("00000001 00000002", iub.fields().get(0).text());
+        assertEquals(0x2_0000_0001L, value(job, "srt.0.0.iub.0"));
+        assertEquals("0000000A 00000000", iub.fields().get(1).text());
+        assertFalse(job.value("srt.0.1.type").isPresent());
+        assertTrue(job.value("srt.0.2.type").isPresent(), () -> job.values().keySet().toString());
     }
 
     @Test
@@ -314,6 +445,51 @@ class JobInputsTest {
         JobInputs.Job job = onlyJob(ExecutionTest.run(p));
         assertEquals(64, value(job, "tiler_ctx.fb_width"));
         assertEquals(0x8000, value(job, "tiler_ctx.heap.size"));
+    }
+
+    /**
+     * pandecode_dcd reads a draw's blends (its blend count of them), its resource tables (counted by the pointer's low
+     * six bits) and its FAU (its count in another field), besides the depth/stencil, shader and local storage.
+     */
+    @Test
+    void aDrawsBlendsResourceTablesAndFauAreReadAsPandecodeDcdReadsThem() {
+        ProgramFixture p = new ProgramFixture();
+        byte[] memory = new byte[512];
+        descriptor(Arch.V10, memory, 0, "draw", "blend", DATA + 128, "blend_count", 2, "shader_resources",
+                DATA + 192 + 1, "shader_fau", DATA + 256, "shader_fau_count", 2);
+        descriptor(Arch.V10, memory, 128, "blend", "equation_color_mask", 0xf);
+        descriptor(Arch.V10, memory, 144, "blend", "equation_color_mask", 0x3);
+        descriptor(Arch.V10, memory, 192, "resource", "address", DATA + 320, "size", 32, "contains_descriptors", 1);
+        descriptor(Arch.V10, memory, 320, "sampler", "type", 1, "wrap_mode_s", 8);
+        memory[256] = 0x11;
+        memory[264] = 0x22;
+        p.buffer("draw", DATA, memory);
+        p.stream("main", MAIN, move48(2, DATA), insn("RUN_FULLSCREEN", "dcd", 2));
+        JobInputs.Job job = onlyJob(ExecutionTest.run(p));
+        assertEquals(0xf, value(job, "dcd.blend.0.equation_color_mask"));
+        assertEquals(0x3, value(job, "dcd.blend.1.equation_color_mask"));
+        assertTrue(job.value("dcd.blend.2.equation_color_mask").isEmpty(), job.values().keySet()::toString);
+        assertEquals(DATA + 320, value(job, "dcd.shader_resources.0.address"));
+        assertEquals(8, value(job, "dcd.shader_resources.0.0.wrap_mode_s"));
+        assertEquals(2, value(job, "dcd.shader_fau.count"));
+        assertEquals(0x22, value(job, "dcd.shader_fau.1"));
+    }
+
+    @Test
+    void aV12DrawsFragmentResourceTablePointerNoPageMapsIsNotedOnTheDraw() {
+        ProgramFixture p = new ProgramFixture(Arch.V12);
+        byte[] memory = new byte[128];
+        descriptor(Arch.V12, memory, 0, "draw", "fragment_resources", 0x7700_0000L + 2, "vertex_fau_pointer",
+                DATA + 120, "vertex_fau_count", 2);
+        p.buffer("draw", DATA, memory);
+        p.stream("main", MAIN, insn(Arch.V12, "MOVE48", "dst", 2, "imm", DATA),
+                insn(Arch.V12, "RUN_FULLSCREEN", "dcd", 2));
+        JobInputs.Job job = onlyJob(new Simulator().run(p.build()));
+        String note = job.inputs().stream().filter(i -> i.name().equals("dcd")).findFirst().orElseThrow().note();
+        assertTrue(note.contains("dcd.fragment_resources: invalid memory dereference"), note);
+        assertTrue(note.contains("dcd.vertex_fau_pointer: buffer overrun. Chunk of size 16 at offset 120 in buffer of"
+                + " size 128. Overrun by 8 bytes."), note);
+        assertEquals(1, value(job, "dcd.vertex_fau_pointer.count") - 1);
     }
 
     @Test

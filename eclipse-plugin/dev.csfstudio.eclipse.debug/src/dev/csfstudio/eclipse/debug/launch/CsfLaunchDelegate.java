@@ -11,12 +11,12 @@ import org.eclipse.debug.core.ILaunchManager;
 import org.eclipse.debug.core.model.LaunchConfigurationDelegate;
 
 import dev.csfstudio.eclipse.CsfPlugin;
-import dev.csfstudio.eclipse.core.ServerCommand;
+import dev.csfstudio.eclipse.server.ServerCommand;
 import dev.csfstudio.eclipse.debug.CsfDebug;
 import dev.csfstudio.eclipse.debug.model.CsfDebugTarget;
 import dev.csfstudio.eclipse.debug.ui.CsfSourceLocator;
 import dev.csfstudio.eclipse.debug.ui.RenderTargetsOnSuspend;
-import dev.csfstudio.eclipse.ui.CsfServers;
+import dev.csfstudio.eclipse.server.CsfServers;
 
 /**
  * Launches a "CSF Stream": starts `csf debug` with the Java and jar of the CSF Studio preferences and sends it

@@ -60,8 +60,7 @@ import org.eclipse.lsp4j.jsonrpc.Launcher;
 import org.eclipse.lsp4j.jsonrpc.ResponseErrorException;
 import org.eclipse.lsp4j.jsonrpc.debug.DebugLauncher;
 
-import com.google.gson.JsonObject;
-
+import dev.csfstudio.debug.CsfDebugProtocol;
 import dev.csfstudio.eclipse.debug.CsfDebug;
 
 /**
@@ -78,7 +77,7 @@ public final class CsfDebugTarget extends DebugElement implements IDebugTarget, 
     private final ILaunch launch;
     private final String name;
     private final AdapterProcess process;
-    private final CsfDebugServer server;
+    private final CsfDebugProtocol server;
     private final Capabilities capabilities;
     private final ExecutorService events = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "CSF debug events");
@@ -96,14 +95,14 @@ public final class CsfDebugTarget extends DebugElement implements IDebugTarget, 
     /** Counts stops: frames and variables read at one stop are not shown after the next. */
     private volatile int stopCount;
 
-    private CsfDebugTarget(ILaunch launch, String name, AdapterProcess process, Launcher.Builder<CsfDebugServer> builder,
+    private CsfDebugTarget(ILaunch launch, String name, AdapterProcess process, Launcher.Builder<CsfDebugProtocol> builder,
             boolean debugMode) throws DebugException {
         super(null);
         this.debugMode = debugMode;
         this.launch = launch;
         this.name = name;
         this.process = process;
-        Launcher<CsfDebugServer> launcher = builder.setLocalService(new Client()).create();
+        Launcher<CsfDebugProtocol> launcher = builder.setLocalService(new Client()).create();
         this.server = launcher.getRemoteProxy();
         launcher.startListening();
         InitializeRequestArguments init = new InitializeRequestArguments();
@@ -136,8 +135,8 @@ public final class CsfDebugTarget extends DebugElement implements IDebugTarget, 
         FaultMarkers.clear(); // a new session: the last one's fault is history
         AdapterProcess process = new AdapterProcess(launch, "csf debug " + name, p);
         launch.addProcess(process);
-        DebugLauncher.Builder<CsfDebugServer> builder = new DebugLauncher.Builder<>();
-        builder.setRemoteInterface(CsfDebugServer.class).setInput(p.getInputStream()).setOutput(p.getOutputStream());
+        DebugLauncher.Builder<CsfDebugProtocol> builder = new DebugLauncher.Builder<>();
+        builder.setRemoteInterface(CsfDebugProtocol.class).setInput(p.getInputStream()).setOutput(p.getOutputStream());
         CsfDebugTarget target;
         try {
             target = new CsfDebugTarget(launch, name, process, builder, debugMode);
@@ -179,7 +178,7 @@ public final class CsfDebugTarget extends DebugElement implements IDebugTarget, 
         }
     }
 
-    CsfDebugServer server() {
+    CsfDebugProtocol server() {
         return server;
     }
 
@@ -505,7 +504,7 @@ public final class CsfDebugTarget extends DebugElement implements IDebugTarget, 
     }
 
     /** The stopped queue's render targets (`csf/renderTargets`). */
-    public JsonObject renderTargets() throws DebugException {
+    public CsfDebugProtocol.RenderTargets renderTargets() throws DebugException {
         return call(server.renderTargets(), "csf/renderTargets");
     }
 

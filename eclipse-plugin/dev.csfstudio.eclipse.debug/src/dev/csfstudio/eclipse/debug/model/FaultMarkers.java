@@ -10,7 +10,7 @@ import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IStatus;
 
 import dev.csfstudio.eclipse.debug.CsfDebug;
-import dev.csfstudio.eclipse.debug.ui.SourceFiles;
+import dev.csfstudio.eclipse.debug.SourceFiles;
 
 /**
  * The fault a debug session stopped on, as an error marker on the faulting line (the Problems view, the editor's

@@ -9,6 +9,7 @@ import org.eclipse.jface.viewers.LabelProvider;
 import org.eclipse.swt.graphics.Image;
 import org.eclipse.ui.IEditorInput;
 
+import dev.csfstudio.eclipse.debug.SourceFiles;
 import dev.csfstudio.eclipse.debug.model.CsfLineBreakpoint;
 import dev.csfstudio.eclipse.debug.model.CsfValue;
 import dev.csfstudio.eclipse.ui.CsfEditor;

@@ -12,11 +12,10 @@ import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.PlatformUI;
 
-import com.google.gson.JsonObject;
-
-import dev.csfstudio.eclipse.core.RunViewModel;
+import dev.csfstudio.debug.CsfDebugProtocol;
+import dev.csfstudio.eclipse.run.RunViewModel;
 import dev.csfstudio.eclipse.debug.model.CsfDebugTarget;
-import dev.csfstudio.eclipse.ui.RunStreamHandler;
+import dev.csfstudio.eclipse.run.RunStreamHandler;
 
 /**
  * The CSF Run view while debugging: at every stop of the session, the render targets d40's FBD describes, read
@@ -58,7 +57,7 @@ public final class RenderTargetsOnSuspend implements IDebugEventSetListener {
             if (!target.isSuspended()) {
                 return Status.OK_STATUS;
             }
-            JsonObject body;
+            CsfDebugProtocol.RenderTargets body;
             try {
                 body = target.renderTargets();
             } catch (DebugException e) {
@@ -72,7 +71,7 @@ public final class RenderTargetsOnSuspend implements IDebugEventSetListener {
                     w = PlatformUI.getWorkbench().getWorkbenchWindows()[0]; // the window has no focus
                 }
                 IWorkbenchPage page = w != null ? w.getActivePage() : null;
-                if (page != null && (!model.targets().isEmpty() || page.findView(dev.csfstudio.eclipse.ui.RunView.ID) != null)) {
+                if (page != null && (!model.targets().isEmpty() || page.findView(dev.csfstudio.eclipse.run.RunView.ID) != null)) {
                     RunStreamHandler.show(page, model);
                 }
             });
