@@ -20,9 +20,13 @@ import dev.csfstudio.isa.Arch;
  *                        false when a test run is to write missing goldens ({@code csf test --update-golden})
  * @param maxReservedBytes most bytes all sections of one assembly may hold together, sizes given by {@code size=},
  *                        {@code .zero} and {@code .fill} included: each is an array of that size once laid out
+ * @param scoreboardSteps  how far the scoreboard check may walk its paths: -1 (the default) as far as its own limit
+ *                         per instruction, N at most N instructions' steps (it then stops and says so once), 0 not at
+ *                         all: no scoreboard check (bench/asm-check.sh's baseline, the same source without it)
  */
 public record AssemblerOptions(long base, List<Path> includeRoots, int maxIncludeDepth, long maxSourceBytes,
-                               int maxIncludes, Arch arch, boolean goldensRequired, long maxReservedBytes) {
+                               int maxIncludes, Arch arch, boolean goldensRequired, long maxReservedBytes,
+                               long scoreboardSteps) {
 
     public static final int DEFAULT_MAX_INCLUDE_DEPTH = 32;
     /** 256 MiB: ten times the largest generated stream the benchmarks assemble. */
@@ -33,6 +37,13 @@ public record AssemblerOptions(long base, List<Path> includeRoots, int maxInclud
 
     public AssemblerOptions {
         includeRoots = List.copyOf(includeRoots);
+    }
+
+    /** The scoreboard check with its own limit. */
+    public AssemblerOptions(long base, List<Path> includeRoots, int maxIncludeDepth, long maxSourceBytes,
+                            int maxIncludes, Arch arch, boolean goldensRequired, long maxReservedBytes) {
+        this(base, includeRoots, maxIncludeDepth, maxSourceBytes, maxIncludes, arch, goldensRequired, maxReservedBytes,
+                -1);
     }
 
     /** The default reservation limit. */
@@ -62,19 +73,25 @@ public record AssemblerOptions(long base, List<Path> includeRoots, int maxInclud
     /** These options for another default architecture. */
     public AssemblerOptions withArch(Arch newArch) {
         return new AssemblerOptions(base, includeRoots, maxIncludeDepth, maxSourceBytes, maxIncludes, newArch,
-                goldensRequired, maxReservedBytes);
+                goldensRequired, maxReservedBytes, scoreboardSteps);
     }
 
     /** These options with golden images required or not ({@code csf test --update-golden} writes missing ones). */
     public AssemblerOptions withGoldensRequired(boolean required) {
         return new AssemblerOptions(base, includeRoots, maxIncludeDepth, maxSourceBytes, maxIncludes, arch, required,
-                maxReservedBytes);
+                maxReservedBytes, scoreboardSteps);
     }
 
     /** These options with another limit on the bytes all sections hold together. */
     public AssemblerOptions withMaxReservedBytes(long bytes) {
         return new AssemblerOptions(base, includeRoots, maxIncludeDepth, maxSourceBytes, maxIncludes, arch, goldensRequired,
-                bytes);
+                bytes, scoreboardSteps);
+    }
+
+    /** These options with another scoreboard check budget (-1: its own limit, 0: no check). */
+    public AssemblerOptions withScoreboardSteps(long steps) {
+        return new AssemblerOptions(base, includeRoots, maxIncludeDepth, maxSourceBytes, maxIncludes, arch, goldensRequired,
+                maxReservedBytes, steps);
     }
 
     public static AssemblerOptions defaults() {

@@ -394,9 +394,9 @@ final class Assembly {
 
     private Program finish(StatementTable stmts) {
         Jobs.Resolved run = jobs.resolve(placement.vms(), placement.sections(), names, reporter);
-        if (!hasErrors()) {
+        if (!hasErrors() && options.scoreboardSteps() != 0) {
             // Lint's second phase, over the streams as the jobs run them: the words are right only without errors.
-            ScoreboardCheck.run(stmts, run.jobs(), arch, reporter);
+            ScoreboardCheck.run(stmts, run.jobs(), arch, options.scoreboardSteps(), reporter);
         }
         if (hasErrors()) {
             // A line with an error may use labels it never got to record: no unused-label guesses then.

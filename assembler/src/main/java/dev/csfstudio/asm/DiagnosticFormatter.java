@@ -53,7 +53,7 @@ public final class DiagnosticFormatter {
     }
 
     public String format(Diagnostic d) {
-        StringBuilder sb = new StringBuilder(d.range().position(cwd)).append(": ").append(d.severity().label())
+        StringBuilder sb = new StringBuilder(position(d.range(), cwd)).append(": ").append(d.severity().label())
                 .append(": ").append(bounded(d.message())).append('\n');
         String line = sourceLine(d.range());
         if (line != null) {
@@ -61,21 +61,26 @@ public final class DiagnosticFormatter {
         }
         if (!d.suggestions().isEmpty() && !d.message().contains("did you mean")
                 && !d.message().contains(d.suggestions().get(0))) { // no note repeating what the message says
-            sb.append(d.range().position(cwd)).append(": note: did you mean '").append(bounded(d.suggestions().get(0)))
+            sb.append(position(d.range(), cwd)).append(": note: did you mean '").append(bounded(d.suggestions().get(0)))
                     .append("'?\n");
         }
         for (Diagnostic.Related r : d.related()) {
-            sb.append(r.range().position(cwd)).append(": note: ").append(bounded(r.message())).append('\n');
+            sb.append(position(r.range(), cwd)).append(": note: ").append(bounded(r.message())).append('\n');
         }
         return sb.toString();
     }
 
-    /**
-     * {@code file:line:col}, the file relative to the working directory when it lies inside it, as
-     * compilers print the names they were given (the assembler itself works with absolute paths).
-     */
+    /** {@code file:line:col} as the command line shows it ({@link SourceRange#shownPosition()}). */
     static String position(SourceRange r) {
-        return r.position(Path.of("").toAbsolutePath());
+        return r.shownPosition();
+    }
+
+    private static String position(SourceRange r, Path cwd) {
+        if (r.file() == null || !r.file().isAbsolute()) {
+            return r.position();
+        }
+        Path shown = r.file().startsWith(cwd) ? cwd.relativize(r.file()) : r.file();
+        return shown + ":" + r.line() + ":" + r.column();
     }
 
     private static String bounded(String message) {

@@ -60,6 +60,48 @@ class ScoreboardCheckTest {
     }
 
     @Test
+    void aCheckThatRunsOutOfStepsKeepsWhatItFoundAndSaysOnceWhereItStopped() {
+        String source = """
+                LOAD_MULTIPLE r0, [d10 + 0]
+                ADD_IMMEDIATE32 r1, r0, #1
+                loop: NOP
+                LOAD_MULTIPLE r4, [d10 + 0]
+                BRANCH.ne r9, loop
+                ADD_IMMEDIATE32 r5, r4, #1
+                """;
+        // With room: the reads at lines 2 and 6, and line 4's load writing r4 again on the loop's second pass.
+        assertEquals(List.of("2: scoreboard-load-in-flight", "4: scoreboard-load-in-flight",
+                "6: scoreboard-load-in-flight"), found(source));
+        // Five steps reach the loop's branch, neither its second pass nor the line after it: line 2 stands, lines 4
+        // and 6 are not guessed.
+        List<Diagnostic> stopped = withSteps(5, source);
+        assertEquals(List.of("2: scoreboard-load-in-flight", "6: scoreboard-check-stopped"),
+                stopped.stream().map(d -> d.range().line() + ": " + d.code().id()).toList());
+        assertEquals(Severity.NOTE, stopped.get(1).severity());
+        // No budget: no check at all.
+        assertEquals(List.of(), withSteps(0, source));
+    }
+
+    @Test
+    void lookingBackForACallsTargetCountsAgainstTheSteps() {
+        // Line 13's CALL looks back over the twelve lines before it for the MOVE48/MOVE32 that would set d20 and r22:
+        // thirteen steps to walk to it, twelve more to look back. Without the look-back counted, the whole walk is
+        // 14 steps and 15 would reach the end.
+        String source = "LOAD_MULTIPLE r0, [d10 + 0]\nWAIT #0x1\n" + "NOP\n".repeat(10) + "CALL d20, r22\nNOP\n";
+        assertEquals(List.of(), withSteps(40, source));
+        assertEquals(List.of("13: scoreboard-check-stopped"),
+                withSteps(15, source).stream().map(d -> d.range().line() + ": " + d.code().id()).toList());
+    }
+
+    /** The scoreboard diagnostics of {@code source} assembled with a walk of at most {@code steps} steps. */
+    private static List<Diagnostic> withSteps(long steps, String source) {
+        return new Assembler(AssemblerOptions.defaults().withScoreboardSteps(steps))
+                .assembleText(Sources.MAIN, source, file -> {
+                    throw new java.nio.file.NoSuchFileException(file.toString());
+                }).diagnostics().stream().filter(d -> d.code().id().startsWith("scoreboard-")).toList();
+    }
+
+    @Test
     void aJobReadsEveryRegisterSoItWaitsForEveryLoad() {
         assertEquals(List.of("2: scoreboard-load-in-flight"), found("LOAD_MULTIPLE r7, [d10 + 0]\nRUN_FRAGMENT\n"));
     }

@@ -147,4 +147,117 @@ class AsyncRunCommandTest {
                 .contains("RUN_FRAGMENT"), byName.get("WAIT #0x3").toString());
         assertTrue(byName.keySet().stream().anyMatch(n -> n.startsWith("sync main:0x")), byName.keySet().toString());
     }
+
+    @Test
+    void aSelfWaitAndAnEntryPastTheCountReadTheSameInTheAssemblersWarningAndTheRunsStop() throws IOException {
+        String selfWait = """
+                .buffer sync, size=8
+                .stream main
+                    MOVE48  d22, sync
+                    MOVE32  r12, #1
+                    SYNC_ADD32 [d22], r12, #0x2, #1
+                    WAIT    #0x2
+                """;
+        String pastTheCount = """
+                .buffer sync, size=8
+                .stream main
+                    MOVE48  d22, sync
+                    MOVE32  r12, #1
+                    SYNC_ADD32 [d22], r12, #0x101, #1
+                    SET_SB_ENTRY #9, #0
+                """;
+        String setSbEntry = """
+                .stream main
+                    NOP
+                    SET_SB_ENTRY #2, #12
+                """;
+        for (String[] c : new String[][] {{selfWait, "hazard", "5:5"}, {pastTheCount, "invalid_instruction", "5:5"},
+                {setSbEntry, "invalid_instruction", "3:5"}}) {
+            Path src = source(c[0]);
+            CsfInvocation asm = CsfInvocation.run("asm", src.toString(), "-o", dir.resolve("t.bin").toString());
+            assertEquals(0, asm.exitCode(), asm.err());
+            String warning = asm.err().lines().filter(l -> l.contains(": warning: ")).findFirst().orElseThrow();
+            String where = warning.substring(0, warning.indexOf(": warning: "));
+            String words = warning.substring(warning.indexOf(": warning: ") + ": warning: ".length());
+            assertTrue(where.endsWith(".csf:" + c[2]), warning);
+            CsfInvocation run = CsfInvocation.run("run", src.toString(), "--out", dir.resolve("out").toString());
+            assertEquals(2, run.exitCode(), run.out() + run.err());
+            assertTrue(run.out().contains("\n" + where + ": " + c[1] + ": " + words + ";"),
+                    "the run stops at " + where + " with the warning's words (" + words + "): " + run.out());
+        }
+    }
+
+    /** Three loads on one entry and a deferred sync: with random completion they end in any order. */
+    private static final String OVERLAPPING = """
+            .buffer data, size=64
+                .word 1, 2, 3, 4, 5, 6, 7, 8
+            .buffer sync, size=8
+            .stream main
+                MOVE48  d2, data
+                MOVE48  d22, sync
+                MOVE32  r12, #1
+                LOAD_MULTIPLE r0, [d2]
+                LOAD_MULTIPLE r1, [d2 + 4]
+                NOP
+                LOAD_MULTIPLE r3, [d2 + 8]
+                NOP
+                NOP
+                SYNC_ADD32 [d22], r12, #0x1, #1
+                NOP
+                NOP
+                WAIT #0x3
+            """;
+
+    @Test
+    void theTracesCompleteEventsNestOnEveryThreadWhateverOrderOperationsCompleteIn() throws IOException {
+        // The trace-event format draws one thread's complete events as a stack: each must end before, or with,
+        // the one it starts inside. Seeds 2, 4, 5 and 8 complete a later load on entry 0 after an earlier one
+        // that was issued before it and ends first.
+        Path src = source(OVERLAPPING);
+        int lanes = 0;
+        for (int seed = 1; seed <= 8; seed++) {
+            Path trace = dir.resolve("trace" + seed + ".json");
+            CsfInvocation r = CsfInvocation.run("run", src.toString(), "--out", dir.resolve("out").toString(),
+                    "--completion", "random", "--seed", Integer.toString(seed), "--trace", trace.toString());
+            assertEquals(0, r.exitCode(), r.out() + r.err());
+            JsonArray events = JsonParser.parseString(Files.readString(trace)).getAsJsonObject()
+                    .getAsJsonArray("traceEvents");
+            Map<String, java.util.List<long[]>> threads = new HashMap<>();
+            Set<String> named = new java.util.HashSet<>();
+            int loads = 0;
+            for (JsonElement element : events) {
+                JsonObject e = element.getAsJsonObject();
+                String thread = e.get("pid").getAsInt() + "/" + e.get("tid").getAsInt();
+                if (e.get("ph").getAsString().equals("M") && e.get("name").getAsString().equals("thread_name")) {
+                    named.add(thread);
+                }
+                if (e.get("ph").getAsString().equals("X")) {
+                    long start = e.get("ts").getAsLong();
+                    threads.computeIfAbsent(thread, t -> new java.util.ArrayList<>())
+                            .add(new long[] {start, start + e.get("dur").getAsLong()});
+                    loads += e.get("name").getAsString().equals("LOAD_MULTIPLE") ? 1 : 0;
+                }
+            }
+            assertEquals(3, loads, "seed " + seed + ": every load is on the timeline");
+            for (Map.Entry<String, java.util.List<long[]>> t : threads.entrySet()) {
+                assertTrue(named.contains(t.getKey()), "seed " + seed + ": thread " + t.getKey() + " has a name");
+                java.util.List<long[]> spans = t.getValue();
+                spans.sort((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(b[1], a[1]));
+                java.util.ArrayDeque<long[]> open = new java.util.ArrayDeque<>();
+                for (long[] span : spans) {
+                    while (!open.isEmpty() && open.peek()[1] <= span[0]) {
+                        open.pop();
+                    }
+                    long[] outer = open.peek();
+                    String thread = "seed " + seed + ", thread " + t.getKey();
+                    assertTrue(outer == null || span[1] <= outer[1], () -> thread + ": [" + span[0] + ", " + span[1]
+                            + ") starts inside [" + outer[0] + ", " + outer[1] + ") and ends after it");
+                    open.push(span);
+                }
+            }
+            lanes += (int) threads.keySet().stream().filter(t -> Integer.parseInt(t.split("/")[1])
+                    >= TraceEvents.FIRST_LANE_TID).count();
+        }
+        assertTrue(lanes > 0, "some seed overlaps loads on entry 0 without nesting: they take a further lane");
+    }
 }

@@ -31,7 +31,8 @@ import java.util.function.Supplier;
  * {@code variablesReference} handle that lives until the machine moves on.
  * Registers the last move changed carry the attribute {@value #CHANGED} and come first, with those that
  * hold a value, before the zeros; registers an in-flight load will write carry {@value #PENDING}, with the load
- * and its line after their value.
+ * and its line after their value, and so do pairs (and the named fragment inputs) either half of which a load will
+ * write, naming the half when only one is or when two loads write them.
  */
 final class Variables {
 
@@ -86,8 +87,35 @@ final class Variables {
      * its presentation hint gets the {@link #PENDING} attribute (the value shown is not the one it will hold).
      */
     private static void pending(Variable v, RunReport.InFlight load) {
-        v.setValue(v.getValue() + " (pending: " + load.mnemonic() + (load.line() == null ? "" : " line "
-                + load.line().line()) + ")");
+        pending(v, "pending: " + loadText(load));
+    }
+
+    /**
+     * Marks the pair {@code d} (r{@code d}, r{@code d + 1}) as {@link #pending(Variable, RunReport.InFlight)} does a
+     * register when an in-flight load will write either half: the load alone when one load writes both halves, else
+     * each pending half with its load ({@code (pending r41: LOAD_MULTIPLE line 7)}).
+     */
+    private static void pendingPair(Variable v, Optional<ScoreboardView> scoreboard, int d) {
+        Optional<RunReport.InFlight> low = scoreboard.flatMap(sb -> sb.pendingLoad(d));
+        Optional<RunReport.InFlight> high = scoreboard.flatMap(sb -> sb.pendingLoad(d + 1));
+        if (low.isEmpty() && high.isEmpty()) {
+            return;
+        }
+        if (low.isPresent() && high.isPresent() && low.get().equals(high.get())) {
+            pending(v, low.get());
+            return;
+        }
+        pending(v, "pending " + low.map(op -> "r" + d + ": " + loadText(op)).orElse("")
+                + (low.isPresent() && high.isPresent() ? ", " : "")
+                + high.map(op -> "r" + (d + 1) + ": " + loadText(op)).orElse(""));
+    }
+
+    private static String loadText(RunReport.InFlight load) {
+        return load.mnemonic() + (load.line() == null ? "" : " line " + load.line().line());
+    }
+
+    private static void pending(Variable v, String text) {
+        v.setValue(v.getValue() + " (" + text + ")");
         VariablePresentationHint hint = v.getPresentationHint() == null ? new VariablePresentationHint()
                 : v.getPresentationHint();
         List<String> attributes = new ArrayList<>(hint.getAttributes() == null ? List.of()
@@ -153,9 +181,10 @@ final class Variables {
         QueueView q = m.queue(queue).orElseThrow();
         List<Scope> out = new ArrayList<>();
         out.add(scope(REGISTERS, q.registers().length, () -> registers(q, m.scoreboard(queue)), "registers"));
-        out.add(scope(PAIRS, q.registers().length / 2, () -> pairs(session, q), "registers"));
+        out.add(scope(PAIRS, q.registers().length / 2, () -> pairs(session, q, m.scoreboard(queue)), "registers"));
         List<NamedRegister> named = session.program().arch().instructionSet().namedRegisters();
-        out.add(scope("Fragment inputs", named.size(), () -> fragmentInputs(session, q, named), "registers"));
+        out.add(scope("Fragment inputs", named.size(), () -> fragmentInputs(session, q, named, m.scoreboard(queue)),
+                "registers"));
         for (int i = 0; i < 3; i++) {
             registerHandles.put(out.get(i).getVariablesReference(), queue);
         }
@@ -198,19 +227,22 @@ final class Variables {
     }
 
     /** d0..d94, in the order {@link #registers} has: pairs with a value or a change first. */
-    private List<Variable> pairs(Session session, QueueView q) {
+    private List<Variable> pairs(Session session, QueueView q, Optional<ScoreboardView> scoreboard) {
         List<Variable> first = new ArrayList<>();
         List<Variable> zeros = new ArrayList<>();
         for (int d = 0; d + 1 < q.registers().length; d += 2) {
             boolean changed = changed(q, d) || changed(q, d + 1);
-            (q.register64(d) != 0 || changed ? first : zeros).add(marked(address(session, q.vm(), q.vm(), "d" + d,
-                    q.register64(d), "d" + d), changed));
+            Variable v = marked(address(session, q.vm(), q.vm(), "d" + d, q.register64(d), "d" + d), changed);
+            pendingPair(v, scoreboard, d);
+            boolean pending = scoreboard.isPresent() && (scoreboard.get().pending(d) || scoreboard.get().pending(d + 1));
+            (q.register64(d) != 0 || changed || pending ? first : zeros).add(v);
         }
         first.addAll(zeros);
         return first;
     }
 
-    private List<Variable> fragmentInputs(Session session, QueueView q, List<NamedRegister> named) {
+    private List<Variable> fragmentInputs(Session session, QueueView q, List<NamedRegister> named,
+                                          Optional<ScoreboardView> scoreboard) {
         List<Variable> out = new ArrayList<>();
         for (NamedRegister n : named) {
             String reg = n.register();
@@ -219,7 +251,13 @@ final class Variables {
             boolean pair = reg.startsWith("d");
             Variable v = pair ? address(session, q.vm(), q.vm(), name, q.register64(index), reg)
                     : leaf(name, ValueText.word(q.registers()[index]), "u32", reg);
-            out.add(marked(v, changed(q, index) || pair && changed(q, index + 1)));
+            marked(v, changed(q, index) || pair && changed(q, index + 1));
+            if (pair) {
+                pendingPair(v, scoreboard, index);
+            } else {
+                scoreboard.flatMap(sb -> sb.pendingLoad(index)).ifPresent(op -> pending(v, op));
+            }
+            out.add(v);
         }
         return out;
     }

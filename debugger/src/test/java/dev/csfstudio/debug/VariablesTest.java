@@ -196,4 +196,32 @@ class VariablesTest {
             assertFalse(attributes(r1).contains(Variables.PENDING), r1.getValue());
         }
     }
+
+    @Test
+    void aPairIsPendingWhenALoadWillWriteEitherHalfAndSaysWhichHalf() throws Exception {
+        String text = """
+                .buffer data, size=16
+                    .word 7, 8
+                .stream main
+                    MOVE48  d2, data
+                    LOAD_MULTIPLE r40:r41, [d2]
+                    LOAD_MULTIPLE r5, [d2]
+                    WAIT    #0x1
+                    MOVE32  r9, #1
+                """;
+        try (DapSession s = DapSession.stoppedAt(dir, "pairs.csf", text, 7)) {
+            Map<String, Variable> pairs = s.scope(1, "Register pairs");
+            Variable d40 = pairs.get("d40");
+            assertTrue(d40.getValue().endsWith(" (pending: LOAD_MULTIPLE line 5)"), d40.getValue());
+            assertTrue(List.of(d40.getPresentationHint().getAttributes()).contains(Variables.PENDING));
+            Variable d4 = pairs.get("d4");
+            assertTrue(d4.getValue().endsWith(" (pending r5: LOAD_MULTIPLE line 6)"), d4.getValue());
+            Variable d2 = pairs.get("d2");
+            assertTrue(d2.getPresentationHint() == null || !List.of(d2.getPresentationHint().getAttributes())
+                    .contains(Variables.PENDING), d2.getValue());
+            Variable fbd = s.scope(1, "Fragment inputs").values().stream()
+                    .filter(v -> v.getName().startsWith("d40")).findFirst().orElseThrow();
+            assertTrue(fbd.getValue().endsWith(" (pending: LOAD_MULTIPLE line 5)"), fbd.getValue());
+        }
+    }
 }

@@ -66,6 +66,8 @@ public enum DiagnosticCode {
     SCOREBOARD_ENTRY_RANGE,
     /** A wait mask naming entries that nothing in the program signals. */
     SCOREBOARD_UNSIGNALLED_WAIT,
+    /** A note: the scoreboard check stopped at its step budget, so paths past it were not all checked. */
+    SCOREBOARD_CHECK_STOPPED,
     EXPECTATION_FAILED,
     EXPECTATION_IMAGE,
     RUN_OK,

@@ -18,14 +18,16 @@ public record SourceRange(Path file, int line, int column, int endLine, int endC
     }
 
     /**
-     * {@code file:line:col} with an absolute file below {@code dir} relative to it, as a compiler run in {@code dir}
-     * prints the names it was given (the toolchain itself works with absolute paths).
+     * {@code file:line:col} with the file relative to the working directory when it lies inside it, as compilers
+     * print the names they were given (the assembler works with absolute paths): what the command line shows, the
+     * assembler's diagnostics and a run's stop alike.
      */
-    public String position(Path dir) {
-        if (file == null || !file.isAbsolute() || !file.startsWith(dir)) {
+    public String shownPosition() {
+        if (file == null || !file.isAbsolute()) {
             return position();
         }
-        return dir.relativize(file) + ":" + line + ":" + column;
+        Path cwd = Path.of("").toAbsolutePath();
+        return (file.startsWith(cwd) ? cwd.relativize(file) : file) + ":" + line + ":" + column;
     }
 
     // equals and hashCode written out: a record's own link through invokedynamic on first use, which cost a

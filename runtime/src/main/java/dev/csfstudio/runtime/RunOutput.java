@@ -2,7 +2,6 @@ package dev.csfstudio.runtime;
 
 import dev.csfstudio.program.SourceRange;
 
-import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -31,32 +30,24 @@ public final class RunOutput {
                 + " (8192x8192) a PNG is written for (--dump-buffer " + rt.buffer() + " writes its bytes)";
     }
 
-    /**
-     * A few lines for stdout: status, instruction count, fault and render targets; source files below the working
-     * directory named relative to it, as the assembler's diagnostics name them.
-     */
+    /** A few lines for stdout: status, instruction count, fault and render targets. */
     public static String summary(RunReport report) {
-        return summary(report, true, Path.of("").toAbsolutePath());
+        return summary(report, true);
     }
 
     /**
      * The summary; {@code filesWritten} false for a run that wrote no files (a debug session): no PNG names,
-     * no pointers to report.json; source files named by their whole paths.
+     * no pointers to report.json.
      */
     public static String summary(RunReport report, boolean filesWritten) {
-        return summary(report, filesWritten, null);
-    }
-
-    /** The summary with source files below {@code dir} named relative to it (none when null). */
-    private static String summary(RunReport report, boolean filesWritten, Path dir) {
         StringBuilder sb = new StringBuilder();
         sb.append(report.status().jsonName()).append(": ").append(report.instructions()).append(" instructions");
         RunReport.Fault f = report.fault();
         if (f != null) {
-            sb.append('\n').append(f.line() == null ? "<no source line>" : at(f.line(), dir)).append(": ")
+            sb.append('\n').append(f.line() == null ? "<no source line>" : where(f.line(), filesWritten)).append(": ")
                     .append(f.kind().jsonName()).append(": ").append(f.message());
             for (SourceRange call : f.callChain()) {
-                sb.append("\n  called from ").append(at(call, dir));
+                sb.append("\n  called from ").append(where(call, filesWritten));
             }
             if (f.hardware() instanceof HardwareReport.Raised) {
                 sb.append("\nqueue ").append(f.queue()).append(", as panthor reports it:");
@@ -66,21 +57,21 @@ public final class RunOutput {
             }
         }
         for (RunReport.Hazard h : report.hazards().size() > 1 ? report.hazards() : List.<RunReport.Hazard>of()) {
-            sb.append("\nhazard ").append(h.line() == null ? "<no source line>" : at(h.line(), dir)).append(": ")
+            sb.append("\nhazard ").append(h.line() == null ? "<no source line>" : where(h.line(), filesWritten)).append(": ")
                     .append(h.message());
         }
         if (report.queues().size() > 1) {
             for (RunReport.QueueState q : report.queues()) {
                 sb.append("\nqueue ").append(q.name()).append(": ").append(q.status().jsonName())
                         .append(q.fault() == null ? "" : " (" + q.fault().kind().jsonName()
-                                + (q.fault().line() == null ? "" : " at " + at(q.fault().line(), dir)) + ")")
+                                + (q.fault().line() == null ? "" : " at " + where(q.fault().line(), filesWritten)) + ")")
                         .append(", ").append(q.instructions()).append(" instructions");
             }
         }
         for (RunReport.QueueState q : report.queues()) {
             for (RunReport.InFlight op : q.scoreboard().inFlight()) {
                 sb.append("\nqueue ").append(q.name()).append(", scoreboard entry ").append(op.entry()).append(": ")
-                        .append(op.mnemonic()).append(op.line() == null ? "" : " at " + at(op.line(), dir))
+                        .append(op.mnemonic()).append(op.line() == null ? "" : " at " + where(op.line(), filesWritten))
                         .append(" in flight");
             }
         }
@@ -97,23 +88,26 @@ public final class RunOutput {
             sb.append('\n').append(report.recorded().size()).append(" instruction(s) recorded but not executed")
                     .append(filesWritten ? " (see report.json)" : "");
         }
-        jobs(report.jobs(), sb, filesWritten, dir);
+        jobs(report.jobs(), sb, filesWritten);
         return sb.toString();
     }
 
-    /** {@code file:line:col} of {@code r}, relative to {@code dir} when it is given and holds the file. */
-    private static String at(SourceRange r, Path dir) {
-        return dir == null ? r.position() : r.position(dir);
+    /**
+     * A line as the command line shows it (relative to the working directory, as the assembler's diagnostics are,
+     * so a run's stop and the assembler's warning at the same line read alike), or as it is for a debug session.
+     */
+    private static String where(SourceRange line, boolean commandLine) {
+        return commandLine ? line.shownPosition() : line.position();
     }
 
     /** Jobs whose inputs the summary prints; report.json has them all. */
     static final int SUMMARY_JOBS = 16;
 
     /** Each job's inputs, field by field, as pandecode names them. */
-    private static void jobs(List<JobInputs.Job> jobs, StringBuilder sb, boolean filesWritten, Path dir) {
+    private static void jobs(List<JobInputs.Job> jobs, StringBuilder sb, boolean filesWritten) {
         for (JobInputs.Job job : jobs.subList(0, Math.min(jobs.size(), SUMMARY_JOBS))) {
             sb.append("\njob ").append(job.number()).append(' ').append(job.mnemonic()).append(" (queue ")
-                    .append(job.queue()).append(job.line() == null ? "" : ", " + at(job.line(), dir)).append(')');
+                    .append(job.queue()).append(job.line() == null ? "" : ", " + where(job.line(), filesWritten)).append(')');
             sb.append(job.describe());
         }
         if (jobs.size() > SUMMARY_JOBS) {

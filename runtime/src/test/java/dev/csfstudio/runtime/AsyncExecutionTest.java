@@ -218,7 +218,8 @@ class AsyncExecutionTest {
         RunReport report = afterData("SET_SB_ENTRY #8, #0");
         assertEquals(RunStatus.FAULT, report.status());
         assertEquals(FaultKind.INVALID_INSTRUCTION, report.fault().kind());
-        assertTrue(report.fault().message().contains("v10 has 8 scoreboard entries (0..7)"), report.fault().message());
+        assertTrue(report.fault().message().startsWith("SET_SB_ENTRY names scoreboard entry 8 but v10 has 8 scoreboard entries:"
+                + " allowed 0..7; "), report.fault().message());
     }
 
     @Test

@@ -60,7 +60,7 @@ class V12ScoreboardTest {
                     SYNC_ADD32.defer_indirect [d2], r12, #0x0, #0
                 """);
         assertEquals(RunStatus.HAZARD, report.status());
-        assertTrue(report.fault().message().contains("waits on scoreboard entry 2, the entry it signals"),
+        assertTrue(report.fault().message().contains("SYNC_ADD32 waits for scoreboard entry 2, the entry it signals"),
                 report.fault().message());
     }
 

@@ -72,6 +72,18 @@ public final class SectionBuilder {
         return Arrays.binarySearch(jumpTargets, 0, targetCount, offset) >= 0;
     }
 
+    /** How many offsets something may jump to ({@link #jumpTarget}). */
+    public int jumpTargetCount() {
+        isJumpTarget(0);
+        return targetCount;
+    }
+
+    /** The {@code i}th offset something may jump to, ascending. */
+    public long jumpTarget(int i) {
+        isJumpTarget(0);
+        return jumpTargets[i];
+    }
+
     /** Writes the low {@code width} bytes of {@code value}, little-endian, at {@code offset}. */
     public void write(int offset, long value, int width) {
         contents.write(offset, value, width);

@@ -12,10 +12,12 @@ import dev.csfstudio.isa.InstructionDef;
 import dev.csfstudio.isa.OperandSpec;
 import dev.csfstudio.isa.RegisterAccess;
 import dev.csfstudio.isa.Scoreboard;
+import dev.csfstudio.isa.ScoreboardMessages;
 import dev.csfstudio.program.Diagnostic;
 import dev.csfstudio.program.DiagnosticCode;
 import dev.csfstudio.program.Program;
 import dev.csfstudio.program.SectionKind;
+import dev.csfstudio.program.Severity;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -39,6 +41,14 @@ public final class ScoreboardCheck {
 
     /** The entries selected for endpoint tasks and other operations when a queue's first job starts. */
     static final int INITIAL_ENTRY = 0;
+    /**
+     * Instructions the walk may step through per stream instruction of the program before it stops. Paths meet at
+     * labels and each place keeps one joined state, so a walk is about one step per instruction plus one more pass
+     * over a loop for each register or entry its state gains (mesa's tracker streams: 1 to 2; bench/asm.sh's
+     * million-line source: under 1.3, look-backs included); only sources of many nested loops, each adding to the state around all the others,
+     * come near this.
+     */
+    static final int STEPS_PER_INSTRUCTION = 64;
 
     private final StatementTable statements;
     private final Arch arch;
@@ -60,8 +70,15 @@ public final class ScoreboardCheck {
     private final boolean[][] targets;
     private final Hazards loadHazards;
     private final Hazards storeHazards;
+    /** Steps the walk may take over all jobs (-1: {@link #STEPS_PER_INSTRUCTION} per stream instruction). */
+    private long budget;
+    /** Whether the walk stopped at its budget; the instruction it was walking from then. */
+    private boolean gaveUp;
+    private int stoppedAt = -1;
+    /** Steps taken: instructions walked, and those looked back over to resolve a CALL or JUMP. */
+    private long steps;
 
-    private ScoreboardCheck(StatementTable statements, Arch arch) {
+    private ScoreboardCheck(StatementTable statements, Arch arch, long budget) {
         this.statements = statements;
         this.arch = arch;
         this.registers = arch.registerCount();
@@ -75,11 +92,17 @@ public final class ScoreboardCheck {
         this.targets = new boolean[statements.sectionCount()][];
         this.loadHazards = new Hazards(statements.size());
         this.storeHazards = new Hazards(statements.size());
+        this.budget = budget;
     }
 
-    /** Checks the streams of {@code statements} as {@code jobs} run them and reports what it finds. */
-    public static void run(StatementTable statements, List<Program.Job> jobs, Arch arch, Consumer<Diagnostic> report) {
-        new ScoreboardCheck(statements, arch).check(jobs, report);
+    /**
+     * Checks the streams of {@code statements} as {@code jobs} run them and reports what it finds. The walk stops
+     * after {@code steps} instructions (-1: the default, {@link #STEPS_PER_INSTRUCTION} per stream instruction), keeps
+     * what it found until then and says once, as a note at the instruction it was walking from, that it stopped.
+     */
+    public static void run(StatementTable statements, List<Program.Job> jobs, Arch arch, long steps,
+                           Consumer<Diagnostic> report) {
+        new ScoreboardCheck(statements, arch, steps).check(jobs, report);
     }
 
     private void check(List<Program.Job> jobs, Consumer<Diagnostic> report) {
@@ -91,22 +114,25 @@ public final class ScoreboardCheck {
         int selectedEndpoints = 1 << INITIAL_ENTRY;
         int selectedOthers = 1 << INITIAL_ENTRY;
         List<Integer> waiting = new ArrayList<>();
+        long instructions = 0;
         for (int i = 0; i < statements.size(); i++) {
             if (!statements.instruction(i) || !statements.emitted(i) || statements.section(i).kind != SectionKind.STREAM) {
                 continue;
             }
             place(i);
+            instructions++;
             InstructionDef def = def(i);
             if (def == null) {
                 continue;
             }
             long word = statements.word(i);
             Scoreboard mode = def.scoreboard();
-            checkAlone(i, def, mode, word, report);
-            int mask = bound(def).waitMask(word);
-            int slot = bound(def).signalSlot(word);
+            Scoreboard.Bound fields = bound(def);
+            int mask = fields.waitMask(word);
+            int slot = fields.signalSlot(word);
+            checkAlone(i, def, fields, mask, slot, word, report);
             if (mask == Scoreboard.INDIRECT || mode == Scoreboard.RESELECT
-                    || (bound(def).isAsynchronous(word) && slot == Scoreboard.INDIRECT
+                    || (fields.isAsynchronous(word) && slot == Scoreboard.INDIRECT
                     && mode != Scoreboard.SIGNAL_OTHER && mode != Scoreboard.SIGNAL_ENDPOINT)) {
                 signalsUnknown = true;
             }
@@ -123,8 +149,8 @@ public final class ScoreboardCheck {
                     tracked = true;
                 }
                 case SELECT -> {
-                    selectedEndpoints |= 1 << Math.min(bound(def).selectedEndpoint(word), 31);
-                    selectedOthers |= 1 << Math.min(bound(def).selectedOther(word), 31);
+                    selectedEndpoints |= 1 << Math.min(fields.selectedEndpoint(word), 31);
+                    selectedOthers |= 1 << Math.min(fields.selectedOther(word), 31);
                 }
                 case RESELECT -> tracked = true; // v12's SET_STATE selections and masks: followed along paths
                 case NONE, SIGNAL_SLOT, DEFERRED, WAIT -> {
@@ -143,32 +169,42 @@ public final class ScoreboardCheck {
                 int unsignalled = bound(def).waitMask(statements.word(row)) & ~signalled & allEntries;
                 if (unsignalled != 0) {
                     report.accept(Diagnostic.warning(statements.range(row), DiagnosticCode.SCOREBOARD_UNSIGNALLED_WAIT,
-                            "wait mask names " + entryList(unsignalled) + " that nothing in the program signals"));
+                            "wait mask names " + ScoreboardMessages.entryList(unsignalled) + " that nothing in the program signals"));
                 }
             }
         }
         if (tracked) {
+            if (budget < 0) {
+                budget = Math.max(1L << 16, STEPS_PER_INSTRUCTION * instructions);
+            }
             new Flow().jobs(jobs);
+            // What the walk met before it stopped stands: each place's state only grows as paths join, so a
+            // register in flight there is in flight on some path however far the walk would have gone on.
             reportHazards(report);
             reportIndirectSelfWaits(report);
+            if (gaveUp) {
+                report.accept(new Diagnostic(Severity.NOTE, statements.range(stoppedAt),
+                        DiagnosticCode.SCOREBOARD_CHECK_STOPPED, "the scoreboard check stopped here after " + budget
+                        + " steps: what it found before holds, what it had not yet walked is unchecked", List.of(),
+                        List.of()));
+            }
         }
     }
 
     /** The checks of one instruction that need no path: its own slot in its wait mask, entries past the count. */
-    private void checkAlone(int row, InstructionDef def, Scoreboard mode, long word, Consumer<Diagnostic> report) {
-        int mask = bound(def).waitMask(word);
-        int slot = bound(def).signalSlot(word);
+    private void checkAlone(int row, InstructionDef def, Scoreboard.Bound fields, int mask, int slot, long word,
+                            Consumer<Diagnostic> report) {
         if (mask > 0 && slot >= 0 && (mask & (1 << slot)) != 0) {
-            report.accept(Diagnostic.warning(statements.range(row), DiagnosticCode.SCOREBOARD_SELF_WAIT, def.mnemonic()
-                    + " waits for scoreboard entry " + slot + ", the entry it signals: the entry is taken before the wait,"
-                    + " so the operation never runs; signal another entry or leave " + slot + " out of the wait mask"));
+            // The runtime stops at the same line with the same words (a self_wait hazard).
+            report.accept(Diagnostic.warning(statements.range(row), DiagnosticCode.SCOREBOARD_SELF_WAIT,
+                    ScoreboardMessages.selfWait(def.mnemonic(), slot, mask)));
         }
-        int past = (mask > 0 ? mask & ~allEntries : 0) | beyond(slot) | beyond(bound(def).selectedEndpoint(word))
-                | beyond(bound(def).selectedOther(word));
+        int past = (mask > 0 ? mask & ~allEntries : 0) | beyond(slot) | beyond(fields.selectedEndpoint(word))
+                | beyond(fields.selectedOther(word));
         if (past != 0) {
-            report.accept(Diagnostic.warning(statements.range(row), DiagnosticCode.SCOREBOARD_ENTRY_RANGE, def.mnemonic()
-                    + " names " + entryList(past) + " but " + arch.spelling() + " has " + entries
-                    + " scoreboard entries: allowed 0.." + (entries - 1)));
+            // The runtime faults at the same line with the same words (INVALID_INSTRUCTION).
+            report.accept(Diagnostic.warning(statements.range(row), DiagnosticCode.SCOREBOARD_ENTRY_RANGE,
+                    ScoreboardMessages.entryRange(def.mnemonic(), past, arch.spelling(), entries)));
         }
     }
 
@@ -185,11 +221,17 @@ public final class ScoreboardCheck {
             slots[id] = new int[(int) Math.min(Integer.MAX_VALUE - 8, (section.size() + 7) / 8)];
             targets[id] = new boolean[slots[id].length];
             java.util.Arrays.fill(slots[id], -1);
+            for (int t = 0, n = section.jumpTargetCount(); t < n; t++) {
+                long offset = section.jumpTarget(t);
+                // A branch may point outside its section (a numeric offset): no place of it, then.
+                if (offset >= 0 && offset % 8 == 0 && offset / 8 < targets[id].length) {
+                    targets[id][(int) (offset / 8)] = true;
+                }
+            }
         }
         int slot = statements.offset(i) / 8;
         if (statements.offset(i) % 8 == 0 && slot < slots[id].length) {
             slots[id][slot] = i;
-            targets[id][slot] = section.isJumpTarget(statements.offset(i));
         }
     }
 
@@ -234,6 +276,8 @@ public final class ScoreboardCheck {
         /** v12's SET_STATE.sb_sel_deferred and sb_mask_wait (-1: not known); 0 at reset as the runtime has them. */
         int deferred = INITIAL_ENTRY;
         int waitMask = 0;
+        /** Whether the place holding this state is on the worklist. */
+        boolean queued;
         long[] load;
         long[] store;
 
@@ -330,9 +374,19 @@ public final class ScoreboardCheck {
         }
     }
 
-    /** The data flow over one job at a time: states at the places paths meet, a worklist of places to walk from. */
+    /**
+     * The data flow over one job at a time: a state at each place paths meet (joined there, so each place holds one
+     * state whatever the number of paths into it), a worklist of places whose state grew. A place in a job's own
+     * stream (no CALL frame, the buffer ending with its section: every label of a plain stream) keeps its state in an
+     * array by section and slot; the others, in a map. The walk stops, once, after {@link #budget} instructions.
+     */
     private final class Flow {
         private final Map<Position, State> states = new HashMap<>();
+        /** By section and slot: the states of places with no frame and the section's end as their buffer's end. */
+        private final State[][] plain = new State[slots.length][];
+        /** The plain places given a state in this job (section in the high half, slot in the low), to clear. */
+        private long[] touched = new long[64];
+        private int touchedCount;
         private final ArrayDeque<Position> work = new ArrayDeque<>();
         private State exit;
 
@@ -350,12 +404,18 @@ public final class ScoreboardCheck {
                 start.other = selection[1];
                 start.deferred = selection[2];
                 start.waitMask = selection[3];
-                states.clear();
+                clear();
                 exit = null;
                 meet(new Position(null, id, 0, slots[id].length), start);
                 while (!work.isEmpty()) {
                     Position p = work.poll();
-                    walk(p, states.get(p).copy());
+                    State at = stateAt(p);
+                    at.queued = false;
+                    walk(p, at.copy());
+                    if (gaveUp) {
+                        work.clear();
+                        return;
+                    }
                 }
                 selection[0] = exit == null ? -1 : exit.endpoint;
                 selection[1] = exit == null ? -1 : exit.other;
@@ -365,13 +425,52 @@ public final class ScoreboardCheck {
         }
 
         private void meet(Position p, State s) {
-            State old = states.get(p);
+            State old = stateAt(p);
             if (old == null) {
-                states.put(p, s.copy());
+                State first = s.copy();
+                first.queued = true;
+                put(p, first);
                 work.add(p);
-            } else if (old.join(s)) {
+            } else if (old.join(s) && !old.queued) {
+                old.queued = true;
                 work.add(p);
             }
+        }
+
+        private boolean isPlain(Position p) {
+            return p.frame() == null && p.end() == slots[p.section()].length;
+        }
+
+        private State stateAt(Position p) {
+            if (isPlain(p)) {
+                State[] section = plain[p.section()];
+                return section == null ? null : section[p.slot()];
+            }
+            return states.get(p);
+        }
+
+        private void put(Position p, State s) {
+            if (!isPlain(p)) {
+                states.put(p, s);
+                return;
+            }
+            if (plain[p.section()] == null) {
+                plain[p.section()] = new State[slots[p.section()].length];
+            }
+            plain[p.section()][p.slot()] = s;
+            if (touchedCount == touched.length) {
+                touched = java.util.Arrays.copyOf(touched, touchedCount * 2);
+            }
+            touched[touchedCount++] = (long) p.section() << 32 | p.slot();
+        }
+
+        /** Forgets the last job's states. */
+        private void clear() {
+            states.clear();
+            for (int i = 0; i < touchedCount; i++) {
+                plain[(int) (touched[i] >>> 32)][(int) touched[i]] = null;
+            }
+            touchedCount = 0;
         }
 
         /** Walks from {@code p} in straight line to the next place paths may meet, or where control leaves. */
@@ -401,6 +500,11 @@ public final class ScoreboardCheck {
                     return;
                 }
                 long word = statements.word(row);
+                if (++steps > budget) {
+                    gaveUp = true;
+                    stoppedAt = row;
+                    return;
+                }
                 transfer(row, def, word, s);
                 switch (def.semantics().flow()) {
                     case NEXT -> slot++;
@@ -419,6 +523,9 @@ public final class ScoreboardCheck {
                         Position callee = resolve(row, def, word, section, slot);
                         Frame f = p.frame();
                         int depth = f == null ? 1 : f.depth() + 1;
+                        if (gaveUp) {
+                            return;
+                        }
                         if (callee != null && depth < arch.callDepth()) {
                             Frame back = new Frame(section, slot + 1, p.end(), f, depth);
                             meet(new Position(back, callee.section(), callee.slot(), callee.end()), s);
@@ -434,7 +541,7 @@ public final class ScoreboardCheck {
                     }
                     case JUMP -> {
                         Position target = resolve(row, def, word, section, slot);
-                        if (target != null) {
+                        if (target != null && !gaveUp) {
                             meet(new Position(p.frame(), target.section(), target.slot(), target.end()), s);
                         }
                         return;
@@ -520,7 +627,7 @@ public final class ScoreboardCheck {
                         indirectSelfWaits = new int[statements.size()];
                         java.util.Arrays.fill(indirectSelfWaits, -1);
                     }
-                    indirectSelfWaits[row] = s.deferred;
+                    indirectSelfWaits[row] = s.waitMask << 16 | s.deferred;
                 }
             }
             case NONE, SIGNAL_ENDPOINT -> {
@@ -564,7 +671,10 @@ public final class ScoreboardCheck {
         }
     }
 
-    /** Rows of indirect operations whose path-known deferred entry is in the path-known wait mask (-1: none). */
+    /**
+     * Rows of indirect operations whose path-known deferred entry is in the path-known wait mask: the mask in the high
+     * half, the entry in the low (-1: none).
+     */
     private int[] indirectSelfWaits;
 
     private void reportIndirectSelfWaits(Consumer<Diagnostic> report) {
@@ -572,13 +682,11 @@ public final class ScoreboardCheck {
             return;
         }
         for (int row = 0; row < indirectSelfWaits.length; row++) {
-            int entry = indirectSelfWaits[row];
-            if (entry >= 0) {
+            int found = indirectSelfWaits[row];
+            if (found != -1) {
+                // SET_STATE.sb_sel_deferred is in SET_STATE.sb_mask_wait: the runtime's words at the same line.
                 report.accept(Diagnostic.warning(statements.range(row), DiagnosticCode.SCOREBOARD_SELF_WAIT,
-                        def(row).mnemonic() + ".defer_indirect waits for scoreboard entry " + entry + " (SET_STATE"
-                                + ".sb_mask_wait) and signals it (SET_STATE.sb_sel_deferred): the entry is taken before"
-                                + " the wait, so the operation never runs; select another deferred entry or leave "
-                                + entry + " out of the wait mask"));
+                        ScoreboardMessages.selfWait(def(row).mnemonic(), found & 0xffff, found >>> 16)));
             }
         }
     }
@@ -617,6 +725,11 @@ public final class ScoreboardCheck {
         Long address = null;
         Long bytes = null;
         for (int at = slot - 1; at >= 0 && (address == null || bytes == null); at--) {
+            if (++steps > budget) { // a long straight line before many CALLs: each looks back over it
+                gaveUp = true;
+                stoppedAt = row;
+                return null;
+            }
             int prev = slots[section][at];
             InstructionDef d = prev < 0 ? null : def(prev);
             if (d == null) {
@@ -724,24 +837,12 @@ public final class ScoreboardCheck {
         int origin = h.origin[row];
         String operation = def(origin).mnemonic();
         String wait = "WAIT #0x" + Integer.toHexString(h.entries[row]);
-        String entriesText = entryList(h.entries[row]);
+        String entriesText = ScoreboardMessages.entryList(h.entries[row]);
         String message = access + "r" + h.register[row] + ((h.flags[row] & Hazards.MORE) != 0 ? " and more" : "")
                 + " while " + operation + " at line " + statements.lineNo(origin) + " (" + entriesText + ") " + inFlight
                 + "; " + wait + " before line " + statements.lineNo(row);
         return Diagnostic.warning(statements.range(row), code, message).withSuggestions(List.of(wait))
                 .withRelated(List.of(new Diagnostic.Related(statements.range(origin), operation + " in flight, signalling "
                         + entriesText)));
-    }
-
-    private static String entryList(int mask) {
-        StringBuilder out = new StringBuilder(Integer.bitCount(mask) == 1 ? "scoreboard entry " : "scoreboard entries ");
-        String sep = "";
-        for (int e = 0; e < 32; e++) {
-            if ((mask & (1 << e)) != 0) {
-                out.append(sep).append(e);
-                sep = ", ";
-            }
-        }
-        return out.toString();
     }
 }

@@ -1,5 +1,6 @@
 package dev.csfstudio.runtime.device;
 
+import dev.csfstudio.isa.ScoreboardMessages;
 import dev.csfstudio.program.SourceRange;
 
 import java.util.ArrayList;
@@ -83,9 +84,11 @@ final class AsyncUnit {
     void issue(Queue q, long pc, String mnemonic, int entry, int waitMask, AsyncOp.Effect effect, long now,
                long executed) {
         Scoreboard sb = q.scoreboard;
-        if (entry >= sb.entries) {
-            throw new GpuFault(FaultKind.INVALID_INSTRUCTION, pc, mnemonic + " signals scoreboard entry " + entry
-                    + ", beyond the " + sb.entries + " entries (0.." + (sb.entries - 1) + ") of " + interpreter.arch());
+        int past = (entry >= sb.entries ? 1 << Math.min(entry, 31) : 0) | (waitMask & ~((1 << sb.entries) - 1));
+        if (past != 0) {
+            // The words of the assembler's scoreboard-entry-range warning at the same line.
+            throw new GpuFault(FaultKind.INVALID_INSTRUCTION, pc, ScoreboardMessages.entryRange(mnemonic, past,
+                    interpreter.arch().spelling(), sb.entries));
         }
         SourceRange line = recorder.lineAt(q.vm, pc);
         List<AsyncOp> queued = sb.on(1 << entry);
@@ -99,9 +102,8 @@ final class AsyncUnit {
             return;
         }
         if ((waitMask & (1 << entry)) != 0) {
-            hazard(q, "self_wait", pc, line, op, mnemonic + " waits on scoreboard entry " + entry + ", the entry it"
-                    + " signals: it never completes (the entry counts the operation before it waits); signal another"
-                    + " entry or take entry " + entry + " out of its wait mask " + hex(waitMask));
+            // The words of the assembler's scoreboard-self-wait warning at the same line.
+            hazard(q, "self_wait", pc, line, op, ScoreboardMessages.selfWait(mnemonic, entry, waitMask));
         }
         sb.add(op);
     }

@@ -545,9 +545,11 @@ public final class Interpreter {
                     case SET_SB_ENTRY -> {
                         int entries = q.scoreboard.entries;
                         if (page.a[i] >= entries || page.b[i] >= entries) {
-                            throw new GpuFault(FaultKind.INVALID_INSTRUCTION, pc, "SET_SB_ENTRY #" + page.a[i] + ", #"
-                                    + page.b[i] + ": " + table.arch.spelling() + " has " + entries
-                                    + " scoreboard entries (0.." + (entries - 1) + ")");
+                            // The words of the assembler's scoreboard-entry-range warning at the same line.
+                            int past = (page.a[i] >= entries ? 1 << Math.min(page.a[i], 31) : 0)
+                                    | (page.b[i] >= entries ? 1 << Math.min(page.b[i], 31) : 0);
+                            throw new GpuFault(FaultKind.INVALID_INSTRUCTION, pc, dev.csfstudio.isa.ScoreboardMessages
+                                    .entryRange("SET_SB_ENTRY", past, table.arch.spelling(), entries));
                         }
                         q.scoreboard.endpoint = page.a[i];
                         q.scoreboard.other = page.b[i];
