@@ -57,6 +57,14 @@ class NamedDescriptorDirectiveTest {
     }
 
     @Test
+    void anEnumValueWrittenWithALeadingDigitSuggestsItsSpelling() {
+        Diagnostic d = error(".buffer d\n.desc texture, dimension=2d, width=4, height=4\n");
+        assertEquals(2, d.range().line());
+        assertEquals(27, d.range().column());
+        assertTrue(d.message().startsWith("unexpected 'd'") && d.message().endsWith("did you mean '_2d'?"), d.message());
+    }
+
+    @Test
     void theFramebufferIsWrittenWithFbd() {
         assertEquals("no descriptor 'framebuffer_parameters' for .desc: write it with .fbd",
                 error(".buffer d\n.desc framebuffer_parameters, width=16\n").message());

@@ -159,12 +159,30 @@ public final class Parsing {
             SourceRange range;
             if (offendingSymbol instanceof Token t) {
                 range = span(file, t, t);
-                message = describe(t.getType(), t.getText(), msg);
+                String hint = digitLedName(recognizer, t);
+                message = hint.isEmpty() ? describe(t.getType(), t.getText(), msg) : unexpected(t.getText()) + hint;
             } else {
                 range = SourceRange.at(file, line, col + 1, 1);
                 message = msg;
             }
             out.add(Diagnostic.error(range, DiagnosticCode.SYNTAX, message));
+        }
+
+        /**
+         * A hint when the offending name follows a number with no space between ({@code dimension=2d}): names start
+         * with a letter or '_', so the tables spell such enum values {@code _2d}.
+         */
+        private static String digitLedName(Recognizer<?, ?> recognizer, Token t) {
+            if (t.getType() != CsfLexer.IDENT || t.getTokenIndex() < 1
+                    || !(recognizer.getInputStream() instanceof org.antlr.v4.runtime.TokenStream tokens)) {
+                return "";
+            }
+            Token before = tokens.get(t.getTokenIndex() - 1);
+            if (before.getType() != CsfLexer.DEC || before.getStopIndex() + 1 != t.getStartIndex()) {
+                return "";
+            }
+            String written = before.getText() + t.getText();
+            return ": a name cannot start with a digit; did you mean '_" + written + "'?";
         }
 
         /** The message for ANTLR's report {@code antlrMessage} of an offending token of this type and text. */
