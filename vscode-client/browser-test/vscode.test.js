@@ -583,7 +583,7 @@ describe('the extension in a real VS Code (code-server in headless Chromium)', {
         // the failure shows at the end of the failing .expect line of failing.csf's editor (and in a peek below it)
         const editor = page.locator('.monaco-editor[data-uri$="checks/failing.csf"]').first();
         await eventually('the failure message in the editor', async () =>
-            (await editor.innerText()).includes('expected r4 == 5, got 7 (0x7)'));
+            (await editor.innerText()).includes('r4 == 5: got 7 (0x7), expected 5 (0x5)'));
         await screenshot('test-failure-inline');
     });
 });

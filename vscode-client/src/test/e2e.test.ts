@@ -273,7 +273,7 @@ describe('end to end: csf lsp over stdio', function () {
         assert.strictEqual(answer.passed, false);
         assert.ok(answer.expectations.filter((e) => e.passed).length >= 3, JSON.stringify(answer));
         assert.deepStrictEqual(failures(answer).map((f) => [f.line, f.message]), [[lines - 1,
-            'expected pixel color(0, 0) == (0, 255, 0, 255), got (255, 0, 0, 255)']]);
+            'pixel color(0, 0) == (0, 255, 0, 255): got (255, 0, 0, 255), expected (0, 255, 0, 255)']]);
         const published = await diagnostics.next((d) => d.uri === testUri
             && d.diagnostics.some((x) => x.code === 'expectation-failed'), 'the failed expectation as a diagnostic');
         const failed = published.diagnostics.find((x) => x.code === 'expectation-failed')!;

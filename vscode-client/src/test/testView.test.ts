@@ -19,16 +19,16 @@ describe('testView', () => {
 
     it('a failed expectation is a message at its line saying what the run got', () => {
         const f = failures(answer({ expectations: [
-            { line: 10, text: 'r4 == 7', passed: true, actual: '7 (0x7)', message: 'expected r4 == 7, got 7 (0x7)' },
-            { line: 11, text: 'r4 == 5', passed: false, actual: '7 (0x7)', message: 'expected r4 == 5, got 7 (0x7)' },
+            { line: 10, text: 'r4 == 7', passed: true, actual: '7 (0x7)', message: 'r4 == 7: got 7 (0x7), expected 7 (0x7)' },
+            { line: 11, text: 'r4 == 5', passed: false, actual: '7 (0x7)', message: 'r4 == 5: got 7 (0x7), expected 5 (0x5)' },
         ] }));
-        assert.deepStrictEqual(f, [{ file: undefined, line: 11, character: 0, message: 'expected r4 == 5, got 7 (0x7)',
+        assert.deepStrictEqual(f, [{ file: undefined, line: 11, character: 0, message: 'r4 == 5: got 7 (0x7), expected 5 (0x5)',
             actual: '7 (0x7)' }]);
     });
 
     it('an image mismatch points at the quick fix', () => {
         const f = failures(answer({ expectations: [{ line: 3, text: 'image color == "g.png"', passed: false,
-            actual: '3 of 256 pixels differing', message: 'expected image color == "g.png", got 3 of 256 pixels differing',
+            actual: '3 of 256 pixels differing', message: 'image color == "g.png": got 3 of 256 pixels differing',
             image: 'color', golden: '/w/g.png' }] }));
         assert.match(f[0].message, /Update golden image/);
     });

@@ -39,8 +39,11 @@ import org.antlr.v4.runtime.misc.Interval;
 /**
  * The canonical layout of a document ("format document"): mnemonics upper case with every modifier in
  * table order as the disassembler prints them, literal operands printed as the disassembler prints
- * them, labels, expressions and comments kept as written, statements in aligned columns. Lines with a
- * syntax error are kept as they are. Formatting formatted text changes nothing.
+ * them, optional operands left out written with the value they take (the form the assembler accepts
+ * without a warning), labels, expressions and comments kept as written, statements in aligned columns.
+ * Lines with a syntax error, and instruction lines after {@code .syntax pandecode} (pandecode's text,
+ * which reads differently), are kept as they are. Formatting changes no word of the assembled program,
+ * and formatting formatted text changes nothing.
  */
 public final class CanonicalFormatter {
 
@@ -50,8 +53,8 @@ public final class CanonicalFormatter {
     public static final int MNEMONIC_WIDTH = 24;
 
     /** Directives that structure a file and therefore start at column 0. */
-    private static final Set<String> TOP_LEVEL = Set.of(".stream", ".buffer", ".vm", ".queue", ".submit", ".inject", ".entry",
-            ".include", ".equ", ".set", ".arch", ".expect");
+    private static final Set<String> TOP_LEVEL = Set.of(".stream", ".buffer", ".vm", ".queue", ".submit", ".inject",
+            ".entry", ".include", ".equ", ".set", ".arch", ".syntax", ".expect");
 
     private CanonicalFormatter() {
     }
@@ -82,11 +85,17 @@ public final class CanonicalFormatter {
         }
         int[] starts = SourceLines.lineStarts(text);
         StringBuilder out = new StringBuilder();
+        boolean pandecode = false;
         for (int n = 1; n <= starts.length; n++) {
             String original = SourceLines.line(text, starts, n);
             CsfParser.LineContext line = statements.get(n);
+            CsfParser.StatementContext st = line == null ? null : line.statement();
+            if (st != null && st.directive() != null && Directives.nameOf(st.directive()).equals(".syntax")
+                    && !broken.contains(n)) {
+                pandecode = syntaxIsPandecode(st.directive(), pandecode);
+            }
             String formatted;
-            if (broken.contains(n)) {
+            if (broken.contains(n) || pandecode && st != null && st.instruction() != null) {
                 formatted = original.stripTrailing();
             } else if (line == null) {
                 formatted = comments.containsKey(n) ? original.stripTrailing() : "";
@@ -99,6 +108,14 @@ public final class CanonicalFormatter {
             }
         }
         return out.toString();
+    }
+
+    /** What {@code .syntax MODE} makes of the lines after it: the assembler's reading, a wrong mode changing nothing. */
+    private static boolean syntaxIsPandecode(CsfParser.DirectiveContext d, boolean current) {
+        List<CsfParser.ArgumentContext> arguments = d.argument();
+        String mode = arguments.size() == 1 && arguments.get(0) instanceof CsfParser.PlainArgumentContext p
+                ? p.getText().toLowerCase(Locale.ROOT) : "";
+        return mode.equals("pandecode") || !mode.equals("csf") && current;
     }
 
     private static String formatLine(Arch arch, ParsedSource parsed, CsfParser.LineContext line, String comment) {
@@ -214,6 +231,14 @@ public final class CanonicalFormatter {
                 text = canonical != null ? canonical : text;
             }
             out.add(text);
+        }
+        OptionalLong base = InstructionEncoder.base(def, values);
+        if (shapeOk && base.isPresent() && ignored.stream().noneMatch(d -> d.severity() == Severity.ERROR)) {
+            // an optional operand left out keeps its value in the word the modifiers make: written out, the line
+            // is the one the assembler's warning asks for and the word is the same
+            for (int i = given.size(); i < def.operands().size(); i++) {
+                out.add(def.operands().get(i).text(base.getAsLong()));
+            }
         }
         return out.toArray(String[]::new);
     }

@@ -1,6 +1,5 @@
 package dev.csfstudio.asm;
 
-import dev.csfstudio.program.Program;
 import dev.csfstudio.program.Diagnostic;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -14,10 +13,6 @@ import org.junit.jupiter.api.Test;
  */
 class BranchTargetExpressionsTest {
 
-    private static long offset(Program p, int index) {
-        return (short) (p.entrySection().word(index) & 0xffff);
-    }
-
     private static Diagnostic onlyError(String text) {
         AssemblyResult r = Sources.assemble(text);
         assertEquals(1, r.errors().size(), () -> r.errors().toString());
@@ -26,38 +21,32 @@ class BranchTargetExpressionsTest {
 
     @Test
     void labelPlusBytesIsTheInstructionThere() {
-        Program p = Sources.ok("loop: NOP\nNOP\nBRANCH.ne r4, loop + 8\n");
-        assertEquals(-2, offset(p, 2));
+        assertEquals(-2, Sources.branchOffset("loop: NOP\nNOP\nBRANCH.ne r4, loop + 8\n", 2));
     }
 
     @Test
     void forwardLabelMinusBytes() {
-        Program p = Sources.ok("BRANCH.always r0, done - 8\nNOP\nNOP\ndone: NOP\n");
-        assertEquals(1, offset(p, 0));
+        assertEquals(1, Sources.branchOffset("BRANCH.always r0, done - 8\nNOP\nNOP\ndone: NOP\n", 0));
     }
 
     @Test
     void parenthesisedLabelIsAnAddress() {
-        Program p = Sources.ok("BRANCH.always r0, (done)\nNOP\ndone: NOP\n");
-        assertEquals(1, offset(p, 0));
+        assertEquals(1, Sources.branchOffset("BRANCH.always r0, (done)\nNOP\ndone: NOP\n", 0));
     }
 
     @Test
     void localLabelInAnExpressionIsAnAddress() {
-        Program p = Sources.ok("1: NOP\nNOP\nBRANCH.ne r1, 1b + 8\n");
-        assertEquals(-2, offset(p, 2));
+        assertEquals(-2, Sources.branchOffset("1: NOP\nNOP\nBRANCH.ne r1, 1b + 8\n", 2));
     }
 
     @Test
     void streamNameIsItsFirstInstruction() {
-        Program p = Sources.ok(".stream main\nNOP\nNOP\nBRANCH.always r0, main\n");
-        assertEquals(-3, offset(p, 2));
+        assertEquals(-3, Sources.branchOffset(".stream main\nNOP\nNOP\nBRANCH.always r0, main\n", 2));
     }
 
     @Test
     void constantsAloneStayAnInstructionOffset() {
-        Program p = Sources.ok(".equ BACK, 2\nNOP\nBRANCH.always r0, -BACK - 1\n");
-        assertEquals(-3, offset(p, 1));
+        assertEquals(-3, Sources.branchOffset(".equ BACK, 2\nNOP\nBRANCH.always r0, -BACK - 1\n", 1));
     }
 
     @Test

@@ -2,7 +2,11 @@ package dev.csfstudio.asm;
 
 import dev.csfstudio.program.Program;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
 
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -47,6 +51,27 @@ class CanonicalFormatterTest {
     @Test
     void memoryOperandsUseThePlusMinusForm() {
         assertEquals(line("", "LOAD_MULTIPLE", "r0:r1, [d40 - 8]"), CanonicalFormatter.format("LOAD_MULTIPLE r0:r1,[d40+-8]"));
+    }
+
+    @Test
+    void anOptionalOperandLeftOutIsWrittenWithItsValueAsTheAssemblersWarningAsks() {
+        String source = ".stream main\nSET_EXCEPTION_HANDLER d4, r6\n";
+        AssemblyResult written = Sources.assemble(source);
+        assertTrue(written.warnings().stream().anyMatch(w -> w.message().endsWith("or write 'SET_EXCEPTION_HANDLER d4, r6, #0'")),
+                written.warnings()::toString);
+        String formatted = CanonicalFormatter.format(source);
+        assertEquals(".stream main\n" + line("", "SET_EXCEPTION_HANDLER", "d4, r6, #0") + "\n", formatted);
+        AssemblyResult canonical = Sources.assemble(formatted);
+        assertEquals(List.of(), canonical.diagnostics());
+        assertArrayEquals(written.program().entrySection().bytes(), canonical.program().entrySection().bytes());
+    }
+
+    @Test
+    void instructionsAfterSyntaxPandecodeAreKeptAsWrittenUntilSyntaxCsf() {
+        assertEquals(".syntax pandecode\nSET_EXCEPTION_HANDLER d4, r6\n.syntax csf\n"
+                        + line("", "SET_EXCEPTION_HANDLER", "d4, r6, #0"),
+                CanonicalFormatter.format(".syntax pandecode\nSET_EXCEPTION_HANDLER d4, r6   \n.syntax csf\n"
+                        + "set_exception_handler d4,r6"));
     }
 
     @Test

@@ -9,6 +9,16 @@ import org.junit.jupiter.api.Test;
 
 class DiagnosticFormatterTest {
 
+    /** The first error of {@code text}, as the command line prints it. */
+    private static String firstError(String text) {
+        return DiagnosticFormatter.format(Sources.assemble(text).errors().get(0), file -> text);
+    }
+
+    /** The first warning of {@code text}, as the command line prints it. */
+    private static String firstWarning(String text) {
+        return DiagnosticFormatter.format(Sources.assemble(text).warnings().get(0), file -> text);
+    }
+
     @Test
     void filesInsideTheWorkingDirectoryPrintRelativeToIt() {
         Path inside = Path.of("").toAbsolutePath().resolve("sub").resolve("x.csf");
@@ -23,9 +33,7 @@ class DiagnosticFormatterTest {
 
     @Test
     void printsHeadlineSourceLineAndCaretUnderTheRange() {
-        String text = "  BRNCH.ne r4, #0\n";
-        AssemblyResult r = Sources.assemble(text);
-        String out = DiagnosticFormatter.format(r.errors().get(0), file -> text);
+        String out = firstError("  BRNCH.ne r4, #0\n");
         assertEquals(Sources.MAIN + ":1:3: error: unknown mnemonic 'BRNCH'; did you mean 'BRANCH'?\n"
                 + "  BRNCH.ne r4, #0\n"
                 + "  ^~~~~\n", out);
@@ -33,9 +41,7 @@ class DiagnosticFormatterTest {
 
     @Test
     void relatedLocationsBecomeNotes() {
-        String text = "a: NOP\na: NOP\nBRANCH.ne r0, a\n";
-        AssemblyResult r = Sources.assemble(text);
-        String out = DiagnosticFormatter.format(r.errors().get(0), file -> text);
+        String out = firstError("a: NOP\na: NOP\nBRANCH.ne r0, a\n");
         assertEquals(Sources.MAIN + ":2:1: error: 'a' is already defined\n"
                 + "a: NOP\n"
                 + "^\n"
@@ -44,9 +50,7 @@ class DiagnosticFormatterTest {
 
     @Test
     void aSuggestionTheMessageAlreadyNamesIsNotRepeatedAsANote() {
-        String text = "LOAD_MULTIPLE r0, [d10 + 0]\nMOVE32 r0, #1\n";
-        AssemblyResult r = Sources.assemble(text);
-        String out = DiagnosticFormatter.format(r.warnings().get(0), file -> text);
+        String out = firstWarning("LOAD_MULTIPLE r0, [d10 + 0]\nMOVE32 r0, #1\n");
         assertEquals(Sources.MAIN + ":2:1: warning: write of r0 while LOAD_MULTIPLE at line 1 (scoreboard entry 0) may"
                 + " still write it; WAIT #0x1 before line 2\n"
                 + "MOVE32 r0, #1\n"
@@ -56,9 +60,7 @@ class DiagnosticFormatterTest {
 
     @Test
     void tabsAreKeptSoTheCaretLinesUp() {
-        String text = "\tMOVE32 r99, #0\n";
-        AssemblyResult r = Sources.assemble(text);
-        String out = DiagnosticFormatter.format(r.errors().get(0), file -> text);
+        String out = firstError("\tMOVE32 r99, #0\n");
         assertEquals("\t       ^~~", out.split("\n")[2]);
     }
 

@@ -14,46 +14,38 @@ import org.junit.jupiter.api.Test;
 /** Branch offsets are target - next, counted in instructions. */
 class LabelsAndBranchesTest {
 
-    private static long offset(Program p, int index) {
-        return (short) (p.entrySection().word(index) & 0xffff);
-    }
-
     @Test
     void backwardBranchToItselfIsMinusOne() {
-        Program p = Sources.ok("loop: BRANCH.ne r4, loop\n");
-        assertEquals(-1, offset(p, 0));
+        assertEquals(-1, Sources.branchOffset("loop: BRANCH.ne r4, loop\n", 0));
     }
 
     @Test
     void backwardBranch() {
-        Program p = Sources.ok("loop: NOP\nNOP\nBRANCH.ne r4, loop\n");
-        assertEquals(-3, offset(p, 2));
+        assertEquals(-3, Sources.branchOffset("loop: NOP\nNOP\nBRANCH.ne r4, loop\n", 2));
     }
 
     @Test
     void forwardBranchOverOneInstruction() {
-        Program p = Sources.ok("BRANCH.always r0, done\nNOP\ndone: NOP\n");
-        assertEquals(1, offset(p, 0));
+        assertEquals(1, Sources.branchOffset("BRANCH.always r0, done\nNOP\ndone: NOP\n", 0));
     }
 
     @Test
     void branchToTheNextInstructionIsZero() {
-        Program p = Sources.ok("BRANCH.eq r0, next\nnext: NOP\n");
-        assertEquals(0, offset(p, 0));
+        assertEquals(0, Sources.branchOffset("BRANCH.eq r0, next\nnext: NOP\n", 0));
     }
 
     @Test
     void numericLocalLabelsPickTheNearestDefinition() {
-        Program p = Sources.ok("""
+        String source = """
                 1: NOP
                 1: NOP
                 BRANCH.ne r1, 1b
                 BRANCH.ne r1, 1f
                 NOP
                 1: NOP
-                """);
-        assertEquals(-2, offset(p, 2));
-        assertEquals(1, offset(p, 3));
+                """;
+        assertEquals(-2, Sources.branchOffset(source, 2));
+        assertEquals(1, Sources.branchOffset(source, 3));
     }
 
     @Test

@@ -42,6 +42,11 @@ final class Sources {
         return r.program();
     }
 
+    /** The signed 16-bit branch offset of instruction {@code index} of the entry stream of {@code text}. */
+    static long branchOffset(String text, int index) {
+        return (short) (ok(text).entrySection().word(index) & 0xffff);
+    }
+
     static long word(String instructionLine) {
         Program p = ok(instructionLine + "\n");
         return p.entrySection().word(0);

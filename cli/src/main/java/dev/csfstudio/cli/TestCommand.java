@@ -25,7 +25,7 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "test", mixinStandardHelpOptions = true, versionProvider = Csf.Version.class,
         description = {"Runs every .csf file with at least one .expect line under the paths (directories",
                 "recursively; files another test includes are not tests), each on a fresh simulated GPU, in parallel.",
-                "Prints file:line: expected ..., got ... per failed expectation and 'N passed, M failed'."},
+                "Prints file:line: EXPECTATION: got ..., expected ... per failed expectation and 'N passed, M failed'."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every test passed", "1:a test failed or did not assemble, bad options"})
 final class TestCommand implements Callable<Integer> {

@@ -49,7 +49,7 @@ class TestCommandTest {
         Path f = write("b.csf", CLEAR + ".expect r4 == 5\n");
         CsfInvocation r = CsfInvocation.run("test", f.toString());
         assertEquals(1, r.exitCode());
-        assertTrue(r.out().contains("b.csf:10: expected r4 == 5, got 0 (0x0)\n"), r.out());
+        assertTrue(r.out().contains("b.csf:10: r4 == 5: got 0 (0x0), expected 5 (0x5)\n"), r.out());
         assertTrue(r.out().endsWith("0 passed, 1 failed\n"), r.out());
         assertTrue(r.clean(), r.out() + r.err());
     }

@@ -2,6 +2,8 @@ package dev.csfstudio.debug;
 
 import org.eclipse.lsp4j.debug.Capabilities;
 import org.eclipse.lsp4j.debug.ContinueArguments;
+import org.eclipse.lsp4j.debug.ExceptionInfoArguments;
+import org.eclipse.lsp4j.debug.ExceptionInfoResponse;
 import org.eclipse.lsp4j.debug.ExitedEventArguments;
 import org.eclipse.lsp4j.debug.InitializeRequestArguments;
 import org.eclipse.lsp4j.debug.NextArguments;
@@ -169,6 +171,13 @@ final class DapSession implements IDebugProtocolClient, AutoCloseable {
         a.setThreadId(thread);
         get(server.next(a));
         return stopped();
+    }
+
+    /** What {@code exceptionInfo} answers for {@code thread}. */
+    ExceptionInfoResponse exceptionInfo(int thread) {
+        ExceptionInfoArguments a = new ExceptionInfoArguments();
+        a.setThreadId(thread);
+        return get(server.exceptionInfo(a));
     }
 
     /** The innermost frame of {@code thread}. */

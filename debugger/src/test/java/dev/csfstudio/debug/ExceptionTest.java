@@ -1,6 +1,5 @@
 package dev.csfstudio.debug;
 
-import org.eclipse.lsp4j.debug.ExceptionInfoArguments;
 import org.eclipse.lsp4j.debug.SetExceptionBreakpointsArguments;
 import org.eclipse.lsp4j.debug.StoppedEventArguments;
 import org.junit.jupiter.api.Test;
@@ -51,9 +50,7 @@ class ExceptionTest {
         try (DapSession s = DapSession.on(dir, "fault.csf", Streams.FAULT).launch()) {
             s.configurationDone();
             s.stopped();
-            ExceptionInfoArguments a = new ExceptionInfoArguments();
-            a.setThreadId(1);
-            var info = DapSession.get(s.server.exceptionInfo(a));
+            var info = s.exceptionInfo(1);
             assertEquals("translation_fault", info.getExceptionId());
             assertTrue(info.getDescription().contains("fault.csf:4"), info.getDescription());
             assertTrue(info.getDetails().getMessage().length() > 10, info.getDetails().getMessage());
@@ -113,12 +110,7 @@ class ExceptionTest {
 
     @Test
     void aHazardStopsOnTheReadingLineByDefault() throws Exception {
-        String text = """
-                .buffer data, size=16
-                    .word 7
-                .stream main
-                    MOVE48  d2, data
-                    LOAD_MULTIPLE r0, [d2]
+        String text = Streams.LOAD + """
                     ADD_IMMEDIATE32 r4, r0, #1
                 """;
         try (DapSession s = DapSession.on(dir, "race.csf", text).launch()) {

@@ -1,6 +1,5 @@
 package dev.csfstudio.debug;
 
-import org.eclipse.lsp4j.debug.ExceptionInfoArguments;
 import org.eclipse.lsp4j.debug.Thread;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -52,9 +51,7 @@ class GroupFaultTest {
         try (DapSession s = DapSession.on(dir, "fault.csf", Streams.FAULT).launch()) {
             s.configurationDone();
             s.stopped();
-            ExceptionInfoArguments a = new ExceptionInfoArguments();
-            a.setThreadId(1);
-            var info = DapSession.get(s.server.exceptionInfo(a));
+            var info = s.exceptionInfo(1);
             String d = info.getDescription();
             assertTrue(d.contains("class MMU_FAULT"), d);
             assertTrue(d.contains("CS_FAULT.EXCEPTION_TYPE: 0xc"), d);
@@ -125,9 +122,7 @@ class GroupFaultTest {
                     threads[0].getName());
             assertTrue(threads[1].getName().startsWith("queue qmate (ended: cancelled, queue qbad"),
                     threads[1].getName());
-            ExceptionInfoArguments a = new ExceptionInfoArguments();
-            a.setThreadId(1);
-            String d = DapSession.get(s.server.exceptionInfo(a)).getDescription();
+            String d = s.exceptionInfo(1).getDescription();
             assertTrue(d.contains("class CS_FATAL, CS_FATAL.EXCEPTION_TYPE: 0x49 (CS_INSTR_INVALID)"), d);
             assertTrue(d.contains("CSG slot 0 CS slot 0; group g: fatal_fault (fatal_queues 0x1: qbad)"), d);
         }

@@ -44,6 +44,15 @@ final class Streams {
                 NOP
             """;
 
+    /** A load into r0 (line 5) of a buffer holding 7, on scoreboard entry 0: what follows it is line 6. */
+    static final String LOAD = """
+            .buffer data, size=16
+                .word 7
+            .stream main
+                MOVE48  d2, data
+                LOAD_MULTIPLE r0, [d2]
+            """;
+
     /** A lone queue waits (line 5) for a value nobody writes: a deadlock once it has had its turn. */
     static final String WAIT = """
             .buffer sync, size=8, align=8

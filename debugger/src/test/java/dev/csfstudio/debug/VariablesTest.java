@@ -12,6 +12,7 @@ import java.util.TreeSet;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -21,15 +22,45 @@ class VariablesTest {
     @TempDir
     Path dir;
 
+    /** A load into r0 (line 5) still in flight when the queue stops on the WAIT of line 6. */
+    private static final String LOAD_IN_FLIGHT = Streams.LOAD + """
+                WAIT    #0x1
+                MOVE32  r5, #1
+            """;
+
     /** Stopped on RUN_FRAGMENT of the clear: d40 holds the tagged FBD pointer. */
     private DapSession atFragment() {
         return DapSession.stoppedAt(dir, "clear.csf", Streams.CLEAR, 11);
     }
 
+    /** Stopped before line {@code line} of the three moves. */
+    private DapSession atMove(int line) {
+        return DapSession.stoppedAt(dir, "moves.csf", Streams.MOVES, line);
+    }
+
+    /** Stopped on the WAIT of {@link #LOAD_IN_FLIGHT}. */
+    private DapSession atWaitForLoad() {
+        return DapSession.stoppedAt(dir, "load.csf", LOAD_IN_FLIGHT, 6);
+    }
+
+    /** The Registers scope of the only queue. */
+    private static Map<String, Variable> registers(DapSession s) {
+        return s.scope(1, "Registers");
+    }
+
+    /** The Register pairs scope of the only queue. */
+    private static Map<String, Variable> pairs(DapSession s) {
+        return s.scope(1, "Register pairs");
+    }
+
+    private static List<String> attributes(Variable v) {
+        return v.getPresentationHint() == null ? List.of() : List.of(v.getPresentationHint().getAttributes());
+    }
+
     @Test
     void registersAreShownInHexAndDecimal() throws Exception {
         try (DapSession s = atFragment()) {
-            Map<String, Variable> regs = s.scope(1, "Registers");
+            Map<String, Variable> regs = registers(s);
             assertEquals(96, regs.size());
             assertEquals("0x00030003 (196611)", regs.get("r43").getValue());
             assertEquals("r43", regs.get("r43").getEvaluateName());
@@ -38,8 +69,8 @@ class VariablesTest {
 
     @Test
     void registersThatHoldAValueComeBeforeTheZeros() throws Exception {
-        try (DapSession s = DapSession.stoppedAt(dir, "moves.csf", Streams.MOVES, 4)) {
-            Map<String, Variable> regs = s.scope(1, "Registers");
+        try (DapSession s = atMove(4)) {
+            Map<String, Variable> regs = registers(s);
             List<String> names = List.copyOf(regs.keySet());
             assertEquals(96, names.size());
             assertEquals(List.of("r1", "r2"), names.subList(0, 2), "by index among those with a value");
@@ -54,13 +85,12 @@ class VariablesTest {
 
     @Test
     void aRegisterTheLastStepChangedIsMarkedChanged() throws Exception {
-        try (DapSession s = DapSession.stoppedAt(dir, "moves.csf", Streams.MOVES, 3)) {
+        try (DapSession s = atMove(3)) {
             s.next(1);
-            Map<String, Variable> regs = s.scope(1, "Registers");
+            Map<String, Variable> regs = registers(s);
             assertArrayEquals(new String[] {"changed"}, regs.get("r2").getPresentationHint().getAttributes());
             assertNull(regs.get("r1").getPresentationHint(), "set before the step: not changed by it");
-            assertArrayEquals(new String[] {"changed"},
-                    s.scope(1, "Register pairs").get("d2").getPresentationHint().getAttributes());
+            assertArrayEquals(new String[] {"changed"}, pairs(s).get("d2").getPresentationHint().getAttributes());
         }
     }
 
@@ -101,15 +131,15 @@ class VariablesTest {
 
     @Test
     void atTheFirstStopNothingIsMarkedChanged() throws Exception {
-        try (DapSession s = DapSession.stoppedAt(dir, "moves.csf", Streams.MOVES, 3)) {
-            assertNull(s.scope(1, "Registers").get("r1").getPresentationHint());
+        try (DapSession s = atMove(3)) {
+            assertNull(registers(s).get("r1").getPresentationHint());
         }
     }
 
     @Test
     void aRegisterPairHoldingAMappedAddressCarriesAMemoryReference() throws Exception {
         try (DapSession s = atFragment()) {
-            Map<String, Variable> pairs = s.scope(1, "Register pairs");
+            Map<String, Variable> pairs = pairs(s);
             assertEquals(48, pairs.size());
             Variable d40 = pairs.get("d40");
             assertNotNull(d40.getMemoryReference(), d40.getValue());
@@ -185,16 +215,7 @@ class VariablesTest {
 
     @Test
     void theScoreboardScopeListsALoadInFlightWithItsLineAndItsPendingRegisters() throws Exception {
-        String text = """
-                .buffer data, size=16
-                    .word 7
-                .stream main
-                    MOVE48  d2, data
-                    LOAD_MULTIPLE r0, [d2]
-                    WAIT    #0x1
-                    MOVE32  r5, #1
-                """;
-        try (DapSession s = DapSession.stoppedAt(dir, "load.csf", text, 6)) {
+        try (DapSession s = atWaitForLoad()) {
             Map<String, Variable> sb = s.scope(1, "Scoreboard");
             assertEquals("LOAD_MULTIPLE (line 5)", sb.get("entry 0").getValue());
             assertEquals("r0", sb.get("pending registers").getValue());
@@ -203,22 +224,13 @@ class VariablesTest {
 
     @Test
     void aRegisterAnInFlightLoadWillWriteIsPendingInTheRegistersScope() throws Exception {
-        String text = """
-                .buffer data, size=16
-                    .word 7
-                .stream main
-                    MOVE48  d2, data
-                    LOAD_MULTIPLE r0, [d2]
-                    WAIT    #0x1
-                    MOVE32  r5, #1
-                """;
-        try (DapSession s = DapSession.stoppedAt(dir, "load.csf", text, 6)) {
-            Variable r0 = s.scope(1, "Registers").get("r0");
+        try (DapSession s = atWaitForLoad()) {
+            Map<String, Variable> regs = registers(s);
+            Variable r0 = regs.get("r0");
             assertEquals("0x00000000 (0) (pending: LOAD_MULTIPLE line 5)", r0.getValue());
-            assertTrue(List.of(r0.getPresentationHint().getAttributes()).contains(Variables.PENDING));
-            Variable r1 = s.scope(1, "Registers").get("r1");
-            assertTrue(r1.getPresentationHint() == null || !List.of(r1.getPresentationHint().getAttributes())
-                    .contains(Variables.PENDING), r1.getValue());
+            assertTrue(attributes(r0).contains(Variables.PENDING), r0.getValue());
+            Variable r1 = regs.get("r1");
+            assertFalse(attributes(r1).contains(Variables.PENDING), r1.getValue());
         }
     }
 

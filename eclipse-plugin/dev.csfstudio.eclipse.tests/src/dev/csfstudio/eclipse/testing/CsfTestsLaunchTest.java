@@ -60,7 +60,7 @@ class CsfTestsLaunchTest {
         assertEquals(2, streams.length, rows(streams).toString());
         assertTrue(streams[0].getText().startsWith("failing.csf"), streams[0].getText());
         assertTrue(streams[1].getText().startsWith("passing.csf"), streams[1].getText());
-        assertEquals(List.of("line 4: expected r4 == 5, got 0 (0x0)"), rows(streams[0].getItems()),
+        assertEquals(List.of("line 4: r4 == 5: got 0 (0x0), expected 5 (0x5)"), rows(streams[0].getItems()),
                 "a failed stream is open with its failures");
         view.viewer().setExpandedState(streams[1].getData(), true);
         assertEquals(List.of("line 4: r4 == 5: 5 (0x5)"), rows(streams[1].getItems()));

@@ -41,7 +41,7 @@ class TestMarkersTest {
         assertEquals(1, all.size(), all.toString());
         IMarker m = all.get(0);
         assertEquals(failing, m.getResource());
-        assertEquals("expected r4 == 5, got 0 (0x0)", m.getAttribute(IMarker.MESSAGE, ""));
+        assertEquals("r4 == 5: got 0 (0x0), expected 5 (0x5)", m.getAttribute(IMarker.MESSAGE, ""));
         assertEquals(4, m.getAttribute(IMarker.LINE_NUMBER, -1));
         assertEquals(IMarker.SEVERITY_ERROR, m.getAttribute(IMarker.SEVERITY, -1));
         assertEquals(FAILING.indexOf(".expect"), m.getAttribute(IMarker.CHAR_START, -1));
@@ -110,7 +110,7 @@ class TestMarkersTest {
         build(p, IncrementalProjectBuilder.FULL_BUILD);
         List<IMarker> all = testMarkers(clear);
         assertEquals(1, all.size(), all.toString());
-        assertTrue(all.get(0).getAttribute(IMarker.MESSAGE, "").startsWith("expected image color == \"golden.png\", got"),
+        assertTrue(all.get(0).getAttribute(IMarker.MESSAGE, "").startsWith("image color == \"golden.png\": got"),
                 all.get(0).getAttribute(IMarker.MESSAGE, ""));
         golden.setContents(new java.io.ByteArrayInputStream(png(0xffff0000)), true, false, null);
         build(p, IncrementalProjectBuilder.INCREMENTAL_BUILD);
@@ -129,7 +129,7 @@ class TestMarkersTest {
         Workbench.page().closeAllEditors(false);
         Workbench.waitUntil("the test marker of the saved file", 30,
                 () -> Workbench.count(failing, TestMarkers.MARKER_TYPE) == 1 && Workbench.count(failing, MarkerData.MARKER_TYPE) == 0);
-        assertEquals("expected r4 == 5, got 0 (0x0)", testMarkers(failing).get(0).getAttribute(IMarker.MESSAGE, ""));
+        assertEquals("r4 == 5: got 0 (0x0), expected 5 (0x5)", testMarkers(failing).get(0).getAttribute(IMarker.MESSAGE, ""));
     }
 
     @Test

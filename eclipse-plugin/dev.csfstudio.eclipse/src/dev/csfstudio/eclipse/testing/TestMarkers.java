@@ -21,7 +21,7 @@ import dev.csfstudio.testing.Verdict;
 
 /**
  * The failed expectations of a test stream the builder assembled, as error markers on their {@code .expect} lines
- * with the message {@code csf test} prints ({@code expected r4 == 5, got 0 (0x0)}).
+ * with the message {@code csf test} prints ({@code r4 == 5: got 0 (0x0), expected 5 (0x5)}).
  */
 public final class TestMarkers {
 

@@ -19,6 +19,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 
 import javax.xml.XMLConstants;
 import javax.xml.parsers.DocumentBuilderFactory;
@@ -90,18 +91,18 @@ class GenxmlConformanceTest {
 
     @Test
     void v10StagingRegistersMatchTheGenxmlFactsKeptWithTheTests() throws Exception {
-        assertEquals(List.of(), StagingRegisterComparison.of(resource("genxml/v10-jobs.xml"), JobTable.of(Arch.V10)));
+        assertEquals(List.of(), StagingRegisterComparison.of(facts(Arch.V10), JobTable.of(Arch.V10)));
     }
 
     @Test
     void v12StagingRegistersMatchTheGenxmlFactsKeptWithTheTests() throws Exception {
-        assertEquals(List.of(), StagingRegisterComparison.of(resource("genxml/v12-jobs.xml"), JobTable.of(Arch.V12)));
+        assertEquals(List.of(), StagingRegisterComparison.of(facts(Arch.V12), JobTable.of(Arch.V12)));
     }
 
     @Test
     void v13ReadsLineWidthWhereV12ReadsThePrimitiveSize() throws Exception {
-        assertEquals(List.of(), StagingRegisterComparison.of(resource("genxml/v13-jobs.xml"), JobTable.of(Arch.V13)));
-        List<String> found = StagingRegisterComparison.of(resource("genxml/v13-jobs.xml"), JobTable.of(Arch.V12));
+        assertEquals(List.of(), StagingRegisterComparison.of(facts(Arch.V13), JobTable.of(Arch.V13)));
+        List<String> found = StagingRegisterComparison.of(facts(Arch.V13), JobTable.of(Arch.V12));
         assertEquals(List.of("RUN_IDVS2 input primitive_size: genxml's IDVS SR has no PRIMITIVE_SIZE"), found);
     }
 
@@ -112,32 +113,30 @@ class GenxmlConformanceTest {
                   <enum name="COMPUTE SR"><value name="SRT_0" value="0"/><value name="WG_SIZE" value="34"/></enum>
                 </panxml>
                 """), JobTable.of(Arch.V10));
-        assertTrue(found.contains("RUN_COMPUTE input wg_size: genxml's COMPUTE SR WG_SIZE is r34, the table's r33"),
-                found::toString);
-        assertTrue(found.stream().noneMatch(f -> f.contains("input srt:")), found::toString);
+        assertReported(found, "RUN_COMPUTE input wg_size: genxml's COMPUTE SR WG_SIZE is r34, the table's r33");
+        assertNoneReported(found, f -> f.contains("input srt:"));
     }
 
     @Test
     void v10JobDescriptorsMatchTheGenxmlFactsKeptWithTheTests() throws Exception {
-        assertEquals(List.of(), DescriptorComparison.of(resource("genxml/v10-jobs.xml"), DescriptorSet.v10()));
+        assertEquals(List.of(), DescriptorComparison.of(facts(Arch.V10), DescriptorSet.v10()));
     }
 
     @Test
     void v12JobDescriptorsMatchTheGenxmlFactsKeptWithTheTests() throws Exception {
-        assertEquals(List.of(), DescriptorComparison.of(resource("genxml/v12-jobs.xml"), DescriptorSet.v12()));
+        assertEquals(List.of(), DescriptorComparison.of(facts(Arch.V12), DescriptorSet.v12()));
     }
 
     @Test
     void v13JobDescriptorsMatchTheGenxmlFactsKeptWithTheTests() throws Exception {
-        assertEquals(List.of(), DescriptorComparison.of(resource("genxml/v13-jobs.xml"), DescriptorSet.v13()));
+        assertEquals(List.of(), DescriptorComparison.of(facts(Arch.V13), DescriptorSet.v13()));
     }
 
     @Test
     void aV10PlaneDiffersFromAV12One() throws Exception {
-        List<String> found = DescriptorComparison.of(resource("genxml/v12-jobs.xml"), DescriptorSet.v10());
-        assertTrue(found.contains("Generic Plane: 'Pointer' is word 2 bits [47:0] in genxml, [63:0] in the table"),
-                found::toString);
-        assertTrue(found.contains("Generic Plane: genxml field 'Size hi' has no table field 'size_hi'"), found::toString);
+        List<String> found = DescriptorComparison.of(facts(Arch.V12), DescriptorSet.v10());
+        assertReported(found, "Generic Plane: 'Pointer' is word 2 bits [47:0] in genxml, [63:0] in the table");
+        assertReported(found, "Generic Plane: genxml field 'Size hi' has no table field 'size_hi'");
     }
 
     @Test
@@ -211,11 +210,10 @@ class GenxmlConformanceTest {
 
     @Test
     void v10FactsDifferFromTheV12Table() throws Exception {
-        List<String> found = DescriptorComparison.of(resource("genxml/v10-jobs.xml"), DescriptorSet.v12());
-        assertTrue(found.contains("Shader Program: genxml field 'Vertex warp limit' has no table field 'vertex_warp_limit'"),
-                found::toString);
-        assertTrue(found.contains("Primitive Flags: 'Draw mode' is word 0 bits [7:0] in genxml, [3:0] in the table"),
-                found::toString);
+        List<String> found = DescriptorComparison.of(facts(Arch.V10), DescriptorSet.v12());
+        assertReported(found,
+                "Shader Program: genxml field 'Vertex warp limit' has no table field 'vertex_warp_limit'");
+        assertReported(found, "Primitive Flags: 'Draw mode' is word 0 bits [7:0] in genxml, [3:0] in the table");
     }
 
     @Test
@@ -231,8 +229,7 @@ class GenxmlConformanceTest {
                   </struct>
                 </panxml>
                 """), DescriptorSet.v12());
-        assertTrue(found.contains("Draw: 'Pointer' is word 22 bits [47:0] in genxml, [55:0] in the table"),
-                found::toString);
+        assertReported(found, "Draw: 'Pointer' is word 22 bits [47:0] in genxml, [55:0] in the table");
     }
 
     @Test
@@ -259,8 +256,8 @@ class GenxmlConformanceTest {
                   </struct>
                 </panxml>
                 """), DescriptorSet.v10());
-        assertTrue(found.contains("Local Storage: 'WLS Instances' defaults to 1073741824 in genxml, 2147483648 in the table"),
-                found::toString);
+        assertReported(found,
+                "Local Storage: 'WLS Instances' defaults to 1073741824 in genxml, 2147483648 in the table");
     }
 
     @Test
@@ -297,9 +294,9 @@ class GenxmlConformanceTest {
     void tableInstructionWithoutAStructIsReported() throws Exception {
         GenxmlComparison comparison = compare("genxml/matching.xml");
         List<String> missing = comparison.definitionsWithoutStruct(InstructionSet.v12());
-        assertTrue(missing.contains("LOGIC_OP32 (opcode 19) has no CS struct in genxml"), missing::toString);
-        assertTrue(missing.contains("MOVE_REG32 (a form of opcode 19) has no CS struct in genxml"), missing::toString);
-        assertTrue(missing.stream().noneMatch(m -> m.startsWith("MOVE32 ") || m.startsWith("BRANCH ")), missing::toString);
+        assertReported(missing, "LOGIC_OP32 (opcode 19) has no CS struct in genxml");
+        assertReported(missing, "MOVE_REG32 (a form of opcode 19) has no CS struct in genxml");
+        assertNoneReported(missing, m -> m.startsWith("MOVE32 ") || m.startsWith("BRANCH "));
     }
 
     @Test
@@ -341,22 +338,7 @@ class GenxmlConformanceTest {
                     <field name="Sub Opcode" size="8" start="32" type="CS ARITH_REG32 Sub Opcode"/>
                     <field name="Opcode" size="8" start="56" type="CS Opcode" default="ARITH_REG32"/>
                   </struct>
-                  <struct name="CS ADD32" size="2">
-                    <field name="Sub Opcode" size="8" start="24" type="CS ARITH_REG32 Sub Opcode" default="ADD32"/>
-                    <field name="Source 1" size="8" start="32" type="uint"/>
-                    <field name="Source 0" size="8" start="40" type="uint"/>
-                    <field name="Destination" size="8" start="48" type="uint"/>
-                    <field name="Opcode" size="8" start="56" type="CS Opcode" default="ARITH_REG32"/>
-                  </struct>
-                  <struct name="CS SUB32" size="2">
-                    <field name="Sub Opcode" size="8" start="24" type="CS ARITH_REG32 Sub Opcode" default="UMIN32"/>
-                    <field name="Source 1" size="8" start="32" type="uint"/>
-                    <field name="Source 0" size="8" start="40" type="uint"/>
-                    <field name="Destination" size="8" start="48" type="uint"/>
-                    <field name="Opcode" size="8" start="56" type="CS Opcode" default="ARITH_REG32"/>
-                  </struct>
-                </panxml>
-                """;
+                """ + arithReg32("ADD32", "ADD32") + arithReg32("SUB32", "UMIN32") + "</panxml>";
         GenxmlComparison comparison = GenxmlComparison.of(genxml(xml), InstructionSet.v13());
         assertEquals(2, comparison.comparedStructs());
         assertEquals(List.of(
@@ -378,11 +360,10 @@ class GenxmlConformanceTest {
                   </struct>
                 </panxml>
                 """), DescriptorSet.v10());
-        assertTrue(found.contains("Render Target: 'Writeback MSAA' value Huge=7 is not in enum msaa"), found::toString);
-        assertTrue(found.contains("Render Target: 'sRGB' defaults to 1 in genxml, 0 in the table"), found::toString);
-        assertTrue(found.contains("Render Target: 'Write Enable' is word 1 bits [1:1] in genxml, [0:0] in the table"),
-                found::toString);
-        assertTrue(found.contains("Render Target: genxml field 'Mystery' has no table field 'mystery'"), found::toString);
+        assertReported(found, "Render Target: 'Writeback MSAA' value Huge=7 is not in enum msaa");
+        assertReported(found, "Render Target: 'sRGB' defaults to 1 in genxml, 0 in the table");
+        assertReported(found, "Render Target: 'Write Enable' is word 1 bits [1:1] in genxml, [0:0] in the table");
+        assertReported(found, "Render Target: genxml field 'Mystery' has no table field 'mystery'");
     }
 
     @Test
@@ -411,10 +392,9 @@ class GenxmlConformanceTest {
                   </struct>
                 </panxml>
                 """), DescriptorSet.v12());
-        assertTrue(found.contains("Render Target: 'Row Stride' is word 10 bits [31:0] in genxml, [26:0] in the table"),
-                found::toString);
-        assertTrue(found.stream().noneMatch(f -> f.contains("Base") || f.contains("Plane")), found::toString);
-        assertTrue(found.stream().noneMatch(f -> f.contains("Surface Stride hi")), found::toString);
+        assertReported(found, "Render Target: 'Row Stride' is word 10 bits [31:0] in genxml, [26:0] in the table");
+        assertNoneReported(found, f -> f.contains("Base") || f.contains("Plane"));
+        assertNoneReported(found, f -> f.contains("Surface Stride hi"));
     }
 
     @Test
@@ -430,6 +410,34 @@ class GenxmlConformanceTest {
                 """), DescriptorSet.v12());
         assertEquals(List.of("Framebuffer: padding at byte 64 in genxml, after the table's 72-byte parameters",
                 "Framebuffer: padding of 64 bytes in genxml, 56 in the table"), found);
+    }
+
+    /** A v13 {@code <struct name="CS NAME">} of opcode ARITH_REG32 whose Sub Opcode defaults to {@code subOpcode}. */
+    private static String arithReg32(String name, String subOpcode) {
+        return """
+                  <struct name="CS %s" size="2">
+                    <field name="Sub Opcode" size="8" start="24" type="CS ARITH_REG32 Sub Opcode" default="%s"/>
+                    <field name="Source 1" size="8" start="32" type="uint"/>
+                    <field name="Source 0" size="8" start="40" type="uint"/>
+                    <field name="Destination" size="8" start="48" type="uint"/>
+                    <field name="Opcode" size="8" start="56" type="CS Opcode" default="ARITH_REG32"/>
+                  </struct>
+                """.formatted(name, subOpcode);
+    }
+
+    /** {@code line} is among the differences {@code found}. */
+    private static void assertReported(List<String> found, String line) {
+        assertTrue(found.contains(line), () -> "no '" + line + "' in " + found);
+    }
+
+    /** No difference {@code found} is one {@code unwanted} matches. */
+    private static void assertNoneReported(List<String> found, Predicate<String> unwanted) {
+        assertTrue(found.stream().noneMatch(unwanted), found::toString);
+    }
+
+    /** The genxml facts about {@code arch}'s jobs kept with the tests ({@code genxml/v10-jobs.xml}...). */
+    private static Genxml facts(Arch arch) throws Exception {
+        return resource("genxml/" + arch.name().toLowerCase(Locale.ROOT) + "-jobs.xml");
     }
 
     private static GenxmlComparison compare(String resource) throws Exception {
@@ -499,18 +507,18 @@ class GenxmlConformanceTest {
                     .findFirst().orElseGet(() -> Long.decode(d));
         }
 
+        /** Every {@code <tag>} element of the document. */
         static List<Element> elements(Document doc, String tag) {
-            List<Element> out = new ArrayList<>();
-            NodeList nodes = doc.getElementsByTagName(tag);
-            for (int i = 0; i < nodes.getLength(); i++) {
-                out.add((Element) nodes.item(i));
-            }
-            return out;
+            return tagged(doc.getElementsByTagName(tag), tag);
         }
 
+        /** The {@code <tag>} elements directly inside {@code parent}. */
         static List<Element> children(Element parent, String tag) {
+            return tagged(parent.getChildNodes(), tag);
+        }
+
+        private static List<Element> tagged(NodeList nodes, String tag) {
             List<Element> out = new ArrayList<>();
-            NodeList nodes = parent.getChildNodes();
             for (int i = 0; i < nodes.getLength(); i++) {
                 if (nodes.item(i) instanceof Element e && e.getTagName().equals(tag)) {
                     out.add(e);
@@ -828,8 +836,8 @@ class GenxmlConformanceTest {
                 Optional<Element> subOpcode = fields.stream()
                         .filter(f -> f.getAttribute("name").equals("Sub Opcode")).findFirst();
                 if (selector.isPresent() && subOpcode.isPresent() && !subOpcode.get().hasAttribute("default")) {
-                    int start = Integer.parseInt(subOpcode.get().getAttribute("start"));
-                    int msb = start + Integer.parseInt(subOpcode.get().getAttribute("size")) - 1;
+                    int start = lsb(subOpcode.get());
+                    int msb = msb(subOpcode.get());
                     if (selector.get().lsb() != start || selector.get().msb() != msb) {
                         mismatches.add(name + ": genxml's Sub Opcode is [" + msb + ":" + start + "], the table's "
                                 + selector.get().bits());
@@ -858,13 +866,22 @@ class GenxmlConformanceTest {
                     .toList();
         }
 
+        /** A CS field's lowest bit (its {@code start}). */
+        private static int lsb(Element field) {
+            return Integer.parseInt(field.getAttribute("start"));
+        }
+
+        /** A CS field's highest bit. */
+        private static int msb(Element field) {
+            return lsb(field) + Integer.parseInt(field.getAttribute("size")) - 1;
+        }
+
         private static void compareFields(InstructionDef def, List<Element> genxmlFields, Genxml genxml,
                                           List<String> mismatches) {
             List<BitField> unmatched = new ArrayList<>(def.fields());
             for (Element field : genxmlFields) {
-                int start = Integer.parseInt(field.getAttribute("start"));
-                int size = Integer.parseInt(field.getAttribute("size"));
-                int msb = start + size - 1;
+                int start = lsb(field);
+                int msb = msb(field);
                 String range = msb == start ? "[" + msb + "]" : "[" + msb + ":" + start + "]";
                 Optional<BitField> ours = unmatched.stream()
                         .filter(f -> f.lsb() == start && f.msb() == msb).findFirst();

@@ -28,12 +28,21 @@ class CodeActionTest {
                 new CodeActionContext(diagnostics))).get(10, TimeUnit.SECONDS).stream().map(e -> e.getRight()).toList();
     }
 
+    /** The quick fixes offered for diagnostic {@code d} of the document, at its range. */
+    private static List<CodeAction> fixes(LspSession s, String uri, Diagnostic d) throws Exception {
+        return actions(s, uri, d.getRange(), List.of(d));
+    }
+
+    private static Diagnostic firstDiagnostic(LspSession s, String uri) throws Exception {
+        return s.currentDiagnostics(uri).getDiagnostics().get(0);
+    }
+
     @Test
     void misspeltMnemonicGetsAQuickFix() throws Exception {
         try (LspSession s = LspSession.start(root)) {
             String uri = s.open("a.csf", "    BRANH.ne r1, 0\n");
-            Diagnostic d = s.currentDiagnostics(uri).getDiagnostics().get(0);
-            CodeAction fix = actions(s, uri, d.getRange(), List.of(d)).get(0);
+            Diagnostic d = firstDiagnostic(s, uri);
+            CodeAction fix = fixes(s, uri, d).get(0);
             assertEquals("Change 'BRANH' to 'BRANCH'", fix.getTitle());
             assertEquals(List.of(new TextEdit(new Range(new Position(0, 4), new Position(0, 9)), "BRANCH")),
                     fix.getEdit().getChanges().get(uri));
@@ -53,7 +62,7 @@ class CodeActionTest {
             assertEquals(DiagnosticSeverity.Warning, d.getSeverity());
             assertEquals(1, d.getRange().getStart().getLine());
             assertEquals(0, d.getRelatedInformation().get(0).getLocation().getRange().getStart().getLine());
-            CodeAction fix = actions(s, uri, d.getRange(), List.of(d)).get(0);
+            CodeAction fix = fixes(s, uri, d).get(0);
             assertEquals("Insert 'WAIT #0x1' before line 2", fix.getTitle());
             assertEquals(List.of(new TextEdit(new Range(new Position(1, 4), new Position(1, 4)), "WAIT #0x1\n    ")),
                     fix.getEdit().getChanges().get(uri));
@@ -66,7 +75,7 @@ class CodeActionTest {
             String uri = s.open("a.csf", "    LOAD_MULTIPLE r0, [d10 + 0]\nagain: ADD_IMMEDIATE32 r0, r0, #-1\n"
                     + "    BRANCH.ne r0, again\n");
             Diagnostic d = withCode(s, uri, "scoreboard-load-in-flight");
-            CodeAction fix = actions(s, uri, d.getRange(), List.of(d)).get(0);
+            CodeAction fix = fixes(s, uri, d).get(0);
             assertEquals(List.of(new TextEdit(new Range(new Position(1, 7), new Position(1, 7)), "WAIT #0x1\n       ")),
                     fix.getEdit().getChanges().get(uri));
         }
@@ -100,8 +109,8 @@ class CodeActionTest {
     void immediateTooWideForMove32BecomesMove48() throws Exception {
         try (LspSession s = LspSession.start(root)) {
             String uri = s.open("a.csf", "    MOVE32 r4, #0x100000000\n");
-            Diagnostic d = s.currentDiagnostics(uri).getDiagnostics().get(0);
-            CodeAction fix = actions(s, uri, d.getRange(), List.of(d)).get(0);
+            Diagnostic d = firstDiagnostic(s, uri);
+            CodeAction fix = fixes(s, uri, d).get(0);
             assertEquals("Use MOVE48 (32-bit imm is too narrow)", fix.getTitle());
             assertEquals(List.of(new TextEdit(new Range(new Position(0, 4), new Position(0, 10)), "MOVE48"),
                     new TextEdit(new Range(new Position(0, 11), new Position(0, 12)), "d")),
@@ -113,8 +122,8 @@ class CodeActionTest {
     void byteCountIsRoundedUpToTheMultipleTheFieldStores() throws Exception {
         try (LspSession s = LspSession.start(root)) {
             String uri = s.open("a.csf", "    PROT_REGION #12\n");
-            Diagnostic d = s.currentDiagnostics(uri).getDiagnostics().get(0);
-            CodeAction fix = actions(s, uri, d.getRange(), List.of(d)).get(0);
+            Diagnostic d = firstDiagnostic(s, uri);
+            CodeAction fix = fixes(s, uri, d).get(0);
             assertEquals(List.of(new TextEdit(d.getRange(), "#16")), fix.getEdit().getChanges().get(uri));
         }
     }
@@ -123,16 +132,16 @@ class CodeActionTest {
     void branchOffsetBeyondSixteenBitsHasNoValidForm() throws Exception {
         try (LspSession s = LspSession.start(root)) {
             String uri = s.open("a.csf", "    BRANCH.ne r4, #40000\n");
-            Diagnostic d = s.currentDiagnostics(uri).getDiagnostics().get(0);
-            assertEquals(List.of(), actions(s, uri, d.getRange(), List.of(d)));
+            Diagnostic d = firstDiagnostic(s, uri);
+            assertEquals(List.of(), fixes(s, uri, d));
         }
     }
 
     /** The quick fixes offered for the first diagnostic of a one-line document. */
     private List<CodeAction> fixesForTheFirstDiagnostic(LspSession s, String text) throws Exception {
         String uri = s.open("a.csf", text);
-        Diagnostic d = s.currentDiagnostics(uri).getDiagnostics().get(0);
-        return actions(s, uri, d.getRange(), List.of(d));
+        Diagnostic d = firstDiagnostic(s, uri);
+        return fixes(s, uri, d);
     }
 
     @Test

@@ -26,6 +26,13 @@ class HoverAndSignatureTest {
         return h == null ? null : h.getContents().getRight().getValue();
     }
 
+    /** The hover at {@code line}:{@code col} of a fresh server's document {@code a.csf} holding {@code text}. */
+    private String hoverIn(String text, int line, int col) throws Exception {
+        try (LspSession s = LspSession.start(root)) {
+            return hover(s, s.open("a.csf", text), line, col);
+        }
+    }
+
     @Test
     void renderTargetHoverShowsTheDecodedClearColour() throws Exception {
         try (LspSession s = LspSession.start(root)) {
@@ -41,55 +48,40 @@ class HoverAndSignatureTest {
 
     @Test
     void instructionHoverShowsOperandBitsValuesAndTheWord() throws Exception {
-        try (LspSession s = LspSession.start(root)) {
-            String uri = s.open("a.csf", "    MOVE32 r42, #7\n");
-            String text = hover(s, uri, 0, 6);
-            assertTrue(text.contains("Loads a 32-bit immediate"), text);
-            assertTrue(text.contains("dst[55:48] | 42"), text);
-            assertTrue(text.contains("imm[31:0] | 7"), text);
-            assertTrue(text.contains("0x022a000000000007"), text);
-        }
+        String text = hoverIn("    MOVE32 r42, #7\n", 0, 6);
+        assertTrue(text.contains("Loads a 32-bit immediate"), text);
+        assertTrue(text.contains("dst[55:48] | 42"), text);
+        assertTrue(text.contains("imm[31:0] | 7"), text);
+        assertTrue(text.contains("0x022a000000000007"), text);
     }
 
     @Test
     void namedRegisterHoverExplainsItsRole() throws Exception {
-        try (LspSession s = LspSession.start(root)) {
-            String uri = s.open("a.csf", "    MOVE48 d40, #0\n");
-            assertTrue(hover(s, uri, 0, 12).contains("framebuffer_pointer"));
-        }
+        String text = hoverIn("    MOVE48 d40, #0\n", 0, 12);
+        assertTrue(text.contains("framebuffer_pointer"), text);
     }
 
     @Test
     void labelHoverGivesItsGpuAddress() throws Exception {
-        try (LspSession s = LspSession.start(root)) {
-            String uri = s.open("a.csf", "NOP\nloop:\n    BRANCH.ne r4, loop\n");
-            String text = hover(s, uri, 2, 20);
-            assertTrue(text.contains("GPU address `0x1000000008`"), text);
-        }
+        String text = hoverIn("NOP\nloop:\n    BRANCH.ne r4, loop\n", 2, 20);
+        assertTrue(text.contains("GPU address `0x1000000008`"), text);
     }
 
     @Test
     void constantHoverGivesItsValue() throws Exception {
-        try (LspSession s = LspSession.start(root)) {
-            String uri = s.open("a.csf", ".equ WIDTH, 16\nMOVE32 r1, #WIDTH\n");
-            assertTrue(hover(s, uri, 1, 14).contains("16 (0x10)"));
-        }
+        String text = hoverIn(".equ WIDTH, 16\nMOVE32 r1, #WIDTH\n", 1, 14);
+        assertTrue(text.contains("16 (0x10)"), text);
     }
 
     @Test
     void descriptorFieldHoverGivesItsWordAndBits() throws Exception {
-        try (LspSession s = LspSession.start(root)) {
-            String uri = s.open("a.csf", ".rt row_stride=64\n");
-            assertTrue(hover(s, uri, 0, 6).contains("Word 10 bits [31:0]"));
-        }
+        String text = hoverIn(".rt row_stride=64\n", 0, 6);
+        assertTrue(text.contains("Word 10 bits [31:0]"), text);
     }
 
     @Test
     void noHoverOnWhitespace() throws Exception {
-        try (LspSession s = LspSession.start(root)) {
-            String uri = s.open("a.csf", "NOP      \n");
-            assertNull(hover(s, uri, 0, 7));
-        }
+        assertNull(hoverIn("NOP      \n", 0, 7));
     }
 
     @Test

@@ -56,7 +56,7 @@ class StreamTestFeedbackTest {
             Diagnostic d = s.client.awaitDiagnostics(uri, p -> !p.getDiagnostics().isEmpty()).getDiagnostics().get(0);
             assertEquals(DiagnosticSeverity.Error, d.getSeverity());
             assertEquals(12, d.getRange().getStart().getLine());
-            assertEquals("expected r4 == 5, got 7 (0x7)", d.getMessage().getLeft());
+            assertEquals("r4 == 5: got 7 (0x7), expected 5 (0x5)", d.getMessage().getLeft());
             assertEquals("expectation-failed", d.getCode().getLeft());
         }
     }

@@ -31,7 +31,7 @@ import dev.csfstudio.testing.TestStream;
 /**
  * Runs the project's test streams ({@code src/test/csf/**}{@code /*.csf} with {@code .expect} lines), as
  * {@code csf test} does, and writes the results in Surefire's XML format under {@code target/surefire-reports}.
- * Any failure fails the build with the same {@code file:line: expected ..., got ...} lines. A stream that
+ * Any failure fails the build with the same {@code file:line: EXPECTATION: got ..., expected ...} lines. A stream that
  * passed before runs again only when it, a file it includes or a golden image it compares with changed.
  */
 @Mojo(name = "test", defaultPhase = LifecyclePhase.TEST, threadSafe = true)

@@ -15,12 +15,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class AsyncExecutionTest {
 
+    /** A buffer holding 7 and 9 with d2 pointing at it: the first instruction after it is line 5. */
     private static final String DATA = """
             .buffer data, size=64
                 .word 7, 9
             .stream main
                 MOVE48  d2, data
             """;
+
+    /** Loads 7 into r0 on scoreboard entry 0, the default for other operations. */
+    private static final String LOAD_R0 = "LOAD_MULTIPLE r0, [d2]";
+
+    /** Reads r0 (r4 = r0 + 1). */
+    private static final String READ_R0 = "ADD_IMMEDIATE32 r4, r0, #1";
+
+    /** Adds 1 to the sync object at d2 once entry 0's operations are done, signalling entry 2: two lines. */
+    private static final String DEFERRED_ADD = "MOVE32  r12, #1\nSYNC_ADD32 [d2], r12, #0x1, #2";
 
     private static RunReport run(String source, RunOptions options) {
         return new Simulator(options).run(Sessions.assemble(source));
@@ -30,29 +40,57 @@ class AsyncExecutionTest {
         return run(source, RunOptions.defaults());
     }
 
+    /** {@link #DATA} followed by {@code instructions} (each one or more lines), run with {@code options}. */
+    private static RunReport afterData(RunOptions options, String... instructions) {
+        return run(DATA + lines(instructions), options);
+    }
+
+    private static RunReport afterData(String... instructions) {
+        return afterData(RunOptions.defaults(), instructions);
+    }
+
+    /** The lines of {@code instructions}, each indented as a stream's instruction. */
+    private static String lines(String... instructions) {
+        StringBuilder out = new StringBuilder();
+        for (String instruction : instructions) {
+            instruction.lines().forEach(line -> out.append("    ").append(line).append('\n'));
+        }
+        return out.toString();
+    }
+
     private static long r(RunReport report, int register) {
         return report.registers()[register];
     }
 
+    private static void assertHazardAt(int line, RunReport report) {
+        assertEquals(RunStatus.HAZARD, report.status());
+        assertEquals(line, report.fault().line().line());
+    }
+
+    private static void assertFirstHazard(String kind, RunReport report) {
+        assertEquals(RunStatus.HAZARD, report.status());
+        assertEquals(kind, report.hazards().get(0).kind());
+    }
+
+    private static void assertMessageStartsWith(String start, RunReport report) {
+        assertTrue(report.fault().message().startsWith(start), report.fault().message());
+    }
+
+    private static void assertOk(RunReport report) {
+        assertEquals(RunStatus.OK, report.status(), report.fault() == null ? "" : report.fault().message());
+    }
+
     @Test
     void aV13ArithOperationReadingARegisterAnInFlightLoadWillWriteIsAHazard() {
-        RunReport report = run(".arch v13\n" + DATA + """
-                    LOAD_MULTIPLE r0, [d2]
-                    SUB32 r4, r5, r0
-                """);
-        assertEquals(RunStatus.HAZARD, report.status());
-        assertEquals(7, report.fault().line().line());
-        assertTrue(report.fault().message().startsWith("read of r0 while LOAD_MULTIPLE at line 6"), report.fault().message());
+        RunReport report = run(".arch v13\n" + DATA + lines(LOAD_R0, "SUB32 r4, r5, r0"));
+        assertHazardAt(7, report);
+        assertMessageStartsWith("read of r0 while LOAD_MULTIPLE at line 6", report);
     }
 
     @Test
     void aReadOfARegisterAnInFlightLoadWillWriteStopsTheRunAtTheReadingLine() {
-        RunReport report = run(DATA + """
-                    LOAD_MULTIPLE r0, [d2]
-                    ADD_IMMEDIATE32 r4, r0, #1
-                """);
-        assertEquals(RunStatus.HAZARD, report.status());
-        assertEquals(6, report.fault().line().line());
+        RunReport report = afterData(LOAD_R0, READ_R0);
+        assertHazardAt(6, report);
         assertEquals("read of r0 while LOAD_MULTIPLE at line 5 (scoreboard entry 0) is in flight; WAIT #0x1 before line 6"
                 + "; " + report.fault().hardware().summary(), report.fault().message());
         assertTrue(report.fault().hardware() instanceof HardwareReport.NotRaised, "the GPU raises no exception for a race");
@@ -62,32 +100,22 @@ class AsyncExecutionTest {
 
     @Test
     void aWaitOnTheLoadsEntryMakesTheLoadedValueVisible() {
-        RunReport report = run(DATA + """
-                    LOAD_MULTIPLE r0, [d2]
-                    WAIT    #0x1
-                    ADD_IMMEDIATE32 r4, r0, #1
-                """);
-        assertEquals(RunStatus.OK, report.status());
+        RunReport report = afterData(LOAD_R0, "WAIT    #0x1", READ_R0);
+        assertOk(report);
         assertEquals(8, r(report, 4));
     }
 
     @Test
     void eagerCompletionIsTodaysBehaviourAndSeesTheValueWithoutAWait() {
-        RunReport report = run(DATA + """
-                    LOAD_MULTIPLE r0, [d2]
-                    ADD_IMMEDIATE32 r4, r0, #1
-                """, RunOptions.defaults().withCompletion(new Completion.Eager()));
-        assertEquals(RunStatus.OK, report.status());
+        RunReport report = afterData(RunOptions.defaults().withCompletion(new Completion.Eager()), LOAD_R0, READ_R0);
+        assertOk(report);
         assertEquals(8, r(report, 4));
     }
 
     @Test
     void ignoringHazardsRunsOnWithTheStaleValueAndListsEveryHazard() {
-        RunReport report = run(DATA + """
-                    LOAD_MULTIPLE r0:r1, [d2]
-                    ADD_IMMEDIATE32 r4, r0, #1
-                    ADD_IMMEDIATE32 r5, r1, #1
-                """, RunOptions.defaults().withHazards(RunOptions.HazardMode.IGNORE));
+        RunReport report = afterData(RunOptions.defaults().withHazards(RunOptions.HazardMode.IGNORE),
+                "LOAD_MULTIPLE r0:r1, [d2]", READ_R0, "ADD_IMMEDIATE32 r5, r1, #1");
         assertEquals(RunStatus.HAZARD, report.status());
         assertEquals(1, r(report, 4), "r0 still held its old value, 0");
         assertEquals(List.of(6, 7), report.hazards().stream().map(h -> h.line().line()).toList());
@@ -97,80 +125,52 @@ class AsyncExecutionTest {
 
     @Test
     void aWriteOfARegisterAnInFlightStoreStillReadsIsAHazard() {
-        RunReport report = run(DATA + """
-                    MOVE32  r0, #5
-                    STORE_MULTIPLE [d2], r0
-                    MOVE32  r0, #6
-                """);
-        assertEquals(RunStatus.HAZARD, report.status());
-        assertEquals(7, report.fault().line().line());
-        assertTrue(report.fault().message().startsWith("write of r0 while STORE_MULTIPLE at line 6 (scoreboard entry 0),"
-                + " which still reads it, is in flight"), report.fault().message());
+        RunReport report = afterData("MOVE32  r0, #5", "STORE_MULTIPLE [d2], r0", "MOVE32  r0, #6");
+        assertHazardAt(7, report);
+        assertMessageStartsWith("write of r0 while STORE_MULTIPLE at line 6 (scoreboard entry 0),"
+                + " which still reads it, is in flight", report);
     }
 
     @Test
     void aWriteOfARegisterAnInFlightLoadWillWriteIsAHazard() {
-        RunReport report = run(DATA + """
-                    LOAD_MULTIPLE r0, [d2]
-                    MOVE32  r0, #6
-                """);
-        assertEquals(RunStatus.HAZARD, report.status());
-        assertEquals("write", report.hazards().get(0).kind());
-        assertEquals(6, report.fault().line().line());
+        RunReport report = afterData(LOAD_R0, "MOVE32  r0, #6");
+        assertFirstHazard("write", report);
+        assertHazardAt(6, report);
     }
 
     @Test
     void aLoadOfMemoryAnInFlightStoreWritesIsAHazard() {
-        RunReport report = run(DATA + """
-                    MOVE32  r0, #5
-                    STORE_MULTIPLE [d2 + 4], r0
-                    LOAD_MULTIPLE r1, [d2 + 4]
-                """);
-        assertEquals(RunStatus.HAZARD, report.status());
-        assertEquals("memory", report.hazards().get(0).kind());
-        assertEquals(7, report.fault().line().line());
+        RunReport report = afterData("MOVE32  r0, #5", "STORE_MULTIPLE [d2 + 4], r0", "LOAD_MULTIPLE r1, [d2 + 4]");
+        assertFirstHazard("memory", report);
+        assertHazardAt(7, report);
     }
 
     @Test
     void aLoadBesideWhatAnInFlightStoreWritesIsNoHazard() {
-        RunReport report = run(DATA + """
-                    MOVE32  r0, #5
-                    STORE_MULTIPLE [d2 + 4], r0
-                    LOAD_MULTIPLE r1, [d2]
-                    WAIT    #0x1
-                """);
-        assertEquals(RunStatus.OK, report.status());
+        RunReport report = afterData("MOVE32  r0, #5", "STORE_MULTIPLE [d2 + 4], r0", "LOAD_MULTIPLE r1, [d2]",
+                "WAIT    #0x1");
+        assertOk(report);
         assertEquals(7, r(report, 1));
     }
 
     @Test
     void aDeferredOperationWaitingOnTheEntryItSignalsIsAHazardAtItsOwnLine() {
-        RunReport report = run(DATA + """
-                    MOVE32  r12, #1
-                    SYNC_ADD32 [d2], r12, #0x2, #1
-                """);
-        assertEquals(RunStatus.HAZARD, report.status());
-        assertEquals("self_wait", report.hazards().get(0).kind());
-        assertEquals(6, report.fault().line().line());
+        RunReport report = afterData("MOVE32  r12, #1", "SYNC_ADD32 [d2], r12, #0x2, #1");
+        assertFirstHazard("self_wait", report);
+        assertHazardAt(6, report);
+    }
+
+    @Test
+    void aLoadOfASyncObjectADeferredUpdateHasNotCompletedIsAHazard() {
+        RunReport report = afterData(DEFERRED_ADD, LOAD_R0);
+        assertHazardAt(7, report);
     }
 
     @Test
     void aDeferredSyncUpdateBecomesVisibleWhenItCompletes() {
-        RunReport report = run(DATA + """
-                    MOVE32  r12, #1
-                    SYNC_ADD32 [d2], r12, #0x1, #2
-                    LOAD_MULTIPLE r0, [d2]
-                """);
-        assertEquals(RunStatus.HAZARD, report.status(), "the load is issued before the deferred add completed");
-        RunReport waited = run(DATA + """
-                    MOVE32  r12, #1
-                    SYNC_ADD32 [d2], r12, #0x1, #2
-                    WAIT    #0x4
-                    LOAD_MULTIPLE r0, [d2]
-                    WAIT    #0x1
-                """);
-        assertEquals(RunStatus.OK, waited.status());
-        assertEquals(8, r(waited, 0));
+        RunReport report = afterData(DEFERRED_ADD, "WAIT    #0x4", LOAD_R0, "WAIT    #0x1");
+        assertOk(report);
+        assertEquals(8, r(report, 0));
     }
 
     @Test
@@ -184,7 +184,7 @@ class AsyncExecutionTest {
                     BRANCH.ne r10, loop
                     WAIT    #0x1
                 """);
-        assertEquals(RunStatus.OK, report.status());
+        assertOk(report);
         List<RunReport.Wait> inLoop = report.waits().stream().filter(w -> w.line().line() == 8).toList();
         assertEquals(dev.csfstudio.runtime.report.RunRecorder.WAITS_PER_LINE, inLoop.size(), "a loop's first rounds only");
         RunReport.InFlight load = inLoop.get(0).waitedFor().get(0);
@@ -202,17 +202,12 @@ class AsyncExecutionTest {
                 next:
                     WAIT    #0x1
                 """);
-        assertEquals(RunStatus.OK, report.status());
+        assertOk(report);
     }
 
     @Test
     void loadsSignalTheOtherEntrySetSbEntrySelected() {
-        RunReport report = run(DATA + """
-                    SET_SB_ENTRY #3, #2
-                    LOAD_MULTIPLE r0, [d2]
-                    WAIT    #0x1
-                    ADD_IMMEDIATE32 r4, r0, #1
-                """);
+        RunReport report = afterData("SET_SB_ENTRY #3, #2", LOAD_R0, "WAIT    #0x1", READ_R0);
         assertEquals(RunStatus.HAZARD, report.status());
         assertTrue(report.fault().message().contains("(scoreboard entry 2) is in flight; WAIT #0x4 before line 8"),
                 report.fault().message());
@@ -220,9 +215,7 @@ class AsyncExecutionTest {
 
     @Test
     void aScoreboardEntryBeyondTheArchitecturesCountFaults() {
-        RunReport report = run(DATA + """
-                    SET_SB_ENTRY #8, #0
-                """);
+        RunReport report = afterData("SET_SB_ENTRY #8, #0");
         assertEquals(RunStatus.FAULT, report.status());
         assertEquals(FaultKind.INVALID_INSTRUCTION, report.fault().kind());
         assertTrue(report.fault().message().startsWith("SET_SB_ENTRY names scoreboard entry 8 but v10 has 8 scoreboard entries:"
@@ -231,20 +224,15 @@ class AsyncExecutionTest {
 
     @Test
     void theJobsEndCompletesWhatIsInFlightAsTheKernelsRingWaitsOnEveryEntry() {
-        RunReport report = run(DATA + """
-                    LOAD_MULTIPLE r0, [d2]
-                """);
-        assertEquals(RunStatus.OK, report.status());
+        RunReport report = afterData(LOAD_R0);
+        assertOk(report);
         assertEquals(7, r(report, 0));
         assertTrue(report.queues().get(0).scoreboard().inFlight().isEmpty());
     }
 
     @Test
     void theReportShowsWhatAHazardLeftInFlight() {
-        RunReport report = run(DATA + """
-                    LOAD_MULTIPLE r0, [d2]
-                    ADD_IMMEDIATE32 r4, r0, #1
-                """);
+        RunReport report = afterData(LOAD_R0, READ_R0);
         RunReport.ScoreboardState sb = report.queues().get(0).scoreboard();
         assertEquals(8, sb.entries());
         assertEquals(List.of("LOAD_MULTIPLE"), sb.inFlight().stream().map(RunReport.InFlight::mnemonic).toList());
@@ -272,26 +260,22 @@ class AsyncExecutionTest {
                     SYNC_WAIT32.ge d20, r1
                     SYNC_SET32 [d30], r1, #0x0, #0
                 """);
-        assertEquals(RunStatus.OK, report.status(), report.fault() == null ? "" : report.fault().message());
+        assertOk(report);
     }
 
     @Test
     void aRandomSeedCompletesAtTheSamePointsEachRun() {
-        String source = DATA + """
-                    LOAD_MULTIPLE r0, [d2]
-                    MOVE32  r6, #1
-                    MOVE32  r6, #2
-                    ADD_IMMEDIATE32 r4, r0, #1
-                """;
         RunOptions seeded = RunOptions.defaults().withCompletion(new Completion.Random(42))
                 .withHazards(RunOptions.HazardMode.IGNORE);
-        RunReport first = run(source, seeded);
-        RunReport again = run(source, seeded);
+        String[] instructions = {LOAD_R0, "MOVE32  r6, #1", "MOVE32  r6, #2", READ_R0};
+        RunReport first = afterData(seeded, instructions);
+        RunReport again = afterData(seeded, instructions);
         assertEquals(first.status(), again.status());
         assertEquals(first.hazards(), again.hazards());
         assertEquals(r(first, 4), r(again, 4));
     }
 
+    /** A 4x4 red clear whose RUN_FRAGMENT (line 14) signals entry 0; d50 is the colour buffer, d52 a sync. */
     private static final String CLEAR = """
             .buffer color, size=4 * 4 * 4
             .buffer sync, size=8
@@ -309,31 +293,28 @@ class AsyncExecutionTest {
                 RUN_FRAGMENT
             """;
 
+    /** {@link #CLEAR} followed by one instruction, line 15. */
+    private static RunReport afterClear(String instruction) {
+        return run(CLEAR + lines(instruction));
+    }
+
     @Test
     void aLoadOfTheRenderTargetRightAfterRunFragmentIsAHazard() {
-        RunReport report = run(CLEAR + """
-                    LOAD_MULTIPLE r0, [d50]
-                """);
-        assertEquals(RunStatus.HAZARD, report.status());
-        assertEquals(15, report.fault().line().line());
-        assertTrue(report.fault().message().startsWith("load of 4 bytes at "), report.fault().message());
+        RunReport report = afterClear("LOAD_MULTIPLE r0, [d50]");
+        assertHazardAt(15, report);
+        assertMessageStartsWith("load of 4 bytes at ", report);
     }
 
     @Test
     void aSyncSignalledRightAfterRunFragmentIsAHazard() {
-        RunReport report = run(CLEAR + """
-                    SYNC_ADD32 [d52], r54, #0x0, #0
-                """);
-        assertEquals(RunStatus.HAZARD, report.status());
-        assertEquals("release", report.hazards().get(0).kind());
+        RunReport report = afterClear("SYNC_ADD32 [d52], r54, #0x0, #0");
+        assertFirstHazard("release", report);
     }
 
     @Test
     void aSyncDeferredOnTheFragmentJobsEntryIsNoHazard() {
-        RunReport report = run(CLEAR + """
-                    SYNC_ADD32 [d52], r54, #0x1, #1
-                """);
-        assertEquals(RunStatus.OK, report.status());
+        RunReport report = afterClear("SYNC_ADD32 [d52], r54, #0x1, #1");
+        assertOk(report);
         assertEquals(0xff0000ff, report.renderTargets().get(0).pixels()[0], "the job's end completed the clear");
     }
 }

@@ -3,6 +3,7 @@ package dev.csfstudio.runtime;
 import dev.csfstudio.program.Program;
 import org.junit.jupiter.api.Test;
 
+import java.nio.file.Path;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -16,6 +17,22 @@ class RunOutputTest {
         RunReport r = new Simulator().run(Corpus.assemble("run-translation-fault.csf"));
         assertTrue(RunOutput.summary(r).startsWith("fault: 3 instructions"), RunOutput.summary(r));
         assertTrue(RunOutput.summary(r).contains("run-translation-fault.csf:6:"), RunOutput.summary(r));
+    }
+
+    @Test
+    void theSummaryNamesASourceBelowTheWorkingDirectoryAsTheAssemblersDiagnosticsDo() {
+        RunReport r = new Simulator().run(Sessions.assemble("""
+                ; a load from memory nothing maps
+                .stream main
+                    MOVE48 d40, 0xc0000000
+                    LOAD_MULTIPLE r0, [d40]
+                """));
+        Path file = r.fault().line().file();
+        assertEquals(Path.of("").toAbsolutePath().resolve(Sessions.FILE), file);
+        assertTrue(RunOutput.summary(r).startsWith("fault: 2 instructions\nsession.csf:4:5: translation: "),
+                RunOutput.summary(r));
+        assertTrue(RunOutput.summary(r, false).contains("\n" + file + ":4:5: translation: "),
+                "a debug session's console names the whole path: " + RunOutput.summary(r, false));
     }
 
     @Test

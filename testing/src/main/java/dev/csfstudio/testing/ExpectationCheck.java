@@ -63,13 +63,13 @@ public final class ExpectationCheck {
 
     private static Verdict job(Expectation.JobInput j, RunReport run) {
         if (j.job() > run.jobs().size()) {
-            return new Verdict.Failed(j, "the run ran " + run.jobs().size() + " job(s)");
+            return new Verdict.Failed(j, "no job " + j.job() + " (the run ran " + run.jobs().size() + ")");
         }
         JobInputs.Job job = run.jobs().get(j.job() - 1);
         java.util.OptionalLong value = job.value(j.path());
         if (value.isEmpty()) {
-            return new Verdict.Failed(j, "job " + j.job() + " (" + job.mnemonic() + ") read no " + j.path() + "; it read "
-                    + String.join(", ", job.values().keySet()));
+            return new Verdict.Failed(j, "no " + j.path() + " among what job " + j.job() + " (" + job.mnemonic() + ") read ("
+                    + String.join(", ", job.values().keySet()) + ")");
         }
         return compare(j, j.comparison(), value.getAsLong(), j.expected(), number(value.getAsLong()));
     }
@@ -247,6 +247,28 @@ public final class ExpectationCheck {
 
     private static Verdict compare(Expectation e, Expectation.Comparison c, long actual, long expected, String text) {
         return c.holds(actual, expected) ? new Verdict.Passed(e, text) : new Verdict.Failed(e, text);
+    }
+
+    /** The value {@code e} asks for, as {@link Verdict#expected} says it; null for a status or an image. */
+    static String expected(Expectation e) {
+        if (e instanceof Expectation.Status || e instanceof Expectation.Image) {
+            return null;
+        } else if (e instanceof Expectation.Register r) {
+            return compared(r.comparison(), number(r.expected()));
+        } else if (e instanceof Expectation.Memory m) {
+            return compared(m.comparison(), number(m.expected()));
+        } else if (e instanceof Expectation.Pixel p) {
+            return compared(p.comparison(), rgba(p.rgba()));
+        } else if (e instanceof Expectation.JobInput j) {
+            return compared(j.comparison(), number(j.expected()));
+        }
+        Expectation.InstructionCount c = (Expectation.InstructionCount) e;
+        return compared(c.comparison(), Long.toUnsignedString(c.expected()));
+    }
+
+    /** {@code value} after the comparison's symbol, which {@code ==} leaves out. */
+    private static String compared(Expectation.Comparison c, String value) {
+        return c == Expectation.Comparison.EQ ? value : c.symbol() + " " + value;
     }
 
     /** {@code 0 (0x0)}: unsigned decimal and hex. */

@@ -35,7 +35,7 @@ public record TestResult(TestStream stream, boolean passed, List<Verdict> verdic
         return stream.file();
     }
 
-    /** What a failure prints: {@code file:line: expected r4 == 5, got 0 (0x0)} per failed expectation, or the diagnostics, or the error. */
+    /** What a failure prints: {@code file:line: r4 == 5: got 0 (0x0), expected 5 (0x5)} per failed expectation, or the diagnostics, or the error. */
     public List<String> failureLines() {
         List<String> out = new ArrayList<>();
         if (!error.isEmpty()) {

@@ -45,7 +45,7 @@ class BoundedComparisonTest {
         Files.write(dir.resolve("huge.png"), pngHeader(20000, 20000));
         Path f = Streams.write(dir, "img.csf", Streams.RED + ".expect image color == \"huge.png\"\n");
         TestResult r = run(f).results().get(0);
-        assertEquals(List.of(Locations.display(f) + ":11: expected image color == \"huge.png\", got a 16x16 image,"
+        assertEquals(List.of(Locations.display(f) + ":11: image color == \"huge.png\": got a 16x16 image,"
                 + " the golden is 20000x20000 (larger than the target: not compared)"), r.failureLines());
     }
 
@@ -64,9 +64,9 @@ class BoundedComparisonTest {
     @Test
     void aTargetPastTheImageLimitFailsItsPixelExpectationWithoutReadingIt() throws IOException {
         Path f = Streams.write(dir, "big.csf", HUGE_TARGET + ".expect pixel color(0, 0) == (255, 0, 0, 255)\n");
-        assertEquals(List.of(Locations.display(f) + ":11: expected pixel color(0, 0) == (255, 0, 0, 255), got a"
+        assertEquals(List.of(Locations.display(f) + ":11: pixel color(0, 0) == (255, 0, 0, 255): got a"
                 + " 65536x65536 render target in buffer color, more than the 67108864 pixels (8192x8192) an expectation"
-                + " reads"), run(f).results().get(0).failureLines());
+                + " reads, expected (255, 0, 0, 255)"), run(f).results().get(0).failureLines());
     }
 
     @Test

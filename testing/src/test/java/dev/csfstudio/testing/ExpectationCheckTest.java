@@ -52,46 +52,60 @@ class ExpectationCheckTest {
     void aFailedRegisterSaysWhatItGotInDecimalAndHex() throws IOException {
         Verdict v = one(".expect r4 == 5");
         assertFalse(v.passed());
-        assertEquals("expected r4 == 5, got 7 (0x7)", v.message());
+        assertEquals("r4 == 5: got 7 (0x7), expected 5 (0x5)", v.message());
+    }
+
+    @Test
+    void aFailedExpectationSaysItsExpressionOnceThenTheValueItGotAndTheValueItAskedFor() throws IOException {
+        String message = one(".equ BASE, 1\n.expect r4 == BASE * 2 + 3").message();
+        assertEquals("r4 == BASE * 2 + 3: got 7 (0x7), expected 5 (0x5)", message);
+        assertEquals(1, message.split("BASE", -1).length - 1, message);
+    }
+
+    @Test
+    void anExpectedValueOtherThanEqualityKeepsItsComparison() throws IOException {
+        assertEquals("r4 < 3 + 4: got 7 (0x7), expected < 7 (0x7)", one(".expect r4 < 3 + 4").message());
+        assertEquals("instructions > 100: got 5, expected > 100", one(".expect instructions > 100").message());
     }
 
     @Test
     void aJobTheRunDidNotRunFailsSayingHowManyRan() throws IOException {
-        assertEquals("expected job 2 fbd.width == 16, got the run ran 1 job(s)",
+        assertEquals("job 2 fbd.width == 16: got no job 2 (the run ran 1), expected 16 (0x10)",
                 one(".expect job 2 fbd.width == 16").message());
     }
 
     @Test
     void aPathTheJobDidNotReadFailsListingWhatItRead() throws IOException {
         String message = one(".expect job 1 fbd.depth == 16").message();
-        assertTrue(message.startsWith("expected job 1 fbd.depth == 16, got job 1 (RUN_FRAGMENT) read no fbd.depth; it"
-                + " read bbox, bbox.scissor_minimum_x,"), message);
+        assertTrue(message.startsWith("job 1 fbd.depth == 16: got no fbd.depth among what job 1 (RUN_FRAGMENT)"
+                + " read (bbox, bbox.scissor_minimum_x,"), message);
+        assertTrue(message.endsWith("), expected 16 (0x10)"), message);
     }
 
     @Test
     void aFailedPixelSaysItsColour() throws IOException {
-        assertEquals("expected pixel color(0, 0) == (0, 255, 0, 255), got (255, 0, 0, 255)",
+        assertEquals("pixel color(0, 0) == (0, 255, 0, 255): got (255, 0, 0, 255), expected (0, 255, 0, 255)",
                 one(".expect pixel color(0, 0) == (0, 255, 0, 255)").message());
     }
 
     @Test
     void aPixelOutsideTheTargetFailsSayingItsSize() throws IOException {
-        assertEquals("expected pixel color(16, 0) == (0, 0, 0, 0), got no pixel (16, 0): the render target in buffer"
-                + " color is 16x16", one(".expect pixel color(16, 0) == (0, 0, 0, 0)").message());
+        assertEquals("pixel color(16, 0) == (0, 0, 0, 0): got no pixel (16, 0): the render target in buffer"
+                + " color is 16x16, expected (0, 0, 0, 0)", one(".expect pixel color(16, 0) == (0, 0, 0, 0)").message());
     }
 
     @Test
     void aBufferNoFragmentJobWroteHasNoPixels() throws IOException {
         Verdict v = one(".buffer other, size=64\n.expect pixel other(0, 0) == (0, 0, 0, 0)");
-        assertEquals("expected pixel other(0, 0) == (0, 0, 0, 0), got no render target in buffer other (no fragment job"
-                + " wrote it)", v.message());
+        assertEquals("pixel other(0, 0) == (0, 0, 0, 0): got no render target in buffer other (no fragment job"
+                + " wrote it), expected (0, 0, 0, 0)", v.message());
     }
 
     @Test
     void anUnexpectedFaultFailsTheTestAtItsFirstExpectation() throws IOException {
         List<Verdict> v = verdicts(".stream main\n    MOVE48 d40, 0xdead0000\n    LOAD_MULTIPLE r40:r41, [d40 + 0]\n.expect r4 == 0\n");
         assertFalse(v.get(0).passed());
-        assertTrue(v.get(0).message().startsWith("expected status ok, got fault translation at "), v.get(0).message());
+        assertTrue(v.get(0).message().startsWith("status ok: got fault translation at "), v.get(0).message());
         assertTrue(v.get(0).message().endsWith("(no .expect status allows it)"), v.get(0).message());
         assertEquals(4, v.get(0).expectation().range().line());
     }
@@ -100,9 +114,9 @@ class ExpectationCheckTest {
     void anExpectedFaultPassesWithItsKindAndLine() throws IOException {
         String faulting = ".stream main\n    MOVE48 d40, 0xdead0000\n    LOAD_MULTIPLE r40:r41, [d40 + 0]\n";
         assertTrue(verdicts(faulting + ".expect fault translation, line=3\n").get(0).passed());
-        assertEquals("expected fault translation, line=2, got fault translation at t.csf:3: ",
-                verdicts(faulting + ".expect fault translation, line=2\n").get(0).message()
-                        .replaceAll(dir.toString() + "/", "").replaceFirst(": .*", ": "));
+        String wrongLine = verdicts(faulting + ".expect fault translation, line=2\n").get(0).message()
+                .replaceAll(dir.toString() + "/", "");
+        assertTrue(wrongLine.startsWith("fault translation, line=2: got fault translation at t.csf:3: "), wrongLine);
         assertFalse(verdicts(faulting + ".expect fault unaligned_access\n").get(0).passed());
         assertFalse(verdicts(faulting + ".expect status ok\n").get(0).passed());
     }
@@ -154,7 +168,7 @@ class ExpectationCheckTest {
     void aHazardNobodyExpectedFailsTheImpliedStatusOk() throws IOException {
         Verdict v = verdicts(RACING_READ + ".expect r4 == 8\n").get(0);
         assertFalse(v.passed());
-        assertTrue(v.message().startsWith("expected status ok, got hazard at "), v.message());
+        assertTrue(v.message().startsWith("status ok: got hazard at "), v.message());
         assertTrue(v.message().contains("read of r0 while LOAD_MULTIPLE at line 5"), v.message());
     }
 
@@ -181,7 +195,7 @@ class ExpectationCheckTest {
     void aWrongQueueStatusFailsSayingHowTheQueueEnded() throws IOException {
         Verdict v = verdicts(TWO_GROUPS + ".expect qbad.status ok\n").get(1);
         assertFalse(v.passed());
-        assertTrue(v.message().startsWith("expected qbad.status ok, got fault translation at "), v.message());
+        assertTrue(v.message().startsWith("qbad.status ok: got fault translation at "), v.message());
     }
 
     @Test
@@ -189,6 +203,6 @@ class ExpectationCheckTest {
         String noRunStatus = TWO_GROUPS.replace(".expect status fault\n", "");
         Verdict v = verdicts(noRunStatus + ".expect qgood.status ok\n").get(0);
         assertFalse(v.passed());
-        assertTrue(v.message().startsWith("expected status ok, got fault translation at "), v.message());
+        assertTrue(v.message().startsWith("status ok: got fault translation at "), v.message());
     }
 }

@@ -79,7 +79,7 @@ class TestRunTest {
     void failureLinesSayFileLineExpectedAndGot() throws IOException {
         Path f = Streams.write(dir, "f.csf", Streams.RED + ".expect r4 == 5\n.expect r4 == 7\n");
         TestResult r = run(f).results().get(0);
-        assertEquals(List.of(Locations.display(f) + ":11: expected r4 == 5, got 7 (0x7)"), r.failureLines());
+        assertEquals(List.of(Locations.display(f) + ":11: r4 == 5: got 7 (0x7), expected 5 (0x5)"), r.failureLines());
     }
 
     @Test
@@ -91,7 +91,7 @@ class TestRunTest {
         Files.writeString(f, Streams.clear("0xff00ff00") + ".expect image color == \"golden.png\"\n");
         TestResult r = run(f).results().get(0);
         assertFalse(r.passed());
-        assertTrue(r.failureLines().get(0).endsWith(":11: expected image color == \"golden.png\", got 256 of 256 pixels"
+        assertTrue(r.failureLines().get(0).endsWith(":11: image color == \"golden.png\": got 256 of 256 pixels"
                 + " differing"), r.failureLines()::toString);
         Path out = dir.resolve("out/img.csf".replace(".csf", "")).resolve("color");
         for (String png : List.of("actual.png", "expected.png", "diff.png")) {
@@ -119,6 +119,6 @@ class TestRunTest {
         assertTrue(xml.contains("<testsuite name=\"csf\" tests=\"2\" failures=\"1\""), xml);
         assertTrue(xml.contains("<testcase name=\"ok.csf\" classname=\"csf\""), xml);
         assertTrue(xml.contains("<testcase name=\"no.csf\" classname=\"csf.sub\""), xml);
-        assertTrue(xml.contains("no.csf:11: expected r4 == 5, got 7 (0x7)\" type=\"expectation\">"), xml);
+        assertTrue(xml.contains("no.csf:11: r4 == 5: got 7 (0x7), expected 5 (0x5)\" type=\"expectation\">"), xml);
     }
 }

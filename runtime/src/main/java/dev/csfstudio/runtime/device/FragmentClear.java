@@ -227,19 +227,9 @@ public final class FragmentClear {
         }
     }
 
+    /** {@code length} bytes of a pixel repeated ({@code pattern}: a page and more of it), charged page by page. */
     private void fillSpan(int slot, long va, long length, byte[] pattern, int bpp) {
-        long done = 0;
-        while (done < length) {
-            long at = va + done;
-            long pa = mmu.translate(slot, at, Access.WRITE);
-            int n = (int) Math.min(length - done, PhysicalMemory.PAGE_SIZE - (at & PhysicalMemory.PAGE_MASK));
-            if (watch.watches(pa)) {
-                watch.writing(pa, n);
-            }
-            memory.write(pa, pattern, (int) (done % bpp), n);
-            done += n;
-            meter.chargeBytes(n, at);
-        }
+        writePages(slot, va, length, pattern, bpp, true);
     }
 
     /** Whole tiles inside the region are one block of the colour; edge tiles go pixel by pixel. */
@@ -280,9 +270,18 @@ public final class FragmentClear {
         return out;
     }
 
-    /** GPU write through the MMU, split at page boundaries. */
+    /** GPU write of {@code src}'s first {@code length} bytes, which the caller charges. */
     private void write(int slot, long va, byte[] src, int length) {
-        int done = 0;
+        writePages(slot, va, length, src, length, false);
+    }
+
+    /**
+     * GPU write through the MMU, split at page boundaries: the piece at offset {@code done} comes from {@code src} at
+     * {@code done % period} (a repeated pixel's size, or the whole length for bytes written once), each piece charged
+     * to the meter when {@code charge}.
+     */
+    private void writePages(int slot, long va, long length, byte[] src, int period, boolean charge) {
+        long done = 0;
         while (done < length) {
             long at = va + done;
             long pa = mmu.translate(slot, at, Access.WRITE);
@@ -290,8 +289,11 @@ public final class FragmentClear {
             if (watch.watches(pa)) {
                 watch.writing(pa, n);
             }
-            memory.write(pa, src, done, n);
+            memory.write(pa, src, (int) (done % period), n);
             done += n;
+            if (charge) {
+                meter.chargeBytes(n, at);
+            }
         }
     }
 
