@@ -41,7 +41,7 @@ final class RunCommand implements Callable<Integer> {
     private final OptionSpec steps = OptionSpec.builder("--steps").paramLabel("N").type(long.class)
             .initialValue(RunOptions.DEFAULT_STEP_BUDGET)
             .description("step budget before the run ends as a timeout: one step per instruction of the "
-                    + "program's streams (the kernel ring buffer's CALL of each job is not counted) and one per 64 "
+                    + "program's streams (the kernel ring buffer's instructions around each job are not counted) and one per 64 "
                     + "bytes a fragment job writes (default: " + RunOptions.DEFAULT_STEP_BUDGET + ")").build();
 
     private final OptionSpec timeout = OptionSpec.builder("--timeout").paramLabel("TIME").type(Duration.class)

@@ -131,7 +131,7 @@ public final class StepMeter {
             default -> String.format(Locale.ROOT, "step budget of %,d exhausted after ", budget) + counted + " ("
                     + (work ? "a step is an instruction of the program's streams or " + BYTES_PER_STEP
                             + " bytes a fragment job writes; " : "")
-                    + "the kernel ring buffer's three instructions per job are not counted)"
+                    + "the kernel ring buffer's instructions around each job are not counted)"
                     + (work ? "" : "; endless loop?");
         };
     }
