@@ -533,18 +533,10 @@ public final class Interpreter {
                             if (h != null) {
                                 // The firmware runs the handler on the CS's own registers, in a frame of its own
                                 // that returns, like a CALLed stream, to the instruction after the tiler job.
-                                checkCallTarget("the tiler_oom exception handler", slot, h.address(), h.length());
-                                if (depth + 1 >= q.frameStart.length) {
-                                    throw new GpuFault(FaultKind.CALL_STACK_OVERFLOW, h.address(), "call stack overflow:"
-                                            + " the tiler_oom exception handler would need frame " + (depth + 2) + " of "
-                                            + q.frameStart.length + " (the root frame counts as one)");
-                                }
-                                q.frameReturn[depth] = pc;
-                                depth++;
-                                q.handlerFrames |= 1 << depth;
+                                depth = enterHandler(q, slot, h, depth, pc);
                                 fastLen = 0;
-                                start = q.frameStart[depth] = h.address();
-                                end = q.frameEnd[depth] = h.address() + h.length();
+                                start = q.frameStart[depth];
+                                end = q.frameEnd[depth];
                                 pc = h.address();
                             }
                         }
@@ -631,18 +623,10 @@ public final class Interpreter {
                         pc += 8;
                         if (h != null) {
                             // A pending tiler out-of-memory reaches the handler just installed.
-                            checkCallTarget("the tiler_oom exception handler", slot, h.address(), h.length());
-                            if (depth + 1 >= q.frameStart.length) {
-                                throw new GpuFault(FaultKind.CALL_STACK_OVERFLOW, h.address(), "call stack overflow:"
-                                        + " the tiler_oom exception handler would need frame " + (depth + 2) + " of "
-                                        + q.frameStart.length + " (the root frame counts as one)");
-                            }
-                            q.frameReturn[depth] = pc;
-                            depth++;
-                            q.handlerFrames |= 1 << depth;
+                            depth = enterHandler(q, slot, h, depth, pc);
                             fastLen = 0;
-                            start = q.frameStart[depth] = h.address();
-                            end = q.frameEnd[depth] = h.address() + h.length();
+                            start = q.frameStart[depth];
+                            end = q.frameEnd[depth];
                             pc = h.address();
                         }
                     }
@@ -817,6 +801,25 @@ public final class Interpreter {
             q.oomEntry = entry;
         }
         return h;
+    }
+
+    /**
+     * Enters the tiler_oom handler {@code h} from frame {@code depth}, returning to {@code returnTo}: the firmware runs
+     * it on the CS's own registers in a frame of its own, like a CALLed stream. Returns the handler's frame.
+     */
+    private int enterHandler(Queue q, int slot, ExceptionHandler h, int depth, long returnTo) {
+        checkCallTarget("the tiler_oom exception handler", slot, h.address(), h.length());
+        if (depth + 1 >= q.frameStart.length) {
+            throw new GpuFault(FaultKind.CALL_STACK_OVERFLOW, h.address(), "call stack overflow:"
+                    + " the tiler_oom exception handler would need frame " + (depth + 2) + " of "
+                    + q.frameStart.length + " (the root frame counts as one)");
+        }
+        q.frameReturn[depth] = returnTo;
+        int frame = depth + 1;
+        q.handlerFrames |= 1 << frame;
+        q.frameStart[frame] = h.address();
+        q.frameEnd[frame] = h.address() + h.length();
+        return frame;
     }
 
     /**
