@@ -58,8 +58,19 @@ public final class Scoreboard {
         return out;
     }
 
+    // Identity, not the record's equals: an operation is the one issue that made it (AsyncUnit makes each once,
+    // saved states share them), and a record's generated equals costs a 20 ms bootstrap at start-up.
     boolean holds(AsyncOp op) {
-        return inFlight.contains(op);
+        return indexOf(op) >= 0;
+    }
+
+    private int indexOf(AsyncOp op) {
+        for (int i = 0; i < inFlight.size(); i++) {
+            if (inFlight.get(i) == op) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     void add(AsyncOp op) {
@@ -68,7 +79,10 @@ public final class Scoreboard {
     }
 
     void remove(AsyncOp op) {
-        inFlight.remove(op);
+        int i = indexOf(op);
+        if (i >= 0) {
+            inFlight.remove(i);
+        }
         changed();
     }
 
