@@ -74,13 +74,14 @@ public final class SectionBuilder {
 
     /** How many offsets something may jump to ({@link #jumpTarget}). */
     public int jumpTargetCount() {
-        isJumpTarget(0);
         return targetCount;
     }
 
-    /** The {@code i}th offset something may jump to, ascending. */
+    /**
+     * The {@code i}th offset something may jump to, in no order (an offset may come more than once): a walk over all
+     * of them needs no sort, which is the cost of a run that never asks {@link #isJumpTarget}.
+     */
     public long jumpTarget(int i) {
-        isJumpTarget(0);
         return jumpTargets[i];
     }
 
