@@ -16,6 +16,7 @@ import dev.csfstudio.asm.directives.Directives;
 import dev.csfstudio.asm.directives.ExpectationReader;
 import dev.csfstudio.asm.directives.Jobs;
 import dev.csfstudio.asm.emit.ConstantAssignment;
+import dev.csfstudio.asm.emit.ScannedExpectation;
 import dev.csfstudio.asm.emit.DescriptorArguments;
 import dev.csfstudio.asm.emit.FixupApplication;
 import dev.csfstudio.asm.emit.InstructionFixups;
@@ -162,11 +163,12 @@ final class Assembly {
         });
         instructionFixups = new InstructionFixups(symbols, placement.sections(), names, arch.instructionSet().registerCount(),
                 (s, found) -> diagnostics.addAll(pandecodeReader.hint(s.src(), s.lineNo(), found)));
-        sectionDirectives = new SectionDirectives(placement, symbols);
+        sectionDirectives = new SectionDirectives(placement, symbols, names);
         constants = new ConstantDirectives(symbols, names);
         pass = new InOrderPass(new InOrderPass.Reading(arch, pandecodeReader, DIRECTIVES, threads, chunkLines, plainScanner),
                 includes, statements, placement, symbols, unusedLabels, instructionFixups, fixups,
-                new InOrderPass.ScannedDirectives(constants, descriptors, archDirective, dataDirectives),
+                new InOrderPass.ScannedDirectives(constants, descriptors, sectionDirectives, expectations, inst, archDirective,
+                        dataDirectives),
                 treePath(), reporter, this::argumentsOf, position);
         StatementTable stmts = pass.run(includes.main(main, text));
         placement.ensureStream(SourceRange.at(main, 1, 1, 1));
@@ -207,6 +209,11 @@ final class Assembly {
                     @Override
                     public void descriptor(Statement s, DescriptorArguments arguments) {
                         finishing(() -> descriptors.write(s, arguments, argumentsOf(s)));
+                    }
+
+                    @Override
+                    public void expectation(Statement s, ScannedExpectation expectation) {
+                        finishing(() -> expectations.read(s, expectation, expectationReader(s), names));
                     }
                 }));
         current(-1, null);

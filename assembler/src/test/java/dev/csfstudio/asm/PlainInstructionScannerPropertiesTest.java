@@ -35,8 +35,8 @@ import org.junit.jupiter.api.Test;
  *
  * <p>The reference is the parser's path alone: every line parsed by the ANTLR grammar, each instruction encoded from
  * its syntax tree ({@code InstructionEncoder.encode} of the tree) in pass 1 or again from the kept tree after layout. It
- * makes none of the plain path's fixups ({@code InstructionFixup}, {@code ConstantAssignment}, {@code DescriptorArguments})
- * and runs none of their code ({@code InstructionFixups}, the scanned-line handlers). What
+ * makes none of the plain path's fixups ({@code InstructionFixup}, {@code ConstantAssignment}, {@code DescriptorArguments},
+ * {@code ScannedExpectation}) and runs none of their code ({@code InstructionFixups}, the scanned-line handlers). What
  * the two paths share: the architecture's tables ({@code isa}: the encodings, each operand kind's codec, through the one
  * {@code InstructionEncoder.Word}), the symbol table and the names' meaning ({@code NameScope}), layout, the directives'
  * handlers, and the list that keeps each statement's fixup in order until layout ({@code Fixups}).

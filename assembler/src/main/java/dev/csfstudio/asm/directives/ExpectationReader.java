@@ -2,6 +2,7 @@ package dev.csfstudio.asm.directives;
 
 import dev.csfstudio.asm.diagnostic.DiagnosticException;
 import dev.csfstudio.asm.diagnostic.SpellingSuggestions;
+import dev.csfstudio.asm.emit.ScannedExpectation;
 import dev.csfstudio.asm.expr.ExpressionEvaluator;
 import dev.csfstudio.asm.layout.Layout;
 import dev.csfstudio.asm.layout.SectionBuilder;
@@ -96,6 +97,15 @@ public final class ExpectationReader {
     /** The expectation of {@code d}, a {@code .expect} directive; {@code vm} is the VM in force at it. */
     public Expectation read(CsfParser.DirectiveContext d, String vm) {
         return read(ExpectationSyntax.of(d, evaluator), vm);
+    }
+
+    /**
+     * The expectation of a line the plain scanner read ({@code statement} its directive's range, {@code line} the
+     * line's text, names resolved by {@code scope}): what {@link #read(CsfParser.DirectiveContext, String)} gives.
+     */
+    public Expectation read(ScannedExpectation x, SourceRange statement, String line, ExpressionEvaluator.Scope scope,
+                            String vm) {
+        return read(ExpectationSyntax.of(x, statement, line, scope), vm);
     }
 
     private Expectation read(ExpectationSyntax e, String vm) {

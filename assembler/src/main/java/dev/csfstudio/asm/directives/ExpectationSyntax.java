@@ -1,6 +1,8 @@
 package dev.csfstudio.asm.directives;
 
+import dev.csfstudio.asm.emit.ScannedExpectation;
 import dev.csfstudio.asm.expr.ExpressionEvaluator;
+import dev.csfstudio.asm.expr.SymbolicExpression;
 import dev.csfstudio.asm.source.Parsing;
 
 import dev.csfstudio.grammar.CsfParser;
@@ -14,7 +16,8 @@ import org.antlr.v4.runtime.misc.Interval;
 
 /**
  * One {@code .expect} in the grammar's parts ({@code subject target* (comparison value)? (','? key=value)*}), from
- * its syntax tree: the form {@link ExpectationReader} reads.
+ * its syntax tree or as the plain scanner read it ({@link ScannedExpectation}): {@link ExpectationReader} reads
+ * both through this one form, so the two paths state the same expectations and report the same diagnostics.
  *
  * @param range            the whole directive
  * @param expectationRange from the subject to the end
@@ -86,6 +89,33 @@ record ExpectationSyntax(SourceRange range, SourceRange expectationRange, String
         return new ExpectationSyntax(Parsing.range(file, d), Parsing.range(file, e), sourceText(e), e.subject.getText(),
                 Parsing.range(file, e.subject), targets, c == null ? null : c.getText(),
                 c == null ? null : Parsing.range(file, c), e.value() == null ? null : new Tree(e.value(), ev), options);
+    }
+
+    /** A scanned line's parts; {@code statement} is the directive's range and {@code line} its line's text. */
+    static ExpectationSyntax of(ScannedExpectation x, SourceRange statement, String line,
+                                ExpressionEvaluator.Scope scope) {
+        Path file = statement.file();
+        int n = statement.line();
+        List<Target> targets = new ArrayList<>(x.targets().length);
+        for (int i = 0; i < x.targets().length; i++) {
+            ScannedExpectation.Term t = x.targets()[i];
+            Scanned term = new Scanned(t, file, n, line, scope);
+            boolean bracketed = t.kind() == ScannedExpectation.Kind.BRACKETED;
+            targets.add(new Target(term, bracketed, new SourceRange(file, n, x.targetColumns()[2 * i], n,
+                    x.targetColumns()[2 * i + 1]), bracketed ? "[" + term.text() + "]" : term.text()));
+        }
+        List<Option> options = new ArrayList<>(x.optionKeys().length);
+        for (int i = 0; i < x.optionKeys().length; i++) {
+            options.add(new Option(x.optionKeys()[i], new SourceRange(file, n, x.optionColumns()[2 * i], n,
+                    x.optionColumns()[2 * i + 1]), new Scanned(x.optionValues()[i], file, n, line, scope)));
+        }
+        int end = statement.endColumn();
+        return new ExpectationSyntax(statement, new SourceRange(file, n, x.subjectColumn(), n, end),
+                collapsed(line.substring(x.subjectColumn() - 1, end - 1)), x.subject(),
+                new SourceRange(file, n, x.subjectColumn(), n, x.subjectEndColumn()), targets, x.comparison(),
+                x.comparison() == null ? null : new SourceRange(file, n, x.comparisonColumn(), n,
+                        x.comparisonColumn() + x.comparison().length()),
+                x.value() == null ? null : new Scanned(x.value(), file, n, line, scope), options);
     }
 
     /** A part of the syntax tree: an expression, or a value (a tuple, a string, an expression). */
@@ -210,6 +240,80 @@ record ExpectationSyntax(SourceRange range, SourceRange expectationRange, String
         @Override
         public String firstOf(Collection<String> names) {
             return names.contains(name) ? name : null;
+        }
+    }
+
+    /** A part as the plain scanner read it, on line {@code n} of {@code file} whose text is {@code line}. */
+    record Scanned(ScannedExpectation.Term term, Path file, int n, String line, ExpressionEvaluator.Scope scope)
+            implements Term {
+        @Override
+        public SourceRange range() {
+            return new SourceRange(file, n, term.column(), n, term.endColumn());
+        }
+
+        @Override
+        public String text() {
+            StringBuilder out = new StringBuilder();
+            for (int i = term.column() - 1; i < term.endColumn() - 1; i++) {
+                char c = line.charAt(i);
+                if (term.kind() == ScannedExpectation.Kind.STRING || !Character.isWhitespace(c)) {
+                    out.append(c);
+                }
+            }
+            return out.toString();
+        }
+
+        @Override
+        public boolean expression() {
+            return term.kind() != ScannedExpectation.Kind.TUPLE && term.kind() != ScannedExpectation.Kind.STRING;
+        }
+
+        @Override
+        public String name() {
+            SymbolicExpression e = term.expression();
+            return e != null && e.size() == 1 && e.code()[0] == SymbolicExpression.NAME ? e.names()[0] : null;
+        }
+
+        @Override
+        public long value() {
+            return term.expression().evaluate(scope, file, n);
+        }
+
+        @Override
+        public String call() {
+            return term.kind() == ScannedExpectation.Kind.CALL ? term.name() : null;
+        }
+
+        @Override
+        public SourceRange callRange() {
+            return new SourceRange(file, n, term.column(), n, term.column() + term.name().length());
+        }
+
+        @Override
+        public List<Term> parts() {
+            SymbolicExpression[] args = term.args() == null ? new SymbolicExpression[0] : term.args();
+            List<Term> out = new ArrayList<>(args.length);
+            for (int i = 0; i < args.length; i++) {
+                out.add(new Scanned(new ScannedExpectation.Term(ScannedExpectation.Kind.EXPRESSION, args[i], null, null, null,
+                        term.argColumns()[2 * i], term.argColumns()[2 * i + 1]), file, n, line, scope));
+            }
+            return out;
+        }
+
+        @Override
+        public String string() {
+            return term.kind() == ScannedExpectation.Kind.STRING ? line.substring(term.column() - 1, term.endColumn() - 1) : null;
+        }
+
+        @Override
+        public String firstOf(Collection<String> names) {
+            SymbolicExpression e = term.expression();
+            for (int k = 0; e != null && k < e.size(); k++) { // the tree's names in source order, as the program's
+                if (e.code()[k] == SymbolicExpression.NAME && names.contains(e.names()[k])) {
+                    return e.names()[k];
+                }
+            }
+            return null;
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.csfstudio.asm.directives;
 
+import dev.csfstudio.asm.emit.ScannedExpectation;
 import dev.csfstudio.asm.expr.ExpressionEvaluator;
 import dev.csfstudio.asm.layout.Placement;
 import dev.csfstudio.asm.layout.Statement;
@@ -34,6 +35,11 @@ public final class Expectations {
     /** After layout, a parsed {@code .expect}. */
     public void read(Statement s, CsfParser.DirectiveContext d, ExpectationReader reader) {
         read.add(reader.read(d, vms.get(s.index())));
+    }
+
+    /** After layout, an {@code .expect} the plain scanner read, its names resolved by {@code scope}. */
+    public void read(Statement s, ScannedExpectation x, ExpectationReader reader, ExpressionEvaluator.Scope scope) {
+        read.add(reader.read(x, s.range(), s.text(), scope, vms.get(s.index())));
     }
 
     /** What the program expects, in source order (includes spliced in). */

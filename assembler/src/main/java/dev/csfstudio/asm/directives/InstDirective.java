@@ -19,13 +19,21 @@ public final class InstDirective {
         this.placement = placement;
     }
 
-    /** Pass 1: an instruction's eight bytes in the stream in force (a buffer refuses them). */
+    /** Pass 1: an instruction slot in the stream in force. */
     public void place(Statement s, CsfParser.DirectiveContext d, ArgumentScope args) {
         SourceRange r = args.range(d);
         SectionBuilder sec = placement.section(s);
         args.expectArgs(d, 1);
+        placeSlot(s, sec, r);
+    }
+
+    /**
+     * Gives {@code s} an instruction's eight bytes in {@code sec}, which must be a stream (else {@code where}
+     * says so, null: the statement's range, made only then); also for a {@code .inst} the scanner read.
+     */
+    public void placeSlot(Statement s, SectionBuilder sec, SourceRange where) {
         if (sec.kind != SectionKind.STREAM) {
-            throw DiagnosticException.error(r, DiagnosticCode.MISPLACED_STATEMENT, ".inst in buffer '" + sec.name
+            throw DiagnosticException.error(where != null ? where : s.range(), DiagnosticCode.MISPLACED_STATEMENT, ".inst in buffer '" + sec.name
                     + "'; instruction words belong in a .stream (use .dword for data)");
         }
         placement.place(s, sec, 8);

@@ -5,6 +5,7 @@ import dev.csfstudio.asm.layout.Layout;
 import dev.csfstudio.asm.layout.Placement;
 import dev.csfstudio.asm.layout.SectionBuilder;
 import dev.csfstudio.asm.layout.Statement;
+import dev.csfstudio.asm.symbols.NameScope;
 import dev.csfstudio.asm.symbols.SymbolTable;
 
 import dev.csfstudio.grammar.CsfParser;
@@ -26,10 +27,12 @@ public final class SectionDirectives {
 
     private final Placement placement;
     private final SymbolTable symbols;
+    private final NameScope names;
 
-    public SectionDirectives(Placement placement, SymbolTable symbols) {
+    public SectionDirectives(Placement placement, SymbolTable symbols, NameScope names) {
         this.placement = placement;
         this.symbols = symbols;
+        this.names = names;
     }
 
     /** {@code .vm NAME}: the VM the sections that follow live in. */
@@ -45,11 +48,17 @@ public final class SectionDirectives {
     public void open(Statement s, CsfParser.DirectiveContext d, SectionKind kind, ArgumentScope args) {
         s.skip(true);
         String name = args.plainName(d, 0, "a " + (kind == SectionKind.STREAM ? "stream" : "buffer") + " name");
-        open(kind, name, args.range(d.argument(0)), d.argument().subList(1, d.argument().size()), args);
+        open(kind, name, args.range(d.argument(0)), SectionOption.of(d, s.src().path()), args);
     }
 
-    /** The options are the arguments after the name. */
-    private void open(SectionKind kind, String name, SourceRange nameRange, List<CsfParser.ArgumentContext> options,
+    /** A {@code .stream}/{@code .buffer} line the plain scanner read: what {@link #open(Statement, CsfParser.DirectiveContext, SectionKind, ArgumentScope)} does. */
+    public void open(Statement s, SectionArguments a, ArgumentScope args) {
+        s.skip(true);
+        open(a.kind(), a.name(), new SourceRange(s.src().path(), s.lineNo(), a.nameColumn(), s.lineNo(), a.nameEndColumn()),
+                SectionOption.of(a, s.src().path(), s.lineNo()), args);
+    }
+
+    private void open(SectionKind kind, String name, SourceRange nameRange, List<SectionOption> options,
                       ArgumentScope args) {
         SectionBuilder sec = placement.sections().get(name);
         boolean reopen = sec != null;
@@ -74,9 +83,9 @@ public final class SectionDirectives {
             symbols.declareSection(name, nameRange);
         }
         List<String> allowed = kind == SectionKind.STREAM ? STREAM_OPTIONS : BUFFER_OPTIONS;
-        for (CsfParser.ArgumentContext a : options) {
+        for (SectionOption a : options) {
             if (!firstDeclaration) {
-                throw DiagnosticException.error(args.range(a), DiagnosticCode.SYNTAX, "options belong on the first ." + kind.name()
+                throw DiagnosticException.error(a.range(), DiagnosticCode.SYNTAX, "options belong on the first ." + kind.name()
                         .toLowerCase(Locale.ROOT) + " " + name + "; re-opening only appends");
             }
             option(sec, a, allowed, args);
@@ -84,38 +93,37 @@ public final class SectionDirectives {
         placement.enter(sec);
     }
 
-    private void option(SectionBuilder sec, CsfParser.ArgumentContext a, List<String> allowed, ArgumentScope args) {
-        String key = ParsedArgument.key(a);
-        if (key == null && allowed.contains("dumpable") && ParsedArgument.plainText(a).equalsIgnoreCase("dumpable")) {
+    private void option(SectionBuilder sec, SectionOption a, List<String> allowed, ArgumentScope args) {
+        String key = a.key();
+        if (key == null && allowed.contains("dumpable") && a.plainText().equalsIgnoreCase("dumpable")) {
             sec.dumpable = true;
             return;
         }
         if (key == null || !allowed.contains(key.toLowerCase(Locale.ROOT))) {
-            throw args.unknownOption(key == null ? ParsedArgument.plainText(a) : key, args.range(a), allowed);
+            throw args.unknownOption(key == null ? a.plainText() : key, a.range(), allowed);
         }
         String lower = key.toLowerCase(Locale.ROOT);
         if (lower.equals("dumpable")) {
-            throw DiagnosticException.error(args.range(a), DiagnosticCode.SYNTAX, "dumpable takes no value: write ', dumpable'");
+            throw DiagnosticException.error(a.range(), DiagnosticCode.SYNTAX, "dumpable takes no value: write ', dumpable'");
         }
-        CsfParser.ValueContext value = ArgumentScope.argValue(a);
-        long v = args.constant(args.exprOf(value));
+        long v = a.value(args, names);
         switch (lower) {
             case "at" -> {
                 if (v < 0 || v >= Layout.VA_LIMIT) {
-                    throw DiagnosticException.error(args.range(value), DiagnosticCode.OUT_OF_RANGE, "address 0x"
+                    throw DiagnosticException.error(a.valueRange(), DiagnosticCode.OUT_OF_RANGE, "address 0x"
                             + Long.toHexString(v) + " out of range: allowed 0..0xffffffffffff (48-bit VA)");
                 }
                 sec.at = v;
             }
             case "align" -> {
                 if (v <= 0 || Long.bitCount(v) != 1 || v > (1L << 30)) {
-                    throw DiagnosticException.error(args.range(value), DiagnosticCode.OUT_OF_RANGE, "align=" + v
+                    throw DiagnosticException.error(a.valueRange(), DiagnosticCode.OUT_OF_RANGE, "align=" + v
                             + " must be a power of two up to 2^30");
                 }
                 sec.align = Math.max(sec.align, v);
             }
             default -> {
-                args.checkSize(v, args.range(value), "size");
+                args.checkSize(v, a.valueRange(), "size");
                 sec.fixedSize = v;
             }
         }

@@ -10,7 +10,8 @@ import dev.csfstudio.grammar.CsfParser;
  * is its own value; {@link Fixups} keeps it beside its statement and the statement's position in assembly order
  * (which local labels are found from).
  */
-public sealed interface Fixup permits InstructionFixup, ConstantAssignment, DescriptorArguments, Fixup.Parsed {
+public sealed interface Fixup permits InstructionFixup, ConstantAssignment, DescriptorArguments,
+        ScannedExpectation, Fixup.Parsed {
 
     /** What the assembly does with each kind of fixup once addresses are known. */
     interface Handler {
@@ -22,6 +23,9 @@ public sealed interface Fixup permits InstructionFixup, ConstantAssignment, Desc
 
         /** A {@code .fbd} or {@code .rt} the plain scanner read: its fields are written with every address known. */
         void descriptor(Statement s, int index, DescriptorArguments arguments);
+
+        /** An {@code .expect} the plain scanner read: what it states is read with every address known. */
+        void expectation(Statement s, int index, ScannedExpectation expectation);
 
         /** An instruction or directive kept as its syntax tree: encoded or evaluated again. */
         void parsed(Statement s, int index, CsfParser.StatementContext tree);

@@ -21,6 +21,9 @@ public final class FixupApplication implements Fixup.Handler {
 
         /** Writes the fields of a {@code .fbd}/{@code .rt} the plain scanner read. */
         void descriptor(Statement s, DescriptorArguments arguments);
+
+        /** Reads an {@code .expect} the plain scanner read. */
+        void expectation(Statement s, ScannedExpectation expectation);
     }
 
     private final InstructionFixups instructions;
@@ -51,5 +54,10 @@ public final class FixupApplication implements Fixup.Handler {
     @Override
     public void descriptor(Statement s, int index, DescriptorArguments arguments) {
         finisher.descriptor(s, arguments);
+    }
+
+    @Override
+    public void expectation(Statement s, int index, ScannedExpectation expectation) {
+        finisher.expectation(s, expectation);
     }
 }

@@ -10,6 +10,9 @@ import dev.csfstudio.asm.directives.ArgumentScope;
 import dev.csfstudio.asm.directives.ConstantDirectives;
 import dev.csfstudio.asm.directives.DataDirectives;
 import dev.csfstudio.asm.directives.DescriptorDirectives;
+import dev.csfstudio.asm.directives.Expectations;
+import dev.csfstudio.asm.directives.InstDirective;
+import dev.csfstudio.asm.directives.SectionDirectives;
 import dev.csfstudio.asm.directives.SyntaxDirective;
 import dev.csfstudio.asm.emit.ControlFlow;
 import dev.csfstudio.asm.emit.Fixup;
@@ -59,8 +62,9 @@ public final class InOrderPass {
     }
 
     /** The directives whose scanned lines this pass places itself, without a syntax tree. */
-    public record ScannedDirectives(ConstantDirectives constants, DescriptorDirectives descriptors, ArchDirective arch,
-                                    DataDirectives data) {
+    public record ScannedDirectives(ConstantDirectives constants, DescriptorDirectives descriptors,
+                                    SectionDirectives sections, Expectations expectations, InstDirective inst,
+                                    ArchDirective arch, DataDirectives data) {
     }
 
     /** The parser's path, which the assembly shares between this pass and the phases after layout. */
@@ -225,6 +229,11 @@ public final class InOrderPass {
         }
 
         @Override
+        public void rawWord(LineScanner.RawWord word) {
+            pass1RawWord(nextStatement(src, n), word);
+        }
+
+        @Override
         public void data(LineScanner.DataLine data) {
             pass1Data(nextStatement(src, n), data);
         }
@@ -240,6 +249,21 @@ public final class InOrderPass {
         @Override
         public void descriptor(LineScanner.Descriptor descriptor) {
             pass1Descriptor(nextStatement(src, n), descriptor);
+        }
+
+        @Override
+        public void section(LineScanner.SectionLine line) {
+            Statement s = nextStatement(src, n);
+            begin(s, line);
+            placing(s, () -> scanned.sections().open(s, line.arguments(), arguments.apply(s)));
+        }
+
+        @Override
+        public void expectation(LineScanner.ExpectLine line) {
+            Statement s = nextStatement(src, n);
+            begin(s, line);
+            scanned.expectations().place(s);
+            fixups.record(s, line.expectation());
         }
 
         @Override
@@ -366,6 +390,21 @@ public final class InOrderPass {
         sec.addJumpTarget(sec.cursor);
         if (symbols.defineLabel(name, sec, sec.cursor, s.src().path(), s.lineNo(), column, endColumn, stmtIndex) >= 0) {
             unusedLabels.defined(sec);
+        }
+    }
+
+    /** Pass 1 of a {@code .inst} line a worker has read: what {@code .inst}'s handler does with it. */
+    private void pass1RawWord(Statement s, LineScanner.RawWord w) {
+        begin(s, w);
+        try {
+            scanned.inst().placeSlot(s, placement.section(s), null);
+            s.done(true);
+            s.emitted(true);
+            s.word(w.word());
+            s.writeWord();
+        } catch (DiagnosticException e) {
+            s.skip(true);
+            report.accept(e.diagnostic());
         }
     }
 

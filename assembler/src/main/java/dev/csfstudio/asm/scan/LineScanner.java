@@ -1,5 +1,7 @@
 package dev.csfstudio.asm.scan;
 
+import dev.csfstudio.asm.directives.SectionArguments;
+import dev.csfstudio.asm.emit.ScannedExpectation;
 import dev.csfstudio.asm.emit.ConstantAssignment;
 import dev.csfstudio.asm.emit.ControlFlow;
 import dev.csfstudio.asm.emit.DescriptorArguments;
@@ -97,6 +99,30 @@ public final class LineScanner {
     }
 
     /**
+     * A {@code .stream}/{@code .buffer} line of a name and options whose values are whole expressions (and maybe
+     * labels): pass 1 opens the section as the parsed directive does, with no syntax tree.
+     */
+    public record SectionLine(String[] labelNames, int[] labelColumns, int column, int endColumn,
+                              SectionArguments arguments) implements ScannedStatement, ScannedStatement.Positioned {
+        @Override
+        public void handTo(Handler handler) {
+            handler.section(this);
+        }
+    }
+
+    /**
+     * An {@code .expect} line of whole expressions, tuples and strings (and maybe labels): pass 1 notes the VM in force
+     * and its fixup reads the expectation after layout, with no syntax tree.
+     */
+    public record ExpectLine(String[] labelNames, int[] labelColumns, int column, int endColumn,
+                             ScannedExpectation expectation) implements ScannedStatement, ScannedStatement.Positioned {
+        @Override
+        public void handTo(Handler handler) {
+            handler.expectation(this);
+        }
+    }
+
+    /**
      * An {@code .align} line of a literal boundary (and maybe labels), {@code valueColumn}..{@code valueEndColumn}
      * where the boundary is written: pass 1 pads the section, nothing is left for after layout.
      */
@@ -105,6 +131,15 @@ public final class LineScanner {
         @Override
         public void handTo(Handler handler) {
             handler.align(this);
+        }
+    }
+
+    /** A {@code .inst} line with a literal word (and maybe labels): nothing is left for after layout. */
+    public record RawWord(String[] labelNames, int[] labelColumns, int column, int endColumn, long word)
+            implements ScannedStatement, ScannedStatement.Positioned {
+        @Override
+        public void handTo(Handler handler) {
+            handler.rawWord(this);
         }
     }
 
@@ -194,7 +229,7 @@ public final class LineScanner {
 
     /**
      * Lines {@code from..to-1} (1-based) of {@code src} into {@code lines} (reset for them): each line's
-     * {@link ScannedStatement} (an {@link EncodedLine}, a {@link DataLine}, ...), none for a line with nothing but blanks
+     * {@link ScannedStatement} (an {@link EncodedLine}, a {@link RawWord}, ...), none for a line with nothing but blanks
      * or a comment. {@code plainScanner} false sends every line through the
      * parser (tests compare both ways). {@code directives} are the known directive names in lower case (a line of
      * another is {@link UnknownDirective}'s).

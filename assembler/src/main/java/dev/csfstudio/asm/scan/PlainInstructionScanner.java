@@ -1,9 +1,11 @@
 package dev.csfstudio.asm.scan;
 
+import dev.csfstudio.asm.directives.SectionArguments;
 import dev.csfstudio.asm.emit.ConstantAssignment;
 import dev.csfstudio.asm.emit.ControlFlow;
 import dev.csfstudio.asm.emit.DescriptorArguments;
 import dev.csfstudio.asm.emit.InstructionEncoder;
+import dev.csfstudio.asm.emit.ScannedExpectation;
 import dev.csfstudio.asm.emit.InstructionFixup;
 import dev.csfstudio.asm.diagnostic.DiagnosticException;
 import dev.csfstudio.asm.expr.ExpressionText;
@@ -202,10 +204,16 @@ public final class PlainInstructionScanner {
                 digits = true;
             } else if (c == '.') {
                 e = Lexicon.identifierPartEnd(text, p + 1, to); // the directive's name, read once for every shape
+                LineScanner.RawWord raw = rawWord(from, labels, p, e);
+                if (raw != null) {
+                    return raw;
+                }
                 LineScanner.DataLine data = dataLine(from, labels, p, e);
                 ScannedStatement statement = data != null ? data : alignLine(from, labels, p, e);
                 statement = statement != null ? statement : constantLine(from, labels, p, e);
                 statement = statement != null ? statement : descriptorLine(from, labels, p, e);
+                statement = statement != null ? statement : sectionLine(from, labels, p, e);
+                statement = statement != null ? statement : expectLine(from, labels, p, e);
                 if (statement == null) {
                     declined(p, true, labels);
                 }
@@ -430,6 +438,26 @@ public final class PlainInstructionScanner {
     }
 
     /**
+     * {@code .inst LITERAL}, the raw words {@code csf disasm} prints for every word without canonical text (a
+     * disassembled binary may be millions of them): the directive's word, or null to decline.
+     */
+    private LineScanner.RawWord rawWord(int from, int labels, int p, int e) {
+        if (e - p != 5 || e >= lineEnd || !named(p + 1, "inst") || !Lexicon.isSpace(text[e])) {
+            return null;
+        }
+        int q = spaces(e);
+        boolean negative = q < lineEnd && text[q] == '-';
+        int digits = negative ? q + 1 : q;
+        long word = digits + 1 < lineEnd && text[digits] == '0' && (text[digits + 1] | 0x20) == 'x'
+                ? hexWord(digits + 2, false) : number(digits);
+        if (tokenEnd < 0 || !lineDone(spaces(tokenEnd))) {
+            return null;
+        }
+        return new LineScanner.RawWord(labelNames(labels), labelColumns(from, labels), p - from + 1,
+                tokenEnd - from + 1, negative ? -word : word);
+    }
+
+    /**
      * {@code .align} with a literal boundary (a buffer's descriptors are aligned so, every few lines of a
      * descriptor-heavy source), or null to decline: its check and padding are the directive's own.
      */
@@ -580,6 +608,258 @@ public final class PlainInstructionScanner {
             }
             if (text[q] != ',') {
                 return null;
+            }
+            q = spaces(q + 1);
+        }
+    }
+
+    /**
+     * {@code .stream NAME} or {@code .buffer NAME} with options that are plain names ({@code dumpable}) or
+     * {@code key=value} with a whole expression as the value ({@link ExpressionText}), as {@link SectionArguments};
+     * null to decline (anything else: strings, tuples, no name).
+     */
+    private LineScanner.SectionLine sectionLine(int from, int labels, int p, int e) {
+        boolean stream = e - p == 7 && named(p + 1, "stream");
+        int nameEnd = stream || e - p == 7 && named(p + 1, "buffer") ? nameAfter(e) : -1;
+        if (nameEnd < 0) {
+            return null;
+        }
+        int q = spaces(e);
+        int last = nameEnd;
+        int count = 0;
+        String[] keys = new String[MAX_OPERANDS];
+        SymbolicExpression[] values = new SymbolicExpression[MAX_OPERANDS];
+        int[] columns = new int[4 * MAX_OPERANDS];
+        for (int r = spaces(nameEnd); !lineDone(r); r = spaces(last)) {
+            if (text[r] != ',' || count == MAX_OPERANDS) {
+                return null;
+            }
+            int k = spaces(r + 1);
+            if (k >= lineEnd || !Lexicon.isIdentifierStart(text[k])) {
+                return null;
+            }
+            int keyEnd = ident(k);
+            if (keyEnd < 0) {
+                return null;
+            }
+            keys[count] = names.of(text, k, keyEnd);
+            last = keyEnd;
+            int v = spaces(keyEnd);
+            if (v < lineEnd && text[v] == '=') {
+                v = spaces(v + 1);
+                last = reader.read(text, v, from, lineEnd, names);
+                if (last < 0) {
+                    return null;
+                }
+                values[count] = reader.expression();
+                columns[4 * count + 2] = v - from + 1;
+                columns[4 * count + 3] = last - from + 1;
+            }
+            columns[4 * count] = k - from + 1;
+            columns[4 * count + 1] = last - from + 1;
+            count++;
+        }
+        SectionArguments arguments = new SectionArguments(stream ? SectionKind.STREAM : SectionKind.BUFFER,
+                names.of(text, q, nameEnd), q - from + 1, nameEnd - from + 1, ArrayCopies.strings(keys, count),
+                ArrayCopies.expressions(values, count), Arrays.copyOf(columns, 4 * count));
+        return new LineScanner.SectionLine(labelNames(labels), labelColumns(from, labels), p - from + 1, last - from + 1,
+                arguments);
+    }
+
+    /** Where the part of the {@code .expect} line {@link #expectLine} read last ends, or -1 when it declined. */
+    private int expectEnd;
+
+    /**
+     * {@code .expect SUBJECT [TARGET...] [OP VALUE] [[,] key=value...]} whose targets are whole expressions
+     * ({@link ExpressionText}) or such expressions in brackets, whose value is one, a tuple of them or a string, and
+     * whose options' values are such expressions, as a {@link ScannedExpectation}; null to decline.
+     */
+    private LineScanner.ExpectLine expectLine(int from, int labels, int p, int e) {
+        int subjectEnd = e - p == 7 && named(p + 1, "expect") ? nameAfter(e) : -1;
+        if (subjectEnd < 0) {
+            return null;
+        }
+        int q = spaces(e);
+        int last = subjectEnd;
+        List<ScannedExpectation.Term> targets = new ArrayList<>(2);
+        int[] targetColumns = new int[2 * MAX_OPERANDS];
+        int r = spaces(subjectEnd);
+        while (!lineDone(r) && text[r] != ',' && comparisonAt(r) == null && !optionAt(r)) {
+            if (targets.size() == MAX_OPERANDS) {
+                return null;
+            }
+            boolean bracketed = text[r] == '[';
+            ScannedExpectation.Term t = expectTerm(bracketed ? spaces(r + 1) : r, false);
+            if (t == null || !targets.isEmpty() && !bracketed && !oneName(t)) {
+                return null; // a later target is a name or bracketed: the parser's error for anything else
+            }
+            int end = expectEnd;
+            if (bracketed) {
+                end = spaces(end);
+                if (end >= lineEnd || text[end] != ']') {
+                    return null;
+                }
+                end++;
+                t = new ScannedExpectation.Term(ScannedExpectation.Kind.BRACKETED, t.expression(), null, null, null,
+                        t.column(), t.endColumn());
+            }
+            targetColumns[2 * targets.size()] = r - from + 1;
+            targetColumns[2 * targets.size() + 1] = end - from + 1;
+            targets.add(t);
+            last = end;
+            r = spaces(end);
+        }
+        String comparison = comparisonAt(r);
+        int comparisonColumn = r - from + 1;
+        ScannedExpectation.Term value = null;
+        if (comparison != null) {
+            value = expectTerm(spaces(r + comparison.length()), true);
+            if (value == null) {
+                return null;
+            }
+            last = expectEnd;
+            r = spaces(last);
+        }
+        List<String> keys = new ArrayList<>(1);
+        List<ScannedExpectation.Term> values = new ArrayList<>(1);
+        int[] optionColumns = new int[2 * MAX_OPERANDS];
+        while (!lineDone(r)) {
+            int k = text[r] == ',' ? spaces(r + 1) : r;
+            if (keys.size() == MAX_OPERANDS || !optionAt(k)) {
+                return null;
+            }
+            int keyEnd = ident(k);
+            ScannedExpectation.Term v = expectTerm(spaces(spaces(keyEnd) + 1), false);
+            if (v == null) {
+                return null;
+            }
+            optionColumns[2 * keys.size()] = k - from + 1;
+            optionColumns[2 * keys.size() + 1] = expectEnd - from + 1;
+            keys.add(names.of(text, k, keyEnd));
+            values.add(v);
+            last = expectEnd;
+            r = spaces(last);
+        }
+        ScannedExpectation x = new ScannedExpectation(names.of(text, q, subjectEnd), q - from + 1, subjectEnd - from + 1,
+                targets.toArray(new ScannedExpectation.Term[0]), Arrays.copyOf(targetColumns, 2 * targets.size()),
+                comparison, comparisonColumn, value, keys.toArray(new String[0]),
+                Arrays.copyOf(optionColumns, 2 * keys.size()), values.toArray(new ScannedExpectation.Term[0]));
+        return new LineScanner.ExpectLine(labelNames(labels), labelColumns(from, labels), p - from + 1, last - from + 1, x);
+    }
+
+    private static boolean oneName(ScannedExpectation.Term t) {
+        SymbolicExpression x = t.expression();
+        return t.kind() == ScannedExpectation.Kind.EXPRESSION && x.size() == 1 && x.code()[0] == SymbolicExpression.NAME;
+    }
+
+    /** The comparison operator the lexer reads at {@code p} ({@code <<} and {@code >>} are shifts), or null. */
+    private String comparisonAt(int p) {
+        if (p + 1 >= lineEnd) {
+            return p < lineEnd && (text[p] == '<' || text[p] == '>') ? (text[p] == '<' ? "<" : ">") : null;
+        }
+        int c = text[p];
+        int d = text[p + 1];
+        return switch (c) {
+            case '=' -> d == '=' ? "==" : null;
+            case '!' -> d == '=' ? "!=" : null;
+            case '<' -> d == '=' ? "<=" : d == '<' ? null : "<";
+            case '>' -> d == '=' ? ">=" : d == '>' ? null : ">";
+            default -> null;
+        };
+    }
+
+    /** Whether {@code key=} (not {@code key==}) starts at {@code p}: an option. */
+    private boolean optionAt(int p) {
+        if (p >= lineEnd || !Lexicon.isIdentifierStart(text[p])) {
+            return false;
+        }
+        int e = ident(p);
+        if (e < 0) {
+            return false;
+        }
+        int q = spaces(e);
+        return q < lineEnd && text[q] == '=' && (q + 1 >= lineEnd || text[q + 1] != '=');
+    }
+
+    /**
+     * A target or value of {@link #expectLine} at {@code p}: a whole expression ({@link ExpressionText}; a call's
+     * arguments read too, for a pixel's {@code BUFFER(X, Y)}), and with {@code value} a tuple {@code (expr, expr, ...)}
+     * or a string. Sets {@link #expectEnd}; null to decline.
+     */
+    private ScannedExpectation.Term expectTerm(int p, boolean value) {
+        if (p >= lineEnd) {
+            return null;
+        }
+        int from = lineStart;
+        if (value && text[p] == '"') {
+            int end = Lexicon.stringEnd(text, p, lineEnd);
+            int backslashes = 0;
+            for (int i = end - 2; i > p && text[i] == '\\'; i--) {
+                backslashes++;
+            }
+            if (end - p < 2 || text[end - 1] != '"' || backslashes % 2 != 0 || !delimited(end, true)) {
+                return null; // unterminated: the parser's error
+            }
+            expectEnd = end;
+            return new ScannedExpectation.Term(ScannedExpectation.Kind.STRING, null, null, null, null, p - from + 1,
+                    end - from + 1);
+        }
+        int end = reader.read(text, p, from, lineEnd, names);
+        if (end >= 0) {
+            SymbolicExpression x = reader.expression();
+            expectEnd = end;
+            boolean call = x.code()[0] == SymbolicExpression.CALL && x.literals()[0] == x.size();
+            if (!call) {
+                return new ScannedExpectation.Term(ScannedExpectation.Kind.EXPRESSION, x, null, null, null, p - from + 1,
+                        end - from + 1);
+            }
+            int close = expectArguments(spaces(ident(p)) + 1);
+            if (close != end - 1) {
+                return null;
+            }
+            return new ScannedExpectation.Term(ScannedExpectation.Kind.CALL, x, x.names()[0],
+                    expectArgs.toArray(new SymbolicExpression[0]), Arrays.copyOf(expectArgColumns, 2 * expectArgs.size()),
+                    p - from + 1, end - from + 1);
+        }
+        if (!value || text[p] != '(') {
+            return null;
+        }
+        int close = expectArguments(p + 1);
+        if (close < 0 || expectArgs.size() < 2 || !delimited(close + 1, true)) {
+            return null; // (x) is an expression in parentheses
+        }
+        expectEnd = close + 1;
+        return new ScannedExpectation.Term(ScannedExpectation.Kind.TUPLE, null, null,
+                expectArgs.toArray(new SymbolicExpression[0]), Arrays.copyOf(expectArgColumns, 2 * expectArgs.size()),
+                p - from + 1, close + 1 - from + 1);
+    }
+
+    /** The expressions {@link #expectArguments} read, and their columns, two an expression. */
+    private final List<SymbolicExpression> expectArgs = new ArrayList<>(4);
+    private int[] expectArgColumns = new int[8];
+
+    /** Expressions separated by commas from {@code p} to a {@code )}: where that is, or -1 to decline. */
+    private int expectArguments(int p) {
+        expectArgs.clear();
+        int q = spaces(p);
+        while (true) {
+            int end = reader.read(text, q, lineStart, lineEnd, names);
+            if (end < 0 || expectArgs.size() == MAX_OPERANDS) {
+                return -1;
+            }
+            int i = expectArgs.size();
+            if (2 * i + 2 > expectArgColumns.length) {
+                expectArgColumns = Arrays.copyOf(expectArgColumns, 2 * expectArgColumns.length);
+            }
+            expectArgColumns[2 * i] = q - lineStart + 1;
+            expectArgColumns[2 * i + 1] = end - lineStart + 1;
+            expectArgs.add(reader.expression());
+            q = spaces(end);
+            if (q < lineEnd && text[q] == ')') {
+                return q;
+            }
+            if (q >= lineEnd || text[q] != ',') {
+                return -1;
             }
             q = spaces(q + 1);
         }

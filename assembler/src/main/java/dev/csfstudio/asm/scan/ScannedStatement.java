@@ -9,9 +9,9 @@ import java.util.List;
  * none): one of a closed set of shapes, each handed to its own {@link Handler} method, so a new shape does
  * not compile until the in-order pass handles it.
  */
-public sealed interface ScannedStatement permits LineScanner.EncodedLine, LineScanner.SymbolicInstruction, LineScanner.DataLine,
+public sealed interface ScannedStatement permits LineScanner.EncodedLine, LineScanner.SymbolicInstruction, LineScanner.RawWord, LineScanner.DataLine,
         LineScanner.ConstantLine, LineScanner.AlignLine,
-        LineScanner.Descriptor,
+        LineScanner.Descriptor, LineScanner.SectionLine, LineScanner.ExpectLine,
         ScannedStatement.FlaggedInstruction, ScannedStatement.Rejected, ScannedStatement.SyntaxError, ScannedStatement.Parsed {
 
     /** What the in-order pass does with each shape. */
@@ -28,6 +28,9 @@ public sealed interface ScannedStatement permits LineScanner.EncodedLine, LineSc
         /** Labels and nothing else. */
         void labelsOnly(LineScanner.EncodedLine line);
 
+        /** {@code .inst} with a literal word. */
+        void rawWord(LineScanner.RawWord word);
+
         /** A data directive of literal values. */
         void data(LineScanner.DataLine data);
 
@@ -36,6 +39,12 @@ public sealed interface ScannedStatement permits LineScanner.EncodedLine, LineSc
 
         /** A {@code .fbd} or {@code .rt} of literal or named field values. */
         void descriptor(LineScanner.Descriptor descriptor);
+
+        /** A {@code .stream} or {@code .buffer} with its name and options. */
+        void section(LineScanner.SectionLine line);
+
+        /** An {@code .expect}, read after layout. */
+        void expectation(LineScanner.ExpectLine line);
 
         /** Labels and a statement refused as it stands (placed nowhere), with why. */
         void rejected(Rejected rejected);

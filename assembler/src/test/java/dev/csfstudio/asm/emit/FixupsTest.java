@@ -46,6 +46,11 @@ class FixupsTest {
         public void descriptor(Statement s, int index, DescriptorArguments arguments) {
             applied.add(index);
         }
+
+        @Override
+        public void expectation(Statement s, int index, ScannedExpectation expectation) {
+            applied.add(index);
+        }
     }
 
     private static final InstructionFixup BRANCH = branch("top");
