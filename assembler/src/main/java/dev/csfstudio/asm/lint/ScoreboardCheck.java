@@ -216,9 +216,12 @@ public final class ScoreboardCheck {
      * at the same line with the same words (INVALID_INSTRUCTION). SET_STATE's register value is not known here.
      */
     private void checkStateValue(int row, InstructionDef def, long word, Consumer<Diagnostic> report) {
+        if (def.semantics().action() != Execution.SET_STATE_IMM32) {
+            return; // the common case first: no role looked up for every other instruction
+        }
         BitField stateField = def.semantics().role("state").orElse(null);
         BitField valueField = def.semantics().role("value").orElse(null);
-        if (def.semantics().action() != Execution.SET_STATE_IMM32 || stateField == null || valueField == null) {
+        if (stateField == null || valueField == null) {
             return;
         }
         long state = stateField.extract(word);
