@@ -90,6 +90,13 @@ public final class Reports {
             }
             SyncWait wait = views.syncWait(q);
             waits.add(wait);
+            if (wait.held() != null) {
+                message.append("; queue ").append(q.name).append(" waits at ").append(GpuFault.hex(q.pc)).append(" (")
+                        .append(q.waitWord == 0 ? "its job's end" : device.recorder.text(q.waitWord))
+                        .append(wait.line() == null ? "" : ", " + wait.line().position()).append(") for ")
+                        .append(wait.held());
+                continue;
+            }
             message.append("; queue ").append(q.name).append(" waits at ").append(GpuFault.hex(q.pc))
                     .append(" (").append(device.recorder.text(q.waitWord))
                     .append(wait.line() == null ? "" : ", " + wait.line().position()).append(") until ")
