@@ -69,6 +69,7 @@ class GroupExceptionHandlerTest {
         assertEquals("vt", stack.get(0).raisedBy(), "the frame names the queue whose exception it handles");
         assertEquals(Sessions.va(m.program(), 20), stack.get(0).returnAddress().orElseThrow(),
                 "the interrupted SYNC_WAIT runs again when the handler returns");
+        assertEquals(Sessions.va(m.program(), 20), stack.get(1).pc(), "the frame below stands at the SYNC_WAIT");
         assertEquals(42, frag.registers()[10], "the handler runs on frag's registers");
         QueueView vt = m.queue("vt").orElseThrow();
         assertTrue(vt.callStack().stream().allMatch(f -> f.handler() == null), "nothing runs on the raising CS");

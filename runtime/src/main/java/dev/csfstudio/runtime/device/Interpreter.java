@@ -901,12 +901,14 @@ public final class Interpreter {
             on.state = Queue.State.RUNNING;
         }
         on.depth = enterHandler(on, on.slot, h, on.depth, on.pc, raising);
+        on.handlerInterrupts |= 1 << on.depth;
         on.pc = h.address();
     }
 
     /** The handler frame {@code frame} of {@code q} returns: the tiler job it held (another queue's) completes. */
     private static void handlerReturned(Queue q, int frame) {
         q.handlerFrames &= ~(1 << frame);
+        q.handlerInterrupts &= ~(1 << frame);
         Queue raising = q.handlerRaisedBy[frame];
         q.handlerRaisedBy[frame] = null;
         if (raising != null && raising.oomHandledOn == q) {

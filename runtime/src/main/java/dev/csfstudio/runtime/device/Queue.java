@@ -101,6 +101,11 @@ public final class Queue {
     boolean oomHeld;
     /** Per call frame: the queue whose exception the handler frame serves, when another queue raised it. */
     final Queue[] handlerRaisedBy;
+    /**
+     * Bit N: handler frame N interrupted the frame below before its next instruction (which it returns to, to run
+     * it, a SYNC_WAIT again), not after one that raised or installed.
+     */
+    public int handlerInterrupts;
     /** The injected exceptions the queue raised, in order. */
     public List<RaisedException> raised = List.of();
     /** Set when the last fault happened fetching an instruction (the faulting address is not an instruction). */
@@ -205,7 +210,7 @@ public final class Queue {
                  long waitExpected, long waitCurrent, int waitCond, boolean waitWide, long lastPosition,
                  Scoreboard.Saved scoreboard, StopReason ended, long endedAt, Map<Integer, ExceptionHandler> handlers,
                  long tilerJobs, int handlerFrames, boolean oomPending, int oomEntry, List<RaisedException> raised,
-                 Queue oomHandledOn, AsyncOp oomJob, boolean oomHeld, Queue[] handlerRaisedBy) {
+                 Queue oomHandledOn, AsyncOp oomJob, boolean oomHeld, Queue[] handlerRaisedBy, int handlerInterrupts) {
     }
 
     public Saved save() {
@@ -213,7 +218,7 @@ public final class Queue {
                 frameReturn.clone(), depth, pc, state, extract, history.clone(), executed, kernelExecuted, error,
                 faultFetch, waitWord, waitAddress, waitExpected, waitCurrent, waitCond, waitWide, lastPosition,
                 scoreboard.save(), ended, endedAt, Map.copyOf(handlers), tilerJobs, handlerFrames, oomPending, oomEntry,
-                raised, oomHandledOn, oomJob, oomHeld, handlerRaisedBy.clone());
+                raised, oomHandledOn, oomJob, oomHeld, handlerRaisedBy.clone(), handlerInterrupts);
     }
 
     public void restore(Saved s) {
@@ -253,6 +258,7 @@ public final class Queue {
         oomJob = s.oomJob;
         oomHeld = s.oomHeld;
         System.arraycopy(s.handlerRaisedBy, 0, handlerRaisedBy, 0, handlerRaisedBy.length);
+        handlerInterrupts = s.handlerInterrupts;
         waitSince = -1;
         lastSync = -1;
         skipBreakAt = -1;

@@ -54,7 +54,7 @@ public final class Reports {
     private RunReport.Fault fault(FaultKind kind, Queue q, long va, long pc, String message, int level, Access access) {
         List<SourceRange> chain = new ArrayList<>();
         for (int d = q.depth - 1; d >= 0; d--) {
-            SourceRange site = device.lineOf(q, q.frameReturn[d] - 8);
+            SourceRange site = device.lineOf(q, q.frameReturn[d] - ((q.handlerInterrupts & 1 << d + 1) != 0 ? 0 : 8));
             if (site != null) {
                 chain.add(site);
             }
