@@ -259,7 +259,9 @@ final class AsyncUnit {
      */
     void heldWaited(Queue q, long pc, String mnemonic, long since, long now, String what) {
         if (timeline) {
-            recorder.span(new RunReport.Span(q.name, -1, mnemonic, recorder.lineAt(q.vm, pc), since, now + 1, what));
+            boolean jobEnd = mnemonic.endsWith("(job end)"); // the ring's WAIT has no source line
+            recorder.span(new RunReport.Span(q.name, -1, mnemonic, jobEnd ? null : recorder.lineAt(q.vm, pc), since,
+                    now + 1, what));
         }
     }
 
