@@ -894,7 +894,7 @@ public final class Interpreter {
         if (on.state == Queue.State.WAITING) {
             if (on.waitSince >= 0 && !on.oomHeld) {
                 async.syncWaited(on, on.pc, on.waitSince, on.waitSince, "sync object at " + GpuFault.hex(on.waitAddress)
-                        + " (left for the tiler_oom exception handler of queue " + raising.name + "'s exception)");
+                        + " (interrupted by the tiler_oom exception handler for queue " + raising.name + "'s TILER_OOM)");
             }
             on.waitSince = -1;
             on.oomHeld = false;
