@@ -77,10 +77,7 @@ public final class SectionBuilder {
         return targetCount;
     }
 
-    /**
-     * The {@code i}th offset something may jump to, in no order (an offset may come more than once): a walk over all
-     * of them needs no sort, which is the cost of a run that never asks {@link #isJumpTarget}.
-     */
+    /** The {@code i}th offset something may jump to, as recorded (unsorted, maybe repeated): a walk needs no sort. */
     public long jumpTarget(int i) {
         return jumpTargets[i];
     }

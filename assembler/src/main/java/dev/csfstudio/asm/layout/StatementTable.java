@@ -12,10 +12,7 @@ import java.util.List;
  */
 public final class StatementTable {
 
-    /**
-     * The statements, {@code count} of them: an array, since the walks after layout read each statement once, before
-     * the JIT has compiled them, and a call less a statement is what they cost.
-     */
+    /** The statements, {@code count} of them: a plain array, one call less a read in walks the JIT has not compiled. */
     private Statement[] rows = new Statement[64];
     private int count;
     private final List<SectionBuilder> sections = new ArrayList<>();
