@@ -33,8 +33,8 @@ import java.util.OptionalLong;
  * problem of an operand ends that operand, and the next is still read, as in the parser's path. Nothing is read from
  * the source again.
  *
- * <p>The references a line makes are recorded once, when it is finished: before layout a name with an address ends
- * the attempt ({@link UnresolvedException}) and what was found is found again after layout.
+ * <p>The references a line makes are recorded once, when it is finished: before layout a name that is no constant
+ * ends the attempt ({@link UnresolvedException}, as the scope would answer), and the line is finished after layout.
  */
 public final class InstructionFixups {
 
@@ -57,6 +57,16 @@ public final class InstructionFixups {
 
     /** A name with an address before layout (its message and range are never shown: the attempt waits for layout). */
     private static final UnresolvedException LATER = new UnresolvedException("address", null);
+
+    /**
+     * Ends the attempt before layout, where a name that is no constant has no value yet (a label's or section's
+     * address, a local label's, a name defined further down): what the scope would answer then, without asking it.
+     */
+    private void addresses() {
+        if (!symbols.addressesKnown()) {
+            throw LATER;
+        }
+    }
 
     /**
      * {@code scope} says what each name means, records the references the line makes (and tells the unused-label
@@ -177,20 +187,19 @@ public final class InstructionFixups {
                 named[k] = c;
                 return c.current != null ? c.current : scope.constantValue(c, e.range(k, file, line));
             }
+            addresses();
             SectionBuilder sec = defined == null ? sections.get(name) : null;
             if (defined == null && sec == null) {
-                return scope.symbol(name, e.range(k, file, line)); // not before layout; after, the undefined name
+                return scope.symbol(name, e.range(k, file, line)); // the undefined name's error
             }
             named[k] = defined != null ? defined : new SectionReferent(sec);
-            if (!symbols.addressesKnown()) {
-                throw LATER;
-            }
             address = true;
             return defined instanceof LabelDef l ? l.address() : sec.address;
         }
 
         @Override
         public long local(SymbolicExpression e, int k) {
+            addresses();
             address = true;
             return scope.localLabel(e.names()[k], e.range(k, file, line));
         }
@@ -330,10 +339,12 @@ public final class InstructionFixups {
                     return OptionalLong.empty();
                 }
                 if (defined instanceof LabelDef l) {
+                    addresses();
                     names.named[0] = l;
                     return scope.labelDistance(statement, l, e.range(0, file, line), e.names()[0]);
                 }
             } else if (lone(SymbolicExpression.LOCAL)) {
+                addresses();
                 SourceRange range = e.range(0, file, line);
                 return scope.labelDistance(statement, scope.localTarget(e.names()[0], range), range, e.names()[0]);
             }
