@@ -5,7 +5,7 @@
 # alternating, and the median ratio this/base is printed per shape (the guard: no shape above 1.25).
 #
 # Usage: bench/asm-identical.sh [LINES...]   (line counts, default "10000 100000")
-#        BASE=<commit> ARCHES="v10 v12" RUNS=5 SHAPES="mixed branches data reglists" bench/asm-identical.sh
+#        BASE=<commit> ARCHES="v10 v12" RUNS=5 SHAPES="mixed branches data reglists" JVM_OPTS="..." bench/asm-identical.sh
 #        SKIP_BUILD=1: use both jars as already built (the base's is kept in $BASE_JAR_DIR, default
 #                      ${TMPDIR:-/tmp}/csf-base-<commit>; this tree's is cli/target/csf.jar, or THIS_JAR)
 set -euo pipefail
@@ -43,8 +43,11 @@ fi
 mkdir -p "$work/gen"
 javac -d "$work/gen" bench/src/main/java/dev/csfstudio/bench/asm/{BenchmarkSources,ShapedSources}.java
 
-base_jar=("$java" -Xmx1g -jar "$base_dir/csf.jar")
-this_jar=("$java" -Xmx1g -jar "$this_jar_file")
+# JVM_OPTS: the options both jars run with (default -Xmx1g); the launcher's for 'asm' time them as users run them:
+#   JVM_OPTS="-XX:NewSize=600m -Xlog:gc+ergo=error -XX:TieredStopAtLevel=1 -XX:-UsePerfData"
+read -ra jvm_opts <<< "${JVM_OPTS:--Xmx1g}"
+base_jar=("$java" "${jvm_opts[@]}" -jar "$base_dir/csf.jar")
+this_jar=("$java" "${jvm_opts[@]}" -jar "$this_jar_file")
 elapsed() { /usr/bin/time -f '%e' -o "$work/time" "$@" >/dev/null 2>"$work/stderr" \
   || { echo "asm-identical.sh: failed: $*" >&2; cat "$work/stderr" >&2; exit 1; }; cat "$work/time"; }
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
