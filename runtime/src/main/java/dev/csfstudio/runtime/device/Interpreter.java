@@ -883,8 +883,8 @@ public final class Interpreter {
     /**
      * Runs arithmetic, moves and taken-or-not BRANCH.ne while they stay inside the decoded page and the
      * buffer: a loop small enough for the JIT to keep in registers. {@code pc} is in the page's part of the
-     * buffer and stays there, so the loop's own test is one signed compare besides the instruction count and a
-     * taken branch's check is inline (C1 compiles an unsigned compare to branches that make -1, 0 or 1 first,
+     * buffer and stays there, so the loop's own test is one signed compare besides an int count down of the
+     * instructions left, and a taken branch's check is inline (C1 compiles an unsigned compare to branches that make -1, 0 or 1 first,
      * and did not inline the faulting check's method: the two made each instruction about 1.5x as slow
      * under C1, the compiler `csf run` uses). It stops before any other
      * instruction and before a taken branch whose target leaves the page or the buffer: the caller executes
@@ -899,8 +899,11 @@ public final class Interpreter {
         final long[] opImm = page.imm;
         final long lo = Math.max(start, fastLo);
         final long hi = fastLo + fastLen;
+        final int room = (int) Math.min(limit - executed, Integer.MAX_VALUE);
+        int left = room;
+        int h = (int) executed;
         // pc stays in [lo, hi): it only moves forward by 8 or to a branch target checked to be there
-        while (executed < limit && pc < hi) {
+        while (left > 0 && pc < hi) {
             final int k = (int) (pc - fastLo) >>> 3;
             final int op = ops[k];
             if (op == ADD32) {
@@ -911,7 +914,8 @@ public final class Interpreter {
                     if (target < lo || target >= hi) {
                         break; // leaves the page or the buffer: the caller's branch does it, or faults
                     }
-                    hist[(int) executed++ & 63] = pc;
+                    hist[h++ & 63] = pc;
+                    left--;
                     pc = target;
                     continue;
                 }
@@ -920,10 +924,11 @@ public final class Interpreter {
             } else {
                 break;
             }
-            hist[(int) executed++ & 63] = pc;
+            hist[h++ & 63] = pc;
+            left--;
             pc += 8;
         }
-        straightExecuted = executed;
+        straightExecuted = executed + (room - left);
         return pc;
     }
 
