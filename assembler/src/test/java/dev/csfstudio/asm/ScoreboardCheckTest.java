@@ -219,6 +219,15 @@ class ScoreboardCheckTest {
     }
 
     @Test
+    void v12sSetStateImmediatePastTheSixteenEntriesIsFlaggedInTheRuntimesWords() {
+        List<Diagnostic> d = scoreboard(".arch v12\nSET_STATE_IMM32.sb_sel_other #16\n");
+        assertEquals(List.of("2: scoreboard-entry-range"), d.stream().map(x -> x.range().line() + ": " + x.code().id()).toList());
+        assertEquals("SET_STATE selects entry 16: v12 has 16 scoreboard entries (0..15)", d.get(0).message());
+        assertEquals(List.of("2: scoreboard-entry-range"), found(".arch v12\nSET_STATE_IMM32.sb_mask_wait #0x10000\n"));
+        assertEquals(List.of(), found(".arch v12\nSET_STATE_IMM32.sb_sel_other #15\nSET_STATE_IMM32.sb_mask_wait #0xffff\n"));
+    }
+
+    @Test
     void aWaitMaskNamingAnEntryNothingSignalsIsAWarning() {
         assertEquals(List.of("2: scoreboard-unsignalled-wait"), found("RUN_FRAGMENT\nWAIT #0x5\n"));
         assertEquals(List.of(), found("SET_SB_ENTRY #2, #0\nRUN_FRAGMENT\nWAIT #0x4\n"));

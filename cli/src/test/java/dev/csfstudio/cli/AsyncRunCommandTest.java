@@ -11,6 +11,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -146,6 +148,33 @@ class AsyncRunCommandTest {
         assertTrue(byName.get("WAIT #0x3").getAsJsonObject("args").get("waits for").getAsString()
                 .contains("RUN_FRAGMENT"), byName.get("WAIT #0x3").toString());
         assertTrue(byName.keySet().stream().anyMatch(n -> n.startsWith("sync main:0x")), byName.keySet().toString());
+    }
+
+    @Test
+    void theJobEndsWaitIsNamedSoInTheTraceAndHasNoSourceLine() throws IOException {
+        Path trace = dir.resolve("trace.json");
+        String loadLeftInFlight = """
+                .buffer data, size=8
+                    .word 7
+                .stream main
+                    MOVE48  d2, data
+                    LOAD_MULTIPLE r4, [d2 + 0]
+                """;
+        CsfInvocation r = CsfInvocation.run("run", source(loadLeftInFlight).toString(), "--out",
+                dir.resolve("out").toString(), "--trace", trace.toString());
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        JsonArray events = JsonParser.parseString(Files.readString(trace)).getAsJsonObject().getAsJsonArray("traceEvents");
+        List<JsonObject> jobEnds = new ArrayList<>();
+        for (JsonElement element : events) {
+            if (element.getAsJsonObject().get("name").getAsString().endsWith("(job end)")) {
+                jobEnds.add(element.getAsJsonObject());
+            }
+        }
+        assertEquals(1, jobEnds.size(), events.toString());
+        assertEquals("WAIT #0xff (job end)", jobEnds.get(0).get("name").getAsString());
+        JsonObject args = jobEnds.get(0).getAsJsonObject("args");
+        assertTrue(!args.has("line") || args.get("line").isJsonNull(), "not a line of the program: " + args);
+        assertTrue(args.get("waits for").getAsString().contains("LOAD_MULTIPLE"), args.toString());
     }
 
     @Test

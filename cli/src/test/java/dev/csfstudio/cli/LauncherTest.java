@@ -262,9 +262,10 @@ class LauncherTest {
         List<String> calls = Files.readAllLines(root.resolve("java-calls.txt"));
         String run = calls.stream().filter(c -> c.endsWith("run x.csf")).findFirst().orElseThrow();
         assertTrue(run.indexOf("-XX:TieredStopAtLevel=1") < run.indexOf("-XX:TieredStopAtLevel=4"), run);
-        assertTrue(run.contains("-XX:+UseParallelGC") && run.contains("-XX:-UsePerfData"), run);
+        // run keeps G1, the only collector whose class-data archive holds the module graph on Java 17
+        assertTrue(!run.contains("-XX:+UseParallelGC") && run.contains("-XX:-UsePerfData"), run);
         String disasm = calls.stream().filter(c -> c.endsWith("disasm x.bin")).findFirst().orElseThrow();
-        assertTrue(disasm.contains("-XX:MaxNewSize=32m"), disasm);
+        assertTrue(disasm.contains("-XX:MaxNewSize=32m") && disasm.contains("-XX:+UseParallelGC"), disasm);
     }
 
     @Test

@@ -1,9 +1,9 @@
 package dev.csfstudio.isa;
 
 /**
- * The words of the two scoreboard errors that the assembler's scoreboard check finds in a word alone and the
+ * The words of the scoreboard errors that the assembler's scoreboard check finds in a word alone and the
  * simulated device meets when it runs the word: a deferred operation waiting on the entry it signals, and an entry
- * past the architecture's count. Both say them with these texts, so a warning before the run and the run's stop at
+ * past the architecture's count (named by an operation, or set by v12's SET_STATE_IMM32). Both say them with these texts, so a warning before the run and the run's stop at
  * the same line read the same.
  */
 public final class ScoreboardMessages {
@@ -25,6 +25,15 @@ public final class ScoreboardMessages {
     public static String entryRange(String mnemonic, int pastMask, String arch, int entries) {
         return mnemonic + " names " + entryList(pastMask) + " but " + arch + " has " + entries
                 + " scoreboard entries: allowed 0.." + (entries - 1);
+    }
+
+    /**
+     * SET_STATE (or SET_STATE_IMM32) gives a selection ({@code sb_sel_*}) an entry past the architecture's count, or a
+     * mask ({@code sb_mask_*}) entries past it.
+     */
+    public static String stateRange(boolean selection, long value, String arch, int entries) {
+        return "SET_STATE " + (selection ? "selects entry " + value : "sets mask 0x" + Long.toHexString(value)) + ": "
+                + arch + " has " + entries + " scoreboard entries (0.." + (entries - 1) + ")";
     }
 
     /** The entries of a mask, as "scoreboard entry 3" or "scoreboard entries 3, 5". */

@@ -96,6 +96,8 @@ class V12ScoreboardTest {
                 """);
         assertEquals(RunStatus.FAULT, report.status());
         assertEquals(FaultKind.INVALID_INSTRUCTION, report.fault().kind());
+        assertTrue(report.fault().message().contains("SET_STATE selects entry 16: v12 has 16 scoreboard entries (0..15)"),
+                report.fault().message());
     }
 
     @Test

@@ -131,6 +131,7 @@ public final class ScoreboardCheck {
             int mask = fields.waitMask(word);
             int slot = fields.signalSlot(word);
             checkAlone(i, def, fields, mask, slot, word, report);
+            checkStateValue(i, def, word, report);
             if (mask == Scoreboard.INDIRECT || mode == Scoreboard.RESELECT
                     || (fields.isAsynchronous(word) && slot == Scoreboard.INDIRECT
                     && mode != Scoreboard.SIGNAL_OTHER && mode != Scoreboard.SIGNAL_ENDPOINT)) {
@@ -205,6 +206,26 @@ public final class ScoreboardCheck {
             // The runtime faults at the same line with the same words (INVALID_INSTRUCTION).
             report.accept(Diagnostic.warning(statements.get(row).range(), DiagnosticCode.SCOREBOARD_ENTRY_RANGE,
                     ScoreboardMessages.entryRange(def.mnemonic(), past, arch.spelling(), entries)));
+        }
+    }
+
+    /**
+     * v12's SET_STATE_IMM32 giving a selection an entry past the count, or a mask entries past it: the runtime faults
+     * at the same line with the same words (INVALID_INSTRUCTION). SET_STATE's register value is not known here.
+     */
+    private void checkStateValue(int row, InstructionDef def, long word, Consumer<Diagnostic> report) {
+        BitField stateField = def.semantics().role("state").orElse(null);
+        BitField valueField = def.semantics().role("value").orElse(null);
+        if (def.semantics().action() != Execution.SET_STATE_IMM32 || stateField == null || valueField == null) {
+            return;
+        }
+        long state = stateField.extract(word);
+        long value = valueField.extract(word);
+        boolean selection = state == 0 || state == 1 || state == 2;
+        boolean mask = state == 8 || state == 9;
+        if (selection && value >= entries || mask && value >= 1L << entries) {
+            report.accept(Diagnostic.warning(statements.get(row).range(), DiagnosticCode.SCOREBOARD_ENTRY_RANGE,
+                    ScoreboardMessages.stateRange(selection, value, arch.spelling(), entries)));
         }
     }
 

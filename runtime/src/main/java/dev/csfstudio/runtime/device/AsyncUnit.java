@@ -123,7 +123,9 @@ final class AsyncUnit {
             recorder.waited(q, pc, mask, on.isEmpty() ? List.of() : on.stream().map(AsyncOp::view).toList());
         }
         if (timeline) {
-            recorder.span(new RunReport.Span(q.name, -1, "WAIT " + hex(mask), recorder.lineAt(q.vm, pc), now, now + 1,
+            // The ring's WAIT has no source line: its name says where it comes from.
+            recorder.span(new RunReport.Span(q.name, -1, "WAIT " + hex(mask) + (listed ? "" : " (job end)"),
+                    listed ? recorder.lineAt(q.vm, pc) : null, now, now + 1,
                     on.isEmpty() ? "nothing in flight" : describe(on)));
         }
         for (AsyncOp op : on) {

@@ -1,5 +1,6 @@
 package dev.csfstudio.runtime.device;
 
+import dev.csfstudio.isa.ScoreboardMessages;
 import dev.csfstudio.isa.Arch;
 import dev.csfstudio.runtime.ExceptionHandler;
 import dev.csfstudio.runtime.RaisedException;
@@ -138,9 +139,8 @@ public final class Interpreter {
         }
         long limit = selection ? sb.entries : 1L << sb.entries;
         if ((value & 0xffff_ffffL) >= limit) {
-            throw new GpuFault(FaultKind.INVALID_INSTRUCTION, pc, "SET_STATE " + (selection ? "selects entry " + value
-                    : "sets mask " + GpuFault.hex(value & 0xffff_ffffL)) + ": " + table.arch.spelling() + " has "
-                    + sb.entries + " scoreboard entries (0.." + (sb.entries - 1) + ")");
+            throw new GpuFault(FaultKind.INVALID_INSTRUCTION, pc, ScoreboardMessages.stateRange(selection,
+                    value & 0xffff_ffffL, table.arch.spelling(), sb.entries));
         }
         switch (state) {
             case 0 -> sb.endpoint = value;
