@@ -121,7 +121,8 @@ final class Frames {
             name = program.sectionAt(q.vm(), f.pc()).map(Section::name).orElse("stream")
                     + " @ " + ValueText.hex(f.pc());
             if (f.handler() != null) {
-                name += " (" + f.handler() + " exception handler, run by the firmware on an injected exception)";
+                name += " (" + f.handler() + " exception handler, run by the firmware on an injected exception"
+                        + (f.raisedBy() == null ? "" : " of queue " + f.raisedBy()) + ")";
             }
         }
         if (innermost && q.waitingOn().isPresent()) {

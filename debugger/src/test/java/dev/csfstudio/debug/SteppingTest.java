@@ -157,6 +157,53 @@ class SteppingTest {
         }
     }
 
+    /** vt's tiler job runs out of heap memory; frag, waiting for vt, installed the group's tiler_oom handler. */
+    static final String GROUP_TILER_OOM = """
+            .inject tiler_oom, job=1, queue=vt
+            .buffer sync, size=8, align=8
+            .buffer shaders, align=64
+            position:
+                .word 3 << 4 | 8, 0
+                .dword 0x7f0000
+                .zero 16
+            .stream handler
+                MOVE32  r11, #1
+            .stream fragment
+                MOVE48  d60, handler
+                MOVE32  r62, sizeof(handler)
+                SET_EXCEPTION_HANDLER d60, r62, #2
+                MOVE48  d50, sync
+                MOVE32  r52, #0
+                SYNC_WAIT32.gt d50, r52
+                MOVE32  r13, #3
+            .stream vertex_tiler
+                MOVE48  d16, position
+                MOVE32  r33, 3
+                MOVE32  r34, 1
+                RUN_IDVS.malloc_enable r4, #0
+                WAIT    #0x1
+                MOVE48  d50, sync
+                MOVE32  r52, #1
+                SYNC_SET32.system [d50], r52, #0x0, #0
+            .queue frag, group=g
+            .queue vt, group=g
+            .submit frag, fragment
+            .submit vt, vertex_tiler
+            """;
+
+    @Test
+    void theGroupsHandlerRunsAboveTheInstallingQueuesSyncWaitAndNamesTheRaisingQueue() throws Exception {
+        try (DapSession s = DapSession.stoppedAt(dir, "group-oom.csf", GROUP_TILER_OOM, 9)) {
+            List<StackFrame> frames = s.frames(1);
+            assertEquals(3, frames.size(), frames::toString);
+            assertTrue(frames.get(0).getName().startsWith("handler @ ")
+                    && frames.get(0).getName().endsWith("(tiler_oom exception handler, run by the firmware on an injected"
+                    + " exception of queue vt)"), frames.get(0).getName());
+            DapSession.assertLine(16, frames.get(1)); // the SYNC_WAIT it interrupted, run again after it
+            assertTrue(s.frames(2).get(0).getName().contains("held by TILER_OOM"), s.frames(2).get(0).getName());
+        }
+    }
+
     @Test
     void aStepOfAThreadThatDoesNotExistIsRefused() throws Exception {
         try (DapSession s = atCall()) {

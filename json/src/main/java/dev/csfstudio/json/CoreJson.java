@@ -74,6 +74,9 @@ public final class CoreJson {
             if (f.handler() != null) {
                 fo.addProperty("exception_handler", f.handler());
             }
+            if (f.raisedBy() != null) {
+                fo.addProperty("exception_raised_by", f.raisedBy());
+            }
             location(fo, f.line());
             stack.add(fo);
         }
@@ -125,7 +128,8 @@ public final class CoreJson {
                 stack.add(new CallFrame(f.get("depth").getAsInt(), hexOf(f, "start"), hexOf(f, "end"), hexOf(f, "at"),
                         ret == null || ret.isJsonNull() ? OptionalLong.empty() : OptionalLong.of(hexOf(f, "return")),
                         line(f), f.has("kernel") ? f.get("kernel").getAsBoolean() : f.get("depth").getAsInt() == 0,
-                        f.has("exception_handler") ? f.get("exception_handler").getAsString() : null));
+                        f.has("exception_handler") ? f.get("exception_handler").getAsString() : null,
+                        f.has("exception_raised_by") ? f.get("exception_raised_by").getAsString() : null));
             }
             List<RunReport.ExecutedInstruction> last = new ArrayList<>();
             for (JsonElement e : array(o, "last_instructions")) {

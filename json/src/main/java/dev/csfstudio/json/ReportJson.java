@@ -98,6 +98,9 @@ public final class ReportJson {
                     eo.addProperty("outcome", e.handled() ? "handler_ran" : "pending");
                     if (e.handled()) {
                         eo.addProperty("handler", hex(e.handler()));
+                        if (e.handledOn() != null) {
+                            eo.addProperty("handled_on", e.handledOn());
+                        }
                     }
                     raised.add(eo);
                 }

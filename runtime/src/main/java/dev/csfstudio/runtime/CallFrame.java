@@ -16,9 +16,17 @@ import java.util.OptionalLong;
  * @param kernel         the frame is the kernel ring buffer's
  * @param handler        the exception type whose handler the frame runs (the firmware entered it on that
  *                       exception, {@code returnAddress} being where the interrupted stream resumes), or null
+ * @param raisedBy       for a handler frame, the other queue of the group whose exception it handles (the firmware
+ *                       ran the handler on the CS that installed it); null for the queue's own
  */
 public record CallFrame(int depth, long start, long end, long pc, OptionalLong returnAddress, SourceRange line,
-                        boolean kernel, String handler) {
+                        boolean kernel, String handler, String raisedBy) {
+
+    /** A frame a CALL made, or one running a handler for the queue's own exception. */
+    public CallFrame(int depth, long start, long end, long pc, OptionalLong returnAddress, SourceRange line,
+                     boolean kernel, String handler) {
+        this(depth, start, end, pc, returnAddress, line, kernel, handler, null);
+    }
 
     /** A frame a CALL (or the job) made. */
     public CallFrame(int depth, long start, long end, long pc, OptionalLong returnAddress, SourceRange line,

@@ -71,10 +71,13 @@ public final class RunOutput {
         for (RunReport.QueueState q : report.queues()) {
             for (RaisedException e : q.raised()) {
                 sb.append("\nqueue ").append(q.name()).append(": TILER_OOM injected at tiler job ").append(e.tilerJob())
-                        .append(e.line() == null ? "" : " (" + e.line().position() + ")").append(": ")
-                        .append(e.handled() ? "the firmware ran the tiler_oom exception handler at "
+                        .append(e.line() == null ? "" : " (" + where(e.line(), filesWritten) + ")").append(": ")
+                        .append(!e.handled() ? "no handler installed, the exception stayed pending"
+                                : e.handledOn() == null ? "the firmware ran the tiler_oom exception handler at "
                                 + dev.csfstudio.runtime.device.GpuFault.hex(e.handler()) + ", the queue resumed"
-                                : "no handler installed, the exception stayed pending");
+                                : "the firmware ran the tiler_oom exception handler at "
+                                + dev.csfstudio.runtime.device.GpuFault.hex(e.handler()) + " on queue " + e.handledOn()
+                                + ", which installed it; the tiler job completed once it returned");
             }
         }
         for (RunReport.QueueState q : report.queues()) {

@@ -10,12 +10,23 @@ import dev.csfstudio.runtime.device.GpuFault;
  *
  * @param instruction the SYNC_WAIT's GPU VA, with its source {@code line}
  * @param wide        SYNC_WAIT64 (else 32-bit values)
+ * @param held        for a WAIT (or a job's end) on a tiler job an injected TILER_OOM holds until its exception
+ *                    handler returns, what it waits for ({@code address}: the tiler job); null for a SYNC_WAIT
  */
 public record SyncWait(String queue, long instruction, SourceRange line, long address, String condition,
-                       long expected, long current, boolean wide) {
+                       long expected, long current, boolean wide, String held) {
 
-    /** "the value at 0x... >= 0x2 (it is 0x1)". */
+    /** A SYNC_WAIT's wait. */
+    public SyncWait(String queue, long instruction, SourceRange line, long address, String condition,
+                    long expected, long current, boolean wide) {
+        this(queue, instruction, line, address, condition, expected, current, wide, null);
+    }
+
+    /** "the value at 0x... >= 0x2 (it is 0x1)"; for a WAIT on a tiler job a TILER_OOM holds, what it waits for. */
     public String describe() {
+        if (held != null) {
+            return held;
+        }
         return "the value at " + GpuFault.hex(address) + " " + condition + " " + GpuFault.hex(expected) + " (it is "
                 + GpuFault.hex(current) + ")";
     }

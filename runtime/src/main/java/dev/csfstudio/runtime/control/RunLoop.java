@@ -237,8 +237,9 @@ public final class RunLoop {
             if (q.scoreboard.count == 0 || q.ended != null) {
                 continue;
             }
-            any = true;
+            int before = q.scoreboard.count;
             Interpreter.Halt.Fault f = device.interpreter.drain(q, executed);
+            any |= q.scoreboard.count < before || f != null; // a tiler job a TILER_OOM holds does not complete
             if (f != null) {
                 terminate(q, faultStop(f, q));
             }

@@ -164,16 +164,50 @@ final class AsyncUnit {
         }
     }
 
-    /** Completes {@code op} once the operations it waits for have completed. */
-    private void complete(Queue q, AsyncOp op, long now) {
+    /**
+     * Completes {@code op} once the operations it waits for have completed; false when it cannot: it is (or waits
+     * for) the tiler job an injected TILER_OOM holds until its handler has returned.
+     */
+    private boolean complete(Queue q, AsyncOp op, long now) {
         if (!q.scoreboard.holds(op)) {
-            return;
+            return true;
+        }
+        if (op == q.oomJob && q.oomUnresolved()) {
+            return false;
         }
         for (AsyncOp before : op.after()) {
-            complete(q, before, now);
+            if (!complete(q, before, now)) {
+                return false;
+            }
         }
         q.scoreboard.remove(op);
         apply(q, op, now);
+        return true;
+    }
+
+    /** Whether an operation in flight on the entries of {@code mask} is, or waits for, the tiler job a TILER_OOM holds. */
+    boolean heldOn(Queue q, int mask) {
+        if (q.oomJob == null || !q.oomUnresolved() || !q.scoreboard.holds(q.oomJob)) {
+            return false;
+        }
+        for (AsyncOp op : q.scoreboard.on(mask)) {
+            if (waitsFor(op, q.oomJob)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean waitsFor(AsyncOp op, AsyncOp held) {
+        if (op == held) {
+            return true;
+        }
+        for (AsyncOp before : op.after()) {
+            if (waitsFor(before, held)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void apply(Queue q, AsyncOp op, long now) {
@@ -216,6 +250,18 @@ final class AsyncUnit {
     void syncWaited(Queue q, long pc, long since, long now, String what) {
         if (timeline) {
             recorder.span(new RunReport.Span(q.name, -1, "SYNC_WAIT", recorder.lineAt(q.vm, pc), since, now + 1, what));
+        }
+    }
+
+    /**
+     * A WAIT ({@code mnemonic}: its text, or the job's end) that went on at {@code now} once the tiler job a TILER_OOM
+     * held had completed, having first tried at {@code since}: a span of its queue's track.
+     */
+    void heldWaited(Queue q, long pc, String mnemonic, long since, long now, String what) {
+        if (timeline) {
+            boolean jobEnd = mnemonic.endsWith("(job end)"); // the ring's WAIT has no source line
+            recorder.span(new RunReport.Span(q.name, -1, mnemonic, jobEnd ? null : recorder.lineAt(q.vm, pc), since,
+                    now + 1, what));
         }
     }
 

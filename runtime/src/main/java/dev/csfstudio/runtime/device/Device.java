@@ -110,6 +110,7 @@ public final class Device {
                 FramebufferDescriptor.Layout.of(arch));
         interpreter = new Interpreter(ActionTable.of(arch), memory, mmu, fragment, recorder, breakpoints, watch, syncs,
                 options);
+        interpreter.queues = queues;
         Map<String, Long> nextRing = new HashMap<>();
         Map<String, Long> groupSyncs = new HashMap<>();
         for (Program.QueueDecl decl : program.queues()) {

@@ -167,6 +167,9 @@ public final class GroupScheduler {
         if (q.state != Queue.State.WAITING) {
             return true;
         }
+        if (q.oomHeld) {
+            return !q.oomUnresolved(); // its tiler job completes once the TILER_OOM handler has returned
+        }
         long page = vms.get(q.vm).walk(q.waitAddress);
         if (page < 0) {
             return false;

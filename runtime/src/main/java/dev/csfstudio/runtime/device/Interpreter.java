@@ -54,6 +54,8 @@ public final class Interpreter {
     private final ActionTable table;
     /** Asynchronous operations: issued, completed as the policy says, and the hazards they meet. */
     final AsyncUnit async;
+    /** The device's queues: a tiler out-of-memory reaches the handler another queue of its group installed. */
+    List<Queue> queues = List.of();
     /** The one address at which a stamped breakpoint does not stop the current {@link #run} (-1: none). */
     private long skipBreakAt = -1;
 
@@ -253,6 +255,12 @@ public final class Interpreter {
                     if (pc >= end) {
                         fastLen = 0;
                         if (depth == 0) {
+                            if (q.oomPending || q.oomHandledOn != null || q.oomHeld) {
+                                if (oomBlocks(q, -1, 0, end, clock + executed - first)) {
+                                    outcome = WAITING; // the ring's WAIT on every entry waits for the held tiler job
+                                    break;
+                                }
+                            }
                             // The job's CALL is done: the ring entry's job end runs as one step of the device,
                             // then the job has ended (depth -1, for a step out of it).
                             jobEnd(q, end, clock + executed - first);
@@ -271,7 +279,9 @@ public final class Interpreter {
                             outcome = IDLE;
                             break;
                         }
-                        q.handlerFrames &= ~(1 << depth); // a handler's frame returns: the interrupted stream resumes
+                        if ((q.handlerFrames & 1 << depth) != 0) {
+                            handlerReturned(q, depth); // a handler's frame returns: the interrupted stream resumes
+                        }
                         depth--;
                         if (depth == 0) {
                             depth0Since = executed;
@@ -529,11 +539,11 @@ public final class Interpreter {
                         pc += 8;
                         if (!q.injected.isEmpty() && TILER_JOBS.contains(table.def(table.key(w)).mnemonic())) {
                             q.tilerJobs++;
-                            ExceptionHandler h = tilerOom(q, pc - 8, entry);
+                            ExceptionHandler h = tilerOom(q, pc - 8, entry, clock + executed - first);
                             if (h != null) {
                                 // The firmware runs the handler on the CS's own registers, in a frame of its own
                                 // that returns, like a CALLed stream, to the instruction after the tiler job.
-                                depth = enterHandler(q, slot, h, depth, pc);
+                                depth = enterHandler(q, slot, h, depth, pc, null);
                                 fastLen = 0;
                                 start = q.frameStart[depth];
                                 end = q.frameEnd[depth];
@@ -542,8 +552,14 @@ public final class Interpreter {
                         }
                     }
                     case WAIT -> {
-                        if (q.oomPending) {
-                            pendingWait(q, table.scoreboard(table.key(page.word[i])).waitMask(page.word[i]), pc);
+                        if (q.oomPending || q.oomHandledOn != null || q.oomHeld) {
+                            int mask = table.scoreboard(table.key(page.word[i])).waitMask(page.word[i]);
+                            if (oomBlocks(q, mask == dev.csfstudio.isa.Scoreboard.INDIRECT ? q.scoreboard.waitMask
+                                    : mask, page.word[i], pc, clock + executed - 1 - first)) {
+                                executed--; // not consumed: it runs again once the handler has returned
+                                outcome = WAITING;
+                                break;
+                            }
                         }
                         if (q.scoreboard.count != 0) {
                             // v12's WAIT.indirect waits for the mask SET_STATE.sb_mask_wait set
@@ -622,8 +638,9 @@ public final class Interpreter {
                                 regs[page.b[i]] & 0xffff_ffffL);
                         pc += 8;
                         if (h != null) {
-                            // A pending tiler out-of-memory reaches the handler just installed.
-                            depth = enterHandler(q, slot, h, depth, pc);
+                            // A pending tiler out-of-memory (of this queue or another of its group) reaches the
+                            // handler just installed.
+                            depth = enterHandler(q, slot, h, depth, pc, pendingOf);
                             fastLen = 0;
                             start = q.frameStart[depth];
                             end = q.frameEnd[depth];
@@ -683,9 +700,6 @@ public final class Interpreter {
      */
     private void jobEnd(Queue q, long from, long now) {
         long to = q.frameStart[0] + Queue.RING_ENTRY;
-        if (q.oomPending) {
-            pendingWait(q, -1, from);
-        }
         for (long pc = from; pc < to; pc += 8) {
             DecodedPage page = page((int) (mmu.translate(q.slot, pc, Access.EXECUTE) >>> PhysicalMemory.PAGE_SHIFT));
             int i = (int) (pc & PhysicalMemory.PAGE_MASK) >>> 3;
@@ -725,27 +739,62 @@ public final class Interpreter {
 
     /**
      * SET_EXCEPTION_HANDLER: the handler of {@code type} becomes the stream at {@code address} of {@code length}
-     * bytes, replacing the type's last one. The model raises none of the exceptions a handler takes (genxml's "CS
-     * Exception type" names only tiler out-of-memory, and the model has no tiler), so the run notes once per type
-     * that the handler never runs.
+     * bytes, replacing the type's last one. The model raises no exception a handler takes but the tiler
+     * out-of-memory a program injects (genxml's "CS Exception type" names only tiler out-of-memory, and the model
+     * has no tiler), so the run notes once per type that a handler no injection can reach never runs. A tiler_oom
+     * handler of non-zero length takes the exception pending on this queue, else on another queue of its group
+     * (its queue: {@link #pendingOf}, null for this one): the handler to enter now, or null.
      */
     private ExceptionHandler installHandler(Queue q, long pc, int type, long address, long length) {
         String name = typeName(type);
         ExceptionHandler h = new ExceptionHandler(type, name, address, length, pc);
         q.handlers.put(type, h);
-        if (!name.equals(TILER_OOM) || q.injected.isEmpty()) {
+        pendingOf = null;
+        if (!name.equals(TILER_OOM) || group(q).stream().allMatch(m -> m.injected.isEmpty())) {
             recorder.note(handlerNote(name, type));
         }
-        if (name.equals(TILER_OOM) && q.oomPending && length != 0) {
-            q.oomPending = false;
-            List<RaisedException> raised = new ArrayList<>(q.raised);
-            RaisedException pending = raised.get(raised.size() - 1);
-            raised.set(raised.size() - 1, new RaisedException(pending.type(), pending.tilerJob(), pending.va(),
-                    pending.line(), pending.injectedBy(), address));
-            q.raised = List.copyOf(raised);
-            return h;
+        if (!name.equals(TILER_OOM) || length == 0) {
+            return null;
         }
-        return null;
+        Queue raising = q.oomPending ? q : null;
+        for (Queue m : group(q)) {
+            if (raising == null && m.oomPending) {
+                raising = m;
+            }
+        }
+        if (raising == null) {
+            return null;
+        }
+        raising.oomPending = false;
+        handled(raising, address, raising == q ? null : q);
+        if (raising != q) {
+            pendingOf = raising;
+            raising.oomHandledOn = q;
+        }
+        return h;
+    }
+
+    /** The queue whose pending exception the handler {@link #installHandler} answered takes (null: its own). */
+    private Queue pendingOf;
+
+    /** The queues of {@code q}'s group that still run (q among them), in CS slot order. */
+    private List<Queue> group(Queue q) {
+        List<Queue> out = new ArrayList<>();
+        for (Queue m : queues) {
+            if (m.group.equals(q.group) && m.ended == null) {
+                out.add(m);
+            }
+        }
+        return out.isEmpty() ? List.of(q) : out;
+    }
+
+    /** The last exception {@code q} raised was handled by the handler at {@code address}, on queue {@code on}. */
+    private static void handled(Queue q, long address, Queue on) {
+        List<RaisedException> raised = new ArrayList<>(q.raised);
+        RaisedException r = raised.get(raised.size() - 1);
+        raised.set(raised.size() - 1, new RaisedException(r.type(), r.tilerJob(), r.va(), r.line(), r.injectedBy(),
+                address, on == null ? null : on.name));
+        q.raised = List.copyOf(raised);
     }
 
     private String typeName(int type) {
@@ -764,73 +813,189 @@ public final class Interpreter {
     static String handlerNote(String name, int type) {
         return "SET_EXCEPTION_HANDLER installed a handler for exception type " + name + " (" + type + "): " + (name.equals(
                 TILER_OOM) ? "the model raises it only where .inject tiler_oom, job=N says (tiler out-of-memory needs a"
-                + " tiler, which the model does not have) and no .inject names this queue" : "the model never raises it"
-                + " (genxml names no such exception type)") + ", so the handler never runs";
+                + " tiler, which the model does not have) and no .inject names a queue of this queue's group"
+                : "the model never raises it (genxml names no such exception type)") + ", so the handler never runs";
     }
 
-    /**
-     * The queue's tiler job at {@code pc} (its {@link Queue#tilerJobs}-th, signalling {@code entry}) runs out of heap
-     * memory when the program injected it: the installed tiler_oom handler to run (null: none is installed, or one
-     * with a length of 0, which panvk uses to disable it, so the exception stays pending until one is installed),
-     * or null when nothing is injected there.
-     */
-    private ExceptionHandler tilerOom(Queue q, long pc, int entry) {
-        Program.Injection inj = q.injected.get(q.tilerJobs);
-        if (inj == null) {
-            return null;
-        }
+    /** The enabled tiler_oom handler {@code q} installed, or null (none, or one of length 0, which disables it). */
+    private static ExceptionHandler tilerOomHandler(Queue q) {
         ExceptionHandler h = null;
         for (ExceptionHandler installed : q.handlers.values()) {
             if (installed.typeName().equals(TILER_OOM) && installed.length() != 0) {
                 h = installed;
             }
         }
+        return h;
+    }
+
+    /**
+     * The queue's tiler job at {@code pc} (its {@link Queue#tilerJobs}-th, signalling {@code entry}) runs out of heap
+     * memory when the program injected it. The firmware delivers the exception to the tiler_oom handler of the CS
+     * that raised it, else to the one another CS of the group installed (panvk installs its handler on the fragment
+     * subqueue, which waits for the tiling meanwhile): the raising queue's own handler to run now, or null (none is
+     * installed there; the tiler job then stays incomplete until a handler of the group has run and returned), or
+     * null when nothing is injected there.
+     */
+    private ExceptionHandler tilerOom(Queue q, long pc, int entry, long now) {
+        Program.Injection inj = q.injected.get(q.tilerJobs);
+        if (inj == null) {
+            return null;
+        }
+        ExceptionHandler h = tilerOomHandler(q);
+        Queue on = null;
+        if (h == null) {
+            for (Queue m : group(q)) {
+                ExceptionHandler other = m == q ? null : tilerOomHandler(m);
+                if (other != null && m.state != Queue.State.IDLE && on == null) {
+                    on = m;
+                    h = other;
+                }
+            }
+        }
         List<RaisedException> raised = new ArrayList<>(q.raised);
         raised.add(new RaisedException(TILER_OOM, q.tilerJobs, pc, recorder.lineAt(q.vm, pc), inj.declaration(),
-                h == null ? -1 : h.address()));
+                h == null ? -1 : h.address(), on == null ? null : on.name));
         q.raised = List.copyOf(raised);
         dev.csfstudio.program.SourceRange line = recorder.lineAt(q.vm, pc);
         recorder.note("queue " + q.name + ": TILER_OOM injected (.inject" + (inj.declaration() == null ? ""
                 : " at line " + inj.declaration().line()) + "): its tiler job " + q.tilerJobs + " at "
                 + (line == null ? GpuFault.hex(pc) : "line " + line.line()) + " ran out of tiler heap memory; "
-                + (h == null ? "no tiler_oom exception handler is installed, so the exception stays pending until one is"
-                : "the firmware ran the tiler_oom exception handler at " + GpuFault.hex(h.address())
-                + " and the queue resumed after the tiler job"));
+                + (h == null ? "no tiler_oom exception handler is installed in its group, so the exception stays"
+                + " pending until one is" : on == null ? "the firmware ran the tiler_oom exception handler at "
+                + GpuFault.hex(h.address()) + " and the queue resumed after the tiler job"
+                : "the firmware ran the tiler_oom exception handler at " + GpuFault.hex(h.address()) + " on queue "
+                + on.name + " of its group, which installed it, and the tiler job completed once it returned"));
+        q.oomEntry = entry;
+        if (on == null && h != null) {
+            return h;
+        }
+        q.oomJob = null;
+        for (AsyncOp op : q.scoreboard.on(entry < 0 ? 0 : 1 << entry)) {
+            if (op.va() == pc) {
+                q.oomJob = op;
+            }
+        }
         if (h == null) {
             q.oomPending = true;
-            q.oomEntry = entry;
+        } else {
+            q.oomHandledOn = on;
+            deliver(on, h, q);
         }
-        return h;
+        return null;
+    }
+
+    /**
+     * The firmware interrupts {@code on} (another queue of {@code raising}'s group, not running now) to run its
+     * tiler_oom handler {@code h} for {@code raising}'s exception: in a frame of its own on {@code on}'s registers,
+     * returning to the instruction {@code on} would have run next. A queue blocked in a SYNC_WAIT (or a WAIT held by
+     * a tiler job of its own) leaves it for the handler and runs it again when the handler returns.
+     */
+    private void deliver(Queue on, ExceptionHandler h, Queue raising) {
+        if (on.state == Queue.State.WAITING) {
+            if (on.waitSince >= 0 && !on.oomHeld) {
+                async.syncWaited(on, on.pc, on.waitSince, on.waitSince, "sync object at " + GpuFault.hex(on.waitAddress)
+                        + " (interrupted by the tiler_oom exception handler for queue " + raising.name + "'s TILER_OOM)");
+            }
+            on.waitSince = -1;
+            on.oomHeld = false;
+            on.state = Queue.State.RUNNING;
+        }
+        on.depth = enterHandler(on, on.slot, h, on.depth, on.pc, raising);
+        on.handlerInterrupts |= 1 << on.depth;
+        on.pc = h.address();
+    }
+
+    /** The handler frame {@code frame} of {@code q} returns: the tiler job it held (another queue's) completes. */
+    private static void handlerReturned(Queue q, int frame) {
+        q.handlerFrames &= ~(1 << frame);
+        q.handlerInterrupts &= ~(1 << frame);
+        Queue raising = q.handlerRaisedBy[frame];
+        q.handlerRaisedBy[frame] = null;
+        if (raising != null && raising.oomHandledOn == q) {
+            raising.oomHandledOn = null;
+        }
     }
 
     /**
      * Enters the tiler_oom handler {@code h} from frame {@code depth}, returning to {@code returnTo}: the firmware runs
-     * it on the CS's own registers in a frame of its own, like a CALLed stream. Returns the handler's frame.
+     * it on the CS's own registers in a frame of its own, like a CALLed stream; {@code raising}: the other queue of
+     * the group whose exception it handles (null: this queue's). Returns the handler's frame.
      */
-    private int enterHandler(Queue q, int slot, ExceptionHandler h, int depth, long returnTo) {
+    private int enterHandler(Queue q, int slot, ExceptionHandler h, int depth, long returnTo, Queue raising) {
         checkCallTarget("the tiler_oom exception handler", slot, h.address(), h.length());
         if (depth + 1 >= q.frameStart.length) {
             throw new GpuFault(FaultKind.CALL_STACK_OVERFLOW, h.address(), "call stack overflow:"
                     + " the tiler_oom exception handler would need frame " + (depth + 2) + " of "
-                    + q.frameStart.length + " (the root frame counts as one)");
+                    + q.frameStart.length + " of queue " + q.name + " (the root frame counts as one)");
         }
         q.frameReturn[depth] = returnTo;
         int frame = depth + 1;
         q.handlerFrames |= 1 << frame;
+        q.handlerRaisedBy[frame] = raising;
         q.frameStart[frame] = h.address();
         q.frameEnd[frame] = h.address() + h.length();
         return frame;
     }
 
     /**
-     * A WAIT on {@code mask} (-1: the ring's job end) while an injected tiler out-of-memory is pending: when it waits
-     * for the tiler job's entry, the queue would wait forever (the job does not complete before a handler has run, and
-     * the CS cannot install one while it waits): a deadlock fault.
+     * A WAIT on {@code mask} (its word {@code word}; -1: the ring's job end) at {@code pc} while an injected tiler
+     * out-of-memory holds {@code q}'s tiler job: whether the queue blocks there (state WAITING, the instruction not
+     * consumed) until the handler has run and returned. It blocks when it waits for the tiler job's entry or for an
+     * operation that waits on it, the handler runs (or may still be installed) on another queue of the group; with
+     * the exception pending and no other queue of the group left to install a handler it would wait forever: a
+     * deadlock fault. Once the handler has returned the wait goes on (its span ends on the timeline).
+     */
+    private boolean oomBlocks(Queue q, int mask, long word, long pc, long now) {
+        if (!q.oomUnresolved()) {
+            if (q.oomHeld) {
+                RaisedException r = q.raised.get(q.raised.size() - 1);
+                async.heldWaited(q, pc, word == 0 ? "WAIT #" + GpuFault.hex((1L << q.scoreboard.entries) - 1)
+                        + " (job end)" : "WAIT #" + GpuFault.hex(mask), q.waitSince < 0 ? now
+                        : q.waitSince, now, "the tiler job at "
+                        + GpuFault.hex(r.va()) + ", held by TILER_OOM until the tiler_oom exception handler"
+                        + (r.handledOn() == null ? "" : " on queue " + r.handledOn()) + " returned");
+                q.oomHeld = false;
+                q.waitSince = -1;
+            }
+            return false;
+        }
+        if (mask != -1 && (q.oomEntry < 0 || (mask & 1 << q.oomEntry) == 0) && !async.heldOn(q, mask)) {
+            return false;
+        }
+        if (q.oomPending && group(q).stream().noneMatch(m -> m != q && m.hasWork())) {
+            pendingWait(q, mask, pc);
+        }
+        if (q.waitSince < 0) {
+            q.waitSince = now;
+        }
+        q.oomHeld = true;
+        q.waitWord = word;
+        q.waitAddress = q.raised.get(q.raised.size() - 1).va();
+        q.state = Queue.State.WAITING;
+        return true;
+    }
+
+    /** What a queue {@link Queue#oomHeld} waits for, as a deadlock or the debugger says it. */
+    public static String heldFor(Queue q) {
+        RaisedException r = q.raised.get(q.raised.size() - 1);
+        return "its tiler job at " + GpuFault.hex(r.va()) + " to complete, held by TILER_OOM (injected at tiler job "
+                + r.tilerJob() + ") until " + (q.oomHandledOn != null ? "the tiler_oom exception handler on queue "
+                + q.oomHandledOn.name + " returns" : "a queue of group " + q.group + " installs a tiler_oom exception"
+                + " handler and it returns");
+    }
+
+    /** Whether {@code q} waits for a tiler job an injected TILER_OOM holds. */
+    public static boolean oomHeld(Queue q) {
+        return q.oomHeld;
+    }
+
+    /**
+     * A WAIT on {@code mask} (-1: the ring's job end) while an injected tiler out-of-memory is pending and no other
+     * queue of the group is left to install a handler: when it waits for the tiler job's entry, the queue would wait
+     * forever (the job does not complete before a handler has run, and the CS cannot install one while it waits):
+     * a deadlock fault.
      */
     private void pendingWait(Queue q, int mask, long pc) {
-        if (mask != -1 && (q.oomEntry < 0 || (mask & 1 << q.oomEntry) == 0)) {
-            return;
-        }
         RaisedException r = q.raised.get(q.raised.size() - 1);
         throw new GpuFault(FaultKind.DEADLOCK, pc, (mask == -1 ? "the job's end (the ring's WAIT on every scoreboard"
                 + " entry)" : "WAIT " + GpuFault.hex(mask)) + " waits for the tiler job at " + GpuFault.hex(r.va())

@@ -90,6 +90,22 @@ public final class Queue {
     /** An injected tiler out-of-memory waits for a handler; {@link #oomEntry}: the entry its tiler job signals. */
     boolean oomPending;
     int oomEntry;
+    /**
+     * The queue of the group running the tiler_oom handler for this queue's exception (null: none): the firmware
+     * delivered it to the CS that installed the handler. Until that handler returns the tiler job stays incomplete.
+     */
+    Queue oomHandledOn;
+    /** The tiler job the exception holds, while it is in flight (null: none, or it completed when issued). */
+    AsyncOp oomJob;
+    /** The queue waits (state WAITING) in a WAIT, or at its job's end, for the tiler job the exception holds. */
+    boolean oomHeld;
+    /** Per call frame: the queue whose exception the handler frame serves, when another queue raised it. */
+    final Queue[] handlerRaisedBy;
+    /**
+     * Bit N: handler frame N interrupted the frame below before its next instruction (which it returns to, to run
+     * it, a SYNC_WAIT again), not after one that raised or installed.
+     */
+    public int handlerInterrupts;
     /** The injected exceptions the queue raised, in order. */
     public List<RaisedException> raised = List.of();
     /** Set when the last fault happened fetching an instruction (the faulting address is not an instruction). */
@@ -127,6 +143,7 @@ public final class Queue {
         this.frameStart = new long[arch.callDepth()];
         this.frameEnd = new long[arch.callDepth()];
         this.frameReturn = new long[arch.callDepth()];
+        this.handlerRaisedBy = new Queue[arch.callDepth()];
         this.ringBase = ringBase;
         this.scoreboard = new Scoreboard(arch.scoreboardEntries(), arch.registerCount(), 0);
     }
@@ -137,6 +154,17 @@ public final class Queue {
 
     public String vm() {
         return vm;
+    }
+
+    /** Whether the tiler job an injected TILER_OOM holds still waits for a handler to run, or to return. */
+    boolean oomUnresolved() {
+        return oomPending || oomHandledOn != null;
+    }
+
+    /** The tiler_oom handler runs on {@code q} for this queue's exception: the queue whose handler frame is at {@code frame}. */
+    public String handlerRaisedBy(int frame) {
+        Queue by = handlerRaisedBy[frame];
+        return by == null ? null : by.name;
     }
 
     public boolean hasWork() {
@@ -181,7 +209,8 @@ public final class Queue {
                  long kernelExecuted, boolean error, boolean faultFetch, long waitWord, long waitAddress,
                  long waitExpected, long waitCurrent, int waitCond, boolean waitWide, long lastPosition,
                  Scoreboard.Saved scoreboard, StopReason ended, long endedAt, Map<Integer, ExceptionHandler> handlers,
-                 long tilerJobs, int handlerFrames, boolean oomPending, int oomEntry, List<RaisedException> raised) {
+                 long tilerJobs, int handlerFrames, boolean oomPending, int oomEntry, List<RaisedException> raised,
+                 Queue oomHandledOn, AsyncOp oomJob, boolean oomHeld, Queue[] handlerRaisedBy, int handlerInterrupts) {
     }
 
     public Saved save() {
@@ -189,7 +218,7 @@ public final class Queue {
                 frameReturn.clone(), depth, pc, state, extract, history.clone(), executed, kernelExecuted, error,
                 faultFetch, waitWord, waitAddress, waitExpected, waitCurrent, waitCond, waitWide, lastPosition,
                 scoreboard.save(), ended, endedAt, Map.copyOf(handlers), tilerJobs, handlerFrames, oomPending, oomEntry,
-                raised);
+                raised, oomHandledOn, oomJob, oomHeld, handlerRaisedBy.clone(), handlerInterrupts);
     }
 
     public void restore(Saved s) {
@@ -225,6 +254,11 @@ public final class Queue {
         oomPending = s.oomPending;
         oomEntry = s.oomEntry;
         raised = s.raised;
+        oomHandledOn = s.oomHandledOn;
+        oomJob = s.oomJob;
+        oomHeld = s.oomHeld;
+        System.arraycopy(s.handlerRaisedBy, 0, handlerRaisedBy, 0, handlerRaisedBy.length);
+        handlerInterrupts = s.handlerInterrupts;
         waitSince = -1;
         lastSync = -1;
         skipBreakAt = -1;

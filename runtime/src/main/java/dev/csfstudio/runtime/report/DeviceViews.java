@@ -19,6 +19,7 @@ import dev.csfstudio.runtime.StopReason;
 import dev.csfstudio.runtime.SyncWait;
 import dev.csfstudio.runtime.device.Device;
 import dev.csfstudio.runtime.device.FramebufferDescriptor;
+import dev.csfstudio.runtime.device.Interpreter;
 import dev.csfstudio.runtime.device.Queue;
 import dev.csfstudio.runtime.device.SyncObjects;
 
@@ -56,16 +57,21 @@ public final class DeviceViews {
     List<CallFrame> callStack(Queue q) {
         List<CallFrame> stack = new ArrayList<>(q.depth + 1);
         for (int d = q.depth; d >= 0; d--) {
-            long pc = d == q.depth ? q.pc : q.frameReturn[d] - 8;
+            // an outer frame stands at its CALL, or at the instruction a handler interrupted before it ran
+            long pc = d == q.depth ? q.pc : q.frameReturn[d] - ((q.handlerInterrupts & 1 << d + 1) != 0 ? 0 : 8);
             OptionalLong ret = d == 0 ? OptionalLong.empty() : OptionalLong.of(q.frameReturn[d - 1]);
             stack.add(new CallFrame(d, q.frameStart[d], q.frameEnd[d], pc, ret, device.lineOf(q, pc), d == 0,
-                    (q.handlerFrames & 1 << d) != 0 ? "tiler_oom" : null));
+                    (q.handlerFrames & 1 << d) != 0 ? "tiler_oom" : null, q.handlerRaisedBy(d)));
         }
         return stack;
     }
 
     /** What a waiting queue waits for. */
     public SyncWait syncWait(Queue q) {
+        if (Interpreter.oomHeld(q)) {
+            return new SyncWait(q.name, q.pc, device.lineOf(q, q.pc), q.waitAddress, "held", 0, 0, true,
+                    Interpreter.heldFor(q));
+        }
         return new SyncWait(q.name, q.pc, device.lineOf(q, q.pc), q.waitAddress, Condition.ofOrdinal(q.waitCond).symbol(),
                 q.waitExpected, q.waitCurrent, q.waitWide);
     }

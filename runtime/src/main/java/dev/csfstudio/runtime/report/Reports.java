@@ -54,7 +54,7 @@ public final class Reports {
     private RunReport.Fault fault(FaultKind kind, Queue q, long va, long pc, String message, int level, Access access) {
         List<SourceRange> chain = new ArrayList<>();
         for (int d = q.depth - 1; d >= 0; d--) {
-            SourceRange site = device.lineOf(q, q.frameReturn[d] - 8);
+            SourceRange site = device.lineOf(q, q.frameReturn[d] - ((q.handlerInterrupts & 1 << d + 1) != 0 ? 0 : 8));
             if (site != null) {
                 chain.add(site);
             }
@@ -90,6 +90,13 @@ public final class Reports {
             }
             SyncWait wait = views.syncWait(q);
             waits.add(wait);
+            if (wait.held() != null) {
+                message.append("; queue ").append(q.name).append(" waits at ").append(GpuFault.hex(q.pc)).append(" (")
+                        .append(q.waitWord == 0 ? "its job's end" : device.recorder.text(q.waitWord))
+                        .append(wait.line() == null ? "" : ", " + wait.line().position()).append(") for ")
+                        .append(wait.held());
+                continue;
+            }
             message.append("; queue ").append(q.name).append(" waits at ").append(GpuFault.hex(q.pc))
                     .append(" (").append(device.recorder.text(q.waitWord))
                     .append(wait.line() == null ? "" : ", " + wait.line().position()).append(") until ")
