@@ -59,8 +59,9 @@ public final class Fixups {
         }
         applied = true;
         for (int i = 0; i < count; i++) {
-            before.at(indexes[i], table.get(indexes[i]).src().path());
-            fixups[i].handTo(handler, table.get(indexes[i]), indexes[i]);
+            Statement s = table.get(indexes[i]);
+            before.at(indexes[i], s.src().path());
+            fixups[i].handTo(handler, s, indexes[i]);
             fixups[i] = null; // applied: what it held may go
         }
         indexes = null;

@@ -14,21 +14,10 @@ import java.util.List;
  * operand its field (the operand of the instruction it is) and its expression, already read. A branch to a label is
  * one ({@code BRANCH r0, top}: one operand, the name), as is {@code MOVE48 d2, table + K * 8}. {@link InstructionFixups}
  * finishes it: in pass 1 when every name has its value, else after layout; nothing is read from the source again.
- * {@code target} is the instruction's branch-target field (or null); {@code scoped}, that pass 1 evaluated it through
- * the assembly's names and found a name without a value yet ({@link InstructionFixups}).
+ * {@code target} is the instruction's branch-target field (or null).
  */
-public record InstructionFixup(InstructionDef def, long word, boolean unconditional, BitField target, List<Operand> operands,
-                               boolean scoped) implements Fixup {
-
-    /** A fixup the scanner read: nothing evaluated yet. */
-    public InstructionFixup(InstructionDef def, long word, boolean unconditional, BitField target, List<Operand> operands) {
-        this(def, word, unconditional, target, operands, false);
-    }
-
-    /** This fixup once pass 1 has evaluated it through the scope (its references made): finished the same way. */
-    public InstructionFixup asScoped() {
-        return new InstructionFixup(def, word, unconditional, target, operands, true);
-    }
+public record InstructionFixup(InstructionDef def, long word, boolean unconditional, BitField target, List<Operand> operands)
+        implements Fixup {
 
     @Override
     public void handTo(Handler handler, Statement s, int index) {

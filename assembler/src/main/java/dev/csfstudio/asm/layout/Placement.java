@@ -156,17 +156,18 @@ public final class Placement {
     public void giveLines(StatementTable table, int[] emitted) {
         Map<SectionBuilder, AssembledLines> runs = new IdentityHashMap<>();
         int start = 0;
+        SectionBuilder sec = emitted.length == 0 ? null : table.get(emitted[0]).section();
         for (int i = 1; i <= emitted.length; i++) {
-            int id = table.get(emitted[start]).sectionId();
-            if (i < emitted.length && table.get(emitted[i]).sectionId() == id) {
+            SectionBuilder next = i < emitted.length ? table.get(emitted[i]).section() : null;
+            if (next == sec) {
                 continue;
             }
-            SectionBuilder sec = table.sectionOf(id);
             if (runs.put(sec, new AssembledLines(table, emitted, start, i)) != null) {
                 giveResumedLines(table, emitted);
                 return;
             }
             start = i;
+            sec = next;
         }
         for (Map.Entry<SectionBuilder, AssembledLines> e : runs.entrySet()) {
             e.getKey().lines = e.getValue();

@@ -74,13 +74,11 @@ public final class SectionBuilder {
 
     /** How many offsets something may jump to ({@link #jumpTarget}). */
     public int jumpTargetCount() {
-        isJumpTarget(0);
         return targetCount;
     }
 
-    /** The {@code i}th offset something may jump to, ascending. */
+    /** The {@code i}th offset something may jump to, as recorded (unsorted, maybe repeated): a walk needs no sort. */
     public long jumpTarget(int i) {
-        isJumpTarget(0);
         return jumpTargets[i];
     }
 

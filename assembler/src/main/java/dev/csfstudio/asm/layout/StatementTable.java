@@ -3,6 +3,7 @@ package dev.csfstudio.asm.layout;
 import dev.csfstudio.asm.source.SourceFile;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -11,27 +12,37 @@ import java.util.List;
  */
 public final class StatementTable {
 
-    private final ArrayList<Statement> rows = new ArrayList<>();
+    /** The statements, {@code count} of them: a plain array, one call less a read in walks the JIT has not compiled. */
+    private Statement[] rows = new Statement[64];
+    private int count;
     private final List<SectionBuilder> sections = new ArrayList<>();
 
     /** Room for {@code rows} statements in all without growing (about one a line of the main file). */
     public void ensureCapacity(int rows) {
-        this.rows.ensureCapacity(rows);
+        if (rows > this.rows.length) {
+            this.rows = Arrays.copyOf(this.rows, rows);
+        }
     }
 
     /** A new statement for line {@code lineNo} of {@code src}, unplaced; its index. */
     public int add(SourceFile src, int lineNo) {
-        rows.add(new Statement(this, rows.size(), src, lineNo));
-        return rows.size() - 1;
+        if (count == rows.length) {
+            rows = Arrays.copyOf(rows, 2 * count);
+        }
+        rows[count] = new Statement(this, count, src, lineNo);
+        return count++;
     }
 
     public int size() {
-        return rows.size();
+        return count;
     }
 
     /** The statement of index {@code i}. */
     public Statement get(int i) {
-        return rows.get(i);
+        if (i >= count) {
+            throw new IndexOutOfBoundsException(i);
+        }
+        return rows[i];
     }
 
     /** Gives {@code sec} its id when a statement is first placed in it. */

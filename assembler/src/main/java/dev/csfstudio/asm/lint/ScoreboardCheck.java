@@ -1,6 +1,7 @@
 package dev.csfstudio.asm.lint;
 
 import dev.csfstudio.asm.layout.SectionBuilder;
+import dev.csfstudio.asm.layout.Statement;
 import dev.csfstudio.asm.layout.StatementTable;
 
 import dev.csfstudio.isa.Arch;
@@ -115,17 +116,18 @@ public final class ScoreboardCheck {
         int selectedOthers = 1 << INITIAL_ENTRY;
         List<Integer> waiting = new ArrayList<>();
         long instructions = 0;
-        for (int i = 0; i < statements.size(); i++) {
-            if (!statements.get(i).instruction() || !statements.get(i).emitted() || statements.get(i).section().kind != SectionKind.STREAM) {
+        for (int i = 0, n = statements.size(); i < n; i++) {
+            Statement s = statements.get(i);
+            if (!s.instruction() || !s.emitted() || s.section().kind != SectionKind.STREAM) {
                 continue;
             }
-            place(i);
+            place(i, s);
             instructions++;
-            InstructionDef def = def(i);
+            InstructionDef def = def(s);
             if (def == null) {
                 continue;
             }
-            long word = statements.get(i).word();
+            long word = s.word();
             Scoreboard mode = def.scoreboard();
             Scoreboard.Bound fields = bound(def);
             int mask = fields.waitMask(word);
@@ -214,9 +216,12 @@ public final class ScoreboardCheck {
      * at the same line with the same words (INVALID_INSTRUCTION). SET_STATE's register value is not known here.
      */
     private void checkStateValue(int row, InstructionDef def, long word, Consumer<Diagnostic> report) {
+        if (def.semantics().action() != Execution.SET_STATE_IMM32) {
+            return; // the common case first: no role looked up for every other instruction
+        }
         BitField stateField = def.semantics().role("state").orElse(null);
         BitField valueField = def.semantics().role("value").orElse(null);
-        if (def.semantics().action() != Execution.SET_STATE_IMM32 || stateField == null || valueField == null) {
+        if (stateField == null || valueField == null) {
             return;
         }
         long state = stateField.extract(word);
@@ -235,9 +240,9 @@ public final class ScoreboardCheck {
     }
 
     /** Records row {@code i} at its slot of its section. */
-    private void place(int i) {
-        SectionBuilder section = statements.get(i).section();
-        int id = statements.get(i).sectionId();
+    private void place(int i, Statement s) {
+        SectionBuilder section = s.section();
+        int id = s.sectionId();
         if (slots[id] == null) {
             slots[id] = new int[(int) Math.min(Integer.MAX_VALUE - 8, (section.size() + 7) / 8)];
             targets[id] = new boolean[slots[id].length];
@@ -250,8 +255,8 @@ public final class ScoreboardCheck {
                 }
             }
         }
-        int slot = statements.get(i).offset() / 8;
-        if (statements.get(i).offset() % 8 == 0 && slot < slots[id].length) {
+        int slot = s.offset() / 8;
+        if (s.offset() % 8 == 0 && slot < slots[id].length) {
             slots[id][slot] = i;
         }
     }
@@ -269,9 +274,13 @@ public final class ScoreboardCheck {
     }
 
     private InstructionDef def(int row) {
-        InstructionDef def = statements.get(row).def();
+        return def(statements.get(row));
+    }
+
+    private InstructionDef def(Statement s) {
+        InstructionDef def = s.def();
         if (def == null) {
-            def = decoder.decode(statements.get(row).word()).map(d -> d.def()).orElse(null);
+            def = decoder.decode(s.word()).map(d -> d.def()).orElse(null);
         }
         return def == null || !def.isForm() ? def : def.formOf();
     }

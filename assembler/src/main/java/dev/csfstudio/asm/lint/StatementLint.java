@@ -1,5 +1,6 @@
 package dev.csfstudio.asm.lint;
 
+import dev.csfstudio.asm.layout.Statement;
 import dev.csfstudio.asm.layout.StatementTable;
 
 import dev.csfstudio.program.Diagnostic;
@@ -23,13 +24,14 @@ public final class StatementLint {
         int count = 0;
         Reachability reachability = new Reachability(statements);
         for (int i = 0; i < n; i++) {
-            if (statements.get(i).instruction()) {
-                Diagnostic unreachable = reachability.visit(i);
+            Statement s = statements.get(i);
+            if (s.instruction()) {
+                Diagnostic unreachable = reachability.visit(s);
                 if (unreachable != null) {
                     report.accept(unreachable);
                 }
             }
-            if (statements.get(i).emitted()) {
+            if (s.emitted()) {
                 emitted[count++] = i;
             }
         }

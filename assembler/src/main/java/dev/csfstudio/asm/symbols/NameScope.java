@@ -3,7 +3,6 @@ package dev.csfstudio.asm.symbols;
 import dev.csfstudio.asm.diagnostic.DiagnosticException;
 import dev.csfstudio.asm.diagnostic.SpellingSuggestions;
 import dev.csfstudio.asm.expr.ExpressionEvaluator;
-import dev.csfstudio.asm.expr.SymbolicExpression;
 import dev.csfstudio.asm.expr.UnresolvedException;
 import dev.csfstudio.asm.layout.SectionBuilder;
 import dev.csfstudio.asm.layout.Statement;
@@ -99,43 +98,8 @@ public final class NameScope implements ExpressionEvaluator.Scope {
         return labelDistance(s, target, range(e), e.getText());
     }
 
-    /**
-     * {@link #branchDistance(Statement, CsfParser.ExprContext)} of an expression the plain scanner read: the same
-     * decisions in the same order, the same references and errors.
-     */
-    public OptionalLong branchDistance(Statement s, SymbolicExpression e) {
-        Path file = s.src().path();
-        int line = s.lineNo();
-        int root = e.root();
-        SourceRange range = e.range(root, file, line);
-        LabelDef target;
-        if (e.size() == 1 && e.code()[0] == SymbolicExpression.NAME) {
-            String name = e.names()[0];
-            if (symbols.isConstant(name)) {
-                return OptionalLong.empty();
-            }
-            target = symbols.label(name);
-            if (target == null) {
-                if (sections.containsKey(name)) {
-                    return addressDistance(s, e.evaluate(this, file, line), range, name);
-                }
-                e.evaluate(this, file, line); // reports the undefined symbol with suggestions
-                return OptionalLong.empty();
-            }
-            ref(name, range, target);
-        } else if (e.size() == 1 && e.code()[0] == SymbolicExpression.LOCAL) {
-            target = local(e.names()[0], range, index);
-            ref(e.names()[0], range, target);
-        } else if (referencesAddress(e, file, line)) {
-            return addressDistance(s, e.evaluate(this, file, line), range, e.text(root));
-        } else {
-            return OptionalLong.empty();
-        }
-        return labelDistance(s, target, range, e.text(root));
-    }
-
     /** The distance to {@code target}, a label that a branch target at {@code range} ({@code text}) names. */
-    private OptionalLong labelDistance(Statement s, LabelDef target, SourceRange range, String text) {
+    public OptionalLong labelDistance(Statement s, LabelDef target, SourceRange range, String text) {
         if (target.section() != s.section()) {
             throw DiagnosticException.error(range, DiagnosticCode.BRANCH_RANGE, "branch target '" + text + "' is in "
                     + target.section().kind.name().toLowerCase(Locale.ROOT) + " '" + target.section().name
@@ -144,27 +108,6 @@ public final class NameScope implements ExpressionEvaluator.Scope {
         symbols.requireAddresses(text, range);
         long delta = target.offset() - (s.offset() + 8);
         return OptionalLong.of(delta / 8);
-    }
-
-    /** {@link #referencesAddress(CsfParser.ExprContext)} of a scanned expression: its names outside calls, in order. */
-    private boolean referencesAddress(SymbolicExpression e, Path file, int line) {
-        boolean address = false;
-        for (int k = 0; k < e.size(); k++) {
-            byte op = e.code()[k];
-            if (op == SymbolicExpression.CALL) {
-                k = (int) e.literals()[k] - 1; // lo32/hi32/sizeof/fbd give numbers
-            } else if (op == SymbolicExpression.LOCAL) {
-                address = true;
-            } else if (op == SymbolicExpression.NAME) {
-                String name = e.names()[k];
-                if (symbols.isLabel(name) || sections.containsKey(name)) {
-                    address = true;
-                } else if (!symbols.isConstant(name) && !symbols.addressesKnown()) {
-                    throw new UnresolvedException(name, e.range(k, file, line));
-                }
-            }
-        }
-        return address;
     }
 
     /**
@@ -205,7 +148,7 @@ public final class NameScope implements ExpressionEvaluator.Scope {
     }
 
     /** Instructions from the next instruction to {@code va}, which a branch target at {@code range} computes. */
-    private OptionalLong addressDistance(Statement s, long va, SourceRange range, String text) {
+    public OptionalLong addressDistance(Statement s, long va, SourceRange range, String text) {
         SectionBuilder sec = s.section();
         long end = sec.address + sec.size();
         if (va < sec.address || va > end) {
@@ -253,7 +196,11 @@ public final class NameScope implements ExpressionEvaluator.Scope {
                 + SpellingSuggestions.didYouMean(near)).withSuggestions(near));
     }
 
-    private long constantValue(ConstantDef c, SourceRange range) {
+    /**
+     * The value of constant {@code c} named at {@code range}: its value at the statement being assembled, else its first
+     * definition's (the caller records the reference).
+     */
+    public long constantValue(ConstantDef c, SourceRange range) {
         if (c.current != null) {
             return c.current;
         }
@@ -278,6 +225,13 @@ public final class NameScope implements ExpressionEvaluator.Scope {
         ref(ref, range, l);
         symbols.requireAddresses(ref, range);
         return l.address();
+    }
+
+    /** The local label {@code ref} at {@code range} names, its reference recorded (a branch target's distance). */
+    public LabelDef localTarget(String ref, SourceRange range) {
+        LabelDef l = local(ref, range, index);
+        ref(ref, range, l);
+        return l;
     }
 
     private LabelDef local(String ref, SourceRange range, int index) {
