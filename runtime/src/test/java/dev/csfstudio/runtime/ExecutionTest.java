@@ -104,6 +104,20 @@ class ExecutionTest {
     }
 
     @Test
+    void branchLeavingTheBufferOnALaterPassFaultsOnItsLineAndCounts() {
+        // The first pass decodes the BRANCH.ne on r1 not taken; the second takes it from inside the loop.
+        ProgramFixture p = new ProgramFixture();
+        int first = p.stream("main", MAIN, move32(0, 2), move32(1, 0), add32(0, 0, -1), branch("ne", 1, 100),
+                move32(1, 1), branch("ne", 0, -4));
+        RunReport r = run(p);
+        assertEquals(RunStatus.FAULT, r.status());
+        assertEquals(FaultKind.BRANCH_OUT_OF_BUFFER, r.fault().kind());
+        assertEquals(first + 3, r.fault().line().line());
+        assertEquals(MAIN + 8 * (3 + 1 + 100), r.fault().va());
+        assertEquals(2 + 4 + 2, r.instructions());
+    }
+
+    @Test
     void callRunsTheOtherStreamAndReturnsAtItsEnd() {
         ProgramFixture p = new ProgramFixture();
         p.stream("main", MAIN, move48(20, SUB), move32(22, 16), insn("CALL", "addr", 20, "length", 22),

@@ -1046,8 +1046,15 @@ public final class Interpreter {
     private long straightExecuted;
 
     /**
-     * Runs arithmetic, moves and taken-or-not branches while they stay inside the decoded page and the
-     * buffer: a loop small enough for the JIT to keep in registers. Returns the next pc.
+     * Runs arithmetic, moves and taken-or-not BRANCH.ne while they stay inside the decoded page and the
+     * buffer: a loop small enough for the JIT to keep in registers. {@code pc} is in the page's part of the
+     * buffer and stays there, so the loop's own test is one signed compare besides an int count down of the
+     * instructions left, and a taken branch's check is inline (C1 compiles an unsigned compare to branches that make -1, 0 or 1 first,
+     * and did not inline the faulting check's method: the two made each instruction about 1.5x as slow
+     * under C1, the compiler `csf run` uses). It stops before any other
+     * instruction and before a taken branch whose target leaves the page or the buffer: the caller executes
+     * that one as every other, so a branch that faults reports its own line and counts as executed. Returns
+     * the next pc.
      */
     private long straightLine(long pc, int[] regs, long[] hist, DecodedPage page, long fastLo, long fastLen,
                               long start, long end, long executed, long limit) {
@@ -1055,15 +1062,26 @@ public final class Interpreter {
         final int[] opA = page.a;
         final int[] opB = page.b;
         final long[] opImm = page.imm;
-        while (executed < limit && Long.compareUnsigned(pc - fastLo, fastLen) < 0) {
+        final long lo = Math.max(start, fastLo);
+        final long hi = fastLo + fastLen;
+        final int room = (int) Math.min(limit - executed, Integer.MAX_VALUE);
+        int left = room;
+        int h = (int) executed;
+        // pc stays in [lo, hi): it only moves forward by 8 or to a branch target checked to be there
+        while (left > 0 && pc < hi) {
             final int k = (int) (pc - fastLo) >>> 3;
             final int op = ops[k];
             if (op == ADD32) {
                 regs[opA[k]] = regs[opB[k]] + (int) opImm[k];
             } else if (op == BRANCH_NE) {
                 if (regs[opA[k]] != 0) {
-                    hist[(int) executed++ & 63] = pc;
-                    pc = branchTarget(pc, opImm[k], start, end);
+                    long target = pc + 8 + opImm[k] * 8;
+                    if (target < lo || target >= hi) {
+                        break; // leaves the page or the buffer: the caller's branch does it, or faults
+                    }
+                    hist[h++ & 63] = pc;
+                    left--;
+                    pc = target;
                     continue;
                 }
             } else if (op == MOVE32) {
@@ -1071,10 +1089,11 @@ public final class Interpreter {
             } else {
                 break;
             }
-            hist[(int) executed++ & 63] = pc;
+            hist[h++ & 63] = pc;
+            left--;
             pc += 8;
         }
-        straightExecuted = executed;
+        straightExecuted = executed + (room - left);
         return pc;
     }
 
