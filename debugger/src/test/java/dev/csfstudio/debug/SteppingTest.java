@@ -120,14 +120,17 @@ class SteppingTest {
         }
     }
 
-    /** A draw whose tiler job runs out of heap memory (injected) with a tiler_oom handler installed. */
-    static final String TILER_OOM = """
-            .inject tiler_oom, job=1
+    /** The position data of a one-triangle draw (RUN_IDVS reads it through d16). */
+    static final String POSITION = """
             .buffer shaders, align=64
             position:
                 .word 3 << 4 | 8, 0
                 .dword 0x7f0000
                 .zero 16
+            """;
+
+    /** A draw whose tiler job runs out of heap memory (injected) with a tiler_oom handler installed. */
+    static final String TILER_OOM = ".inject tiler_oom, job=1\n" + POSITION + """
             .stream handler
                 MOVE32  r11, #1
             .stream main
@@ -158,14 +161,8 @@ class SteppingTest {
     }
 
     /** vt's tiler job runs out of heap memory; frag, waiting for vt, installed the group's tiler_oom handler. */
-    static final String GROUP_TILER_OOM = """
-            .inject tiler_oom, job=1, queue=vt
-            .buffer sync, size=8, align=8
-            .buffer shaders, align=64
-            position:
-                .word 3 << 4 | 8, 0
-                .dword 0x7f0000
-                .zero 16
+    static final String GROUP_TILER_OOM = ".inject tiler_oom, job=1, queue=vt\n.buffer sync, size=8, align=8\n"
+            + POSITION + """
             .stream handler
                 MOVE32  r11, #1
             .stream fragment
