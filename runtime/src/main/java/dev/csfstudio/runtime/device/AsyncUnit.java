@@ -123,10 +123,7 @@ final class AsyncUnit {
             recorder.waited(q, pc, mask, on.isEmpty() ? List.of() : on.stream().map(AsyncOp::view).toList());
         }
         if (timeline) {
-            // The ring's WAIT has no source line: its name says where it comes from.
-            recorder.span(new RunReport.Span(q.name, -1, "WAIT " + hex(mask) + (listed ? "" : " (job end)"),
-                    listed ? recorder.lineAt(q.vm, pc) : null, now, now + 1,
-                    on.isEmpty() ? "nothing in flight" : describe(on)));
+            waitSpan(q, mask, !listed, pc, now, now, on.isEmpty() ? "nothing in flight" : describe(on));
         }
         for (AsyncOp op : on) {
             complete(q, op, now);
@@ -254,15 +251,22 @@ final class AsyncUnit {
     }
 
     /**
-     * A WAIT ({@code mnemonic}: its text, or the job's end) that went on at {@code now} once the tiler job a TILER_OOM
-     * held had completed, having first tried at {@code since}: a span of its queue's track.
+     * A WAIT on {@code mask} ({@code jobEnd}: the ring's at the job's end) that went on at {@code now} once the tiler
+     * job a TILER_OOM held had completed, having first tried at {@code since}: a span of its queue's track.
      */
-    void heldWaited(Queue q, long pc, String mnemonic, long since, long now, String what) {
+    void heldWaited(Queue q, long pc, int mask, boolean jobEnd, long since, long now, String what) {
         if (timeline) {
-            boolean jobEnd = mnemonic.endsWith("(job end)"); // the ring's WAIT has no source line
-            recorder.span(new RunReport.Span(q.name, -1, mnemonic, jobEnd ? null : recorder.lineAt(q.vm, pc), since,
-                    now + 1, what));
+            waitSpan(q, mask, jobEnd, pc, since, now, what);
         }
+    }
+
+    /**
+     * A WAIT's span on its queue's track: the program's at its line, or ({@code jobEnd}) the ring's, which has no
+     * source line and says where it comes from in its name.
+     */
+    private void waitSpan(Queue q, int mask, boolean jobEnd, long pc, long since, long now, String what) {
+        recorder.span(new RunReport.Span(q.name, -1, "WAIT " + hex(mask) + (jobEnd ? " (job end)" : ""),
+                jobEnd ? null : recorder.lineAt(q.vm, pc), since, now + 1, what));
     }
 
     /** A sync object's new value, for the timeline's counters. */

@@ -949,9 +949,8 @@ public final class Interpreter {
         if (!q.oomUnresolved()) {
             if (q.oomHeld) {
                 RaisedException r = q.raised.get(q.raised.size() - 1);
-                async.heldWaited(q, pc, word == 0 ? "WAIT #" + GpuFault.hex((1L << q.scoreboard.entries) - 1)
-                        + " (job end)" : "WAIT #" + GpuFault.hex(mask), q.waitSince < 0 ? now
-                        : q.waitSince, now, "the tiler job at "
+                async.heldWaited(q, pc, word == 0 ? (1 << q.scoreboard.entries) - 1 : mask, word == 0,
+                        q.waitSince < 0 ? now : q.waitSince, now, "the tiler job at "
                         + GpuFault.hex(r.va()) + ", held by TILER_OOM until the tiler_oom exception handler"
                         + (r.handledOn() == null ? "" : " on queue " + r.handledOn()) + " returned");
                 q.oomHeld = false;
