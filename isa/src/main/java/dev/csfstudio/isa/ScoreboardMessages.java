@@ -1,10 +1,13 @@
 package dev.csfstudio.isa;
 
+import java.util.Optional;
+
 /**
  * The words of the scoreboard errors that the assembler's scoreboard check finds in a word alone and the
  * simulated device meets when it runs the word: a deferred operation waiting on the entry it signals, and an entry
- * past the architecture's count (named by an operation, or set by v12's SET_STATE_IMM32). Both say them with these texts, so a warning before the run and the run's stop at
- * the same line read the same.
+ * past the architecture's count (named by an operation, or set by v12's SET_STATE_IMM32). Both say them with these
+ * texts, so a warning before the run and the run's stop at the same line read the same. The SET_STATE states are
+ * classified here too, so both checks read one rule.
  */
 public final class ScoreboardMessages {
 
@@ -28,12 +31,30 @@ public final class ScoreboardMessages {
     }
 
     /**
-     * SET_STATE (or SET_STATE_IMM32) gives a selection ({@code sb_sel_*}) an entry past the architecture's count, or a
-     * mask ({@code sb_mask_*}) entries past it.
+     * Whether SET_STATE's {@code state} is a selection: {@code sb_sel_endpoint} 0, {@code sb_sel_other} 1,
+     * {@code sb_sel_deferred} 2.
      */
-    public static String stateRange(boolean selection, long value, String arch, int entries) {
-        return "SET_STATE " + (selection ? "selects entry " + value : "sets mask 0x" + Long.toHexString(value)) + ": "
-                + arch + " has " + entries + " scoreboard entries (0.." + (entries - 1) + ")";
+    public static boolean isSelection(long state) {
+        return state == 0 || state == 1 || state == 2;
+    }
+
+    /** Whether SET_STATE's {@code state} is a mask: {@code sb_mask_stream} 8, {@code sb_mask_wait} 9. */
+    public static boolean isMask(long state) {
+        return state == 8 || state == 9;
+    }
+
+    /**
+     * What SET_STATE (or SET_STATE_IMM32) giving {@code state} the {@code value} says when a selection gets an entry
+     * past the architecture's count, or a mask entries past it; empty when the value fits or the state is neither.
+     */
+    public static Optional<String> stateRange(long state, long value, String arch, int entries) {
+        boolean selection = isSelection(state);
+        if (selection ? value < entries : !isMask(state) || value < 1L << entries) {
+            return Optional.empty();
+        }
+        String what = selection ? "selects entry " + value : "sets mask 0x" + Long.toHexString(value);
+        return Optional.of("SET_STATE " + what + ": " + arch + " has " + entries + " scoreboard entries (0.."
+                + (entries - 1) + ")");
     }
 
     /** The entries of a mask, as "scoreboard entry 3" or "scoreboard entries 3, 5". */

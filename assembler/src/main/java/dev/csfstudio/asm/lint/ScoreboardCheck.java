@@ -23,6 +23,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -224,13 +225,11 @@ public final class ScoreboardCheck {
         if (stateField == null || valueField == null) {
             return;
         }
-        long state = stateField.extract(word);
-        long value = valueField.extract(word);
-        boolean selection = state == 0 || state == 1 || state == 2;
-        boolean mask = state == 8 || state == 9;
-        if (selection && value >= entries || mask && value >= 1L << entries) {
+        Optional<String> past = ScoreboardMessages.stateRange(stateField.extract(word), valueField.extract(word),
+                arch.spelling(), entries);
+        if (past.isPresent()) {
             report.accept(Diagnostic.warning(statements.get(row).range(), DiagnosticCode.SCOREBOARD_ENTRY_RANGE,
-                    ScoreboardMessages.stateRange(selection, value, arch.spelling(), entries)));
+                    past.get()));
         }
     }
 

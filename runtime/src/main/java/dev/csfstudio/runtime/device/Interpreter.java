@@ -7,6 +7,7 @@ import dev.csfstudio.runtime.RaisedException;
 import dev.csfstudio.program.Program;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import dev.csfstudio.isa.Async;
 import dev.csfstudio.isa.Condition;
 import dev.csfstudio.isa.Disassembler;
@@ -133,16 +134,14 @@ public final class Interpreter {
     /** SET_STATE(_IMM32): a selection (an entry of this architecture) or a mask (of its entries). */
     private void setState(Queue q, long pc, int state, int value) {
         Scoreboard sb = q.scoreboard;
-        boolean selection = state == 0 || state == 1 || state == 2;
-        boolean mask = state == 8 || state == 9;
-        if (!selection && !mask) {
+        if (!ScoreboardMessages.isSelection(state) && !ScoreboardMessages.isMask(state)) {
             throw new GpuFault(FaultKind.INVALID_INSTRUCTION, pc, "SET_STATE state " + state + " is not defined"
                     + " (sb_sel_endpoint = 0, sb_sel_other = 1, sb_sel_deferred = 2, sb_mask_stream = 8, sb_mask_wait = 9)");
         }
-        long limit = selection ? sb.entries : 1L << sb.entries;
-        if ((value & 0xffff_ffffL) >= limit) {
-            throw new GpuFault(FaultKind.INVALID_INSTRUCTION, pc, ScoreboardMessages.stateRange(selection,
-                    value & 0xffff_ffffL, table.arch.spelling(), sb.entries));
+        Optional<String> past = ScoreboardMessages.stateRange(state, value & 0xffff_ffffL, table.arch.spelling(),
+                sb.entries);
+        if (past.isPresent()) {
+            throw new GpuFault(FaultKind.INVALID_INSTRUCTION, pc, past.get());
         }
         switch (state) {
             case 0 -> sb.endpoint = value;
