@@ -633,17 +633,17 @@ public final class Interpreter {
                         pc += 8;
                     }
                     case SET_EXCEPTION_HANDLER -> {
-                        ExceptionHandler h = installHandler(q, pc, (int) page.imm[i], q.register64(page.a[i]),
+                        Delivery d = installHandler(q, pc, (int) page.imm[i], q.register64(page.a[i]),
                                 regs[page.b[i]] & 0xffff_ffffL);
                         pc += 8;
-                        if (h != null) {
+                        if (d != null) {
                             // A pending tiler out-of-memory (of this queue or another of its group) reaches the
                             // handler just installed.
-                            depth = enterHandler(q, slot, h, depth, pc, pendingOf);
+                            depth = enterHandler(q, slot, d.handler(), depth, pc, d.raising());
                             fastLen = 0;
                             start = q.frameStart[depth];
                             end = q.frameEnd[depth];
-                            pc = h.address();
+                            pc = d.handler().address();
                         }
                     }
                     case UNKNOWN -> throw new GpuFault(FaultKind.UNKNOWN_OPCODE, pc, "unknown opcode "
@@ -741,14 +741,13 @@ public final class Interpreter {
      * bytes, replacing the type's last one. The model raises no exception a handler takes but the tiler
      * out-of-memory a program injects (genxml's "CS Exception type" names only tiler out-of-memory, and the model
      * has no tiler), so the run notes once per type that a handler no injection can reach never runs. A tiler_oom
-     * handler of non-zero length takes the exception pending on this queue, else on another queue of its group
-     * (its queue: {@link #pendingOf}, null for this one): the handler to enter now, or null.
+     * handler of non-zero length takes the exception pending on this queue, else on another queue of its group:
+     * what to enter now, or null.
      */
-    private ExceptionHandler installHandler(Queue q, long pc, int type, long address, long length) {
+    private Delivery installHandler(Queue q, long pc, int type, long address, long length) {
         String name = typeName(type);
         ExceptionHandler h = new ExceptionHandler(type, name, address, length, pc);
         q.handlers.put(type, h);
-        pendingOf = null;
         if (!name.equals(TILER_OOM) || group(q).stream().allMatch(m -> m.injected.isEmpty())) {
             recorder.note(handlerNote(name, type));
         }
@@ -767,14 +766,14 @@ public final class Interpreter {
         raising.oomPending = false;
         handled(raising, address, raising == q ? null : q);
         if (raising != q) {
-            pendingOf = raising;
             raising.oomHandledOn = q;
         }
-        return h;
+        return new Delivery(h, raising == q ? null : raising);
     }
 
-    /** The queue whose pending exception the handler {@link #installHandler} answered takes (null: its own). */
-    private Queue pendingOf;
+    /** A pending exception that a handler just installed takes: the handler, and the raising queue (null: its own). */
+    private record Delivery(ExceptionHandler handler, Queue raising) {
+    }
 
     /** The queues of {@code q}'s group that still run (q among them), in CS slot order. */
     private List<Queue> group(Queue q) {
