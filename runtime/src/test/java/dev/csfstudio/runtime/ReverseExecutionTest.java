@@ -1,7 +1,10 @@
 package dev.csfstudio.runtime;
 
+import java.time.Duration;
+
 import org.junit.jupiter.api.Test;
 
+import static dev.csfstudio.runtime.Sessions.assemble;
 import static dev.csfstudio.runtime.Sessions.breakAt;
 import static dev.csfstudio.runtime.Sessions.line;
 import static dev.csfstudio.runtime.Sessions.load;
@@ -70,6 +73,25 @@ class ReverseExecutionTest {
                 m.reverseResume().orElseThrow());
         assertEquals(6, hit.line().line());
         assertEquals(8, line(m, "main"), "stopped just after the WAIT that completed the store, as going forward would");
+    }
+
+    @Test
+    void theWallClockLimitStopsReverseResumeAtTheSnapshotItReached() {
+        // A limit of one nanosecond has passed by the time one interval of history has been re-executed. Going
+        // forward by restoreTo re-executes too, which the clock never stops; so history is there to go back over.
+        Machine m = load(assemble("""
+                .stream main
+                    MOVE32  r0, #10000
+                loop:
+                    ADD_IMMEDIATE32 r1, r1, #1
+                    ADD_IMMEDIATE32 r0, r0, #-1
+                    BRANCH.ne r0, loop
+                """), RunOptions.defaults().withTimeout(Duration.ofNanos(1)));
+        m.recordHistory(Machine.DEFAULT_HISTORY_BYTES, 1000);
+        assertInstanceOf(StopReason.AtPosition.class, m.restoreTo(20_000).orElseThrow());
+        assertInstanceOf(StopReason.Paused.class, m.reverseResume().orElseThrow(),
+                "stopped by the limit, not gone back to the start of history");
+        assertTrue(m.position() > 0 && m.position() <= 20_000, "at a snapshot on the way back: " + m.position());
     }
 
     @Test
