@@ -71,6 +71,9 @@ final class DisassembleCommand implements Callable<Integer> {
         Path out = output == null ? null : OutputFiles.file("-o", output);
         OutputFiles.refuseOverwritingInputs("-o", out, List.of(input.toAbsolutePath()));
         OutputFile.Text text = pandecode ? fromTrace() : fromBinary();
+        if (text == null) {
+            return Csf.ERROR;
+        }
         if (out != null) {
             OutputFiles.write(out, OutputFile.utf8(text));
         } else {
@@ -134,6 +137,22 @@ final class DisassembleCommand implements Callable<Integer> {
                 + " // pandecode's text of this word is undefined (a value past one of its name tables)") + "\n"));
     }
 
+    /** The most problems of a trace printed; the rest are counted. */
+    private static final int PROBLEMS_SHOWN = 100;
+
+    /** Each problem at its trace line, {@code FILE:LINE:COL: error: message}, as the assembler prints its errors. */
+    private void printProblems(List<PandecodeTrace.Problem> problems) {
+        PrintWriter err = spec.commandLine().getErr();
+        for (PandecodeTrace.Problem p : problems.subList(0, Math.min(problems.size(), PROBLEMS_SHOWN))) {
+            err.println(input + ":" + p.line() + ":" + p.column() + ": error: " + p.message());
+        }
+        if (problems.size() > PROBLEMS_SHOWN) {
+            err.println(input + ": " + (problems.size() - PROBLEMS_SHOWN) + " more errors not shown");
+        }
+        err.flush();
+    }
+
+    /** The source recovered from the trace; null when the trace has problems, each printed at its line. */
     private OutputFile.Text fromTrace() {
         List<String> lines;
         try {
@@ -150,10 +169,8 @@ final class DisassembleCommand implements Callable<Integer> {
                     + " text of an instruction) found; is this a PAN_MESA_DEBUG=trace dump?");
         }
         if (!recovery.problems().isEmpty()) {
-            PandecodeTrace.Problem p = recovery.problems().get(0);
-            int more = recovery.problems().size() - 1;
-            throw new UserError(input + ":" + p.line() + ":" + p.column() + ": " + p.message()
-                    + (more > 0 ? " (and " + more + " more)" : ""));
+            printProblems(recovery.problems());
+            return null;
         }
         List<PandecodeTrace.RecoveredStream> streams = recovery.streams();
         return out -> {

@@ -253,7 +253,7 @@ class PandecodeTraceTest {
         Path listing = Files.writeString(dir.resolve("listing.txt"), "main_cs@1234567890123456789{\n    NOP\n}\n");
         CsfInvocation r = CsfInvocation.run("disasm", "--pandecode", listing.toString());
         assertEquals(1, r.exitCode(), r.out());
-        assertTrue(r.err().contains("listing.txt:1:9: block address 0x1234567890123456789 is past the 48-bit GPU"
+        assertTrue(r.err().startsWith(listing + ":1:9: error: block address 0x1234567890123456789 is past the 48-bit GPU"
                 + " address space"), r.err());
     }
 
@@ -262,7 +262,7 @@ class PandecodeTraceTest {
         Path listing = Files.writeString(dir.resolve("listing.txt"), "main_cs@fffffffffff8{\n    NOP\n    NOP\n}\n");
         CsfInvocation r = CsfInvocation.run("disasm", "--pandecode", listing.toString());
         assertEquals(1, r.exitCode(), r.out());
-        assertTrue(r.err().contains("listing.txt:1:9: block at 0xfffffffffff8: its 2 instructions end past"), r.err());
+        assertTrue(r.err().startsWith(listing + ":1:9: error: block at 0xfffffffffff8: its 2 instructions end past"), r.err());
     }
 
     @Test
