@@ -25,6 +25,18 @@ import org.eclipse.lsp4j.jsonrpc.json.ConcurrentMessageProcessor;
 import org.eclipse.lsp4j.jsonrpc.json.MessageJsonHandler;
 import org.eclipse.lsp4j.jsonrpc.json.StreamMessageConsumer;
 import org.eclipse.lsp4j.jsonrpc.services.ServiceEndpoints;
+import org.eclipse.lsp4j.jsonrpc.Endpoint;
+import org.eclipse.lsp4j.jsonrpc.json.JsonRpcMethod;
+import org.eclipse.lsp4j.jsonrpc.messages.RequestMessage;
+import org.eclipse.lsp4j.jsonrpc.messages.ResponseError;
+import org.eclipse.lsp4j.jsonrpc.messages.ResponseErrorCode;
+import org.eclipse.lsp4j.jsonrpc.messages.ResponseMessage;
+import org.eclipse.lsp4j.jsonrpc.validation.ReflectiveMessageValidator;
+import org.eclipse.lsp4j.jsonrpc.messages.MessageIssue;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Starts the language server: {@code csf lsp} speaks LSP over stdin/stdout, {@code csf lsp --port N}
@@ -116,8 +128,8 @@ public final class CsfLanguageServerLauncher {
         protected RemoteEndpoint createRemoteEndpoint(MessageJsonHandler jsonHandler) {
             json = jsonHandler;
             outgoing = pending.outgoing(wrapMessageConsumer(new StreamMessageConsumer(output, jsonHandler)));
-            RemoteEndpoint endpoint = new RemoteEndpoint(outgoing, ServiceEndpoints.toEndpoint(localServices),
-                    ErrorResponses::of);
+            RemoteEndpoint endpoint = new CheckedEndpoint(outgoing, ServiceEndpoints.toEndpoint(localServices),
+                    jsonHandler);
             jsonHandler.setMethodProvider(endpoint);
             endpoint.setJsonHandler(jsonHandler);
             return endpoint;
@@ -128,6 +140,63 @@ public final class CsfLanguageServerLauncher {
                                                                     CsfLanguageClient client) {
             return super.createMessageProcessor(new FramedMessageReader(input, Dialect.JSON_RPC, json, outgoing),
                     new LifecycleGate(pending.incoming(server), outgoing), client);
+        }
+    }
+
+    /**
+     * The endpoint, answering exceptions with {@link ErrorResponses}, and a request that lacks its params or one
+     * of their required members with InvalidParams naming what is missing, before any handler sees it.
+     */
+    private static final class CheckedEndpoint extends RemoteEndpoint {
+        /** Requests whose handler checks its params itself, with a better message (the commands there are). */
+        private static final Set<String> OWN_CHECKS = Set.of("workspace/executeCommand");
+        /** Where the validator's issue text names the member: {@code Path: $.params.textDocument}. */
+        private static final Pattern PATH = Pattern.compile("Path: \\$\\.params\\.?(\\S*)");
+
+        private final MessageConsumer out;
+        private final MessageJsonHandler json;
+
+        CheckedEndpoint(MessageConsumer out, Endpoint local, MessageJsonHandler json) {
+            super(out, local, ErrorResponses::of);
+            this.out = out;
+            this.json = json;
+        }
+
+        @Override
+        protected void handleRequest(RequestMessage request) {
+            JsonRpcMethod method = json.getJsonRpcMethod(request.getMethod());
+            if (method != null && method.getParameterTypes().length > 0) {
+                String name = ErrorResponses.shorten(request.getMethod());
+                if (request.getParams() == null) {
+                    refuse(request, "'" + name + "' needs its params");
+                    return;
+                }
+                List<MessageIssue> issues = OWN_CHECKS.contains(request.getMethod()) ? List.of()
+                        : Validator.INSTANCE.issues(request);
+                if (!issues.isEmpty()) {
+                    Matcher path = PATH.matcher(issues.get(0).getText());
+                    refuse(request, "'" + name + "' needs "
+                            + (path.find() && !path.group(1).isEmpty() ? "'" + path.group(1) + "'" : "its params"));
+                    return;
+                }
+            }
+            super.handleRequest(request);
+        }
+
+        private void refuse(RequestMessage request, String message) {
+            ResponseMessage response = new ResponseMessage();
+            response.setRawId(request.getRawId());
+            response.setError(new ResponseError(ResponseErrorCode.InvalidParams, message, null));
+            out.consume(response);
+        }
+    }
+
+    /** LSP4J's check of the protocol's required ({@code @NonNull}) members, asked for its findings. */
+    private static final class Validator extends ReflectiveMessageValidator {
+        static final Validator INSTANCE = new Validator();
+
+        List<MessageIssue> issues(Object message) {
+            return validate(message);
         }
     }
 

@@ -82,6 +82,31 @@ class ServerLimitsTest {
     }
 
     @Test
+    void aRequestTheServerDoesNotOfferIsMethodNotFoundNotAnInternalError() throws Exception {
+        try (RawServer s = RawServer.initialized()) {
+            JsonObject error = s.errorOf("textDocument/rangeFormatting", JsonParser.parseString("{\"textDocument\":"
+                    + " {\"uri\": \"file:///a.csf\"}, \"range\": {\"start\": {\"line\": 0, \"character\": 0}, \"end\":"
+                    + " {\"line\": 0, \"character\": 0}}, \"options\": {\"tabSize\": 4, \"insertSpaces\": true}}")
+                    .getAsJsonObject());
+            assertEquals(ResponseErrorCode.MethodNotFound.getValue(), error.get("code").getAsInt(), error.toString());
+            assertEquals("'rangeFormatting' is not supported by this server (the capabilities it answered initialize"
+                    + " with list what it offers)", error.get("message").getAsString());
+        }
+    }
+
+    @Test
+    void aRequestWithoutItsParamsOrARequiredMemberIsInvalidParamsNamingIt() throws Exception {
+        try (RawServer s = RawServer.initialized()) {
+            JsonObject error = RawServer.error(s.rpc.response(s.rpc.request("workspace/symbol", null)));
+            assertEquals(ResponseErrorCode.InvalidParams.getValue(), error.get("code").getAsInt(), error.toString());
+            assertEquals("'workspace/symbol' needs its params", error.get("message").getAsString());
+            error = s.errorOf("textDocument/hover", new JsonObject());
+            assertEquals(ResponseErrorCode.InvalidParams.getValue(), error.get("code").getAsInt(), error.toString());
+            assertEquals("'textDocument/hover' needs 'textDocument'", error.get("message").getAsString());
+        }
+    }
+
+    @Test
     void csfTestReadsNoFileOutsideTheWorkspace(@TempDir Path elsewhere) throws Exception {
         Path outside = Files.writeString(elsewhere.resolve("secret.csf"), ".expect status ok\n");
         try (LspSession s = LspSession.start(root)) {

@@ -40,14 +40,29 @@ public final class ErrorResponses {
                         error.getData() instanceof Throwable ? null : error.getData());
             }
         }
-        LOG.log(Level.SEVERE, "request failed", thrown);
         Throwable root = thrown;
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();
         }
+        String unoffered = unoffered(root);
+        if (unoffered != null) {
+            return new ResponseError(ResponseErrorCode.MethodNotFound, "'" + unoffered + "' is not supported by this"
+                    + " server (the capabilities it answered initialize with list what it offers)", null);
+        }
+        LOG.log(Level.SEVERE, "request failed", thrown);
         String detail = root.getMessage() == null ? "" : ": " + shorten(root.getMessage());
         return new ResponseError(ResponseErrorCode.InternalError, "internal error (" + root.getClass().getSimpleName()
                 + detail + "); the server log has the details", null);
+    }
+
+    /**
+     * The request's name when {@code root} is LSP4J's answer to a request its service interface declares but the
+     * server does not implement (the interface's default method throws UnsupportedOperationException); else null.
+     */
+    private static String unoffered(Throwable root) {
+        StackTraceElement[] at = root.getStackTrace();
+        return root instanceof UnsupportedOperationException && at.length > 0
+                && at[0].getClassName().startsWith("org.eclipse.lsp4j.") ? at[0].getMethodName() : null;
     }
 
     /** The first line of {@code text}, at most {@link #MAX_TEXT} characters. */

@@ -16,7 +16,7 @@ class DebugAdapterRobustnessIT {
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"history-out-of-memory.dap", "history-default-bound.dap", "framing.dap", "arguments.dap", "launch-targets.dap", "conditions.dap", "history.dap",
-            "running.dap", "render-targets.dap"})
+            "running.dap", "render-targets.dap", "every-request.dap"})
     void answersEveryRequestAndStillAnswersAfterwards(String script) throws Exception {
         Assumptions.assumeTrue(Files.isRegularFile(Forked.JAR), "the fat jar is built by package");
         Path dir = Files.createTempDirectory("csf-robustness");

@@ -15,7 +15,7 @@ class LanguageServerRobustnessIT {
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"framing.lsp", "option-runTimeoutMs.lsp", "option-backgroundRun.lsp",
-            "option-backgroundSteps.lsp", "option-runDelayMs.lsp", "documents.lsp"})
+            "option-backgroundSteps.lsp", "option-runDelayMs.lsp", "documents.lsp", "every-request.lsp"})
     void answersEveryRequestAndStillAnswersAfterwards(String script) throws Exception {
         Assumptions.assumeTrue(Files.isRegularFile(Forked.JAR), "the fat jar is built by package");
         Path dir = Files.createTempDirectory("csf-robustness");
