@@ -83,7 +83,8 @@ final class StopEvents implements StopReason.Cases<StoppedEventArguments> {
 
     @Override
     public StoppedEventArguments paused(StopReason.Paused p) {
-        return event(StoppedEventArgumentsReason.PAUSE);
+        return p.why() == null ? event(StoppedEventArgumentsReason.PAUSE)
+                : described(StoppedEventArgumentsReason.PAUSE, p.why());
     }
 
     @Override

@@ -119,8 +119,15 @@ public sealed interface StopReason {
         }
     }
 
-    /** {@link Machine#requestPause} was honoured between two time slices; queue {@code next} runs next. */
-    record Paused(String next) implements StopReason {
+    /**
+     * {@link Machine#requestPause} was honoured between two time slices; queue {@code next} runs next. {@code why}
+     * is null for a pause asked for, else what stopped the machine instead (going back reached the wall-clock limit).
+     */
+    record Paused(String next, String why) implements StopReason {
+        public Paused(String next) {
+            this(next, null);
+        }
+
         @Override
         public <R> R match(Cases<R> cases) {
             return cases.paused(this);

@@ -89,9 +89,12 @@ class ReverseExecutionTest {
                 """), RunOptions.defaults().withTimeout(Duration.ofNanos(1)));
         m.recordHistory(Machine.DEFAULT_HISTORY_BYTES, 1000);
         assertInstanceOf(StopReason.AtPosition.class, m.restoreTo(20_000).orElseThrow());
-        assertInstanceOf(StopReason.Paused.class, m.reverseResume().orElseThrow(),
+        StopReason.Paused stop = assertInstanceOf(StopReason.Paused.class, m.reverseResume().orElseThrow(),
                 "stopped by the limit, not gone back to the start of history");
         assertTrue(m.position() > 0 && m.position() <= 20_000, "at a snapshot on the way back: " + m.position());
+        assertTrue(stop.why().startsWith("going back reached the wall-clock limit of ")
+                && stop.why().endsWith(" at instruction " + m.position() + ": reverse continue again to go further back"),
+                stop.why());
     }
 
     @Test
@@ -100,7 +103,8 @@ class ReverseExecutionTest {
         m.resume();
         long end = m.position();
         m.requestPause();
-        assertInstanceOf(StopReason.Paused.class, m.reverseResume().orElseThrow());
+        StopReason.Paused stop = assertInstanceOf(StopReason.Paused.class, m.reverseResume().orElseThrow());
+        assertEquals(null, stop.why(), "a pause asked for needs no reason");
         assertEquals(end, m.position());
         assertInstanceOf(StopReason.HistoryStart.class, m.reverseResume().orElseThrow(), "the pause is used up");
     }

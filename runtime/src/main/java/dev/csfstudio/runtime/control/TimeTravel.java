@@ -114,11 +114,14 @@ public final class TimeTravel {
         for (Snapshot from = history.before(end); from != null; from = history.before(end)) {
             // A pause (also one asked for just before) or the wall-clock limit stops the way back at the
             // snapshot it has reached, between two intervals of history.
-            if (loop.takePause() || device.meter.pastDeadline()) {
+            boolean paused = loop.takePause();
+            if (paused || device.meter.pastDeadline()) {
                 if (reached != null) {
                     loop.restore(reached);
                 }
-                return Result.ok(new StopReason.Paused(focus));
+                return Result.ok(new StopReason.Paused(focus, paused ? null : "going back reached the "
+                        + device.meter.clockLimit() + " at instruction " + loop.position()
+                        + ": reverse continue again to go further back"));
             }
             loop.restore(from);
             Goal.Scan scan = new Goal.Scan(end);

@@ -136,6 +136,11 @@ public final class StepMeter {
         };
     }
 
+    /** "wall-clock limit of 30 s": the limit, for a message saying it stopped something. */
+    public String clockLimit() {
+        return "wall-clock limit of " + format(timeout);
+    }
+
     static String format(Duration d) {
         long ms = d.toMillis();
         return ms % 1000 == 0 ? ms / 1000 + " s" : ms + " ms";
