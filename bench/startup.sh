@@ -7,7 +7,9 @@
 # too: it starts slower than the floor, so ratios against it flatter csf and are printed for comparison only.
 # When that JVM is not a Java 17, a hello world on Java 17 (JAVA17=path/to/java, else the first
 # /usr/lib/jvm/*17*) is measured too, and the ratios against it printed as well. Rounds interleave the commands so that a machine slowing down or speeding up affects them alike; each ratio is the median of the
-# per-round ratios. Goals: run <= 2.5x, asm <= 2.0x the plain floor on the launcher's JVM.
+# per-round ratios. Goals: run <= 2.5x, asm <= 2.0x the plain floor on the launcher's JVM. Two parts of
+# `csf run` are timed beside them as programs of their own (loading its classes; picocli's parse), to show
+# how much of the goal they leave.
 #
 # Usage: bench/startup.sh            (RUNS=N rounds, default 21)
 #        COUNT=instructions bench/startup.sh   instructions instead of time (valgrind's callgrind): of each
@@ -41,8 +43,57 @@ hello17=()
 [[ -z "$java17" ]] || read -ra hello17 <<< "$(hello_on "$java17" 17)"
 run=(./csf run examples/clear.csf --out "$work/out")
 asm=(./csf asm examples/clear.csf -o "$work/clear.bin")
-commands=(floor hello run asm)
-[[ ${#hello17[@]} -eq 0 ]] || commands=(floor hello hello17 run asm)
+
+# Two parts of `csf run`'s start, each a program of its own on the launcher's JVM options and a class-data
+# archive of its own, to show where the time goes: "classes" loads every named class `csf run` loads (the
+# JDK's and the jar's, as -Xlog:class+load lists them) without initialising or running any; "picocli" only
+# builds csf's command line and parses `run examples/clear.csf`. They are lower bounds, not goals.
+parts_jar() {
+  local src="$work/parts"
+  mkdir -p "$src/classes"
+  CSF_NO_CDS=1 CSF_JAVA_OPTS="-Xlog:class+load=info:file=$work/run-classes.log:none" "${run[@]}" >/dev/null
+  awk '$2 == "source:" && $1 !~ /[\/]|\$\$/ && $3 != "__JVM_LookupDefineClass__" { print $1 }' \
+    "$work/run-classes.log" > "$work/run-classes.txt"
+  cat > "$src/ClassesOnly.java" <<'JAVA'
+public class ClassesOnly {
+    public static void main(String[] args) throws Exception {
+        ClassLoader loader = ClassesOnly.class.getClassLoader();
+        for (String name : java.nio.file.Files.readAllLines(java.nio.file.Path.of(args[0]))) {
+            Class.forName(name, false, loader);
+        }
+    }
+}
+JAVA
+  cat > "$src/PicocliOnly.java" <<'JAVA'
+public class PicocliOnly {
+    public static void main(String[] args) {
+        java.io.PrintWriter out = new java.io.PrintWriter(System.out, true);
+        if (dev.csfstudio.cli.Csf.commandLine(out, out, args).parseArgs(args).subcommand() == null) {
+            throw new AssertionError("no subcommand parsed");
+        }
+    }
+}
+JAVA
+  javac --release 17 -cp cli/target/csf.jar -d "$src/classes" "$src/ClassesOnly.java" "$src/PicocliOnly.java"
+  jar --create --file "$work/parts.jar" -C "$src/classes" .
+}
+# part NAME ARGS...: the command line of a part, after recording and dumping its archive
+part() {
+  local name="$1" jsa="$work/part-$1.jsa" opts=(-XX:-UsePerfData -XX:TieredStopAtLevel=1)
+  shift
+  "$java" "${opts[@]}" "-XX:DumpLoadedClassList=$jsa.list" -cp "$work/parts.jar:cli/target/csf.jar" "$name" "$@" \
+    >/dev/null
+  "$java" "${opts[@]}" -Xshare:dump "-XX:SharedClassListFile=$jsa.list" "-XX:SharedArchiveFile=$jsa" \
+    -cp "$work/parts.jar:cli/target/csf.jar" >/dev/null 2>&1
+  echo "$java" "${opts[@]}" -Xshare:auto "-XX:SharedArchiveFile=$jsa" -Xlog:cds=off \
+    -cp "$work/parts.jar:cli/target/csf.jar" "$name" "$@"
+}
+parts_jar
+read -ra classes <<< "$(part ClassesOnly "$work/run-classes.txt")"
+read -ra picocli <<< "$(part PicocliOnly run examples/clear.csf)"
+
+commands=(floor hello classes picocli run asm)
+[[ ${#hello17[@]} -eq 0 ]] || commands=(floor hello hello17 classes picocli run asm)
 # The first run of each command after a build records the classes for its class-data archive (one per
 # command and JVM), which the launcher then dumps in the background: wait for it. None of these is counted.
 archive() {
@@ -55,7 +106,7 @@ for cmd in "${commands[@]}"; do
   declare -n c="$cmd"
   before="$(archive "$cmd" | wc -l)"
   "${c[@]}" >/dev/null 2>&1 || { echo "startup.sh: failed: ${c[*]}" >&2; "${c[@]}"; exit 1; }
-  if [[ "$cmd" != hello* && "$cmd" != floor && -z "${CSF_NO_CDS:-}" ]]; then
+  if [[ "$cmd" == run || "$cmd" == asm ]] && [[ -z "${CSF_NO_CDS:-}" ]]; then
     for _ in $(seq 300); do
       [[ "$(archive "$cmd" | wc -l)" -gt "$before" || "$before" -gt 0 ]] && break
       sleep 0.1
@@ -110,6 +161,9 @@ for _ in $(seq "$runs"); do
     measure "${c[@]}" > "$work/$cmd.last"
     cat "$work/$cmd.last" >> "$work/$cmd.t"
   done
+  for cmd in classes picocli; do
+    ratio "$cmd" floor >> "$work/$cmd.ratio"
+  done
   for cmd in run asm; do
     ratio "$cmd" floor >> "$work/$cmd.ratio"
     ratio "$cmd" hello >> "$work/$cmd.ratioHello"
@@ -141,5 +195,12 @@ row() {
 row "java -cp DIR Hello (the plain floor)" floor
 row "java Hello (CDS, -XX:+UseParallelGC)" hello
 [[ ${#hello17[@]} -eq 0 ]] || row "java Hello on Java 17 (CDS, -XX:+UseParallelGC)" hello17
+part_row() {
+  printf '  %-44s %7.3fs %7.3fs %12.2f %12.2f   (a part of csf run, no goal)\n' "$1" \
+    "$(column 1 "$work/$2.t" | median)" "$(column 2 "$work/$2.t" | median)" \
+    "$(column 1 "$work/$2.ratio" | median)" "$(column 2 "$work/$2.ratio" | median)"
+}
+part_row "$(wc -l < "$work/run-classes.txt") classes of csf run, loaded, none run" classes
+part_row "picocli: csf's command line built and parsed" picocli
 row "csf run examples/clear.csf" run 2.5
 row "csf asm examples/clear.csf" asm 2.0

@@ -36,6 +36,20 @@ async function variables(dc, frameId, scopeName) {
   return Object.fromEntries(vars.map((v) => [v.name, v]));
 }
 
+/** A new fault.csf whose line 4 loads from an address no VM maps. */
+function faultProgram() {
+  const program = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'csf-e2e-')), 'fault.csf');
+  fs.writeFileSync(program, [
+    '.stream main',
+    '    MOVE32  r1, #1',
+    '    MOVE48  d40, 0xdead0000',
+    '    LOAD_MULTIPLE r40:r41, [d40 + 0]',
+    '    MOVE32  r2, #2',
+    '',
+  ].join('\n'));
+  return program;
+}
+
 async function topFrame(dc, threadId) {
   return (await dc.stackTraceRequest({ threadId })).body.stackFrames[0];
 }
@@ -114,16 +128,7 @@ describe('csf debug with a DAP client nobody here wrote', function () {
   });
 
   it('runs to a translation fault, says where and why, walks the page tables, and exits with 2', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'csf-e2e-'));
-    const program = path.join(dir, 'fault.csf');
-    fs.writeFileSync(program, [
-      '.stream main',
-      '    MOVE32  r1, #1',
-      '    MOVE48  d40, 0xdead0000',
-      '    LOAD_MULTIPLE r40:r41, [d40 + 0]',
-      '    MOVE32  r2, #2',
-      '',
-    ].join('\n'));
+    const program = faultProgram();
 
     const exited = dc.waitForEvent('exited', 30000);
     const terminated = dc.waitForEvent('terminated', 30000);
@@ -146,16 +151,7 @@ describe('csf debug with a DAP client nobody here wrote', function () {
     await terminated;
   });
   it('stops on entry when no breakpoint is verified, marks what a step changed, says what a step back undid', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'csf-e2e-'));
-    const program = path.join(dir, 'fault.csf');
-    fs.writeFileSync(program, [
-      '.stream main',
-      '    MOVE32  r1, #1',
-      '    MOVE48  d40, 0xdead0000',
-      '    LOAD_MULTIPLE r40:r41, [d40 + 0]',
-      '    MOVE32  r2, #2',
-      '',
-    ].join('\n'));
+    const program = faultProgram();
     let output = '';
     dc.on('output', (e) => { output += e.body.output; });
 

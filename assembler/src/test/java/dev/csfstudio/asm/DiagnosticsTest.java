@@ -304,6 +304,36 @@ class DiagnosticsTest {
     }
 
     @Test
+    void aSectionOptionGivenTwiceIsAnErrorAtTheSecond() {
+        Diagnostic d = only(".stream s, at=0x10000, AT=0x20000\nNOP\n");
+        assertEquals("duplicate-option", d.code().id());
+        assertEquals("option 'at' is given twice: give it once", d.message());
+        assertEquals(24, d.range().column());
+    }
+
+    @Test
+    void aQueueOptionGivenTwiceIsAnError() {
+        // the queue is not declared, so its .submit is an error too
+        Diagnostic d = Sources.assemble(".vm a\n.vm b\n.stream s\nNOP\n.queue q, vm=a, vm=b\n").errors().get(0);
+        assertEquals("duplicate-option", d.code().id());
+        assertEquals(5, d.range().line());
+        assertEquals(17, d.range().column());
+    }
+
+    @Test
+    void anInjectionOptionGivenTwiceIsAnError() {
+        Diagnostic d = only(".stream s\nNOP\n.queue q\n.submit q, s\n.inject tiler_oom, job=1, job=2\n");
+        assertEquals("option 'job' is given twice: give it once", d.message());
+    }
+
+    @Test
+    void anExpectationOptionGivenTwiceIsAnError() {
+        Diagnostic d = only("NOP\n.expect status fault, line=1, line=2\n");
+        assertEquals("duplicate-option", d.code().id());
+        assertEquals(31, d.range().column());
+    }
+
+    @Test
     void sizesMustBeKnownWhereTheyAreUsed() {
         Diagnostic d = Sources.assemble(".buffer b\n.zero LATER\n.equ LATER, here\nhere: .byte 0\n").errors().get(0);
         assertEquals("not-constant", d.code().id());

@@ -237,6 +237,30 @@ class LauncherTest {
     }
 
     @Test
+    void aJavaReachedThroughALinkSharesTheArchiveOfTheJvmItLeadsToUntilTheLinkMoves() throws Exception {
+        Path jdkA = root.resolve("jdk-a/bin/java");
+        fakeJava(jdkA, "a-calls.txt");
+        fakeJava(root.resolve("jdk-b/bin/java"), "b-calls.txt");
+        Path link = Files.createDirectories(root.resolve("links")).resolve("java");
+        Files.createSymbolicLink(link, jdkA);
+        launch("true", "true", false, Map.of("CSF_JAVA", link.toString()), "run", "x.csf");
+        List<Path> archives = archives("run");
+        assertEquals(1, archives.size(), "no class-data archive");
+        String shared = "-XX:SharedArchiveFile=" + archives.get(0) + " ";
+
+        launch("true", "true", false, Map.of("CSF_JAVA", jdkA.toString()), "run", "x.csf");
+        String direct = javaCalls("jdk-a/a-calls.txt"); // the fake writes beside the path it was started by
+        assertTrue(direct.contains(shared), "the JVM named directly: " + direct);
+
+        Files.delete(link);
+        Files.createSymbolicLink(link, root.resolve("jdk-b/bin/java"));
+        launch("true", "true", false, Map.of("CSF_JAVA", link.toString()), "run", "x.csf");
+        String calls = javaCalls("b-calls.txt");
+        assertTrue(calls.contains("-XX:DumpLoadedClassList="), "the JVM the link now leads to records its own: " + calls);
+        assertFalse(calls.contains(shared), calls);
+    }
+
+    @Test
     void javaHomeChoosesTheJvmOverPath() throws Exception {
         fakeJava(root.resolve("home-jdk/bin/java"), "home-calls.txt");
         Launch l = launch("true", "true", true, Map.of("JAVA_HOME", root.resolve("home-jdk").toString()),

@@ -9,7 +9,10 @@ import dev.csfstudio.grammar.CsfParser;
 import dev.csfstudio.program.Diagnostic;
 import dev.csfstudio.program.DiagnosticCode;
 import dev.csfstudio.program.SourceRange;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import org.antlr.v4.runtime.ParserRuleContext;
 
 /**
@@ -73,6 +76,30 @@ public interface ArgumentScope {
     /** The diagnostic for an option the directive does not take, with the allowed ones. */
     default DiagnosticException unknownOption(CsfParser.ArgumentContext a, List<String> allowed) {
         return unknownOption(a instanceof CsfParser.NamedArgumentContext na ? na.key.getText() : a.getText(), range(a), allowed);
+    }
+
+    /**
+     * The {@code key=value} arguments of {@code d} from argument {@code from} on, by lower-case key, in the order
+     * written; a plain argument, a key not {@code allowed} or a key given twice is a diagnostic.
+     */
+    default Map<String, CsfParser.ValueContext> options(CsfParser.DirectiveContext d, int from, List<String> allowed) {
+        Map<String, CsfParser.ValueContext> options = new LinkedHashMap<>();
+        for (int i = from; i < d.argument().size(); i++) {
+            CsfParser.ArgumentContext a = d.argument(i);
+            if (!(a instanceof CsfParser.NamedArgumentContext na) || !allowed.contains(na.key.getText().toLowerCase(Locale.ROOT))) {
+                throw unknownOption(a, allowed);
+            }
+            if (options.putIfAbsent(na.key.getText().toLowerCase(Locale.ROOT), na.value()) != null) {
+                throw givenTwice(na.key.getText(), range(a));
+            }
+        }
+        return options;
+    }
+
+    /** The diagnostic for an option written a second time (at {@code at}) on one line: which value was meant? */
+    static DiagnosticException givenTwice(String key, SourceRange at) {
+        return DiagnosticException.error(at, DiagnosticCode.DUPLICATE_OPTION, "option '" + key.toLowerCase(Locale.ROOT)
+                + "' is given twice: give it once");
     }
 
     /** The diagnostic for an option {@code key} at {@code at} that the directive does not take, with the allowed ones. */

@@ -202,10 +202,8 @@ public final class ExpectationReader {
         }
         noTargets(e, kindAt + 1);
         SourceRange line = null;
-        for (ExpectationSyntax.Option o : e.options()) {
-            if (!o.key().equalsIgnoreCase("line") || end == Ending.OK) {
-                throw unknownOption(o, end == Ending.OK ? List.of() : List.of("line"));
-            }
+        ExpectationSyntax.Option o = onlyOption(e, end == Ending.OK ? null : "line");
+        if (o != null) {
             long n = valueExpr(o.value()).value();
             if (n < 1 || n > Integer.MAX_VALUE) {
                 throw DiagnosticException.error(o.value().range(), DiagnosticCode.OUT_OF_RANGE, "line " + n + " must be a line"
@@ -305,10 +303,8 @@ public final class ExpectationReader {
         if (named != null) {
             in = names.sectionVms().get(named);
         }
-        for (ExpectationSyntax.Option o : e.options()) {
-            if (!o.key().equalsIgnoreCase("vm")) {
-                throw unknownOption(o, List.of("vm"));
-            }
+        ExpectationSyntax.Option o = onlyOption(e, "vm");
+        if (o != null) {
             if (o.value().name() == null || !names.vms().contains(o.value().text())) {
                 throw unknown(o.value().range(), "VM", o.value().text(), names.vms());
             }
@@ -383,10 +379,8 @@ public final class ExpectationReader {
                     + "); 'csf test --update-golden' writes it from the actual image");
         }
         int tolerance = 0;
-        for (ExpectationSyntax.Option o : e.options()) {
-            if (!o.key().equalsIgnoreCase("tolerance")) {
-                throw unknownOption(o, List.of("tolerance"));
-            }
+        ExpectationSyntax.Option o = onlyOption(e, "tolerance");
+        if (o != null) {
             long t = valueExpr(o.value()).value();
             if (t < 0 || t > 255) {
                 throw DiagnosticException.error(o.value().range(), DiagnosticCode.OUT_OF_RANGE, "tolerance " + t
@@ -495,9 +489,25 @@ public final class ExpectationReader {
     }
 
     private void noOptions(ExpectationSyntax e) {
-        if (!e.options().isEmpty()) {
-            throw unknownOption(e.options().get(0), List.of());
+        onlyOption(e, null);
+    }
+
+    /**
+     * The expectation's option {@code key} (null: it takes none), or null when it is not written; any other option,
+     * or this one written twice, is a diagnostic.
+     */
+    private ExpectationSyntax.Option onlyOption(ExpectationSyntax e, String key) {
+        ExpectationSyntax.Option found = null;
+        for (ExpectationSyntax.Option o : e.options()) {
+            if (key == null || !o.key().equalsIgnoreCase(key)) {
+                throw unknownOption(o, key == null ? List.of() : List.of(key));
+            }
+            if (found != null) {
+                throw ArgumentScope.givenTwice(o.key(), o.range());
+            }
+            found = o;
         }
+        return found;
     }
 
     private DiagnosticException unknownOption(ExpectationSyntax.Option o, List<String> allowed) {

@@ -59,22 +59,13 @@ public final class Jobs {
     public void declareQueue(Statement s, CsfParser.DirectiveContext d, ArgumentScope args) {
         SourceRange r = args.range(d);
         String q = args.plainName(d, 0, "a queue name");
-        String vm = Placement.DEFAULT_NAME;
-        SourceRange vmRange = r;
-        String group = q;
-        SourceRange groupRange = null;
-        for (int i = 1; i < d.argument().size(); i++) {
-            CsfParser.ArgumentContext a = d.argument(i);
-            if (a instanceof CsfParser.NamedArgumentContext na && na.key.getText().equalsIgnoreCase("vm")) {
-                vm = args.nameOf(na.value(), "a VM name");
-                vmRange = args.range(na.value());
-            } else if (a instanceof CsfParser.NamedArgumentContext na && na.key.getText().equalsIgnoreCase("group")) {
-                group = args.nameOf(na.value(), "a group name");
-                groupRange = args.range(na.value());
-            } else {
-                throw args.unknownOption(a, List.of("vm", "group"));
-            }
-        }
+        Map<String, CsfParser.ValueContext> options = args.options(d, 1, List.of("vm", "group"));
+        CsfParser.ValueContext vmValue = options.get("vm");
+        CsfParser.ValueContext groupValue = options.get("group");
+        String vm = vmValue == null ? Placement.DEFAULT_NAME : args.nameOf(vmValue, "a VM name");
+        SourceRange vmRange = vmValue == null ? r : args.range(vmValue);
+        String group = groupValue == null ? q : args.nameOf(groupValue, "a group name");
+        SourceRange groupRange = groupValue == null ? null : args.range(groupValue);
         SourceRange qr = args.range(d.argument(0));
         for (Program.QueueDecl other : queues) {
             if (other.group().equals(group) && !other.vm().equals(vm)) {
@@ -119,28 +110,20 @@ public final class Jobs {
         if (!INJECTABLE.contains(exception)) {
             throw args.unknownOption(exception, args.range(d.argument(0)), INJECTABLE);
         }
-        Long job = null;
-        String queue = null;
-        SourceRange queueRange = null;
-        for (int i = 1; i < d.argument().size(); i++) {
-            CsfParser.ArgumentContext a = d.argument(i);
-            if (a instanceof CsfParser.NamedArgumentContext na && na.key.getText().equalsIgnoreCase("job")) {
-                job = args.constant(args.exprOf(na.value()));
-                if (job < 1) {
-                    throw DiagnosticException.error(args.range(na.value()), DiagnosticCode.OUT_OF_RANGE, "job=" + job
-                            + ": tiler jobs are counted from 1 (the queue's first RUN_TILING, RUN_IDVS or RUN_IDVS2)");
-                }
-            } else if (a instanceof CsfParser.NamedArgumentContext na && na.key.getText().equalsIgnoreCase("queue")) {
-                queue = args.nameOf(na.value(), "a queue name");
-                queueRange = args.range(na.value());
-            } else {
-                throw args.unknownOption(a, List.of("job", "queue"));
-            }
-        }
-        if (job == null) {
+        Map<String, CsfParser.ValueContext> options = args.options(d, 1, List.of("job", "queue"));
+        CsfParser.ValueContext jobValue = options.get("job");
+        if (jobValue == null) {
             throw DiagnosticException.error(args.range(d), DiagnosticCode.SYNTAX, ".inject " + exception + " needs job=N:"
                     + " which of the queue's tiler jobs runs out of heap memory");
         }
+        long job = args.constant(args.exprOf(jobValue));
+        if (job < 1) {
+            throw DiagnosticException.error(args.range(jobValue), DiagnosticCode.OUT_OF_RANGE, "job=" + job
+                    + ": tiler jobs are counted from 1 (the queue's first RUN_TILING, RUN_IDVS or RUN_IDVS2)");
+        }
+        CsfParser.ValueContext queueValue = options.get("queue");
+        String queue = queueValue == null ? null : args.nameOf(queueValue, "a queue name");
+        SourceRange queueRange = queueValue == null ? null : args.range(queueValue);
         injections.add(new PendingInjection(queue, queueRange, new Program.Injection(exception, job, args.range(d))));
         s.skip(true);
     }

@@ -13,8 +13,10 @@ import dev.csfstudio.program.Diagnostic;
 import dev.csfstudio.program.DiagnosticCode;
 import dev.csfstudio.program.SectionKind;
 import dev.csfstudio.program.SourceRange;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * {@code .stream NAME [at=, align=]}, {@code .buffer NAME [size=, align=, at=, dumpable]} and {@code .vm NAME}:
@@ -83,10 +85,15 @@ public final class SectionDirectives {
             symbols.declareSection(name, nameRange);
         }
         List<String> allowed = kind == SectionKind.STREAM ? STREAM_OPTIONS : BUFFER_OPTIONS;
+        Set<String> given = new HashSet<>();
         for (SectionOption a : options) {
             if (!firstDeclaration) {
                 throw DiagnosticException.error(a.range(), DiagnosticCode.SYNTAX, "options belong on the first ." + kind.name()
                         .toLowerCase(Locale.ROOT) + " " + name + "; re-opening only appends");
+            }
+            String key = a.key() == null ? a.plainText() : a.key();
+            if (!given.add(key.toLowerCase(Locale.ROOT))) {
+                throw ArgumentScope.givenTwice(key, a.range());
             }
             option(sec, a, allowed, args);
         }
