@@ -136,14 +136,12 @@ public final class DapBenchmark implements IDebugProtocolClient, AutoCloseable {
     }
 
     static void stepBack() throws Exception {
-        // 5 instructions per iteration of r0 = 200,000 .. 1: 1,000,002 instructions.
-        String text = DebugBenchmark.millionSource().replace("#250000", "#200000")
-                .replace("size=64 * 1024", "size=1024 * 1024");
+        String text = DebugBenchmark.millionSource();
         Path file = write("million.csf", text);
         int branchLine = lineOf(text, "BRANCH.ne");
         SplittableRandom random = new SplittableRandom(11);
         // positions in the run's order: r0 counts down
-        long[] counters = random.longs(40, 1, 200_000).boxed().sorted((a, b) -> Long.compare(b, a))
+        long[] counters = random.longs(40, 1, DebugBenchmark.MILLION_ITERATIONS).boxed().sorted((a, b) -> Long.compare(b, a))
                 .mapToLong(Long::longValue).toArray();
         double[] ms = new double[counters.length];
         double[] cpu = new double[counters.length];
@@ -174,7 +172,7 @@ public final class DapBenchmark implements IDebugProtocolClient, AutoCloseable {
         }
         double[] measured = Arrays.copyOfRange(ms, 5, ms.length); // the first ones warm the JIT up
         Arrays.sort(measured);
-        count("dap_stepback_run_instructions", 1_000_002);
+        count("dap_stepback_run_instructions", DebugBenchmark.MILLION_INSTRUCTIONS);
         count("dap_stepback_count", measured.length);
         print("dap_stepback_median_ms", measured[measured.length / 2]);
         print("dap_stepback_max_ms", measured[measured.length - 1]);

@@ -55,11 +55,18 @@ public final class DebugBenchmark {
         return ((Machine.Loaded) loaded).machine();
     }
 
-    /** 10,000 instructions: counters, stores and a call every hundred lines. */
+    /**
+     * 10,000 instructions: a counter, stored every fiftieth line and waited for on the next (the counter is
+     * not written while the store that reads it is in flight: without the WAIT the run stops at a hazard).
+     */
     static String straightSource() {
         StringBuilder sb = new StringBuilder(".buffer out, size=4096\n.stream main\n    MOVE48 d60, out\n");
         for (int i = 1; i < 10_000; i++) {
-            sb.append(i % 50 == 0 ? "    STORE_MULTIPLE [d60 + 0], r0\n" : "    ADD_IMMEDIATE32 r0, r0, #1\n");
+            sb.append(switch (i % 50) {
+                case 0 -> "    STORE_MULTIPLE [d60 + 0], r0\n";
+                case 1 -> "    WAIT #0x1\n";
+                default -> "    ADD_IMMEDIATE32 r0, r0, #1\n";
+            });
         }
         return sb.toString();
     }
@@ -85,25 +92,33 @@ public final class DebugBenchmark {
         System.out.printf(Locale.ROOT, "step_p99_us %.1f%n", micros[micros.length * 99 / 100] / 1e3);
     }
 
-    /** A loop of 1,000,002 instructions that writes memory as it goes (so snapshots differ). */
+    /** The iterations of {@link #millionSource}'s loop, r0 counting them down. */
+    static final int MILLION_ITERATIONS = 166_667;
+    /** The instructions {@link #millionSource} runs. */
+    static final long MILLION_INSTRUCTIONS = 6L * MILLION_ITERATIONS + 2;
+
+    /**
+     * A loop of 1,000,004 instructions (6 an iteration, and 2 before) that writes memory as it goes (so snapshots
+     * differ), waiting for each store before its registers change again.
+     */
     static String millionSource() {
         return String.join("\n",
-                ".buffer out, size=64 * 1024",
+                ".buffer out, size=1024 * 1024",
                 ".stream main",
                 "    MOVE48 d60, out",
-                "    MOVE32 r0, #250000",
+                "    MOVE32 r0, #" + MILLION_ITERATIONS,
                 "loop:",
                 "    ADD_IMMEDIATE64 d60, d60, #4",
                 "    UMIN32 r1, r0, r0",
                 "    STORE_MULTIPLE [d60 + 0], r1",
+                "    WAIT #0x1",
                 "    ADD_IMMEDIATE32 r0, r0, #-1",
                 "    BRANCH.ne r0, loop",
                 "");
     }
 
     static void restore() {
-        String text = millionSource().replace("#250000", "#200000"); // 5 per iteration: 1,000,002
-        Program program = RuntimeBenchmark.assemble(text.replace("size=64 * 1024", "size=1024 * 1024"));
+        Program program = RuntimeBenchmark.assemble(millionSource());
         restore(program, false); // warm-up: the first runs are the JIT's
         restore(program, true);
     }
@@ -175,11 +190,15 @@ public final class DebugBenchmark {
         compare("clear_changing", RuntimeBenchmark.assemble(changingClearSource(20) + NEVER_RUN), Long.MAX_VALUE);
     }
 
-    /** The 4K clear loop, each clear in another colour: the stream rewrites the clear word first. */
+    /**
+     * The 4K clear loop, each clear in another colour: the stream rewrites the clear word first, once the clear
+     * before has read it, and waits for the store before the next clear reads it.
+     */
     static String changingClearSource(int clears) {
         return RuntimeBenchmark.clearSource("linear", clears)
                 .replace(".rt format=", "rt: .rt format=")
-                .replace("loop:\n", "loop:\n    ADD_IMMEDIATE32 r7, r7, #0x10\n    STORE_MULTIPLE [d70 + 48], r7\n")
+                .replace("loop:\n", "loop:\n    WAIT #0xff\n    ADD_IMMEDIATE32 r7, r7, #0x10\n"
+                        + "    STORE_MULTIPLE [d70 + 48], r7\n    WAIT #0xff\n")
                 .replace("    MOVE32 r0, #", "    MOVE48 d70, rt\n    MOVE32 r0, #");
     }
 

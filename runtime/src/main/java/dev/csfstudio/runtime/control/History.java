@@ -18,8 +18,12 @@ import dev.csfstudio.runtime.device.StepMeter;
  */
 public final class History {
 
-    /** Steps between periodic snapshots: about a millisecond of execution, so going back costs about that. */
-    public static final long INTERVAL = 1L << 18;
+    /**
+     * Steps between periodic snapshots, so that going back re-executes at most this many: half a millisecond of a
+     * straight-line loop, about ten of a loop that issues a store and waits for it every few instructions (the
+     * asynchronous path; bench/runtime.sh's restore, whose worst case 2^18 took past 20 ms).
+     */
+    public static final long INTERVAL = 1L << 17;
     /** The longest interval: re-executing it takes about ten milliseconds. */
     static final long MAX_INTERVAL = 1L << 21;
     /** An interval is at least this many times the steps its predecessor's frame copies are worth. */
