@@ -119,7 +119,7 @@ final class AsyncUnit {
      */
     void waitFor(Queue q, int mask, long pc, long now, boolean listed) {
         List<AsyncOp> on = q.scoreboard.on(mask);
-        if (listed) {
+        if (listed && recorder.keepsWait(q, pc)) {
             recorder.waited(q, pc, mask, on.isEmpty() ? List.of() : on.stream().map(AsyncOp::view).toList());
         }
         if (timeline) {
@@ -172,8 +172,9 @@ final class AsyncUnit {
         if (op == q.oomJob && q.oomUnresolved()) {
             return false;
         }
-        for (AsyncOp before : op.after()) {
-            if (!complete(q, before, now)) {
+        List<AsyncOp> after = op.after();
+        for (int i = 0; i < after.size(); i++) {
+            if (!complete(q, after.get(i), now)) {
                 return false;
             }
         }

@@ -569,7 +569,7 @@ public final class Interpreter {
                             work += takeWork();
                             limit = Math.min(limit, budgetEnd - work);
                             fastLen = 0;
-                        } else if (recorder.keepsWaits()) {
+                        } else if (recorder.keepsWait(q, pc)) {
                             long w = page.word[i];
                             int mask = table.scoreboard(table.key(w)).waitMask(w);
                             recorder.waited(q, pc, mask == dev.csfstudio.isa.Scoreboard.INDIRECT

@@ -49,13 +49,19 @@ public final class Scoreboard {
 
     /** The operations in flight on the entries of {@code mask}, in issue order. */
     List<AsyncOp> on(int mask) {
-        List<AsyncOp> out = new ArrayList<>();
-        for (AsyncOp op : inFlight) {
+        // Indexed, and no list made for none: every asynchronous instruction and WAIT asks this, and C1 (the
+        // launcher's compiler for runs) allocates every iterator.
+        List<AsyncOp> out = null;
+        for (int i = 0; i < inFlight.size(); i++) {
+            AsyncOp op = inFlight.get(i);
             if ((mask & (1 << op.entry())) != 0) {
+                if (out == null) {
+                    out = new ArrayList<>();
+                }
                 out.add(op);
             }
         }
-        return out;
+        return out == null ? List.of() : out;
     }
 
     // Identity, not the record's equals: an operation is the one issue that made it (AsyncUnit makes each once,
@@ -90,7 +96,8 @@ public final class Scoreboard {
         count = inFlight.size();
         java.util.Arrays.fill(loadRegisters, 0);
         java.util.Arrays.fill(storeRegisters, 0);
-        for (AsyncOp op : inFlight) {
+        for (int i = 0; i < inFlight.size(); i++) {
+            AsyncOp op = inFlight.get(i);
             op.effect().loadRegisters(loadRegisters);
             op.effect().storeRegisters(storeRegisters);
         }

@@ -110,21 +110,24 @@ public final class RunRecorder {
      * the first {@link #WAITS_PER_LINE} of each WAIT instruction, at most {@link #RECORD_LIMIT} in all.
      */
     public void waited(Queue q, long va, int mask, List<RunReport.InFlight> waitedFor) {
-        if (waits.size() >= RECORD_LIMIT) {
+        if (!keepsWait(q, va)) {
             return;
         }
         Map<Long, Integer> counts = waitCounts.computeIfAbsent(q.vm, vm -> new java.util.HashMap<>());
-        int n = counts.getOrDefault(va, 0);
-        if (n >= WAITS_PER_LINE) {
-            return;
-        }
-        counts.put(va, n + 1);
+        counts.merge(va, 1, Integer::sum);
         waits.add(new RunReport.Wait(q.name, va, lineAt(q.vm, va), mask, waitedFor));
     }
 
-    /** Whether {@link #waited} may still keep a WAIT (false once {@link #RECORD_LIMIT} are kept). */
-    public boolean keepsWaits() {
-        return waits.size() < RECORD_LIMIT;
+    /**
+     * Whether {@link #waited} would keep the WAIT at {@code va} of {@code q} now (not past {@link #RECORD_LIMIT}, nor
+     * past {@link #WAITS_PER_LINE} of that instruction): a WAIT in a loop describes what it waited for only then.
+     */
+    public boolean keepsWait(Queue q, long va) {
+        if (waits.size() >= RECORD_LIMIT) {
+            return false;
+        }
+        Map<Long, Integer> counts = waitCounts.get(q.vm);
+        return counts == null || counts.getOrDefault(va, 0) < WAITS_PER_LINE;
     }
 
     /** The WAITs recorded, in the order the run reached them. */
