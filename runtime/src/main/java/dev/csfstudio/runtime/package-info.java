@@ -36,7 +36,7 @@
  *   <li><b>Going back</b>: after {@code recordHistory()}, {@code restoreTo(position)},
  *       {@code stepBack(queue)} and {@code reverseResume()}. A position counts every queue's instructions,
  *       the kernel ring buffers' included. Snapshots (memory copy-on-write, everything else copied) are
- *       taken every 2^18 steps, longer (up to 2^21) after intervals that made many frames be copied;
+ *       taken every 2^17 steps, longer (up to 2^21) after intervals that made many frames be copied;
  *       earlier positions are reached by restoring one and re-executing, which is exact because the
  *       device is deterministic. Snapshots hold at most 256 MiB by default ({@code recordHistory(cap)}):
  *       beyond it the oldest are dropped (the start of history moves forward). An edit becomes part
