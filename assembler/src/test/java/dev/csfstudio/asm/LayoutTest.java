@@ -4,6 +4,7 @@ import dev.csfstudio.program.Program;
 import dev.csfstudio.program.Section;
 import dev.csfstudio.program.SectionKind;
 import dev.csfstudio.program.AssembledLine;
+import dev.csfstudio.program.AssembledLineList;
 import dev.csfstudio.program.Diagnostic;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -110,6 +111,24 @@ class LayoutTest {
         assertEquals(3, p.lineAt("main", base + 4 + 15).orElseThrow().range().line());
         assertEquals(4, p.lineAt("main", base + 20).orElseThrow().range().line());
         assertTrue(p.lineAt("main", base + 21).isEmpty());
+    }
+
+    @Test
+    void aSectionsLinesGiveTheirPlaceAndRangeAsTheLinesThemselvesDoAndEachByteItsLine() {
+        Program p = Sources.ok(".buffer b\n.word 1\n.zero 0\n.dword 2, 3\nx: .byte 4\n.stream s\nNOP\nMOVE32 r1, #2\n");
+        for (Section sec : p.sections()) {
+            AssembledLineList lines = sec.lines();
+            for (int i = 0; i < lines.size(); i++) {
+                AssembledLine line = lines.get(i);
+                assertEquals(line.address(), lines.address(i));
+                assertEquals(line.size(), lines.bytes(i));
+                assertEquals(line.range(), lines.range(i));
+            }
+            for (long va = sec.address() - 1; va <= sec.end(); va++) {
+                AssembledLine line = sec.lineAt(va);
+                assertEquals(line == null ? null : line.range(), sec.rangeAt(va), sec.name() + " at " + va);
+            }
+        }
     }
 
     @Test

@@ -2,7 +2,7 @@ package dev.csfstudio.program;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.util.List;
+import java.util.Objects;
 
 /**
  * A stream or buffer placed at a GPU virtual address.
@@ -13,10 +13,10 @@ import java.util.List;
  * @param lines    what each part of the contents came from, in address order
  */
 public record Section(String name, SectionKind kind, String vm, long address, byte[] bytes, long align, boolean dumpable,
-                      SourceRange declaration, List<AssembledLine> lines) {
+                      SourceRange declaration, AssembledLineList lines) {
 
     public Section {
-        lines = ImmutableView.of(lines);
+        Objects.requireNonNull(lines, "lines");
     }
 
     public long size() {
@@ -42,24 +42,13 @@ public record Section(String name, SectionKind kind, String vm, long address, by
 
     /** The source line that produced the byte at {@code va}, or null. */
     public AssembledLine lineAt(long va) {
-        // Lines are in address order and their ends (address + max(size, 1)) never decrease, so the first
-        // line ending past va is the only candidate. Binary search: fault reports and core dumps ask this
-        // for each of their instructions, and a stream may hold a million lines (built lazily).
-        int lo = 0;
-        int hi = lines.size();
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            AssembledLine l = lines.get(mid);
-            if (l.address() + Math.max(l.size(), 1) <= va) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        if (lo == lines.size()) {
-            return null;
-        }
-        AssembledLine l = lines.get(lo);
-        return l.address() <= va ? l : null;
+        int i = lines.indexAt(va);
+        return i < 0 ? null : lines.get(i);
+    }
+
+    /** Where the line that produced the byte at {@code va} stands in the source, or null (without its text). */
+    public SourceRange rangeAt(long va) {
+        int i = lines.indexAt(va);
+        return i < 0 ? null : lines.range(i);
     }
 }

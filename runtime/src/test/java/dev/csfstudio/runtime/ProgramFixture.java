@@ -1,6 +1,7 @@
 package dev.csfstudio.runtime;
 
 import dev.csfstudio.program.AssembledLine;
+import dev.csfstudio.program.AssembledLineList;
 import dev.csfstudio.program.Program;
 import dev.csfstudio.program.Section;
 import dev.csfstudio.program.SectionKind;
@@ -99,13 +100,13 @@ final class ProgramFixture {
                     words[i], "insn " + i));
         }
         sections.add(new Section(name, SectionKind.STREAM, vm, address, bytes, 8, false,
-                SourceRange.at(FILE, first, 1, 1), lines));
+                SourceRange.at(FILE, first, 1, 1), AssembledLineList.from(lines)));
         return first;
     }
 
     ProgramFixture buffer(String name, String vm, long address, byte[] bytes, boolean dumpable) {
         sections.add(new Section(name, SectionKind.BUFFER, vm, address, bytes, 64, dumpable,
-                SourceRange.at(FILE, 900, 1, 1), List.of()));
+                SourceRange.at(FILE, 900, 1, 1), AssembledLineList.from(List.of())));
         return this;
     }
 

@@ -11,9 +11,9 @@ import org.junit.jupiter.api.Test;
 class RecordedLinesTest {
 
     @Test
-    void aLineIsFoundByItsVmAndAddressAfterOthersSharingItsPlaceWereLookedUp() {
-        // 4,097 NOPs on lines 2..4098: the first and the last are 32 KiB apart; VM other lays out from the
-        // same base, so its MOVE32 (line 4101) has the first NOP's address
+    void aLineIsFoundByItsVmAndAddressWhateverWasLookedUpBefore() {
+        // 4,097 NOPs on lines 2..4098, the first and the last 32 KiB apart; VM other lays out from the same base,
+        // so its MOVE32 (line 4101) has the first NOP's address
         String source = ".stream main\n" + "    NOP\n".repeat(4097) + ".vm other\n.stream o\n    MOVE32 r1, #1\n";
         Program program = Sessions.assemble(source);
         long base = program.section("main").orElseThrow().address();

@@ -389,7 +389,7 @@ public final class DescriptorDirectives {
             emitNamed(s, where, named, arguments.subList(1, arguments.size()), ev, asm);
             return;
         }
-        long address = s.section().address + s.offset();
+        long address = s.address();
         if (address % DescriptorSet.FBD_ALIGNMENT != 0) {
             throw new DiagnosticException(Diagnostic.error(where, DiagnosticCode.ALIGNMENT, directive + " at 0x"
                     + Long.toHexString(address) + " must be " + DescriptorSet.FBD_ALIGNMENT + "-byte aligned; put '.align "

@@ -164,7 +164,12 @@ public final class Statement {
         return src.lineText(lineNo);
     }
 
+    /** Its address once placed. */
+    public long address() {
+        return section.address + offset;
+    }
+
     public AssembledLine assembledLine() {
-        return new AssembledLine(range(), section.name, section.address + offset, size, def, word, text());
+        return new AssembledLine(range(), section.name, address(), size, def, word, text());
     }
 }

@@ -162,7 +162,7 @@ public final class NameScope implements ExpressionEvaluator.Scope {
                     + Long.toHexString(va) + ") is not on an instruction: it is " + (va - sec.address)
                     + " bytes into stream '" + sec.name + "', not a multiple of 8");
         }
-        return OptionalLong.of((va - (sec.address + s.offset() + 8)) / 8);
+        return OptionalLong.of((va - (s.address() + 8)) / 8);
     }
 
 

@@ -1,6 +1,5 @@
 package dev.csfstudio.runtime.report;
 
-import dev.csfstudio.program.AssembledLine;
 import dev.csfstudio.program.Program;
 import dev.csfstudio.program.Section;
 import dev.csfstudio.program.SourceRange;
@@ -220,28 +219,13 @@ public final class RunRecorder {
         return program.sectionAt(vm, va).orElse(null);
     }
 
-    /** Lines remembered by address (a power of two), each slot the last line looked up whose address maps to it. */
-    private static final int LINE_SLOTS = 1 << 12;
-    private final long[] slotVa = new long[LINE_SLOTS];
-    private final String[] slotVm = new String[LINE_SLOTS];
-    private final SourceRange[] slotLine = new SourceRange[LINE_SLOTS];
-
     /**
-     * The source line of the byte at {@code va} in VM {@code vm}, or null. Every asynchronous operation, WAIT and
-     * job asks this as it issues, and finding the line builds its record and text for each step of a binary search:
-     * a loop's lines are remembered (in a table of fixed size, whatever the program's length).
+     * The source line of the byte at {@code va} in VM {@code vm}, or null. Every asynchronous operation, WAIT and job
+     * asks this as it issues: its range only, not the line's text.
      */
     public SourceRange lineAt(String vm, long va) {
-        int slot = (int) (va >>> 3) & (LINE_SLOTS - 1);
-        if (slotVa[slot] == va && vm.equals(slotVm[slot])) {
-            return slotLine[slot];
-        }
-        Optional<AssembledLine> line = program.lineAt(vm, va);
-        SourceRange range = line.isPresent() ? line.get().range() : null;
-        slotVa[slot] = va;
-        slotVm[slot] = vm;
-        slotLine[slot] = range;
-        return range;
+        Section s = sectionAt(vm, va);
+        return s == null ? null : s.rangeAt(va);
     }
 
     String text(long word) {
